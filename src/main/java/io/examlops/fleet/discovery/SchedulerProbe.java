@@ -1,0 +1,31 @@
+package io.examlops.fleet.discovery;
+
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.transport.CommandRunner;
+import java.util.List;
+
+/**
+ * The contract every scheduler probe implements. Probes run only side-effect-free query commands
+ * through the runner they are given, and translate what they read into the normalized vocabulary.
+ * Register a new one with {@link ProbeRegistry#register(SchedulerProbe)}.
+ */
+public interface SchedulerProbe {
+
+  /** Which scheduler this probe reads. */
+  SchedulerKind kind();
+
+  /** Whether the scheduler answers on this host (its client commands exist and respond). */
+  boolean available(CommandRunner runner);
+
+  /** Scheduler version, totals, idle counts, partitions or queues, and whether accounting is there. */
+  ClusterCaps capabilities(CommandRunner runner);
+
+  /** Every compute node, once each, in the normalized vocabulary. */
+  List<NodeInfo> listNodes(CommandRunner runner);
+
+  /** GPU devices with their detail where the scheduler or driver reports it; may be empty. */
+  List<GpuInfo> listGpus(CommandRunner runner);
+}

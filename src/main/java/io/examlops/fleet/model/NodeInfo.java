@@ -1,0 +1,76 @@
+package io.examlops.fleet.model;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * One compute node in the normalized vocabulary.
+ *
+ * @param name host name as the scheduler knows it
+ * @param cpus CPUs (cores or hardware threads, as the scheduler counts them)
+ * @param memoryMb real memory in MiB; 0 when the scheduler does not report it
+ * @param gpus GPUs by type; empty for a node without GPUs
+ * @param gpusInUse GPUs allocated to jobs now, or {@code null} when the scheduler did not say
+ * @param state normalized state
+ * @param rawState the scheduler's own state word(s), kept for display and audit
+ * @param partitions partitions (Slurm) or queues (Flux) the node belongs to, in scheduler order
+ * @param features features (Slurm) or properties (Flux); empty where the scheduler has none
+ */
+public record NodeInfo(
+    String name,
+    int cpus,
+    long memoryMb,
+    List<GpuGroup> gpus,
+    Integer gpusInUse,
+    NodeState state,
+    String rawState,
+    List<String> partitions,
+    List<String> features) {
+
+  public NodeInfo {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(state, "state");
+    gpus = List.copyOf(gpus);
+    partitions = List.copyOf(partitions);
+    features = List.copyOf(features);
+    rawState = rawState == null ? "" : rawState;
+    if (gpusInUse != null && (gpusInUse < 0 || gpusInUse > gpuCount())) {
+      gpusInUse = Math.max(0, Math.min(gpusInUse, gpuCount()));
+    }
+  }
+
+  /** All GPUs of the node, whatever their type. */
+  public int gpuCount() {
+    return gpus.stream().mapToInt(GpuGroup::count).sum();
+  }
+
+  /** GPUs of the node matching a type (any type when {@code type} is null). */
+  public int gpuCount(String type) {
+    return gpus.stream().filter(g -> g.matches(type)).mapToInt(GpuGroup::count).sum();
+  }
+
+  /** Distinct GPU types, in order; empty when the scheduler gave none. */
+  public List<String> gpuTypes() {
+    return gpus.stream().map(GpuGroup::type).filter(Objects::nonNull).distinct().toList();
+  }
+
+  /**
+   * GPUs that a new job could get now: none on a node that takes no work; all of them on an idle
+   * node; on a mixed node the unused ones, or unknown when the scheduler did not say how many are
+   * in use.
+   */
+  public OptionalInt idleGpus() {
+    if (!state.acceptsWork()) {
+      return OptionalInt.of(0);
+    }
+    if (state == NodeState.IDLE) {
+      return OptionalInt.of(gpusInUse == null ? gpuCount() : gpuCount() - gpusInUse);
+    }
+    return gpusInUse == null ? OptionalInt.empty() : OptionalInt.of(gpuCount() - gpusInUse);
+  }
+
+  public boolean inPartition(String partition) {
+    return partition == null || partitions.contains(partition);
+  }
+}

@@ -1,0 +1,16 @@
+package io.examlops.fleet.model;
+
+import java.util.Objects;
+
+/**
+ * A Slurm partition or a Flux queue.
+ *
+ * @param name its name, without Slurm's default marker
+ * @param isDefault whether jobs land here when none is asked for
+ * @param maxTimeMinutes the longest wall time allowed; {@code null} when unlimited or unknown
+ */
+public record PartitionInfo(String name, boolean isDefault, Long maxTimeMinutes) {
+  public PartitionInfo {
+    Objects.requireNonNull(name, "name");
+  }
+}

@@ -1,0 +1,30 @@
+package io.examlops.fleet.transport;
+
+/** POSIX shell quoting for the few values that reach a remote command line. */
+public final class ShellQuote {
+  private ShellQuote() {}
+
+  /** Single-quotes a value so that a POSIX shell passes it through as one literal word. */
+  public static String quote(String value) {
+    if (value.indexOf('\0') >= 0) {
+      throw new IllegalArgumentException("a shell argument cannot contain a NUL byte");
+    }
+    if (!value.isEmpty() && value.chars().allMatch(ShellQuote::isSafe)) {
+      return value;
+    }
+    return "'" + value.replace("'", "'\"'\"'") + "'";
+  }
+
+  private static boolean isSafe(int c) {
+    return (c >= 'a' && c <= 'z')
+        || (c >= 'A' && c <= 'Z')
+        || (c >= '0' && c <= '9')
+        || c == '-'
+        || c == '_'
+        || c == '.'
+        || c == '/'
+        || c == ':'
+        || c == '='
+        || c == ',';
+  }
+}

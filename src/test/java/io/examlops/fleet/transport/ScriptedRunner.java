@@ -1,0 +1,87 @@
+package io.examlops.fleet.transport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@link CommandRunner} for probe tests that answers each command with a real captured output.
+ * A command it has no answer for behaves like a missing program: exit 127, "command not found".
+ * Only for schedulers that cannot run here (Flux, nvidia-smi) and for parser-level probe tests;
+ * integration tests use the real testbed.
+ */
+public final class ScriptedRunner implements CommandRunner {
+  private final Map<String, CommandResult> answers = new LinkedHashMap<>();
+  private final List<String> commands = new ArrayList<>();
+
+  /** Answers a command that starts with {@code commandPrefix}; the longest matching prefix wins. */
+  public ScriptedRunner answer(String commandPrefix, int exitCode, String stdout, String stderr) {
+    answers.put(commandPrefix, new CommandResult(commandPrefix, exitCode, stdout, stderr, false));
+    return this;
+  }
+
+  public ScriptedRunner answer(String commandPrefix, String stdout) {
+    return answer(commandPrefix, 0, stdout, "");
+  }
+
+  /** Answers with the content of a test resource, e.g. {@code fixtures/slurm/sinfo.idle.out}. */
+  public ScriptedRunner answerFromResource(String commandPrefix, int exitCode, String resource) {
+    return answer(commandPrefix, exitCode, resource(resource), "");
+  }
+
+  /** Reads a test resource as UTF-8. */
+  public static String resource(String name) {
+    var url = ScriptedRunner.class.getClassLoader().getResource(name);
+    if (url == null) {
+      throw new IllegalArgumentException("no test resource " + name);
+    }
+    try {
+      return Files.readString(Path.of(url.toURI()), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (java.net.URISyntaxException e) {
+      throw new IllegalArgumentException(e);
+    }
+  }
+
+  @Override
+  public CommandResult run(String command) {
+    commands.add(command);
+    String best = null;
+    for (String prefix : answers.keySet()) {
+      if (command.startsWith(prefix) && (best == null || prefix.length() > best.length())) {
+        best = prefix;
+      }
+    }
+    if (best == null) {
+      String program = command.split("\\s+", 2)[0];
+      return new CommandResult(command, 127, "", "sh: 1: " + program + ": not found\n", false);
+    }
+    CommandResult r = answers.get(best);
+    return new CommandResult(command, r.exitCode(), r.stdout(), r.stderr(), r.truncated());
+  }
+
+  @Override
+  public String target() {
+    return "scripted";
+  }
+
+  @Override
+  public int commandsRun() {
+    return commands.size();
+  }
+
+  /** The commands run so far, in order. */
+  public List<String> commands() {
+    return List.copyOf(commands);
+  }
+
+  @Override
+  public void close() {}
+}
