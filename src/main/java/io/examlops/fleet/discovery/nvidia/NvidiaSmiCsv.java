@@ -16,6 +16,8 @@ import java.util.Set;
  */
 public final class NvidiaSmiCsv {
   static final String UNREACHABLE = "Unable to determine the device handle";
+  // Driver notices such as "WARNING: infoROM is corrupted at gpu 0000:04:00.0" sit between rows.
+  static final String WARNING = "WARNING:";
   private static final String NO_DEVICES = "No devices were found";
   private static final String NO_PROCESSES = "No running processes found";
   private static final List<String> GPU_COLUMNS =
@@ -46,7 +48,7 @@ public final class NvidiaSmiCsv {
     String[] lines = output.split("\\R", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
-      if (line.isEmpty() || line.equals(NO_DEVICES)) {
+      if (line.isEmpty() || line.equals(NO_DEVICES) || line.startsWith(WARNING)) {
         continue;
       }
       if (line.startsWith(UNREACHABLE)) {
@@ -85,7 +87,7 @@ public final class NvidiaSmiCsv {
     String[] lines = output.split("\\R", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
-      if (line.isEmpty() || line.equals(NO_PROCESSES)) {
+      if (line.isEmpty() || line.equals(NO_PROCESSES) || line.startsWith(WARNING)) {
         continue;
       }
       if (columns == null) {

@@ -48,7 +48,7 @@ public final class NvidiaSmiList {
     String[] lines = output.split("\\R", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
-      if (line.isEmpty() || line.equals(NO_DEVICES)) {
+      if (line.isEmpty() || line.equals(NO_DEVICES) || line.startsWith(NvidiaSmiCsv.WARNING)) {
         continue;
       }
       Matcher gpu = GPU_LINE.matcher(line);

@@ -99,6 +99,20 @@ class NvidiaSmiCsvTest {
   }
 
   @Test
+  void driverWarningsBetweenRowsAreSkipped() {
+    String out =
+        """
+        index, uuid, name, memory.total [MiB], memory.used [MiB], utilization.gpu [%]
+        WARNING: infoROM is corrupted at gpu 0000:04:00.0
+        0, GPU-1, Tesla K80, 11441 MiB, 0 MiB, 0 %
+        """;
+
+    assertThat(NvidiaSmiCsv.parseGpus(CMD, out).gpus())
+        .extracting(GpuInfo::model)
+        .containsExactly("Tesla K80");
+  }
+
+  @Test
   void noDevicesIsAnEmptyListNotAnError() {
     assertThat(NvidiaSmiCsv.parseGpus(CMD, "No devices were found\n").gpus()).isEmpty();
   }
