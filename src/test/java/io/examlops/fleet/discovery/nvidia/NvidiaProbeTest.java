@@ -109,31 +109,33 @@ class NvidiaProbeTest {
     var host =
         new FakeHost()
             .answer("query", 2, OLD_DRIVER_QUERY)
-            .answer("xml", 0, ExporterCapture.xmlFixture("netdata/a100-sxm4-mig.xml"))
+            .answer("xml", 0, ExporterCapture.xmlFixture("telegraf/a100-sxm4-v12.xml"))
             .answer(
                 "list",
                 0,
                 """
-                GPU 0: NVIDIA A100-SXM4-40GB (UUID: GPU-27b94a00-ed54-5c24-b1fd-1054085de32a)
-                  MIG 3g.20gb     Device  0: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000000)
-                  MIG 3g.20gb     Device  1: (UUID: MIG-bbbbbbbb-0000-0000-0000-000000000000)
+                GPU 0: NVIDIA A100-SXM4-80GB (UUID: GPU-513536b6-7d19-9063-b049-1e69664bb298)
+                  MIG 2g.20gb     Device  0: (UUID: MIG-aaaaaaaa-0000-0000-0000-000000000000)
+                  MIG 2g.20gb     Device  1: (UUID: MIG-bbbbbbbb-0000-0000-0000-000000000000)
+                  MIG 2g.20gb     Device  2: (UUID: MIG-cccccccc-0000-0000-0000-000000000000)
+                  MIG 2g.20gb     Device  3: (UUID: MIG-dddddddd-0000-0000-0000-000000000000)
                 """);
 
     var migs = probe.snapshot(runnerFor(host)).migDevices();
 
-    assertThat(migs).hasSize(2);
+    assertThat(migs).hasSize(4);
     assertThat(migs.get(1))
         .isEqualTo(
             new MigDevice(
                 0,
-                "GPU-27b94a00-ed54-5c24-b1fd-1054085de32a",
+                "GPU-513536b6-7d19-9063-b049-1e69664bb298",
                 1,
-                "3g.20gb",
+                "2g.20gb",
                 "MIG-bbbbbbbb-0000-0000-0000-000000000000",
-                2,
+                4,
                 0,
                 19968L,
-                19L));
+                12L));
   }
 
   @Test
