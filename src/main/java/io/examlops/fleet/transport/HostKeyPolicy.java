@@ -33,9 +33,12 @@ public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint
     }
     if (mode == Mode.PINNED) {
       if (pinnedFingerprint == null || !SHA256_FINGERPRINT.matcher(pinnedFingerprint).matches()) {
-        throw new IllegalArgumentException("a pinned host key must be a SHA256 fingerprint like"
-            + " SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s (as `ssh-keygen -lf` prints"
-            + " it), got '" + pinnedFingerprint + "'");
+        throw new IllegalArgumentException(
+            "a pinned host key must be a SHA256 fingerprint like"
+                + " SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s (as `ssh-keygen -lf` prints"
+                + " it), got '"
+                + pinnedFingerprint
+                + "'");
       }
     } else if (pinnedFingerprint != null) {
       throw new IllegalArgumentException("only the PINNED policy takes a fingerprint");

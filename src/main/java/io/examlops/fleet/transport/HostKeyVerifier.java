@@ -46,9 +46,15 @@ final class HostKeyVerifier implements HostKeyRepository {
     try {
       this.knownHosts = KnownHosts.read(policy.knownHosts());
     } catch (IOException e) {
-      throw new TransportException(target.label(), TransportException.Step.HOST_KEY,
-          "cannot read known_hosts file " + policy.knownHosts() + " (" + e.getMessage()
-              + "); make it readable by the user running this tool", e);
+      throw new TransportException(
+          target.label(),
+          TransportException.Step.HOST_KEY,
+          "cannot read known_hosts file "
+              + policy.knownHosts()
+              + " ("
+              + e.getMessage()
+              + "); make it readable by the user running this tool",
+          e);
     }
   }
 
@@ -67,35 +73,56 @@ final class HostKeyVerifier implements HostKeyRepository {
     refusal = null;
     List<Entry> entries = knownHosts.entriesFor(hostName);
     List<Entry> sameType =
-        entries.stream().filter(e -> e.marker() == null && e.keyType().equals(seen.type()))
+        entries.stream()
+            .filter(e -> e.marker() == null && e.keyType().equals(seen.type()))
             .toList();
     boolean listed = sameType.stream().anyMatch(e -> e.sameKey(blob));
     Optional<Entry> revoked =
         entries.stream().filter(e -> e.isRevoked() && e.sameKey(blob)).findFirst();
 
     if (policy.mode() == Mode.NONE) {
-      warnings.accept("WARNING: host key verification is OFF for " + target.hostAndPort()
-          + " (host key policy NONE): accepting " + describe(seen) + " unchecked"
-          + (!listed && !sameType.isEmpty() ? ", although known_hosts lists a DIFFERENT key" : "")
-          + ". Anyone on the network path could impersonate this host.");
+      warnings.accept(
+          "WARNING: host key verification is OFF for "
+              + target.hostAndPort()
+              + " (host key policy NONE): accepting "
+              + describe(seen)
+              + " unchecked"
+              + (!listed && !sameType.isEmpty()
+                  ? ", although known_hosts lists a DIFFERENT key"
+                  : "")
+              + ". Anyone on the network path could impersonate this host.");
       return OK;
     }
     if (revoked.isPresent()) {
-      return refuse(CHANGED, "the host key " + describe(seen) + " of " + target.hostAndPort()
-          + " is marked @revoked in " + where(revoked.get()) + "; it may be a stolen key."
-          + " Ask the host's administrator for its current host key.");
+      return refuse(
+          CHANGED,
+          "the host key "
+              + describe(seen)
+              + " of "
+              + target.hostAndPort()
+              + " is marked @revoked in "
+              + where(revoked.get())
+              + "; it may be a stolen key."
+              + " Ask the host's administrator for its current host key.");
     }
     if (!listed && !sameType.isEmpty()) {
       return refuse(CHANGED, changedMessage(sameType));
     }
     switch (policy.mode()) {
       case PINNED:
-        return seen.fingerprint().equals(policy.pinnedFingerprint()) ? OK
-            : refuse(CHANGED, "the host key of " + target.hostAndPort() + " is " + describe(seen)
-                + ", but the approved (pinned) key is " + policy.pinnedFingerprint()
-                + ". Refused: this may be a man-in-the-middle attack. If the host's key was"
-                + " replaced on purpose (confirm with its administrator), approve the new"
-                + " fingerprint.");
+        return seen.fingerprint().equals(policy.pinnedFingerprint())
+            ? OK
+            : refuse(
+                CHANGED,
+                "the host key of "
+                    + target.hostAndPort()
+                    + " is "
+                    + describe(seen)
+                    + ", but the approved (pinned) key is "
+                    + policy.pinnedFingerprint()
+                    + ". Refused: this may be a man-in-the-middle attack. If the host's key was"
+                    + " replaced on purpose (confirm with its administrator), approve the new"
+                    + " fingerprint.");
       case ACCEPT_NEW:
         return listed ? OK : acceptNew(blob);
       default:
@@ -108,13 +135,26 @@ final class HostKeyVerifier implements HostKeyRepository {
     try {
       append(file, KnownHosts.line(hostName, seen.type(), blob));
     } catch (IOException e) {
-      return refuse(NOT_INCLUDED, "the new host key " + describe(seen) + " of "
-          + target.hostAndPort() + " could not be recorded in " + file + " (" + e.getMessage()
-          + "), and trust on first use without a record is no trust; make the file writable");
+      return refuse(
+          NOT_INCLUDED,
+          "the new host key "
+              + describe(seen)
+              + " of "
+              + target.hostAndPort()
+              + " could not be recorded in "
+              + file
+              + " ("
+              + e.getMessage()
+              + "), and trust on first use without a record is no trust; make the file writable");
     }
-    warnings.accept("WARNING: trusting the new host key of " + target.hostAndPort()
-        + " on first use: " + describe(seen) + "; added to " + file
-        + ". Compare this fingerprint with the one the host's administrator publishes.");
+    warnings.accept(
+        "WARNING: trusting the new host key of "
+            + target.hostAndPort()
+            + " on first use: "
+            + describe(seen)
+            + "; added to "
+            + file
+            + ". Compare this fingerprint with the one the host's administrator publishes.");
     return OK;
   }
 
@@ -123,16 +163,21 @@ final class HostKeyVerifier implements HostKeyRepository {
     if (!Files.isDirectory(parent)) {
       boolean posix = parent.getFileSystem().supportedFileAttributeViews().contains("posix");
       if (posix) {
-        Files.createDirectories(parent,
+        Files.createDirectories(
+            parent,
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       } else {
         Files.createDirectories(parent);
       }
     }
-    boolean endsWithNewline = !Files.exists(file) || Files.size(file) == 0
-        || lastByte(file) == '\n';
-    Files.writeString(file, (endsWithNewline ? "" : "\n") + line + "\n", StandardCharsets.UTF_8,
-        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    boolean endsWithNewline =
+        !Files.exists(file) || Files.size(file) == 0 || lastByte(file) == '\n';
+    Files.writeString(
+        file,
+        (endsWithNewline ? "" : "\n") + line + "\n",
+        StandardCharsets.UTF_8,
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND);
   }
 
   private static int lastByte(Path file) throws IOException {
@@ -144,32 +189,63 @@ final class HostKeyVerifier implements HostKeyRepository {
   }
 
   private String changedMessage(List<Entry> sameType) {
-    String old = sameType.stream().map(e -> e.fingerprint() + " (" + where(e) + ")")
-        .collect(Collectors.joining(", "));
-    return "WARNING: THE HOST KEY OF " + target.hostAndPort() + " HAS CHANGED. known_hosts has "
-        + seen.type() + " " + old + ", the server presented " + seen.fingerprint() + ". This"
+    String old =
+        sameType.stream()
+            .map(e -> e.fingerprint() + " (" + where(e) + ")")
+            .collect(Collectors.joining(", "));
+    return "WARNING: THE HOST KEY OF "
+        + target.hostAndPort()
+        + " HAS CHANGED. known_hosts has "
+        + seen.type()
+        + " "
+        + old
+        + ", the server presented "
+        + seen.fingerprint()
+        + ". This"
         + " may be a man-in-the-middle attack, or the host was reinstalled; it is refused under"
         + " every host key policy. If the host's administrator confirms the new key, remove the"
-        + " old entry (ssh-keygen -R '" + hostName + "' -f " + policy.knownHosts()
+        + " old entry (ssh-keygen -R '"
+        + hostName
+        + "' -f "
+        + policy.knownHosts()
         + ") and add the new one.";
   }
 
   private String unknownMessage(List<Entry> entries) {
-    String otherTypes = entries.stream().filter(e -> e.marker() == null).map(Entry::keyType)
-        .distinct().collect(Collectors.joining(", "));
-    return "the host key of " + target.hostAndPort() + " is not in " + policy.knownHosts()
-        + ": " + describe(seen) + "."
-        + (otherTypes.isEmpty() ? "" : " (known_hosts lists only other key types for this host: "
-            + otherTypes + ".)")
+    String otherTypes =
+        entries.stream()
+            .filter(e -> e.marker() == null)
+            .map(Entry::keyType)
+            .distinct()
+            .collect(Collectors.joining(", "));
+    return "the host key of "
+        + target.hostAndPort()
+        + " is not in "
+        + policy.knownHosts()
+        + ": "
+        + describe(seen)
+        + "."
+        + (otherTypes.isEmpty()
+            ? ""
+            : " (known_hosts lists only other key types for this host: " + otherTypes + ".)")
         + " Check the fingerprint with the host's administrator (on the host: ssh-keygen -lf"
-        + " /etc/ssh/ssh_host_" + keyscanType(seen.type()) + "_key.pub), then add it with `"
-        + keyscanCommand() + " >> " + policy.knownHosts() + "`, or trust it on first use with"
+        + " /etc/ssh/ssh_host_"
+        + keyscanType(seen.type())
+        + "_key.pub), then add it with `"
+        + keyscanCommand()
+        + " >> "
+        + policy.knownHosts()
+        + "`, or trust it on first use with"
         + " --accept-new-host-key.";
   }
 
   private String keyscanCommand() {
-    return "ssh-keyscan" + (target.port() == SshTarget.DEFAULT_PORT ? "" : " -p " + target.port())
-        + " -t " + keyscanType(seen.type()) + " " + target.host();
+    return "ssh-keyscan"
+        + (target.port() == SshTarget.DEFAULT_PORT ? "" : " -p " + target.port())
+        + " -t "
+        + keyscanType(seen.type())
+        + " "
+        + target.host();
   }
 
   /** The -t name ssh-keyscan uses for a key type: ed25519, rsa, ecdsa, dsa. */
@@ -209,8 +285,8 @@ final class HostKeyVerifier implements HostKeyRepository {
     for (Entry entry : knownHosts.entriesFor(hostName)) {
       if (entry.marker() == null && (type == null || entry.keyType().equals(type))) {
         try {
-          keys.add(new HostKey(hostName, HostKey.GUESS,
-              Base64.getDecoder().decode(entry.keyBase64())));
+          keys.add(
+              new HostKey(hostName, HostKey.GUESS, Base64.getDecoder().decode(entry.keyBase64())));
         } catch (JSchException e) {
           // a key type jsch cannot use (e.g. sk-ssh-ed25519): nothing to prefer
         }

@@ -10,8 +10,8 @@ import java.util.function.Function;
 
 /**
  * SHA256 fingerprints in the form {@code ssh-keygen -lf} prints them ({@code SHA256:} and the
- * unpadded base64 of the SHA-256 of the public key blob), for the audit trail. Only the public
- * half of a key ever reaches a fingerprint.
+ * unpadded base64 of the SHA-256 of the public key blob), for the audit trail. Only the public half
+ * of a key ever reaches a fingerprint.
  */
 public final class KeyFingerprint {
   private KeyFingerprint() {}
@@ -20,8 +20,8 @@ public final class KeyFingerprint {
    * The fingerprint of the public half of a private key file. A passphrase-protected key is
    * unlocked with {@code EXAMLOPS_HPC_SSH_KEY_PASSPHRASE} from the process environment.
    *
-   * @throws KeyFileException when the file is missing, unreadable, not a private key, readable
-   *     by others, or locked without a usable passphrase
+   * @throws KeyFileException when the file is missing, unreadable, not a private key, readable by
+   *     others, or locked without a usable passphrase
    */
   public static String of(Path privateKey) {
     return of(privateKey, System::getenv);
@@ -29,8 +29,8 @@ public final class KeyFingerprint {
 
   /** As {@link #of(Path)}, reading the passphrase variable from {@code environment}. */
   public static String of(Path privateKey, Function<String, String> environment) {
-    PrivateKeyFile.Unlocked unlocked = PrivateKeyFile.read(privateKey).unlock(new JSch(),
-        environment);
+    PrivateKeyFile.Unlocked unlocked =
+        PrivateKeyFile.read(privateKey).unlock(new JSch(), environment);
     if (unlocked.passphrase() != null) {
       Arrays.fill(unlocked.passphrase(), (byte) 0);
     }

@@ -16,9 +16,9 @@ import javax.crypto.spec.SecretKeySpec;
 /**
  * The entries of an OpenSSH {@code known_hosts} file (sshd(8) "SSH_KNOWN_HOSTS FILE FORMAT"):
  * optional marker ({@code @revoked}, {@code @cert-authority}), comma-separated host patterns
- * (wildcards {@code *} {@code ?}, negation {@code !}, {@code [host]:port} for ports other than
- * 22) or one hashed name {@code |1|salt|hmac}, key type, base64 key, optional comment. Lines that
- * do not have this shape are skipped, as OpenSSH skips them.
+ * (wildcards {@code *} {@code ?}, negation {@code !}, {@code [host]:port} for ports other than 22)
+ * or one hashed name {@code |1|salt|hmac}, key type, base64 key, optional comment. Lines that do
+ * not have this shape are skipped, as OpenSSH skips them.
  */
 final class KnownHosts {
   private static final String HASH_MAGIC = "|1|";
@@ -43,7 +43,8 @@ final class KnownHosts {
     }
 
     boolean matches(String hostName) {
-      return hosts.startsWith(HASH_MAGIC) ? hashedMatches(hosts, hostName)
+      return hosts.startsWith(HASH_MAGIC)
+          ? hashedMatches(hosts, hostName)
           : patternListMatches(hosts, hostName);
     }
   }
@@ -156,7 +157,8 @@ final class KnownHosts {
     int star = -1;
     int starText = 0;
     while (t < text.length()) {
-      if (p < pattern.length() && (pattern.charAt(p) == '?' || pattern.charAt(p) == text.charAt(t))) {
+      if (p < pattern.length()
+          && (pattern.charAt(p) == '?' || pattern.charAt(p) == text.charAt(t))) {
         p++;
         t++;
       } else if (p < pattern.length() && pattern.charAt(p) == '*') {

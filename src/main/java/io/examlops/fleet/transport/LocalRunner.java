@@ -32,7 +32,9 @@ public final class LocalRunner implements CommandRunner {
         throw new TransportException(
             TARGET,
             Step.TIMEOUT,
-            "`" + command + "` did not finish within "
+            "`"
+                + command
+                + "` did not finish within "
                 + TransportOptions.seconds(options.commandTimeout())
                 + " and was killed with its child processes; find out why it hangs, or raise"
                 + " the command timeout");
@@ -44,8 +46,11 @@ public final class LocalRunner implements CommandRunner {
     } catch (InterruptedException e) {
       killTree(process);
       Thread.currentThread().interrupt();
-      throw new TransportException(TARGET, Step.COMMAND, "interrupted while running `" + command
-          + "`; the command was killed", e);
+      throw new TransportException(
+          TARGET,
+          Step.COMMAND,
+          "interrupted while running `" + command + "`; the command was killed",
+          e);
     } finally {
       closeQuietly(process.getInputStream());
       closeQuietly(process.getErrorStream());
@@ -60,7 +65,10 @@ public final class LocalRunner implements CommandRunner {
 
   private static Process start(String command) {
     try {
-      Process process = new ProcessBuilder("sh", "-c", command).start();
+      ProcessBuilder builder = new ProcessBuilder("sh", "-c", command);
+      // Scheduler commands have no use for the SSH key passphrase: keep it in this process.
+      builder.environment().remove(PrivateKeyFile.PASSPHRASE_VARIABLE);
+      Process process = builder.start();
       // Query commands never read input; a closed stdin makes one that tries fail instead of hang.
       process.getOutputStream().close();
       return process;
@@ -68,7 +76,9 @@ public final class LocalRunner implements CommandRunner {
       throw new TransportException(
           TARGET,
           Step.COMMAND,
-          "cannot start `sh -c` (" + e.getMessage() + "); check that /bin/sh exists and that the"
+          "cannot start `sh -c` ("
+              + e.getMessage()
+              + "); check that /bin/sh exists and that the"
               + " working directory is accessible",
           e);
     }

@@ -19,9 +19,9 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * A private key file, checked the way OpenSSH checks it before use: it exists, can be read, holds
- * a private key, and is not accessible by group or others. Its content stays in memory only as
- * long as a connection needs it and is never logged.
+ * A private key file, checked the way OpenSSH checks it before use: it exists, can be read, holds a
+ * private key, and is not accessible by group or others. Its content stays in memory only as long
+ * as a connection needs it and is never logged.
  */
 final class PrivateKeyFile {
   /** The only way to pass a key passphrase: an environment variable, never an argument. */
@@ -59,12 +59,18 @@ final class PrivateKeyFile {
   /** Reads and checks a key file; every problem is a {@link KeyFileException} with its fix. */
   static PrivateKeyFile read(Path path) {
     if (!Files.exists(path)) {
-      throw new KeyFileException("SSH key file " + path + " does not exist; give the path of"
-          + " your private key (e.g. ~/.ssh/id_ed25519), or create one with ssh-keygen -t ed25519");
+      throw new KeyFileException(
+          "SSH key file "
+              + path
+              + " does not exist; give the path of your private key (e.g. ~/.ssh/id_ed25519), or"
+              + " create one with ssh-keygen -t ed25519");
     }
     if (!Files.isRegularFile(path)) {
-      throw new KeyFileException("SSH key " + path + " is not a regular file; give the path of"
-          + " the private key file itself");
+      throw new KeyFileException(
+          "SSH key "
+              + path
+              + " is not a regular file; give the path of"
+              + " the private key file itself");
     }
     byte[] content = readContent(path);
     checkIsPrivateKey(path, content);
@@ -96,12 +102,17 @@ final class PrivateKeyFile {
         passphrase = passphrase(environment);
         if (!key.decrypt(passphrase)) {
           Arrays.fill(passphrase, (byte) 0);
-          throw new KeyFileException("the passphrase in " + PASSPHRASE_VARIABLE
-              + " does not unlock SSH key " + path + "; set it to this key's passphrase");
+          throw new KeyFileException(
+              "the passphrase in "
+                  + PASSPHRASE_VARIABLE
+                  + " does not unlock SSH key "
+                  + path
+                  + "; set it to this key's passphrase");
         }
       }
       return new Unlocked(
-          key.getKeyTypeString(), KeyFingerprint.ofPublicKeyBlob(key.getPublicKeyBlob()),
+          key.getKeyTypeString(),
+          KeyFingerprint.ofPublicKeyBlob(key.getPublicKeyBlob()),
           passphrase);
     } finally {
       key.dispose();
@@ -113,17 +124,25 @@ final class PrivateKeyFile {
       return KeyPair.load(jsch, content(), null);
     } catch (JSchException e) {
       // jsch's messages name only the problem ("invalid privatekey"), never key material.
-      throw new KeyFileException("SSH key file " + path + " cannot be read as a private key ("
-          + e.getMessage() + "); use an OpenSSH (ed25519, ecdsa, rsa) or PEM RSA private key");
+      throw new KeyFileException(
+          "SSH key file "
+              + path
+              + " cannot be read as a private key ("
+              + e.getMessage()
+              + "); use an OpenSSH (ed25519, ecdsa, rsa) or PEM RSA private key");
     }
   }
 
   private byte[] passphrase(Function<String, String> environment) {
     String value = environment.apply(PASSPHRASE_VARIABLE);
     if (value == null || value.isEmpty()) {
-      throw new KeyFileException("SSH key " + path + " is protected by a passphrase; put the"
-          + " passphrase in the environment variable " + PASSPHRASE_VARIABLE
-          + " (it is never accepted as an argument)");
+      throw new KeyFileException(
+          "SSH key "
+              + path
+              + " is protected by a passphrase; put the"
+              + " passphrase in the environment variable "
+              + PASSPHRASE_VARIABLE
+              + " (it is never accepted as an argument)");
     }
     return value.getBytes(StandardCharsets.UTF_8);
   }
@@ -140,9 +159,14 @@ final class PrivateKeyFile {
       throw unreadable(path, e);
     }
     if (permissions.stream().anyMatch(GROUP_OR_OTHER::contains)) {
-      throw new KeyFileException("SSH key file " + path + " is accessible by others (permissions "
-          + PosixFilePermissions.toString(permissions) + "); like OpenSSH (\"UNPROTECTED PRIVATE"
-          + " KEY FILE\") this tool refuses it. Fix: chmod 600 " + path);
+      throw new KeyFileException(
+          "SSH key file "
+              + path
+              + " is accessible by others (permissions "
+              + PosixFilePermissions.toString(permissions)
+              + "); like OpenSSH (\"UNPROTECTED PRIVATE"
+              + " KEY FILE\") this tool refuses it. Fix: chmod 600 "
+              + path);
     }
   }
 
@@ -158,25 +182,33 @@ final class PrivateKeyFile {
   }
 
   private static KeyFileException unreadable(Path path, IOException e) {
-    String reason = e instanceof AccessDeniedException ? "permission denied"
-        : e instanceof NoSuchFileException ? "it disappeared" : e.getClass().getSimpleName();
-    return new KeyFileException("SSH key file " + path + " cannot be read (" + reason
-        + "); it must be readable by the user running this tool (chown it to that user,"
-        + " chmod 600)");
+    String reason =
+        e instanceof AccessDeniedException
+            ? "permission denied"
+            : e instanceof NoSuchFileException ? "it disappeared" : e.getClass().getSimpleName();
+    return new KeyFileException(
+        "SSH key file "
+            + path
+            + " cannot be read ("
+            + reason
+            + "); it must be readable by the user running this tool (chown it to that user,"
+            + " chmod 600)");
   }
 
   private static void checkIsPrivateKey(Path path, byte[] content) {
-    String start = new String(content, 0, Math.min(content.length, 64), StandardCharsets.US_ASCII)
-        .stripLeading();
+    String start =
+        new String(content, 0, Math.min(content.length, 64), StandardCharsets.US_ASCII)
+            .stripLeading();
     if (PRIVATE_KEY_HEADERS.stream().anyMatch(start::startsWith)) {
       return;
     }
     if (PUBLIC_KEY_STARTS.stream().anyMatch(start::startsWith)) {
-      throw notAPrivateKey(path, "it is a public key; give the private key file, usually the same"
-          + " name without .pub");
+      throw notAPrivateKey(
+          path,
+          "it is a public key; give the private key file, usually the same" + " name without .pub");
     }
-    throw notAPrivateKey(path, "it has no private key header such as -----BEGIN OPENSSH PRIVATE"
-        + " KEY-----");
+    throw notAPrivateKey(
+        path, "it has no private key header such as -----BEGIN OPENSSH PRIVATE" + " KEY-----");
   }
 
   private static KeyFileException notAPrivateKey(Path path, String why) {

@@ -15,8 +15,8 @@ import java.util.stream.Collectors;
  * Runs commands on one host over SSH: one connection, opened on the first command and shared by
  * every later one (a channel per command), closed by {@link #close()}. Public-key authentication
  * only, host key verified under a {@link HostKeyPolicy}, no pseudo-terminal, no environment sent,
- * no agent or forwarding, and ~/.ssh/config is not read: what connects is exactly what the
- * {@link SshTarget} says.
+ * no agent or forwarding, and ~/.ssh/config is not read: what connects is exactly what the {@link
+ * SshTarget} says.
  */
 public final class SshRunner implements CommandRunner {
   private static final long POLL_MILLIS = 5;
@@ -29,8 +29,8 @@ public final class SshRunner implements CommandRunner {
   private String hostKeyFingerprint;
   private int commandsRun;
 
-  public SshRunner(SshTarget target, HostKeyPolicy policy, TransportOptions options,
-      ClientEnvironment client) {
+  public SshRunner(
+      SshTarget target, HostKeyPolicy policy, TransportOptions options, ClientEnvironment client) {
     this.target = target;
     this.policy = policy;
     this.options = options;
@@ -49,28 +49,37 @@ public final class SshRunner implements CommandRunner {
       while (!channel.isClosed()) {
         if (System.nanoTime() > deadline) {
           stop(channel);
-          throw new TransportException(target.label(), Step.TIMEOUT, "`" + command
-              + "` did not finish within " + TransportOptions.seconds(options.commandTimeout())
-              + "; it was sent SIGKILL and its channel closed. Find out why it hangs on the"
-              + " host, or raise the command timeout");
+          throw new TransportException(
+              target.label(),
+              Step.TIMEOUT,
+              "`"
+                  + command
+                  + "` did not finish within "
+                  + TransportOptions.seconds(options.commandTimeout())
+                  + "; it was sent SIGKILL and its channel closed. Find out why it hangs on the"
+                  + " host, or raise the command timeout");
         }
         Thread.sleep(POLL_MILLIS);
       }
     } catch (InterruptedException e) {
       stop(channel);
       Thread.currentThread().interrupt();
-      throw new TransportException(target.label(), Step.COMMAND,
-          "interrupted while running `" + command + "`", e);
+      throw new TransportException(
+          target.label(), Step.COMMAND, "interrupted while running `" + command + "`", e);
     } finally {
       channel.disconnect();
     }
     // -1: the server sent no exit status, which sshd does when a signal killed the command.
-    return new CommandResult(command, channel.getExitStatus(), stdout.text(), stderr.text(),
+    return new CommandResult(
+        command,
+        channel.getExitStatus(),
+        stdout.text(),
+        stderr.text(),
         stdout.truncated() || stderr.truncated());
   }
 
-  private ChannelExec open(Session connected, String command, BoundedOutput stdout,
-      BoundedOutput stderr) {
+  private ChannelExec open(
+      Session connected, String command, BoundedOutput stdout, BoundedOutput stderr) {
     try {
       ChannelExec channel = (ChannelExec) connected.openChannel("exec");
       channel.setCommand(command.getBytes(StandardCharsets.UTF_8));
@@ -81,9 +90,16 @@ public final class SshRunner implements CommandRunner {
       channel.connect(Math.toIntExact(options.connectTimeout().toMillis()));
       return channel;
     } catch (JSchException e) {
-      throw new TransportException(target.label(), Step.COMMAND, "cannot start `" + command
-          + "` (" + e.getMessage() + "); the server may limit sessions per connection"
-          + " (sshd MaxSessions) or have dropped the connection", e);
+      throw new TransportException(
+          target.label(),
+          Step.COMMAND,
+          "cannot start `"
+              + command
+              + "` ("
+              + e.getMessage()
+              + "); the server may limit sessions per connection"
+              + " (sshd MaxSessions) or have dropped the connection",
+          e);
     }
   }
 
@@ -116,8 +132,8 @@ public final class SshRunner implements CommandRunner {
       configure(opened, verifier);
       opened.connect(Math.toIntExact(options.connectTimeout().toMillis()));
     } catch (JSchException e) {
-      throw SshFailures.connectFailed(target, options, verifier.refusal(),
-          key.keyType() + " " + key.fingerprint(), e);
+      throw SshFailures.connectFailed(
+          target, options, verifier.refusal(), key.keyType() + " " + key.fingerprint(), e);
     } finally {
       if (key.passphrase() != null) {
         Arrays.fill(key.passphrase(), (byte) 0);

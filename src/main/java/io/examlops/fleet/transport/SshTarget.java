@@ -3,8 +3,8 @@ package io.examlops.fleet.transport;
 import java.nio.file.Path;
 
 /**
- * Where and as whom to connect. The key is a path to a private key file; key material is never
- * held in a target, a configuration file or a command line.
+ * Where and as whom to connect. The key is a path to a private key file; key material is never held
+ * in a target, a configuration file or a command line.
  *
  * @param host host name or IP address
  * @param port SSH port
@@ -16,8 +16,8 @@ public record SshTarget(String host, int port, String user, Path key) {
 
   public SshTarget {
     if (host == null || host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
-      throw new IllegalArgumentException("SSH host must be a host name or address, got '" + host
-          + "'");
+      throw new IllegalArgumentException(
+          "SSH host must be a host name or address, got '" + host + "'");
     }
     if (port < 1 || port > 65535) {
       throw new IllegalArgumentException("SSH port must be 1-65535, got " + port);
@@ -30,7 +30,9 @@ public record SshTarget(String host, int port, String user, Path key) {
     }
   }
 
-  /** A target with defaults: port 22 when {@code port} is null, the local user when {@code user} is. */
+  /**
+   * A target with defaults: port 22 when {@code port} is null, the local user when {@code user} is.
+   */
   public static SshTarget of(String host, Integer port, String user, Path key) {
     return new SshTarget(
         host,

@@ -8,8 +8,8 @@ import java.time.Duration;
  * @param connectTimeout how long reaching an SSH server may take: TCP connect, and each wait for
  *     the server during the handshake
  * @param commandTimeout how long one command may run before it is killed
- * @param maxOutputBytes how much of stdout, and separately of stderr, is kept per command; the
- *     rest is read and discarded so the command never blocks on a full pipe
+ * @param maxOutputBytes how much of stdout, and separately of stderr, is kept per command; the rest
+ *     is read and discarded so the command never blocks on a full pipe
  */
 public record TransportOptions(
     Duration connectTimeout, Duration commandTimeout, int maxOutputBytes) {

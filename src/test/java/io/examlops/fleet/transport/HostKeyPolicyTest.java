@@ -22,10 +22,12 @@ class HostKeyPolicyTest {
   @Test
   void pinMustBeASha256Fingerprint() {
     assertThatThrownBy(() -> HostKeyPolicy.pinned("MD5:12:34"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ssh-keygen -lf");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("ssh-keygen -lf");
     assertThatThrownBy(() -> HostKeyPolicy.pinned(PIN.substring(7)))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HostKeyPolicy(Mode.STRICT, Path.of("/k"), PIN))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("only the PINNED");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("only the PINNED");
   }
 }

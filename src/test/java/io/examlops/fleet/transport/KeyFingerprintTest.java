@@ -18,7 +18,8 @@ class KeyFingerprintTest {
   void matchesSshKeygenForEveryKeyFormat() {
     for (Format format : Format.values()) {
       Path key = TestKeys.generate(dir, "id_" + format, format);
-      assertThat(KeyFingerprint.of(key)).as(format.name())
+      assertThat(KeyFingerprint.of(key))
+          .as(format.name())
           .isEqualTo(TestKeys.sshKeygenFingerprint(Path.of(key + ".pub")));
     }
   }
@@ -40,16 +41,21 @@ class KeyFingerprintTest {
     Path notAKey = Files.writeString(dir.resolve("notes.txt"), "hello\n");
     Files.setPosixFilePermissions(notAKey, PosixFilePermissions.fromString("rw-------"));
     assertThatThrownBy(() -> KeyFingerprint.of(notAKey))
-        .isInstanceOf(KeyFileException.class).hasMessageContaining("not a private key");
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("not a private key");
 
-    Path damaged = Files.writeString(dir.resolve("damaged"),
-        "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n");
+    Path damaged =
+        Files.writeString(
+            dir.resolve("damaged"),
+            "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n");
     Files.setPosixFilePermissions(damaged, PosixFilePermissions.fromString("rw-------"));
     assertThatThrownBy(() -> KeyFingerprint.of(damaged))
-        .isInstanceOf(KeyFileException.class).hasMessageContaining("cannot be read as a private key");
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("cannot be read as a private key");
 
     assertThatThrownBy(() -> KeyFingerprint.of(dir))
-        .isInstanceOf(KeyFileException.class).hasMessageContaining("not a regular file");
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("not a regular file");
   }
 
   @Test

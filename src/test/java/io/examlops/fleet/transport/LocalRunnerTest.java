@@ -41,12 +41,15 @@ class LocalRunnerTest {
 
   @Test
   void timeoutKillsTheWholeProcessTree(@TempDir Path dir) throws Exception {
-    LocalRunner quick = new LocalRunner(
-        new TransportOptions(Duration.ofSeconds(1), Duration.ofMillis(300), 1 << 20));
+    LocalRunner quick =
+        new LocalRunner(
+            new TransportOptions(Duration.ofSeconds(1), Duration.ofMillis(300), 1 << 20));
     Path marker = dir.resolve("survived");
     long start = System.nanoTime();
-    TransportException e = catchThrowableOfType(TransportException.class,
-        () -> quick.run("(sleep 1; touch " + marker + ") & sleep 30"));
+    TransportException e =
+        catchThrowableOfType(
+            TransportException.class,
+            () -> quick.run("(sleep 1; touch " + marker + ") & sleep 30"));
 
     assertThat(e.step()).isEqualTo(Step.TIMEOUT);
     assertThat(e.getMessage()).startsWith("local: timeout failed").contains("sleep 30", "0.3 s");
@@ -57,8 +60,8 @@ class LocalRunnerTest {
 
   @Test
   void outputAboveTheCapKeepsTheHeadAndDrainsTheRest() {
-    LocalRunner capped = new LocalRunner(
-        new TransportOptions(Duration.ofSeconds(1), Duration.ofSeconds(20), 1000));
+    LocalRunner capped =
+        new LocalRunner(new TransportOptions(Duration.ofSeconds(1), Duration.ofSeconds(20), 1000));
     // 4 MB through a 64 KB pipe: the command only finishes if the runner keeps reading.
     CommandResult result = capped.run("head -c 4000000 /dev/zero | tr '\\0' a; echo end >&2");
 
@@ -70,8 +73,8 @@ class LocalRunnerTest {
 
   @Test
   void aCharacterCutByTheCapIsDroppedNotMangled() {
-    LocalRunner capped = new LocalRunner(
-        new TransportOptions(Duration.ofSeconds(1), Duration.ofSeconds(20), 4));
+    LocalRunner capped =
+        new LocalRunner(new TransportOptions(Duration.ofSeconds(1), Duration.ofSeconds(20), 4));
     // "ab" then ✔ (3 bytes): the cap at 4 bytes cuts ✔ after its first byte.
     CommandResult result = capped.run("printf 'ab✔✔'");
     assertThat(result.stdout()).isEqualTo("ab");

@@ -17,8 +17,8 @@ class SshFailuresTest {
       new SshTarget("login.example.org", 2222, "hpcuser", Path.of("/keys/id_ed25519"));
 
   private static TransportException map(JSchException e) {
-    return SshFailures.connectFailed(TARGET, TransportOptions.DEFAULTS, Optional.empty(),
-        "ssh-ed25519 SHA256:abc", e);
+    return SshFailures.connectFailed(
+        TARGET, TransportOptions.DEFAULTS, Optional.empty(), "ssh-ed25519 SHA256:abc", e);
   }
 
   @Test
@@ -27,7 +27,8 @@ class SshFailuresTest {
     UnknownHostException cause = new UnknownHostException("login.example.org");
     TransportException e = map(new JSchException(cause.toString(), cause));
     assertThat(e.step()).isEqualTo(Step.RESOLVE);
-    assertThat(e.getMessage()).startsWith("hpcuser@login.example.org:2222: resolve failed")
+    assertThat(e.getMessage())
+        .startsWith("hpcuser@login.example.org:2222: resolve failed")
         .contains("DNS");
   }
 
@@ -37,8 +38,11 @@ class SshFailuresTest {
     assertThat(map(new JSchException(noRoute.toString(), noRoute)).getMessage())
         .contains("unreachable", "firewalls");
 
-    TransportException timeout = map(new JSchException("timeout: socket is not established",
-        new SocketTimeoutException("Connect timed out")));
+    TransportException timeout =
+        map(
+            new JSchException(
+                "timeout: socket is not established",
+                new SocketTimeoutException("Connect timed out")));
     assertThat(timeout.step()).isEqualTo(Step.CONNECT);
     assertThat(timeout.getMessage()).contains("no TCP connection", "within 10 s");
   }

@@ -69,7 +69,10 @@ class SshRunnerTest {
 
   private SshRunner runner(Path key, HostKeyPolicy policy, TransportOptions options) {
     SshTarget target = new SshTarget("127.0.0.1", server.port(), "hpcuser", key);
-    return new SshRunner(target, policy.withKnownHosts(knownHosts), options,
+    return new SshRunner(
+        target,
+        policy.withKnownHosts(knownHosts),
+        options,
         new ClientEnvironment(environment::get, warnings::add));
   }
 
@@ -134,7 +137,8 @@ class SshRunnerTest {
 
   @Test
   void outputAboveTheCapIsCutAndMarkedTruncated() {
-    TransportOptions small = new TransportOptions(Duration.ofSeconds(2), Duration.ofSeconds(10), 1000);
+    TransportOptions small =
+        new TransportOptions(Duration.ofSeconds(2), Duration.ofSeconds(10), 1000);
     try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(), small)) {
       CommandResult result = runner.run("head -c 200000 /dev/zero | tr '\\0' x; echo tail >&2");
       assertThat(result.stdout()).hasSize(1000).matches("x+");
@@ -164,7 +168,9 @@ class SshRunnerTest {
 
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage())
-        .contains("hpcuser@127.0.0.1:" + server.port(), "authorized_keys",
+        .contains(
+            "hpcuser@127.0.0.1:" + server.port(),
+            "authorized_keys",
             TestKeys.sshKeygenFingerprint(Path.of(stranger + ".pub")))
         .doesNotContain("PRIVATE KEY");
   }
@@ -199,19 +205,26 @@ class SshRunnerTest {
 
     assertThat(e.step()).isEqualTo(Step.HOST_KEY);
     assertThat(e.getMessage())
-        .contains(server.hostKeyFingerprint(), "ecdsa-sha2-nistp256", "127.0.0.1:" + server.port(),
-            "ssh-keyscan -p " + server.port() + " -t ecdsa 127.0.0.1", "--accept-new-host-key");
+        .contains(
+            server.hostKeyFingerprint(),
+            "ecdsa-sha2-nistp256",
+            "127.0.0.1:" + server.port(),
+            "ssh-keyscan -p " + server.port() + " -t ecdsa 127.0.0.1",
+            "--accept-new-host-key");
   }
 
   @Test
   void otherKeyTypesForTheHostDoNotMakeAnOfferedKeyKnown() throws IOException {
-    String rsaLine = TestKeys.read(Path.of(rsa + ".pub")).split(" ")[0] + " "
-        + TestKeys.read(Path.of(rsa + ".pub")).split(" ")[1];
+    String rsaLine =
+        TestKeys.read(Path.of(rsa + ".pub")).split(" ")[0]
+            + " "
+            + TestKeys.read(Path.of(rsa + ".pub")).split(" ")[1];
     Files.writeString(knownHosts, "[127.0.0.1]:" + server.port() + " " + rsaLine + "\n");
     TransportException e = failure(runner(ed25519, HostKeyPolicy.strict()));
 
     assertThat(e.step()).isEqualTo(Step.HOST_KEY);
-    assertThat(e.getMessage()).contains("is not in", "only other key types", "ssh-rsa")
+    assertThat(e.getMessage())
+        .contains("is not in", "only other key types", "ssh-rsa")
         .doesNotContain("CHANGED");
   }
 
@@ -222,7 +235,9 @@ class SshRunnerTest {
       assertThat(runner.run("echo first").stdout()).isEqualTo("first\n");
     }
     assertThat(Files.readString(knownHosts)).isEqualTo(server.knownHostsLine() + "\n");
-    assertThat(warnings).singleElement().asString()
+    assertThat(warnings)
+        .singleElement()
+        .asString()
         .contains("first use", server.hostKeyFingerprint(), knownHosts.toString());
 
     warnings.clear();
@@ -246,14 +261,21 @@ class SshRunnerTest {
   void changedHostKeyIsRefusedUnderEveryPolicyButNone() throws IOException {
     String otherKeyLine = server.knownHostsLineWithOtherKey();
     Files.writeString(knownHosts, otherKeyLine + "\n");
-    String oldFingerprint = KnownHosts.parse(otherKeyLine).entriesFor("[127.0.0.1]:" + server.port())
-        .get(0).fingerprint();
+    String oldFingerprint =
+        KnownHosts.parse(otherKeyLine)
+            .entriesFor("[127.0.0.1]:" + server.port())
+            .get(0)
+            .fingerprint();
 
-    for (HostKeyPolicy policy : List.of(HostKeyPolicy.strict(), HostKeyPolicy.acceptNew(),
-        HostKeyPolicy.pinned(server.hostKeyFingerprint()))) {
+    for (HostKeyPolicy policy :
+        List.of(
+            HostKeyPolicy.strict(),
+            HostKeyPolicy.acceptNew(),
+            HostKeyPolicy.pinned(server.hostKeyFingerprint()))) {
       TransportException e = failure(runner(ed25519, policy));
       assertThat(e.step()).as(policy.mode().name()).isEqualTo(Step.HOST_KEY);
-      assertThat(e.getMessage()).as(policy.mode().name())
+      assertThat(e.getMessage())
+          .as(policy.mode().name())
           .contains("HAS CHANGED", oldFingerprint, server.hostKeyFingerprint(), "ssh-keygen -R");
     }
     assertThat(Files.readString(knownHosts)).isEqualTo(otherKeyLine + "\n");
@@ -283,9 +305,12 @@ class SshRunnerTest {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       closedPort = socket.getLocalPort();
     }
-    SshRunner runner = new SshRunner(new SshTarget("127.0.0.1", closedPort, "hpcuser", ed25519),
-        HostKeyPolicy.strict().withKnownHosts(knownHosts), FAST,
-        new ClientEnvironment(environment::get, warnings::add));
+    SshRunner runner =
+        new SshRunner(
+            new SshTarget("127.0.0.1", closedPort, "hpcuser", ed25519),
+            HostKeyPolicy.strict().withKnownHosts(knownHosts),
+            FAST,
+            new ClientEnvironment(environment::get, warnings::add));
     long start = System.nanoTime();
     TransportException e = failure(runner);
 
@@ -300,10 +325,12 @@ class SshRunnerTest {
         new TransportOptions(Duration.ofSeconds(1), Duration.ofSeconds(10), 1 << 20);
     try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
       // The kernel completes the TCP handshake from the backlog; nothing ever answers.
-      SshRunner runner = new SshRunner(
-          new SshTarget("127.0.0.1", silent.getLocalPort(), "hpcuser", ed25519),
-          HostKeyPolicy.strict().withKnownHosts(knownHosts), oneSecond,
-          new ClientEnvironment(environment::get, warnings::add));
+      SshRunner runner =
+          new SshRunner(
+              new SshTarget("127.0.0.1", silent.getLocalPort(), "hpcuser", ed25519),
+              HostKeyPolicy.strict().withKnownHosts(knownHosts),
+              oneSecond,
+              new ClientEnvironment(environment::get, warnings::add));
       long start = System.nanoTime();
       TransportException e = failure(runner);
 

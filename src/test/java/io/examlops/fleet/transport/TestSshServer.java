@@ -21,8 +21,8 @@ import org.apache.sshd.server.SshServer;
 import org.apache.sshd.server.shell.ProcessShellCommandFactory;
 
 /**
- * An in-process Apache MINA SSH server on 127.0.0.1 that runs exec requests with a real shell
- * and accepts only the public keys it was given. Counts the SSH sessions opened to it.
+ * An in-process Apache MINA SSH server on 127.0.0.1 that runs exec requests with a real shell and
+ * accepts only the public keys it was given. Counts the SSH sessions opened to it.
  */
 final class TestSshServer implements AutoCloseable {
   static {
@@ -68,8 +68,9 @@ final class TestSshServer implements AutoCloseable {
   /** Accepts the key in {@code privateKey}.pub. */
   void authorize(Path privateKey) throws IOException, GeneralSecurityException {
     String line = Files.readString(Path.of(privateKey + ".pub")).strip();
-    authorized.add(PublicKeyEntry.parsePublicKeyEntry(line)
-        .resolvePublicKey(null, Map.of(), PublicKeyEntryResolver.FAILING));
+    authorized.add(
+        PublicKeyEntry.parsePublicKeyEntry(line)
+            .resolvePublicKey(null, Map.of(), PublicKeyEntryResolver.FAILING));
   }
 
   int port() {
