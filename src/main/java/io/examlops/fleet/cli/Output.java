@@ -1,12 +1,7 @@
 package io.examlops.fleet.cli;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.examlops.fleet.json.FleetJson;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,14 +10,6 @@ import java.util.Map;
  * people. Diagnostics always go to stderr so stdout stays parseable.
  */
 final class Output {
-  static final ObjectMapper JSON =
-      JsonMapper.builder()
-          .addModule(new JavaTimeModule())
-          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-          .enable(SerializationFeature.INDENT_OUTPUT)
-          .serializationInclusion(JsonInclude.Include.ALWAYS)
-          .build();
-
   private final boolean json;
   private final PrintWriter out;
   private final PrintWriter err;
@@ -56,11 +43,7 @@ final class Output {
   }
 
   void printJson(Object value) {
-    try {
-      out.println(JSON.writeValueAsString(value));
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+    out.println(FleetJson.pretty(value));
     out.flush();
   }
 
