@@ -41,6 +41,19 @@ class SinfoJsonParserTest {
   }
 
   @Test
+  void slurm2205IdleAgreesWithTheTextForm() {
+    var json = SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.idle.out")).snapshot();
+    var text = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-h-o-pipe.idle.out"));
+    assertThat(json.nodes()).extracting(NodeInfo::name, NodeInfo::state, NodeInfo::cpus, NodeInfo::gpus)
+        .containsExactlyElementsOf(
+            text.nodes().stream()
+                .map(n -> org.assertj.core.groups.Tuple.tuple(n.name(), n.state(), n.cpus(), n.gpus()))
+                .toList());
+    assertThat(node(json, "n5").rawState()).isEqualTo("unknown+NOT_RESPONDING");
+    assertThat(node(json, "n5").state()).isEqualTo(NodeState.DOWN);
+  }
+
+  @Test
   void slurm2205ExtraStates() {
     var s = SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.extra-states.out")).snapshot();
     assertThat(node(s, "n3").state()).isEqualTo(NodeState.DOWN); // idle + POWERED_DOWN

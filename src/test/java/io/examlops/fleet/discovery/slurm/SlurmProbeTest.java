@@ -84,6 +84,15 @@ class SlurmProbeTest {
   }
 
   @Test
+  void accountingAnswersWhileTheControllerIsDown() {
+    var runner =
+        new ScriptedRunner()
+            .answerFromResource(
+                SlurmProbe.ACCOUNTING_COMMAND, 0, FX + "sacctmgr-n-P-show-account.ctld-down.out");
+    assertThat(probe.accounting(runner)).isTrue();
+  }
+
+  @Test
   void richFormIsOneRoundTrip() {
     var runner =
         new ScriptedRunner()
