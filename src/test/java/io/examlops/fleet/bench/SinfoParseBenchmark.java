@@ -17,8 +17,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Parsing a 10,000-node cluster's sinfo output: the rich text form the probe runs (GPU nodes in
- * two partitions, so 15,000 lines) and the 22.05 JSON form of the same nodes.
+ * Parsing a 10,000-node cluster's sinfo output: the rich text form the probe runs (GPU nodes in two
+ * partitions, so 15,000 lines) and the 22.05 JSON form of the same nodes.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -28,7 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class SinfoParseBenchmark {
   private static final int NODES = 10_000;
-  private static final String[] STATES = {"idle", "mixed", "allocated", "draining", "down*", "idle~"};
+  private static final String[] STATES = {
+    "idle", "mixed", "allocated", "draining", "down*", "idle~"
+  };
 
   private String text;
   private String json;
@@ -46,20 +48,41 @@ public class SinfoParseBenchmark {
       String used = gpu ? "gpu:a100:" + (i % 5 == 0 ? 4 : 1) + "(IDX:0)" : "gpu:0";
       String features = gpu ? "gpu,a100,ib" : "intel,avx2";
       for (String partition : gpu ? new String[] {"gpu", "debug"} : new String[] {"cpu*"}) {
-        t.append(name).append("|64|512000|").append(gres).append('|').append(used).append('|')
-            .append(state).append('|').append(partition).append("|1-00:00:00|").append(features)
+        t.append(name)
+            .append("|64|512000|")
+            .append(gres)
+            .append('|')
+            .append(used)
+            .append('|')
+            .append(state)
+            .append('|')
+            .append(partition)
+            .append("|1-00:00:00|")
+            .append(features)
             .append('\n');
       }
       if (i > 0) {
         j.append(',');
       }
-      j.append("{\"name\":\"").append(name).append("\",\"cpus\":64,\"real_memory\":512000,")
-          .append("\"gres\":\"").append(gpu ? gres : "").append("\",\"gres_used\":\"")
-          .append(used).append("\",\"state\":\"").append(state.replaceAll("[*~]", ""))
+      j.append("{\"name\":\"")
+          .append(name)
+          .append("\",\"cpus\":64,\"real_memory\":512000,")
+          .append("\"gres\":\"")
+          .append(gpu ? gres : "")
+          .append("\",\"gres_used\":\"")
+          .append(used)
+          .append("\",\"state\":\"")
+          .append(state.replaceAll("[*~]", ""))
           .append("\",\"state_flags\":[")
-          .append(state.endsWith("*") ? "\"NOT_RESPONDING\"" : state.endsWith("~") ? "\"POWERED_DOWN\"" : "")
-          .append("],\"partitions\":[").append(gpu ? "\"gpu\",\"debug\"" : "\"cpu\"")
-          .append("],\"features\":\"").append(features).append("\"}");
+          .append(
+              state.endsWith("*")
+                  ? "\"NOT_RESPONDING\""
+                  : state.endsWith("~") ? "\"POWERED_DOWN\"" : "")
+          .append("],\"partitions\":[")
+          .append(gpu ? "\"gpu\",\"debug\"" : "\"cpu\"")
+          .append("],\"features\":\"")
+          .append(features)
+          .append("\"}");
     }
     text = t.toString();
     json = j.append("]}").toString();

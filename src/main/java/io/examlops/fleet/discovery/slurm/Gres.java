@@ -10,13 +10,13 @@ import java.util.Map;
 /**
  * Reads Slurm GRES strings and keeps their GPUs.
  *
- * <p>Forms handled: {@code (null)}, empty, {@code N/A}; {@code gpu:4}, {@code gpu:a100:4},
- * {@code gpu:(null):3}; an annotation in parentheses after the count ({@code (S:0-1)},
- * {@code (S:0,2-3)}, {@code (IDX:0-1)}, {@code (IDX:N/A)}), whose commas do not separate items;
- * several items comma-joined, GPU or not ({@code gpu:a100:2,tmp:844G,mps:20}); the
- * {@code gres:} prefix of squeue and the {@code gres/gpu:a100=2} TRES form; a count with a
- * K/M/G/T/P multiplier. A {@code gpu} item without a count ({@code gpu}, {@code gpu:a100}) means
- * one, as in {@code --gres}. Items of other GRES (mps, shard, nvme, tmp) are skipped unread.
+ * <p>Forms handled: {@code (null)}, empty, {@code N/A}; {@code gpu:4}, {@code gpu:a100:4}, {@code
+ * gpu:(null):3}; an annotation in parentheses after the count ({@code (S:0-1)}, {@code (S:0,2-3)},
+ * {@code (IDX:0-1)}, {@code (IDX:N/A)}), whose commas do not separate items; several items
+ * comma-joined, GPU or not ({@code gpu:a100:2,tmp:844G,mps:20}); the {@code gres:} prefix of squeue
+ * and the {@code gres/gpu:a100=2} TRES form; a count with a K/M/G/T/P multiplier. A {@code gpu}
+ * item without a count ({@code gpu}, {@code gpu:a100}) means one, as in {@code --gres}. Items of
+ * other GRES (mps, shard, nvme, tmp) are skipped unread.
  */
 public final class Gres {
   private Gres() {}

@@ -1,8 +1,8 @@
 package io.examlops.fleet.discovery.slurm;
 
 /**
- * The sinfo fields the parser reads, with their {@code -o} letter and {@code -O} name. GresUsed
- * has no {@code -o} letter, which is why the rich form uses {@code -O}.
+ * The sinfo fields the parser reads, with their {@code -o} letter and {@code -O} name. GresUsed has
+ * no {@code -o} letter, which is why the rich form uses {@code -O}.
  */
 public enum SinfoField {
   NODE("%N", "NodeList"),

@@ -17,8 +17,8 @@ import java.util.List;
  *   <li>{@code "nodes": [...]} from openapi/v0.0.37 (21.08) and v0.0.38 (22.05): one object per
  *       node, {@code state} a word plus {@code state_flags}, {@code partitions} names only.
  *   <li>{@code "sinfo": [...]} from data_parser/v0.0.39 (23.02) onwards: one record per group of
- *       like nodes per partition, {@code node.state} an array, numbers either plain or
- *       {@code {"set","infinite","number"}}, and the partition with its {@code maximums.time}.
+ *       like nodes per partition, {@code node.state} an array, numbers either plain or {@code
+ *       {"set","infinite","number"}}, and the partition with its {@code maximums.time}.
  * </ul>
  *
  * Neither shape says which partition is the default (the data_parser skips partition flags), so
@@ -69,12 +69,15 @@ public final class SinfoJsonParser {
         root.path("nodes").forEach(node -> readNode(node, snapshot));
       } else {
         throw new ProbeException(
-            "`" + command + "` printed JSON with neither a 'sinfo' nor a 'nodes' array (format "
-                + dataFormat(root) + "); this sinfo JSON shape is not supported, use the text form");
+            "`"
+                + command
+                + "` printed JSON with neither a 'sinfo' nor a 'nodes' array (format "
+                + dataFormat(root)
+                + "); this sinfo JSON shape is not supported, use the text form");
       }
     } catch (IllegalArgumentException e) {
-      throw new ProbeException("cannot read `" + command + "` (" + dataFormat(root) + "): "
-          + e.getMessage(), e);
+      throw new ProbeException(
+          "cannot read `" + command + "` (" + dataFormat(root) + "): " + e.getMessage(), e);
     }
     return new Document(snapshot.build(), release, dataFormat(root));
   }
@@ -113,10 +116,12 @@ public final class SinfoJsonParser {
           SinfoSnapshot.partition(partitionName, limit(partition.path("maximums").path("time"))));
       partitions.add(partitionName);
     }
-    SlurmNodeState slurmState = SlurmNodeState.ofWords(null, words(record.path("node").path("state")));
+    SlurmNodeState slurmState =
+        SlurmNodeState.ofWords(null, words(record.path("node").path("state")));
     JsonNode names = record.path("nodes").path("nodes");
     if (!names.isArray() || names.isEmpty()) {
-      throw new IllegalArgumentException("a sinfo record has no nodes.nodes list: " + abbreviate(record));
+      throw new IllegalArgumentException(
+          "a sinfo record has no nodes.nodes list: " + abbreviate(record));
     }
     JsonNode gres = record.path("gres");
     for (JsonNode name : names) {
@@ -188,7 +193,6 @@ public final class SinfoJsonParser {
   private static String text(JsonNode value) {
     return value.isMissingNode() || value.isNull() ? null : value.asText();
   }
-
 
   private static String abbreviate(JsonNode node) {
     String text = node.toString();

@@ -59,7 +59,8 @@ public record SinfoSnapshot(List<NodeInfo> nodes, List<PartitionInfo> partitions
     }
 
     SinfoSnapshot build() {
-      return new SinfoSnapshot(new ArrayList<>(nodes.values()), new ArrayList<>(partitions.values()));
+      return new SinfoSnapshot(
+          new ArrayList<>(nodes.values()), new ArrayList<>(partitions.values()));
     }
   }
 

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Parses delimited {@code sinfo -N} output ({@link SinfoFormat}) into a {@link SinfoSnapshot}:
- * pure, no I/O. A header line is skipped when present; blank lines are ignored; anything else
- * that does not fit the format is an error naming the command and line number.
+ * pure, no I/O. A header line is skipped when present; blank lines are ignored; anything else that
+ * does not fit the format is an error naming the command and line number.
  */
 public final class SinfoTextParser {
   private SinfoTextParser() {}
@@ -20,7 +20,8 @@ public final class SinfoTextParser {
     String[] lines = output.split("\n", -1);
     boolean first = true;
     for (int i = 0; i < lines.length; i++) {
-      String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i];
+      String line =
+          lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i];
       if (line.isBlank()) {
         continue;
       }
@@ -65,7 +66,8 @@ public final class SinfoTextParser {
     List<String> partitions = List.of();
     if (partitionToken != null && !partitionToken.isEmpty()) {
       String time = row.get(SinfoField.TIME_LIMIT);
-      var partition = SinfoSnapshot.partition(partitionToken, time == null ? null : SlurmTime.minutes(time));
+      var partition =
+          SinfoSnapshot.partition(partitionToken, time == null ? null : SlurmTime.minutes(time));
       snapshot.partition(partition);
       partitions = List.of(partition.name());
     }
@@ -126,5 +128,4 @@ public final class SinfoTextParser {
     }
     return value;
   }
-
 }

@@ -5,9 +5,9 @@ import io.examlops.fleet.transport.CommandResult;
 import java.util.Locale;
 
 /**
- * Explains a Slurm client command that failed, from what Slurm 22.05+ prints in each case (see
- * the ctld-down, no-config and no-slurm fixtures), and tells failures that no other command form
- * can get around from those where an older form may still work.
+ * Explains a Slurm client command that failed, from what Slurm 22.05+ prints in each case (see the
+ * ctld-down, no-config and no-slurm fixtures), and tells failures that no other command form can
+ * get around from those where an older form may still work.
  */
 final class SlurmCommandFailure {
   private SlurmCommandFailure() {}
@@ -43,8 +43,7 @@ final class SlurmCommandFailure {
     if (err.contains("unable to contact slurm controller")) {
       return Cause.CONTROLLER_DOWN;
     }
-    if (err.contains("could not establish a configuration source")
-        || err.contains("slurm.conf")) {
+    if (err.contains("could not establish a configuration source") || err.contains("slurm.conf")) {
       return Cause.NOT_CONFIGURED;
     }
     if (err.contains("authentication") || err.contains("munge")) {

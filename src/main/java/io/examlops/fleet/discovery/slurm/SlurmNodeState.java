@@ -10,14 +10,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A Slurm node state read as Slurm models it: one base state plus a set of flags, whatever text form
- * it came in ({@code sinfo %t} {@code drng*}, {@code %T} {@code draining}, scontrol {@code
+ * A Slurm node state read as Slurm models it: one base state plus a set of flags, whatever text
+ * form it came in ({@code sinfo %t} {@code drng*}, {@code %T} {@code draining}, scontrol {@code
  * MIXED+DRAIN}, JSON {@code ["MIXED","DRAIN"]} or {@code "mixed"} + {@code state_flags}).
  *
- * <p>The vocabulary follows Slurm's own printers ({@code node_state_string},
- * {@code node_state_string_compact} and the flag table in {@code slurm_protocol_defs.c}) plus the
- * words older releases printed ({@code npc}, {@code perfctrs}, {@code cloud}, {@code error}). The
- * mapping to {@link NodeState} is in {@link #normalized()}; docs/slurm-notes.md explains each rule.
+ * <p>The vocabulary follows Slurm's own printers ({@code node_state_string}, {@code
+ * node_state_string_compact} and the flag table in {@code slurm_protocol_defs.c}) plus the words
+ * older releases printed ({@code npc}, {@code perfctrs}, {@code cloud}, {@code error}). The mapping
+ * to {@link NodeState} is in {@link #normalized()}; docs/slurm-notes.md explains each rule.
  *
  * @param base the base state, {@link Base#NONE} when the text names only flags ({@code drain})
  * @param flags the state flags, from words and from suffix characters
@@ -82,12 +82,7 @@ public record SlurmNodeState(Base base, Set<Flag> flags, List<String> unrecognis
 
   /** Flags that hold the node for someone else: no new job of ours starts there now. */
   private static final Set<Flag> SPOKEN_FOR =
-      EnumSet.of(
-          Flag.COMPLETING,
-          Flag.RESERVED,
-          Flag.PLANNED,
-          Flag.BLOCKED,
-          Flag.NETWORK_COUNTERS);
+      EnumSet.of(Flag.COMPLETING, Flag.RESERVED, Flag.PLANNED, Flag.BLOCKED, Flag.NETWORK_COUNTERS);
 
   /** Suffix characters of sinfo's state column (sinfo(1) "NODE STATE CODES"). */
   private static final Map<Character, Flag> SUFFIXES =
@@ -153,6 +148,7 @@ public record SlurmNodeState(Base base, Set<Flag> flags, List<String> unrecognis
           Map.entry("powering_down", Flag.POWERING_DOWN),
           Map.entry("powering_up", Flag.POWERING_UP),
           Map.entry("boot", Flag.REBOOT_REQUESTED),
+          Map.entry("booting", Flag.REBOOT_REQUESTED),
           Map.entry("reboot", Flag.REBOOT_REQUESTED),
           Map.entry("reboot_requested", Flag.REBOOT_REQUESTED),
           Map.entry("reboot_issued", Flag.REBOOT_ISSUED),
@@ -179,8 +175,8 @@ public record SlurmNodeState(Base base, Set<Flag> flags, List<String> unrecognis
 
   /**
    * Reads a state as sinfo or scontrol print it: {@code idle}, {@code down*}, {@code alloc+},
-   * {@code DRAINING@}, {@code idle+drain}, {@code DOWN+NOT_RESPONDING}. Case does not matter.
-   * Never throws: text it cannot read leaves {@link #unrecognised()} non-empty.
+   * {@code DRAINING@}, {@code idle+drain}, {@code DOWN+NOT_RESPONDING}. Case does not matter. Never
+   * throws: text it cannot read leaves {@link #unrecognised()} non-empty.
    */
   public static SlurmNodeState parse(String text) {
     String raw = text == null ? "" : text.trim();
@@ -188,8 +184,8 @@ public record SlurmNodeState(Base base, Set<Flag> flags, List<String> unrecognis
   }
 
   /**
-   * Reads a JSON state: the 21.08-22.05 form (base {@code "mixed"} plus {@code state_flags}) or
-   * the 23.02+ array ({@code ["MIXED","DRAIN"]}, base first). Pass {@code null} for no base.
+   * Reads a JSON state: the 21.08-22.05 form (base {@code "mixed"} plus {@code state_flags}) or the
+   * 23.02+ array ({@code ["MIXED","DRAIN"]}, base first). Pass {@code null} for no base.
    */
   public static SlurmNodeState ofWords(String base, List<String> flags) {
     List<String> words = new ArrayList<>();

@@ -31,8 +31,8 @@ public final class SlurmProbe implements SchedulerProbe {
   }
 
   /**
-   * Whether sinfo runs and says it is Slurm. It does not ask slurmctld: a cluster whose
-   * controller is down is still a Slurm cluster, and {@link #listNodes} then says what is wrong.
+   * Whether sinfo runs and says it is Slurm. It does not ask slurmctld: a cluster whose controller
+   * is down is still a Slurm cluster, and {@link #listNodes} then says what is wrong.
    */
   @Override
   public boolean available(CommandRunner runner) {
@@ -78,14 +78,17 @@ public final class SlurmProbe implements SchedulerProbe {
       return SlurmVersion.parse(result.stdout());
     } catch (IllegalArgumentException e) {
       throw ProbeException.badLine(
-          VERSION_COMMAND, 1, result.stdout().strip().lines().findFirst().orElse(""), e.getMessage());
+          VERSION_COMMAND,
+          1,
+          result.stdout().strip().lines().findFirst().orElse(""),
+          e.getMessage());
     }
   }
 
   /**
-   * Nodes and partitions. Tries the rich text form first (GresUsed, long states, time limits);
-   * a sinfo that rejects it gets the JSON form (21.08+, also has GresUsed), then the plain text
-   * form. Failures no form can get around (no Slurm, no config, controller down) stop at once.
+   * Nodes and partitions. Tries the rich text form first (GresUsed, long states, time limits); a
+   * sinfo that rejects it gets the JSON form (21.08+, also has GresUsed), then the plain text form.
+   * Failures no form can get around (no Slurm, no config, controller down) stop at once.
    */
   public SinfoSnapshot snapshot(CommandRunner runner) {
     List<CommandResult> failures = new ArrayList<>();
@@ -106,16 +109,20 @@ public final class SlurmProbe implements SchedulerProbe {
       return SinfoTextParser.parse(SinfoFormat.PLAIN, complete(runner, plain).stdout());
     }
     failures.add(plain);
-    StringBuilder message = new StringBuilder("no form of sinfo worked on " + runner.target() + ":");
+    StringBuilder message =
+        new StringBuilder("no form of sinfo worked on " + runner.target() + ":");
     failures.forEach(
-        f -> message.append("\n  ").append(SlurmCommandFailure.exception(runner.target(), f).getMessage()));
+        f ->
+            message
+                .append("\n  ")
+                .append(SlurmCommandFailure.exception(runner.target(), f).getMessage()));
     throw new ProbeException(message.toString());
   }
 
   /**
    * Whether Slurm accounting (slurmdbd) answers. A cluster without accounting makes sacctmgr fail
-   * ("You are not running a supported accounting_storage plugin"); that is an answer, not an
-   * error, and so is a missing sacctmgr.
+   * ("You are not running a supported accounting_storage plugin"); that is an answer, not an error,
+   * and so is a missing sacctmgr.
    */
   public boolean accounting(CommandRunner runner) {
     return runner.run(ACCOUNTING_COMMAND).ok();
@@ -134,7 +141,10 @@ public final class SlurmProbe implements SchedulerProbe {
     }
     if (result.truncated()) {
       throw new ProbeException(
-          "`" + result.command() + "` printed more than the runner keeps on " + runner.target()
+          "`"
+              + result.command()
+              + "` printed more than the runner keeps on "
+              + runner.target()
               + "; raise the runner's output limit so that no node is left out");
     }
     return result;

@@ -7,9 +7,9 @@ final class SlurmTime {
   private SlurmTime() {}
 
   /**
-   * Whole minutes of a limit in any form Slurm accepts: {@code MM}, {@code MM:SS},
-   * {@code HH:MM:SS}, {@code D-HH}, {@code D-HH:MM}, {@code D-HH:MM:SS}; {@code null} for
-   * {@code infinite}/{@code UNLIMITED} and for {@code n/a} (no limit known).
+   * Whole minutes of a limit in any form Slurm accepts: {@code MM}, {@code MM:SS}, {@code
+   * HH:MM:SS}, {@code D-HH}, {@code D-HH:MM}, {@code D-HH:MM:SS}; {@code null} for {@code
+   * infinite}/{@code UNLIMITED} and for {@code n/a} (no limit known).
    */
   static Long minutes(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);

@@ -67,7 +67,8 @@ class GresTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"gpu:a100:x", "gpu:a100:4(S:0", "gpu:a100:4)", "gpu:a:b:4", "gpu:a100:-1"})
+  @ValueSource(
+      strings = {"gpu:a100:x", "gpu:a100:4(S:0", "gpu:a100:4)", "gpu:a:b:4", "gpu:a100:-1"})
   void garbageIsRejectedWithTheInput(String gres) {
     assertThatThrownBy(() -> Gres.gpus(gres))
         .isInstanceOf(IllegalArgumentException.class)

@@ -23,8 +23,10 @@ class SinfoJsonParserTest {
     assertThat(doc.slurmRelease()).isEqualTo("22.05.8");
     assertThat(doc.dataFormat()).isEqualTo("openapi/v0.0.38");
     var s = doc.snapshot();
-    var text = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
-    assertThat(s.nodes()).extracting(NodeInfo::name, NodeInfo::state, NodeInfo::partitions)
+    var text =
+        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
+    assertThat(s.nodes())
+        .extracting(NodeInfo::name, NodeInfo::state, NodeInfo::partitions)
         .containsExactlyElementsOf(
             text.nodes().stream()
                 .map(n -> org.assertj.core.groups.Tuple.tuple(n.name(), n.state(), n.partitions()))
@@ -36,18 +38,27 @@ class SinfoJsonParserTest {
     assertThat(node(s, "n5").rawState()).isEqualTo("down+NOT_RESPONDING");
     assertThat(node(s, "n1").features()).containsExactly("intel", "avx2");
     // 22.05 JSON names partitions but says nothing about defaults or limits
-    assertThat(s.partitions()).extracting(PartitionInfo::name).containsExactly("gpu", "debug", "cpu");
+    assertThat(s.partitions())
+        .extracting(PartitionInfo::name)
+        .containsExactly("gpu", "debug", "cpu");
     assertThat(s.partitions()).allMatch(p -> !p.isDefault() && p.maxTimeMinutes() == null);
   }
 
   @Test
   void slurm2205IdleAgreesWithTheTextForm() {
-    var json = SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.idle.out")).snapshot();
-    var text = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-h-o-pipe.idle.out"));
-    assertThat(json.nodes()).extracting(NodeInfo::name, NodeInfo::state, NodeInfo::cpus, NodeInfo::gpus)
+    var json =
+        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.idle.out")).snapshot();
+    var text =
+        SinfoTextParser.parse(
+            SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-h-o-pipe.idle.out"));
+    assertThat(json.nodes())
+        .extracting(NodeInfo::name, NodeInfo::state, NodeInfo::cpus, NodeInfo::gpus)
         .containsExactlyElementsOf(
             text.nodes().stream()
-                .map(n -> org.assertj.core.groups.Tuple.tuple(n.name(), n.state(), n.cpus(), n.gpus()))
+                .map(
+                    n ->
+                        org.assertj.core.groups.Tuple.tuple(
+                            n.name(), n.state(), n.cpus(), n.gpus()))
                 .toList());
     assertThat(node(json, "n5").rawState()).isEqualTo("unknown+NOT_RESPONDING");
     assertThat(node(json, "n5").state()).isEqualTo(NodeState.DOWN);
@@ -55,7 +66,9 @@ class SinfoJsonParserTest {
 
   @Test
   void slurm2205ExtraStates() {
-    var s = SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.extra-states.out")).snapshot();
+    var s =
+        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.extra-states.out"))
+            .snapshot();
     assertThat(node(s, "n3").state()).isEqualTo(NodeState.DOWN); // idle + POWERED_DOWN
     assertThat(node(s, "n4").state()).isEqualTo(NodeState.DRAIN); // MAINTENANCE+RESERVED
     assertThat(node(s, "g2").state()).isEqualTo(NodeState.ALLOCATED); // RESERVED
@@ -66,7 +79,9 @@ class SinfoJsonParserTest {
 
   @Test
   void slurm2108PublicCapture() {
-    var doc = SinfoJsonParser.parse(CMD, resource("fixtures/slurm/public/rivosinc-sinfo_out.21.08.5.json"));
+    var doc =
+        SinfoJsonParser.parse(
+            CMD, resource("fixtures/slurm/public/rivosinc-sinfo_out.21.08.5.json"));
     assertThat(doc.dataFormat()).isEqualTo("openapi/v0.0.37");
     assertThat(doc.slurmRelease()).isEqualTo("21.08.5");
     var s = doc.snapshot();
@@ -88,7 +103,8 @@ class SinfoJsonParserTest {
   @Test
   void slurm2302DataParserShape() {
     var doc =
-        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/public/rivosinc-sinfo_dataparser.23.02.5.json"));
+        SinfoJsonParser.parse(
+            CMD, resource("fixtures/slurm/public/rivosinc-sinfo_dataparser.23.02.5.json"));
     assertThat(doc.slurmRelease()).isEqualTo("23.02.5");
     assertThat(doc.dataFormat()).isEqualTo("data_parser/v0.0.39");
     NodeInfo localhost = node(doc.snapshot(), "localhost");
@@ -96,7 +112,8 @@ class SinfoJsonParserTest {
     assertThat(localhost.cpus()).isEqualTo(1);
     assertThat(localhost.memoryMb()).isEqualTo(1);
     assertThat(localhost.partitions()).containsExactly("debug");
-    assertThat(doc.snapshot().partitions()).containsExactly(new PartitionInfo("debug", false, null));
+    assertThat(doc.snapshot().partitions())
+        .containsExactly(new PartitionInfo("debug", false, null));
   }
 
   @Test
@@ -123,7 +140,8 @@ class SinfoJsonParserTest {
     assertThat(node(s, "g2").memoryMb()).isEqualTo(512000);
     assertThat(node(s, "g3").idleGpus()).hasValue(8);
     assertThat(s.partitions())
-        .containsExactly(new PartitionInfo("gpu", false, 2880L), new PartitionInfo("long", false, null));
+        .containsExactly(
+            new PartitionInfo("gpu", false, 2880L), new PartitionInfo("long", false, null));
   }
 
   @Test
@@ -132,9 +150,13 @@ class SinfoJsonParserTest {
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("line 2")
         .hasMessageContaining("not valid JSON");
-    assertThatThrownBy(() -> SinfoJsonParser.parse(CMD, "{\"errors\":[{\"error\":\"boom\"}],\"nodes\":[]}"))
+    assertThatThrownBy(
+            () -> SinfoJsonParser.parse(CMD, "{\"errors\":[{\"error\":\"boom\"}],\"nodes\":[]}"))
         .hasMessageContaining("boom");
-    assertThatThrownBy(() -> SinfoJsonParser.parse(CMD, "{\"meta\":{\"plugin\":{\"type\":\"x/v9\"}},\"stuff\":[]}"))
+    assertThatThrownBy(
+            () ->
+                SinfoJsonParser.parse(
+                    CMD, "{\"meta\":{\"plugin\":{\"type\":\"x/v9\"}},\"stuff\":[]}"))
         .hasMessageContaining("neither a 'sinfo' nor a 'nodes' array")
         .hasMessageContaining("x/v9");
     assertThatThrownBy(() -> SinfoJsonParser.parse(CMD, "{\"nodes\":[{\"cpus\":4}]}"))

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 
 class SinfoTextParserTest {
 
-  /** The real capture's command: {@code sinfo -N -h -O 'NodeList:|,StateLong:|,CPUsState:|,...'}. */
+  /**
+   * The real capture's command: {@code sinfo -N -h -O 'NodeList:|,StateLong:|,CPUsState:|,...'}.
+   */
   private static final SinfoFormat GRES_USED_CAPTURE =
       new SinfoFormat(
           List.of(
@@ -41,14 +43,16 @@ class SinfoTextParserTest {
         .isEqualTo(
             "sinfo -N -h -O 'NodeList:|,CPUs:|,Memory:|,Gres:|,GresUsed:|,StateLong:|,"
                 + "Partition:|,Time:|,Features:'");
-    assertThat(SinfoFormat.PLAIN.command())
-        .isEqualTo("sinfo -N -h -o '%N|%c|%m|%G|%T|%P|%l|%f'");
+    assertThat(SinfoFormat.PLAIN.command()).isEqualTo("sinfo -N -h -o '%N|%c|%m|%G|%T|%P|%l|%f'");
   }
 
   @Test
   void specFormWithHeaderMergesNodesListedOncePerPartition() {
-    SinfoSnapshot s = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.idle.out"));
-    assertThat(s.nodes()).extracting(NodeInfo::name).containsExactly("g1", "g2", "n1", "n2", "n3", "n4", "n5");
+    SinfoSnapshot s =
+        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.idle.out"));
+    assertThat(s.nodes())
+        .extracting(NodeInfo::name)
+        .containsExactly("g1", "g2", "n1", "n2", "n3", "n4", "n5");
     assertThat(node(s, "g1").partitions()).containsExactly("gpu", "debug");
     assertThat(node(s, "n1").partitions()).containsExactly("cpu", "debug");
     assertThat(node(s, "g1").gpus()).containsExactly(GpuGroup.of("a100", 4));
@@ -66,8 +70,11 @@ class SinfoTextParserTest {
 
   @Test
   void withAndWithoutHeaderGiveTheSameNodes() {
-    var withHeader = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
-    var noHeader = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-h-o-pipe.busy.out"));
+    var withHeader =
+        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
+    var noHeader =
+        SinfoTextParser.parse(
+            SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-h-o-pipe.busy.out"));
     assertThat(noHeader).isEqualTo(withHeader);
     assertThat(withHeader.nodes())
         .extracting(NodeInfo::name, NodeInfo::state)
@@ -83,13 +90,16 @@ class SinfoTextParserTest {
 
   @Test
   void withoutGresUsedAMixedGpuNodesIdleGpusAreUnknown() {
-    var s = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
+    var s =
+        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
     assertThat(node(s, "g1").idleGpus()).isEmpty();
   }
 
   @Test
   void gresUsedGivesTheIdleGpusOfTheBusyCluster() {
-    var s = SinfoTextParser.parse(GRES_USED_CAPTURE, resource("fixtures/slurm/sinfo-N-O-gresused.busy.out"));
+    var s =
+        SinfoTextParser.parse(
+            GRES_USED_CAPTURE, resource("fixtures/slurm/sinfo-N-O-gresused.busy.out"));
     NodeInfo g1 = node(s, "g1");
     assertThat(g1.state()).isEqualTo(NodeState.MIXED);
     assertThat(g1.gpusInUse()).isEqualTo(2);
@@ -109,7 +119,9 @@ class SinfoTextParserTest {
 
   @Test
   void extraStatesAreNeverIdle() {
-    var s = SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.extra-states.out"));
+    var s =
+        SinfoTextParser.parse(
+            SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.extra-states.out"));
     assertThat(node(s, "n3").rawState()).isEqualTo("idle~");
     assertThat(node(s, "n3").state()).isEqualTo(NodeState.DOWN);
     assertThat(node(s, "n4").state()).isEqualTo(NodeState.DRAIN); // maint
@@ -155,10 +167,12 @@ class SinfoTextParserTest {
 
   @Test
   void badNumbersGresAndTimesFailWithLineNumber() {
-    assertThatThrownBy(() -> SinfoTextParser.parse(SinfoFormat.SPEC, "g1|eight|16000|(null)|idle|gpu"))
+    assertThatThrownBy(
+            () -> SinfoTextParser.parse(SinfoFormat.SPEC, "g1|eight|16000|(null)|idle|gpu"))
         .hasMessageContaining("line 1")
         .hasMessageContaining("CPU count 'eight' is not a number");
-    assertThatThrownBy(() -> SinfoTextParser.parse(SinfoFormat.SPEC, "g1|8|16000|gpu:a100:x|idle|gpu"))
+    assertThatThrownBy(
+            () -> SinfoTextParser.parse(SinfoFormat.SPEC, "g1|8|16000|gpu:a100:x|idle|gpu"))
         .hasMessageContaining("invalid GRES");
     assertThatThrownBy(
             () -> SinfoTextParser.parse(SinfoFormat.PLAIN, "\n\nn1|4|8000|(null)|idle|cpu*|soon|x"))
@@ -185,7 +199,8 @@ class SinfoTextParserTest {
   void versionForms() {
     assertThat(SlurmVersion.parse(resource("fixtures/slurm/sinfo--version.out")).release())
         .isEqualTo("22.05.8");
-    assertThat(SlurmVersion.parse("slurm 23.11.4\n")).isEqualTo(new SlurmVersion("23.11.4", 23, 11));
+    assertThat(SlurmVersion.parse("slurm 23.11.4\n"))
+        .isEqualTo(new SlurmVersion("23.11.4", 23, 11));
     assertThat(SlurmVersion.parse("slurm 24.05.0-0rc1").major()).isEqualTo(24);
     assertThatThrownBy(() -> SlurmVersion.parse("flux-core 0.88"))
         .hasMessageContaining("flux-core 0.88");

@@ -23,12 +23,20 @@ class SlurmProbeTest {
         new ScriptedRunner()
             .answerFromResource(SlurmProbe.VERSION_COMMAND, 0, FX + "sinfo--version.out")
             // Constructed refusal (no capture): what an old sinfo says about an -O it lacks.
-            .answer(SinfoFormat.RICH.command(), 1, "", "sinfo: error: Invalid node format specification: GresUsed\n")
+            .answer(
+                SinfoFormat.RICH.command(),
+                1,
+                "",
+                "sinfo: error: Invalid node format specification: GresUsed\n")
             .answerFromResource(SlurmProbe.JSON_COMMAND, 0, FX + "sinfo-N-json.busy.out");
     return accounting
-        ? runner.answerFromResource(SlurmProbe.ACCOUNTING_COMMAND, 0, FX + "sacctmgr-n-P-show-account.out")
+        ? runner.answerFromResource(
+            SlurmProbe.ACCOUNTING_COMMAND, 0, FX + "sacctmgr-n-P-show-account.out")
         : runner.answer(
-            SlurmProbe.ACCOUNTING_COMMAND, 1, "", resource(FX + "sacctmgr-n-P-show-account.nodbd.err"));
+            SlurmProbe.ACCOUNTING_COMMAND,
+            1,
+            "",
+            resource(FX + "sacctmgr-n-P-show-account.nodbd.err"));
   }
 
   @Test
@@ -39,7 +47,8 @@ class SlurmProbeTest {
 
   @Test
   void availableWhenSinfoPrintsAVersion() {
-    var runner = new ScriptedRunner().answerFromResource("sinfo --version", 0, FX + "sinfo--version.out");
+    var runner =
+        new ScriptedRunner().answerFromResource("sinfo --version", 0, FX + "sinfo--version.out");
     assertThat(probe.available(runner)).isTrue();
     assertThat(runner.commands()).containsExactly("sinfo --version");
   }
@@ -50,7 +59,8 @@ class SlurmProbeTest {
     var notFound =
         new ScriptedRunner().answer("sinfo", 127, "", resource(FX + "sinfo.command-not-found.err"));
     assertThat(probe.available(notFound)).isFalse();
-    var noConfig = new ScriptedRunner().answer("sinfo", 1, "", resource(FX + "sinfo.no-slurm-conf.err"));
+    var noConfig =
+        new ScriptedRunner().answer("sinfo", 1, "", resource(FX + "sinfo.no-slurm-conf.err"));
     assertThat(probe.available(noConfig)).isFalse();
     var notSlurm = new ScriptedRunner().answer("sinfo", "sinfo: pretend 1.0\n");
     assertThat(probe.available(notSlurm)).isFalse();
@@ -119,7 +129,8 @@ class SlurmProbeTest {
   @Test
   void controllerDownIsOneClearError() {
     var runner =
-        new ScriptedRunner().answer("sinfo -N", 1, "", resource(FX + "sinfo-N-h-o-pipe.ctld-down.err"));
+        new ScriptedRunner()
+            .answer("sinfo -N", 1, "", resource(FX + "sinfo-N-h-o-pipe.ctld-down.err"));
     assertThatThrownBy(() -> probe.listNodes(runner))
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("slurmctld does not answer")
@@ -129,7 +140,8 @@ class SlurmProbeTest {
 
   @Test
   void missingConfigurationAndMissingSlurmAreNamed() {
-    var noConfig = new ScriptedRunner().answer("sinfo", 1, "", resource(FX + "sinfo.no-slurm-conf.err"));
+    var noConfig =
+        new ScriptedRunner().answer("sinfo", 1, "", resource(FX + "sinfo.no-slurm-conf.err"));
     assertThatThrownBy(() -> probe.listNodes(noConfig))
         .hasMessageContaining("no configuration")
         .hasMessageContaining("Could not establish a configuration source");
@@ -154,7 +166,8 @@ class SlurmProbeTest {
         new CommandRunner() {
           @Override
           public CommandResult run(String command) {
-            return new CommandResult(command, 0, "n1|4|8000|(null)|gpu:0|idle|cpu*|infinite|", "", true);
+            return new CommandResult(
+                command, 0, "n1|4|8000|(null)|gpu:0|idle|cpu*|infinite|", "", true);
           }
 
           @Override
@@ -170,7 +183,8 @@ class SlurmProbeTest {
           @Override
           public void close() {}
         };
-    assertThatThrownBy(() -> probe.listNodes(runner)).hasMessageContaining("more than the runner keeps");
+    assertThatThrownBy(() -> probe.listNodes(runner))
+        .hasMessageContaining("more than the runner keeps");
   }
 
   @Test
