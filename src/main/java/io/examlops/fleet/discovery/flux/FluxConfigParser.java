@@ -33,15 +33,18 @@ public final class FluxConfigParser {
     if (!root.isObject()) {
       throw new ProbeException("`" + command + "` did not print a JSON object");
     }
-    Long instanceLimit = limit(command, "policy.limits.duration", root.path("policy"));
+    Limit instanceLimit = limit(command, "policy.limits.duration", root.path("policy"));
     JsonNode queues = root.path("queues");
     List<FluxQueue> result = new ArrayList<>();
     var names = queues.fieldNames();
     while (names.hasNext()) {
       String name = names.next();
       JsonNode queue = queues.path(name);
-      Long own = limit(command, "queues." + name + ".policy.limits.duration", queue.path("policy"));
-      result.add(new FluxQueue(name, requires(command, name, queue), own != null ? own : instanceLimit));
+      Limit own = limit(command, "queues." + name + ".policy.limits.duration", queue.path("policy"));
+      Limit effective = own != null ? own : instanceLimit;
+      result.add(
+          new FluxQueue(
+              name, requires(command, name, queue), effective == null ? null : effective.minutes()));
     }
     JsonNode defaultQueue = root.path("policy").path("jobspec").path("defaults").path("system")
         .path("queue");
@@ -62,20 +65,23 @@ public final class FluxConfigParser {
     return requires;
   }
 
-  /** A duration limit in whole minutes (rounded down), {@code null} when absent or unlimited. */
-  private static Long limit(String command, String key, JsonNode policy) {
+  /** A configured duration limit: whole minutes (rounded down), {@code null} minutes = unlimited. */
+  private record Limit(Long minutes) {}
+
+  /** The limit configured under {@code policy}, or {@code null} when none is configured there. */
+  private static Limit limit(String command, String key, JsonNode policy) {
     JsonNode duration = policy.path("limits").path("duration");
     if (duration.isMissingNode() || duration.isNull()) {
       return null;
     }
-    Double seconds = duration.isNumber() ? duration.asDouble() : fsdSeconds(duration.asText());
+    Double seconds = duration.isNumber() ? Double.valueOf(duration.asDouble()) : fsdSeconds(duration.asText());
     if (seconds == null) {
       throw new ProbeException(
           "`" + command + "`: " + key + " = '" + duration.asText()
               + "' is not a Flux Standard Duration such as 30m, 4h or 1.5d");
     }
     // Flux documents "0" as unlimited; inf is unlimited too.
-    return seconds.isInfinite() || seconds == 0 ? null : (long) Math.floor(seconds / 60);
+    return new Limit(seconds.isInfinite() || seconds == 0 ? null : (long) Math.floor(seconds / 60));
   }
 
   /** Seconds of an RFC 23 Flux Standard Duration, infinity for {@code inf}; null if malformed. */
