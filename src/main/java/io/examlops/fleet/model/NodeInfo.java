@@ -35,8 +35,10 @@ public record NodeInfo(
     partitions = List.copyOf(partitions);
     features = List.copyOf(features);
     rawState = rawState == null ? "" : rawState;
-    if (gpusInUse != null && (gpusInUse < 0 || gpusInUse > gpuCount())) {
-      gpusInUse = Math.max(0, Math.min(gpusInUse, gpuCount()));
+    // The record's fields are not assigned yet inside a compact constructor: count the parameter.
+    int total = gpus.stream().mapToInt(GpuGroup::count).sum();
+    if (gpusInUse != null && (gpusInUse < 0 || gpusInUse > total)) {
+      gpusInUse = Math.max(0, Math.min(gpusInUse, total));
     }
   }
 
