@@ -70,6 +70,10 @@ class FluxRParserTest {
         .containsExactly("pi3", "pi0", "pi1", "pi2", "pi4");
     assertThat(all.rank(0).properties()).containsExactly("8g");
     assertThat(all.rank(3).properties()).isEmpty();
+    // flux-core rendered the same input's 8g ranks as pi[3,0-1] (captured with --from-stdin).
+    var eightG = all.ranks().stream().filter(r -> r.properties().contains("8g")).map(FluxRank::host);
+    assertThat(FluxFixtures.read("resource-list/stdin-normal-new-list.txt"))
+        .contains(" " + io.examlops.fleet.hostlist.Hostlist.compress(eightG.toList()) + "\n");
   }
 
   @Test
