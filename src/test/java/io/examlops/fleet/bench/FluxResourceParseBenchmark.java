@@ -23,11 +23,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Parses a generated 10,000-node Flux instance as the probe reads it: R JSON of all, allocated
- * and down resources, and the per-node status lines, then joins them into nodes. The shapes follow
- * the captured 0.88.0 outputs (fixtures/flux): 2,000 GPU nodes (64 cores, 8 GPUs), 8,000 CPU
- * nodes, per-rank allocations that fragment R_lite, 2% drained nodes with their own reason lines.
- * Run: {@code mvn -q -B -o -Pbench test-compile exec:exec -Dbench=FluxResource}.
+ * Parses a generated 10,000-node Flux instance as the probe reads it: R JSON of all, allocated and
+ * down resources, and the per-node status lines, then joins them into nodes. The shapes follow the
+ * captured 0.88.0 outputs (fixtures/flux): 2,000 GPU nodes (64 cores, 8 GPUs), 8,000 CPU nodes,
+ * per-rank allocations that fragment R_lite, 2% drained nodes with their own reason lines. Run:
+ * {@code mvn -q -B -o -Pbench test-compile exec:exec -Dbench=FluxResource}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -50,10 +50,22 @@ public class FluxResourceParseBenchmark {
     String nodelist = "\"nodelist\": [\"node[00001-" + NODES + "]\"]";
     all =
         "{\"version\": 1, \"execution\": {\"R_lite\": ["
-            + "{\"rank\": \"0-" + (GPU_NODES - 1) + "\", \"children\": {\"core\": \"0-63\", \"gpu\": \"0-7\"}},"
-            + " {\"rank\": \"" + GPU_NODES + "-" + (NODES - 1) + "\", \"children\": {\"core\": \"0-63\"}}],"
-            + " \"starttime\": 0.0, \"expiration\": 0.0, " + nodelist + ","
-            + " \"properties\": {\"gpu\": \"0-" + (GPU_NODES - 1) + "\", \"batch\": \"0-" + (NODES - 1) + "\"}}}";
+            + "{\"rank\": \"0-"
+            + (GPU_NODES - 1)
+            + "\", \"children\": {\"core\": \"0-63\", \"gpu\": \"0-7\"}},"
+            + " {\"rank\": \""
+            + GPU_NODES
+            + "-"
+            + (NODES - 1)
+            + "\", \"children\": {\"core\": \"0-63\"}}],"
+            + " \"starttime\": 0.0, \"expiration\": 0.0, "
+            + nodelist
+            + ","
+            + " \"properties\": {\"gpu\": \"0-"
+            + (GPU_NODES - 1)
+            + "\", \"batch\": \"0-"
+            + (NODES - 1)
+            + "\"}}}";
     StringBuilder entries = new StringBuilder();
     StringBuilder allocatedHosts = new StringBuilder();
     for (int rank = 0; rank < NODES; rank++) {
@@ -63,37 +75,64 @@ public class FluxResourceParseBenchmark {
       boolean gpu = rank < GPU_NODES;
       String cores = rank % 3 == 0 ? "0-63" : "0-" + (rank % 60);
       String gpus = gpu ? (rank % 3 == 0 ? "0-7" : "0-" + (rank % 7)) : null;
-      entries.append(entries.length() == 0 ? "" : ", ")
-          .append("{\"rank\": \"").append(rank).append("\", \"children\": {\"core\": \"")
-          .append(cores).append('"')
+      entries
+          .append(entries.length() == 0 ? "" : ", ")
+          .append("{\"rank\": \"")
+          .append(rank)
+          .append("\", \"children\": {\"core\": \"")
+          .append(cores)
+          .append('"')
           .append(gpus == null ? "" : ", \"gpu\": \"" + gpus + "\"")
           .append("}}");
       allocatedHosts.append(allocatedHosts.length() == 0 ? "" : ",").append(host(rank));
     }
     allocated =
-        "{\"version\": 1, \"execution\": {\"R_lite\": [" + entries
-            + "], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"" + allocatedHosts + "\"]}}";
+        "{\"version\": 1, \"execution\": {\"R_lite\": ["
+            + entries
+            + "], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\""
+            + allocatedHosts
+            + "\"]}}";
     StringBuilder downEntries = new StringBuilder();
     StringBuilder downHosts = new StringBuilder();
     StringBuilder statusLines = new StringBuilder();
     StringBuilder availRanks = new StringBuilder();
     for (int rank = 0; rank < NODES; rank++) {
       if (rank % 50 == 7) {
-        downEntries.append(downEntries.length() == 0 ? "" : ", ")
-            .append("{\"rank\": \"").append(rank).append("\", \"children\": {\"core\": \"0-63\"}}");
+        downEntries
+            .append(downEntries.length() == 0 ? "" : ", ")
+            .append("{\"rank\": \"")
+            .append(rank)
+            .append("\", \"children\": {\"core\": \"0-63\"}}");
         downHosts.append(downHosts.length() == 0 ? "" : ",").append(host(rank));
-        statusLines.append("drained|drained|online|").append(rank).append('|').append(host(rank))
-            .append("|1795974882.0|bad dimm ").append(rank).append(" (EDAC|CE)\n");
+        statusLines
+            .append("drained|drained|online|")
+            .append(rank)
+            .append('|')
+            .append(host(rank))
+            .append("|1795974882.0|bad dimm ")
+            .append(rank)
+            .append(" (EDAC|CE)\n");
       } else {
         availRanks.append(availRanks.length() == 0 ? "" : ",").append(rank);
       }
     }
     down =
-        "{\"version\": 1, \"execution\": {\"R_lite\": [" + downEntries
-            + "], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"" + downHosts + "\"]}}";
+        "{\"version\": 1, \"execution\": {\"R_lite\": ["
+            + downEntries
+            + "], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\""
+            + downHosts
+            + "\"]}}";
     status =
-        "avail|avail|online|" + availRanks + "|node[00001-" + NODES + "]||\n"
-            + "allocated|allocated|online|0-" + (NODES - 1) + "|node[00001-" + NODES + "]||\n"
+        "avail|avail|online|"
+            + availRanks
+            + "|node[00001-"
+            + NODES
+            + "]||\n"
+            + "allocated|allocated|online|0-"
+            + (NODES - 1)
+            + "|node[00001-"
+            + NODES
+            + "]||\n"
             + statusLines;
     queues = new FluxQueues(List.of(new FluxQueue("batch", List.of("batch"), null)), "batch");
   }

@@ -3,10 +3,10 @@ package io.examlops.fleet.discovery.flux;
 import io.examlops.fleet.transport.ShellQuote;
 
 /**
- * The read-only commands the Flux probe runs, chosen by the flux-core release that
- * {@code flux version} reports. Every format passes {@code -n} and an explicit {@code -o} field
- * list with a {@code |} delimiter, so site defaults ({@code FLUX_*_FORMAT_DEFAULT}, named formats)
- * and data-dependent columns cannot change what is parsed.
+ * The read-only commands the Flux probe runs, chosen by the flux-core release that {@code flux
+ * version} reports. Every format passes {@code -n} and an explicit {@code -o} field list with a
+ * {@code |} delimiter, so site defaults ({@code FLUX_*_FORMAT_DEFAULT}, named formats) and
+ * data-dependent columns cannot change what is parsed.
  */
 public final class FluxCommands {
   /** Identifies flux-core and picks the commands below; prints the broker only with FLUX_URI. */

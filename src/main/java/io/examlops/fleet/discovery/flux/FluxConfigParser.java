@@ -11,10 +11,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the queue part of the instance config that {@code flux config get} prints as JSON:
- * {@code queues.NAME.requires}, the duration limits ({@code queues.NAME.policy.limits.duration},
- * falling back to {@code policy.limits.duration}) and the default queue
- * ({@code policy.jobspec.defaults.system.queue}).
+ * Reads the queue part of the instance config that {@code flux config get} prints as JSON: {@code
+ * queues.NAME.requires}, the duration limits ({@code queues.NAME.policy.limits.duration}, falling
+ * back to {@code policy.limits.duration}) and the default queue ({@code
+ * policy.jobspec.defaults.system.queue}).
  */
 public final class FluxConfigParser {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,14 +40,17 @@ public final class FluxConfigParser {
     while (names.hasNext()) {
       String name = names.next();
       JsonNode queue = queues.path(name);
-      Limit own = limit(command, "queues." + name + ".policy.limits.duration", queue.path("policy"));
+      Limit own =
+          limit(command, "queues." + name + ".policy.limits.duration", queue.path("policy"));
       Limit effective = own != null ? own : instanceLimit;
       result.add(
           new FluxQueue(
-              name, requires(command, name, queue), effective == null ? null : effective.minutes()));
+              name,
+              requires(command, name, queue),
+              effective == null ? null : effective.minutes()));
     }
-    JsonNode defaultQueue = root.path("policy").path("jobspec").path("defaults").path("system")
-        .path("queue");
+    JsonNode defaultQueue =
+        root.path("policy").path("jobspec").path("defaults").path("system").path("queue");
     return new FluxQueues(result, defaultQueue.isTextual() ? defaultQueue.asText() : null);
   }
 
@@ -65,7 +68,9 @@ public final class FluxConfigParser {
     return requires;
   }
 
-  /** A configured duration limit: whole minutes (rounded down), {@code null} minutes = unlimited. */
+  /**
+   * A configured duration limit: whole minutes (rounded down), {@code null} minutes = unlimited.
+   */
   private record Limit(Long minutes) {}
 
   /** The limit configured under {@code policy}, or {@code null} when none is configured there. */
@@ -74,10 +79,16 @@ public final class FluxConfigParser {
     if (duration.isMissingNode() || duration.isNull()) {
       return null;
     }
-    Double seconds = duration.isNumber() ? Double.valueOf(duration.asDouble()) : fsdSeconds(duration.asText());
+    Double seconds =
+        duration.isNumber() ? Double.valueOf(duration.asDouble()) : fsdSeconds(duration.asText());
     if (seconds == null) {
       throw new ProbeException(
-          "`" + command + "`: " + key + " = '" + duration.asText()
+          "`"
+              + command
+              + "`: "
+              + key
+              + " = '"
+              + duration.asText()
               + "' is not a Flux Standard Duration such as 30m, 4h or 1.5d");
     }
     // Flux documents "0" as unlimited; inf is unlimited too.

@@ -13,10 +13,10 @@ import java.util.Set;
  * fallback for flux-core releases without {@code flux resource R} (before 0.52).
  *
  * <p>The lines are grouped by state (and queue and properties), not by node: a partly allocated
- * node is on a {@code free} and an {@code allocated} line, a draining node on {@code allocated}
- * and {@code down}. So counts are never summed over lines; each line's {@code rlist}
- * ({@code rank[2-3]/core[0-15],gpu[0-3] rank4/core[0-1]}) gives core and GPU ids per rank, and
- * the ids of all lines are merged per rank. Excluded nodes are on no line.
+ * node is on a {@code free} and an {@code allocated} line, a draining node on {@code allocated} and
+ * {@code down}. So counts are never summed over lines; each line's {@code rlist} ({@code
+ * rank[2-3]/core[0-15],gpu[0-3] rank4/core[0-1]}) gives core and GPU ids per rank, and the ids of
+ * all lines are merged per rank. Excluded nodes are on no line.
  */
 public final class FluxListParser {
   /** The {@code -o} argument; {@code properties} exists from flux-core 0.38, rlist last. */
@@ -73,8 +73,13 @@ public final class FluxListParser {
     List<String> hosts = Hostlist.expand(f[3].trim());
     if (!hosts.isEmpty() && hosts.size() != ranks.size()) {
       throw new IllegalArgumentException(
-          "nodelist '" + f[3].trim() + "' names " + hosts.size() + " hosts for "
-              + ranks.size() + " ranks");
+          "nodelist '"
+              + f[3].trim()
+              + "' names "
+              + hosts.size()
+              + " hosts for "
+              + ranks.size()
+              + " ranks");
     }
     for (int i = 0; i < ranks.size(); i++) {
       set.add(ranks.get(i), "", "");

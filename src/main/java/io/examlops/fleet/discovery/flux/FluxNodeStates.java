@@ -5,14 +5,15 @@ import java.util.Collection;
 import java.util.Set;
 
 /**
- * Maps what Flux says about one node to the normalized {@link NodeState}. The system view
- * ({@code flux resource status}) says whether a node is usable at all; the scheduler view (R of
- * allocated resources) says how much of a usable node is taken. See docs/flux-notes.md for the
- * table and the reasons.
+ * Maps what Flux says about one node to the normalized {@link NodeState}. The system view ({@code
+ * flux resource status}) says whether a node is usable at all; the scheduler view (R of allocated
+ * resources) says how much of a usable node is taken. See docs/flux-notes.md for the table and the
+ * reasons.
  */
 public final class FluxNodeStates {
   /** Words that say nothing against running work; allocation decides. */
-  private static final Set<String> USABLE = Set.of("avail", "online", "allocated", "housekeeping", "all");
+  private static final Set<String> USABLE =
+      Set.of("avail", "online", "allocated", "housekeeping", "all");
 
   private static final Set<String> DOWN = Set.of("offline", "torpid");
   private static final Set<String> DRAIN = Set.of("drain", "draining", "drained");
@@ -20,8 +21,8 @@ public final class FluxNodeStates {
   private FluxNodeStates() {}
 
   /**
-   * @param states the node's status words without the offline mark ({@code avail},
-   *     {@code draining}, ...); empty when the system view is unknown
+   * @param states the node's status words without the offline mark ({@code avail}, {@code
+   *     draining}, ...); empty when the system view is unknown
    * @param offline whether a status line marked the node offline
    * @param cores the node's cores
    * @param gpus the node's GPUs

@@ -139,8 +139,7 @@ public final class FluxProbe implements SchedulerProbe {
     String command = FluxCommands.status(format);
     CommandResult result = runner.run(command);
     if (!result.ok()) {
-      warnings.add(
-          "`" + command + "` failed (" + lastLine(result) + "): node states are unknown");
+      warnings.add("`" + command + "` failed (" + lastLine(result) + "): node states are unknown");
       return null;
     }
     return FluxStatusParser.parse(command, format, result.stdout());
@@ -168,8 +167,14 @@ public final class FluxProbe implements SchedulerProbe {
       throw new ProbeException(
           result.stderr().contains("Unable to connect to Flux")
               ? unreachable(runner, version, result)
-              : "`" + command + "` failed on " + runner.target() + " (exit " + result.exitCode()
-                  + "): " + lastLine(result));
+              : "`"
+                  + command
+                  + "` failed on "
+                  + runner.target()
+                  + " (exit "
+                  + result.exitCode()
+                  + "): "
+                  + lastLine(result));
     }
     return result.stdout();
   }

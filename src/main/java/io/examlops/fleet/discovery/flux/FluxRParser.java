@@ -10,14 +10,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads RFC 20 "R" JSON (version 1), as {@code flux resource R -s STATE} prints it, into a
- * {@link FluxResourceSet}.
+ * Reads RFC 20 "R" JSON (version 1), as {@code flux resource R -s STATE} prints it, into a {@link
+ * FluxResourceSet}.
  *
- * <p>{@code execution.R_lite[]} gives rank idsets with {@code children} core/gpu idsets;
- * {@code execution.nodelist} is a list of hostlists whose concatenation names the ranks in
- * ascending rank order (so {@code pi[3,0-1]} names ranks 0,1,2 pi3,pi0,pi1); without a nodelist
- * Flux names ranks {@code rank<N>}, and so do we. {@code execution.properties} maps a property to
- * the idset of ranks that have it.
+ * <p>{@code execution.R_lite[]} gives rank idsets with {@code children} core/gpu idsets; {@code
+ * execution.nodelist} is a list of hostlists whose concatenation names the ranks in ascending rank
+ * order (so {@code pi[3,0-1]} names ranks 0,1,2 pi3,pi0,pi1); without a nodelist Flux names ranks
+ * {@code rank<N>}, and so do we. {@code execution.properties} maps a property to the idset of ranks
+ * that have it.
  */
 public final class FluxRParser {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,8 +51,8 @@ public final class FluxRParser {
   }
 
   /**
-   * Names sorted ranks by a rank-ordered host list; an empty host list keeps Flux's
-   * {@code rank<N>} names.
+   * Names sorted ranks by a rank-ordered host list; an empty host list keeps Flux's {@code rank<N>}
+   * names.
    */
   static void assignHosts(
       String command, FluxResourceSet.Builder set, List<Long> sortedRanks, List<String> hosts) {
@@ -165,7 +165,9 @@ public final class FluxRParser {
   }
 
   private static String describe(JsonNode node) {
-    return node.isMissingNode() ? "missing" : node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+    return node.isMissingNode()
+        ? "missing"
+        : node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
   }
 
   private static ProbeException bad(String command, String problem) {

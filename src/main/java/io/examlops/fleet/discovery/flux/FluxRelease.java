@@ -14,8 +14,7 @@ public record FluxRelease(int major, int minor, int patch) implements Comparable
   public static FluxRelease parse(String text) {
     Matcher m = NUMBERS.matcher(text == null ? "" : text.trim());
     if (!m.find()) {
-      throw new IllegalArgumentException(
-          "'" + text + "' is not a flux-core version like 0.88.0");
+      throw new IllegalArgumentException("'" + text + "' is not a flux-core version like 0.88.0");
     }
     return new FluxRelease(
         Integer.parseInt(m.group(1)),

@@ -45,8 +45,8 @@ public final class FluxResourceSet {
   }
 
   /**
-   * Collects ranks; a rank added twice (two states of one node, overlapping R_lite entries) gets the
-   * union of its core and GPU ids, so nothing is counted twice.
+   * Collects ranks; a rank added twice (two states of one node, overlapping R_lite entries) gets
+   * the union of its core and GPU ids, so nothing is counted twice.
    */
   static final class Builder {
     private final Map<Long, Partial> partials = new TreeMap<>();

@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Reads {@code flux resource status -s all -n -o FORMAT} with one of the delimiter formats below.
- * The reason is free text that may contain {@code |}, so it is the last field and the line is
- * split with a limit.
+ * The reason is free text that may contain {@code |}, so it is the last field and the line is split
+ * with a limit.
  */
 public final class FluxStatusParser {
 
@@ -17,8 +17,8 @@ public final class FluxStatusParser {
     /** flux-core 0.49 and later: {@code statex}/{@code status} give the offline flag directly. */
     CURRENT("{state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}", 7),
     /**
-     * Before 0.49 there was no {@code statex}/{@code status}: offline ranks get their own
-     * {@code offline} line, and {@code drained*} marks drained ranks that are offline.
+     * Before 0.49 there was no {@code statex}/{@code status}: offline ranks get their own {@code
+     * offline} line, and {@code drained*} marks drained ranks that are offline.
      */
     LEGACY("{state}|{ranks}|{nodelist}|{timestamp}|{reason}", 5);
 
@@ -63,7 +63,9 @@ public final class FluxStatusParser {
                 + f.length);
       }
       lines.add(
-          format == Format.CURRENT ? current(command, i + 1, raw[i], f) : legacy(command, i + 1, raw[i], f));
+          format == Format.CURRENT
+              ? current(command, i + 1, raw[i], f)
+              : legacy(command, i + 1, raw[i], f));
     }
     return lines;
   }
@@ -73,8 +75,9 @@ public final class FluxStatusParser {
     switch (f[2].trim()) {
       case "online" -> online = true;
       case "offline" -> online = false;
-      default -> throw ProbeException.badLine(
-          command, lineNo, line, "status '" + f[2] + "' is neither 'online' nor 'offline'");
+      default ->
+          throw ProbeException.badLine(
+              command, lineNo, line, "status '" + f[2] + "' is neither 'online' nor 'offline'");
     }
     return new FluxStatusLine(
         f[0].trim(),

@@ -43,7 +43,9 @@ public record FluxVersion(
     String commands = fields.get("commands");
     if (commands == null || commands.isEmpty()) {
       throw new ProbeException(
-          "`" + command + "` printed no 'commands:' line, so it is not flux-core's version"
+          "`"
+              + command
+              + "` printed no 'commands:' line, so it is not flux-core's version"
               + " output; check that `flux` on this host's PATH is flux-core");
     }
     try {

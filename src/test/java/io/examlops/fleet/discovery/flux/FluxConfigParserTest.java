@@ -28,7 +28,8 @@ class FluxConfigParserTest {
     assertThat(queues.defaultQueue()).isEqualTo("batch");
     assertThat(queues.queues()).extracting(FluxQueue::name).containsExactly("batch", "debug");
     assertThat(queues.partitions())
-        .containsExactly(new PartitionInfo("batch", true, null), new PartitionInfo("debug", false, null));
+        .containsExactly(
+            new PartitionInfo("batch", true, null), new PartitionInfo("debug", false, null));
     assertThat(queues.servedBy(List.of("amd-mi250@gpu", "batch"))).containsExactly("batch");
     assertThat(queues.servedBy(List.of("debug"))).containsExactly("debug");
   }
@@ -40,7 +41,9 @@ class FluxConfigParserTest {
             + "\"queues\":{\"batch\":{},\"debug\":{\"policy\":{\"limits\":{\"duration\":\"30m\"}}},"
             + "\"long\":{\"policy\":{\"limits\":{\"duration\":\"0\"}}}}}";
     FluxQueues queues = FluxConfigParser.parseQueues("flux config get", json);
-    assertThat(queues.queues()).extracting(FluxQueue::maxTimeMinutes).containsExactly(240L, 30L, null);
+    assertThat(queues.queues())
+        .extracting(FluxQueue::maxTimeMinutes)
+        .containsExactly(240L, 30L, null);
     assertThat(queues.queues().get(0).requires()).isEmpty();
     assertThat(queues.servedBy(List.of())).containsExactly("batch", "debug", "long");
     assertThat(queues.defaultQueue()).isNull();
@@ -65,7 +68,9 @@ class FluxConfigParserTest {
         .hasMessageContaining("policy.limits.duration")
         .hasMessageContaining("Flux Standard Duration");
     assertThatThrownBy(
-            () -> FluxConfigParser.parseQueues("flux config get", "{\"queues\":{\"a\":{\"requires\":\"x\"}}}"))
+            () ->
+                FluxConfigParser.parseQueues(
+                    "flux config get", "{\"queues\":{\"a\":{\"requires\":\"x\"}}}"))
         .hasMessageContaining("queues.a.requires");
     assertThatThrownBy(() -> FluxConfigParser.parseQueues("flux config get", "{"))
         .hasMessageContaining("cannot read the JSON config");

@@ -29,18 +29,18 @@ final class FluxFixtures {
   }
 
   /**
-   * The gpu instance's state C status, captured with
-   * {@code {state}|{statex}|{status}|{up}|{up.ascii}|{nnodes}|{ranks}|{nodelist}|{timestamp}|{reason}}
-   * and a header, as the probe's {@code {state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}}
-   * with {@code -n}.
+   * The gpu instance's state C status, captured with {@code
+   * {state}|{statex}|{status}|{up}|{up.ascii}|{nnodes}|{ranks}|{nodelist}|{timestamp}|{reason}} and
+   * a header, as the probe's {@code
+   * {state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}} with {@code -n}.
    */
   static String gpuMixedStatus() {
     return project(read("resource-status/resource-status-fmt-fields.txt"), 10, 0, 1, 2, 6, 7, 8, 9);
   }
 
   /**
-   * The gpu instance's state C list, captured with
-   * {@code {state}|{queue}|{properties}|{propertiesx}|{nnodes}|{ncores}|{ngpus}|{ranks}|{nodelist}|{rlist}}
+   * The gpu instance's state C list, captured with {@code
+   * {state}|{queue}|{properties}|{propertiesx}|{nnodes}|{ncores}|{ngpus}|{ranks}|{nodelist}|{rlist}}
    * and a header, as {@link FluxListParser#FIELDS} with {@code -n}.
    */
   static String gpuMixedList() {

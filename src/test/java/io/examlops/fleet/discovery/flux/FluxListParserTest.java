@@ -30,7 +30,8 @@ class FluxListParserTest {
   void givesTheSameResourceSetAsTheRJsonOfTheSameState() {
     var view = FluxListParser.parse(CMD, FluxFixtures.gpuMixedList());
     FluxResourceSet r =
-        FluxRParser.parse("flux resource R -s all", FluxFixtures.read("resource-R/resource-R.json"));
+        FluxRParser.parse(
+            "flux resource R -s all", FluxFixtures.read("resource-R/resource-R.json"));
     FluxResourceSet allocated =
         FluxRParser.parse(
             "flux resource R -s allocated",
@@ -44,9 +45,14 @@ class FluxListParserTest {
     // Captured as {state}|{ranks}|{nodelist}|{rlist}; the probe also asks for {properties}.
     String captured = FluxFixtures.read("resource-list/cpu-mixed_resource-list-rlist.txt");
     String withProperties =
-        captured.lines().skip(1).map(l -> l.replaceFirst("\\|", "||")).reduce("", (a, b) -> a + b + "\n");
+        captured
+            .lines()
+            .skip(1)
+            .map(l -> l.replaceFirst("\\|", "||"))
+            .reduce("", (a, b) -> a + b + "\n");
     var view = FluxListParser.parse(CMD, withProperties);
-    assertThat(view.all().ranks()).extracting(FluxRank::host, FluxRank::cores)
+    assertThat(view.all().ranks())
+        .extracting(FluxRank::host, FluxRank::cores)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("cn1", 36),
             org.assertj.core.groups.Tuple.tuple("cn2", 36),

@@ -28,7 +28,12 @@ class FluxNodeStatesTest {
     "'', false, 16, 0, 0, 0, UNKNOWN",
   })
   void maps(
-      String states, boolean offline, int cores, int gpus, int coresUsed, int gpusUsed,
+      String states,
+      boolean offline,
+      int cores,
+      int gpus,
+      int coresUsed,
+      int gpusUsed,
       NodeState expected) {
     List<String> words = states.isEmpty() ? List.of() : List.of(states.split("\\+"));
     assertThat(FluxNodeStates.map(words, offline, cores, gpus, coresUsed, gpusUsed))

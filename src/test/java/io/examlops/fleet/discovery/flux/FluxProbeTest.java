@@ -31,7 +31,8 @@ class FluxProbeTest {
     return new ScriptedRunner()
         .answer(FluxCommands.VERSION, FluxFixtures.read("instance/flux-V.txt"))
         .answer(FluxCommands.R_ALL, FluxFixtures.read("resource-R/resource-R.json"))
-        .answer(FluxCommands.R_ALLOCATED, FluxFixtures.read("resource-R/resource-R-s-allocated.json"))
+        .answer(
+            FluxCommands.R_ALLOCATED, FluxFixtures.read("resource-R/resource-R-s-allocated.json"))
         .answer(FluxCommands.status(Format.CURRENT), FluxFixtures.gpuMixedStatus())
         .answer(FluxCommands.CONFIG, FluxConfigParserTest.gpuInstanceConfig())
         .answer(FluxCommands.ACCOUNTING, 1, "", NO_ACCOUNTING);
@@ -84,14 +85,16 @@ class FluxProbeTest {
     assertThat(caps.gpus()).isEqualTo(16);
     assertThat(caps.idleGpus()).as("only node02's 3 free GPUs can take work").isEqualTo(3);
     assertThat(caps.partitions())
-        .containsExactly(new PartitionInfo("batch", true, null), new PartitionInfo("debug", false, null));
+        .containsExactly(
+            new PartitionInfo("batch", true, null), new PartitionInfo("debug", false, null));
     assertThat(caps.accounting()).isFalse();
     assertThat(runner.commands())
         .containsExactly(
             "flux version",
             "flux resource R -s all",
             "flux resource R -s allocated",
-            "flux resource status -s all -n -o '{state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}'",
+            "flux resource status -s all -n -o"
+                + " '{state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}'",
             "flux config get",
             "flux account list-banks");
   }
@@ -187,16 +190,19 @@ class FluxProbeTest {
   @Test
   void accountingAnswering() {
     ScriptedRunner runner =
-        gpuMixed().answer(FluxCommands.ACCOUNTING, FluxFixtures.read("account/acct-list-banks.txt"));
+        gpuMixed()
+            .answer(FluxCommands.ACCOUNTING, FluxFixtures.read("account/acct-list-banks.txt"));
     assertThat(probe.capabilities(runner).accounting()).isTrue();
   }
 
   @Test
   void unreadableStatusLeavesNodesUnknownNotIdle() {
     ScriptedRunner runner =
-        gpuMixed().answer(FluxCommands.status(Format.CURRENT), 1, "", "flux-resource: ERROR: boom\n");
+        gpuMixed()
+            .answer(FluxCommands.status(Format.CURRENT), 1, "", "flux-resource: ERROR: boom\n");
     FluxInventory inventory = probe.inventory(runner);
-    assertThat(inventory.nodes().nodes()).allSatisfy(n -> assertThat(n.state()).isEqualTo(NodeState.UNKNOWN));
+    assertThat(inventory.nodes().nodes())
+        .allSatisfy(n -> assertThat(n.state()).isEqualTo(NodeState.UNKNOWN));
     assertThat(inventory.caps().idleNodes()).isZero();
     assertThat(inventory.caps().idleGpus()).isZero();
     assertThat(inventory.warnings()).singleElement().asString().contains("node states are unknown");
@@ -218,7 +224,9 @@ class FluxProbeTest {
             .answer(FluxCommands.CONFIG, FluxConfigParserTest.gpuInstanceConfig())
             .answer(FluxCommands.ACCOUNTING, 1, "", NO_ACCOUNTING);
     Map<String, NodeInfo> nodes = byName(probe.inventory(runner).nodes().nodes());
-    assertThat(runner.commands()).doesNotContain(FluxCommands.R_ALL).contains(FluxCommands.LIST_FALLBACK);
+    assertThat(runner.commands())
+        .doesNotContain(FluxCommands.R_ALL)
+        .contains(FluxCommands.LIST_FALLBACK);
     assertThat(nodes.get("node02").state()).isEqualTo(NodeState.MIXED);
     assertThat(nodes.get("node02").idleGpus()).hasValue(3);
     assertThat(nodes.get("node08").state()).isEqualTo(NodeState.DOWN);
@@ -247,7 +255,8 @@ class FluxProbeTest {
   void availableOverSshWithoutFluxUriWhenAQueryReachesTheSystemInstance() {
     ScriptedRunner runner =
         new ScriptedRunner()
-            .answer(FluxCommands.VERSION, FluxFixtures.read("instance/version-outside-instance.txt"))
+            .answer(
+                FluxCommands.VERSION, FluxFixtures.read("instance/version-outside-instance.txt"))
             .answer(FluxCommands.REACHABLE, "8\n");
     assertThat(probe.available(runner)).isTrue();
     assertThat(runner.commands()).containsExactly("flux version", "flux getattr size");
@@ -258,7 +267,8 @@ class FluxProbeTest {
     // The connect error is the one every flux command prints (captured from flux-resource).
     ScriptedRunner runner =
         new ScriptedRunner()
-            .answer(FluxCommands.VERSION, FluxFixtures.read("instance/version-outside-instance.txt"))
+            .answer(
+                FluxCommands.VERSION, FluxFixtures.read("instance/version-outside-instance.txt"))
             .answer(FluxCommands.REACHABLE, 1, "", NO_BROKER)
             .answer(FluxCommands.R_ALL, 1, "", NO_BROKER);
     FluxProbe.Availability availability = probe.check(runner);
@@ -282,7 +292,8 @@ class FluxProbeTest {
   @Test
   void failedSchedulerQueriesAreErrorsThatNameTheCommand() {
     ScriptedRunner runner =
-        gpuMixed().answer(FluxCommands.R_ALLOCATED, 1, "", "flux-resource: ERROR: permission denied\n");
+        gpuMixed()
+            .answer(FluxCommands.R_ALLOCATED, 1, "", "flux-resource: ERROR: permission denied\n");
     assertThatThrownBy(() -> probe.listNodes(runner))
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("`flux resource R -s allocated` failed")

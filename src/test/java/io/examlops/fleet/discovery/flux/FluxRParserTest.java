@@ -12,7 +12,8 @@ class FluxRParserTest {
   @Test
   void readsTheMixedGpuInstance() {
     FluxResourceSet all = FluxRParser.parse(CMD, FluxFixtures.read("resource-R/resource-R.json"));
-    assertThat(all.ranks()).extracting(FluxRank::host)
+    assertThat(all.ranks())
+        .extracting(FluxRank::host)
         .containsExactly("node01", "node02", "node03", "node04", "node05", "node06", "node08");
     assertThat(all.rank(6)).as("node07 is excluded: not in the scheduler's R").isNull();
     FluxRank node02 = all.rank(1);
@@ -31,10 +32,12 @@ class FluxRParserTest {
         FluxRParser.parse(
             "flux resource R -s allocated",
             FluxFixtures.read("resource-R/resource-R-s-allocated.json"));
-    assertThat(allocated.rank(1)).extracting(FluxRank::host, FluxRank::cores, FluxRank::gpus)
+    assertThat(allocated.rank(1))
+        .extracting(FluxRank::host, FluxRank::cores, FluxRank::gpus)
         .containsExactly("node02", 1, 1);
     assertThat(allocated.rank(2).gpus()).isEqualTo(4);
-    assertThat(allocated.rank(4)).extracting(FluxRank::host, FluxRank::cores)
+    assertThat(allocated.rank(4))
+        .extracting(FluxRank::host, FluxRank::cores)
         .containsExactly("node05", 2);
     assertThat(allocated.rank(0)).isNull();
   }
@@ -53,25 +56,30 @@ class FluxRParserTest {
   void cpuInstanceWithoutGpusOrProperties() {
     FluxResourceSet all =
         FluxRParser.parse(CMD, FluxFixtures.read("resource-R/cpu-idle_resource-R.json"));
-    assertThat(all.ranks()).extracting(FluxRank::host)
+    assertThat(all.ranks())
+        .extracting(FluxRank::host)
         .containsExactly("cn1", "cn2", "cn3", "cn4", "cn10");
-    assertThat(all.ranks()).allSatisfy(r -> {
-      assertThat(r.cores()).isEqualTo(36);
-      assertThat(r.gpus()).isZero();
-      assertThat(r.properties()).isEmpty();
-    });
+    assertThat(all.ranks())
+        .allSatisfy(
+            r -> {
+              assertThat(r.cores()).isEqualTo(36);
+              assertThat(r.gpus()).isZero();
+              assertThat(r.properties()).isEmpty();
+            });
   }
 
   @Test
   void nodelistFollowsRankOrderNotSortedOrder() {
     FluxResourceSet all =
         FluxRParser.parse(CMD, FluxFixtures.member("upstream/normal-new.json", "all"));
-    assertThat(all.ranks()).extracting(FluxRank::host)
+    assertThat(all.ranks())
+        .extracting(FluxRank::host)
         .containsExactly("pi3", "pi0", "pi1", "pi2", "pi4");
     assertThat(all.rank(0).properties()).containsExactly("8g");
     assertThat(all.rank(3).properties()).isEmpty();
     // flux-core rendered the same input's 8g ranks as pi[3,0-1] (captured with --from-stdin).
-    var eightG = all.ranks().stream().filter(r -> r.properties().contains("8g")).map(FluxRank::host);
+    var eightG =
+        all.ranks().stream().filter(r -> r.properties().contains("8g")).map(FluxRank::host);
     assertThat(FluxFixtures.read("resource-list/stdin-normal-new-list.txt"))
         .contains(" " + io.examlops.fleet.hostlist.Hostlist.compress(eightG.toList()) + "\n");
   }
@@ -80,7 +88,8 @@ class FluxRParserTest {
   void withoutANodelistRanksAreNamedLikeFluxNamesThem() {
     FluxResourceSet all =
         FluxRParser.parse(CMD, FluxFixtures.member("upstream/fluxion.json", "all"));
-    assertThat(all.ranks()).extracting(FluxRank::host)
+    assertThat(all.ranks())
+        .extracting(FluxRank::host)
         .containsExactly("rank0", "rank1", "rank2", "rank3");
   }
 
@@ -96,8 +105,10 @@ class FluxRParserTest {
   void readsANestedInstanceWithAStartTime() {
     FluxResourceSet all =
         FluxRParser.parse(CMD, FluxFixtures.read("resource-R/nested-resource-R-D.json"));
-    assertThat(all.ranks()).singleElement()
-        .extracting(FluxRank::host, FluxRank::cores).containsExactly("node05", 4);
+    assertThat(all.ranks())
+        .singleElement()
+        .extracting(FluxRank::host, FluxRank::cores)
+        .containsExactly("node05", 4);
   }
 
   @Test
@@ -114,7 +125,8 @@ class FluxRParserTest {
         "{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0\",\"children\":{\"core\":\"0-3\"}},"
             + "{\"rank\":\"0\",\"children\":{\"core\":\"2-5\",\"gpu\":\"0\"}}],\"nodelist\":[\"a1\"]}}";
     assertThat(FluxRParser.parse(CMD, json).rank(0))
-        .extracting(FluxRank::cores, FluxRank::gpus).containsExactly(6, 1);
+        .extracting(FluxRank::cores, FluxRank::gpus)
+        .containsExactly(6, 1);
   }
 
   @Test
@@ -123,8 +135,7 @@ class FluxRParserTest {
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining(CMD)
         .hasMessageContaining("line 1 column");
-    assertThatThrownBy(() -> FluxRParser.parse(CMD, ""))
-        .hasMessageContaining("printed nothing");
+    assertThatThrownBy(() -> FluxRParser.parse(CMD, "")).hasMessageContaining("printed nothing");
     assertThatThrownBy(() -> FluxRParser.parse(CMD, "{\"version\": 2, \"execution\": {}}"))
         .hasMessageContaining("version 2");
     assertThatThrownBy(
@@ -144,8 +155,7 @@ class FluxRParserTest {
         .hasMessageContaining("backwards");
     assertThatThrownBy(
             () ->
-                FluxRParser.parse(
-                    CMD, "{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":0}]}}"))
+                FluxRParser.parse(CMD, "{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":0}]}}"))
         .hasMessageContaining("R_lite[0].rank should be a string");
   }
 }

@@ -15,9 +15,16 @@ class FluxStatusParserTest {
   void readsEveryStateOfTheMixedGpuInstance() {
     List<FluxStatusLine> lines =
         FluxStatusParser.parse(CMD, Format.CURRENT, FluxFixtures.gpuMixedStatus());
-    assertThat(lines).extracting(FluxStatusLine::state)
+    assertThat(lines)
+        .extracting(FluxStatusLine::state)
         .containsExactly(
-            "avail", "avail*", "exclude", "allocated", "torpid", "housekeeping", "draining",
+            "avail",
+            "avail*",
+            "exclude",
+            "allocated",
+            "torpid",
+            "housekeeping",
+            "draining",
             "drained");
     FluxStatusLine offline = lines.get(1);
     assertThat(offline.baseState()).isEqualTo("avail");
@@ -34,7 +41,9 @@ class FluxStatusParserTest {
   void aReasonMayContainTheDelimiter() {
     var line =
         FluxStatusParser.parse(
-                CMD, Format.CURRENT, "drained|drained|online|0|node01|1795974882.0|psu a|b failed\n")
+                CMD,
+                Format.CURRENT,
+                "drained|drained|online|0|node01|1795974882.0|psu a|b failed\n")
             .get(0);
     assertThat(line.reason()).isEqualTo("psu a|b failed");
   }
@@ -58,7 +67,8 @@ class FluxStatusParserTest {
             + "offline|4|cn10||\n"
             + "drained*|3|cn4|1795974882.0|fan failure\n";
     List<FluxStatusLine> lines = FluxStatusParser.parse("status", Format.LEGACY, legacy);
-    assertThat(lines).extracting(FluxStatusLine::baseState, FluxStatusLine::online)
+    assertThat(lines)
+        .extracting(FluxStatusLine::baseState, FluxStatusLine::online)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("all", true),
             org.assertj.core.groups.Tuple.tuple("online", true),
@@ -77,7 +87,9 @@ class FluxStatusParserTest {
   @Test
   void badLinesNameCommandAndLine() {
     assertThatThrownBy(
-            () -> FluxStatusParser.parse(CMD, Format.CURRENT, "avail|avail|online|0|n1||\nSTATE UP\n"))
+            () ->
+                FluxStatusParser.parse(
+                    CMD, Format.CURRENT, "avail|avail|online|0|n1||\nSTATE UP\n"))
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("line 2")
         .hasMessageContaining("expected 7");
@@ -88,7 +100,9 @@ class FluxStatusParserTest {
             () -> FluxStatusParser.parse(CMD, Format.CURRENT, "avail|avail|online|x|n1||\n"))
         .hasMessageContaining("ranks");
     assertThatThrownBy(
-            () -> FluxStatusParser.parse(CMD, Format.CURRENT, "drained|drained|online|0|n1|Nov29|r\n"))
+            () ->
+                FluxStatusParser.parse(
+                    CMD, Format.CURRENT, "drained|drained|online|0|n1|Nov29|r\n"))
         .hasMessageContaining("not epoch seconds");
   }
 }

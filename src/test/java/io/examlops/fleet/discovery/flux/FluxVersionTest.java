@@ -23,7 +23,8 @@ class FluxVersionTest {
   @Test
   void outsideAnInstanceHasNoBrokerLine() {
     FluxVersion v =
-        FluxVersion.parse("flux version", FluxFixtures.read("instance/version-outside-instance.txt"));
+        FluxVersion.parse(
+            "flux version", FluxFixtures.read("instance/version-outside-instance.txt"));
     assertThat(v.broker()).isNull();
     assertThat(v.uri()).isNull();
     assertThat(v.brokerAnswered()).isFalse();
