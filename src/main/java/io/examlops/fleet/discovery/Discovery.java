@@ -1,6 +1,7 @@
 package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.discovery.nvidia.NvidiaProbe;
+import io.examlops.fleet.discovery.slurm.SlurmProbe;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandRunner;
@@ -20,7 +21,7 @@ public final class Discovery {
 
   /** The probes HPC Fleet ships, in detection order: Flux, Slurm, then bare nvidia-smi hosts. */
   public static ProbeRegistry defaultProbes() {
-    return new ProbeRegistry().register(new NvidiaProbe());
+    return new ProbeRegistry().register(new SlurmProbe()).register(new NvidiaProbe());
   }
 
   public ProbeRegistry probes() {
