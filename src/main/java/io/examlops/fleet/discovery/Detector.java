@@ -1,7 +1,6 @@
 package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.GpuInfo;
-import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.ArrayList;
@@ -27,14 +26,20 @@ public final class Detector {
         notes.add(probe.kind().label() + ": not available");
         continue;
       }
-      var caps = probe.capabilities(runner);
-      List<NodeInfo> nodes = probe.listNodes(runner);
+      Survey survey = probe.survey(runner);
+      notes.addAll(survey.warnings());
       List<GpuInfo> gpus = probe.listGpus(runner);
-      if (gpus.isEmpty() && caps.gpus() > 0) {
+      if (gpus.isEmpty() && survey.caps().gpus() > 0) {
         gpus = enrich(probe, runner, notes);
       }
       return new Detection(
-          probe.kind(), runner.target(), caps, nodes, gpus, notes, runner.commandsRun());
+          probe.kind(),
+          runner.target(),
+          survey.caps(),
+          survey.nodes(),
+          gpus,
+          notes,
+          runner.commandsRun());
     }
     return new Detection(
         SchedulerKind.NONE, runner.target(), null, List.of(), List.of(), notes,

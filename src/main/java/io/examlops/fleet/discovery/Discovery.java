@@ -1,5 +1,6 @@
 package io.examlops.fleet.discovery;
 
+import io.examlops.fleet.discovery.flux.FluxProbe;
 import io.examlops.fleet.discovery.nvidia.NvidiaProbe;
 import io.examlops.fleet.discovery.slurm.SlurmProbe;
 import io.examlops.fleet.model.GpuInfo;
@@ -21,7 +22,10 @@ public final class Discovery {
 
   /** The probes HPC Fleet ships, in detection order: Flux, Slurm, then bare nvidia-smi hosts. */
   public static ProbeRegistry defaultProbes() {
-    return new ProbeRegistry().register(new SlurmProbe()).register(new NvidiaProbe());
+    return new ProbeRegistry()
+        .register(new FluxProbe())
+        .register(new SlurmProbe())
+        .register(new NvidiaProbe());
   }
 
   public ProbeRegistry probes() {

@@ -28,4 +28,12 @@ public interface SchedulerProbe {
 
   /** GPU devices with their detail where the scheduler or driver reports it; may be empty. */
   List<GpuInfo> listGpus(CommandRunner runner);
+
+  /**
+   * Capabilities and nodes together. Probes whose capabilities are summed from the node list
+   * override this so that each query runs once.
+   */
+  default Survey survey(CommandRunner runner) {
+    return new Survey(capabilities(runner), listNodes(runner), List.of());
+  }
 }

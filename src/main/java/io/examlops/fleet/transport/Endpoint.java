@@ -70,7 +70,7 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
     boolean fromEnvironment = host == null;
     Integer effectivePort = port != null ? port : portFrom(env);
     String effectiveUser = user != null ? user : blankToNull(env.get(USER_VARIABLE));
-    Path effectiveKey = key != null ? key : keyFrom(env);
+    Path effectiveKey = key != null ? key.toAbsolutePath() : keyFrom(env);
     Path hosts =
         knownHosts != null
             ? knownHosts
@@ -108,7 +108,7 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
   private static Path keyFrom(Map<String, String> env) {
     String text = blankToNull(env.get(KEY_VARIABLE));
     if (text != null) {
-      return Path.of(expandHome(text));
+      return Path.of(expandHome(text)).toAbsolutePath();
     }
     Path ssh = Path.of(System.getProperty("user.home"), ".ssh");
     for (String name : new String[] {"id_ed25519", "id_rsa"}) {

@@ -2,6 +2,7 @@ package io.examlops.fleet.discovery.flux;
 
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.discovery.Survey;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
@@ -87,6 +88,12 @@ public final class FluxProbe implements SchedulerProbe {
   /** Everything in one pass: version, nodes, queues and accounting (6 commands on 0.52+). */
   public FluxInventory inventory(CommandRunner runner) {
     return scan(runner, true);
+  }
+
+  @Override
+  public Survey survey(CommandRunner runner) {
+    FluxInventory inventory = inventory(runner);
+    return new Survey(inventory.caps(), inventory.nodes().nodes(), inventory.warnings());
   }
 
   private FluxInventory scan(CommandRunner runner, boolean withAccounting) {

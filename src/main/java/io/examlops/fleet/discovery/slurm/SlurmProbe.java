@@ -2,6 +2,7 @@ package io.examlops.fleet.discovery.slurm;
 
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.discovery.Survey;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
@@ -50,14 +51,22 @@ public final class SlurmProbe implements SchedulerProbe {
 
   @Override
   public ClusterCaps capabilities(CommandRunner runner) {
+    return survey(runner).caps();
+  }
+
+  /** Version, one node listing and the accounting check: three queries. */
+  @Override
+  public Survey survey(CommandRunner runner) {
     SlurmVersion version = version(runner);
     SinfoSnapshot snapshot = snapshot(runner);
-    return ClusterCaps.summarize(
-        SchedulerKind.SLURM,
-        version.release(),
-        snapshot.nodes(),
-        snapshot.partitions(),
-        accounting(runner));
+    ClusterCaps caps =
+        ClusterCaps.summarize(
+            SchedulerKind.SLURM,
+            version.release(),
+            snapshot.nodes(),
+            snapshot.partitions(),
+            accounting(runner));
+    return new Survey(caps, snapshot.nodes(), List.of());
   }
 
   @Override
