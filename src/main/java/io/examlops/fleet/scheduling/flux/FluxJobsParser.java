@@ -109,6 +109,7 @@ public final class FluxJobsParser {
     return FluxJobStates.normalize(v.get("state_single"), v.get("result_abbrev"));
   }
 
+  /** Empty when the format has no state field: the state is then unknown, never guessed. */
   private static String rawState(Map<String, String> v) {
     for (String field : List.of("status", "state", "status_abbrev", "state_single")) {
       String value = text(v.get(field));
@@ -116,8 +117,7 @@ public final class FluxJobsParser {
         return value;
       }
     }
-    throw new IllegalArgumentException(
-        "the line has no job state (status, state, status_abbrev or state_single)");
+    return "";
   }
 
   private static Integer integer(Map<String, String> v, String field) {
