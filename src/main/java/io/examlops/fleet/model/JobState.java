@@ -1,0 +1,49 @@
+package io.examlops.fleet.model;
+
+import java.util.Locale;
+
+/**
+ * The normalized job state every layer speaks, whatever the scheduler calls it. Each scheduler's
+ * own word stays beside it as the raw state (see {@code docs/jobs-notes.md} for the mapping).
+ *
+ * <p>A word a parser does not recognise maps to {@link #UNKNOWN}: never treated as finished, so a
+ * tracker keeps following the job instead of closing its books on a guess.
+ */
+public enum JobState {
+  /**
+   * Accepted by the scheduler (an id came back) but not yet seen in its queue or accounting. Set by
+   * the submitting side; no scheduler output maps to it.
+   */
+  SUBMITTED,
+  /** Waiting: for resources, priority, a dependency, a hold, a requeue. */
+  PENDING,
+  /** Holding resources and running (also while nodes boot, or while resizing or being signalled). */
+  RUNNING,
+  /** Stopped by the scheduler or an admin while keeping its allocation; may resume. */
+  SUSPENDED,
+  /** Its processes ended; the scheduler is still releasing resources (Slurm CG, Flux CLEANUP). */
+  COMPLETING,
+  COMPLETED,
+  /** Ended badly: non-zero exit, node failure, out of memory, launch or boot failure. */
+  FAILED,
+  /** Stopped by a user, an admin or the scheduler (preemption) before it finished. */
+  CANCELLED,
+  /** Killed at its time limit (or deadline). */
+  TIMEOUT,
+  UNKNOWN;
+
+  /** Whether the job is over: no further state change will come. */
+  public boolean terminal() {
+    return this == COMPLETED || this == FAILED || this == CANCELLED || this == TIMEOUT;
+  }
+
+  /** Whether the job may hold resources now (running, suspended with its allocation, or completing). */
+  public boolean holdsResources() {
+    return this == RUNNING || this == SUSPENDED || this == COMPLETING;
+  }
+
+  /** The lower-case word used in tables and JSON. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}
