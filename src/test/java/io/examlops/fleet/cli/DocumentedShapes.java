@@ -18,11 +18,14 @@ import java.util.Map;
  * The JSON shapes documented in docs/cli.md, each a fenced block right after a marker line
  * {@code <!-- json-shape: hpc detect -->}, and a check that real output has exactly that shape:
  * the same keys at every level, and values of the documented kind. A documented {@code null}
- * means "any value or null"; a real {@code null} is accepted for any documented field.
+ * means "any value or null"; a real {@code null} is accepted for any documented field. An object
+ * documented with a key {@code "…"} is a map: any keys, values shaped like the "…" value.
  */
 final class DocumentedShapes {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MARKER = "<!-- json-shape: ";
+  /** A documented key "…" marks an object whose keys vary, each value shaped like its value. */
+  private static final String OPEN_KEYS = "…";
 
   private final Map<String, JsonNode> shapes = new HashMap<>();
 
@@ -92,6 +95,13 @@ final class DocumentedShapes {
       documented.fieldNames().forEachRemaining(documentedKeys::add);
       List<String> actualKeys = new ArrayList<>();
       actual.fieldNames().forEachRemaining(actualKeys::add);
+      if (documentedKeys.remove(OPEN_KEYS)) {
+        JsonNode valueShape = documented.get(OPEN_KEYS);
+        actualKeys.forEach(
+            key -> match(command, path + "." + key, documented.path(key).isMissingNode()
+                ? valueShape : documented.get(key), actual.get(key)));
+        return;
+      }
       assertThat(actualKeys).as(where + " keys").containsExactlyInAnyOrderElementsOf(documentedKeys);
       for (String key : documentedKeys) {
         match(command, path + "." + key, documented.get(key), actual.get(key));
