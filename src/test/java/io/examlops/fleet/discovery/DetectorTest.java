@@ -28,7 +28,7 @@ class DetectorTest {
     ScriptedRunner slurm =
         new ScriptedRunner()
             .answerFromResource("sinfo --version", 0, "fixtures/slurm/sinfo--version.out")
-            .answerFromResource("sinfo -N -h -O", 0, "fixtures/slurm/sinfo-N-O-gresused.busy.out")
+            .answerFromResource("sinfo -N -h -O", 0, "fixtures/slurm/sinfo-N-h-O-rich.testbed.out")
             .answerFromResource(
                 "sacctmgr -n -P show account", 0, "fixtures/slurm/sacctmgr-n-P-show-account.out");
 
@@ -37,6 +37,10 @@ class DetectorTest {
     assertThat(detection.scheduler()).isEqualTo(SchedulerKind.SLURM);
     assertThat(detection.caps().version()).isEqualTo("22.05.8");
     assertThat(detection.caps().accounting()).isTrue();
+    assertThat(detection.caps().nodes()).isEqualTo(7);
+    assertThat(detection.caps().gpus()).isEqualTo(6);
+    assertThat(detection.caps().idleGpus()).isEqualTo(4);
+    assertThat(detection.nodes()).hasSize(7);
     assertThat(detection.gpus()).isEmpty();
     assertThat(detection.notes())
         .anySatisfy(n -> assertThat(n).contains("GPU counts only").contains("nvidia-smi"));
