@@ -7,8 +7,8 @@ import java.util.List;
  * {@code node[8-10]-ib}).
  *
  * <p>Order and duplicates are kept as both schedulers keep them. Zero padding applies per element,
- * taken from the start of each range: {@code node[005,4]} is node005,node4 and {@code node[1-03]} is
- * node1,node2,node3. Ids are unsigned 64-bit. The schedulers disagree only on items with several
+ * taken from the start of each range: {@code node[005,4]} is node005,node4 and {@code node[1-03]}
+ * is node1,node2,node3. Ids are unsigned 64-bit. The schedulers disagree only on items with several
  * bracket groups: {@link #expand(String)} refuses those, {@link #expand(String, Dialect)} follows
  * the scheduler named. See docs/hostlist-notes.md.
  */
@@ -61,9 +61,9 @@ public final class Hostlist {
   /**
    * Compresses host names into a hostlist exactly as Slurm ({@code scontrol show hostlist}) and
    * Flux ({@code flux hostlist}) do: only adjacent hosts that share a prefix and end in a number
-   * merge, order and duplicates are kept ({@code node3,node1,node2} is {@code node[3,1-2]}), padding
-   * is kept ({@code node1,node01} is {@code node[1,01]}). {@code expand(compress(hosts))} gives
-   * {@code hosts} back.
+   * merge, order and duplicates are kept ({@code node3,node1,node2} is {@code node[3,1-2]}),
+   * padding is kept ({@code node1,node01} is {@code node[1,01]}). {@code expand(compress(hosts))}
+   * gives {@code hosts} back.
    *
    * @throws HostlistException for a name that is empty or holds a comma, bracket or whitespace
    */

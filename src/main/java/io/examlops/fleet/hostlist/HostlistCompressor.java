@@ -3,9 +3,9 @@ package io.examlops.fleet.hostlist;
 import java.util.List;
 
 /**
- * Writes host names as a hostlist the way Slurm's and Flux's hostlist_ranged_string do, in one pass:
- * a host joins the bracket group before it when it has the same prefix and a trailing number, and
- * joins that group's last range when its number is one higher and reads the same at the range's
+ * Writes host names as a hostlist the way Slurm's and Flux's hostlist_ranged_string do, in one
+ * pass: a host joins the bracket group before it when it has the same prefix and a trailing number,
+ * and joins that group's last range when its number is one higher and reads the same at the range's
  * padding width. Nothing is sorted or removed.
  */
 final class HostlistCompressor {
@@ -42,7 +42,9 @@ final class HostlistCompressor {
     int digitsStart = digitsStart(host, position);
     int length = host.length();
     boolean numbered = digitsStart < length && IdRange.fitsUnsigned(host, digitsStart, length);
-    if (numbered && groupHost != null && digitsStart == prefixLength
+    if (numbered
+        && groupHost != null
+        && digitsStart == prefixLength
         && host.regionMatches(0, groupHost, 0, prefixLength)) {
       long value = IdRange.unsignedValue(host, digitsStart, length);
       groupSize++;

@@ -39,8 +39,8 @@ final class HostlistExpander {
 
   /**
    * Slurm's nesting: the last group varies fastest, then the first, second, ... up to the
-   * next-to-last, which varies slowest ({@code a[1-2]b[1-2]c[1-2]} gives a1b1c1 a1b1c2 a2b1c1 a2b1c2
-   * a1b2c1 ...). Slurm gets this order by recursing on the rightmost '[' of the prefix.
+   * next-to-last, which varies slowest ({@code a[1-2]b[1-2]c[1-2]} gives a1b1c1 a1b1c2 a2b1c1
+   * a2b1c2 a1b2c1 ...). Slurm gets this order by recursing on the rightmost '[' of the prefix.
    */
   private static void expandTerm(HostlistTerm term, List<String> out) {
     List<List<IdRange>> groups = term.groups();
@@ -80,7 +80,8 @@ final class HostlistExpander {
     }
   }
 
-  private static void appendGroup(List<String> out, String prefix, List<IdRange> group, String suffix) {
+  private static void appendGroup(
+      List<String> out, String prefix, List<IdRange> group, String suffix) {
     for (IdRange range : group) {
       appendRange(out, prefix, range, suffix);
     }
@@ -94,7 +95,8 @@ final class HostlistExpander {
     char[] buffer = layout(prefix, numberLength, suffix);
     int firstAt = numberStart + numberLength - first.length();
     first.getChars(0, first.length(), buffer, firstAt);
-    long remaining = range.hi() - range.lo(); // unsigned; bounded by MAX_EXPANSION before we get here
+    long remaining =
+        range.hi() - range.lo(); // unsigned; bounded by MAX_EXPANSION before we get here
     while (true) {
       out.add(new String(buffer, 0, buffer.length));
       if (remaining-- == 0) {

@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * Splits a hostlist into terms and parses their bracket groups; no expansion happens here.
  *
- * <p>Items are separated by commas and whitespace outside brackets (both schedulers split on ", \t";
- * Slurm also on newlines). Brackets must pair up and cannot nest. Whitespace inside brackets is
- * rejected: both schedulers hand it to strtoul, which skips it but still counts it as padding
+ * <p>Items are separated by commas and whitespace outside brackets (both schedulers split on ",
+ * \t"; Slurm also on newlines). Brackets must pair up and cannot nest. Whitespace inside brackets
+ * is rejected: both schedulers hand it to strtoul, which skips it but still counts it as padding
  * ({@code node[ 1-3]} becomes node01..node03), so it is never what the writer meant.
  */
 final class HostlistParser {

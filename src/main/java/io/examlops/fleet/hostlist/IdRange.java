@@ -4,9 +4,9 @@ package io.examlops.fleet.hostlist;
  * One element of a bracketed id list: {@code 7}, {@code 1-4} or {@code 001-128}.
  *
  * <p>{@code lo} and {@code hi} are unsigned 64-bit values (flux-core accepted {@code
- * node[18446744073709551615]}), compare them with {@link Long#compareUnsigned}. {@code width} is the
- * zero-padded width of every id, taken from the range start as both schedulers do: {@code 01-3} is
- * 01,02,03 and {@code 1-03} is 1,2,3. Width 0 means "not padded".
+ * node[18446744073709551615]}), compare them with {@link Long#compareUnsigned}. {@code width} is
+ * the zero-padded width of every id, taken from the range start as both schedulers do: {@code 01-3}
+ * is 01,02,03 and {@code 1-03} is 1,2,3. Width 0 means "not padded".
  */
 record IdRange(long lo, long hi, int width) {
 
@@ -37,11 +37,7 @@ record IdRange(long lo, long hi, int width) {
     if (!isDigits(item, from, loEnd) || !isDigits(item, hiStart, to)) {
       throw new HostlistException(
           input,
-          "'"
-              + element
-              + "' in '"
-              + item
-              + "' is not a non-negative number or a range like 1-4");
+          "'" + element + "' in '" + item + "' is not a non-negative number or a range like 1-4");
     }
     long lo = parseUnsigned(input, item, from, loEnd);
     long hi = dash < 0 ? lo : parseUnsigned(input, item, hiStart, to);
@@ -72,11 +68,7 @@ record IdRange(long lo, long hi, int width) {
     if (!fitsUnsigned(text, from, to)) {
       throw new HostlistException(
           input,
-          "number '"
-              + text.substring(from, to)
-              + "' is larger than "
-              + MAX_UNSIGNED
-              + " (2^64-1)");
+          "number '" + text.substring(from, to) + "' is larger than " + MAX_UNSIGNED + " (2^64-1)");
     }
     return unsignedValue(text, from, to);
   }
@@ -101,7 +93,9 @@ record IdRange(long lo, long hi, int width) {
     return true;
   }
 
-  /** The unsigned value of digits that {@link #fitsUnsigned} accepted (wraps silently otherwise). */
+  /**
+   * The unsigned value of digits that {@link #fitsUnsigned} accepted (wraps silently otherwise).
+   */
   static long unsignedValue(CharSequence text, int from, int to) {
     long value = 0;
     for (int i = from; i < to; i++) {

@@ -20,7 +20,8 @@ class FluxHostlistTranscriptTest {
       Transcript.load("/fixtures/hostlist/hostlist-examples.txt");
 
   /** Set operations of `flux hostlist` that Hostlist does not offer: sort, uniq, nth, find, ... */
-  private static final Set<String> OTHER_OPERATIONS = Set.of("-S", "-u", "-n", "-F", "-m", "-i", "-f");
+  private static final Set<String> OTHER_OPERATIONS =
+      Set.of("-S", "-u", "-n", "-F", "-m", "-i", "-f");
 
   /** Arguments that `flux hostlist` reads as a source or a job ID, not as a hostlist. */
   private static final Set<String> NOT_HOSTLISTS =

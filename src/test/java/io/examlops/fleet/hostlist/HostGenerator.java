@@ -28,7 +28,8 @@ final class HostGenerator {
       switch (kind) {
         case 0 -> hosts.add(prefix.isEmpty() ? "login" : prefix + "x");
         case 1 -> hosts.add(prefix + random.nextInt(20) + "-ib");
-        case 2 -> hosts.add(hosts.isEmpty() ? prefix + "1" : hosts.get(random.nextInt(hosts.size())));
+        case 2 ->
+            hosts.add(hosts.isEmpty() ? prefix + "1" : hosts.get(random.nextInt(hosts.size())));
         case 3 -> hosts.add(prefix + "1844674407370955161" + random.nextInt(10));
         default -> {
           long start = random.nextInt(200);

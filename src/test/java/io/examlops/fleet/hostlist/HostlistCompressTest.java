@@ -57,7 +57,8 @@ class HostlistCompressTest {
   @Test
   void rangesStopAtTheTopOfTheUnsignedRange() {
     List<String> hosts = List.of("n18446744073709551614", "n18446744073709551615", "n0");
-    assertThat(Hostlist.compress(hosts)).isEqualTo("n[18446744073709551614-18446744073709551615,0]");
+    assertThat(Hostlist.compress(hosts))
+        .isEqualTo("n[18446744073709551614-18446744073709551615,0]");
   }
 
   @Test
@@ -101,7 +102,8 @@ class HostlistCompressTest {
   void compressOfExpandIsAFixedPoint() {
     Random random = new Random(7L);
     for (int round = 0; round < 1_000; round++) {
-      String compressed = Hostlist.compress(HostGenerator.hosts(random, 1 + random.nextInt(60), true));
+      String compressed =
+          Hostlist.compress(HostGenerator.hosts(random, 1 + random.nextInt(60), true));
       assertThat(Hostlist.compress(Hostlist.expand(compressed))).isEqualTo(compressed);
     }
   }

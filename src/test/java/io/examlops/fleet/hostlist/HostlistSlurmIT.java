@@ -56,7 +56,8 @@ class HostlistSlurmIT {
           "a[1-2]b[1-2]c[1-2]d[1-2]",
           "x[1-2]y[1-2],z",
           // Expanding a range that ends at 2^64-1 crashes scontrol 22.05 (its loop counter wraps),
-          // also when Slurm itself merges node[...614],node[...615] into one; that id alone does not.
+          // also when Slurm itself merges node[...614],node[...615] into one; that id alone does
+          // not.
           "node[18446744073709551610-18446744073709551614]",
           "node[18446744073709551615]",
           "n[0000000000000000000000009-0000000000000000000000011]",
