@@ -70,7 +70,7 @@ public final class FluxListParser {
   }
 
   private static void addLine(FluxResourceSet.Builder set, String[] f, List<Long> ranks) {
-    List<String> hosts = Hostlist.expand(f[3].trim());
+    List<String> hosts = Hostlist.expand(f[3].trim(), Hostlist.Dialect.FLUX);
     if (!hosts.isEmpty() && hosts.size() != ranks.size()) {
       throw new IllegalArgumentException(
           "nodelist '"

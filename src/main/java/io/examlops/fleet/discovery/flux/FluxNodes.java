@@ -47,7 +47,7 @@ public record FluxNodes(
     List<String> excluded = new ArrayList<>();
     for (FluxStatusLine line : status == null ? List.<FluxStatusLine>of() : status) {
       if (line.baseState().equals("exclude")) {
-        excluded.addAll(Hostlist.expand(line.nodelist()));
+        excluded.addAll(Hostlist.expand(line.nodelist(), Hostlist.Dialect.FLUX));
       }
       for (long rank : line.ranks()) {
         byRank.computeIfAbsent(rank, r -> new RankStatus()).add(line);

@@ -128,7 +128,7 @@ public final class FluxRParser {
     for (JsonNode item : nodelist) {
       String expression = text(command, item, "nodelist");
       try {
-        hosts.addAll(Hostlist.expand(expression));
+        hosts.addAll(Hostlist.expand(expression, Hostlist.Dialect.FLUX));
       } catch (IllegalArgumentException e) {
         throw bad(command, "nodelist: " + e.getMessage());
       }

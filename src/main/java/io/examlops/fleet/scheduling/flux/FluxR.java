@@ -39,16 +39,19 @@ public final class FluxR {
       throw new ProbeException(
           "cannot read `" + command + "`: no execution.R_lite list; is this a job's R (RFC 20)?");
     }
-    int total = 0;
+    long total = 0;
     for (JsonNode entry : rLite) {
       try {
-        int ranks = Idset.count(entry.path("rank").asText());
+        long ranks = Idset.count(entry.path("rank").asText());
         JsonNode gpu = entry.path("children").get("gpu");
         total += gpu == null ? 0 : ranks * Idset.count(gpu.asText());
       } catch (HostlistException e) {
         throw new ProbeException("cannot read `" + command + "`: " + e.getMessage(), e);
       }
     }
-    return total;
+    if (total > Integer.MAX_VALUE) {
+      throw new ProbeException("cannot read `" + command + "`: " + total + " GPUs is not plausible");
+    }
+    return (int) total;
   }
 }
