@@ -65,7 +65,7 @@ public final class LocalRunner implements CommandRunner {
 
   private static Process start(String command) {
     try {
-      ProcessBuilder builder = new ProcessBuilder("sh", "-c", command);
+      ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", command);
       // Scheduler commands have no use for the SSH key passphrase: keep it in this process.
       builder.environment().remove(PrivateKeyFile.PASSPHRASE_VARIABLE);
       Process process = builder.start();
