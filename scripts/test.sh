@@ -10,6 +10,7 @@ bash scripts/testbed/install-packages.sh
 bash scripts/testbed/down.sh              # leftovers of an earlier run
 trap 'bash "$root/scripts/testbed/down.sh"' EXIT
 bash scripts/testbed/sshd-up.sh "$root/work/testbed"
+bash scripts/testbed/flux-user-up.sh "$root/work/testbed"
 bash scripts/testbed/slurm-up.sh
 bash scripts/testbed/slurm-states.sh
 mvn -B -ntp verify -Dtestbed.dir="$root/work/testbed" "$@"

@@ -24,16 +24,21 @@ PasswordAuthentication no
 KbdInteractiveAuthentication no
 UsePAM no
 PermitRootLogin no
-AllowUsers hpcuser
+AllowUsers hpcuser fluxuser
 X11Forwarding no
 PrintMotd no
 LogLevel VERBOSE
 MaxStartups 100:30:200
 MaxSessions 50
+# the test Flux cluster (flux-user-up.sh): its flux is the captured-output stand-in
+Match User fluxuser
+  SetEnv PATH=/opt/examlops-testbed/fake-flux/bin:/usr/local/bin:/usr/bin:/bin
 CONF
 install -d -m 0755 /run/sshd
 /usr/sbin/sshd -t -f "$conf/sshd_config"
-if ! kill -0 "$(cat /run/sshd-examlops-testbed.pid 2>/dev/null)" 2>/dev/null; then
+if kill -0 "$(cat /run/sshd-examlops-testbed.pid 2>/dev/null)" 2>/dev/null; then
+  kill -HUP "$(cat /run/sshd-examlops-testbed.pid)"   # re-read the configuration
+else
   /usr/sbin/sshd -f "$conf/sshd_config" -E /var/log/sshd-examlops-testbed.log
 fi
 for _ in $(seq 50); do [ -s /run/sshd-examlops-testbed.pid ] && break; sleep 0.1; done

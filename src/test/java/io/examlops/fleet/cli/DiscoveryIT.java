@@ -76,6 +76,25 @@ class DiscoveryIT {
   }
 
   @Test
+  void detectFindsTheFluxClusterOfFluxuser() throws IOException {
+    ExaRun run =
+        ExaRun.run(ENV, detect("--json"), "--port", "2222", "--user", Testbed.FLUX_USER, "--key",
+            testbed.key().toString(), "--known-hosts", testbed.knownHosts().toString());
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    DocumentedShapes.cliReference().assertMatches("hpc detect", run.out());
+    JsonNode caps = JSON.readTree(run.out()).get("capabilities");
+    assertThat(caps.get("scheduler").asText()).isEqualTo("flux");
+    assertThat(caps.get("version").asText()).isEqualTo("0.88.0");
+    // node07 is excluded by config; node02 has 3 of its 4 GPUs free; the rest are drained,
+    // draining, fully allocated or offline
+    assertThat(caps.get("nodes").asInt()).isEqualTo(7);
+    assertThat(caps.get("gpus").asInt()).isEqualTo(16);
+    assertThat(caps.get("idleGpus").asInt()).isEqualTo(3);
+    assertThat(caps.get("accounting").asBoolean()).isFalse();
+  }
+
+  @Test
   void nodesShowEveryNormalizedStateOnce() throws IOException {
     ExaRun run =
         ExaRun.run(

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 
 /**
  * The real Slurm + OpenSSH testbed that scripts/test.sh brings up: sshd on 127.0.0.1:2222 with
- * user hpcuser, a client key, a known_hosts file and the host key's fingerprint in
+ * user hpcuser (Slurm) and fluxuser (Flux answered from captures), a client key, a known_hosts file and the host key's fingerprint in
  * {@code testbed.dir}. Integration tests call {@link #require()}, which fails (never skips) when the
  * testbed is not there.
  */
@@ -15,6 +15,12 @@ public final class Testbed {
   public static final String HOST = "127.0.0.1";
   public static final int PORT = 2222;
   public static final String USER = "hpcuser";
+
+  /**
+   * The SSH user of the test Flux cluster: its {@code flux} answers with real flux-core 0.88
+   * captures (scripts/testbed/fake-flux.sh), since no Flux can run here.
+   */
+  public static final String FLUX_USER = "fluxuser";
 
   private final Path dir;
 

@@ -1,0 +1,23 @@
+#!/bin/bash
+# A stand-in `flux` for the integration tests: no Flux package exists for Debian 12, so the test
+# Flux cluster answers the probe's read-only queries with REAL outputs captured from flux-core
+# 0.88.0 (the "gpu instance, state C (mixed)" of src/test/resources/fixtures/flux/README.md).
+# Installed by flux-user-up.sh as the first `flux` on the PATH of the SSH user fluxuser. Any command
+# it has no capture for answers as flux does for an unknown command, so nothing is invented.
+set -euo pipefail
+captures=${FAKE_FLUX_CAPTURES:-/opt/examlops-testbed/fake-flux/captures}
+case "$*" in
+  "version") cat "$captures/instance/flux-V.txt" ;;
+  "resource R -s all") cat "$captures/resource-R/resource-R.json" ;;
+  "resource R -s allocated") cat "$captures/resource-R/resource-R-s-allocated.json" ;;
+  "resource status -s all -n -o {state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}")
+    # the capture asked for more fields with a header; keep the ones this format names, in order
+    tail -n +2 "$captures/resource-status/resource-status-fmt-fields.txt" \
+      | awk -F'|' -v OFS='|' '{ r=$10; for (i=11;i<=NF;i++) r=r "|" $i; print $1,$2,$3,$7,$8,$9,r }' ;;
+  "config get")
+    # flux config get prints the instance's whole config; the capture has its queues and resource tables
+    printf '{"queues":%s,"resource":%s,"policy":{"jobspec":{"defaults":{"system":{"queue":"batch"}}}}}\n' \
+      "$(cat "$captures/instance/config-get-queues.json")" "$(cat "$captures/instance/config-get-resource.json")" ;;
+  account\ *) cat "$captures/account/account-noarg.stderr.txt" >&2; exit 1 ;;
+  *) printf "flux: \`%s' is not a flux command.  See 'flux --help'\n" "$1" >&2; exit 1 ;;
+esac
