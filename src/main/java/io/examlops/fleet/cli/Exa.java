@@ -1,24 +1,82 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.discovery.Discovery;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
-/** The {@code exa} command line. */
+/** The {@code exa} command line: a thin adapter over the core; no business rule lives here. */
 @Command(
     name = "exa",
     mixinStandardHelpOptions = true,
     version = "exa (HPC Fleet) 0.1.0",
-    description = "HPC Fleet: discover, approve and schedule on Slurm and Flux GPU clusters.")
+    description = "HPC Fleet: discover, approve and schedule on Slurm and Flux GPU clusters.",
+    subcommands = {HpcCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:success",
+      "1:a check failed, or the command failed (see its message)",
+      "2:invalid command line",
+      "3:host unreachable (resolve, connect, host key, authentication)",
+      "4:the scheduler refused a query or answered unreadably",
+      "5:refused by the approval gate (cluster not ACTIVE, or changed since approval)",
+      "6:not found (cluster, job, file) or a stored file is invalid"
+    })
 public final class Exa implements Runnable {
+
+  @Option(
+      names = "--json",
+      scope = ScopeType.INHERIT,
+      description = "Print results as JSON on stdout (shapes in docs/cli.md).")
+  boolean json;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  final Map<String, String> env;
+  final Clock clock;
+  private Discovery discovery;
+
+  Exa(Map<String, String> env, Clock clock) {
+    this.env = env;
+    this.clock = clock;
+  }
+
   @Override
   public void run() {
-    spec.commandLine().usage(System.out);
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  Discovery discovery() {
+    if (discovery == null) {
+      discovery = new Discovery(Discovery.defaultProbes(), clock);
+    }
+    return discovery;
+  }
+
+  Output output() {
+    CommandLine line = spec.commandLine();
+    return new Output(json, line.getOut(), line.getErr());
+  }
+
+  /** Runs a command line with the given environment and streams; returns the exit code. */
+  public static int execute(
+      String[] args, Map<String, String> env, PrintWriter out, PrintWriter err) {
+    Exa exa = new Exa(env, Clock.systemUTC());
+    CommandLine line = new CommandLine(exa);
+    line.setOut(out);
+    line.setErr(err);
+    line.setExecutionExceptionHandler(new Failures(exa));
+    return line.execute(args);
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Exa()).execute(args));
+    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    System.exit(execute(args, System.getenv(), out, err));
   }
 }

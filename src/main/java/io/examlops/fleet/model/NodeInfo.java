@@ -35,8 +35,10 @@ public record NodeInfo(
     partitions = List.copyOf(partitions);
     features = List.copyOf(features);
     rawState = rawState == null ? "" : rawState;
-    if (gpusInUse != null && (gpusInUse < 0 || gpusInUse > gpuCount())) {
-      gpusInUse = Math.max(0, Math.min(gpusInUse, gpuCount()));
+    // Fields are assigned only after this block, so count from the parameter, not gpuCount().
+    int count = gpus.stream().mapToInt(GpuGroup::count).sum();
+    if (gpusInUse != null && (gpusInUse < 0 || gpusInUse > count)) {
+      gpusInUse = Math.max(0, Math.min(gpusInUse, count));
     }
   }
 

@@ -1,0 +1,10 @@
+#!/bin/bash
+# Installs the build toolchain (a JDK 17 and Maven) when this Debian machine lacks it. Run as root.
+set -euo pipefail
+missing=()
+command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null || missing+=(maven)
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi

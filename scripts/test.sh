@@ -1,0 +1,15 @@
+#!/bin/bash
+# The whole test suite on a fresh Debian machine, as root: installs what the tests need, brings up
+# the real Slurm + OpenSSH testbed, runs unit and integration tests, and tears the testbed down.
+# Fails (never skips) when the testbed cannot be brought up.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+bash scripts/setup.sh
+bash scripts/testbed/install-packages.sh
+bash scripts/testbed/down.sh              # leftovers of an earlier run
+trap 'bash "$root/scripts/testbed/down.sh"' EXIT
+bash scripts/testbed/sshd-up.sh "$root/work/testbed"
+bash scripts/testbed/slurm-up.sh
+bash scripts/testbed/slurm-states.sh
+mvn -B -ntp verify -Dtestbed.dir="$root/work/testbed" "$@"

@@ -1,0 +1,19 @@
+#!/bin/bash
+# Installs the Debian packages the test suite needs: a real Slurm (controller, node daemons,
+# clients, accounting daemon + MariaDB), munge and OpenSSH. Idempotent; run as root.
+set -euo pipefail
+need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server)
+missing=()
+for p in "${need[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+# slurm-wlm-emulator replaces the daemons with a front-end build that cannot run this cluster.
+if update-alternatives --query slurmctld 2>/dev/null | grep -q '^Value: .*emulator'; then
+  update-alternatives --set slurmctld /usr/sbin/slurmctld-wlm
+  update-alternatives --set slurmd /usr/sbin/slurmd-wlm
+fi

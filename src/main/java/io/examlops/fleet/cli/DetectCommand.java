@@ -1,0 +1,97 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.discovery.Detection;
+import io.examlops.fleet.discovery.Suggestion;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.model.PartitionInfo;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+/** {@code exa hpc detect}: which scheduler a host runs, and the configuration to use it. */
+@Command(
+    name = "detect",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Detect the scheduler on a host (Flux, Slurm, a bare nvidia-smi GPU host, or nothing) and"
+          + " print the suggested configuration. Read-only; applies nothing.",
+      "Without HOST it probes $EXAMLOPS_HPC_SSH_HOST when set, else this machine."
+    })
+final class DetectCommand extends FleetCommand {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "Host to probe over SSH.")
+  String host;
+
+  @Mixin ConnectionOptions connection;
+
+  @Override
+  public Integer call() {
+    var endpoint = connection.endpoint(host, exa().env);
+    Detection detection = exa().discovery().detect(endpoint);
+    Suggestion suggestion = Suggestion.of(detection, endpoint);
+    Output output = output();
+    output.emit(json(detection, suggestion), () -> human(output.out(), detection, suggestion));
+    return ExitCode.OK;
+  }
+
+  private static Map<String, Object> json(Detection detection, Suggestion suggestion) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("found", detection.found());
+    json.put("scheduler", detection.scheduler());
+    json.put("target", detection.target());
+    json.put("transport", suggestion.transport());
+    json.put("capabilities", detection.caps());
+    json.put("gpus", detection.gpus());
+    Map<String, Object> suggested = new LinkedHashMap<>();
+    suggested.put("scheduler", suggestion.scheduler());
+    suggested.put("env", suggestion.env());
+    json.put("suggested", suggested);
+    json.put("notes", detection.notes());
+    json.put("commandsRun", detection.commandsRun());
+    return json;
+  }
+
+  private static void human(PrintWriter out, Detection detection, Suggestion suggestion) {
+    if (!detection.found()) {
+      out.println("No scheduler found on " + detection.target() + ".");
+      detection.notes().forEach(n -> out.println("  " + n));
+      out.println();
+      out.println("To try HPC Fleet without a cluster, use the mock backend, which runs jobs as");
+      out.println("local processes:");
+      out.println("  " + suggestion.exportLines());
+      return;
+    }
+    ClusterCaps caps = detection.caps();
+    out.println("Scheduler:   " + caps.scheduler().label() + " " + caps.version()
+        + (caps.accounting() ? " (accounting present)" : " (no accounting)"));
+    out.println("Host:        " + detection.target() + " over " + suggestion.transport()
+        + " (" + detection.commandsRun() + " query commands)");
+    out.println("Nodes:       " + caps.nodes() + " (" + caps.idleNodes() + " idle), "
+        + caps.cpus() + " CPUs");
+    out.println("GPUs:        " + caps.gpus() + " (" + (caps.idleGpus() == null ? "unknown" : caps.idleGpus())
+        + " idle)" + (caps.gpuTypes().isEmpty() ? "" : ", types " + String.join(", ", caps.gpuTypes())));
+    if (!caps.partitions().isEmpty()) {
+      out.println("Partitions:  " + caps.partitions().stream().map(DetectCommand::partition)
+          .collect(Collectors.joining(", ")));
+    }
+    List<GpuInfo> gpus = detection.gpus();
+    if (!gpus.isEmpty()) {
+      out.println("GPU models:  " + gpus.stream().map(GpuInfo::model).distinct()
+          .collect(Collectors.joining(", ")));
+    }
+    detection.notes().stream().filter(n -> !n.endsWith("not available"))
+        .forEach(n -> out.println("Note:        " + n));
+    out.println();
+    out.println("Suggested environment (not applied):");
+    suggestion.exportLines().lines().forEach(l -> out.println("  " + l));
+  }
+
+  private static String partition(PartitionInfo p) {
+    return p.name() + (p.isDefault() ? " (default)" : "");
+  }
+}

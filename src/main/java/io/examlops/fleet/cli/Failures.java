@@ -1,0 +1,53 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.hostlist.HostlistException;
+import io.examlops.fleet.transport.KeyFileException;
+import io.examlops.fleet.transport.TransportException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns what went wrong into a message and a meaningful exit code. Unexpected exceptions keep their
+ * stack trace on stderr, since they are bugs.
+ */
+final class Failures implements IExecutionExceptionHandler {
+  private final Exa exa;
+
+  Failures(Exa exa) {
+    this.exa = exa;
+  }
+
+  @Override
+  public int handleExecutionException(Exception e, CommandLine line, ParseResult parsed) {
+    Output output = new Output(exa.json, line.getOut(), line.getErr());
+    if (e instanceof TransportException t) {
+      output.error(ExitCode.UNREACHABLE, "transport:" + label(t.step().name()), t.getMessage());
+      return ExitCode.UNREACHABLE;
+    }
+    if (e instanceof KeyFileException) {
+      output.error(ExitCode.UNREACHABLE, "key", e.getMessage());
+      return ExitCode.UNREACHABLE;
+    }
+    if (e instanceof ProbeException) {
+      output.error(ExitCode.SCHEDULER, "scheduler", e.getMessage());
+      return ExitCode.SCHEDULER;
+    }
+    if (e instanceof CommandFailure f) {
+      output.error(f.exitCode(), f.kind(), f.getMessage());
+      return f.exitCode();
+    }
+    if (e instanceof HostlistException || e instanceof IllegalArgumentException) {
+      output.error(ExitCode.USAGE, "invalid-argument", e.getMessage());
+      return ExitCode.USAGE;
+    }
+    output.error(ExitCode.FAILED, "internal", "unexpected error: " + e);
+    e.printStackTrace(line.getErr());
+    return ExitCode.FAILED;
+  }
+
+  private static String label(String name) {
+    return name.toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+  }
+}

@@ -1,0 +1,62 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.json.FleetJson;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Where a command's results go: JSON on stdout for machines ({@code --json}), tables and lines for
+ * people. Diagnostics always go to stderr so stdout stays parseable.
+ */
+final class Output {
+  private final boolean json;
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  Output(boolean json, PrintWriter out, PrintWriter err) {
+    this.json = json;
+    this.out = out;
+    this.err = err;
+  }
+
+  boolean json() {
+    return json;
+  }
+
+  PrintWriter out() {
+    return out;
+  }
+
+  PrintWriter err() {
+    return err;
+  }
+
+  /** Prints {@code value} as JSON when asked for, else runs the human rendering. */
+  void emit(Object value, Runnable human) {
+    if (json) {
+      printJson(value);
+    } else {
+      human.run();
+    }
+    out.flush();
+  }
+
+  void printJson(Object value) {
+    out.println(FleetJson.pretty(value));
+    out.flush();
+  }
+
+  /** Reports an error: a JSON object on stdout with --json, always a line on stderr. */
+  void error(int exitCode, String kind, String message) {
+    if (json) {
+      Map<String, Object> body = new LinkedHashMap<>();
+      body.put("kind", kind);
+      body.put("message", message);
+      body.put("exitCode", exitCode);
+      printJson(Map.of("error", body));
+    }
+    err.println("exa: " + message);
+    err.flush();
+  }
+}

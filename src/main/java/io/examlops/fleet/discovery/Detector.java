@@ -1,0 +1,65 @@
+package io.examlops.fleet.discovery;
+
+import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.transport.CommandRunner;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Finds which scheduler a host runs by asking each registered probe in turn, and reads what it
+ * offers. Read-only: probes run only query commands.
+ */
+public final class Detector {
+  private final ProbeRegistry registry;
+
+  public Detector(ProbeRegistry registry) {
+    this.registry = registry;
+  }
+
+  /** Probes one host through a runner the caller owns (and closes). */
+  public Detection detect(CommandRunner runner) {
+    List<String> notes = new ArrayList<>();
+    for (SchedulerProbe probe : registry.probes()) {
+      if (!probe.available(runner)) {
+        notes.add(probe.kind().label() + ": not available");
+        continue;
+      }
+      var caps = probe.capabilities(runner);
+      List<NodeInfo> nodes = probe.listNodes(runner);
+      List<GpuInfo> gpus = probe.listGpus(runner);
+      if (gpus.isEmpty() && caps.gpus() > 0) {
+        gpus = enrich(probe, runner, notes);
+      }
+      return new Detection(
+          probe.kind(), runner.target(), caps, nodes, gpus, notes, runner.commandsRun());
+    }
+    return new Detection(
+        SchedulerKind.NONE, runner.target(), null, List.of(), List.of(), notes,
+        runner.commandsRun());
+  }
+
+  /**
+   * A scheduler that reports only GPU counts (Flux, Slurm GRES) gets device detail from
+   * nvidia-smi when the probed host has it.
+   */
+  private List<GpuInfo> enrich(SchedulerProbe probe, CommandRunner runner, List<String> notes) {
+    Optional<SchedulerProbe> smi = registry.probe(SchedulerKind.UNMANAGED);
+    if (smi.isEmpty() || smi.get() == probe) {
+      return List.of();
+    }
+    if (!smi.get().available(runner)) {
+      notes.add(
+          probe.kind().label()
+              + " reports GPU counts only; nvidia-smi is not available on "
+              + runner.target()
+              + " for device detail");
+      return List.of();
+    }
+    List<GpuInfo> gpus = smi.get().listGpus(runner);
+    notes.add("GPU detail enriched from nvidia-smi on " + runner.target());
+    return gpus;
+  }
+}

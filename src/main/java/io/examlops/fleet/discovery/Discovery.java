@@ -1,0 +1,77 @@
+package io.examlops.fleet.discovery;
+
+import io.examlops.fleet.discovery.nvidia.NvidiaProbe;
+import io.examlops.fleet.discovery.slurm.SlurmProbe;
+import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.Endpoint;
+import java.time.Clock;
+import java.util.List;
+
+/** Read-only discovery of one endpoint: which scheduler, its nodes, its GPUs. */
+public final class Discovery {
+  private final ProbeRegistry probes;
+  private final Clock clock;
+
+  public Discovery(ProbeRegistry probes, Clock clock) {
+    this.probes = probes;
+    this.clock = clock;
+  }
+
+  /** The probes HPC Fleet ships, in detection order: Flux, Slurm, then bare nvidia-smi hosts. */
+  public static ProbeRegistry defaultProbes() {
+    return new ProbeRegistry().register(new SlurmProbe()).register(new NvidiaProbe());
+  }
+
+  public ProbeRegistry probes() {
+    return probes;
+  }
+
+  /** Detects the scheduler on an endpoint over one connection. */
+  public Detection detect(Endpoint endpoint) {
+    try (CommandRunner runner = endpoint.open()) {
+      return new Detector(probes).detect(runner);
+    }
+  }
+
+  /** The node inventory of whichever scheduler answers on the endpoint. */
+  public NodeInventory nodes(Endpoint endpoint) {
+    try (CommandRunner runner = endpoint.open()) {
+      SchedulerProbe probe = firstAvailable(runner);
+      return new NodeInventory(
+          probe.kind(), runner.target(), clock.instant(), probe.listNodes(runner));
+    }
+  }
+
+  /** GPU devices on the endpoint, as nvidia-smi reports them. */
+  public List<GpuInfo> gpus(Endpoint endpoint) {
+    try (CommandRunner runner = endpoint.open()) {
+      SchedulerProbe smi =
+          probes
+              .probe(SchedulerKind.UNMANAGED)
+              .orElseThrow(() -> new ProbeException("no nvidia-smi probe is registered"));
+      if (smi instanceof NvidiaProbe nvidia) {
+        var why = nvidia.whyUnavailable(runner);
+        if (why.isPresent()) {
+          throw new ProbeException("no GPUs readable on " + runner.target() + ": " + why.get());
+        }
+      }
+      return smi.listGpus(runner);
+    }
+  }
+
+  private SchedulerProbe firstAvailable(CommandRunner runner) {
+    for (SchedulerProbe probe : probes.probes()) {
+      if (probe.available(runner)) {
+        return probe;
+      }
+    }
+    throw new ProbeException(
+        "no scheduler answers on "
+            + runner.target()
+            + ": none of "
+            + probes.probes().stream().map(p -> p.kind().label()).toList()
+            + " is available (run `exa hpc detect` for details)");
+  }
+}

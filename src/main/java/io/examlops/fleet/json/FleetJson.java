@@ -1,0 +1,100 @@
+package io.examlops.fleet.json;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
+import io.examlops.fleet.model.SchedulerKind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * The one JSON mapping every surface (CLI {@code --json}, REST, MCP) uses, so that a value has the
+ * same shape wherever it is read. Vocabulary enums are written as their lower-case labels; times as
+ * ISO-8601 strings; figures that are unknown as {@code null}.
+ */
+public final class FleetJson {
+  private static final ObjectMapper MAPPER = build(false);
+  private static final ObjectMapper PRETTY = build(true);
+
+  private FleetJson() {}
+
+  public static ObjectMapper mapper() {
+    return MAPPER;
+  }
+
+  /** Serializes a value, indented for people reading it. */
+  public static String pretty(Object value) {
+    try {
+      return PRETTY.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Serializes a value on one line. */
+  public static String compact(Object value) {
+    try {
+      return MAPPER.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static ObjectMapper build(boolean indent) {
+    SimpleModule vocabulary = new SimpleModule("fleet-vocabulary");
+    vocabulary.addSerializer(NodeState.class, new LabelSerializer<>(NodeState::label));
+    vocabulary.addSerializer(SchedulerKind.class, new LabelSerializer<>(SchedulerKind::label));
+    var builder =
+        JsonMapper.builder()
+            .addModule(new JavaTimeModule())
+            .addModule(new Jdk8Module())
+            .addModule(vocabulary)
+            .addMixIn(NodeInfo.class, NodeInfoJson.class)
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .serializationInclusion(JsonInclude.Include.ALWAYS);
+    if (indent) {
+      builder.enable(SerializationFeature.INDENT_OUTPUT);
+    }
+    return builder.build();
+  }
+
+  /** Writes an enum through its label function. */
+  private static final class LabelSerializer<E extends Enum<E>> extends JsonSerializer<E> {
+    private final java.util.function.Function<E, String> label;
+
+    LabelSerializer(java.util.function.Function<E, String> label) {
+      this.label = label;
+    }
+
+    @Override
+    public void serialize(E value, JsonGenerator gen, SerializerProvider serializers)
+        throws IOException {
+      gen.writeString(label.apply(value));
+    }
+  }
+
+  /** Adds the derived node figures that readers need beside the record's own components. */
+  abstract static class NodeInfoJson {
+    @JsonProperty("gpuCount")
+    abstract int gpuCount();
+
+    @JsonProperty("gpuTypes")
+    abstract List<String> gpuTypes();
+
+    @JsonProperty("idleGpus")
+    abstract OptionalInt idleGpus();
+  }
+}

@@ -1,0 +1,16 @@
+package io.examlops.fleet.transport;
+
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * What the client side lends a runner: environment variables (the key passphrase is read from
+ * {@link PrivateKeyFile#PASSPHRASE_VARIABLE}, never from arguments) and where security warnings go
+ * (stderr: stdout may be a protocol stream).
+ */
+public record ClientEnvironment(Function<String, String> variables, Consumer<String> warnings) {
+
+  public static ClientEnvironment system() {
+    return new ClientEnvironment(System::getenv, System.err::println);
+  }
+}

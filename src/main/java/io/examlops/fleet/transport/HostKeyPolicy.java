@@ -1,0 +1,73 @@
+package io.examlops.fleet.transport;
+
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * How a server's host key is verified. Whatever the mode, a host whose key differs from the one
+ * known for it is refused (only {@link Mode#NONE} lets it through, loudly).
+ *
+ * @param mode the verification strategy
+ * @param knownHosts the OpenSSH known_hosts file consulted (and, for ACCEPT_NEW, appended to)
+ * @param pinnedFingerprint for PINNED: the only acceptable key, as {@code SHA256:...}
+ */
+public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint) {
+
+  /** Verification strategies. */
+  public enum Mode {
+    /** The key must be listed for the host in known_hosts. The default. */
+    STRICT,
+    /** Trust on first use: an unknown host's key is accepted, reported, and recorded. */
+    ACCEPT_NEW,
+    /** The key must have exactly the pinned fingerprint (e.g. approved in the registry). */
+    PINNED,
+    /** No verification. Only by explicit choice; every connection warns. */
+    NONE
+  }
+
+  private static final Pattern SHA256_FINGERPRINT = Pattern.compile("SHA256:[A-Za-z0-9+/]{43}");
+
+  public HostKeyPolicy {
+    if (mode == null || knownHosts == null) {
+      throw new IllegalArgumentException("a host key policy needs a mode and a known_hosts path");
+    }
+    if (mode == Mode.PINNED) {
+      if (pinnedFingerprint == null || !SHA256_FINGERPRINT.matcher(pinnedFingerprint).matches()) {
+        throw new IllegalArgumentException(
+            "a pinned host key must be a SHA256 fingerprint like"
+                + " SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s (as `ssh-keygen -lf` prints"
+                + " it), got '"
+                + pinnedFingerprint
+                + "'");
+      }
+    } else if (pinnedFingerprint != null) {
+      throw new IllegalArgumentException("only the PINNED policy takes a fingerprint");
+    }
+  }
+
+  /** {@code ~/.ssh/known_hosts}, where OpenSSH keeps the user's known host keys. */
+  public static Path defaultKnownHosts() {
+    return Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
+  }
+
+  public static HostKeyPolicy strict() {
+    return new HostKeyPolicy(Mode.STRICT, defaultKnownHosts(), null);
+  }
+
+  public static HostKeyPolicy acceptNew() {
+    return new HostKeyPolicy(Mode.ACCEPT_NEW, defaultKnownHosts(), null);
+  }
+
+  public static HostKeyPolicy pinned(String sha256Fingerprint) {
+    return new HostKeyPolicy(Mode.PINNED, defaultKnownHosts(), sha256Fingerprint);
+  }
+
+  public static HostKeyPolicy none() {
+    return new HostKeyPolicy(Mode.NONE, defaultKnownHosts(), null);
+  }
+
+  /** The same policy, consulting another known_hosts file. */
+  public HostKeyPolicy withKnownHosts(Path file) {
+    return new HostKeyPolicy(mode, file, pinnedFingerprint);
+  }
+}

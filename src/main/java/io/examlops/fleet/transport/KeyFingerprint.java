@@ -1,0 +1,49 @@
+package io.examlops.fleet.transport;
+
+import com.jcraft.jsch.JSch;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.function.Function;
+
+/**
+ * SHA256 fingerprints in the form {@code ssh-keygen -lf} prints them ({@code SHA256:} and the
+ * unpadded base64 of the SHA-256 of the public key blob), for the audit trail. Only the public half
+ * of a key ever reaches a fingerprint.
+ */
+public final class KeyFingerprint {
+  private KeyFingerprint() {}
+
+  /**
+   * The fingerprint of the public half of a private key file. A passphrase-protected key is
+   * unlocked with {@code EXAMLOPS_HPC_SSH_KEY_PASSPHRASE} from the process environment.
+   *
+   * @throws KeyFileException when the file is missing, unreadable, not a private key, readable by
+   *     others, or locked without a usable passphrase
+   */
+  public static String of(Path privateKey) {
+    return of(privateKey, System::getenv);
+  }
+
+  /** As {@link #of(Path)}, reading the passphrase variable from {@code environment}. */
+  public static String of(Path privateKey, Function<String, String> environment) {
+    PrivateKeyFile.Unlocked unlocked =
+        PrivateKeyFile.read(privateKey).unlock(new JSch(), environment);
+    if (unlocked.passphrase() != null) {
+      Arrays.fill(unlocked.passphrase(), (byte) 0);
+    }
+    return unlocked.fingerprint();
+  }
+
+  /** The fingerprint of an SSH wire-format public key blob. */
+  public static String ofPublicKeyBlob(byte[] blob) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(blob);
+      return "SHA256:" + Base64.getEncoder().withoutPadding().encodeToString(digest);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java runtime provides SHA-256", e);
+    }
+  }
+}

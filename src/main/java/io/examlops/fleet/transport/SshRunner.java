@@ -1,0 +1,186 @@
+package io.examlops.fleet.transport;
+
+import com.jcraft.jsch.ChannelExec;
+import com.jcraft.jsch.JSch;
+import com.jcraft.jsch.JSchException;
+import com.jcraft.jsch.Session;
+import io.examlops.fleet.transport.TransportException.Step;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Runs commands on one host over SSH: one connection, opened on the first command and shared by
+ * every later one (a channel per command), closed by {@link #close()}. Public-key authentication
+ * only, host key verified under a {@link HostKeyPolicy}, no pseudo-terminal, no environment sent,
+ * no agent or forwarding, and ~/.ssh/config is not read: what connects is exactly what the {@link
+ * SshTarget} says.
+ */
+public final class SshRunner implements CommandRunner {
+  private static final long POLL_MILLIS = 5;
+
+  private final SshTarget target;
+  private final HostKeyPolicy policy;
+  private final TransportOptions options;
+  private final ClientEnvironment client;
+  private Session session;
+  private String hostKeyFingerprint;
+  private int commandsRun;
+
+  public SshRunner(
+      SshTarget target, HostKeyPolicy policy, TransportOptions options, ClientEnvironment client) {
+    this.target = target;
+    this.policy = policy;
+    this.options = options;
+    this.client = client;
+  }
+
+  @Override
+  public synchronized CommandResult run(String command) {
+    Session connected = connected();
+    commandsRun++;
+    BoundedOutput stdout = new BoundedOutput(options.maxOutputBytes());
+    BoundedOutput stderr = new BoundedOutput(options.maxOutputBytes());
+    ChannelExec channel = open(connected, command, stdout, stderr);
+    try {
+      long deadline = System.nanoTime() + options.commandTimeout().toNanos();
+      while (!channel.isClosed()) {
+        if (System.nanoTime() > deadline) {
+          stop(channel);
+          throw new TransportException(
+              target.label(),
+              Step.TIMEOUT,
+              "`"
+                  + command
+                  + "` did not finish within "
+                  + TransportOptions.seconds(options.commandTimeout())
+                  + "; it was sent SIGKILL and its channel closed. Find out why it hangs on the"
+                  + " host, or raise the command timeout");
+        }
+        Thread.sleep(POLL_MILLIS);
+      }
+    } catch (InterruptedException e) {
+      stop(channel);
+      Thread.currentThread().interrupt();
+      throw new TransportException(
+          target.label(), Step.COMMAND, "interrupted while running `" + command + "`", e);
+    } finally {
+      channel.disconnect();
+    }
+    // -1: the server sent no exit status, which sshd does when a signal killed the command.
+    return new CommandResult(
+        command,
+        channel.getExitStatus(),
+        stdout.text(),
+        stderr.text(),
+        stdout.truncated() || stderr.truncated());
+  }
+
+  private ChannelExec open(
+      Session connected, String command, BoundedOutput stdout, BoundedOutput stderr) {
+    try {
+      ChannelExec channel = (ChannelExec) connected.openChannel("exec");
+      channel.setCommand(command.getBytes(StandardCharsets.UTF_8));
+      // An empty stdin makes jsch send EOF at once: a command that reads input ends, not hangs.
+      channel.setInputStream(InputStream.nullInputStream());
+      channel.setOutputStream(stdout, true);
+      channel.setExtOutputStream(stderr, true);
+      channel.connect(Math.toIntExact(options.connectTimeout().toMillis()));
+      return channel;
+    } catch (JSchException e) {
+      throw new TransportException(
+          target.label(),
+          Step.COMMAND,
+          "cannot start `"
+              + command
+              + "` ("
+              + e.getMessage()
+              + "); the server may limit sessions per connection"
+              + " (sshd MaxSessions) or have dropped the connection",
+          e);
+    }
+  }
+
+  private static void stop(ChannelExec channel) {
+    try {
+      channel.sendSignal("KILL");
+    } catch (Exception e) {
+      // Not every server honours signal requests; closing the channel below still ends it.
+    }
+  }
+
+  private Session connected() {
+    if (session != null && session.isConnected()) {
+      return session;
+    }
+    HostKeyVerifier verifier = new HostKeyVerifier(target, policy, client.warnings());
+    JSch jsch = new JSch();
+    PrivateKeyFile keyFile;
+    PrivateKeyFile.Unlocked key;
+    try {
+      keyFile = PrivateKeyFile.read(target.key());
+      key = keyFile.unlock(jsch, client.variables());
+    } catch (KeyFileException e) {
+      throw new TransportException(target.label(), Step.AUTHENTICATION, e.getMessage(), e);
+    }
+    Session opened = null;
+    try {
+      jsch.addIdentity(keyFile.path().toString(), keyFile.content(), null, key.passphrase());
+      opened = jsch.getSession(target.user(), target.host(), target.port());
+      configure(opened, verifier);
+      opened.connect(Math.toIntExact(options.connectTimeout().toMillis()));
+    } catch (JSchException e) {
+      throw SshFailures.connectFailed(
+          target, options, verifier.refusal(), key.keyType() + " " + key.fingerprint(), e);
+    } finally {
+      if (key.passphrase() != null) {
+        Arrays.fill(key.passphrase(), (byte) 0);
+      }
+    }
+    session = opened;
+    hostKeyFingerprint = verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElseThrow();
+    return session;
+  }
+
+  private static void configure(Session session, HostKeyVerifier verifier) {
+    session.setHostKeyRepository(verifier);
+    session.setConfig("StrictHostKeyChecking", "yes");
+    // Keys only, like ssh -o BatchMode=yes: never a password or keyboard-interactive prompt.
+    session.setConfig("PreferredAuthentications", "publickey");
+    // Plain host keys only: a host certificate would be checked by jsch against
+    // @cert-authority lines, outside the policy that this verifier enforces.
+    session.setConfig("server_host_key", withoutCertificates(session.getConfig("server_host_key")));
+    session.setDaemonThread(true);
+  }
+
+  private static String withoutCertificates(String algorithms) {
+    return Arrays.stream(algorithms.split(","))
+        .filter(algorithm -> !algorithm.contains("-cert-"))
+        .collect(Collectors.joining(","));
+  }
+
+  /** The SHA256 fingerprint of the host key seen at connect, for the audit trail. */
+  public synchronized Optional<String> hostKeyFingerprint() {
+    return Optional.ofNullable(hostKeyFingerprint);
+  }
+
+  @Override
+  public String target() {
+    return target.label();
+  }
+
+  @Override
+  public synchronized int commandsRun() {
+    return commandsRun;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (session != null) {
+      session.disconnect();
+      session = null;
+    }
+  }
+}

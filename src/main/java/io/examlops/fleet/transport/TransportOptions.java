@@ -1,0 +1,43 @@
+package io.examlops.fleet.transport;
+
+import java.time.Duration;
+
+/**
+ * Limits every runner applies.
+ *
+ * @param connectTimeout how long reaching an SSH server may take: TCP connect, and each wait for
+ *     the server during the handshake
+ * @param commandTimeout how long one command may run before it is killed
+ * @param maxOutputBytes how much of stdout, and separately of stderr, is kept per command; the rest
+ *     is read and discarded so the command never blocks on a full pipe
+ */
+public record TransportOptions(
+    Duration connectTimeout, Duration commandTimeout, int maxOutputBytes) {
+
+  public static final TransportOptions DEFAULTS =
+      new TransportOptions(Duration.ofSeconds(10), Duration.ofSeconds(60), 16 * 1024 * 1024);
+
+  public TransportOptions {
+    requirePositive("connect timeout", connectTimeout);
+    requirePositive("command timeout", commandTimeout);
+    if (maxOutputBytes <= 0) {
+      throw new IllegalArgumentException(
+          "the output cap must be a positive number of bytes, got " + maxOutputBytes);
+    }
+  }
+
+  private static void requirePositive(String name, Duration value) {
+    if (value == null || value.isZero() || value.isNegative()) {
+      throw new IllegalArgumentException("the " + name + " must be positive, got " + value);
+    }
+    if (value.toMillis() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("the " + name + " is too long: " + value);
+    }
+  }
+
+  /** For messages: {@code 10 s}, {@code 1.5 s}. */
+  static String seconds(Duration value) {
+    long millis = value.toMillis();
+    return millis % 1000 == 0 ? millis / 1000 + " s" : millis / 1000.0 + " s";
+  }
+}

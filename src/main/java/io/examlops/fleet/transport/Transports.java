@@ -1,0 +1,24 @@
+package io.examlops.fleet.transport;
+
+/** Where the CLI and the registry get their command runners. */
+public final class Transports {
+  /** The environment variable a key passphrase is read from; it is never an argument. */
+  public static final String KEY_PASSPHRASE_VARIABLE = PrivateKeyFile.PASSPHRASE_VARIABLE;
+
+  private Transports() {}
+
+  /** Runs commands on this machine. */
+  public static CommandRunner local(TransportOptions options) {
+    return new LocalRunner(options);
+  }
+
+  /**
+   * Runs commands on {@code target} over one SSH connection, opened on the first command. The key
+   * passphrase, if any, comes from {@link #KEY_PASSPHRASE_VARIABLE}; host key warnings go to
+   * stderr.
+   */
+  public static SshRunner ssh(
+      SshTarget target, HostKeyPolicy hostKeyPolicy, TransportOptions options) {
+    return new SshRunner(target, hostKeyPolicy, options, ClientEnvironment.system());
+  }
+}

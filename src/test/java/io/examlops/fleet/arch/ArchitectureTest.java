@@ -1,0 +1,79 @@
+package io.examlops.fleet.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** One core, thin surfaces: the core never reaches into the CLI, the console or the MCP server. */
+class ArchitectureTest {
+  private static final String[] SURFACES = {
+    "io.examlops.fleet.cli..", "io.examlops.fleet.console..", "io.examlops.fleet.mcp.."
+  };
+  private static JavaClasses classes;
+
+  @BeforeAll
+  static void importClasses() {
+    classes =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.examlops.fleet");
+  }
+
+  @Test
+  void coreKnowsNothingOfItsSurfaces() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(SURFACES)
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(SURFACES)
+        .because("surfaces are thin adapters over the core, never the other way round")
+        .check(classes);
+  }
+
+  @Test
+  void surfacesDoNotCallEachOther() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.examlops.fleet.cli..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.examlops.fleet.console..", "io.examlops.fleet.mcp..")
+        .check(classes);
+  }
+
+  @Test
+  void modelIsPlainValues() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.examlops.fleet.model..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.examlops.fleet.transport..",
+            "io.examlops.fleet.discovery..",
+            "io.examlops.fleet.registry..",
+            "io.examlops.fleet.scheduling..",
+            "io.examlops.fleet.capacity..",
+            "java.sql..",
+            "java.nio.file..",
+            "com.jcraft..")
+        .check(classes);
+  }
+
+  @Test
+  void parsersDoNoIo() {
+    noClasses()
+        .that()
+        .haveSimpleNameEndingWith("Parser")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.examlops.fleet.transport..", "java.nio.file..", "java.net..")
+        .because("parsers are pure functions from text to model values")
+        .check(classes);
+  }
+}

@@ -1,0 +1,77 @@
+package io.examlops.fleet.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.transport.TestKeys.Format;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KeyFingerprintTest {
+  @TempDir Path dir;
+
+  @Test
+  void matchesSshKeygenForEveryKeyFormat() {
+    for (Format format : Format.values()) {
+      Path key = TestKeys.generate(dir, "id_" + format, format);
+      assertThat(KeyFingerprint.of(key))
+          .as(format.name())
+          .isEqualTo(TestKeys.sshKeygenFingerprint(Path.of(key + ".pub")));
+    }
+  }
+
+  @Test
+  void passphraseProtectedKeyIsUnlockedFromTheEnvironment() {
+    Path key = TestKeys.generate(dir, "id_pem_locked", Format.PEM_RSA, "s3cret phrase");
+    Map<String, String> environment = Map.of(PrivateKeyFile.PASSPHRASE_VARIABLE, "s3cret phrase");
+
+    assertThat(KeyFingerprint.of(key, environment::get))
+        .isEqualTo(TestKeys.sshKeygenFingerprint(Path.of(key + ".pub")));
+    assertThatThrownBy(() -> KeyFingerprint.of(key, name -> null))
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE");
+  }
+
+  @Test
+  void refusesWhatIsNotAUsablePrivateKeyFile() throws Exception {
+    Path notAKey = Files.writeString(dir.resolve("notes.txt"), "hello\n");
+    Files.setPosixFilePermissions(notAKey, PosixFilePermissions.fromString("rw-------"));
+    assertThatThrownBy(() -> KeyFingerprint.of(notAKey))
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("not a private key");
+
+    Path damaged =
+        Files.writeString(
+            dir.resolve("damaged"),
+            "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n");
+    Files.setPosixFilePermissions(damaged, PosixFilePermissions.fromString("rw-------"));
+    assertThatThrownBy(() -> KeyFingerprint.of(damaged))
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("cannot be read as a private key");
+
+    assertThatThrownBy(() -> KeyFingerprint.of(dir))
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("not a regular file");
+  }
+
+  @Test
+  void groupReadableKeyIsRefused() throws Exception {
+    Path key = TestKeys.generate(dir, "id_group", Format.ED25519);
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r-----"));
+    assertThatThrownBy(() -> KeyFingerprint.of(key))
+        .isInstanceOf(KeyFileException.class)
+        .hasMessageContaining("chmod 600 " + key)
+        .hasMessageNotContaining("PRIVATE KEY-----");
+  }
+
+  @Test
+  void blobFingerprintIsUnpaddedBase64OfSha256() {
+    // SHA-256 of the empty input, base64 without the trailing '='.
+    assertThat(KeyFingerprint.ofPublicKeyBlob(new byte[0]))
+        .isEqualTo("SHA256:47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU");
+  }
+}

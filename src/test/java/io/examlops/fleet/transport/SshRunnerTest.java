@@ -1,0 +1,371 @@
+package io.examlops.fleet.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.examlops.fleet.transport.TestKeys.Format;
+import io.examlops.fleet.transport.TransportException.Step;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SshRunnerTest {
+  private static final TransportOptions FAST =
+      new TransportOptions(Duration.ofSeconds(2), Duration.ofSeconds(10), 1 << 20);
+  private static final String PASSPHRASE = "correct horse battery";
+
+  @TempDir static Path keys;
+  private static TestSshServer server;
+  private static Path ed25519;
+  private static Path rsa;
+  private static Path pemRsa;
+  private static Path locked;
+  private static Path stranger;
+
+  @TempDir Path dir;
+  private Path knownHosts;
+  private final List<String> warnings = new CopyOnWriteArrayList<>();
+  private Map<String, String> environment = Map.of();
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    server = new TestSshServer();
+    ed25519 = TestKeys.generate(keys, "id_ed25519", Format.ED25519);
+    rsa = TestKeys.generate(keys, "id_rsa", Format.RSA);
+    pemRsa = TestKeys.generate(keys, "id_rsa_pem", Format.PEM_RSA);
+    locked = TestKeys.generate(keys, "id_locked", Format.ED25519, PASSPHRASE);
+    stranger = TestKeys.generate(keys, "id_stranger", Format.ED25519);
+    for (Path key : List.of(ed25519, rsa, pemRsa, locked)) {
+      server.authorize(key);
+    }
+  }
+
+  @AfterAll
+  static void stopServer() throws IOException {
+    server.close();
+  }
+
+  @BeforeEach
+  void knownHostsListsTheServer() throws IOException {
+    knownHosts = dir.resolve("known_hosts");
+    Files.writeString(knownHosts, server.knownHostsLine() + "\n");
+  }
+
+  private SshRunner runner(Path key, HostKeyPolicy policy) {
+    return runner(key, policy, FAST);
+  }
+
+  private SshRunner runner(Path key, HostKeyPolicy policy, TransportOptions options) {
+    SshTarget target = new SshTarget("127.0.0.1", server.port(), "hpcuser", key);
+    return new SshRunner(
+        target,
+        policy.withKnownHosts(knownHosts),
+        options,
+        new ClientEnvironment(environment::get, warnings::add));
+  }
+
+  private static TransportException failure(SshRunner runner) {
+    try (runner) {
+      return catchThrowableOfType(TransportException.class, () -> runner.run("true"));
+    }
+  }
+
+  @Test
+  void ed25519KeyRunsCommandsWithExitCodeOutputAndUtf8() {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+      CommandResult result = runner.run("printf 'ƒ ✔\\n'; echo oops >&2; exit 3");
+
+      assertThat(result.exitCode()).isEqualTo(3);
+      assertThat(result.stdout()).isEqualTo("ƒ ✔\n");
+      assertThat(result.stderr()).isEqualTo("oops\n");
+      assertThat(result.truncated()).isFalse();
+      assertThat(runner.target()).isEqualTo("hpcuser@127.0.0.1:" + server.port());
+      assertThat(warnings).isEmpty();
+    }
+  }
+
+  @Test
+  void rsaKeysInOpenSshAndPemFormatAuthenticate() {
+    for (Path key : List.of(rsa, pemRsa)) {
+      try (SshRunner runner = runner(key, HostKeyPolicy.strict())) {
+        assertThat(runner.run("echo ok").stdout()).isEqualTo("ok\n");
+      }
+    }
+  }
+
+  @Test
+  void allCommandsShareOneSessionAndTheHostKeyFingerprintIsExposed() {
+    int before = server.sessionsOpened();
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+      assertThat(runner.hostKeyFingerprint()).isEmpty();
+      for (int i = 0; i < 5; i++) {
+        assertThat(runner.run("echo " + i).stdout()).isEqualTo(i + "\n");
+      }
+      assertThat(runner.commandsRun()).isEqualTo(5);
+      assertThat(runner.hostKeyFingerprint()).contains(server.hostKeyFingerprint());
+    }
+    assertThat(server.sessionsOpened() - before).isEqualTo(1);
+  }
+
+  @Test
+  void missingProgramIsExitCode127NotAnError() {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+      CommandResult result = runner.run("no-such-program-xyz --version");
+      assertThat(result.exitCode()).isEqualTo(127);
+      assertThat(result.commandNotFound()).isTrue();
+    }
+  }
+
+  @Test
+  void stdinIsClosedSoACommandReadingInputEnds() {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+      assertThat(runner.run("cat; echo done").stdout()).isEqualTo("done\n");
+    }
+  }
+
+  @Test
+  void outputAboveTheCapIsCutAndMarkedTruncated() {
+    TransportOptions small =
+        new TransportOptions(Duration.ofSeconds(2), Duration.ofSeconds(10), 1000);
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(), small)) {
+      CommandResult result = runner.run("head -c 200000 /dev/zero | tr '\\0' x; echo tail >&2");
+      assertThat(result.stdout()).hasSize(1000).matches("x+");
+      assertThat(result.stderr()).isEqualTo("tail\n");
+      assertThat(result.truncated()).isTrue();
+    }
+  }
+
+  @Test
+  void commandTimeoutFailsThatCommandAndTheSessionStaysUsable() {
+    TransportOptions quick =
+        new TransportOptions(Duration.ofSeconds(2), Duration.ofMillis(500), 1 << 20);
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(), quick)) {
+      long start = System.nanoTime();
+      TransportException e =
+          catchThrowableOfType(TransportException.class, () -> runner.run("sleep 30"));
+      assertThat(e.step()).isEqualTo(Step.TIMEOUT);
+      assertThat(e.getMessage()).contains("sleep 30", "0.5 s");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
+      assertThat(runner.run("echo still here").stdout()).isEqualTo("still here\n");
+    }
+  }
+
+  @Test
+  void keyTheServerDoesNotKnowIsAnAuthenticationFailure() {
+    TransportException e = failure(runner(stranger, HostKeyPolicy.strict()));
+
+    assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
+    assertThat(e.getMessage())
+        .contains(
+            "hpcuser@127.0.0.1:" + server.port(),
+            "authorized_keys",
+            TestKeys.sshKeygenFingerprint(Path.of(stranger + ".pub")))
+        .doesNotContain("PRIVATE KEY");
+  }
+
+  @Test
+  void passphraseComesFromTheEnvironmentVariable() {
+    environment = Map.of("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", PASSPHRASE);
+    try (SshRunner runner = runner(locked, HostKeyPolicy.strict())) {
+      assertThat(runner.run("echo unlocked").stdout()).isEqualTo("unlocked\n");
+    }
+  }
+
+  @Test
+  void lockedKeyWithoutPassphraseNamesTheVariable() {
+    TransportException e = failure(runner(locked, HostKeyPolicy.strict()));
+    assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
+    assertThat(e.getMessage()).contains("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", locked.toString());
+  }
+
+  @Test
+  void wrongPassphraseIsRefusedWithoutShowingIt() {
+    environment = Map.of("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", "wrong guess");
+    TransportException e = failure(runner(locked, HostKeyPolicy.strict()));
+    assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
+    assertThat(e.getMessage()).contains("does not unlock").doesNotContain("wrong guess");
+  }
+
+  @Test
+  void unknownHostKeyIsRefusedWithFingerprintAndHowToAcceptIt() throws IOException {
+    Files.writeString(knownHosts, "");
+    TransportException e = failure(runner(ed25519, HostKeyPolicy.strict()));
+
+    assertThat(e.step()).isEqualTo(Step.HOST_KEY);
+    assertThat(e.getMessage())
+        .contains(
+            server.hostKeyFingerprint(),
+            "ecdsa-sha2-nistp256",
+            "127.0.0.1:" + server.port(),
+            "ssh-keyscan -p " + server.port() + " -t ecdsa 127.0.0.1",
+            "--accept-new-host-key");
+  }
+
+  @Test
+  void otherKeyTypesForTheHostDoNotMakeAnOfferedKeyKnown() throws IOException {
+    String rsaLine =
+        TestKeys.read(Path.of(rsa + ".pub")).split(" ")[0]
+            + " "
+            + TestKeys.read(Path.of(rsa + ".pub")).split(" ")[1];
+    Files.writeString(knownHosts, "[127.0.0.1]:" + server.port() + " " + rsaLine + "\n");
+    TransportException e = failure(runner(ed25519, HostKeyPolicy.strict()));
+
+    assertThat(e.step()).isEqualTo(Step.HOST_KEY);
+    assertThat(e.getMessage())
+        .contains("is not in", "only other key types", "ssh-rsa")
+        .doesNotContain("CHANGED");
+  }
+
+  @Test
+  void acceptNewRecordsTheKeyWarnsAndTheNextStrictConnectSucceeds() throws IOException {
+    Files.delete(knownHosts);
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.acceptNew())) {
+      assertThat(runner.run("echo first").stdout()).isEqualTo("first\n");
+    }
+    assertThat(Files.readString(knownHosts)).isEqualTo(server.knownHostsLine() + "\n");
+    assertThat(warnings)
+        .singleElement()
+        .asString()
+        .contains("first use", server.hostKeyFingerprint(), knownHosts.toString());
+
+    warnings.clear();
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+      assertThat(runner.run("echo again").stdout()).isEqualTo("again\n");
+    }
+    assertThat(warnings).isEmpty();
+  }
+
+  @Test
+  void hashedKnownHostsEntryIsAccepted() throws IOException {
+    TestKeys.run(List.of("ssh-keygen", "-q", "-H", "-f", knownHosts.toString()));
+    assertThat(Files.readString(knownHosts)).startsWith("|1|").doesNotContain("127.0.0.1");
+
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+      assertThat(runner.run("echo hashed").stdout()).isEqualTo("hashed\n");
+    }
+  }
+
+  @Test
+  void changedHostKeyIsRefusedUnderEveryPolicyButNone() throws IOException {
+    String otherKeyLine = server.knownHostsLineWithOtherKey();
+    Files.writeString(knownHosts, otherKeyLine + "\n");
+    String oldFingerprint =
+        KnownHosts.parse(otherKeyLine)
+            .entriesFor("[127.0.0.1]:" + server.port())
+            .get(0)
+            .fingerprint();
+
+    for (HostKeyPolicy policy :
+        List.of(
+            HostKeyPolicy.strict(),
+            HostKeyPolicy.acceptNew(),
+            HostKeyPolicy.pinned(server.hostKeyFingerprint()))) {
+      TransportException e = failure(runner(ed25519, policy));
+      assertThat(e.step()).as(policy.mode().name()).isEqualTo(Step.HOST_KEY);
+      assertThat(e.getMessage())
+          .as(policy.mode().name())
+          .contains("HAS CHANGED", oldFingerprint, server.hostKeyFingerprint(), "ssh-keygen -R");
+    }
+    assertThat(Files.readString(knownHosts)).isEqualTo(otherKeyLine + "\n");
+
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.none())) {
+      assertThat(runner.run("echo unchecked").stdout()).isEqualTo("unchecked\n");
+    }
+    assertThat(warnings).singleElement().asString().contains("OFF", "DIFFERENT key");
+  }
+
+  @Test
+  void pinnedFingerprintMustMatch() throws IOException {
+    Files.writeString(knownHosts, "");
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.pinned(server.hostKeyFingerprint()))) {
+      assertThat(runner.run("echo pinned").stdout()).isEqualTo("pinned\n");
+    }
+
+    String otherPin = KeyFingerprint.ofPublicKeyBlob(new byte[] {1, 2, 3});
+    TransportException e = failure(runner(ed25519, HostKeyPolicy.pinned(otherPin)));
+    assertThat(e.step()).isEqualTo(Step.HOST_KEY);
+    assertThat(e.getMessage()).contains(otherPin, server.hostKeyFingerprint(), "pinned");
+  }
+
+  @Test
+  void closedPortFailsFastAtConnect() throws IOException {
+    int closedPort;
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closedPort = socket.getLocalPort();
+    }
+    SshRunner runner =
+        new SshRunner(
+            new SshTarget("127.0.0.1", closedPort, "hpcuser", ed25519),
+            HostKeyPolicy.strict().withKnownHosts(knownHosts),
+            FAST,
+            new ClientEnvironment(environment::get, warnings::add));
+    long start = System.nanoTime();
+    TransportException e = failure(runner);
+
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+    assertThat(e.step()).isEqualTo(Step.CONNECT);
+    assertThat(e.getMessage()).contains("refused", "127.0.0.1:" + closedPort, "sshd");
+  }
+
+  @Test
+  void serverThatAcceptsButNeverSpeaksFailsWithinTheConnectTimeout() throws IOException {
+    TransportOptions oneSecond =
+        new TransportOptions(Duration.ofSeconds(1), Duration.ofSeconds(10), 1 << 20);
+    try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+      // The kernel completes the TCP handshake from the backlog; nothing ever answers.
+      SshRunner runner =
+          new SshRunner(
+              new SshTarget("127.0.0.1", silent.getLocalPort(), "hpcuser", ed25519),
+              HostKeyPolicy.strict().withKnownHosts(knownHosts),
+              oneSecond,
+              new ClientEnvironment(environment::get, warnings::add));
+      long start = System.nanoTime();
+      TransportException e = failure(runner);
+
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+      assertThat(e.step()).isEqualTo(Step.CONNECT);
+      assertThat(e.getMessage()).contains("no SSH handshake within 1 s");
+    }
+  }
+
+  @Test
+  void keyReadableByOthersIsRefusedWithTheChmodFix() throws IOException {
+    Path loose = dir.resolve("id_loose");
+    Files.copy(ed25519, loose);
+    Files.setPosixFilePermissions(loose, PosixFilePermissions.fromString("rw-r--r--"));
+    int before = server.sessionsOpened();
+    TransportException e = failure(runner(loose, HostKeyPolicy.strict()));
+
+    assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
+    assertThat(e.getMessage()).contains("UNPROTECTED PRIVATE KEY FILE", "chmod 600 " + loose);
+    assertThat(server.sessionsOpened()).as("refused before connecting").isEqualTo(before);
+  }
+
+  @Test
+  void missingKeyIsRefusedBeforeConnecting() {
+    Path missing = dir.resolve("id_missing");
+    TransportException e = failure(runner(missing, HostKeyPolicy.strict()));
+    assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
+    assertThat(e.getMessage()).contains(missing.toString(), "does not exist");
+  }
+
+  @Test
+  void publicKeyGivenAsKeyIsRefused() {
+    Path pub = Path.of(ed25519 + ".pub");
+    TransportException e = failure(runner(pub, HostKeyPolicy.strict()));
+    assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
+    assertThat(e.getMessage()).contains("is a public key", "without .pub");
+  }
+}
