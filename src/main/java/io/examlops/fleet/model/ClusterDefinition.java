@@ -33,14 +33,21 @@ public record ClusterDefinition(
     Objects.requireNonNull(transport, "transport");
     if (!ConnectionRules.SCHEDULERS.contains(scheduler)) {
       throw new IllegalArgumentException(
-          "cluster '" + name + "': scheduler " + scheduler.label() + " cannot be connected;"
+          "cluster '"
+              + name
+              + "': scheduler "
+              + scheduler.label()
+              + " cannot be connected;"
               + " use slurm, flux or mock");
     }
     if (transport == TransportKind.SSH) {
       if (host == null || user == null) {
         throw new IllegalArgumentException(
-            "cluster '" + name + "' uses transport ssh but has no "
-                + (host == null ? "host" : "user") + ": add it, or use transport local");
+            "cluster '"
+                + name
+                + "' uses transport ssh but has no "
+                + (host == null ? "host" : "user")
+                + ": add it, or use transport local");
       }
       ConnectionRules.host(host);
       ConnectionRules.user(user);
@@ -48,22 +55,33 @@ public record ClusterDefinition(
       keyPath = keyPath == null ? null : ConnectionRules.keyPath(keyPath);
       hostKeyFingerprint =
           hostKeyFingerprint == null ? null : ConnectionRules.fingerprint(hostKeyFingerprint);
-    } else if (host != null || user != null || keyPath != null || port != null
+    } else if (host != null
+        || user != null
+        || keyPath != null
+        || port != null
         || hostKeyFingerprint != null) {
       throw new IllegalArgumentException(
-          "cluster '" + name + "' uses transport local, which takes no host, user, key, port or"
+          "cluster '"
+              + name
+              + "' uses transport local, which takes no host, user, key, port or"
               + " host_key: remove them, or use transport ssh");
     }
   }
 
   public static ClusterDefinition ssh(
-      String name, SchedulerKind scheduler, String host, String user, String keyPath, int port,
+      String name,
+      SchedulerKind scheduler,
+      String host,
+      String user,
+      String keyPath,
+      int port,
       String hostKeyFingerprint) {
     return new ClusterDefinition(
         name, scheduler, TransportKind.SSH, host, user, keyPath, port, hostKeyFingerprint);
   }
 
   public static ClusterDefinition local(String name, SchedulerKind scheduler) {
-    return new ClusterDefinition(name, scheduler, TransportKind.LOCAL, null, null, null, null, null);
+    return new ClusterDefinition(
+        name, scheduler, TransportKind.LOCAL, null, null, null, null, null);
   }
 }

@@ -56,10 +56,22 @@ public record ClusterGovernance(
   }
 
   /** A new request: PENDING, asked for by {@code actor}. */
-  public static ClusterGovernance requested(ClusterDefinition definition, String actor, Instant at) {
+  public static ClusterGovernance requested(
+      ClusterDefinition definition, String actor, Instant at) {
     return new ClusterGovernance(
-        ClusterState.PENDING, definition.scheduler(), definition.transport(), definition.host(),
-        actor, at, null, null, null, null, null, Fingerprints.NONE, null);
+        ClusterState.PENDING,
+        definition.scheduler(),
+        definition.transport(),
+        definition.host(),
+        actor,
+        at,
+        null,
+        null,
+        null,
+        null,
+        null,
+        Fingerprints.NONE,
+        null);
   }
 
   /** A cluster only listed in clusters.yaml: PENDING, asked for by nobody. */
@@ -81,29 +93,70 @@ public record ClusterGovernance(
   /** The same record with the definition's scheduler, transport and host as registered. */
   public ClusterGovernance describing(ClusterDefinition definition) {
     return new ClusterGovernance(
-        state, definition.scheduler(), definition.transport(), definition.host(), requestedBy,
-        requestedAt, decidedBy, decidedAt, reason, capabilities, probedAt, observed, pinned);
+        state,
+        definition.scheduler(),
+        definition.transport(),
+        definition.host(),
+        requestedBy,
+        requestedAt,
+        decidedBy,
+        decidedAt,
+        reason,
+        capabilities,
+        probedAt,
+        observed,
+        pinned);
   }
 
   /** Records what a probe found; the state and the pin are untouched. */
   public ClusterGovernance probed(ClusterCaps caps, Fingerprints seen, Instant at) {
     return new ClusterGovernance(
-        state, scheduler, transport, host, requestedBy, requestedAt, decidedBy, decidedAt, reason,
-        caps == null ? capabilities : caps, at == null ? probedAt : at,
-        seen == null ? observed : seen, pinned);
+        state,
+        scheduler,
+        transport,
+        host,
+        requestedBy,
+        requestedAt,
+        decidedBy,
+        decidedAt,
+        reason,
+        caps == null ? capabilities : caps,
+        at == null ? probedAt : at,
+        seen == null ? observed : seen,
+        pinned);
   }
 
   public ClusterGovernance approve(String actor, Instant at, PinnedConnection pin) {
     return new ClusterGovernance(
-        ClusterState.ACTIVE, scheduler, transport, host, requestedBy, requestedAt,
-        Objects.requireNonNull(actor), Objects.requireNonNull(at), null, capabilities, probedAt,
-        observed, Objects.requireNonNull(pin));
+        ClusterState.ACTIVE,
+        scheduler,
+        transport,
+        host,
+        requestedBy,
+        requestedAt,
+        Objects.requireNonNull(actor),
+        Objects.requireNonNull(at),
+        null,
+        capabilities,
+        probedAt,
+        observed,
+        Objects.requireNonNull(pin));
   }
 
   public ClusterGovernance reject(String actor, Instant at, String why) {
     return new ClusterGovernance(
-        ClusterState.REJECTED, scheduler, transport, host, requestedBy, requestedAt,
-        Objects.requireNonNull(actor), Objects.requireNonNull(at), Objects.requireNonNull(why),
-        capabilities, probedAt, observed, null);
+        ClusterState.REJECTED,
+        scheduler,
+        transport,
+        host,
+        requestedBy,
+        requestedAt,
+        Objects.requireNonNull(actor),
+        Objects.requireNonNull(at),
+        Objects.requireNonNull(why),
+        capabilities,
+        probedAt,
+        observed,
+        null);
   }
 }

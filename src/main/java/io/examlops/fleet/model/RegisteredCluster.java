@@ -1,7 +1,5 @@
 package io.examlops.fleet.model;
 
-import java.util.Objects;
-
 /**
  * A cluster as both sources of truth see it.
  *
@@ -27,10 +25,5 @@ public record RegisteredCluster(
   /** Whether the cluster is only listed in clusters.yaml, with no record in platform.db. */
   public boolean listedOnly() {
     return governance == null;
-  }
-
-  /** The governance record, or the one a cluster only listed in clusters.yaml implies. */
-  public ClusterGovernance governanceOrListed() {
-    return governance != null ? governance : ClusterGovernance.listed(Objects.requireNonNull(definition));
   }
 }

@@ -26,18 +26,33 @@ public final class ApprovalCheck {
     ClusterGovernance g = cluster.governance();
     if (g == null) {
       return Schedulability.no(
-          "cluster '" + name + "' is only listed in clusters.yaml and has not been approved;"
-              + " an admin must run: exa hpc approve " + name);
+          "cluster '"
+              + name
+              + "' is only listed in clusters.yaml and has not been approved;"
+              + " an admin must run: exa hpc approve "
+              + name);
     }
     switch (g.state()) {
       case PENDING:
         return Schedulability.no(
-            "cluster '" + name + "' is PENDING" + requested(g) + " and has not been approved;"
-                + " an admin must run: exa hpc approve " + name);
+            "cluster '"
+                + name
+                + "' is PENDING"
+                + requested(g)
+                + " and has not been approved;"
+                + " an admin must run: exa hpc approve "
+                + name);
       case REJECTED:
         return Schedulability.no(
-            "cluster '" + name + "' was rejected by " + g.decidedBy() + " on "
-                + Timestamps.format(g.decidedAt()) + " (" + g.reason() + "); an admin must"
+            "cluster '"
+                + name
+                + "' was rejected by "
+                + g.decidedBy()
+                + " on "
+                + Timestamps.format(g.decidedAt())
+                + " ("
+                + g.reason()
+                + "); an admin must"
                 + " approve it before it can receive work");
       case ACTIVE:
         break;
@@ -45,7 +60,9 @@ public final class ApprovalCheck {
     ClusterDefinition definition = cluster.definition();
     if (definition == null) {
       return Schedulability.no(
-          "cluster '" + name + "' is approved but has no entry in clusters.yaml any more; restore"
+          "cluster '"
+              + name
+              + "' is approved but has no entry in clusters.yaml any more; restore"
               + " the entry as it was approved, or register and approve it again");
     }
     List<String> changes = g.pinned().changesTo(inUse(definition, current));
@@ -54,9 +71,17 @@ public final class ApprovalCheck {
       return Schedulability.yes();
     }
     return Schedulability.no(
-        "cluster '" + name + "' is not schedulable: " + String.join("; ", changes)
-            + " since approval by " + g.decidedBy() + " on " + Timestamps.format(g.decidedAt())
-            + "; an admin must approve it again (exa hpc approve " + name + ")");
+        "cluster '"
+            + name
+            + "' is not schedulable: "
+            + String.join("; ", changes)
+            + " since approval by "
+            + g.decidedBy()
+            + " on "
+            + Timestamps.format(g.decidedAt())
+            + "; an admin must approve it again (exa hpc approve "
+            + name
+            + ")");
   }
 
   /** The connection that a definition and the fingerprints in use amount to. */
@@ -80,7 +105,9 @@ public final class ApprovalCheck {
         && current.hostKey() != null
         && !definition.hostKeyFingerprint().equals(current.hostKey())) {
       conflict.add(
-          "the host presents host key " + current.hostKey() + " but clusters.yaml names "
+          "the host presents host key "
+              + current.hostKey()
+              + " but clusters.yaml names "
               + definition.hostKeyFingerprint());
     }
     return conflict;

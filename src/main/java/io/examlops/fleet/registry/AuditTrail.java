@@ -15,8 +15,13 @@ final class AuditTrail {
   private AuditTrail() {}
 
   static void record(
-      Connection c, Instant at, String actor, String action, String cluster,
-      Map<String, Object> details) throws SQLException {
+      Connection c,
+      Instant at,
+      String actor,
+      String action,
+      String cluster,
+      Map<String, Object> details)
+      throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO audit_events (at, actor, action, cluster, details_json)"
@@ -45,8 +50,11 @@ final class AuditTrail {
         while (rs.next()) {
           events.add(
               new AuditEvent(
-                  rs.getLong("id"), Timestamps.parse(rs.getString("at")), rs.getString("actor"),
-                  rs.getString("action"), rs.getString("cluster"),
+                  rs.getLong("id"),
+                  Timestamps.parse(rs.getString("at")),
+                  rs.getString("actor"),
+                  rs.getString("action"),
+                  rs.getString("cluster"),
                   rs.getString("details_json")));
         }
       }

@@ -5,7 +5,6 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
-import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
@@ -51,7 +50,8 @@ public final class ClusterRegistry {
   public static ClusterRegistry open(Map<String, String> env, Clock clock) {
     RegistryLocations locations = RegistryLocations.from(env);
     return new ClusterRegistry(
-        new ClustersFile(locations.clustersFile(), env), PlatformDb.open(locations.platformDb()),
+        new ClustersFile(locations.clustersFile(), env),
+        PlatformDb.open(locations.platformDb()),
         clock);
   }
 
@@ -73,31 +73,37 @@ public final class ClusterRegistry {
    * @param capabilities what the probe found; {@code null} when it was not probed
    */
   public RegisteredCluster register(
-      ClusterDefinition definition, Fingerprints observed, ClusterCaps capabilities,
-      String actor) {
+      ClusterDefinition definition, Fingerprints observed, ClusterCaps capabilities, String actor) {
     String who = actor(actor);
     // clusters.yaml first: a crash before the database commit leaves a cluster that is only
     // listed there, which counts as PENDING and grants nothing.
     clusters.upsert(definition);
     String name = definition.name();
     ClusterGovernance governance =
-        db.write(c -> {
-          Instant now = now();
-          Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
-          ClusterGovernance after =
-              before
-                  .map(g -> g.reRegistered(definition, who, now))
-                  .orElseGet(() -> ClusterGovernance.requested(definition, who, now))
-                  .probed(capabilities, observed, capabilities == null ? null : now);
-          GovernanceTable.save(c, name, after, now);
-          AuditTrail.record(c, now, who, "register", name, details(
-              "previous_state", before.map(g -> g.state().name()).orElse(null),
-              "state", after.state().name(),
-              "definition", describe(definition),
-              "observed", observed,
-              "capabilities", capabilities == null ? null : summary(capabilities)));
-          return after;
-        });
+        db.write(
+            c -> {
+              Instant now = now();
+              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
+              ClusterGovernance after =
+                  before
+                      .map(g -> g.reRegistered(definition, who, now))
+                      .orElseGet(() -> ClusterGovernance.requested(definition, who, now))
+                      .probed(capabilities, observed, capabilities == null ? null : now);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "register",
+                  name,
+                  details(
+                      "previous_state", before.map(g -> g.state().name()).orElse(null),
+                      "state", after.state().name(),
+                      "definition", describe(definition),
+                      "observed", observed,
+                      "capabilities", capabilities == null ? null : summary(capabilities)));
+              return after;
+            });
     return new RegisteredCluster(name, definition, governance);
   }
 
@@ -113,45 +119,65 @@ public final class ClusterRegistry {
     ClusterDefinition definition = definitionOf(name);
     PinnedConnection pin = pinFor(definition, current);
     ClusterGovernance governance =
-        db.write(c -> {
-          Instant now = now();
-          Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
-          ClusterGovernance after =
-              before.orElseGet(() -> ClusterGovernance.listed(definition))
-                  .describing(definition)
-                  .probed(null, current, null)
-                  .approve(who, now, pin);
-          GovernanceTable.save(c, name, after, now);
-          AuditTrail.record(c, now, who, "approve", name, details(
-              "previous_state", before.map(g -> g.state().name()).orElse(null),
-              "pinned", pin,
-              "previous_pin", before.map(ClusterGovernance::pinned).orElse(null)));
-          return after;
-        });
+        db.write(
+            c -> {
+              Instant now = now();
+              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
+              ClusterGovernance after =
+                  before
+                      .orElseGet(() -> ClusterGovernance.listed(definition))
+                      .describing(definition)
+                      .probed(null, current, null)
+                      .approve(who, now, pin);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "approve",
+                  name,
+                  details(
+                      "previous_state", before.map(g -> g.state().name()).orElse(null),
+                      "pinned", pin,
+                      "previous_pin", before.map(ClusterGovernance::pinned).orElse(null)));
+              return after;
+            });
     return new RegisteredCluster(name, definition, governance);
   }
 
   /** Rejects (or revokes) a cluster; a reason is required and recorded. */
   public RegisteredCluster reject(String name, String reason, String actor) {
     String who = actor(actor);
-    String why = text(reason, "a reason is required to reject cluster '" + name
-        + "', e.g. --reason \"wrong account\"");
+    String why =
+        text(
+            reason,
+            "a reason is required to reject cluster '"
+                + name
+                + "', e.g. --reason \"wrong account\"");
     Optional<ClusterDefinition> definition = clusters.find(name);
     ClusterGovernance governance =
-        db.write(c -> {
-          Instant now = now();
-          Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
-          ClusterGovernance base =
-              before.or(() -> definition.map(ClusterGovernance::listed))
-                  .orElseThrow(() -> unknown(name));
-          ClusterGovernance after = base.reject(who, now, why);
-          GovernanceTable.save(c, name, after, now);
-          AuditTrail.record(c, now, who, "reject", name, details(
-              "previous_state", before.map(g -> g.state().name()).orElse(null),
-              "reason", why,
-              "revoked_pin", before.map(ClusterGovernance::pinned).orElse(null)));
-          return after;
-        });
+        db.write(
+            c -> {
+              Instant now = now();
+              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
+              ClusterGovernance base =
+                  before
+                      .or(() -> definition.map(ClusterGovernance::listed))
+                      .orElseThrow(() -> unknown(name));
+              ClusterGovernance after = base.reject(who, now, why);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "reject",
+                  name,
+                  details(
+                      "previous_state", before.map(g -> g.state().name()).orElse(null),
+                      "reason", why,
+                      "revoked_pin", before.map(ClusterGovernance::pinned).orElse(null)));
+              return after;
+            });
     return new RegisteredCluster(name, definition.orElse(null), governance);
   }
 
@@ -161,16 +187,20 @@ public final class ClusterRegistry {
     String who = actor(actor);
     Objects.requireNonNull(capabilities, "capabilities");
     ClusterGovernance governance =
-        db.write(c -> {
-          Instant now = now();
-          ClusterGovernance after =
-              registered(c, name).probed(capabilities, observed, now);
-          GovernanceTable.save(c, name, after, now);
-          AuditTrail.record(c, now, who, "probe", name, details(
-              "capabilities", summary(capabilities),
-              "observed", observed));
-          return after;
-        });
+        db.write(
+            c -> {
+              Instant now = now();
+              ClusterGovernance after = registered(c, name).probed(capabilities, observed, now);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "probe",
+                  name,
+                  details("capabilities", summary(capabilities), "observed", observed));
+              return after;
+            });
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
   }
 
@@ -180,17 +210,24 @@ public final class ClusterRegistry {
    */
   public NodeSnapshot saveSnapshot(String name, List<NodeInfo> nodes, String actor) {
     String who = actor(actor);
-    return db.write(c -> {
-      Instant now = now();
-      registered(c, name);
-      long id = NodeSnapshots.save(c, name, now, who, nodes);
-      AuditTrail.record(c, now, who, "snapshot", name, details(
-          "snapshot_id", id,
-          "nodes", nodes.size(),
-          "gpus", nodes.stream().mapToInt(NodeInfo::gpuCount).sum()));
-      CrashPoint.reached(CrashPoint.SNAPSHOT_BEFORE_COMMIT);
-      return new NodeSnapshot(id, name, now, who, nodes);
-    });
+    return db.write(
+        c -> {
+          Instant now = now();
+          registered(c, name);
+          long id = NodeSnapshots.save(c, name, now, who, nodes);
+          AuditTrail.record(
+              c,
+              now,
+              who,
+              "snapshot",
+              name,
+              details(
+                  "snapshot_id", id,
+                  "nodes", nodes.size(),
+                  "gpus", nodes.stream().mapToInt(NodeInfo::gpuCount).sum()));
+          CrashPoint.reached(CrashPoint.SNAPSHOT_BEFORE_COMMIT);
+          return new NodeSnapshot(id, name, now, who, nodes);
+        });
   }
 
   public Optional<NodeSnapshot> latestSnapshot(String name) {
@@ -220,7 +257,8 @@ public final class ClusterRegistry {
     if (definition.isEmpty() && governance.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(new RegisteredCluster(name, definition.orElse(null), governance.orElse(null)));
+    return Optional.of(
+        new RegisteredCluster(name, definition.orElse(null), governance.orElse(null)));
   }
 
   /** The whole audit trail, oldest first. */
@@ -253,7 +291,8 @@ public final class ClusterRegistry {
     RegisteredCluster cluster = find(name).orElseThrow(() -> unknown(name));
     ClusterDefinition d = cluster.definition();
     return ClusterEnvironment.of(
-        cluster, ApprovalCheck.judge(cluster, current),
+        cluster,
+        ApprovalCheck.judge(cluster, current),
         d == null || d.keyPath() == null ? null : clusters.keyFile(d));
   }
 
@@ -264,42 +303,72 @@ public final class ClusterRegistry {
     List<String> conflict = ApprovalCheck.hostKeyConflict(definition, current);
     if (!conflict.isEmpty()) {
       throw new RegistryException(
-          "cannot approve cluster '" + definition.name() + "': " + conflict.get(0)
+          "cannot approve cluster '"
+              + definition.name()
+              + "': "
+              + conflict.get(0)
               + "; if the host key was changed on purpose, put the new fingerprint in "
-              + clusters.path() + ", otherwise do not approve (the connection may be intercepted)");
+              + clusters.path()
+              + ", otherwise do not approve (the connection may be intercepted)");
     }
     if (ApprovalCheck.hostKey(definition, current) == null) {
       throw new RegistryException(
-          "cannot approve cluster '" + definition.name() + "': its host key is not known; probe"
+          "cannot approve cluster '"
+              + definition.name()
+              + "': its host key is not known; probe"
               + " it (exa hpc connect) so that the host key is seen, or add 'host_key: SHA256:...'"
-              + " to its entry in " + clusters.path());
+              + " to its entry in "
+              + clusters.path());
     }
     if (definition.keyPath() != null && current.sshKey() == null) {
       throw new IllegalArgumentException(
-          "the fingerprint of key " + definition.keyPath() + " must be given to approve '"
-              + definition.name() + "'");
+          "the fingerprint of key "
+              + definition.keyPath()
+              + " must be given to approve '"
+              + definition.name()
+              + "'");
     }
     return ApprovalCheck.inUse(definition, current);
   }
 
   private ClusterDefinition definitionOf(String name) {
     ClusterName.require(name);
-    return clusters.find(name).orElseThrow(() -> new RegistryException(
-        "cluster '" + name + "' has no entry in " + clusters.path() + "; register it (exa hpc"
-            + " connect) or add its entry there, then approve it"));
+    return clusters
+        .find(name)
+        .orElseThrow(
+            () ->
+                new RegistryException(
+                    "cluster '"
+                        + name
+                        + "' has no entry in "
+                        + clusters.path()
+                        + "; register it (exa hpc"
+                        + " connect) or add its entry there, then approve it"));
   }
 
   private static ClusterGovernance registered(Connection c, String name) throws SQLException {
     ClusterName.require(name);
-    return GovernanceTable.find(c, name).orElseThrow(() -> new RegistryException(
-        "cluster '" + name + "' is not registered in platform.db; register it first"
-            + " (exa hpc connect ... --name " + name + ")"));
+    return GovernanceTable.find(c, name)
+        .orElseThrow(
+            () ->
+                new RegistryException(
+                    "cluster '"
+                        + name
+                        + "' is not registered in platform.db; register it first"
+                        + " (exa hpc connect ... --name "
+                        + name
+                        + ")"));
   }
 
   private RegistryException unknown(String name) {
     return new RegistryException(
-        "no cluster named '" + name + "': it is neither in " + clusters.path() + " nor in "
-            + db.file() + "; see exa hpc clusters");
+        "no cluster named '"
+            + name
+            + "': it is neither in "
+            + clusters.path()
+            + " nor in "
+            + db.file()
+            + "; see exa hpc clusters");
   }
 
   private Instant now() {
@@ -318,8 +387,11 @@ public final class ClusterRegistry {
     }
     if (trimmed.length() > MAX_TEXT || trimmed.chars().anyMatch(Character::isISOControl)) {
       throw new RegistryException(
-          "'" + trimmed.substring(0, Math.min(40, trimmed.length())).replaceAll("\\p{Cntrl}", "?")
-              + "...' is not accepted: use one line of at most " + MAX_TEXT + " characters");
+          "'"
+              + trimmed.substring(0, Math.min(40, trimmed.length())).replaceAll("\\p{Cntrl}", "?")
+              + "...' is not accepted: use one line of at most "
+              + MAX_TEXT
+              + " characters");
     }
     return trimmed;
   }
@@ -334,14 +406,33 @@ public final class ClusterRegistry {
 
   private static Map<String, Object> describe(ClusterDefinition d) {
     return details(
-        "scheduler", d.scheduler().label(), "transport", d.transport().label(), "host", d.host(),
-        "user", d.user(), "key", d.keyPath(), "port", d.port(), "host_key",
+        "scheduler",
+        d.scheduler().label(),
+        "transport",
+        d.transport().label(),
+        "host",
+        d.host(),
+        "user",
+        d.user(),
+        "key",
+        d.keyPath(),
+        "port",
+        d.port(),
+        "host_key",
         d.hostKeyFingerprint());
   }
 
   private static Map<String, Object> summary(ClusterCaps caps) {
     return details(
-        "scheduler", caps.scheduler().label(), "version", caps.version(), "nodes", caps.nodes(),
-        "gpus", caps.gpus(), "gpu_types", caps.gpuTypes());
+        "scheduler",
+        caps.scheduler().label(),
+        "version",
+        caps.version(),
+        "nodes",
+        caps.nodes(),
+        "gpus",
+        caps.gpus(),
+        "gpu_types",
+        caps.gpuTypes());
   }
 }

@@ -27,7 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ClustersFile {
   static final String HEADER =
       "# HPC Fleet cluster definitions: one entry per cluster under 'clusters:'.\n"
-          + "# Listing a cluster here grants nothing: an admin approves it (exa hpc approve NAME).\n"
+          + "# Listing a cluster here grants nothing: an admin approves it (exa hpc approve"
+          + " NAME).\n"
           + "# Keys are referenced by path (key:), never pasted in.\n";
 
   // FileLock is per process; this keeps two threads of one process from both asking for it.
@@ -83,12 +84,14 @@ public final class ClustersFile {
         String before = currentText();
         String after =
             ClustersYamlEditor.upsert(
-                load(before.isEmpty() && !Files.exists(target) ? HEADER : before), definition,
+                load(before.isEmpty() && !Files.exists(target) ? HEADER : before),
+                definition,
                 path);
         if (!after.equals(before)) {
           if (!before.equals(currentText())) {
             throw new RegistryException(
-                path + " was changed by someone else while it was being updated; nothing was"
+                path
+                    + " was changed by someone else while it was being updated; nothing was"
                     + " written; run the command again");
           }
           replace(target, after);
@@ -115,8 +118,8 @@ public final class ClustersFile {
         try {
           KeyFiles.check(HomePaths.expand(entry.definition().keyPath(), env));
         } catch (IllegalArgumentException | RegistryException e) {
-          throw new ClustersFileException(path, key.line(),
-              "cluster '" + entry.name() + "': " + e.getMessage(), "");
+          throw new ClustersFileException(
+              path, key.line(), "cluster '" + entry.name() + "': " + e.getMessage(), "");
         }
       }
     }

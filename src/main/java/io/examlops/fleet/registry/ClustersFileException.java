@@ -3,13 +3,12 @@ package io.examlops.fleet.registry;
 import java.nio.file.Path;
 
 /**
- * clusters.yaml cannot be used as it is. The message reads {@code file:line: problem; fix}; the file
- * was left untouched.
+ * clusters.yaml cannot be used as it is. The message reads {@code file:line: problem; fix}; the
+ * file was left untouched.
  */
 public final class ClustersFileException extends RegistryException {
   private static final long serialVersionUID = 1L;
 
-  private final transient Path file;
   private final int line;
 
   /**
@@ -17,12 +16,7 @@ public final class ClustersFileException extends RegistryException {
    */
   public ClustersFileException(Path file, int line, String problem, String fix) {
     super(file + (line > 0 ? ":" + line : "") + ": " + problem + (fix.isEmpty() ? "" : "; " + fix));
-    this.file = file;
     this.line = line;
-  }
-
-  public Path file() {
-    return file;
   }
 
   /** The 1-based line the problem is on, or 0 when it concerns the whole file. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ConnectionRules;
@@ -61,12 +62,21 @@ final class ClustersYaml {
    * @param text the scalar as written (quotes removed), or {@code null} for an empty value
    */
   record Field(
-      String key, JsonToken token, String text, int line, int keyStart, int valueStart,
+      String key,
+      JsonToken token,
+      String text,
+      int line,
+      int keyStart,
+      int valueStart,
       int valueEnd) {}
 
   /** One cluster entry with its fields in file order. */
   record Entry(
-      String name, int line, int keyStart, boolean flow, Map<String, Field> fields,
+      String name,
+      int line,
+      int keyStart,
+      boolean flow,
+      Map<String, Field> fields,
       ClusterDefinition definition) {
     /** Offset just past the last value of the entry. */
     int end() {
@@ -83,7 +93,12 @@ final class ClustersYaml {
    * @param emptyEnd end of it
    */
   record Document(
-      String text, Shape shape, int sectionLine, int sectionKeyStart, int emptyStart, int emptyEnd,
+      String text,
+      Shape shape,
+      int sectionLine,
+      int sectionKeyStart,
+      int emptyStart,
+      int emptyEnd,
       List<Entry> entries) {
     List<ClusterDefinition> definitions() {
       return entries.stream().map(Entry::definition).toList();
@@ -125,7 +140,8 @@ final class ClustersYaml {
     }
     if (token != JsonToken.START_OBJECT) {
       throw fail(
-          line(), "the file must be a mapping with one key, 'clusters'",
+          line(),
+          "the file must be a mapping with one key, 'clusters'",
           "start the file with a line 'clusters:' and put one entry per cluster below it");
     }
     Document document = null;
@@ -134,12 +150,14 @@ final class ClustersYaml {
       int keyLine = line();
       if (!SECTION.equals(key)) {
         throw fail(
-            keyLine, "unknown top-level key " + Printable.quoted(key),
+            keyLine,
+            "unknown top-level key " + Printable.quoted(key),
             "the file holds one key, 'clusters:', with one entry per cluster below it");
       }
       if (document != null) {
         throw fail(
-            keyLine, "'clusters:' appears twice (first on line " + document.sectionLine() + ")",
+            keyLine,
+            "'clusters:' appears twice (first on line " + document.sectionLine() + ")",
             "merge the two lists into one");
       }
       document = section(keyLine, start());
@@ -154,12 +172,13 @@ final class ClustersYaml {
     JsonToken token = parser.nextToken();
     int valueStart = start();
     if (token == JsonToken.VALUE_NULL) {
-      return new Document(text, Shape.EMPTY, sectionLine, sectionKeyStart, valueStart, end(),
-          List.of());
+      return new Document(
+          text, Shape.EMPTY, sectionLine, sectionKeyStart, valueStart, end(), List.of());
     }
     if (token != JsonToken.START_OBJECT) {
       throw fail(
-          sectionLine, "'clusters' must map each cluster's name to its settings",
+          sectionLine,
+          "'clusters' must map each cluster's name to its settings",
           "write each cluster as 'name:' with its settings indented below it, not as a list");
     }
     boolean flow = isFlow(valueStart);
@@ -169,10 +188,16 @@ final class ClustersYaml {
       entries.add(entry(seen));
     }
     if (entries.isEmpty()) {
-      return new Document(text, Shape.EMPTY, sectionLine, sectionKeyStart, valueStart, end(),
-          List.of());
+      return new Document(
+          text, Shape.EMPTY, sectionLine, sectionKeyStart, valueStart, end(), List.of());
     }
-    return new Document(text, flow ? Shape.FLOW : Shape.BLOCK, sectionLine, sectionKeyStart, 0, 0,
+    return new Document(
+        text,
+        flow ? Shape.FLOW : Shape.BLOCK,
+        sectionLine,
+        sectionKeyStart,
+        0,
+        0,
         List.copyOf(entries));
   }
 
@@ -181,16 +206,22 @@ final class ClustersYaml {
     int entryLine = line();
     int keyStart = start();
     if (!ClusterName.isValid(name)) {
-      throw fail(entryLine, "invalid cluster name " + Printable.quoted(name),
+      throw fail(
+          entryLine,
+          "invalid cluster name " + Printable.quoted(name),
           "a cluster name is " + ClusterName.RULE);
     }
     Integer first = seen.putIfAbsent(name, entryLine);
     if (first != null) {
-      throw fail(entryLine, "cluster '" + name + "' is listed twice (first on line " + first + ")",
+      throw fail(
+          entryLine,
+          "cluster '" + name + "' is listed twice (first on line " + first + ")",
           "keep one entry per cluster");
     }
     if (parser.nextToken() != JsonToken.START_OBJECT) {
-      throw fail(entryLine, "cluster '" + name + "' has no settings",
+      throw fail(
+          entryLine,
+          "cluster '" + name + "' has no settings",
           "indent its settings below it: scheduler, transport and, for ssh, host and user");
     }
     boolean flow = isFlow(start());
@@ -199,9 +230,15 @@ final class ClustersYaml {
       Field field = field(name);
       Field earlier = fields.putIfAbsent(field.key(), field);
       if (earlier != null) {
-        throw fail(field.line(),
-            "'" + field.key() + "' is set twice for cluster '" + name + "' (first on line "
-                + earlier.line() + ")",
+        throw fail(
+            field.line(),
+            "'"
+                + field.key()
+                + "' is set twice for cluster '"
+                + name
+                + "' (first on line "
+                + earlier.line()
+                + ")",
             "keep one");
       }
     }
@@ -213,13 +250,23 @@ final class ClustersYaml {
     int keyLine = line();
     int keyStart = start();
     if (!KEYS.contains(key)) {
-      throw fail(keyLine, "unknown key " + Printable.quoted(key) + " in cluster '" + cluster + "'",
+      throw fail(
+          keyLine,
+          "unknown key " + Printable.quoted(key) + " in cluster '" + cluster + "'",
           "the keys are " + String.join(", ", KEYS));
     }
     JsonToken token = parser.nextToken();
     if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
-      throw fail(keyLine, "'" + key + "' of cluster '" + cluster + "' must be a single value",
+      throw fail(
+          keyLine,
+          "'" + key + "' of cluster '" + cluster + "' must be a single value",
           "write it as '" + key + ": value' on one line");
+    }
+    if (((YAMLParser) parser).isCurrentAlias()) {
+      throw fail(
+          keyLine,
+          "'" + key + "' of cluster '" + cluster + "' is a YAML alias (*name)",
+          "write the value out; aliases are not supported here");
     }
     int valueStart = start();
     int valueEnd = end();
@@ -227,10 +274,12 @@ final class ClustersYaml {
     String value =
         token == JsonToken.VALUE_NULL
             ? null
-            : token == JsonToken.VALUE_STRING ? parser.getText() : text.substring(valueStart,
-                valueEnd);
+            : token == JsonToken.VALUE_STRING
+                ? parser.getText()
+                : text.substring(valueStart, valueEnd);
     if (value != null && ConnectionRules.looksLikeKeyMaterial(value)) {
-      throw fail(keyLine,
+      throw fail(
+          keyLine,
           "'" + key + "' of cluster '" + cluster + "' holds what looks like key material",
           "clusters.yaml stores only a key's path (key:) and the host key's SHA256 fingerprint"
               + " (host_key:); save the key in a file (chmod 600) and give its path");
@@ -241,7 +290,8 @@ final class ClustersYaml {
   private ClusterDefinition definition(String name, int entryLine, Map<String, Field> fields) {
     Field scheduler = required(name, entryLine, fields, "scheduler", "slurm, flux or mock");
     Field transport = required(name, entryLine, fields, "transport", "ssh or local");
-    SchedulerKind schedulerKind = check(scheduler, () -> ConnectionRules.scheduler(scheduler.text()));
+    SchedulerKind schedulerKind =
+        check(scheduler, () -> ConnectionRules.scheduler(scheduler.text()));
     TransportKind transportKind = check(transport, () -> TransportKind.parse(transport.text()));
     String host = optional(fields.get("host"), ConnectionRules::host);
     String user = optional(fields.get("user"), ConnectionRules::user);
@@ -250,8 +300,8 @@ final class ClustersYaml {
     Field portField = fields.get("port");
     Integer port = portField == null ? null : check(portField, () -> port(portField));
     try {
-      return new ClusterDefinition(name, schedulerKind, transportKind, host, user, key, port,
-          hostKey);
+      return new ClusterDefinition(
+          name, schedulerKind, transportKind, host, user, key, port, hostKey);
     } catch (IllegalArgumentException e) {
       throw fail(entryLine, e.getMessage(), "");
     }
@@ -269,7 +319,9 @@ final class ClustersYaml {
       String cluster, int entryLine, Map<String, Field> fields, String key, String choices) {
     Field field = fields.get(key);
     if (field == null) {
-      throw fail(entryLine, "cluster '" + cluster + "' has no " + key,
+      throw fail(
+          entryLine,
+          "cluster '" + cluster + "' has no " + key,
           "add '" + key + ": ...' (" + choices + ")");
     }
     return field;
@@ -281,7 +333,9 @@ final class ClustersYaml {
 
   private <T> T check(Field field, java.util.function.Supplier<T> conversion) {
     if (field.text() == null) {
-      throw fail(field.line(), "'" + field.key() + "' has no value",
+      throw fail(
+          field.line(),
+          "'" + field.key() + "' has no value",
           "write a value after '" + field.key() + ":' or remove the line");
     }
     try {

@@ -13,10 +13,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Adds or updates one entry in the text of clusters.yaml, changing only the characters of the values
- * that differ: comments, blank lines, ordering and every other entry stay as the human wrote them.
- * Pure: text in, text out. The result is parsed again and must read back as the old definitions
- * with this one added or replaced, or nothing is returned.
+ * Adds or updates one entry in the text of clusters.yaml, changing only the characters of the
+ * values that differ: comments, blank lines, ordering and every other entry stay as the human wrote
+ * them. Pure: text in, text out. The result is parsed again and must read back as the old
+ * definitions with this one added or replaced, or nothing is returned.
  */
 final class ClustersYamlEditor {
   private static final Pattern PLAIN = Pattern.compile("[A-Za-z_/.~][A-Za-z0-9_/.~:+=@-]*");
@@ -54,8 +54,12 @@ final class ClustersYamlEditor {
 
   private String update(ClustersYaml.Entry entry, ClusterDefinition wanted) {
     if (entry.flow()) {
-      throw new ClustersFileException(file, entry.line(),
-          "cluster '" + entry.name() + "' is written in flow style ({...}), which the tool does"
+      throw new ClustersFileException(
+          file,
+          entry.line(),
+          "cluster '"
+              + entry.name()
+              + "' is written in flow style ({...}), which the tool does"
               + " not rewrite",
           "write its settings as indented 'key: value' lines, then run the command again");
     }
@@ -63,7 +67,6 @@ final class ClustersYamlEditor {
     Map<String, String> after = values(wanted);
     List<Edit> edits = new ArrayList<>();
     StringBuilder added = new StringBuilder();
-    int lastKept = 0;
     String indent = " ".repeat(column(entry.fields().values().iterator().next().keyStart()));
     for (String key : ClustersYaml.KEYS) {
       String value = after.get(key);
@@ -81,6 +84,7 @@ final class ClustersYamlEditor {
         edits.add(new Edit(field.valueStart(), field.valueEnd(), scalar(key, value)));
       }
     }
+    int lastKept = 0;
     for (ClustersYaml.Field field : entry.fields().values()) {
       if (after.get(field.key()) != null) {
         lastKept = Math.max(lastKept, field.valueEnd());
@@ -98,8 +102,12 @@ final class ClustersYamlEditor {
     switch (document.shape()) {
       case MISSING -> {
         String separator = text.isEmpty() || text.endsWith("\n") ? "" : newline;
-        return text + separator + ClustersYaml.SECTION + ":"
-            + block(definition, DEFAULT_INDENT, DEFAULT_INDENT) + newline;
+        return text
+            + separator
+            + ClustersYaml.SECTION
+            + ":"
+            + block(definition, DEFAULT_INDENT, DEFAULT_INDENT)
+            + newline;
       }
       case EMPTY -> {
         String emptied = text;
@@ -120,12 +128,16 @@ final class ClustersYamlEditor {
                 ? DEFAULT_INDENT
                 : column(first.fields().values().iterator().next().keyStart()) - entryIndent;
         int at = lineEnd(last.end());
-        return text.substring(0, at) + block(definition, entryIndent, fieldIndent)
+        return text.substring(0, at)
+            + block(definition, entryIndent, fieldIndent)
             + text.substring(at);
       }
-      case FLOW -> throw new ClustersFileException(file, document.sectionLine(),
-          "'clusters' is written in flow style ({...}), which the tool does not rewrite",
-          "write one indented 'name:' block per cluster, then run the command again");
+      case FLOW ->
+          throw new ClustersFileException(
+              file,
+              document.sectionLine(),
+              "'clusters' is written in flow style ({...}), which the tool does not rewrite",
+              "write one indented 'name:' block per cluster, then run the command again");
       default -> throw new IllegalStateException(document.shape().name());
     }
   }
@@ -133,21 +145,28 @@ final class ClustersYamlEditor {
   private String block(ClusterDefinition definition, int entryIndent, int fieldIndent) {
     StringBuilder out = new StringBuilder(newline);
     out.append(" ".repeat(entryIndent)).append(definition.name()).append(':');
-    values(definition).forEach(
-        (key, value) -> {
-          if (value != null) {
-            out.append(newline).append(" ".repeat(entryIndent + fieldIndent))
-                .append(key).append(": ").append(scalar(key, value));
-          }
-        });
+    values(definition)
+        .forEach(
+            (key, value) -> {
+              if (value != null) {
+                out.append(newline)
+                    .append(" ".repeat(entryIndent + fieldIndent))
+                    .append(key)
+                    .append(": ")
+                    .append(scalar(key, value));
+              }
+            });
     return out.toString();
   }
 
   private void verify(String edited, ClusterDefinition definition) {
     List<ClusterDefinition> expected = new ArrayList<>(document.definitions());
     expected.removeIf(d -> d.name().equals(definition.name()));
-    int position = document.definitions().stream().map(ClusterDefinition::name).toList()
-        .indexOf(definition.name());
+    int position =
+        document.definitions().stream()
+            .map(ClusterDefinition::name)
+            .toList()
+            .indexOf(definition.name());
     expected.add(position < 0 ? expected.size() : position, definition);
     List<ClusterDefinition> actual;
     try {
@@ -156,8 +175,12 @@ final class ClustersYamlEditor {
       actual = List.of();
     }
     if (!actual.equals(expected)) {
-      throw new ClustersFileException(file, 0,
-          "the entry for '" + definition.name() + "' could not be written without changing"
+      throw new ClustersFileException(
+          file,
+          0,
+          "the entry for '"
+              + definition.name()
+              + "' could not be written without changing"
               + " something else; the file was left untouched",
           "add or edit the entry by hand");
     }
@@ -186,15 +209,18 @@ final class ClustersYamlEditor {
       return value;
     }
     StringBuilder quoted = new StringBuilder("\"");
-    value.codePoints().forEach(c -> {
-      if (c == '"' || c == '\\') {
-        quoted.append('\\').appendCodePoint(c);
-      } else if (Character.isISOControl(c)) {
-        quoted.append(String.format("\\u%04x", c));
-      } else {
-        quoted.appendCodePoint(c);
-      }
-    });
+    value
+        .codePoints()
+        .forEach(
+            c -> {
+              if (c == '"' || c == '\\') {
+                quoted.append('\\').appendCodePoint(c);
+              } else if (Character.isISOControl(c)) {
+                quoted.append(String.format("\\u%04x", c));
+              } else {
+                quoted.appendCodePoint(c);
+              }
+            });
     return quoted.append('"').toString();
   }
 

@@ -24,17 +24,38 @@ import java.util.stream.Collectors;
 final class GovernanceTable {
   private static final List<String> COLUMN_LIST =
       List.of(
-          "name", "state", "scheduler", "transport", "host", "requested_by", "requested_at",
-          "approved_by", "rejected_by", "decided_at", "reason", "capabilities_json", "probed_at",
-          "ssh_key_fingerprint", "host_key_fingerprint", "pinned_host", "pinned_port",
-          "pinned_user", "pinned_key_fingerprint", "pinned_host_key_fingerprint", "updated_at");
+          "name",
+          "state",
+          "scheduler",
+          "transport",
+          "host",
+          "requested_by",
+          "requested_at",
+          "approved_by",
+          "rejected_by",
+          "decided_at",
+          "reason",
+          "capabilities_json",
+          "probed_at",
+          "ssh_key_fingerprint",
+          "host_key_fingerprint",
+          "pinned_host",
+          "pinned_port",
+          "pinned_user",
+          "pinned_key_fingerprint",
+          "pinned_host_key_fingerprint",
+          "updated_at");
   private static final String COLUMNS = String.join(", ", COLUMN_LIST);
   // One statement for insert and update: every change writes the whole row.
   private static final String UPSERT =
-      "INSERT INTO hpc_clusters (" + COLUMNS + ") VALUES ("
+      "INSERT INTO hpc_clusters ("
+          + COLUMNS
+          + ") VALUES ("
           + String.join(", ", Collections.nCopies(COLUMN_LIST.size(), "?"))
           + ") ON CONFLICT (name) DO UPDATE SET "
-          + COLUMN_LIST.stream().skip(1).map(c -> c + " = excluded." + c)
+          + COLUMN_LIST.stream()
+              .skip(1)
+              .map(c -> c + " = excluded." + c)
               .collect(Collectors.joining(", "));
 
   private GovernanceTable() {}
@@ -106,7 +127,9 @@ final class GovernanceTable {
         state != ClusterState.ACTIVE
             ? null
             : new PinnedConnection(
-                rs.getString("pinned_host"), pinnedPort, rs.getString("pinned_user"),
+                rs.getString("pinned_host"),
+                pinnedPort,
+                rs.getString("pinned_user"),
                 rs.getString("pinned_key_fingerprint"),
                 rs.getString("pinned_host_key_fingerprint"));
     return new ClusterGovernance(

@@ -25,8 +25,11 @@ final class KeyFiles {
   static void check(Path key) {
     if (!Files.exists(key)) {
       throw new IllegalArgumentException(
-          "key file " + key + " does not exist; fix the path, or create the key with"
-              + " ssh-keygen -t ed25519 -f " + key);
+          "key file "
+              + key
+              + " does not exist; fix the path, or create the key with"
+              + " ssh-keygen -t ed25519 -f "
+              + key);
     }
     if (!Files.isRegularFile(key)) {
       throw new IllegalArgumentException(
@@ -34,8 +37,11 @@ final class KeyFiles {
     }
     if (!Files.isReadable(key)) {
       throw new IllegalArgumentException(
-          "key file " + key + " cannot be read by this user; fix its owner, or its permissions"
-              + " with chmod 600 " + key);
+          "key file "
+              + key
+              + " cannot be read by this user; fix its owner, or its permissions"
+              + " with chmod 600 "
+              + key);
     }
     Set<PosixFilePermission> permissions;
     try {
@@ -43,14 +49,19 @@ final class KeyFiles {
     } catch (UnsupportedOperationException e) {
       return; // not a POSIX file system: nothing to compare with ssh's rule
     } catch (IOException e) {
-      throw new IllegalArgumentException("key file " + key + " cannot be inspected: " + e.getMessage());
+      throw new IllegalArgumentException(
+          "key file " + key + " cannot be inspected: " + e.getMessage());
     }
     Set<PosixFilePermission> open = EnumSet.copyOf(OTHERS);
     open.retainAll(permissions);
     if (!open.isEmpty()) {
       throw new IllegalArgumentException(
-          "key file " + key + " has permissions " + PosixFilePermissions.toString(permissions)
-              + ", open to other users (ssh refuses such keys); run chmod 600 " + key);
+          "key file "
+              + key
+              + " has permissions "
+              + PosixFilePermissions.toString(permissions)
+              + ", open to other users (ssh refuses such keys); run chmod 600 "
+              + key);
     }
   }
 }

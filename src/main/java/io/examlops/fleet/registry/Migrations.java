@@ -29,24 +29,29 @@ final class Migrations {
     int found = db.schemaVersion();
     if (found > scripts.size()) {
       throw new RegistryException(
-          db.file() + " has schema version " + found + ", newer than this version of exa knows ("
-              + scripts.size() + "); upgrade exa, or point EXAMLOPS_PLATFORM_DB at another file");
+          db.file()
+              + " has schema version "
+              + found
+              + ", newer than this version of exa knows ("
+              + scripts.size()
+              + "); upgrade exa, or point EXAMLOPS_PLATFORM_DB at another file");
     }
     for (int version = found + 1; version <= scripts.size(); version++) {
       int target = version;
       List<String> statements = statements(scripts.get(version - 1));
-      db.write(connection -> {
-        if (PlatformDb.userVersion(connection) >= target) {
-          return null; // another process applied it while we waited for the lock
-        }
-        try (Statement s = connection.createStatement()) {
-          for (String sql : statements) {
-            s.execute(sql);
-          }
-          s.execute("PRAGMA user_version = " + target);
-        }
-        return null;
-      });
+      db.write(
+          connection -> {
+            if (PlatformDb.userVersion(connection) >= target) {
+              return null; // another process applied it while we waited for the lock
+            }
+            try (Statement s = connection.createStatement()) {
+              for (String sql : statements) {
+                s.execute(sql);
+              }
+              s.execute("PRAGMA user_version = " + target);
+            }
+            return null;
+          });
     }
   }
 

@@ -35,7 +35,10 @@ final class NodeSnapshots {
     for (NodeInfo node : nodes) {
       if (!names.add(node.name())) {
         throw new RegistryException(
-            "node '" + node.name() + "' appears twice in the inventory of cluster '" + cluster
+            "node '"
+                + node.name()
+                + "' appears twice in the inventory of cluster '"
+                + cluster
                 + "'; nothing was saved");
       }
     }
@@ -108,7 +111,10 @@ final class NodeSnapshots {
         long id = rs.getLong("id");
         return Optional.of(
             new NodeSnapshot(
-                id, cluster, Timestamps.parse(rs.getString("taken_at")), rs.getString("taken_by"),
+                id,
+                cluster,
+                Timestamps.parse(rs.getString("taken_at")),
+                rs.getString("taken_by"),
                 nodes(c, id)));
       }
     }

@@ -49,12 +49,15 @@ public final class PlatformDb {
     }
     PlatformDb db = new PlatformDb(file);
     // The journal mode is stored in the file; it cannot change inside a transaction.
-    db.run(SQLiteConfig.TransactionMode.DEFERRED, false, c -> {
-      try (Statement s = c.createStatement()) {
-        s.execute("PRAGMA journal_mode=WAL");
-      }
-      return null;
-    });
+    db.run(
+        SQLiteConfig.TransactionMode.DEFERRED,
+        false,
+        c -> {
+          try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+          }
+          return null;
+        });
     Migrations.apply(db);
     return db;
   }

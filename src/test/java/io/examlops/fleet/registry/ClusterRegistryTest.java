@@ -35,13 +35,33 @@ class ClusterRegistryTest {
   private static final Fingerprints SEEN = RegistryFixture.keys("key1", "hk1");
   private static final List<NodeInfo> NODES =
       List.of(
-          new NodeInfo("gpu01", 64, 512_000, List.of(GpuGroup.of("a100", 4)), 1, NodeState.MIXED,
-              "mix", List.of("gpu"), List.of("nvlink")),
-          new NodeInfo("gpu02", 64, 512_000, List.of(GpuGroup.untyped(4)), null, NodeState.DRAIN,
-              "drain*", List.of("gpu", "debug"), List.of()));
+          new NodeInfo(
+              "gpu01",
+              64,
+              512_000,
+              List.of(GpuGroup.of("a100", 4)),
+              1,
+              NodeState.MIXED,
+              "mix",
+              List.of("gpu"),
+              List.of("nvlink")),
+          new NodeInfo(
+              "gpu02",
+              64,
+              512_000,
+              List.of(GpuGroup.untyped(4)),
+              null,
+              NodeState.DRAIN,
+              "drain*",
+              List.of("gpu", "debug"),
+              List.of()));
   private static final ClusterCaps CAPS =
-      ClusterCaps.summarize(SchedulerKind.SLURM, "23.11.4", NODES,
-          List.of(new PartitionInfo("gpu", true, 2880L)), true);
+      ClusterCaps.summarize(
+          SchedulerKind.SLURM,
+          "23.11.4",
+          NODES,
+          List.of(new PartitionInfo("gpu", true, 2880L)),
+          true);
 
   @TempDir Path dir;
   private RegistryFixture fixture;
@@ -98,10 +118,12 @@ class ClusterRegistryTest {
     assertThat(registry.find("lxp")).contains(lxp);
     assertThat(fixture.clustersFile().read()).containsExactly(RegistryFixture.lxp("lxp-login"));
     assertThat(registry.schedulability("lxp", SEEN).reason())
-        .isEqualTo("cluster 'lxp' is PENDING (requested by bob on 2025-03-01T10:01:00.000Z) and"
-            + " has not been approved; an admin must run: exa hpc approve lxp");
+        .isEqualTo(
+            "cluster 'lxp' is PENDING (requested by bob on 2025-03-01T10:01:00.000Z) and"
+                + " has not been approved; an admin must run: exa hpc approve lxp");
     assertThatThrownBy(() -> registry.environment("lxp", SEEN))
-        .isInstanceOf(RegistryException.class).hasMessageContaining("is PENDING");
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("is PENDING");
   }
 
   @Test
@@ -124,9 +146,10 @@ class ClusterRegistryTest {
     var verdict = registry.schedulability("lxp", SEEN);
     assertThat(verdict.schedulable()).isFalse();
     assertThat(verdict.reason())
-        .isEqualTo("cluster 'lxp' is not schedulable: host changed from lxp-login to evil-login"
-            + " since approval by alice on 2025-03-01T10:02:00.000Z; an admin must approve it"
-            + " again (exa hpc approve lxp)");
+        .isEqualTo(
+            "cluster 'lxp' is not schedulable: host changed from lxp-login to evil-login"
+                + " since approval by alice on 2025-03-01T10:02:00.000Z; an admin must approve it"
+                + " again (exa hpc approve lxp)");
     assertThat(registry.find("lxp").orElseThrow().state())
         .as("still ACTIVE: nothing is de-authorized, it just may not run")
         .isEqualTo(ClusterState.ACTIVE);
@@ -145,8 +168,11 @@ class ClusterRegistryTest {
     Fingerprints rotatedHost = RegistryFixture.keys("key1", "hk2");
     assertThat(registry.schedulability("lxp", rotatedHost).reason())
         .contains("host key changed from " + SEEN.hostKey() + " to " + rotatedHost.hostKey())
-        .contains("the host presents host key " + rotatedHost.hostKey()
-            + " but clusters.yaml names " + SEEN.hostKey());
+        .contains(
+            "the host presents host key "
+                + rotatedHost.hostKey()
+                + " but clusters.yaml names "
+                + SEEN.hostKey());
 
     Fingerprints otherKey = RegistryFixture.keys("key2", "hk1");
     assertThat(registry.schedulability("lxp", otherKey).reason())
@@ -200,8 +226,8 @@ class ClusterRegistryTest {
     for (String missing : new String[] {null, "", "   "}) {
       assertThatThrownBy(() -> registry.reject("lxp", missing, "alice"))
           .isInstanceOf(RegistryException.class)
-          .hasMessage("a reason is required to reject cluster 'lxp', e.g. --reason \"wrong"
-              + " account\"");
+          .hasMessage(
+              "a reason is required to reject cluster 'lxp', e.g. --reason \"wrong" + " account\"");
     }
     assertThat(registry.find("lxp").orElseThrow().state()).isEqualTo(ClusterState.PENDING);
 
@@ -219,7 +245,8 @@ class ClusterRegistryTest {
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isFalse();
     assertThat(registry.find("lxp").orElseThrow().governance().pinned()).isNull();
 
-    RegisteredCluster again = registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "dan");
+    RegisteredCluster again =
+        registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "dan");
     assertThat(again.state()).isEqualTo(ClusterState.PENDING);
     assertThat(again.governance().requestedBy()).isEqualTo("dan");
     assertThat(again.governance().capabilities()).as("kept from the earlier probe").isEqualTo(CAPS);
@@ -228,15 +255,18 @@ class ClusterRegistryTest {
   @Test
   void aClusterOnlyListedInClustersYamlIsPendingAndListingGrantsNothing() throws IOException {
     Files.createDirectories(fixture.yaml.getParent());
-    Files.writeString(fixture.yaml,
-        "clusters:\n  dev:\n    scheduler: mock\n    transport: local\n");
+    Files.writeString(
+        fixture.yaml, "clusters:\n  dev:\n    scheduler: mock\n    transport: local\n");
 
     List<RegisteredCluster> all = registry.list();
 
-    assertThat(all).singleElement().satisfies(dev -> {
-      assertThat(dev.state()).isEqualTo(ClusterState.PENDING);
-      assertThat(dev.listedOnly()).isTrue();
-    });
+    assertThat(all)
+        .singleElement()
+        .satisfies(
+            dev -> {
+              assertThat(dev.state()).isEqualTo(ClusterState.PENDING);
+              assertThat(dev.listedOnly()).isTrue();
+            });
     assertThat(registry.auditTrail()).isEmpty();
     assertThat(registry.schedulability("dev", Fingerprints.NONE).reason())
         .contains("only listed in clusters.yaml and has not been approved");
@@ -255,10 +285,13 @@ class ClusterRegistryTest {
     approvedLxp();
     Files.writeString(fixture.yaml, "clusters:\n");
 
-    assertThat(registry.list()).singleElement().satisfies(lxp -> {
-      assertThat(lxp.definition()).isNull();
-      assertThat(lxp.state()).isEqualTo(ClusterState.ACTIVE);
-    });
+    assertThat(registry.list())
+        .singleElement()
+        .satisfies(
+            lxp -> {
+              assertThat(lxp.definition()).isNull();
+              assertThat(lxp.state()).isEqualTo(ClusterState.ACTIVE);
+            });
     assertThat(registry.schedulability("lxp", SEEN).reason())
         .contains("has no entry in clusters.yaml any more");
   }
@@ -287,9 +320,11 @@ class ClusterRegistryTest {
     registry.register(ClusterDefinition.local("dev", SchedulerKind.MOCK), null, null, "bob");
 
     List<AuditEvent> all = registry.auditTrail();
-    assertThat(all).extracting(AuditEvent::action)
+    assertThat(all)
+        .extracting(AuditEvent::action)
         .containsExactly("register", "approve", "probe", "snapshot", "reject", "register");
-    assertThat(all).extracting(AuditEvent::actor)
+    assertThat(all)
+        .extracting(AuditEvent::actor)
         .containsExactly("bob", "alice", "cron", "cron", "alice", "bob");
     assertThat(all).extracting(AuditEvent::id).isSorted();
     assertThat(registry.auditTrail("lxp")).hasSize(5);
@@ -322,8 +357,8 @@ class ClusterRegistryTest {
     assertThatThrownBy(() -> registry.saveSnapshot("lxp", NODES, "bob"))
         .hasMessageContaining("cluster 'lxp' is not registered in platform.db");
     registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "bob");
-    assertThatThrownBy(() -> registry.saveSnapshot("lxp", List.of(NODES.get(0), NODES.get(0)),
-            "bob"))
+    assertThatThrownBy(
+            () -> registry.saveSnapshot("lxp", List.of(NODES.get(0), NODES.get(0)), "bob"))
         .hasMessageContaining("node 'gpu01' appears twice");
     assertThat(registry.latestSnapshot("lxp")).isEmpty();
   }
@@ -334,15 +369,22 @@ class ClusterRegistryTest {
     for (int i = 0; i < NodeSnapshots.KEPT_PER_CLUSTER + 3; i++) {
       registry.saveSnapshot("lxp", NODES, "bob");
     }
-    int kept = registry.platformDb().read(c -> {
-      try (var s = c.createStatement();
-          var rs = s.executeQuery("SELECT count(*), (SELECT count(*) FROM hpc_nodes)"
-              + " FROM hpc_node_snapshots")) {
-        rs.next();
-        assertThat(rs.getInt(2)).isEqualTo(NodeSnapshots.KEPT_PER_CLUSTER * NODES.size());
-        return rs.getInt(1);
-      }
-    });
+    int kept =
+        registry
+            .platformDb()
+            .read(
+                c -> {
+                  try (var s = c.createStatement();
+                      var rs =
+                          s.executeQuery(
+                              "SELECT count(*), (SELECT count(*) FROM hpc_nodes)"
+                                  + " FROM hpc_node_snapshots")) {
+                    rs.next();
+                    assertThat(rs.getInt(2))
+                        .isEqualTo(NodeSnapshots.KEPT_PER_CLUSTER * NODES.size());
+                    return rs.getInt(1);
+                  }
+                });
     assertThat(kept).isEqualTo(NodeSnapshots.KEPT_PER_CLUSTER);
   }
 
@@ -353,17 +395,25 @@ class ClusterRegistryTest {
     var env = registry.environment("lxp", SEEN);
 
     assertThat(env.keySet())
-        .containsExactly("EXAMLOPS_HPC_CLUSTER", "EXAMLOPS_HPC_SCHEDULER", "EXAMLOPS_HPC_SSH_HOST",
-            "EXAMLOPS_HPC_SSH_USER", "EXAMLOPS_HPC_SSH_KEY", "EXAMLOPS_HPC_SSH_PORT");
+        .containsExactly(
+            "EXAMLOPS_HPC_CLUSTER",
+            "EXAMLOPS_HPC_SCHEDULER",
+            "EXAMLOPS_HPC_SSH_HOST",
+            "EXAMLOPS_HPC_SSH_USER",
+            "EXAMLOPS_HPC_SSH_KEY",
+            "EXAMLOPS_HPC_SSH_PORT");
     assertThat(env.get("EXAMLOPS_HPC_SSH_KEY"))
         .isEqualTo(fixture.home.resolve(".ssh/id_ed25519").toString());
     assertThat(ClusterEnvironment.exportScript(env))
-        .isEqualTo("export EXAMLOPS_HPC_CLUSTER=lxp\n"
-            + "export EXAMLOPS_HPC_SCHEDULER=slurm\n"
-            + "export EXAMLOPS_HPC_SSH_HOST=lxp-login\n"
-            + "export EXAMLOPS_HPC_SSH_USER=hpcuser\n"
-            + "export EXAMLOPS_HPC_SSH_KEY=" + env.get("EXAMLOPS_HPC_SSH_KEY") + "\n"
-            + "export EXAMLOPS_HPC_SSH_PORT=22\n");
+        .isEqualTo(
+            "export EXAMLOPS_HPC_CLUSTER=lxp\n"
+                + "export EXAMLOPS_HPC_SCHEDULER=slurm\n"
+                + "export EXAMLOPS_HPC_SSH_HOST=lxp-login\n"
+                + "export EXAMLOPS_HPC_SSH_USER=hpcuser\n"
+                + "export EXAMLOPS_HPC_SSH_KEY="
+                + env.get("EXAMLOPS_HPC_SSH_KEY")
+                + "\n"
+                + "export EXAMLOPS_HPC_SSH_PORT=22\n");
     assertThatThrownBy(() -> registry.environment("lxp", RegistryFixture.keys("key1", "hk9")))
         .hasMessageContaining("is not schedulable: host key changed");
     assertThatThrownBy(() -> registry.environment("ghost", SEEN))

@@ -23,7 +23,9 @@ class ClustersFileTest {
 
   private static String entryWithKey(String key) {
     return "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n    host: h\n"
-        + "    user: u\n    key: " + key + "\n";
+        + "    user: u\n    key: "
+        + key
+        + "\n";
   }
 
   @Test
@@ -57,7 +59,8 @@ class ClustersFileTest {
 
     String text = Files.readString(f.yaml);
     assertThat(text).startsWith(human.replace("scheduler: flux", "scheduler: slurm"));
-    assertThat(file.read()).extracting(ClusterDefinition::name)
+    assertThat(file.read())
+        .extracting(ClusterDefinition::name)
         .containsExactly("zeta", "alpha", "lxp");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f.yaml)))
         .isEqualTo("rw-------");
@@ -89,11 +92,13 @@ class ClustersFileTest {
     String broken = "clusters:\n  lxp:\n    scheduler: slurm\n    transport: local\n    prot: 22\n";
     Files.writeString(f.yaml, broken);
 
-    assertThatThrownBy(() -> f.clustersFile().upsert(ClusterDefinition.local("dev",
-            SchedulerKind.MOCK)))
+    assertThatThrownBy(
+            () -> f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK)))
         .isInstanceOf(ClustersFileException.class)
-        .hasMessage(f.yaml + ":5: unknown key 'prot' in cluster 'lxp'; the keys are scheduler,"
-            + " transport, host, user, key, port, host_key");
+        .hasMessage(
+            f.yaml
+                + ":5: unknown key 'prot' in cluster 'lxp'; the keys are scheduler,"
+                + " transport, host, user, key, port, host_key");
     assertThat(Files.readString(f.yaml)).isEqualTo(broken);
   }
 
@@ -105,8 +110,11 @@ class ClustersFileTest {
 
     assertThatThrownBy(() -> f.clustersFile().read())
         .isInstanceOf(ClustersFileException.class)
-        .hasMessageStartingWith(f.yaml + ":7: cluster 'lxp': key file " + f.home.resolve(".ssh/nope")
-            + " does not exist")
+        .hasMessageStartingWith(
+            f.yaml
+                + ":7: cluster 'lxp': key file "
+                + f.home.resolve(".ssh/nope")
+                + " does not exist")
         .hasMessageContaining("ssh-keygen -t ed25519 -f");
   }
 
@@ -158,8 +166,9 @@ class ClustersFileTest {
   void keyMaterialNeverReachesTheFile() throws IOException {
     RegistryFixture f = fixture();
     assertThatThrownBy(
-            () -> ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "h", "u",
-                RegistryFixture.KEY_MATERIAL, 22, null))
+            () ->
+                ClusterDefinition.ssh(
+                    "lxp", SchedulerKind.SLURM, "h", "u", RegistryFixture.KEY_MATERIAL, 22, null))
         .hasMessageContaining("looks like key material");
     f.clustersFile().upsert(RegistryFixture.lxp("h"));
     assertThat(Files.readString(f.yaml)).doesNotContain("BEGIN", "c2VjcmV0");

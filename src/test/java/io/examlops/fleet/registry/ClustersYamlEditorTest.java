@@ -39,8 +39,8 @@ class ClustersYamlEditorTest {
   @Test
   void updatingOneValueChangesOnlyThoseCharacters() {
     ClusterDefinition moved =
-        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "lxp-login2", "hpcuser",
-            "~/.ssh/id_ed25519", 22, null);
+        ClusterDefinition.ssh(
+            "lxp", SchedulerKind.SLURM, "lxp-login2", "hpcuser", "~/.ssh/id_ed25519", 22, null);
 
     String edited = upsert(HUMAN, moved);
 
@@ -50,14 +50,16 @@ class ClustersYamlEditorTest {
   @Test
   void addedFieldsGoAfterTheEntrysLastLineAtItsIndentation() {
     ClusterDefinition pinned =
-        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "lxp-login", "hpcuser",
-            "~/.ssh/id_ed25519", 2222, HK1);
+        ClusterDefinition.ssh(
+            "lxp", SchedulerKind.SLURM, "lxp-login", "hpcuser", "~/.ssh/id_ed25519", 2222, HK1);
 
     String edited = upsert(HUMAN, pinned);
 
     assertThat(edited)
-        .isEqualTo(HUMAN.replace("key: ~/.ssh/id_ed25519\n",
-            "key: ~/.ssh/id_ed25519\n    port: 2222\n    host_key: " + HK1 + "\n"));
+        .isEqualTo(
+            HUMAN.replace(
+                "key: ~/.ssh/id_ed25519\n",
+                "key: ~/.ssh/id_ed25519\n    port: 2222\n    host_key: " + HK1 + "\n"));
     assertThat(ClustersYaml.parse(edited, FILE).definitions()).contains(pinned);
   }
 
@@ -69,10 +71,13 @@ class ClustersYamlEditorTest {
     String edited = upsert(HUMAN, flux);
 
     assertThat(edited)
-        .isEqualTo(HUMAN.replace("    transport: local\n# end of list",
-            "    transport: local\n  tioga:\n    scheduler: flux\n    transport: ssh\n"
-                + "    host: tioga.llnl.gov\n    user: me\n    port: 22\n    host_key: " + HK2
-                + "\n# end of list"));
+        .isEqualTo(
+            HUMAN.replace(
+                "    transport: local\n# end of list",
+                "    transport: local\n  tioga:\n    scheduler: flux\n    transport: ssh\n"
+                    + "    host: tioga.llnl.gov\n    user: me\n    port: 22\n    host_key: "
+                    + HK2
+                    + "\n# end of list"));
     assertThat(ClustersYaml.parse(edited, FILE).definitions())
         .extracting(ClusterDefinition::name)
         .containsExactly("lxp", "dev", "tioga");
@@ -83,16 +88,20 @@ class ClustersYamlEditorTest {
     String edited = upsert(HUMAN, ClusterDefinition.local("lxp", SchedulerKind.SLURM));
 
     assertThat(edited)
-        .isEqualTo(HUMAN.replace(
-            "    host: lxp-login    # round-robin alias\n    user: hpcuser\n"
-                + "    key: ~/.ssh/id_ed25519\n", "").replace("transport: ssh", "transport: local"));
+        .isEqualTo(
+            HUMAN
+                .replace(
+                    "    host: lxp-login    # round-robin alias\n    user: hpcuser\n"
+                        + "    key: ~/.ssh/id_ed25519\n",
+                    "")
+                .replace("transport: ssh", "transport: local"));
   }
 
   @Test
   void theSameDefinitionLeavesTheTextAsItWas() {
     ClusterDefinition same =
-        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "lxp-login", "hpcuser",
-            "~/.ssh/id_ed25519", 22, null);
+        ClusterDefinition.ssh(
+            "lxp", SchedulerKind.SLURM, "lxp-login", "hpcuser", "~/.ssh/id_ed25519", 22, null);
     assertThat(upsert(HUMAN, same)).isEqualTo(HUMAN);
   }
 
@@ -113,8 +122,7 @@ class ClustersYamlEditorTest {
     assertThat(upsert("clusters:\n", dev)).isEqualTo("clusters:" + block + "\n");
     assertThat(upsert("clusters: {}  # none yet\n", dev))
         .isEqualTo("clusters:   # none yet" + block + "\n");
-    assertThat(upsert("clusters: ~\n# tail\n", dev))
-        .isEqualTo("clusters: " + block + "\n# tail\n");
+    assertThat(upsert("clusters: ~\n# tail\n", dev)).isEqualTo("clusters: " + block + "\n# tail\n");
   }
 
   @Test
@@ -141,8 +149,10 @@ class ClustersYamlEditorTest {
         .isInstanceOf(ClustersFileException.class)
         .hasMessageContaining(":2: cluster 'dev' is written in flow style");
     assertThatThrownBy(
-            () -> upsert("clusters: {dev: {scheduler: mock, transport: local}}\n",
-                ClusterDefinition.local("x", SchedulerKind.FLUX)))
+            () ->
+                upsert(
+                    "clusters: {dev: {scheduler: mock, transport: local}}\n",
+                    ClusterDefinition.local("x", SchedulerKind.FLUX)))
         .hasMessageContaining(":1: 'clusters' is written in flow style");
   }
 }

@@ -1,7 +1,6 @@
 package io.examlops.fleet.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.SchedulerKind;
@@ -46,8 +45,14 @@ class ClustersYamlTest {
 
     assertThat(definitions)
         .containsExactly(
-            ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "lxp-login.example.org", "hpcuser",
-                "~/.ssh/id_ed25519", 22, HOST_KEY),
+            ClusterDefinition.ssh(
+                "lxp",
+                SchedulerKind.SLURM,
+                "lxp-login.example.org",
+                "hpcuser",
+                "~/.ssh/id_ed25519",
+                22,
+                HOST_KEY),
             ClusterDefinition.local("dev", SchedulerKind.MOCK));
     assertThat(definitions.get(0).transport()).isEqualTo(TransportKind.SSH);
   }
@@ -76,13 +81,16 @@ class ClustersYamlTest {
         failure("clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n    hots: a\n");
     assertThat(e.line()).isEqualTo(5);
     assertThat(e.getMessage())
-        .isEqualTo(FILE + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
-            + " transport, host, user, key, port, host_key");
+        .isEqualTo(
+            FILE
+                + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
+                + " transport, host, user, key, port, host_key");
   }
 
   @Test
   void unknownTopLevelKeyIsRefused() {
-    assertThat(failure("clusters:\nclustres:\n").getMessage()).contains(":2: unknown top-level key");
+    assertThat(failure("clusters:\nclustres:\n").getMessage())
+        .contains(":2: unknown top-level key");
   }
 
   @Test
@@ -99,7 +107,8 @@ class ClustersYamlTest {
   void invalidNameStatesTheRule() {
     ClustersFileException e = failure("clusters:\n  Bad.Name:\n    scheduler: mock\n");
     assertThat(e.line()).isEqualTo(2);
-    assertThat(e.getMessage()).contains("invalid cluster name 'Bad.Name'", "^[a-z][a-z0-9_-]{0,62}$");
+    assertThat(e.getMessage())
+        .contains("invalid cluster name 'Bad.Name'", "^[a-z][a-z0-9_-]{0,62}$");
   }
 
   @Test
@@ -117,11 +126,15 @@ class ClustersYamlTest {
   void missingRequiredValuesSayWhatToAdd() {
     assertThat(failure("clusters:\n  lxp:\n    transport: local\n").getMessage())
         .contains(":2: cluster 'lxp' has no scheduler; add 'scheduler: ...' (slurm, flux or mock)");
-    assertThat(failure("clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n"
-            + "    user: u\n").getMessage())
+    assertThat(
+            failure(
+                    "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n"
+                        + "    user: u\n")
+                .getMessage())
         .contains(":2:", "has no host");
-    assertThat(failure("clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n"
-            + "    host:\n").getMessage())
+    assertThat(
+            failure("clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n" + "    host:\n")
+                .getMessage())
         .contains(":5: 'host' has no value");
   }
 
@@ -134,11 +147,14 @@ class ClustersYamlTest {
         .contains(":7: invalid fingerprint");
     assertThat(failure(prefix + "    host: h\n    user: u\n    key: id_rsa\n").getMessage())
         .contains(":7:", "relative");
-    assertThat(failure("clusters:\n  lxp:\n    scheduler: pbs\n    transport: local\n")
-            .getMessage())
+    assertThat(
+            failure("clusters:\n  lxp:\n    scheduler: pbs\n    transport: local\n").getMessage())
         .contains(":3: unknown scheduler 'pbs'");
-    assertThat(failure("clusters:\n  lxp:\n    scheduler: mock\n    transport: local\n"
-            + "    host: h\n").getMessage())
+    assertThat(
+            failure(
+                    "clusters:\n  lxp:\n    scheduler: mock\n    transport: local\n"
+                        + "    host: h\n")
+                .getMessage())
         .contains(":2:", "transport local, which takes no host");
   }
 
@@ -162,8 +178,19 @@ class ClustersYamlTest {
   }
 
   @Test
+  void aliasesAreRefusedRatherThanMisread() {
+    ClustersFileException e =
+        failure(
+            "clusters:\n  a:\n    scheduler: &s mock\n    transport: local\n"
+                + "  b:\n    scheduler: *s\n    transport: local\n");
+    assertThat(e.line()).isEqualTo(6);
+    assertThat(e.getMessage()).contains("is a YAML alias");
+  }
+
+  @Test
   void aSecondDocumentIsRefused() {
-    assertThat(failure("clusters:\n---\nclusters:\n").getMessage()).contains("second YAML document");
+    assertThat(failure("clusters:\n---\nclusters:\n").getMessage())
+        .contains("second YAML document");
   }
 
   @Test
@@ -171,7 +198,7 @@ class ClustersYamlTest {
     ClustersYaml.Document document =
         ClustersYaml.parse("clusters: {dev: {scheduler: mock, transport: local}}\n", FILE);
     assertThat(document.shape()).isEqualTo(ClustersYaml.Shape.FLOW);
-    assertThat(document.definitions()).containsExactly(
-        ClusterDefinition.local("dev", SchedulerKind.MOCK));
+    assertThat(document.definitions())
+        .containsExactly(ClusterDefinition.local("dev", SchedulerKind.MOCK));
   }
 }

@@ -15,36 +15,41 @@ class PlatformDbTest {
   @TempDir Path dir;
 
   private static String pragma(PlatformDb db, String name) {
-    return db.read(c -> {
-      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA " + name)) {
-        return rs.next() ? rs.getString(1) : null;
-      }
-    });
+    return db.read(
+        c -> {
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery("PRAGMA " + name)) {
+            return rs.next() ? rs.getString(1) : null;
+          }
+        });
   }
 
   private static List<String> tables(PlatformDb db) {
-    return db.read(c -> {
-      List<String> names = new ArrayList<>();
-      try (Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery(
-              "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-                  + " ORDER BY name")) {
-        while (rs.next()) {
-          names.add(rs.getString(1));
-        }
-      }
-      return names;
-    });
+    return db.read(
+        c -> {
+          List<String> names = new ArrayList<>();
+          try (Statement s = c.createStatement();
+              ResultSet rs =
+                  s.executeQuery(
+                      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE"
+                          + " 'sqlite_%' ORDER BY name")) {
+            while (rs.next()) {
+              names.add(rs.getString(1));
+            }
+          }
+          return names;
+        });
   }
 
   private static int auditRows(PlatformDb db) {
-    return db.read(c -> {
-      try (Statement s = c.createStatement();
-          ResultSet rs = s.executeQuery("SELECT count(*) FROM audit_events")) {
-        rs.next();
-        return rs.getInt(1);
-      }
-    });
+    return db.read(
+        c -> {
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery("SELECT count(*) FROM audit_events")) {
+            rs.next();
+            return rs.getInt(1);
+          }
+        });
   }
 
   @Test
@@ -53,8 +58,8 @@ class PlatformDbTest {
 
     assertThat(db.schemaVersion()).isEqualTo(Migrations.latest()).isPositive();
     assertThat(tables(db))
-        .containsExactly("audit_events", "hpc_clusters", "hpc_jobs", "hpc_node_snapshots",
-            "hpc_nodes");
+        .containsExactly(
+            "audit_events", "hpc_clusters", "hpc_jobs", "hpc_node_snapshots", "hpc_nodes");
     assertThat(pragma(db, "journal_mode")).isEqualTo("wal");
     assertThat(pragma(db, "foreign_keys")).isEqualTo("1");
     assertThat(pragma(db, "busy_timeout")).isEqualTo("5000");
@@ -64,13 +69,14 @@ class PlatformDbTest {
   void reopeningAppliesNothingTwiceAndKeepsData() {
     Path file = dir.resolve("platform.db");
     PlatformDb first = PlatformDb.open(file);
-    first.write(c -> {
-      try (Statement s = c.createStatement()) {
-        return s.executeUpdate(
-            "INSERT INTO audit_events (at, actor, action, cluster, details_json)"
-                + " VALUES ('2025-01-01T00:00:00.000Z', 'a', 'test', NULL, '{}')");
-      }
-    });
+    first.write(
+        c -> {
+          try (Statement s = c.createStatement()) {
+            return s.executeUpdate(
+                "INSERT INTO audit_events (at, actor, action, cluster, details_json)"
+                    + " VALUES ('2025-01-01T00:00:00.000Z', 'a', 'test', NULL, '{}')");
+          }
+        });
 
     PlatformDb again = PlatformDb.open(file);
 
@@ -82,11 +88,12 @@ class PlatformDbTest {
   void aDatabaseFromANewerVersionIsRefused() {
     Path file = dir.resolve("platform.db");
     PlatformDb db = PlatformDb.open(file);
-    db.write(c -> {
-      try (Statement s = c.createStatement()) {
-        return s.execute("PRAGMA user_version = 99");
-      }
-    });
+    db.write(
+        c -> {
+          try (Statement s = c.createStatement()) {
+            return s.execute("PRAGMA user_version = 99");
+          }
+        });
 
     assertThatThrownBy(() -> PlatformDb.open(file))
         .isInstanceOf(RegistryException.class)
@@ -96,16 +103,23 @@ class PlatformDbTest {
   @Test
   void aFailedChangeIsRolledBackWhole() {
     PlatformDb db = PlatformDb.open(dir.resolve("platform.db"));
-    assertThatThrownBy(() -> db.write(c -> {
-      try (Statement s = c.createStatement()) {
-        s.executeUpdate("INSERT INTO audit_events (at, actor, action, details_json)"
-            + " VALUES ('t', 'a', 'first', '{}')");
-        // violates the foreign key: no such cluster
-        s.executeUpdate("INSERT INTO hpc_node_snapshots (cluster, taken_at, taken_by, node_count)"
-            + " VALUES ('ghost', 't', 'a', 0)");
-      }
-      return null;
-    })).isInstanceOf(RegistryException.class).hasMessageContaining("FOREIGN KEY");
+    assertThatThrownBy(
+            () ->
+                db.write(
+                    c -> {
+                      try (Statement s = c.createStatement()) {
+                        s.executeUpdate(
+                            "INSERT INTO audit_events (at, actor, action, details_json)"
+                                + " VALUES ('t', 'a', 'first', '{}')");
+                        // violates the foreign key: no such cluster
+                        s.executeUpdate(
+                            "INSERT INTO hpc_node_snapshots (cluster, taken_at, taken_by,"
+                                + " node_count) VALUES ('ghost', 't', 'a', 0)");
+                      }
+                      return null;
+                    }))
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("FOREIGN KEY");
 
     assertThat(auditRows(db)).isZero();
   }

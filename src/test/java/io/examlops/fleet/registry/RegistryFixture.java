@@ -30,8 +30,7 @@ final class RegistryFixture {
     this.home = dir.resolve("home");
     this.yaml = home.resolve(".config/examlops/clusters.yaml");
     this.db = dir.resolve("data/platform.db");
-    this.env =
-        Map.of("HOME", home.toString(), "EXAMLOPS_PLATFORM_DB", db.toString());
+    this.env = Map.of("HOME", home.toString(), "EXAMLOPS_PLATFORM_DB", db.toString());
     try {
       writeKey("id_ed25519");
     } catch (IOException e) {
