@@ -1,0 +1,162 @@
+package io.examlops.fleet.model;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A cluster's governance record in platform.db, and the state machine that changes it. Every
+ * transition returns a new record; none of them widens what was approved: re-registering or
+ * re-probing an ACTIVE cluster keeps its approval and its pinned connection.
+ *
+ * @param state PENDING, ACTIVE or REJECTED
+ * @param scheduler the scheduler as last registered
+ * @param transport the transport as last registered
+ * @param host the host as last registered ({@code null} for local)
+ * @param requestedBy who asked for the cluster; {@code null} when it was only listed in
+ *     clusters.yaml and an admin decided on it directly
+ * @param requestedAt when it was asked for
+ * @param decidedBy who approved (ACTIVE) or rejected (REJECTED) it
+ * @param decidedAt when
+ * @param reason why it was rejected
+ * @param capabilities what the last probe found; {@code null} before any probe
+ * @param probedAt when the last probe ran
+ * @param observed the fingerprints the last registration or probe saw
+ * @param pinned what the approval pinned; {@code null} unless ACTIVE
+ */
+public record ClusterGovernance(
+    ClusterState state,
+    SchedulerKind scheduler,
+    TransportKind transport,
+    String host,
+    String requestedBy,
+    Instant requestedAt,
+    String decidedBy,
+    Instant decidedAt,
+    String reason,
+    ClusterCaps capabilities,
+    Instant probedAt,
+    Fingerprints observed,
+    PinnedConnection pinned) {
+
+  public ClusterGovernance {
+    Objects.requireNonNull(state, "state");
+    Objects.requireNonNull(scheduler, "scheduler");
+    Objects.requireNonNull(transport, "transport");
+    observed = observed == null ? Fingerprints.NONE : observed;
+    boolean decided = decidedBy != null && decidedAt != null;
+    boolean consistent =
+        switch (state) {
+          case PENDING -> decidedBy == null && pinned == null;
+          case ACTIVE -> decided && pinned != null;
+          case REJECTED -> decided && reason != null && pinned == null;
+        };
+    if (!consistent) {
+      throw new IllegalStateException("inconsistent governance record in state " + state);
+    }
+  }
+
+  /** A new request: PENDING, asked for by {@code actor}. */
+  public static ClusterGovernance requested(
+      ClusterDefinition definition, String actor, Instant at) {
+    return new ClusterGovernance(
+        ClusterState.PENDING,
+        definition.scheduler(),
+        definition.transport(),
+        definition.host(),
+        actor,
+        at,
+        null,
+        null,
+        null,
+        null,
+        null,
+        Fingerprints.NONE,
+        null);
+  }
+
+  /** A cluster only listed in clusters.yaml: PENDING, asked for by nobody. */
+  public static ClusterGovernance listed(ClusterDefinition definition) {
+    return requested(definition, null, null);
+  }
+
+  /**
+   * A repeated registration. A REJECTED cluster becomes a new PENDING request; a PENDING or ACTIVE
+   * one keeps its state, and an ACTIVE one keeps its approval and pin.
+   */
+  public ClusterGovernance reRegistered(ClusterDefinition definition, String actor, Instant at) {
+    if (state == ClusterState.REJECTED) {
+      return requested(definition, actor, at).probed(capabilities, observed, probedAt);
+    }
+    return describing(definition);
+  }
+
+  /** The same record with the definition's scheduler, transport and host as registered. */
+  public ClusterGovernance describing(ClusterDefinition definition) {
+    return new ClusterGovernance(
+        state,
+        definition.scheduler(),
+        definition.transport(),
+        definition.host(),
+        requestedBy,
+        requestedAt,
+        decidedBy,
+        decidedAt,
+        reason,
+        capabilities,
+        probedAt,
+        observed,
+        pinned);
+  }
+
+  /** Records what a probe found; the state and the pin are untouched. */
+  public ClusterGovernance probed(ClusterCaps caps, Fingerprints seen, Instant at) {
+    return new ClusterGovernance(
+        state,
+        scheduler,
+        transport,
+        host,
+        requestedBy,
+        requestedAt,
+        decidedBy,
+        decidedAt,
+        reason,
+        caps == null ? capabilities : caps,
+        at == null ? probedAt : at,
+        seen == null ? observed : seen,
+        pinned);
+  }
+
+  public ClusterGovernance approve(String actor, Instant at, PinnedConnection pin) {
+    return new ClusterGovernance(
+        ClusterState.ACTIVE,
+        scheduler,
+        transport,
+        host,
+        requestedBy,
+        requestedAt,
+        Objects.requireNonNull(actor),
+        Objects.requireNonNull(at),
+        null,
+        capabilities,
+        probedAt,
+        observed,
+        Objects.requireNonNull(pin));
+  }
+
+  public ClusterGovernance reject(String actor, Instant at, String why) {
+    return new ClusterGovernance(
+        ClusterState.REJECTED,
+        scheduler,
+        transport,
+        host,
+        requestedBy,
+        requestedAt,
+        Objects.requireNonNull(actor),
+        Objects.requireNonNull(at),
+        Objects.requireNonNull(why),
+        capabilities,
+        probedAt,
+        observed,
+        null);
+  }
+}

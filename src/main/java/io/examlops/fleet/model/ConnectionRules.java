@@ -1,0 +1,124 @@
+package io.examlops.fleet.model;
+
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Checks for the values of a cluster's connection definition. Each check returns the value (or its
+ * normal form) or throws an {@link IllegalArgumentException} whose message says what is wrong and
+ * how to write it; clusters.yaml adds the line number.
+ */
+public final class ConnectionRules {
+  /** Schedulers a cluster definition may name. */
+  public static final Set<SchedulerKind> SCHEDULERS =
+      EnumSet.of(SchedulerKind.SLURM, SchedulerKind.FLUX, SchedulerKind.MOCK);
+
+  public static final int DEFAULT_SSH_PORT = 22;
+
+  // Host names and IP addresses; never starting with '-', so a host cannot become an ssh option.
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,252}");
+  private static final Pattern USER = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
+  // ssh-keygen -l prints SHA256:<base64 of 32 bytes without padding> = 43 characters.
+  private static final Pattern FINGERPRINT = Pattern.compile("SHA256:[A-Za-z0-9+/]{43}");
+  private static final Pattern BARE_BASE64 = Pattern.compile("[A-Za-z0-9+/=]{64,}");
+
+  private ConnectionRules() {}
+
+  public static SchedulerKind scheduler(String text) {
+    SchedulerKind kind;
+    try {
+      kind = SchedulerKind.parse(text);
+    } catch (IllegalArgumentException e) {
+      kind = SchedulerKind.NONE;
+    }
+    if (!SCHEDULERS.contains(kind)) {
+      throw new IllegalArgumentException(
+          "unknown scheduler " + Printable.quoted(text) + ": use slurm, flux or mock");
+    }
+    return kind;
+  }
+
+  public static String host(String host) {
+    if (host == null || !HOST.matcher(host).matches()) {
+      throw new IllegalArgumentException(
+          "invalid host "
+              + Printable.quoted(host)
+              + ": use a host name or IP address (letters, digits, '.', '-', '_', ':'),"
+              + " not starting with '-'");
+    }
+    return host;
+  }
+
+  public static String user(String user) {
+    if (user == null || !USER.matcher(user).matches()) {
+      throw new IllegalArgumentException(
+          "invalid ssh user "
+              + Printable.quoted(user)
+              + ": use a login name of letters, digits, '.', '-' and '_', not starting with '-'");
+    }
+    return user;
+  }
+
+  public static int port(long port) {
+    if (port < 1 || port > 65535) {
+      throw new IllegalArgumentException(
+          "invalid port " + port + ": use a TCP port between 1 and 65535 (ssh uses 22)");
+    }
+    return (int) port;
+  }
+
+  /**
+   * A key or host-key fingerprint in OpenSSH's SHA256 form ({@code ssh-keygen -lf key}); trailing
+   * base64 padding is dropped so that both spellings compare equal.
+   */
+  public static String fingerprint(String fingerprint) {
+    String normal = fingerprint == null ? null : fingerprint.trim().replaceAll("=+$", "");
+    if (normal == null || !FINGERPRINT.matcher(normal).matches()) {
+      throw new IllegalArgumentException(
+          "invalid fingerprint "
+              + Printable.quoted(fingerprint)
+              + ": expected SHA256: and 43 base64 characters, as `ssh-keygen -lf <key>` prints"
+              + " (for a host key: `ssh-keyscan -t ed25519 <host> | ssh-keygen -lf -`)");
+    }
+    return normal;
+  }
+
+  /**
+   * A path to a private key file. Key material itself is refused: keys are referenced by path and
+   * never copied into clusters.yaml, the database or logs.
+   */
+  public static String keyPath(String path) {
+    if (path == null || path.isBlank()) {
+      throw new IllegalArgumentException("empty key path: give the path of the private key file");
+    }
+    if (looksLikeKeyMaterial(path)) {
+      throw new IllegalArgumentException(
+          "the key value looks like key material, not a path: keys are never stored; save the key"
+              + " in a file readable only by you (chmod 600) and give that file's path");
+    }
+    if (path.indexOf('\0') >= 0 || path.length() > 4096) {
+      throw new IllegalArgumentException("invalid key path: give the path of the private key file");
+    }
+    if (!path.startsWith("/") && !path.equals("~") && !path.startsWith("~/")) {
+      throw new IllegalArgumentException(
+          "key path "
+              + Printable.quoted(path)
+              + " is relative: give an absolute path or one starting with ~/");
+    }
+    return path;
+  }
+
+  /** Whether a value looks like a private or public key rather than a file name. */
+  public static boolean looksLikeKeyMaterial(String value) {
+    String upper = value.toUpperCase(Locale.ROOT);
+    return upper.contains("-----BEGIN")
+        || upper.contains("PRIVATE KEY")
+        || value.indexOf('\n') >= 0
+        || value.startsWith("ssh-ed25519 ")
+        || value.startsWith("ssh-rsa ")
+        || value.startsWith("ecdsa-sha2-")
+        || BARE_BASE64.matcher(value).matches();
+  }
+}

@@ -1,0 +1,121 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterGovernance;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.TransportKind;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides whether a cluster may receive work: it must be ACTIVE, and its current definition and the
+ * fingerprints in use now must equal what the approval pinned. Pure.
+ */
+public final class ApprovalCheck {
+  private ApprovalCheck() {}
+
+  /**
+   * @param cluster the cluster as both sources see it
+   * @param current the fingerprints the transport computes now
+   */
+  public static Schedulability judge(RegisteredCluster cluster, Fingerprints current) {
+    String name = cluster.name();
+    ClusterGovernance g = cluster.governance();
+    if (g == null) {
+      return Schedulability.no(
+          "cluster '"
+              + name
+              + "' is only listed in clusters.yaml and has not been approved;"
+              + " an admin must run: exa hpc approve "
+              + name);
+    }
+    switch (g.state()) {
+      case PENDING:
+        return Schedulability.no(
+            "cluster '"
+                + name
+                + "' is PENDING"
+                + requested(g)
+                + " and has not been approved;"
+                + " an admin must run: exa hpc approve "
+                + name);
+      case REJECTED:
+        return Schedulability.no(
+            "cluster '"
+                + name
+                + "' was rejected by "
+                + g.decidedBy()
+                + " on "
+                + Timestamps.format(g.decidedAt())
+                + " ("
+                + g.reason()
+                + "); an admin must"
+                + " approve it before it can receive work");
+      case ACTIVE:
+        break;
+    }
+    ClusterDefinition definition = cluster.definition();
+    if (definition == null) {
+      return Schedulability.no(
+          "cluster '"
+              + name
+              + "' is approved but has no entry in clusters.yaml any more; restore"
+              + " the entry as it was approved, or register and approve it again");
+    }
+    List<String> changes = g.pinned().changesTo(inUse(definition, current));
+    changes.addAll(hostKeyConflict(definition, current));
+    if (changes.isEmpty()) {
+      return Schedulability.yes();
+    }
+    return Schedulability.no(
+        "cluster '"
+            + name
+            + "' is not schedulable: "
+            + String.join("; ", changes)
+            + " since approval by "
+            + g.decidedBy()
+            + " on "
+            + Timestamps.format(g.decidedAt())
+            + "; an admin must approve it again (exa hpc approve "
+            + name
+            + ")");
+  }
+
+  /** The connection that a definition and the fingerprints in use amount to. */
+  static PinnedConnection inUse(ClusterDefinition definition, Fingerprints current) {
+    if (definition.transport() == TransportKind.LOCAL) {
+      return PinnedConnection.of(definition, null, null);
+    }
+    return PinnedConnection.of(definition, current.sshKey(), hostKey(definition, current));
+  }
+
+  /** The host key in force: the one the host presents now, else the one clusters.yaml pins. */
+  static String hostKey(ClusterDefinition definition, Fingerprints current) {
+    return current.hostKey() != null ? current.hostKey() : definition.hostKeyFingerprint();
+  }
+
+  /** A host presenting another key than clusters.yaml names, in words; empty when they agree. */
+  static List<String> hostKeyConflict(ClusterDefinition definition, Fingerprints current) {
+    List<String> conflict = new ArrayList<>();
+    if (definition.transport() == TransportKind.SSH
+        && definition.hostKeyFingerprint() != null
+        && current.hostKey() != null
+        && !definition.hostKeyFingerprint().equals(current.hostKey())) {
+      conflict.add(
+          "the host presents host key "
+              + current.hostKey()
+              + " but clusters.yaml names "
+              + definition.hostKeyFingerprint());
+    }
+    return conflict;
+  }
+
+  private static String requested(ClusterGovernance g) {
+    return g.requestedBy() == null
+        ? ""
+        : " (requested by " + g.requestedBy() + " on " + Timestamps.format(g.requestedAt()) + ")";
+  }
+}

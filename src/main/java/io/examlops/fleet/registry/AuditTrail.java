@@ -1,0 +1,64 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.AuditEvent;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Rows of {@code audit_events}, written in the same transaction as the change they record. */
+final class AuditTrail {
+  private AuditTrail() {}
+
+  static void record(
+      Connection c,
+      Instant at,
+      String actor,
+      String action,
+      String cluster,
+      Map<String, Object> details)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO audit_events (at, actor, action, cluster, details_json)"
+                + " VALUES (?, ?, ?, ?, ?)")) {
+      s.setString(1, Timestamps.format(at));
+      s.setString(2, actor);
+      s.setString(3, action);
+      s.setString(4, cluster);
+      s.setString(5, RegistryJson.write(details));
+      s.executeUpdate();
+    }
+  }
+
+  /** Events in the order they happened; all of them when {@code cluster} is null. */
+  static List<AuditEvent> list(Connection c, String cluster) throws SQLException {
+    String sql =
+        "SELECT id, at, actor, action, cluster, details_json FROM audit_events"
+            + (cluster == null ? "" : " WHERE cluster = ?")
+            + " ORDER BY id";
+    List<AuditEvent> events = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      if (cluster != null) {
+        s.setString(1, cluster);
+      }
+      try (ResultSet rs = s.executeQuery()) {
+        while (rs.next()) {
+          events.add(
+              new AuditEvent(
+                  rs.getLong("id"),
+                  Timestamps.parse(rs.getString("at")),
+                  rs.getString("actor"),
+                  rs.getString("action"),
+                  rs.getString("cluster"),
+                  rs.getString("details_json")));
+        }
+      }
+    }
+    return events;
+  }
+}

@@ -1,0 +1,80 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.transport.ShellQuote;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code EXAMLOPS_HPC_*} environment the scheduler adapter reads, for an ACTIVE cluster that
+ * still matches its approval. A local cluster gets no {@code EXAMLOPS_HPC_SSH_*} values, and those
+ * must then be removed from an inherited environment: {@link #applyTo} and {@link #exportScript}
+ * do.
+ */
+public final class ClusterEnvironment {
+  public static final String CLUSTER = "EXAMLOPS_HPC_CLUSTER";
+  public static final String SCHEDULER = "EXAMLOPS_HPC_SCHEDULER";
+  public static final String SSH_HOST = "EXAMLOPS_HPC_SSH_HOST";
+  public static final String SSH_USER = "EXAMLOPS_HPC_SSH_USER";
+  public static final String SSH_KEY = "EXAMLOPS_HPC_SSH_KEY";
+  public static final String SSH_PORT = "EXAMLOPS_HPC_SSH_PORT";
+
+  /** Every variable this class sets, in output order. */
+  public static final List<String> VARIABLES =
+      List.of(CLUSTER, SCHEDULER, SSH_HOST, SSH_USER, SSH_KEY, SSH_PORT);
+
+  private ClusterEnvironment() {}
+
+  /**
+   * The variables for a cluster, in a fixed order.
+   *
+   * @param keyFile the key path with {@code ~} expanded ({@code null} when the definition has none)
+   * @throws RegistryException with the reason when the cluster is not ACTIVE or not schedulable
+   */
+  public static Map<String, String> of(
+      RegisteredCluster cluster, Schedulability verdict, Path keyFile) {
+    if (cluster.state() != ClusterState.ACTIVE || !verdict.schedulable()) {
+      throw new RegistryException(
+          verdict.schedulable()
+              ? "cluster '" + cluster.name() + "' is " + cluster.state() + ", not ACTIVE"
+              : verdict.reason());
+    }
+    ClusterDefinition d = cluster.definition();
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put(CLUSTER, d.name());
+    env.put(SCHEDULER, d.scheduler().label());
+    if (d.transport() == TransportKind.SSH) {
+      env.put(SSH_HOST, d.host());
+      env.put(SSH_USER, d.user());
+      if (keyFile != null) {
+        env.put(SSH_KEY, keyFile.toString());
+      }
+      env.put(SSH_PORT, d.port().toString());
+    }
+    return env;
+  }
+
+  /** {@code export} lines for a POSIX shell, values quoted, and {@code unset} for the others. */
+  public static String exportScript(Map<String, String> env) {
+    StringBuilder script = new StringBuilder();
+    for (String name : VARIABLES) {
+      String value = env.get(name);
+      script.append(
+          value == null ? "unset " + name : "export " + name + "=" + ShellQuote.quote(value));
+      script.append('\n');
+    }
+    return script.toString();
+  }
+
+  /** Puts the variables into a process environment, removing stale ones of a previous cluster. */
+  public static void applyTo(Map<String, String> processEnvironment, Map<String, String> env) {
+    VARIABLES.forEach(processEnvironment::remove);
+    processEnvironment.putAll(env);
+  }
+}

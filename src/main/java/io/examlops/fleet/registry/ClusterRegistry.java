@@ -1,0 +1,438 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.AuditEvent;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterGovernance;
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.TransportKind;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The governance operations over both sources of truth: clusters.yaml (how to reach a cluster) and
+ * platform.db (whether it may be used). Each change is one database transaction that also writes
+ * its audit event, with the acting user.
+ *
+ * <p>The rule they keep: a discovered cluster is registered, never connected; it receives no work
+ * until an admin approves it; and nothing silently widens what was approved. Approval pins the
+ * host, port, user, key fingerprint and host-key fingerprint; if any of them changes later the
+ * cluster stays ACTIVE but is not schedulable until approved again.
+ */
+public final class ClusterRegistry {
+  private static final int MAX_TEXT = 500;
+
+  private final ClustersFile clusters;
+  private final PlatformDb db;
+  private final Clock clock;
+
+  public ClusterRegistry(ClustersFile clusters, PlatformDb db, Clock clock) {
+    this.clusters = clusters;
+    this.db = db;
+    this.clock = clock;
+  }
+
+  /** Opens both stores where {@code env} says (see {@link RegistryLocations}). */
+  public static ClusterRegistry open(Map<String, String> env, Clock clock) {
+    RegistryLocations locations = RegistryLocations.from(env);
+    return new ClusterRegistry(
+        new ClustersFile(locations.clustersFile(), env),
+        PlatformDb.open(locations.platformDb()),
+        clock);
+  }
+
+  public ClustersFile clustersFile() {
+    return clusters;
+  }
+
+  public PlatformDb platformDb() {
+    return db;
+  }
+
+  /**
+   * Registers a cluster: writes its definition to clusters.yaml, then records it as PENDING with
+   * who asked and when. Registering it again refreshes its definition, capabilities and
+   * fingerprints; an ACTIVE cluster stays ACTIVE with its pin (so a changed host makes it
+   * unschedulable, never silently re-approved), a REJECTED one becomes a new PENDING request.
+   *
+   * @param observed fingerprints the probe saw; {@code null} when it was not probed
+   * @param capabilities what the probe found; {@code null} when it was not probed
+   */
+  public RegisteredCluster register(
+      ClusterDefinition definition, Fingerprints observed, ClusterCaps capabilities, String actor) {
+    String who = actor(actor);
+    // clusters.yaml first: a crash before the database commit leaves a cluster that is only
+    // listed there, which counts as PENDING and grants nothing.
+    clusters.upsert(definition);
+    String name = definition.name();
+    ClusterGovernance governance =
+        db.write(
+            c -> {
+              Instant now = now();
+              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
+              ClusterGovernance after =
+                  before
+                      .map(g -> g.reRegistered(definition, who, now))
+                      .orElseGet(() -> ClusterGovernance.requested(definition, who, now))
+                      .probed(capabilities, observed, capabilities == null ? null : now);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "register",
+                  name,
+                  details(
+                      "previous_state", before.map(g -> g.state().name()).orElse(null),
+                      "state", after.state().name(),
+                      "definition", describe(definition),
+                      "observed", observed,
+                      "capabilities", capabilities == null ? null : summary(capabilities)));
+              return after;
+            });
+    return new RegisteredCluster(name, definition, governance);
+  }
+
+  /**
+   * Approves a cluster as its clusters.yaml entry and the given fingerprints are now, and pins
+   * those values. Also used to approve again after a change.
+   *
+   * @param current the fingerprints the transport computes now: the key's, and the host key the
+   *     host presented (when null, the host key clusters.yaml names is pinned)
+   */
+  public RegisteredCluster approve(String name, Fingerprints current, String actor) {
+    String who = actor(actor);
+    ClusterDefinition definition = definitionOf(name);
+    PinnedConnection pin = pinFor(definition, current);
+    ClusterGovernance governance =
+        db.write(
+            c -> {
+              Instant now = now();
+              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
+              ClusterGovernance after =
+                  before
+                      .orElseGet(() -> ClusterGovernance.listed(definition))
+                      .describing(definition)
+                      .probed(null, current, null)
+                      .approve(who, now, pin);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "approve",
+                  name,
+                  details(
+                      "previous_state", before.map(g -> g.state().name()).orElse(null),
+                      "pinned", pin,
+                      "previous_pin", before.map(ClusterGovernance::pinned).orElse(null)));
+              return after;
+            });
+    return new RegisteredCluster(name, definition, governance);
+  }
+
+  /** Rejects (or revokes) a cluster; a reason is required and recorded. */
+  public RegisteredCluster reject(String name, String reason, String actor) {
+    String who = actor(actor);
+    String why =
+        text(
+            reason,
+            "a reason is required to reject cluster '"
+                + name
+                + "', e.g. --reason \"wrong account\"");
+    Optional<ClusterDefinition> definition = clusters.find(name);
+    ClusterGovernance governance =
+        db.write(
+            c -> {
+              Instant now = now();
+              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
+              ClusterGovernance base =
+                  before
+                      .or(() -> definition.map(ClusterGovernance::listed))
+                      .orElseThrow(() -> unknown(name));
+              ClusterGovernance after = base.reject(who, now, why);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "reject",
+                  name,
+                  details(
+                      "previous_state", before.map(g -> g.state().name()).orElse(null),
+                      "reason", why,
+                      "revoked_pin", before.map(ClusterGovernance::pinned).orElse(null)));
+              return after;
+            });
+    return new RegisteredCluster(name, definition.orElse(null), governance);
+  }
+
+  /** Records what a probe of a registered cluster found; its state and pin are untouched. */
+  public RegisteredCluster recordProbe(
+      String name, ClusterCaps capabilities, Fingerprints observed, String actor) {
+    String who = actor(actor);
+    Objects.requireNonNull(capabilities, "capabilities");
+    ClusterGovernance governance =
+        db.write(
+            c -> {
+              Instant now = now();
+              ClusterGovernance after = registered(c, name).probed(capabilities, observed, now);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "probe",
+                  name,
+                  details("capabilities", summary(capabilities), "observed", observed));
+              return after;
+            });
+    return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
+  }
+
+  /**
+   * Saves a node inventory of a registered cluster as a new snapshot, in one transaction: a crash
+   * part-way leaves the previous snapshot as the latest.
+   */
+  public NodeSnapshot saveSnapshot(String name, List<NodeInfo> nodes, String actor) {
+    String who = actor(actor);
+    return db.write(
+        c -> {
+          Instant now = now();
+          registered(c, name);
+          long id = NodeSnapshots.save(c, name, now, who, nodes);
+          AuditTrail.record(
+              c,
+              now,
+              who,
+              "snapshot",
+              name,
+              details(
+                  "snapshot_id", id,
+                  "nodes", nodes.size(),
+                  "gpus", nodes.stream().mapToInt(NodeInfo::gpuCount).sum()));
+          CrashPoint.reached(CrashPoint.SNAPSHOT_BEFORE_COMMIT);
+          return new NodeSnapshot(id, name, now, who, nodes);
+        });
+  }
+
+  public Optional<NodeSnapshot> latestSnapshot(String name) {
+    ClusterName.require(name);
+    return db.read(c -> NodeSnapshots.latest(c, name));
+  }
+
+  /**
+   * Every cluster in either source: clusters.yaml's entries in file order, then clusters only
+   * platform.db knows. A cluster only listed in clusters.yaml shows as PENDING.
+   */
+  public List<RegisteredCluster> list() {
+    List<ClusterDefinition> definitions = clusters.read();
+    Map<String, ClusterGovernance> rows = new LinkedHashMap<>(db.read(GovernanceTable::all));
+    List<RegisteredCluster> all = new ArrayList<>();
+    for (ClusterDefinition d : definitions) {
+      all.add(new RegisteredCluster(d.name(), d, rows.remove(d.name())));
+    }
+    rows.forEach((name, g) -> all.add(new RegisteredCluster(name, null, g)));
+    return all;
+  }
+
+  public Optional<RegisteredCluster> find(String name) {
+    ClusterName.require(name);
+    Optional<ClusterDefinition> definition = clusters.find(name);
+    Optional<ClusterGovernance> governance = db.read(c -> GovernanceTable.find(c, name));
+    if (definition.isEmpty() && governance.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new RegisteredCluster(name, definition.orElse(null), governance.orElse(null)));
+  }
+
+  /** The whole audit trail, oldest first. */
+  public List<AuditEvent> auditTrail() {
+    return db.read(c -> AuditTrail.list(c, null));
+  }
+
+  /** One cluster's audit trail, oldest first. */
+  public List<AuditEvent> auditTrail(String name) {
+    ClusterName.require(name);
+    return db.read(c -> AuditTrail.list(c, name));
+  }
+
+  /**
+   * Whether the cluster may receive work now: ACTIVE, and its definition and the fingerprints in
+   * use equal what the approval pinned.
+   */
+  public Schedulability schedulability(String name, Fingerprints current) {
+    return find(name)
+        .map(cluster -> ApprovalCheck.judge(cluster, current))
+        .orElseGet(() -> Schedulability.no(unknown(name).getMessage()));
+  }
+
+  /**
+   * The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster.
+   *
+   * @throws RegistryException with the reason when it is not schedulable
+   */
+  public Map<String, String> environment(String name, Fingerprints current) {
+    RegisteredCluster cluster = find(name).orElseThrow(() -> unknown(name));
+    ClusterDefinition d = cluster.definition();
+    return ClusterEnvironment.of(
+        cluster,
+        ApprovalCheck.judge(cluster, current),
+        d == null || d.keyPath() == null ? null : clusters.keyFile(d));
+  }
+
+  private PinnedConnection pinFor(ClusterDefinition definition, Fingerprints current) {
+    if (definition.transport() == TransportKind.LOCAL) {
+      return ApprovalCheck.inUse(definition, current);
+    }
+    List<String> conflict = ApprovalCheck.hostKeyConflict(definition, current);
+    if (!conflict.isEmpty()) {
+      throw new RegistryException(
+          "cannot approve cluster '"
+              + definition.name()
+              + "': "
+              + conflict.get(0)
+              + "; if the host key was changed on purpose, put the new fingerprint in "
+              + clusters.path()
+              + ", otherwise do not approve (the connection may be intercepted)");
+    }
+    if (ApprovalCheck.hostKey(definition, current) == null) {
+      throw new RegistryException(
+          "cannot approve cluster '"
+              + definition.name()
+              + "': its host key is not known; probe"
+              + " it (exa hpc connect) so that the host key is seen, or add 'host_key: SHA256:...'"
+              + " to its entry in "
+              + clusters.path());
+    }
+    if (definition.keyPath() != null && current.sshKey() == null) {
+      throw new IllegalArgumentException(
+          "the fingerprint of key "
+              + definition.keyPath()
+              + " must be given to approve '"
+              + definition.name()
+              + "'");
+    }
+    return ApprovalCheck.inUse(definition, current);
+  }
+
+  private ClusterDefinition definitionOf(String name) {
+    ClusterName.require(name);
+    return clusters
+        .find(name)
+        .orElseThrow(
+            () ->
+                new RegistryException(
+                    "cluster '"
+                        + name
+                        + "' has no entry in "
+                        + clusters.path()
+                        + "; register it (exa hpc"
+                        + " connect) or add its entry there, then approve it"));
+  }
+
+  private static ClusterGovernance registered(Connection c, String name) throws SQLException {
+    ClusterName.require(name);
+    return GovernanceTable.find(c, name)
+        .orElseThrow(
+            () ->
+                new RegistryException(
+                    "cluster '"
+                        + name
+                        + "' is not registered in platform.db; register it first"
+                        + " (exa hpc connect ... --name "
+                        + name
+                        + ")"));
+  }
+
+  private RegistryException unknown(String name) {
+    return new RegistryException(
+        "no cluster named '"
+            + name
+            + "': it is neither in "
+            + clusters.path()
+            + " nor in "
+            + db.file()
+            + "; see exa hpc clusters");
+  }
+
+  private Instant now() {
+    return Timestamps.stored(clock.instant());
+  }
+
+  private static String actor(String actor) {
+    return text(actor, "the acting user is required for every registry change");
+  }
+
+  /** Trimmed single-line text of bounded length, or an error saying what is required. */
+  private static String text(String value, String required) {
+    String trimmed = value == null ? "" : value.strip();
+    if (trimmed.isEmpty()) {
+      throw new RegistryException(required);
+    }
+    if (trimmed.length() > MAX_TEXT || trimmed.chars().anyMatch(Character::isISOControl)) {
+      throw new RegistryException(
+          "'"
+              + trimmed.substring(0, Math.min(40, trimmed.length())).replaceAll("\\p{Cntrl}", "?")
+              + "...' is not accepted: use one line of at most "
+              + MAX_TEXT
+              + " characters");
+    }
+    return trimmed;
+  }
+
+  private static Map<String, Object> details(Object... keysAndValues) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      details.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return details;
+  }
+
+  private static Map<String, Object> describe(ClusterDefinition d) {
+    return details(
+        "scheduler",
+        d.scheduler().label(),
+        "transport",
+        d.transport().label(),
+        "host",
+        d.host(),
+        "user",
+        d.user(),
+        "key",
+        d.keyPath(),
+        "port",
+        d.port(),
+        "host_key",
+        d.hostKeyFingerprint());
+  }
+
+  private static Map<String, Object> summary(ClusterCaps caps) {
+    return details(
+        "scheduler",
+        caps.scheduler().label(),
+        "version",
+        caps.version(),
+        "nodes",
+        caps.nodes(),
+        "gpus",
+        caps.gpus(),
+        "gpu_types",
+        caps.gpuTypes());
+  }
+}

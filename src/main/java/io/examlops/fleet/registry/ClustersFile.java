@@ -1,0 +1,203 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterName;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * clusters.yaml: the human-editable connection definitions. Every read validates the whole file
+ * (syntax, keys, names, values, key files); the tool's own edits change one entry's text, are
+ * serialized across processes by a lock file beside it, and replace the file atomically.
+ */
+public final class ClustersFile {
+  static final String HEADER =
+      "# HPC Fleet cluster definitions: one entry per cluster under 'clusters:'.\n"
+          + "# Listing a cluster here grants nothing: an admin approves it (exa hpc approve"
+          + " NAME).\n"
+          + "# Keys are referenced by path (key:), never pasted in.\n";
+
+  // FileLock is per process; this keeps two threads of one process from both asking for it.
+  private static final ReentrantLock IN_PROCESS = new ReentrantLock();
+
+  private final Path path;
+  private final Map<String, String> env;
+
+  /**
+   * @param path the file (see {@link RegistryLocations})
+   * @param env the environment, for {@code ~} in key paths
+   */
+  public ClustersFile(Path path, Map<String, String> env) {
+    this.path = path;
+    this.env = Map.copyOf(env);
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  /** All definitions in file order; none when the file does not exist yet. */
+  public List<ClusterDefinition> read() {
+    return load(currentText()).definitions();
+  }
+
+  public Optional<ClusterDefinition> find(String name) {
+    ClusterName.require(name);
+    return read().stream().filter(d -> d.name().equals(name)).findFirst();
+  }
+
+  /**
+   * Adds the definition, or updates its entry in place. Comments, order and other entries are kept;
+   * the file is written to a temporary file, synced and renamed over the old one.
+   */
+  @SuppressWarnings("try") // the lock is held for the block's duration, never referenced
+  public void upsert(ClusterDefinition definition) {
+    if (definition.keyPath() != null) {
+      try {
+        KeyFiles.check(HomePaths.expand(definition.keyPath(), env));
+      } catch (IllegalArgumentException e) {
+        throw new RegistryException("cluster '" + definition.name() + "': " + e.getMessage());
+      }
+    }
+    IN_PROCESS.lock();
+    try {
+      Files.createDirectories(path.toAbsolutePath().getParent());
+      try (FileChannel lockFile =
+              FileChannel.open(lockPath(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock held = lockFile.lock()) {
+        Path target = Files.exists(path) ? path.toRealPath() : path;
+        removeStaleTemporaries(target);
+        String before = currentText();
+        String after =
+            ClustersYamlEditor.upsert(
+                load(before.isEmpty() && !Files.exists(target) ? HEADER : before),
+                definition,
+                path);
+        if (!after.equals(before)) {
+          if (!before.equals(currentText())) {
+            throw new RegistryException(
+                path
+                    + " was changed by someone else while it was being updated; nothing was"
+                    + " written; run the command again");
+          }
+          replace(target, after);
+        }
+      }
+    } catch (IOException e) {
+      throw new RegistryException(
+          "cannot update " + path + ": " + e.getMessage() + "; the file was left as it was", e);
+    } finally {
+      IN_PROCESS.unlock();
+    }
+  }
+
+  /** A definition's key file with {@code ~} expanded. */
+  public Path keyFile(ClusterDefinition definition) {
+    return HomePaths.expand(definition.keyPath(), env);
+  }
+
+  private ClustersYaml.Document load(String text) {
+    ClustersYaml.Document document = ClustersYaml.parse(text, path);
+    for (ClustersYaml.Entry entry : document.entries()) {
+      ClustersYaml.Field key = entry.fields().get("key");
+      if (key != null) {
+        try {
+          KeyFiles.check(HomePaths.expand(entry.definition().keyPath(), env));
+        } catch (IllegalArgumentException | RegistryException e) {
+          throw new ClustersFileException(
+              path, key.line(), "cluster '" + entry.name() + "': " + e.getMessage(), "");
+        }
+      }
+    }
+    return document;
+  }
+
+  private String currentText() {
+    if (!Files.exists(path)) {
+      return "";
+    }
+    try {
+      byte[] bytes = Files.readAllBytes(path);
+      return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
+    } catch (CharacterCodingException e) {
+      throw new ClustersFileException(path, 0, "is not UTF-8 text", "save it as UTF-8");
+    } catch (IOException e) {
+      throw new ClustersFileException(path, 0, "cannot be read: " + e, "check its permissions");
+    }
+  }
+
+  private void replace(Path target, String text) throws IOException {
+    Path directory = target.toAbsolutePath().getParent();
+    Path temporary = Files.createTempFile(directory, temporaryPrefix(target), ".tmp");
+    try {
+      try (FileChannel out = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+        ByteBuffer bytes = ByteBuffer.wrap(text.getBytes(StandardCharsets.UTF_8));
+        while (bytes.hasRemaining()) {
+          out.write(bytes);
+        }
+        out.force(true);
+      }
+      keepPermissions(target, temporary);
+      CrashPoint.reached(CrashPoint.YAML_BEFORE_RENAME);
+      Files.move(
+          temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      syncDirectory(directory);
+    } finally {
+      Files.deleteIfExists(temporary);
+    }
+  }
+
+  private static void keepPermissions(Path target, Path temporary) throws IOException {
+    try {
+      Files.setPosixFilePermissions(
+          temporary,
+          Files.exists(target)
+              ? Files.getPosixFilePermissions(target)
+              : PosixFilePermissions.fromString("rw-r--r--"));
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system: the temporary file keeps the platform's defaults
+    }
+  }
+
+  private static void syncDirectory(Path directory) {
+    try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
+      dir.force(true);
+    } catch (IOException e) {
+      // Some platforms cannot sync a directory; the rename itself is still atomic there.
+    }
+  }
+
+  // Under the lock no other writer is between write and rename, so any temporary file is a
+  // leftover of a writer that died.
+  private static void removeStaleTemporaries(Path target) throws IOException {
+    Path directory = target.toAbsolutePath().getParent();
+    String glob = temporaryPrefix(target) + "*.tmp";
+    try (DirectoryStream<Path> stale = Files.newDirectoryStream(directory, glob)) {
+      for (Path file : stale) {
+        Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  private static String temporaryPrefix(Path target) {
+    return "." + target.getFileName() + ".";
+  }
+
+  private Path lockPath() {
+    return path.resolveSibling(path.getFileName() + ".lock");
+  }
+}

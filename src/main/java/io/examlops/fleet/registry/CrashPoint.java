@@ -1,0 +1,30 @@
+package io.examlops.fleet.registry;
+
+/**
+ * A test hook: when the system property {@value #PROPERTY} names a point, the process announces
+ * reaching it on stdout and waits there forever, so that a test can kill it at exactly that moment
+ * and check that the previous state survived. Unset in normal use, where it does nothing.
+ */
+final class CrashPoint {
+  static final String PROPERTY = "examlops.registry.crashpoint";
+  static final String YAML_BEFORE_RENAME = "clusters-yaml-before-rename";
+  static final String SNAPSHOT_BEFORE_COMMIT = "snapshot-before-commit";
+
+  private CrashPoint() {}
+
+  static void reached(String point) {
+    if (!point.equals(System.getProperty(PROPERTY))) {
+      return;
+    }
+    System.out.println("crashpoint " + point);
+    System.out.flush();
+    while (true) {
+      try {
+        Thread.sleep(60_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,160 @@
+package io.examlops.fleet.registry;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteException;
+
+/**
+ * platform.db: governance state, node snapshots, tracked jobs and the audit trail, in SQLite.
+ *
+ * <p>Opening it brings the schema up to date. Every unit of work runs in one transaction on its own
+ * connection (WAL journal, foreign keys on, a busy timeout); a change takes the write lock up front
+ * ({@code BEGIN IMMEDIATE}) and is retried when another process holds it, so callers never see
+ * {@code SQLITE_BUSY} unless the database stays locked for a full minute.
+ */
+public final class PlatformDb {
+  private static final int BUSY_TIMEOUT_MS = 5_000;
+  private static final long RETRY_FOR_NANOS = TimeUnit.SECONDS.toNanos(60);
+  private static final int SQLITE_BUSY = 5;
+  private static final int SQLITE_LOCKED = 6;
+
+  /** Work done inside one transaction. */
+  @FunctionalInterface
+  public interface SqlWork<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  private final Path file;
+  private final String url;
+
+  private PlatformDb(Path file) {
+    this.file = file;
+    this.url = "jdbc:sqlite:" + file.toAbsolutePath();
+  }
+
+  /** Opens (creating when needed) the database and applies pending schema migrations. */
+  public static PlatformDb open(Path file) {
+    try {
+      Files.createDirectories(file.toAbsolutePath().getParent());
+    } catch (IOException e) {
+      throw new RegistryException("cannot create the directory of " + file + ": " + e, e);
+    }
+    PlatformDb db = new PlatformDb(file);
+    // The journal mode is stored in the file; it cannot change inside a transaction.
+    db.run(
+        SQLiteConfig.TransactionMode.DEFERRED,
+        false,
+        c -> {
+          try (Statement s = c.createStatement()) {
+            s.execute("PRAGMA journal_mode=WAL");
+          }
+          return null;
+        });
+    Migrations.apply(db);
+    return db;
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  /** Runs a change in one write transaction; it is committed when {@code work} returns. */
+  public <T> T write(SqlWork<T> work) {
+    return run(SQLiteConfig.TransactionMode.IMMEDIATE, true, work);
+  }
+
+  /** Runs reads in one transaction, so they see one consistent state. */
+  public <T> T read(SqlWork<T> work) {
+    return run(SQLiteConfig.TransactionMode.DEFERRED, true, work);
+  }
+
+  /** The schema version ({@code PRAGMA user_version}). */
+  public int schemaVersion() {
+    return read(PlatformDb::userVersion);
+  }
+
+  static int userVersion(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+      return rs.next() ? rs.getInt(1) : 0;
+    }
+  }
+
+  private <T> T run(SQLiteConfig.TransactionMode mode, boolean transaction, SqlWork<T> work) {
+    long giveUpAt = System.nanoTime() + RETRY_FOR_NANOS;
+    for (int attempt = 0; ; attempt++) {
+      try {
+        return once(mode, transaction, work);
+      } catch (SQLException e) {
+        if (!isBusy(e)) {
+          throw new RegistryException(file + ": " + e.getMessage(), e);
+        }
+        if (System.nanoTime() > giveUpAt) {
+          throw new RegistryException(
+              file + " stayed locked by another process for a minute; try again when it is done",
+              e);
+        }
+        pause(attempt);
+      }
+    }
+  }
+
+  private <T> T once(SQLiteConfig.TransactionMode mode, boolean transaction, SqlWork<T> work)
+      throws SQLException {
+    SQLiteConfig config = new SQLiteConfig();
+    config.setBusyTimeout(BUSY_TIMEOUT_MS);
+    config.enforceForeignKeys(true);
+    config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+    config.setTransactionMode(mode);
+    try (Connection connection = config.createConnection(url)) {
+      if (!transaction) {
+        return work.run(connection);
+      }
+      connection.setAutoCommit(false);
+      try {
+        T result = work.run(connection);
+        connection.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        rollback(connection, e);
+        throw e;
+      }
+    }
+  }
+
+  private static void rollback(Connection connection, Exception cause) {
+    try {
+      connection.rollback();
+    } catch (SQLException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
+  private static boolean isBusy(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLiteException sqlite) {
+        int primary = sqlite.getResultCode().code & 0xff;
+        return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
+      }
+    }
+    return false;
+  }
+
+  private static void pause(int attempt) {
+    long ceiling = Math.min(500, 10L << Math.min(attempt, 6));
+    try {
+      Thread.sleep(ThreadLocalRandom.current().nextLong(1, ceiling + 1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new RegistryException("interrupted while waiting for platform.db");
+    }
+  }
+}

@@ -1,0 +1,100 @@
+package io.examlops.fleet.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ClusterGovernanceTest {
+  private static final Instant T1 = Instant.parse("2025-01-01T00:00:00Z");
+  private static final Instant T2 = Instant.parse("2025-01-02T00:00:00Z");
+  private static final ClusterDefinition DEV = ClusterDefinition.local("dev", SchedulerKind.MOCK);
+  private static final ClusterDefinition LXP =
+      ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "lxp-login", "u", null, 22, null);
+  private static final PinnedConnection PIN = PinnedConnection.of(LXP, null, null);
+
+  @Test
+  void aRequestIsPendingAndRecordsWhoAsked() {
+    ClusterGovernance g = ClusterGovernance.requested(LXP, "bob", T1);
+    assertThat(g.state()).isEqualTo(ClusterState.PENDING);
+    assertThat(g.requestedBy()).isEqualTo("bob");
+    assertThat(g.host()).isEqualTo("lxp-login");
+    assertThat(g.pinned()).isNull();
+  }
+
+  @Test
+  void approvalAndRejectionRecordTheDecision() {
+    ClusterGovernance approved = ClusterGovernance.requested(LXP, "bob", T1).approve("al", T2, PIN);
+    assertThat(approved.state()).isEqualTo(ClusterState.ACTIVE);
+    assertThat(approved.pinned()).isEqualTo(PIN);
+
+    ClusterGovernance rejected = approved.reject("al", T2, "retired");
+    assertThat(rejected.state()).isEqualTo(ClusterState.REJECTED);
+    assertThat(rejected.pinned()).isNull();
+    assertThat(rejected.reason()).isEqualTo("retired");
+  }
+
+  @Test
+  void reRegisteringKeepsAnApprovalAndRenewsARejectedRequest() {
+    ClusterGovernance active = ClusterGovernance.requested(LXP, "bob", T1).approve("al", T1, PIN);
+    ClusterDefinition moved =
+        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "new-login", "u", null, 22, null);
+    ClusterGovernance again = active.reRegistered(moved, "eve", T2);
+    assertThat(again.state()).isEqualTo(ClusterState.ACTIVE);
+    assertThat(again.pinned()).isEqualTo(PIN);
+    assertThat(again.host()).isEqualTo("new-login");
+    assertThat(again.requestedBy()).isEqualTo("bob");
+
+    ClusterGovernance renewed = active.reject("al", T2, "no").reRegistered(LXP, "dan", T2);
+    assertThat(renewed.state()).isEqualTo(ClusterState.PENDING);
+    assertThat(renewed.requestedBy()).isEqualTo("dan");
+    assertThat(renewed.reason()).isNull();
+  }
+
+  @Test
+  void probesNeverChangeTheState() {
+    ClusterCaps caps = ClusterCaps.summarize(SchedulerKind.MOCK, "", List.of(), List.of(), false);
+    ClusterGovernance g = ClusterGovernance.listed(DEV).probed(caps, Fingerprints.NONE, T2);
+    assertThat(g.state()).isEqualTo(ClusterState.PENDING);
+    assertThat(g.capabilities()).isEqualTo(caps);
+    assertThat(g.probedAt()).isEqualTo(T2);
+    assertThat(g.requestedBy()).isNull();
+  }
+
+  @Test
+  void inconsistentRecordsCannotBeBuilt() {
+    assertThatThrownBy(
+            () ->
+                new ClusterGovernance(
+                    ClusterState.ACTIVE,
+                    SchedulerKind.MOCK,
+                    TransportKind.LOCAL,
+                    null,
+                    null,
+                    null,
+                    "al",
+                    T1,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null))
+        .isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> ClusterGovernance.listed(DEV).reject("al", T1, null))
+        .isInstanceOf(NullPointerException.class);
+  }
+
+  @Test
+  void pinsDescribeEveryChangeInWords() {
+    PinnedConnection pinned = new PinnedConnection("a", 22, "u", "SHA256:k1", "SHA256:h1");
+    PinnedConnection now = new PinnedConnection("b", 2222, "u", "SHA256:k1", null);
+    assertThat(pinned.changesTo(now))
+        .containsExactly(
+            "host changed from a to b",
+            "port changed from 22 to 2222",
+            "host key changed from SHA256:h1 to (none)");
+    assertThat(pinned.changesTo(pinned)).isEmpty();
+  }
+}

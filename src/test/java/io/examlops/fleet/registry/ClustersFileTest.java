@@ -1,0 +1,176 @@
+package io.examlops.fleet.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.SchedulerKind;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClustersFileTest {
+  @TempDir Path dir;
+
+  private RegistryFixture fixture() {
+    return new RegistryFixture(dir);
+  }
+
+  private static String entryWithKey(String key) {
+    return "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n    host: h\n"
+        + "    user: u\n    key: "
+        + key
+        + "\n";
+  }
+
+  @Test
+  void aMissingFileHoldsNoClustersAndTheFirstWriteCreatesIt() throws IOException {
+    RegistryFixture f = fixture();
+    ClustersFile file = f.clustersFile();
+    assertThat(file.read()).isEmpty();
+
+    file.upsert(RegistryFixture.lxp("lxp-login"));
+
+    assertThat(file.read()).containsExactly(RegistryFixture.lxp("lxp-login"));
+    assertThat(Files.readString(f.yaml)).startsWith(ClustersFile.HEADER + "clusters:\n  lxp:\n");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f.yaml)))
+        .isEqualTo("rw-r--r--");
+  }
+
+  @Test
+  void editsKeepAHumansCommentsOrderPermissionsAndLeaveNoTemporaryFile() throws IOException {
+    RegistryFixture f = fixture();
+    Files.createDirectories(f.yaml.getParent());
+    String human =
+        "# ours\nclusters:\n  zeta:   # last alphabetically, first here\n    scheduler: mock\n"
+            + "    transport: local\n\n  # keep me\n  alpha:\n    scheduler: flux\n"
+            + "    transport: local\n";
+    Files.writeString(f.yaml, human);
+    Files.setPosixFilePermissions(f.yaml, PosixFilePermissions.fromString("rw-------"));
+    ClustersFile file = f.clustersFile();
+
+    file.upsert(RegistryFixture.lxp("lxp-login"));
+    file.upsert(ClusterDefinition.local("alpha", SchedulerKind.SLURM));
+
+    String text = Files.readString(f.yaml);
+    assertThat(text).startsWith(human.replace("scheduler: flux", "scheduler: slurm"));
+    assertThat(file.read())
+        .extracting(ClusterDefinition::name)
+        .containsExactly("zeta", "alpha", "lxp");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f.yaml)))
+        .isEqualTo("rw-------");
+    try (Stream<Path> files = Files.list(f.yaml.getParent())) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .containsExactlyInAnyOrder("clusters.yaml", "clusters.yaml.lock");
+    }
+  }
+
+  @Test
+  void aSymlinkedFileIsEditedWhereItPoints() throws IOException {
+    RegistryFixture f = fixture();
+    Path real = dir.resolve("dotfiles/clusters.yaml");
+    Files.createDirectories(real.getParent());
+    Files.writeString(real, "clusters:\n");
+    Files.createDirectories(f.yaml.getParent());
+    Files.createSymbolicLink(f.yaml, real);
+
+    f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK));
+
+    assertThat(Files.isSymbolicLink(f.yaml)).isTrue();
+    assertThat(Files.readString(real)).contains("dev:");
+  }
+
+  @Test
+  void anInvalidFileIsReportedAndLeftUntouched() throws IOException {
+    RegistryFixture f = fixture();
+    Files.createDirectories(f.yaml.getParent());
+    String broken = "clusters:\n  lxp:\n    scheduler: slurm\n    transport: local\n    prot: 22\n";
+    Files.writeString(f.yaml, broken);
+
+    assertThatThrownBy(
+            () -> f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK)))
+        .isInstanceOf(ClustersFileException.class)
+        .hasMessage(
+            f.yaml
+                + ":5: unknown key 'prot' in cluster 'lxp'; the keys are scheduler,"
+                + " transport, host, user, key, port, host_key");
+    assertThat(Files.readString(f.yaml)).isEqualTo(broken);
+  }
+
+  @Test
+  void aMissingKeyFileIsReportedOnItsLine() throws IOException {
+    RegistryFixture f = fixture();
+    Files.createDirectories(f.yaml.getParent());
+    Files.writeString(f.yaml, entryWithKey("~/.ssh/nope"));
+
+    assertThatThrownBy(() -> f.clustersFile().read())
+        .isInstanceOf(ClustersFileException.class)
+        .hasMessageStartingWith(
+            f.yaml
+                + ":7: cluster 'lxp': key file "
+                + f.home.resolve(".ssh/nope")
+                + " does not exist")
+        .hasMessageContaining("ssh-keygen -t ed25519 -f");
+  }
+
+  @Test
+  void aKeyOthersCanReadIsRefusedWithTheChmodToRun() throws IOException {
+    RegistryFixture f = fixture();
+    Path key = f.writeKey("loose");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r--r--"));
+    Files.createDirectories(f.yaml.getParent());
+    Files.writeString(f.yaml, entryWithKey(key.toString()));
+
+    assertThatThrownBy(() -> f.clustersFile().read())
+        .hasMessageContaining(":7: cluster 'lxp': key file " + key + " has permissions rw-r--r--")
+        .hasMessageContaining("chmod 600 " + key);
+  }
+
+  @Test
+  void aKeyPathThatIsADirectoryIsRefused() throws IOException {
+    RegistryFixture f = fixture();
+    Files.createDirectories(f.yaml.getParent());
+    Files.writeString(f.yaml, entryWithKey("~/.ssh"));
+    assertThatThrownBy(() -> f.clustersFile().read()).hasMessageContaining(":7:", "is not a file");
+  }
+
+  @Test
+  void anUnreadableKeyIsRefused() throws IOException {
+    assumeFalse("root".equals(System.getProperty("user.name")), "root can read any file");
+    RegistryFixture f = fixture();
+    Path key = f.writeKey("locked");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("---------"));
+    Files.createDirectories(f.yaml.getParent());
+    Files.writeString(f.yaml, entryWithKey(key.toString()));
+    assertThatThrownBy(() -> f.clustersFile().read())
+        .hasMessageContaining(":7:", "cannot be read by this user");
+  }
+
+  @Test
+  void aNewDefinitionWithABadKeyIsRefusedBeforeAnythingIsWritten() {
+    RegistryFixture f = fixture();
+    ClusterDefinition missingKey =
+        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "h", "u", "~/.ssh/absent", 22, null);
+    assertThatThrownBy(() -> f.clustersFile().upsert(missingKey))
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("cluster 'lxp': key file", "does not exist");
+    assertThat(f.yaml).doesNotExist();
+  }
+
+  @Test
+  void keyMaterialNeverReachesTheFile() throws IOException {
+    RegistryFixture f = fixture();
+    assertThatThrownBy(
+            () ->
+                ClusterDefinition.ssh(
+                    "lxp", SchedulerKind.SLURM, "h", "u", RegistryFixture.KEY_MATERIAL, 22, null))
+        .hasMessageContaining("looks like key material");
+    f.clustersFile().upsert(RegistryFixture.lxp("h"));
+    assertThat(Files.readString(f.yaml)).doesNotContain("BEGIN", "c2VjcmV0");
+  }
+}

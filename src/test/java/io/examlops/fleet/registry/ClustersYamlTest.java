@@ -1,0 +1,204 @@
+package io.examlops.fleet.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TransportKind;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ClustersYamlTest {
+  private static final Path FILE = Path.of("/etc/examlops/clusters.yaml");
+  private static final String HOST_KEY = RegistryFixture.fingerprint("hk");
+
+  private static ClustersFileException failure(String text) {
+    try {
+      ClustersYaml.parse(text, FILE);
+    } catch (ClustersFileException e) {
+      return e;
+    }
+    throw new AssertionError("expected an error for:\n" + text);
+  }
+
+  @Test
+  void readsEntriesInFileOrderWithDefaults() {
+    String text =
+        """
+        # our clusters
+        clusters:
+          lxp:
+            scheduler: slurm
+            transport: ssh
+            host: lxp-login.example.org
+            user: hpcuser
+            key: ~/.ssh/id_ed25519
+            host_key: "%s"
+          dev:
+            scheduler: mock
+            transport: local
+        """
+            .formatted(HOST_KEY);
+
+    List<ClusterDefinition> definitions = ClustersYaml.parse(text, FILE).definitions();
+
+    assertThat(definitions)
+        .containsExactly(
+            ClusterDefinition.ssh(
+                "lxp",
+                SchedulerKind.SLURM,
+                "lxp-login.example.org",
+                "hpcuser",
+                "~/.ssh/id_ed25519",
+                22,
+                HOST_KEY),
+            ClusterDefinition.local("dev", SchedulerKind.MOCK));
+    assertThat(definitions.get(0).transport()).isEqualTo(TransportKind.SSH);
+  }
+
+  @Test
+  void emptyFilesAndEmptySectionsHoldNoClusters() {
+    assertThat(ClustersYaml.parse("", FILE).definitions()).isEmpty();
+    assertThat(ClustersYaml.parse("# nothing yet\n", FILE).shape())
+        .isEqualTo(ClustersYaml.Shape.MISSING);
+    assertThat(ClustersYaml.parse("clusters:\n", FILE).shape()).isEqualTo(ClustersYaml.Shape.EMPTY);
+    assertThat(ClustersYaml.parse("clusters: {}\n", FILE).shape())
+        .isEqualTo(ClustersYaml.Shape.EMPTY);
+  }
+
+  @Test
+  void malformedYamlNamesTheFileAndLine() {
+    ClustersFileException e =
+        failure("clusters:\n  lxp:\n    scheduler: slurm\n    host: \"unclosed\n");
+    assertThat(e.line()).isGreaterThanOrEqualTo(4);
+    assertThat(e.getMessage()).startsWith(FILE + ":").contains("not valid YAML");
+  }
+
+  @Test
+  void unknownKeyIsReportedOnItsLineWithTheKeysAllowed() {
+    ClustersFileException e =
+        failure("clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n    hots: a\n");
+    assertThat(e.line()).isEqualTo(5);
+    assertThat(e.getMessage())
+        .isEqualTo(
+            FILE
+                + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
+                + " transport, host, user, key, port, host_key");
+  }
+
+  @Test
+  void unknownTopLevelKeyIsRefused() {
+    assertThat(failure("clusters:\nclustres:\n").getMessage())
+        .contains(":2: unknown top-level key");
+  }
+
+  @Test
+  void duplicateNameNamesBothLines() {
+    ClustersFileException e =
+        failure(
+            "clusters:\n  a:\n    scheduler: mock\n    transport: local\n"
+                + "  a:\n    scheduler: mock\n    transport: local\n");
+    assertThat(e.line()).isEqualTo(5);
+    assertThat(e.getMessage()).contains("listed twice (first on line 2)");
+  }
+
+  @Test
+  void invalidNameStatesTheRule() {
+    ClustersFileException e = failure("clusters:\n  Bad.Name:\n    scheduler: mock\n");
+    assertThat(e.line()).isEqualTo(2);
+    assertThat(e.getMessage())
+        .contains("invalid cluster name 'Bad.Name'", "^[a-z][a-z0-9_-]{0,62}$");
+  }
+
+  @Test
+  void badPortsAreRefusedOnTheirLine() {
+    String prefix =
+        "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n    host: h\n    user: u\n";
+    for (String port : List.of("0", "70000", "abc", "\"22\"", "22.5")) {
+      ClustersFileException e = failure(prefix + "    port: " + port + "\n");
+      assertThat(e.line()).as(port).isEqualTo(7);
+      assertThat(e.getMessage()).as(port).contains("port");
+    }
+  }
+
+  @Test
+  void missingRequiredValuesSayWhatToAdd() {
+    assertThat(failure("clusters:\n  lxp:\n    transport: local\n").getMessage())
+        .contains(":2: cluster 'lxp' has no scheduler; add 'scheduler: ...' (slurm, flux or mock)");
+    assertThat(
+            failure(
+                    "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n"
+                        + "    user: u\n")
+                .getMessage())
+        .contains(":2:", "has no host");
+    assertThat(
+            failure("clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n" + "    host:\n")
+                .getMessage())
+        .contains(":5: 'host' has no value");
+  }
+
+  @Test
+  void valuesAreCheckedOnTheirLine() {
+    String prefix = "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n";
+    assertThat(failure(prefix + "    host: -oProxyCommand=x\n    user: u\n").getMessage())
+        .contains(":5: invalid host");
+    assertThat(failure(prefix + "    host: h\n    user: u\n    host_key: MD5:aa\n").getMessage())
+        .contains(":7: invalid fingerprint");
+    assertThat(failure(prefix + "    host: h\n    user: u\n    key: id_rsa\n").getMessage())
+        .contains(":7:", "relative");
+    assertThat(
+            failure("clusters:\n  lxp:\n    scheduler: pbs\n    transport: local\n").getMessage())
+        .contains(":3: unknown scheduler 'pbs'");
+    assertThat(
+            failure(
+                    "clusters:\n  lxp:\n    scheduler: mock\n    transport: local\n"
+                        + "    host: h\n")
+                .getMessage())
+        .contains(":2:", "transport local, which takes no host");
+  }
+
+  @Test
+  void keyMaterialIsRefused() {
+    String text =
+        "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n    host: h\n    user: u\n"
+            + "    key: |\n      -----BEGIN OPENSSH PRIVATE KEY-----\n      abc\n";
+    ClustersFileException e = failure(text);
+    assertThat(e.line()).isEqualTo(7);
+    assertThat(e.getMessage()).contains("looks like key material").doesNotContain("abc");
+  }
+
+  @Test
+  void nestedValuesAndListsAreRefused() {
+    assertThat(failure("clusters:\n  - lxp\n").getMessage())
+        .contains(":1:", "must map each cluster's name");
+    assertThat(failure("clusters:\n  lxp:\n    scheduler: [slurm]\n").getMessage())
+        .contains(":3: 'scheduler' of cluster 'lxp' must be a single value");
+    assertThat(failure("- a\n").getMessage()).contains(":1:", "one key, 'clusters'");
+  }
+
+  @Test
+  void aliasesAreRefusedRatherThanMisread() {
+    ClustersFileException e =
+        failure(
+            "clusters:\n  a:\n    scheduler: &s mock\n    transport: local\n"
+                + "  b:\n    scheduler: *s\n    transport: local\n");
+    assertThat(e.line()).isEqualTo(6);
+    assertThat(e.getMessage()).contains("is a YAML alias");
+  }
+
+  @Test
+  void aSecondDocumentIsRefused() {
+    assertThat(failure("clusters:\n---\nclusters:\n").getMessage())
+        .contains("second YAML document");
+  }
+
+  @Test
+  void flowStyleIsReadable() {
+    ClustersYaml.Document document =
+        ClustersYaml.parse("clusters: {dev: {scheduler: mock, transport: local}}\n", FILE);
+    assertThat(document.shape()).isEqualTo(ClustersYaml.Shape.FLOW);
+    assertThat(document.definitions())
+        .containsExactly(ClusterDefinition.local("dev", SchedulerKind.MOCK));
+  }
+}

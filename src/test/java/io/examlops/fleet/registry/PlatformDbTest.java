@@ -1,0 +1,126 @@
+package io.examlops.fleet.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlatformDbTest {
+  @TempDir Path dir;
+
+  private static String pragma(PlatformDb db, String name) {
+    return db.read(
+        c -> {
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery("PRAGMA " + name)) {
+            return rs.next() ? rs.getString(1) : null;
+          }
+        });
+  }
+
+  private static List<String> tables(PlatformDb db) {
+    return db.read(
+        c -> {
+          List<String> names = new ArrayList<>();
+          try (Statement s = c.createStatement();
+              ResultSet rs =
+                  s.executeQuery(
+                      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE"
+                          + " 'sqlite_%' ORDER BY name")) {
+            while (rs.next()) {
+              names.add(rs.getString(1));
+            }
+          }
+          return names;
+        });
+  }
+
+  private static int auditRows(PlatformDb db) {
+    return db.read(
+        c -> {
+          try (Statement s = c.createStatement();
+              ResultSet rs = s.executeQuery("SELECT count(*) FROM audit_events")) {
+            rs.next();
+            return rs.getInt(1);
+          }
+        });
+  }
+
+  @Test
+  void anEmptyDatabaseIsMigratedToTheLatestSchema() {
+    PlatformDb db = PlatformDb.open(dir.resolve("new/dir/platform.db"));
+
+    assertThat(db.schemaVersion()).isEqualTo(Migrations.latest()).isPositive();
+    assertThat(tables(db))
+        .containsExactly(
+            "audit_events", "hpc_clusters", "hpc_jobs", "hpc_node_snapshots", "hpc_nodes");
+    assertThat(pragma(db, "journal_mode")).isEqualTo("wal");
+    assertThat(pragma(db, "foreign_keys")).isEqualTo("1");
+    assertThat(pragma(db, "busy_timeout")).isEqualTo("5000");
+  }
+
+  @Test
+  void reopeningAppliesNothingTwiceAndKeepsData() {
+    Path file = dir.resolve("platform.db");
+    PlatformDb first = PlatformDb.open(file);
+    first.write(
+        c -> {
+          try (Statement s = c.createStatement()) {
+            return s.executeUpdate(
+                "INSERT INTO audit_events (at, actor, action, cluster, details_json)"
+                    + " VALUES ('2025-01-01T00:00:00.000Z', 'a', 'test', NULL, '{}')");
+          }
+        });
+
+    PlatformDb again = PlatformDb.open(file);
+
+    assertThat(again.schemaVersion()).isEqualTo(Migrations.latest());
+    assertThat(auditRows(again)).isEqualTo(1);
+  }
+
+  @Test
+  void aDatabaseFromANewerVersionIsRefused() {
+    Path file = dir.resolve("platform.db");
+    PlatformDb db = PlatformDb.open(file);
+    db.write(
+        c -> {
+          try (Statement s = c.createStatement()) {
+            return s.execute("PRAGMA user_version = 99");
+          }
+        });
+
+    assertThatThrownBy(() -> PlatformDb.open(file))
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("schema version 99, newer than this version of exa knows");
+  }
+
+  @Test
+  void aFailedChangeIsRolledBackWhole() {
+    PlatformDb db = PlatformDb.open(dir.resolve("platform.db"));
+    assertThatThrownBy(
+            () ->
+                db.write(
+                    c -> {
+                      try (Statement s = c.createStatement()) {
+                        s.executeUpdate(
+                            "INSERT INTO audit_events (at, actor, action, details_json)"
+                                + " VALUES ('t', 'a', 'first', '{}')");
+                        // violates the foreign key: no such cluster
+                        s.executeUpdate(
+                            "INSERT INTO hpc_node_snapshots (cluster, taken_at, taken_by,"
+                                + " node_count) VALUES ('ghost', 't', 'a', 0)");
+                      }
+                      return null;
+                    }))
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("FOREIGN KEY");
+
+    assertThat(auditRows(db)).isZero();
+  }
+}
