@@ -32,7 +32,7 @@ final class DetectCommand extends FleetCommand {
   @Override
   public Integer call() {
     var endpoint = connection.endpoint(host, exa().env);
-    Detection detection = exa().discovery().detect(endpoint);
+    Detection detection = exa().fleet().discovery().detect(endpoint);
     Suggestion suggestion = Suggestion.of(detection, endpoint);
     Output output = output();
     output.emit(json(detection, suggestion), () -> human(output.out(), detection, suggestion));

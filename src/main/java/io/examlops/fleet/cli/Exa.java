@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.discovery.Discovery;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.registry.ClusterEnvironment;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -39,7 +40,7 @@ public final class Exa implements Runnable {
 
   final Map<String, String> env;
   final Clock clock;
-  private Discovery discovery;
+  private Fleet fleet;
 
   Exa(Map<String, String> env, Clock clock) {
     this.env = env;
@@ -51,11 +52,26 @@ public final class Exa implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  Discovery discovery() {
-    if (discovery == null) {
-      discovery = new Discovery(Discovery.defaultProbes(), clock);
+  /** The application API, created on first use with this process's environment. */
+  Fleet fleet() {
+    if (fleet == null) {
+      fleet = new Fleet(env, clock);
     }
-    return discovery;
+    return fleet;
+  }
+
+  /** A {@code --cluster} value, else {@code EXAMLOPS_HPC_CLUSTER}, else a usage error. */
+  String clusterOrDefault(String cluster) {
+    if (cluster != null) {
+      return cluster;
+    }
+    String fallback = env.get(ClusterEnvironment.CLUSTER);
+    if (fallback == null || fallback.isBlank()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "no cluster given: pass --cluster NAME or set " + ClusterEnvironment.CLUSTER);
+    }
+    return fallback.trim();
   }
 
   Output output() {

@@ -2,6 +2,10 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.hostlist.HostlistException;
+import io.examlops.fleet.registry.ClustersFileException;
+import io.examlops.fleet.registry.NotApprovedException;
+import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.registry.UnknownClusterException;
 import io.examlops.fleet.transport.KeyFileException;
 import io.examlops.fleet.transport.TransportException;
 import picocli.CommandLine;
@@ -33,6 +37,23 @@ final class Failures implements IExecutionExceptionHandler {
     if (e instanceof ProbeException) {
       output.error(ExitCode.SCHEDULER, "scheduler", e.getMessage());
       return ExitCode.SCHEDULER;
+    }
+    if (e instanceof NotApprovedException) {
+      output.error(ExitCode.NOT_APPROVED, "not-approved", e.getMessage());
+      return ExitCode.NOT_APPROVED;
+    }
+    if (e instanceof UnknownClusterException || e instanceof ClustersFileException) {
+      output.error(ExitCode.NOT_FOUND, e instanceof ClustersFileException ? "invalid-registry"
+          : "unknown-cluster", e.getMessage());
+      return ExitCode.NOT_FOUND;
+    }
+    if (e instanceof RegistryException) {
+      output.error(ExitCode.FAILED, "registry", e.getMessage());
+      return ExitCode.FAILED;
+    }
+    if (e instanceof CommandLine.ParameterException p) {
+      output.error(ExitCode.USAGE, "invalid-argument", p.getMessage());
+      return ExitCode.USAGE;
     }
     if (e instanceof CommandFailure f) {
       output.error(f.exitCode(), f.kind(), f.getMessage());

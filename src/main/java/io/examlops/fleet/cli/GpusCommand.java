@@ -22,7 +22,7 @@ final class GpusCommand extends FleetCommand {
   @Override
   public Integer call() {
     var endpoint = connection.endpoint(host, exa().env);
-    List<GpuInfo> gpus = exa().discovery().gpus(endpoint);
+    List<GpuInfo> gpus = exa().fleet().discovery().gpus(endpoint);
     Output output = output();
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("target", endpoint.label());

@@ -8,7 +8,17 @@ import picocli.CommandLine.Command;
     name = "hpc",
     mixinStandardHelpOptions = true,
     description = "Discover, approve and schedule on HPC clusters.",
-    subcommands = {DetectCommand.class, NodesCommand.class, GpusCommand.class})
+    subcommands = {
+      DetectCommand.class,
+      NodesCommand.class,
+      GpusCommand.class,
+      ConnectCommand.class,
+      ClustersCommand.class,
+      ApproveCommand.class,
+      RejectCommand.class,
+      EnvCommand.class,
+      AuditCommand.class
+    })
 final class HpcCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

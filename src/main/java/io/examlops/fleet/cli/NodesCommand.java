@@ -1,10 +1,13 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.Fleet;
 import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.NodeInfo;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,21 +21,49 @@ final class NodesCommand extends FleetCommand {
   @Option(names = "--host", paramLabel = "HOST", description = "Login node to query over SSH (default: $EXAMLOPS_HPC_SSH_HOST, else this machine).")
   String host;
 
+  @Option(names = "--cluster", paramLabel = "NAME", description = "Read a registered cluster through its own definition (pinned host key). Default with --save: $EXAMLOPS_HPC_CLUSTER.")
+  String cluster;
+
+  @Option(names = "--save", description = "Persist the inventory as a snapshot of --cluster in platform.db (placement and capacity read it).")
+  boolean save;
+
   @Mixin ConnectionOptions connection;
 
   @Override
   public Integer call() {
-    NodeInventory inventory = exa().discovery().nodes(connection.endpoint(host, exa().env));
+    Fleet fleet = exa().fleet();
+    String name = save || cluster != null ? exa().clusterOrDefault(cluster) : null;
+    if (name != null && host != null) {
+      var definition = fleet.connections().cluster(name).definition();
+      if (definition != null && !host.equals(definition.host())) {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+            "--host " + host + " is not the host of cluster '" + name + "' ("
+                + definition.host() + "); leave --host out to read the cluster as registered");
+      }
+    }
+    NodeInventory inventory =
+        name == null
+            ? fleet.discovery().nodes(connection.endpoint(host, exa().env))
+            : fleet.clusterNodes(name);
+    NodeSnapshot snapshot = save ? fleet.registry().saveSnapshot(name, inventory.nodes(), fleet.actor()) : null;
     Output output = output();
-    output.emit(json(inventory), () -> table(inventory).print(output.out()));
+    output.emit(json(inventory, name, snapshot), () -> {
+      table(inventory).print(output.out());
+      if (snapshot != null) {
+        output.out().println("Saved snapshot " + snapshot.id() + " of " + name + " ("
+            + snapshot.nodes().size() + " nodes) at " + snapshot.takenAt());
+      }
+    });
     return ExitCode.OK;
   }
 
-  static Map<String, Object> json(NodeInventory inventory) {
+  static Map<String, Object> json(NodeInventory inventory, String cluster, NodeSnapshot snapshot) {
     Map<String, Object> json = new LinkedHashMap<>();
+    json.put("cluster", cluster);
     json.put("scheduler", inventory.scheduler());
     json.put("target", inventory.target());
     json.put("takenAt", inventory.takenAt());
+    json.put("snapshotId", snapshot == null ? null : snapshot.id());
     json.put("nodes", inventory.nodes());
     return json;
   }

@@ -16,6 +16,7 @@ import java.util.List;
  * @param gpus GPU device detail, from the scheduler or from nvidia-smi enrichment
  * @param notes plain-language remarks: what was tried, what was missing, what was enriched
  * @param commandsRun how many query commands the probe run took
+ * @param hostKeyFingerprint the SSH host key the host presented ({@code null} locally)
  */
 public record Detection(
     SchedulerKind scheduler,
@@ -24,12 +25,17 @@ public record Detection(
     List<NodeInfo> nodes,
     List<GpuInfo> gpus,
     List<String> notes,
-    int commandsRun) {
+    int commandsRun,
+    String hostKeyFingerprint) {
 
   public Detection {
     nodes = List.copyOf(nodes);
     gpus = List.copyOf(gpus);
     notes = List.copyOf(notes);
+  }
+
+  public Detection withHostKey(String fingerprint) {
+    return new Detection(scheduler, target, caps, nodes, gpus, notes, commandsRun, fingerprint);
   }
 
   public boolean found() {

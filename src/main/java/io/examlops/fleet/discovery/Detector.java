@@ -39,11 +39,12 @@ public final class Detector {
           survey.nodes(),
           gpus,
           notes,
-          runner.commandsRun());
+          runner.commandsRun(),
+          null);
     }
     return new Detection(
         SchedulerKind.NONE, runner.target(), null, List.of(), List.of(), notes,
-        runner.commandsRun());
+        runner.commandsRun(), null);
   }
 
   /**

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.SshRunner;
 import java.time.Clock;
 import java.util.List;
 
@@ -35,7 +36,10 @@ public final class Discovery {
   /** Detects the scheduler on an endpoint over one connection. */
   public Detection detect(Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
-      return new Detector(probes).detect(runner);
+      Detection detection = new Detector(probes).detect(runner);
+      return runner instanceof SshRunner ssh
+          ? detection.withHostKey(ssh.hostKeyFingerprint().orElse(null))
+          : detection;
     }
   }
 

@@ -205,6 +205,33 @@ public final class ClusterRegistry {
   }
 
   /**
+   * Records the fingerprints a connection to a registered cluster met, without a full probe: a host
+   * presenting another host key than approved thereby makes the cluster unschedulable, with the
+   * reason, until an admin approves it again.
+   */
+  public RegisteredCluster recordObservation(String name, Fingerprints observed, String actor) {
+    String who = actor(actor);
+    Objects.requireNonNull(observed, "observed");
+    ClusterGovernance governance =
+        db.write(
+            c -> {
+              Instant now = now();
+              ClusterGovernance before = registered(c, name);
+              ClusterGovernance after = before.probed(null, observed, null);
+              GovernanceTable.save(c, name, after, now);
+              AuditTrail.record(
+                  c,
+                  now,
+                  who,
+                  "observe",
+                  name,
+                  details("observed", observed, "previously_observed", before.observed()));
+              return after;
+            });
+    return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
+  }
+
+  /**
    * Saves a node inventory of a registered cluster as a new snapshot, in one transaction: a crash
    * part-way leaves the previous snapshot as the latest.
    */

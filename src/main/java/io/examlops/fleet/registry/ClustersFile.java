@@ -105,6 +105,15 @@ public final class ClustersFile {
     }
   }
 
+  /**
+   * The clusters.yaml text that holds just this definition, as the tool would write it: what
+   * {@code exa hpc detect} suggests. Pure; nothing is read or written.
+   */
+  public static String entryText(ClusterDefinition definition) {
+    Path nowhere = Path.of("clusters.yaml");
+    return ClustersYamlEditor.upsert(ClustersYaml.parse(HEADER, nowhere), definition, nowhere);
+  }
+
   /** A definition's key file with {@code ~} expanded. */
   public Path keyFile(ClusterDefinition definition) {
     return HomePaths.expand(definition.keyPath(), env);

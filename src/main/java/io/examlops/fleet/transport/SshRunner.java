@@ -132,6 +132,8 @@ public final class SshRunner implements CommandRunner {
       configure(opened, verifier);
       opened.connect(Math.toIntExact(options.connectTimeout().toMillis()));
     } catch (JSchException e) {
+      // Kept even when refused: the registry records a changed host key against the approval.
+      hostKeyFingerprint = verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElse(null);
       throw SshFailures.connectFailed(
           target, options, verifier.refusal(), key.keyType() + " " + key.fingerprint(), e);
     } finally {
@@ -161,7 +163,10 @@ public final class SshRunner implements CommandRunner {
         .collect(Collectors.joining(","));
   }
 
-  /** The SHA256 fingerprint of the host key seen at connect, for the audit trail. */
+  /**
+   * The SHA256 fingerprint of the host key the server presented at the last connect, for the audit
+   * trail; also set when that key was refused.
+   */
   public synchronized Optional<String> hostKeyFingerprint() {
     return Optional.ofNullable(hostKeyFingerprint);
   }

@@ -1,0 +1,78 @@
+package io.examlops.fleet;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterGovernance;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.PinnedConnection;
+import java.time.Instant;
+
+/**
+ * One cluster as every surface shows it: both sources of truth and the approval gate's verdict,
+ * flattened. Unknown or not-applicable values are {@code null}.
+ */
+public record ClusterSummary(
+    String name,
+    ClusterState state,
+    boolean schedulable,
+    String notSchedulableBecause,
+    String scheduler,
+    String transport,
+    String host,
+    Integer port,
+    String user,
+    String keyPath,
+    String hostKeyFingerprint,
+    boolean listedOnly,
+    String requestedBy,
+    Instant requestedAt,
+    String decidedBy,
+    Instant decidedAt,
+    String rejectReason,
+    ClusterCaps capabilities,
+    Instant probedAt,
+    PinnedConnection pinned) {
+
+  public static ClusterSummary of(Fleet.ClusterStatus status) {
+    var cluster = status.cluster();
+    ClusterDefinition d = cluster.definition();
+    ClusterGovernance g = cluster.governance();
+    return new ClusterSummary(
+        cluster.name(),
+        cluster.state(),
+        status.schedulability().schedulable(),
+        status.schedulability().schedulable() ? null : status.schedulability().reason(),
+        d != null ? d.scheduler().label() : g.scheduler().label(),
+        d != null ? d.transport().label() : g.transport().label(),
+        d != null ? d.host() : g.host(),
+        d == null ? null : d.port(),
+        d == null ? null : d.user(),
+        d == null ? null : d.keyPath(),
+        d == null ? null : d.hostKeyFingerprint(),
+        cluster.listedOnly(),
+        g == null ? null : g.requestedBy(),
+        g == null ? null : g.requestedAt(),
+        g == null ? null : g.decidedBy(),
+        g == null ? null : g.decidedAt(),
+        g == null ? null : g.reason(),
+        g == null ? null : g.capabilities(),
+        g == null ? null : g.probedAt(),
+        g == null ? null : g.pinned());
+  }
+
+  /** An audit event with its details as JSON rather than text, for JSON surfaces. */
+  public record Audit(long id, Instant at, String actor, String action, String cluster,
+      JsonNode details) {
+    public static Audit of(io.examlops.fleet.model.AuditEvent e) {
+      JsonNode details;
+      try {
+        details = FleetJson.mapper().readTree(e.detailsJson() == null ? "null" : e.detailsJson());
+      } catch (java.io.IOException ex) {
+        details = FleetJson.mapper().getNodeFactory().textNode(e.detailsJson());
+      }
+      return new Audit(e.id(), e.at(), e.actor(), e.action(), e.cluster(), details);
+    }
+  }
+}

@@ -1,0 +1,249 @@
+package io.examlops.fleet;
+
+import io.examlops.fleet.discovery.Detection;
+import io.examlops.fleet.discovery.Discovery;
+import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.discovery.mock.MockProbe;
+import io.examlops.fleet.model.AuditEvent;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.ClusterEnvironment;
+import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.HostKeyPolicy;
+import io.examlops.fleet.transport.KeyFingerprint;
+import io.examlops.fleet.transport.TransportOptions;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The application API every surface calls: the CLI, the web console, the MCP server and the Jenkins
+ * steps hold no rule of their own. Reads the process environment once, at construction.
+ */
+public final class Fleet {
+  /** Who is acting, for the audit trail; defaults to the operating-system user. */
+  public static final String ACTOR_VARIABLE = "EXAMLOPS_ACTOR";
+
+  private final Map<String, String> env;
+  private final Clock clock;
+  private final Discovery discovery;
+  private ClusterRegistry registry;
+
+  public Fleet(Map<String, String> env, Clock clock) {
+    this.env = Map.copyOf(env);
+    this.clock = clock;
+    this.discovery = new Discovery(Discovery.defaultProbes(), clock);
+  }
+
+  public Map<String, String> env() {
+    return env;
+  }
+
+  public Clock clock() {
+    return clock;
+  }
+
+  /** The acting user: {@code EXAMLOPS_ACTOR}, else the operating-system user. */
+  public String actor() {
+    String actor = env.get(ACTOR_VARIABLE);
+    return actor == null || actor.isBlank() ? System.getProperty("user.name") : actor.trim();
+  }
+
+  public Discovery discovery() {
+    return discovery;
+  }
+
+  /** The registry, opened on first use (commands that only discover never touch it). */
+  public synchronized ClusterRegistry registry() {
+    if (registry == null) {
+      registry = ClusterRegistry.open(env, clock);
+    }
+    return registry;
+  }
+
+  public ClusterConnections connections() {
+    String knownHosts = env.get(Endpoint.KNOWN_HOSTS_VARIABLE);
+    return new ClusterConnections(
+        registry(),
+        TransportOptions.DEFAULTS,
+        knownHosts == null || knownHosts.isBlank()
+            ? HostKeyPolicy.defaultKnownHosts()
+            : Path.of(Endpoint.expandHome(knownHosts)));
+  }
+
+  /** What {@link #connect} did. */
+  public record Connected(RegisteredCluster cluster, Detection detection, boolean reprobed) {}
+
+  /**
+   * Probes a host and registers it as PENDING under {@code name}, recording who asked. Registering
+   * an approved cluster again refreshes its capabilities and never de-authorizes it; if what was
+   * approved changed, it stops being schedulable until approved again.
+   *
+   * @param declared the scheduler the user declares, or {@code null} to take what detection finds
+   */
+  public Connected connect(Endpoint endpoint, String name, SchedulerKind declared) {
+    ClusterName.require(name);
+    boolean reprobed = registry().find(name).isPresent();
+    if (declared == SchedulerKind.MOCK) {
+      if (!endpoint.isLocal()) {
+        throw new IllegalArgumentException(
+            "the mock backend runs jobs on this machine: connect it as 'local', not "
+                + endpoint.label());
+      }
+      ClusterCaps caps = mockCaps(endpoint);
+      RegisteredCluster cluster =
+          registry()
+              .register(
+                  ClusterDefinition.local(name, SchedulerKind.MOCK), Fingerprints.NONE, caps,
+                  actor());
+      return new Connected(cluster, null, reprobed);
+    }
+    Detection detection = discovery.detect(endpoint);
+    SchedulerKind found = detection.scheduler();
+    if (!detection.found()) {
+      throw new RegistryException(
+          "no scheduler answers on " + endpoint.label() + " (" + String.join("; ",
+              detection.notes()) + "); nothing was registered. To try HPC Fleet without a"
+              + " cluster, register the mock backend: exa hpc connect local --name " + name
+              + " --scheduler mock");
+    }
+    if (found == SchedulerKind.UNMANAGED) {
+      throw new RegistryException(
+          endpoint.label() + " has GPUs but no scheduler (only nvidia-smi answers); HPC Fleet"
+              + " submits through Slurm, Flux or the mock backend; nothing was registered");
+    }
+    if (declared != null && declared != found) {
+      throw new RegistryException(
+          "--scheduler " + declared.label() + " was given but " + endpoint.label() + " runs "
+              + found.label() + "; nothing was registered");
+    }
+    ClusterDefinition definition =
+        endpoint.isLocal()
+            ? ClusterDefinition.local(name, found)
+            : ClusterDefinition.ssh(
+                name,
+                found,
+                endpoint.ssh().host(),
+                endpoint.ssh().user(),
+                endpoint.ssh().key().toAbsolutePath().toString(),
+                endpoint.ssh().port(),
+                detection.hostKeyFingerprint());
+    Fingerprints seen =
+        endpoint.isLocal()
+            ? Fingerprints.NONE
+            : new Fingerprints(
+                KeyFingerprint.of(endpoint.ssh().key()), detection.hostKeyFingerprint());
+    RegisteredCluster cluster = registry().register(definition, seen, detection.caps(), actor());
+    return new Connected(cluster, detection, reprobed);
+  }
+
+  private ClusterCaps mockCaps(Endpoint endpoint) {
+    try (CommandRunner runner = endpoint.open()) {
+      return mockProbe().capabilities(runner);
+    }
+  }
+
+  private MockProbe mockProbe() {
+    return new MockProbe(MockProbe.declaredGpus(env), 0);
+  }
+
+  /** A registered cluster with the approval gate's verdict on it now. */
+  public record ClusterStatus(RegisteredCluster cluster, Schedulability schedulability) {}
+
+  /** Every registered cluster, in clusters.yaml order, with its verdict. Grants nothing. */
+  public List<ClusterStatus> clusters() {
+    ClusterConnections connections = connections();
+    return registry().list().stream()
+        .map(c -> new ClusterStatus(c, verdict(connections, c)))
+        .toList();
+  }
+
+  private static Schedulability verdict(ClusterConnections connections, RegisteredCluster c) {
+    try {
+      return connections.schedulability(c);
+    } catch (RegistryException e) {
+      return Schedulability.no(e.getMessage());
+    }
+  }
+
+  /** Approves a cluster as it is now, pinning its host, user, port, key and host key. */
+  public RegisteredCluster approve(String name) {
+    ClusterConnections connections = connections();
+    RegisteredCluster cluster = connections.cluster(name);
+    return registry().approve(name, connections.current(cluster), actor());
+  }
+
+  /** Rejects (or revokes) a cluster; a reason is required. */
+  public RegisteredCluster reject(String name, String reason) {
+    connections().cluster(name);
+    return registry().reject(name, reason, actor());
+  }
+
+  /** The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster; refused otherwise. */
+  public Map<String, String> environment(String name) {
+    ClusterConnections connections = connections();
+    RegisteredCluster cluster = connections.requireSchedulable(name);
+    return registry().environment(name, connections.current(cluster));
+  }
+
+  /** The environment as shell-quoted export lines. */
+  public static String exportLines(Map<String, String> environment) {
+    return ClusterEnvironment.exportScript(environment);
+  }
+
+  /** Reads a registered cluster's nodes through its own connection definition. */
+  public NodeInventory clusterNodes(String name) {
+    ClusterConnections connections = connections();
+    RegisteredCluster cluster = connections.cluster(name);
+    SchedulerProbe probe = probeFor(cluster.definition().scheduler());
+    return connections.withRunner(
+        cluster,
+        actor(),
+        runner ->
+            new NodeInventory(
+                probe.kind(), runner.target(), clock.instant(), probe.listNodes(runner)));
+  }
+
+  /** Reads a registered cluster's nodes and saves them as a snapshot in platform.db. */
+  public NodeSnapshot saveSnapshot(String name) {
+    NodeInventory inventory = clusterNodes(name);
+    return registry().saveSnapshot(name, inventory.nodes(), actor());
+  }
+
+  public Optional<NodeSnapshot> latestSnapshot(String name) {
+    return registry().latestSnapshot(name);
+  }
+
+  /** The audit trail, of one cluster or of all. */
+  public List<AuditEvent> audit(String cluster) {
+    if (cluster == null) {
+      return registry().auditTrail();
+    }
+    connections().cluster(cluster);
+    return registry().auditTrail(cluster);
+  }
+
+  /** The probe for a declared scheduler. */
+  public SchedulerProbe probeFor(SchedulerKind scheduler) {
+    if (scheduler == SchedulerKind.MOCK) {
+      return mockProbe();
+    }
+    return discovery
+        .probes()
+        .probe(scheduler)
+        .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()));
+  }
+}

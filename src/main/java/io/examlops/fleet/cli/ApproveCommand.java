@@ -1,0 +1,45 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.RegisteredCluster;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code exa hpc approve}: let a cluster receive work, pinning what was approved. */
+@Command(
+    name = "approve",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Approve a cluster (admin): it becomes ACTIVE and may receive work. Audited with the acting"
+          + " user ($EXAMLOPS_ACTOR, else your user name).",
+      "Approval pins the host, port, user, SSH key fingerprint and host-key fingerprint; if any of"
+          + " them changes later, the cluster stops being schedulable until approved again."
+    })
+final class ApproveCommand extends FleetCommand {
+  @Parameters(index = "0", paramLabel = "NAME", description = "The cluster to approve.")
+  String name;
+
+  @Override
+  public Integer call() {
+    Fleet fleet = exa().fleet();
+    RegisteredCluster cluster = fleet.approve(name);
+    var pin = cluster.governance().pinned();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("name", cluster.name());
+    json.put("state", cluster.state());
+    json.put("approvedBy", cluster.governance().decidedBy());
+    json.put("approvedAt", cluster.governance().decidedAt());
+    json.put("pinned", pin);
+    Output output = output();
+    output.emit(json, () -> {
+      output.out().println("Approved " + cluster.name() + ": ACTIVE, by " + cluster.governance().decidedBy());
+      if (pin.host() != null) {
+        output.out().println("  pinned " + pin.user() + "@" + pin.host() + ":" + pin.port()
+            + ", key " + pin.keyFingerprint() + ", host key " + pin.hostKeyFingerprint());
+      }
+    });
+    return ExitCode.OK;
+  }
+}

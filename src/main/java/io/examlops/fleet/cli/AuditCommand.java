@@ -1,0 +1,35 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.ClusterSummary;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code exa hpc audit}: who did what to which cluster, and when. */
+@Command(
+    name = "audit",
+    mixinStandardHelpOptions = true,
+    description = "Show the audit trail (register, probe, approve, reject, snapshot, ...), oldest first.")
+final class AuditCommand extends FleetCommand {
+  @Option(names = "--cluster", paramLabel = "NAME", description = "Only this cluster's events.")
+  String cluster;
+
+  @Override
+  public Integer call() {
+    List<ClusterSummary.Audit> events =
+        exa().fleet().audit(cluster).stream().map(ClusterSummary.Audit::of).toList();
+    Output output = output();
+    output.emit(Map.of("events", events), () -> {
+      Table table = new Table("TIME", "ACTOR", "ACTION", "CLUSTER", "DETAILS");
+      events.forEach(e -> table.row(e.at(), e.actor(), e.action(), e.cluster(),
+          e.details() == null ? "" : abbreviate(e.details().toString())));
+      table.print(output.out());
+    });
+    return ExitCode.OK;
+  }
+
+  private static String abbreviate(String text) {
+    return text.length() <= 100 ? text : text.substring(0, 99) + "…";
+  }
+}

@@ -1,0 +1,80 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.TransportOptions;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code exa hpc connect}: probe a host and register it as PENDING. */
+@Command(
+    name = "connect",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Probe a host and register it as a PENDING cluster: its definition goes to clusters.yaml,"
+          + " its governance record to platform.db. It cannot receive work until an admin runs"
+          + " `exa hpc approve NAME`.",
+      "Connecting an already registered cluster again refreshes its capabilities and never"
+          + " de-authorizes it."
+    })
+final class ConnectCommand extends FleetCommand {
+  @Parameters(index = "0", paramLabel = "HOST", description = "Login node to reach over SSH, or `local` for this machine.")
+  String host;
+
+  @Option(names = "--name", required = true, paramLabel = "NAME", description = "Cluster name: a lower-case letter, then up to 62 lower-case letters, digits, '-' or '_'.")
+  String name;
+
+  @Option(names = "--scheduler", paramLabel = "SCHEDULER", description = "slurm, flux or mock. Default: what detection finds. mock registers the inline backend (HOST must be local).")
+  String scheduler;
+
+  @Mixin ConnectionOptions connection;
+
+  @Override
+  public Integer call() {
+    SchedulerKind declared = scheduler == null ? null : SchedulerKind.parse(scheduler);
+    Endpoint endpoint =
+        "local".equals(host)
+            ? Endpoint.local(TransportOptions.DEFAULTS)
+            : connection.endpoint(host, exa().env);
+    Fleet fleet = exa().fleet();
+    Fleet.Connected connected = fleet.connect(endpoint, name, declared);
+    ClusterSummary summary =
+        ClusterSummary.of(
+            new Fleet.ClusterStatus(
+                connected.cluster(), fleet.connections().schedulability(connected.cluster())));
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("cluster", summary);
+    json.put("reprobed", connected.reprobed());
+    json.put("registry", fleet.registry().clustersFile().path().toString());
+    Output output = output();
+    output.emit(
+        json,
+        () -> {
+          var out = output.out();
+          out.println(
+              (connected.reprobed() ? "Re-probed " : "Registered ")
+                  + summary.name() + ": " + summary.scheduler() + " over " + summary.transport()
+                  + (summary.host() == null ? "" : " to " + summary.user() + "@" + summary.host()
+                      + ":" + summary.port())
+                  + ", state " + summary.state());
+          if (summary.capabilities() != null) {
+            var caps = summary.capabilities();
+            out.println("  " + caps.nodes() + " nodes, " + caps.gpus() + " GPUs ("
+                + (caps.idleGpus() == null ? "unknown" : caps.idleGpus()) + " idle)");
+          }
+          out.println("  definition in " + json.get("registry"));
+          if (summary.schedulable()) {
+            out.println("  schedulable: yes");
+          } else {
+            out.println("  not schedulable: " + summary.notSchedulableBecause());
+          }
+        });
+    return ExitCode.OK;
+  }
+}

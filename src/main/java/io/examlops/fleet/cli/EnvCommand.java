@@ -1,0 +1,29 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.Fleet;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code exa hpc env}: the EXAMLOPS_HPC_* environment of an ACTIVE cluster. */
+@Command(
+    name = "env",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print the EXAMLOPS_HPC_* environment (scheduler, SSH host, user, key path, port, cluster)"
+          + " that the scheduler adapter reads, as shell-quoted export lines: eval \"$(exa hpc env"
+          + " NAME)\". Refused, with the reason, for a cluster that is not ACTIVE or has changed"
+          + " since it was approved."
+    })
+final class EnvCommand extends FleetCommand {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
+  String name;
+
+  @Override
+  public Integer call() {
+    Map<String, String> env = exa().fleet().environment(exa().clusterOrDefault(name));
+    Output output = output();
+    output.emit(Map.of("env", env), () -> output.out().println(Fleet.exportLines(env)));
+    return ExitCode.OK;
+  }
+}

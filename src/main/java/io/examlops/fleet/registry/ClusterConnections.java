@@ -1,0 +1,141 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.HostKeyPolicy;
+import io.examlops.fleet.transport.KeyFingerprint;
+import io.examlops.fleet.transport.SshRunner;
+import io.examlops.fleet.transport.SshTarget;
+import io.examlops.fleet.transport.TransportException;
+import io.examlops.fleet.transport.TransportOptions;
+import java.util.function.Function;
+
+/**
+ * How the fleet reaches a registered cluster, and the approval gate in front of it. A connection
+ * to a cluster verifies the host key its clusters.yaml entry names; a host that presents another
+ * one is refused, and what it presented is recorded so that the cluster stops being schedulable,
+ * with the reason, until an admin approves it again.
+ */
+public final class ClusterConnections {
+  private final ClusterRegistry registry;
+  private final TransportOptions options;
+  private final java.nio.file.Path knownHosts;
+
+  public ClusterConnections(
+      ClusterRegistry registry, TransportOptions options, java.nio.file.Path knownHosts) {
+    this.registry = registry;
+    this.options = options;
+    this.knownHosts = knownHosts;
+  }
+
+  public ClusterRegistry registry() {
+    return registry;
+  }
+
+  /** The cluster, or {@link UnknownClusterException} naming the registered ones. */
+  public RegisteredCluster cluster(String name) {
+    return registry
+        .find(name)
+        .orElseThrow(
+            () ->
+                new UnknownClusterException(
+                    name, registry.list().stream().map(RegisteredCluster::name).toList()));
+  }
+
+  /**
+   * The fingerprints in use now, without connecting: the key file's, and the host key a connection
+   * last met (else the one clusters.yaml names).
+   */
+  public Fingerprints current(RegisteredCluster cluster) {
+    ClusterDefinition d = cluster.definition();
+    if (d == null || d.transport() == TransportKind.LOCAL) {
+      return Fingerprints.NONE;
+    }
+    String key = d.keyPath() == null ? null : keyFingerprint(d);
+    String hostKey =
+        cluster.governance() == null ? null : cluster.governance().observed().hostKey();
+    return new Fingerprints(key, hostKey);
+  }
+
+  private String keyFingerprint(ClusterDefinition d) {
+    try {
+      return KeyFingerprint.of(registry.clustersFile().keyFile(d));
+    } catch (RuntimeException e) {
+      throw new RegistryException("cluster '" + d.name() + "': " + e.getMessage(), e);
+    }
+  }
+
+  public Schedulability schedulability(RegisteredCluster cluster) {
+    return ApprovalCheck.judge(cluster, current(cluster));
+  }
+
+  /** Refuses, with the reason, a cluster that may not receive work now. */
+  public RegisteredCluster requireSchedulable(String name) {
+    RegisteredCluster cluster = cluster(name);
+    Schedulability verdict = schedulability(cluster);
+    if (!verdict.schedulable()) {
+      throw new NotApprovedException(verdict.reason());
+    }
+    return cluster;
+  }
+
+  /** Where the cluster's commands run, with its host key pinned when clusters.yaml names one. */
+  public Endpoint endpoint(RegisteredCluster cluster) {
+    ClusterDefinition d = cluster.definition();
+    if (d == null) {
+      throw new RegistryException(
+          "cluster '" + cluster.name() + "' has no entry in clusters.yaml: nothing says how to"
+              + " reach it");
+    }
+    if (d.transport() == TransportKind.LOCAL) {
+      return Endpoint.local(options);
+    }
+    if (d.keyPath() == null) {
+      throw new RegistryException(
+          "cluster '" + d.name() + "' has no key in clusters.yaml; add 'key: ~/.ssh/id_ed25519'"
+              + " (the path of its private key)");
+    }
+    HostKeyPolicy policy =
+        d.hostKeyFingerprint() == null
+            ? new HostKeyPolicy(HostKeyPolicy.Mode.STRICT, knownHosts, null)
+            : new HostKeyPolicy(HostKeyPolicy.Mode.PINNED, knownHosts, d.hostKeyFingerprint());
+    return new Endpoint(
+        new SshTarget(d.host(), d.port(), d.user(), registry.clustersFile().keyFile(d)),
+        policy,
+        options);
+  }
+
+  /**
+   * Runs {@code work} over one connection to the cluster. A refused host key is recorded against
+   * the cluster before the failure is passed on.
+   */
+  public <T> T withRunner(RegisteredCluster cluster, String actor, Function<CommandRunner, T> work) {
+    try (CommandRunner runner = endpoint(cluster).open()) {
+      try {
+        return work.apply(runner);
+      } catch (TransportException e) {
+        if (e.step() == TransportException.Step.HOST_KEY && runner instanceof SshRunner ssh) {
+          recordPresentedKey(cluster, ssh, actor);
+        }
+        throw e;
+      }
+    }
+  }
+
+  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, String actor) {
+    runner
+        .hostKeyFingerprint()
+        .filter(presented -> cluster.governance() != null)
+        .ifPresent(
+            presented ->
+                registry.recordObservation(
+                    cluster.name(),
+                    new Fingerprints(current(cluster).sshKey(), presented),
+                    actor));
+  }
+}

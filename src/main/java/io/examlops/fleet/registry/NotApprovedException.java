@@ -1,0 +1,13 @@
+package io.examlops.fleet.registry;
+
+/**
+ * The approval gate refused: the cluster is not ACTIVE, or what was approved (host, user, port, key,
+ * host key) has changed since. The message says which and what to do.
+ */
+public final class NotApprovedException extends RegistryException {
+  private static final long serialVersionUID = 1L;
+
+  public NotApprovedException(String reason) {
+    super(reason);
+  }
+}
