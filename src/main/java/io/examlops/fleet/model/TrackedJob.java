@@ -1,0 +1,74 @@
+package io.examlops.fleet.model;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * A submission HPC Fleet recorded and follows to its end (a row of {@code hpc_jobs}).
+ *
+ * @param id the fleet's own id
+ * @param cluster the cluster it went to
+ * @param schedulerJobId the scheduler's id ({@code 42}, {@code ƒCfjPArK}, {@code mock-7})
+ * @param name the job name
+ * @param model the model trained, when submitted by a pipeline run; else {@code null}
+ * @param dataset the dataset, likewise
+ * @param gpus GPUs requested (the scheduler's own count replaces it once known)
+ * @param nodes nodes requested, or {@code null}
+ * @param partition partition or queue, or {@code null} for the default
+ * @param state the normalized state last seen
+ * @param submittedBy who submitted
+ * @param submittedAt when
+ * @param startedAt when it started running; {@code null} until known
+ * @param endedAt when it ended; {@code null} until it has
+ * @param elapsedSeconds run time; {@code null} until known
+ * @param gpuHours GPUs × elapsed hours; {@code null} when unknown (never 0 for unknown)
+ * @param exitCode the script's exit code, when the scheduler reports it
+ * @param reason pending reason, failure reason or the scheduler's own message
+ */
+public record TrackedJob(
+    long id,
+    String cluster,
+    String schedulerJobId,
+    String name,
+    String model,
+    String dataset,
+    Integer gpus,
+    Integer nodes,
+    String partition,
+    JobState state,
+    String submittedBy,
+    Instant submittedAt,
+    Instant startedAt,
+    Instant endedAt,
+    Long elapsedSeconds,
+    BigDecimal gpuHours,
+    Integer exitCode,
+    String reason) {
+
+  public TrackedJob {
+    Objects.requireNonNull(cluster, "cluster");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(state, "state");
+    Objects.requireNonNull(submittedBy, "submittedBy");
+    Objects.requireNonNull(submittedAt, "submittedAt");
+  }
+
+  /** The same job with what the scheduler reports now. */
+  public TrackedJob observed(
+      JobState newState,
+      Instant started,
+      Instant ended,
+      Long elapsed,
+      Integer gpuCount,
+      BigDecimal hours,
+      Integer exit,
+      String why) {
+    return new TrackedJob(
+        id, cluster, schedulerJobId, name, model, dataset,
+        gpuCount == null ? gpus : gpuCount, nodes, partition, newState, submittedBy, submittedAt,
+        started == null ? startedAt : started, ended == null ? endedAt : ended,
+        elapsed == null ? elapsedSeconds : elapsed, hours == null ? gpuHours : hours,
+        exit == null ? exitCode : exit, why == null ? reason : why);
+  }
+}

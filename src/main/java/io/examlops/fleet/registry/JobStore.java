@@ -1,0 +1,225 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.TrackedJob;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Tracked submissions ({@code hpc_jobs}): one transaction per change. */
+public final class JobStore {
+  private static final String COLUMNS =
+      "id, cluster, scheduler_job_id, name, model, dataset, gpus, nodes, partition_name, state,"
+          + " submitted_by, submitted_at, started_at, ended_at, elapsed_seconds, gpu_hours,"
+          + " exit_code, reason";
+
+  private final PlatformDb db;
+
+  public JobStore(PlatformDb db) {
+    this.db = db;
+  }
+
+  /** Which tracked jobs to list; {@code null} fields match everything. */
+  public record Filter(String cluster, String model, JobState state) {
+    public static final Filter ALL = new Filter(null, null, null);
+  }
+
+  /**
+   * Records a job the scheduler accepted, with an audit event, in one transaction; returns it with
+   * its fleet id.
+   */
+  public TrackedJob record(TrackedJob job) {
+    return db.write(
+        c -> {
+          long id;
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "INSERT INTO hpc_jobs (cluster, scheduler_job_id, name, model, dataset, gpus,"
+                      + " nodes, partition_name, script, state, submitted_by, submitted_at)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+                  Statement.RETURN_GENERATED_KEYS)) {
+            s.setString(1, job.cluster());
+            s.setString(2, job.schedulerJobId());
+            s.setString(3, job.name());
+            s.setString(4, job.model());
+            s.setString(5, job.dataset());
+            setInteger(s, 6, job.gpus());
+            setInteger(s, 7, job.nodes());
+            s.setString(8, job.partition());
+            s.setString(9, job.state().name());
+            s.setString(10, job.submittedBy());
+            s.setString(11, Timestamps.format(job.submittedAt()));
+            s.executeUpdate();
+            try (ResultSet keys = s.getGeneratedKeys()) {
+              keys.next();
+              id = keys.getLong(1);
+            }
+          }
+          Map<String, Object> details = new LinkedHashMap<>();
+          details.put("job", id);
+          details.put("scheduler_job_id", job.schedulerJobId());
+          details.put("name", job.name());
+          details.put("gpus", job.gpus());
+          details.put("model", job.model());
+          AuditTrail.record(
+              c, job.submittedAt(), job.submittedBy(), "submit", job.cluster(), details);
+          return find(c, id).orElseThrow();
+        });
+  }
+
+  /** Stores what was last observed of a job. */
+  public TrackedJob update(TrackedJob job) {
+    return db.write(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE hpc_jobs SET state = ?, gpus = ?, started_at = ?, ended_at = ?,"
+                      + " elapsed_seconds = ?, gpu_hours = ?, exit_code = ?, reason = ?"
+                      + " WHERE id = ?")) {
+            s.setString(1, job.state().name());
+            setInteger(s, 2, job.gpus());
+            s.setString(3, job.startedAt() == null ? null : Timestamps.format(job.startedAt()));
+            s.setString(4, job.endedAt() == null ? null : Timestamps.format(job.endedAt()));
+            if (job.elapsedSeconds() == null) {
+              s.setNull(5, Types.INTEGER);
+            } else {
+              s.setLong(5, job.elapsedSeconds());
+            }
+            if (job.gpuHours() == null) {
+              s.setNull(6, Types.REAL);
+            } else {
+              s.setDouble(6, job.gpuHours().doubleValue());
+            }
+            setInteger(s, 7, job.exitCode());
+            s.setString(8, job.reason());
+            s.setLong(9, job.id());
+            if (s.executeUpdate() != 1) {
+              throw new RegistryException("tracked job " + job.id() + " does not exist");
+            }
+          }
+          return find(c, job.id()).orElseThrow();
+        });
+  }
+
+  public Optional<TrackedJob> find(long id) {
+    return db.read(c -> find(c, id));
+  }
+
+  /** A job by the scheduler's id on a cluster. */
+  public Optional<TrackedJob> find(String cluster, String schedulerJobId) {
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT " + COLUMNS + " FROM hpc_jobs WHERE cluster = ? AND scheduler_job_id = ?")) {
+            s.setString(1, cluster);
+            s.setString(2, schedulerJobId);
+            return one(s);
+          }
+        });
+  }
+
+  /** Tracked jobs, newest first. */
+  public List<TrackedJob> list(Filter filter) {
+    StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM hpc_jobs WHERE 1 = 1");
+    List<String> args = new ArrayList<>();
+    if (filter.cluster() != null) {
+      sql.append(" AND cluster = ?");
+      args.add(filter.cluster());
+    }
+    if (filter.model() != null) {
+      sql.append(" AND model = ?");
+      args.add(filter.model());
+    }
+    if (filter.state() != null) {
+      sql.append(" AND state = ?");
+      args.add(filter.state().name());
+    }
+    sql.append(" ORDER BY id DESC");
+    return db.read(
+        c -> {
+          try (PreparedStatement s = c.prepareStatement(sql.toString())) {
+            for (int i = 0; i < args.size(); i++) {
+              s.setString(i + 1, args.get(i));
+            }
+            List<TrackedJob> jobs = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+              while (r.next()) {
+                jobs.add(row(r));
+              }
+            }
+            return jobs;
+          }
+        });
+  }
+
+  private static Optional<TrackedJob> find(Connection c, long id) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs WHERE id = ?")) {
+      s.setLong(1, id);
+      return one(s);
+    }
+  }
+
+  private static Optional<TrackedJob> one(PreparedStatement s) throws SQLException {
+    try (ResultSet r = s.executeQuery()) {
+      return r.next() ? Optional.of(row(r)) : Optional.empty();
+    }
+  }
+
+  private static TrackedJob row(ResultSet r) throws SQLException {
+    double hours = r.getDouble("gpu_hours");
+    BigDecimal gpuHours = r.wasNull() ? null : BigDecimal.valueOf(hours);
+    return new TrackedJob(
+        r.getLong("id"),
+        r.getString("cluster"),
+        r.getString("scheduler_job_id"),
+        r.getString("name"),
+        r.getString("model"),
+        r.getString("dataset"),
+        integer(r, "gpus"),
+        integer(r, "nodes"),
+        r.getString("partition_name"),
+        JobState.valueOf(r.getString("state").toUpperCase(Locale.ROOT)),
+        r.getString("submitted_by"),
+        Timestamps.parse(r.getString("submitted_at")),
+        instant(r, "started_at"),
+        instant(r, "ended_at"),
+        longValue(r, "elapsed_seconds"),
+        gpuHours,
+        integer(r, "exit_code"),
+        r.getString("reason"));
+  }
+
+  private static java.time.Instant instant(ResultSet r, String column) throws SQLException {
+    String text = r.getString(column);
+    return text == null ? null : Timestamps.parse(text);
+  }
+
+  private static Integer integer(ResultSet r, String column) throws SQLException {
+    int value = r.getInt(column);
+    return r.wasNull() ? null : value;
+  }
+
+  private static Long longValue(ResultSet r, String column) throws SQLException {
+    long value = r.getLong(column);
+    return r.wasNull() ? null : value;
+  }
+
+  private static void setInteger(PreparedStatement s, int index, Integer value) throws SQLException {
+    if (value == null) {
+      s.setNull(index, Types.INTEGER);
+    } else {
+      s.setInt(index, value);
+    }
+  }
+}
