@@ -19,6 +19,7 @@ import java.util.Map;
 public final class ScriptedRunner implements CommandRunner {
   private final Map<String, CommandResult> answers = new LinkedHashMap<>();
   private final List<String> commands = new ArrayList<>();
+  private final List<String> inputs = new ArrayList<>();
 
   /** Answers a command that starts with {@code commandPrefix}; the longest matching prefix wins. */
   public ScriptedRunner answer(String commandPrefix, int exitCode, String stdout, String stderr) {
@@ -51,8 +52,9 @@ public final class ScriptedRunner implements CommandRunner {
   }
 
   @Override
-  public CommandResult run(String command) {
+  public CommandResult run(String command, byte[] stdin) {
     commands.add(command);
+    inputs.add(new String(stdin, StandardCharsets.UTF_8));
     String best = null;
     for (String prefix : answers.keySet()) {
       if (command.startsWith(prefix) && (best == null || prefix.length() > best.length())) {
@@ -80,6 +82,11 @@ public final class ScriptedRunner implements CommandRunner {
   /** The commands run so far, in order. */
   public List<String> commands() {
     return List.copyOf(commands);
+  }
+
+  /** What each command got on stdin (UTF-8; empty when nothing), in the order of {@link #commands()}. */
+  public List<String> inputs() {
+    return List.copyOf(inputs);
   }
 
   @Override
