@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A {@link CommandRunner} for probe tests that answers each command with a real captured output.
- * A command it has no answer for behaves like a missing program: exit 127, "command not found".
- * Only for schedulers that cannot run here (Flux, nvidia-smi) and for parser-level probe tests;
+ * A {@link CommandRunner} for probe tests that answers each command with a real captured output. A
+ * command it has no answer for behaves like a missing program: exit 127, "command not found". Only
+ * for schedulers that cannot run here (Flux, nvidia-smi) and for parser-level probe tests;
  * integration tests use the real testbed.
  */
 public final class ScriptedRunner implements CommandRunner {
@@ -84,7 +84,10 @@ public final class ScriptedRunner implements CommandRunner {
     return List.copyOf(commands);
   }
 
-  /** What each command got on stdin (UTF-8; empty when nothing), in the order of {@link #commands()}. */
+  /**
+   * What each command got on stdin (UTF-8; empty when nothing), in the order of {@link
+   * #commands()}.
+   */
   public List<String> inputs() {
     return List.copyOf(inputs);
   }
