@@ -8,10 +8,20 @@ package io.examlops.fleet.transport;
 public interface CommandRunner extends AutoCloseable {
 
   /**
-   * Runs one command and returns what it printed. A non-zero exit is a normal result, not an
-   * exception; {@link TransportException} means the command could not be run or timed out.
+   * Runs one command with nothing on its standard input (closed at once, so a command that reads
+   * input ends instead of hanging) and returns what it printed. A non-zero exit is a normal result,
+   * not an exception; {@link TransportException} means the command could not be run or timed out.
    */
-  CommandResult run(String command);
+  default CommandResult run(String command) {
+    return run(command, new byte[0]);
+  }
+
+  /**
+   * Runs one command with {@code stdin} as its standard input, closed after the last byte. This is
+   * how job scripts travel ({@code sbatch}, {@code flux batch} read them from stdin): never in the
+   * command line, which other users of the host can read in the process list.
+   */
+  CommandResult run(String command, byte[] stdin);
 
   /** Where commands run, for messages: {@code local} or {@code user@host:port}. */
   String target();

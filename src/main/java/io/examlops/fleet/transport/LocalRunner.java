@@ -1,12 +1,17 @@
 package io.examlops.fleet.transport;
 
 import io.examlops.fleet.transport.TransportException.Step;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** Runs each command as {@code sh -c COMMAND} on this machine, with stdin closed. */
+/**
+ * Runs each command as {@code sh -c COMMAND} on this machine; its stdin gets the given bytes, then
+ * end of file.
+ */
 public final class LocalRunner implements CommandRunner {
   static final String TARGET = "local";
 
@@ -18,13 +23,14 @@ public final class LocalRunner implements CommandRunner {
   }
 
   @Override
-  public CommandResult run(String command) {
+  public CommandResult run(String command, byte[] stdin) {
     commandsRun.incrementAndGet();
     Process process = start(command);
     BoundedOutput stdout = new BoundedOutput(options.maxOutputBytes());
     BoundedOutput stderr = new BoundedOutput(options.maxOutputBytes());
     Thread stdoutPump = pump(process.getInputStream(), stdout, "stdout");
     Thread stderrPump = pump(process.getErrorStream(), stderr, "stderr");
+    feed(process.getOutputStream(), stdin);
     long deadline = System.nanoTime() + options.commandTimeout().toNanos();
     try {
       if (!process.waitFor(options.commandTimeout().toNanos(), TimeUnit.NANOSECONDS)) {
@@ -68,10 +74,7 @@ public final class LocalRunner implements CommandRunner {
       ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", command);
       // Scheduler commands have no use for the SSH key passphrase: keep it in this process.
       builder.environment().remove(PrivateKeyFile.PASSPHRASE_VARIABLE);
-      Process process = builder.start();
-      // Query commands never read input; a closed stdin makes one that tries fail instead of hang.
-      process.getOutputStream().close();
-      return process;
+      return builder.start();
     } catch (IOException e) {
       throw new TransportException(
           TARGET,
@@ -100,6 +103,31 @@ public final class LocalRunner implements CommandRunner {
     return thread;
   }
 
+  /**
+   * Writes the input on its own thread, then closes the pipe: a command may fill its stdout before
+   * it reads all of stdin, and a pipe holds only 64 KB, so writing here would deadlock. An empty
+   * input closes stdin at once, so a command that reads input ends instead of hanging.
+   */
+  private static void feed(OutputStream to, byte[] input) {
+    if (input.length == 0) {
+      closeQuietly(to);
+      return;
+    }
+    Thread thread =
+        new Thread(
+            () -> {
+              try (to) {
+                to.write(input);
+              } catch (IOException e) {
+                // The command exited (or was killed) without reading all its input: its exit
+                // status and output say what happened.
+              }
+            },
+            "local-runner-stdin");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
   private static void join(Thread pump, long deadlineNanos) throws InterruptedException {
     long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
     pump.join(Math.max(remainingMillis, 1));
@@ -110,11 +138,11 @@ public final class LocalRunner implements CommandRunner {
     process.destroyForcibly();
   }
 
-  private static void closeQuietly(InputStream stream) {
+  private static void closeQuietly(Closeable stream) {
     try {
       stream.close();
     } catch (IOException e) {
-      // Nothing more to read from a pipe that cannot even be closed.
+      // Nothing more to do with a pipe that cannot even be closed.
     }
   }
 

@@ -5,7 +5,7 @@ import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.Session;
 import io.examlops.fleet.transport.TransportException.Step;
-import java.io.InputStream;
+import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
@@ -38,12 +38,12 @@ public final class SshRunner implements CommandRunner {
   }
 
   @Override
-  public synchronized CommandResult run(String command) {
+  public synchronized CommandResult run(String command, byte[] stdin) {
     Session connected = connected();
     commandsRun++;
     BoundedOutput stdout = new BoundedOutput(options.maxOutputBytes());
     BoundedOutput stderr = new BoundedOutput(options.maxOutputBytes());
-    ChannelExec channel = open(connected, command, stdout, stderr);
+    ChannelExec channel = open(connected, command, stdin, stdout, stderr);
     try {
       long deadline = System.nanoTime() + options.commandTimeout().toNanos();
       while (!channel.isClosed()) {
@@ -79,12 +79,17 @@ public final class SshRunner implements CommandRunner {
   }
 
   private ChannelExec open(
-      Session connected, String command, BoundedOutput stdout, BoundedOutput stderr) {
+      Session connected,
+      String command,
+      byte[] stdin,
+      BoundedOutput stdout,
+      BoundedOutput stderr) {
     try {
       ChannelExec channel = (ChannelExec) connected.openChannel("exec");
       channel.setCommand(command.getBytes(StandardCharsets.UTF_8));
-      // An empty stdin makes jsch send EOF at once: a command that reads input ends, not hangs.
-      channel.setInputStream(InputStream.nullInputStream());
+      // jsch sends the bytes, then EOF; an empty stdin gets EOF at once, so a command that reads
+      // input ends instead of hanging.
+      channel.setInputStream(new ByteArrayInputStream(stdin));
       channel.setOutputStream(stdout, true);
       channel.setExtOutputStream(stderr, true);
       channel.connect(Math.toIntExact(options.connectTimeout().toMillis()));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.examlops.fleet.transport.TransportException.Step;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +38,29 @@ class LocalRunnerTest {
   @Test
   void stdinIsClosed() {
     assertThat(runner.run("cat; echo done").stdout()).isEqualTo("done\n");
+  }
+
+  @Test
+  void stdinCarriesTheGivenBytesThenEndOfFile() {
+    CommandResult result =
+        runner.run("cat; echo end", "#!/bin/sh\necho 'ƒ'\n".getBytes(StandardCharsets.UTF_8));
+    assertThat(result.stdout()).isEqualTo("#!/bin/sh\necho 'ƒ'\nend\n");
+  }
+
+  @Test
+  void largeStdinDoesNotDeadlockWithACommandThatWritesBeforeReading() {
+    // 4 MB in and out through 64 KB pipes: finishes only if writing stdin and reading stdout
+    // happen at the same time.
+    byte[] input = "x".repeat(4_000_000).getBytes(StandardCharsets.UTF_8);
+    CommandResult result = runner.run("head -c 1000000 /dev/zero; wc -c", input);
+    assertThat(result.exitCode()).isZero();
+    assertThat(result.stdout()).hasSize(1_000_000 + "4000000\n".length()).endsWith("4000000\n");
+  }
+
+  @Test
+  void aCommandThatIgnoresItsStdinStillEnds() {
+    byte[] input = "y".repeat(1_000_000).getBytes(StandardCharsets.UTF_8);
+    assertThat(runner.run("exit 5", input).exitCode()).isEqualTo(5);
   }
 
   @Test

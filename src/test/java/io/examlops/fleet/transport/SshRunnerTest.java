@@ -8,6 +8,7 @@ import io.examlops.fleet.transport.TransportException.Step;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -132,6 +133,17 @@ class SshRunnerTest {
   void stdinIsClosedSoACommandReadingInputEnds() {
     try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
       assertThat(runner.run("cat; echo done").stdout()).isEqualTo("done\n");
+    }
+  }
+
+  @Test
+  void stdinCarriesTheGivenBytesThenEndOfFile() {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+      byte[] script = "#!/bin/sh\nexport K='v w'\necho \"$K\"\n".getBytes(StandardCharsets.UTF_8);
+      CommandResult result = runner.run("sh -s; echo end", script);
+      assertThat(result.stdout()).isEqualTo("v w\nend\n");
+      byte[] large = "z".repeat(300_000).getBytes(StandardCharsets.UTF_8);
+      assertThat(runner.run("wc -c", large).stdout().strip()).isEqualTo("300000");
     }
   }
 

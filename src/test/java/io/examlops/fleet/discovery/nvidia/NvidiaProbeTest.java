@@ -248,7 +248,7 @@ class NvidiaProbeTest {
     var runner =
         new CommandRunner() {
           @Override
-          public CommandResult run(String command) {
+          public CommandResult run(String command, byte[] stdin) {
             return new CommandResult(command, 0, "@@fleet:hostname\n", "", true);
           }
 

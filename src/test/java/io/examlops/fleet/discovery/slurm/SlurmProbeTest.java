@@ -165,7 +165,7 @@ class SlurmProbeTest {
     CommandRunner runner =
         new CommandRunner() {
           @Override
-          public CommandResult run(String command) {
+          public CommandResult run(String command, byte[] stdin) {
             return new CommandResult(
                 command, 0, "n1|4|8000|(null)|gpu:0|idle|cpu*|infinite|", "", true);
           }

@@ -1,0 +1,236 @@
+package io.examlops.fleet.scheduling.backend;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.model.CancelResult.Outcome;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduling.slurm.SacctFormat;
+import io.examlops.fleet.scheduling.slurm.SlurmGpuTracking;
+import io.examlops.fleet.scheduling.slurm.SqueueFormat;
+import io.examlops.fleet.transport.ScriptedRunner;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SlurmBackendTest {
+  private static final String SCRIPT =
+      "#!/bin/bash\n#SBATCH -c 1\necho \"token=$EXAMLOPS_TOKEN\"\n";
+  private static final String SQUEUE_TRACK =
+      SqueueFormat.RECOMMENDED.command("-r", "-j", "4,5,6,7");
+  private static final String SACCT_TRACK = SacctFormat.RECOMMENDED.command("-j", "4,5,6,7");
+
+  private final SlurmBackend slurm = new SlurmBackend(ZoneOffset.UTC, SlurmGpuTracking.TRACKED);
+
+  private static String fixture(String name) {
+    return ScriptedRunner.resource("fixtures/backends/slurm/" + name);
+  }
+
+  @Test
+  void submitPipesTheScriptWithExportsAndBuildsTheCommandFromCheckedValues() {
+    ScriptedRunner runner =
+        new ScriptedRunner().answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
+    SubmitRequest request =
+        new SubmitRequest(
+            SCRIPT,
+            "train-JPCP.1",
+            4,
+            2,
+            "gpu",
+            Duration.ofMinutes(90),
+            "ml",
+            Map.of("EXAMLOPS_TOKEN", "x'; rm -rf ~ #", "EXAMLOPS_RUN", "7"));
+
+    SubmitResult result = slurm.submit(runner, request);
+
+    assertThat(result.accepted()).isTrue();
+    assertThat(result.jobId()).isEqualTo("4");
+    assertThat(runner.commands())
+        .containsExactly(
+            "cd ~ && sbatch --parsable -J train-JPCP.1 -p gpu -A ml -N 2 --gres=gpu:2"
+                + " -t 01:30:00 '--output=examlops-%j.out'");
+    // The secret travels on stdin, after the #SBATCH header, quoted so the shell reads it verbatim.
+    assertThat(runner.inputs().get(0))
+        .isEqualTo(
+            "#!/bin/bash\n#SBATCH -c 1\n"
+                + "export EXAMLOPS_RUN=7\n"
+                + "export EXAMLOPS_TOKEN='x'\"'\"'; rm -rf ~ #'\n"
+                + "echo \"token=$EXAMLOPS_TOKEN\"\n");
+    assertThat(runner.commands().get(0)).doesNotContain("rm -rf");
+  }
+
+  @Test
+  void defaultsLeaveOutPartitionAccountGpusAndTimeLimit() {
+    assertThat(SlurmBackend.submitCommand(SubmitRequest.of(SCRIPT, "cpu-job", 0)))
+        .isEqualTo("cd ~ && sbatch --parsable -J cpu-job -N 1 '--output=examlops-%j.out'");
+    assertThat(
+            SlurmBackend.submitCommand(
+                new SubmitRequest(SCRIPT, "long", 1, 1, null, Duration.ofHours(36), null, null)))
+        .contains("--gres=gpu:1 -t 1-12:00:00");
+  }
+
+  @Test
+  void hostileNamesAreRefusedBeforeAnythingRuns() {
+    assertThatThrownBy(() -> SubmitRequest.of(SCRIPT, "x'; rm -rf ~ #", 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("job name 'x'; rm -rf ~ #' is not allowed");
+    assertThatThrownBy(() -> new SubmitRequest(SCRIPT, "ok", 0, 1, "gpu;reboot", null, null, null))
+        .hasMessageContaining("partition/queue");
+    assertThatThrownBy(
+            () -> new SubmitRequest(SCRIPT, "ok", 0, 1, null, null, null, Map.of("A-B", "v")))
+        .hasMessageContaining("not an environment variable name");
+    assertThatThrownBy(() -> new SubmitRequest(SCRIPT, "ok", 3, 2, null, null, null, null))
+        .hasMessageContaining("cannot be spread evenly");
+    assertThatThrownBy(() -> SubmitRequest.of("echo no shebang\n", "ok", 0))
+        .hasMessageContaining("#!/bin/bash");
+  }
+
+  @Test
+  void rejectionsCarrySlurmsOwnWords() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer("cd ~ && sbatch", 1, "", fixture("sbatch.invalid-partition.err"));
+    SubmitResult result = slurm.submit(runner, SubmitRequest.of(SCRIPT, "j", 0));
+    assertThat(result.accepted()).isFalse();
+    assertThat(result.message()).contains("invalid partition specified");
+
+    ScriptedRunner down =
+        new ScriptedRunner()
+            .answer("cd ~ && sbatch", 1, "", fixture("sbatch--parsable.ctld-down.err"));
+    assertThat(slurm.submit(down, SubmitRequest.of(SCRIPT, "j", 0)).message())
+        .contains("Unable to contact slurm controller");
+  }
+
+  @Test
+  void missingSbatchIsAnErrorNotARejection() {
+    assertThatThrownBy(() -> slurm.submit(new ScriptedRunner(), SubmitRequest.of(SCRIPT, "j", 0)))
+        .isInstanceOf(BackendException.class)
+        .hasMessageContaining("not on the PATH");
+  }
+
+  @Test
+  void queueReadsTheRecommendedSqueueOfAllUsers() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(
+                SqueueFormat.RECOMMENDED.command("-a"),
+                fixture("squeue-h-a-O-recommended.holds.out"));
+    List<QueueEntry> queue = slurm.queue(runner);
+    assertThat(queue).extracting(QueueEntry::id).containsExactly("1", "2", "3");
+    assertThat(queue.get(2).gpus()).isEqualTo(2);
+    assertThat(queue.get(2).state()).isEqualTo(JobState.RUNNING);
+    assertThat(runner.commands()).containsExactly(SqueueFormat.RECOMMENDED.command("-a"));
+  }
+
+  @Test
+  void liveJobsComeFromSqueueAndOnlyTheRestFromSacct() {
+    // Captured while 4, 6, 7 ran and 5 had already failed.
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(SQUEUE_TRACK, fixture("squeue-h-r-j-O-recommended.track.out"))
+            .answer(
+                SacctFormat.RECOMMENDED.command("-j", "5"),
+                grep(fixture("sacct-recommended-j.track.out"), "5|"));
+    Map<String, JobStatus> status = slurm.track(runner, List.of("4", "5", "6", "7"));
+
+    assertThat(status.keySet()).containsExactly("4", "5", "6", "7");
+    assertThat(status.get("4").source()).isEqualTo(JobStatus.Source.QUEUE);
+    assertThat(status.get("4").state()).isEqualTo(JobState.RUNNING);
+    assertThat(status.get("7").job().gpus()).isEqualTo(1);
+    assertThat(status.get("5").source()).isEqualTo(JobStatus.Source.ACCOUNTING);
+    assertThat(status.get("5").state()).isEqualTo(JobState.FAILED);
+    assertThat(status.get("5").job().exitCode()).isEqualTo(3);
+    assertThat(runner.commands())
+        .containsExactly(SQUEUE_TRACK, SacctFormat.RECOMMENDED.command("-j", "5"));
+  }
+
+  @Test
+  void endedJobsComeFromSacctWithTimesExitCodesAndGpuHours() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(SQUEUE_TRACK, fixture("squeue-h-r-j-O-recommended.ended.out"))
+            .answer(SACCT_TRACK, fixture("sacct-recommended-j.track.out"));
+    Map<String, JobStatus> status = slurm.track(runner, List.of("4", "5", "6", "7"));
+
+    JobAccounting ok = status.get("4").job();
+    assertThat(ok.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(ok.exitCode()).isZero();
+    assertThat(ok.start()).isEqualTo(Instant.parse("2026-11-29T19:48:10Z"));
+    assertThat(ok.end()).isEqualTo(Instant.parse("2026-11-29T19:48:11Z"));
+    assertThat(ok.gpus()).as("GPUs tracked, none named").isZero();
+    assertThat(status.get("5").state()).isEqualTo(JobState.FAILED);
+    assertThat(status.get("6").state()).isEqualTo(JobState.CANCELLED);
+    assertThat(status.get("6").job().rawState()).isEqualTo("CANCELLED by 1001");
+    JobAccounting gpu = status.get("7").job();
+    assertThat(gpu.gpus()).isEqualTo(1);
+    assertThat(gpu.elapsed()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(gpu.gpuHours()).isEqualByComparingTo(new BigDecimal("0.000833"));
+  }
+
+  @Test
+  void aJobInNeitherViewIsNotFoundNotFailed() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(
+                SqueueFormat.RECOMMENDED.command("-r", "-j", "99999"),
+                1,
+                "",
+                fixture("squeue-j-99999.invalid.err"))
+            .answer(SacctFormat.RECOMMENDED.command("-j", "99999"), "");
+    JobStatus status = slurm.track(runner, List.of("99999")).get("99999");
+    assertThat(status.source()).isEqualTo(JobStatus.Source.NOT_FOUND);
+    assertThat(status.state()).isEqualTo(JobState.UNKNOWN);
+    assertThat(status.state().terminal()).isFalse();
+    assertThat(status.note()).contains("not (yet) in accounting");
+  }
+
+  @Test
+  void withoutAccountingEndedJobsStayUnknownAndSayWhy() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(SqueueFormat.RECOMMENDED.command("-r", "-j", "5"), "")
+            .answer(
+                SacctFormat.RECOMMENDED.command("-j", "5"),
+                1,
+                "",
+                fixture("sacct-P-n-o.nodbd.err"));
+    JobStatus status = slurm.track(runner, List.of("5")).get("5");
+    assertThat(status.state()).isEqualTo(JobState.UNKNOWN);
+    assertThat(status.note()).contains("Slurm accounting storage is disabled");
+  }
+
+  @Test
+  void badJobIdsAreRefusedBeforeAnythingRuns() {
+    ScriptedRunner runner = new ScriptedRunner();
+    assertThatThrownBy(() -> slurm.track(runner, List.of("5; rm -rf ~")))
+        .hasMessageContaining("is not a Slurm job id");
+    assertThatThrownBy(() -> slurm.cancel(runner, "abc"))
+        .hasMessageContaining("not a Slurm job id");
+    assertThat(runner.commands()).isEmpty();
+  }
+
+  @Test
+  void cancelUsesVerboseScancelAndReadsItsOutcome() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer("scancel -v 6", 0, "", fixture("scancel-v.running.err"))
+            .answer("scancel -v 99999", 0, "", fixture("scancel-v.nonexistent.err"))
+            .answer("scancel -v 20", 210, "", fixture("scancel.other-user.err"));
+    assertThat(slurm.cancel(runner, "6").outcome()).isEqualTo(Outcome.REQUESTED);
+    assertThat(slurm.cancel(runner, "99999").outcome()).isEqualTo(Outcome.NOT_FOUND);
+    assertThat(slurm.cancel(runner, "20").outcome()).isEqualTo(Outcome.PERMISSION_DENIED);
+    assertThat(runner.commands())
+        .containsExactly("scancel -v 6", "scancel -v 99999", "scancel -v 20");
+  }
+
+  private static String grep(String text, String prefix) {
+    return String.join("\n", text.lines().filter(l -> l.startsWith(prefix)).toList()) + "\n";
+  }
+}
