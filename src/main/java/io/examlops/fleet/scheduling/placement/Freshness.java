@@ -19,7 +19,10 @@ public record Freshness(Duration staleAfter, Duration ignoreAfter) {
     Objects.requireNonNull(ignoreAfter, "ignoreAfter");
     if (staleAfter.isNegative() || staleAfter.compareTo(ignoreAfter) > 0) {
       throw new IllegalArgumentException(
-          "snapshot age limits need 0 <= stale (" + staleAfter + ") <= ignore (" + ignoreAfter
+          "snapshot age limits need 0 <= stale ("
+              + staleAfter
+              + ") <= ignore ("
+              + ignoreAfter
               + ")");
     }
   }

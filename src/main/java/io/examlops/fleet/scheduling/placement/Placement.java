@@ -15,8 +15,8 @@ import java.util.Optional;
 
 /**
  * Picks the cluster for a job ({@code exa hpc place}): a pure function of the request, the
- * registered clusters and the time. Closed clusters are skipped; the rest are filtered by what
- * they hold in total and ranked by what is free now ({@link Ranking}). See {@code
+ * registered clusters and the time. Closed clusters are skipped; the rest are filtered by what they
+ * hold in total and ranked by what is free now ({@link Ranking}). See {@code
  * docs/scheduling-notes.md}.
  */
 public final class Placement {
@@ -35,8 +35,7 @@ public final class Placement {
       (verdict.outcome() == Outcome.LOST ? ranked : rest).add(verdict);
     }
     ranked.sort(Ranking.VERDICTS);
-    rest.sort(
-        Comparator.comparing(Verdict::outcome).thenComparing(Verdict::cluster));
+    rest.sort(Comparator.comparing(Verdict::outcome).thenComparing(Verdict::cluster));
     List<Verdict> all = new ArrayList<>();
     if (ranked.isEmpty()) {
       all.addAll(rest);
@@ -55,28 +54,41 @@ public final class Placement {
 
   private Verdict assess(PlacementRequest request, PlacementCandidate candidate, Instant now) {
     if (!candidate.gate().open()) {
-      return verdict(candidate, Outcome.SKIPPED, candidate.gate().whyClosed(), null, null, "", null);
+      return verdict(
+          candidate, Outcome.SKIPPED, candidate.gate().whyClosed(), null, null, "", null);
     }
     NodeInventory snapshot = candidate.snapshot();
     Duration age = snapshot == null ? null : Duration.between(snapshot.takenAt(), now);
     Evidence evidence = age == null ? Evidence.DECLARED : freshness.classify(age);
     if (evidence != Evidence.DECLARED) {
       String data =
-          "snapshot " + Ages.describe(age) + " old"
+          "snapshot "
+              + Ages.describe(age)
+              + " old"
               + (evidence == Evidence.STALE_SNAPSHOT ? " (stale)" : "");
       return fromSnapshot(request, candidate, snapshot.nodes(), evidence, data, age);
     }
     String snapshotNote =
         age == null
             ? "no snapshot"
-            : "snapshot " + Ages.describe(age) + " old, past the "
-                + Ages.describe(freshness.ignoreAfter()) + " limit";
+            : "snapshot "
+                + Ages.describe(age)
+                + " old, past the "
+                + Ages.describe(freshness.ignoreAfter())
+                + " limit";
     if (candidate.declared() == null) {
       return verdict(
-          candidate, Outcome.SKIPPED,
-          snapshotNote + " and no declared capabilities (save a snapshot: exa hpc nodes --save"
-              + " --cluster " + candidate.name() + ")",
-          null, null, snapshotNote, age);
+          candidate,
+          Outcome.SKIPPED,
+          snapshotNote
+              + " and no declared capabilities (save a snapshot: exa hpc nodes --save"
+              + " --cluster "
+              + candidate.name()
+              + ")",
+          null,
+          null,
+          snapshotNote,
+          age);
     }
     String data = snapshotNote + ": declared capabilities only";
     return fromDeclared(request, candidate, candidate.declared(), data, age);
@@ -89,13 +101,27 @@ public final class Placement {
       Evidence evidence,
       String data,
       Duration age) {
-    if (request.partition() != null && nodes.stream().noneMatch(n -> n.inPartition(request.partition()))) {
-      return verdict(candidate, Outcome.CANNOT_FIT, "no partition " + request.partition(),
-          request.partition(), null, data, age);
+    if (request.partition() != null
+        && nodes.stream().noneMatch(n -> n.inPartition(request.partition()))) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no partition " + request.partition(),
+          request.partition(),
+          null,
+          data,
+          age);
     }
-    if (request.gpuType() != null && nodes.stream().allMatch(n -> n.gpuCount(request.gpuType()) == 0)) {
-      return verdict(candidate, Outcome.CANNOT_FIT, "no " + request.gpuType(), request.partition(),
-          null, data, age);
+    if (request.gpuType() != null
+        && nodes.stream().allMatch(n -> n.gpuCount(request.gpuType()) == 0)) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no " + request.gpuType(),
+          request.partition(),
+          null,
+          data,
+          age);
     }
     List<ScopeCapacity> scopes = scopes(request, nodes);
     Optional<ScopeCapacity> best =
@@ -107,16 +133,30 @@ public final class Placement {
                     .thenComparing(s -> s.partition() == null ? "" : s.partition()));
     if (best.isPresent()) {
       ScopeCapacity scope = best.get();
-      return verdict(candidate, Outcome.LOST, "", scope.partition(),
-          Score.measured(evidence, scope, request), data, age);
+      return verdict(
+          candidate,
+          Outcome.LOST,
+          "",
+          scope.partition(),
+          Score.measured(evidence, scope, request),
+          data,
+          age);
     }
     ScopeCapacity largest =
         scopes.stream()
-            .min(Comparator.comparingInt(ScopeCapacity::totalGpus).reversed()
-                .thenComparing(s -> s.partition() == null ? "" : s.partition()))
+            .min(
+                Comparator.comparingInt(ScopeCapacity::totalGpus)
+                    .reversed()
+                    .thenComparing(s -> s.partition() == null ? "" : s.partition()))
             .orElseThrow();
-    return verdict(candidate, Outcome.CANNOT_FIT, unfit(request, largest).orElseThrow(),
-        largest.partition(), null, data, age);
+    return verdict(
+        candidate,
+        Outcome.CANNOT_FIT,
+        unfit(request, largest).orElseThrow(),
+        largest.partition(),
+        null,
+        data,
+        age);
   }
 
   /**
@@ -149,17 +189,22 @@ public final class Placement {
     }
     if (scope.totalGpus() < request.gpus()) {
       return Optional.of(
-          "only " + request.gpusWords(scope.totalGpus())
+          "only "
+              + request.gpusWords(scope.totalGpus())
               + (scope.partition() == null ? " in total" : inPartition));
     }
     int slot = scope.largestSlot(request.nodeLimit());
     if (slot < request.gpus()) {
-      String nodes = request.nodes() == 1 ? "no node has " : "no " + request.nodes() + " nodes have ";
+      String nodes =
+          request.nodes() == 1 ? "no node has " : "no " + request.nodes() + " nodes have ";
       return Optional.of(
-          nodes + request.gpusWords(request.gpus())
+          nodes
+              + request.gpusWords(request.gpus())
               + (request.nodes() == 1 ? "" : " together")
               + inPartition
-              + " (most: " + slot + ")");
+              + " (most: "
+              + slot
+              + ")");
     }
     return Optional.empty();
   }
@@ -172,23 +217,48 @@ public final class Placement {
       Duration age) {
     String suffix = " (declared)";
     if (request.partition() != null
-        && caps.partitions().stream().map(PartitionInfo::name).noneMatch(request.partition()::equals)) {
-      return verdict(candidate, Outcome.CANNOT_FIT, "no partition " + request.partition() + suffix,
-          request.partition(), null, data, age);
+        && caps.partitions().stream()
+            .map(PartitionInfo::name)
+            .noneMatch(request.partition()::equals)) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no partition " + request.partition() + suffix,
+          request.partition(),
+          null,
+          data,
+          age);
     }
     if (request.gpuType() != null
         && caps.gpuTypes().stream().noneMatch(request.gpuType()::equalsIgnoreCase)) {
-      return verdict(candidate, Outcome.CANNOT_FIT, "no " + request.gpuType() + suffix,
-          request.partition(), null, data, age);
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no " + request.gpuType() + suffix,
+          request.partition(),
+          null,
+          data,
+          age);
     }
     // Declared totals are per cluster, not per type or partition: an upper bound, checked as such.
     if (caps.gpus() < request.gpus()) {
-      return verdict(candidate, Outcome.CANNOT_FIT,
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
           "only " + (caps.gpus() == 1 ? "1 GPU" : caps.gpus() + " GPUs") + " in total" + suffix,
-          request.partition(), null, data, age);
+          request.partition(),
+          null,
+          data,
+          age);
     }
-    return verdict(candidate, Outcome.LOST, "", request.partition(),
-        Score.declared(caps.gpus(), caps.nodes()), data, age);
+    return verdict(
+        candidate,
+        Outcome.LOST,
+        "",
+        request.partition(),
+        Score.declared(caps.gpus(), caps.nodes()),
+        data,
+        age);
   }
 
   private static String chosenExplanation(PlacementRequest request, Verdict winner) {
@@ -212,7 +282,10 @@ public final class Placement {
       return "no cluster for " + ask + ": none is registered";
     }
     if (rest.stream().allMatch(v -> v.outcome() == Outcome.SKIPPED)) {
-      return "no cluster for " + ask + ": none of " + rest.size()
+      return "no cluster for "
+          + ask
+          + ": none of "
+          + rest.size()
           + " registered clusters is ACTIVE with its approval holding";
     }
     return "no cluster can hold " + ask + ": see each cluster's reason";

@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param verdicts every cluster, the chosen one first, then the others in rank order, then those
  *     that cannot hold the ask and those skipped, each group by name
  */
-public record PlacementResult(PlacementRequest request, String explanation, List<Verdict> verdicts) {
+public record PlacementResult(
+    PlacementRequest request, String explanation, List<Verdict> verdicts) {
 
   public PlacementResult {
     verdicts = List.copyOf(verdicts);

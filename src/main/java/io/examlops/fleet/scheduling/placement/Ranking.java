@@ -19,8 +19,7 @@ final class Ranking {
       Comparator.comparing(Score::evidence)
           .thenComparingInt(s -> fitRank(s.fitsNow()))
           .thenComparing(Score::nodesNeeded, Comparator.nullsLast(Comparator.naturalOrder()))
-          .thenComparing(
-              Score::idleGpus, Comparator.nullsLast(Comparator.<Integer>reverseOrder()))
+          .thenComparing(Score::idleGpus, Comparator.nullsLast(Comparator.<Integer>reverseOrder()))
           .thenComparing(Score::totalGpus, Comparator.reverseOrder());
 
   static final Comparator<Verdict> VERDICTS =
@@ -38,7 +37,11 @@ final class Ranking {
     if (fitRank(l.fitsNow()) != fitRank(w.fitsNow())) {
       String ask = request.gpusWords(request.gpus());
       return l.fitsNow() == null
-          ? "unknown whether " + ask + " are free (" + Score.nodesWord(l.unknownIdleNodes()) + " unknown)"
+          ? "unknown whether "
+              + ask
+              + " are free ("
+              + Score.nodesWord(l.unknownIdleNodes())
+              + " unknown)"
           : "no idle slot for " + ask + " now";
     }
     if (!java.util.Objects.equals(l.nodesNeeded(), w.nodesNeeded())) {

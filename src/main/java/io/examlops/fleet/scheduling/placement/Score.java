@@ -3,8 +3,8 @@ package io.examlops.fleet.scheduling.placement;
 import java.util.Objects;
 
 /**
- * The facts placement ranks a cluster by ({@link Ranking}). Figures that cannot be known are
- * {@code null}, never 0.
+ * The facts placement ranks a cluster by ({@link Ranking}). Figures that cannot be known are {@code
+ * null}, never 0.
  *
  * @param evidence what the figures rest on
  * @param fitsNow whether the ask fits on idle GPUs of at most the asked nodes now; {@code null}:

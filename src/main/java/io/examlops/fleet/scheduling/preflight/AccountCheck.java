@@ -31,8 +31,10 @@ final class AccountCheck {
       return switch (scheduler) {
         case SLURM -> slurm(runner, user, account, partition);
         case FLUX -> flux(runner, user, account, partition);
-        default -> Check.pass(
-            CheckName.ACCOUNT, "no accounting for " + scheduler.label() + ": account not checked");
+        default ->
+            Check.pass(
+                CheckName.ACCOUNT,
+                "no accounting for " + scheduler.label() + ": account not checked");
       };
     } catch (ProbeException e) {
       return Check.warn(CheckName.ACCOUNT, "account not checked: " + e.getMessage());
@@ -45,15 +47,25 @@ final class AccountCheck {
     if (!result.ok()) {
       return Check.warn(CheckName.ACCOUNT, "`" + command + "` failed: " + lastLine(result));
     }
-    return judge(SacctmgrAssociationParser.parse(command, result.stdout(), user), user, account,
-        partition, "account", "partition");
+    return judge(
+        SacctmgrAssociationParser.parse(command, result.stdout(), user),
+        user,
+        account,
+        partition,
+        "account",
+        "partition");
   }
 
   private static Check flux(CommandRunner runner, String user, String account, String partition) {
     String command = PreflightCommands.fluxUser(user);
     CommandResult result = runner.run(command);
     if (result.ok()) {
-      return judge(FluxUserParser.parse(command, result.stdout()), user, account, partition, "bank",
+      return judge(
+          FluxUserParser.parse(command, result.stdout()),
+          user,
+          account,
+          partition,
+          "bank",
           "queue");
     }
     if (result.stderr().contains("not found in association_table")) {
@@ -61,10 +73,12 @@ final class AccountCheck {
     }
     FluxAccounting state = FluxAccounting.classify(result);
     return switch (state.status()) {
-      case NOT_INSTALLED -> Check.pass(
-          CheckName.ACCOUNT, "flux-accounting is not installed: bank not checked");
-      case SERVICE_NOT_RUNNING -> Check.warn(
-          CheckName.ACCOUNT, "flux-accounting does not answer (" + state.detail() + "): bank not checked");
+      case NOT_INSTALLED ->
+          Check.pass(CheckName.ACCOUNT, "flux-accounting is not installed: bank not checked");
+      case SERVICE_NOT_RUNNING ->
+          Check.warn(
+              CheckName.ACCOUNT,
+              "flux-accounting does not answer (" + state.detail() + "): bank not checked");
       default -> Check.warn(CheckName.ACCOUNT, "`" + command + "` failed: " + state.detail());
     };
   }
@@ -76,9 +90,11 @@ final class AccountCheck {
       String partition,
       String accountWord,
       String partitionWord) {
-    List<String> accounts = associations.stream().map(Association::account).distinct().sorted().toList();
+    List<String> accounts =
+        associations.stream().map(Association::account).distinct().sorted().toList();
     if (associations.isEmpty()) {
-      return Check.fail(CheckName.ACCOUNT, "user " + user + " has no " + accountWord + " on this cluster");
+      return Check.fail(
+          CheckName.ACCOUNT, "user " + user + " has no " + accountWord + " on this cluster");
     }
     List<Association> matching =
         account == null
@@ -87,15 +103,35 @@ final class AccountCheck {
     if (matching.isEmpty()) {
       return Check.fail(
           CheckName.ACCOUNT,
-          "user " + user + " may not charge " + accountWord + " " + account + " ("
-              + accountWord + "s: " + String.join(", ", accounts) + ")");
+          "user "
+              + user
+              + " may not charge "
+              + accountWord
+              + " "
+              + account
+              + " ("
+              + accountWord
+              + "s: "
+              + String.join(", ", accounts)
+              + ")");
     }
     if (matching.stream().noneMatch(a -> a.covers(partition))) {
       return Check.warn(
           CheckName.ACCOUNT,
-          user + "'s " + accountWord + " " + matching.get(0).account() + " is limited to "
-              + partitionWord + "s " + String.join(", ", matching.get(0).partitions())
-              + "; " + partitionWord + " " + partition + " may be refused");
+          user
+              + "'s "
+              + accountWord
+              + " "
+              + matching.get(0).account()
+              + " is limited to "
+              + partitionWord
+              + "s "
+              + String.join(", ", matching.get(0).partitions())
+              + "; "
+              + partitionWord
+              + " "
+              + partition
+              + " may be refused");
     }
     return Check.pass(
         CheckName.ACCOUNT,
@@ -105,6 +141,11 @@ final class AccountCheck {
   }
 
   private static String lastLine(CommandResult result) {
-    return result.stderr().strip().lines().reduce((a, b) -> b).orElse("exit status " + result.exitCode());
+    return result
+        .stderr()
+        .strip()
+        .lines()
+        .reduce((a, b) -> b)
+        .orElse("exit status " + result.exitCode());
   }
 }

@@ -54,15 +54,22 @@ final class CapacityChecks {
     if (!exists()) {
       return Check.fail(
           CheckName.PARTITION,
-          "no partition " + partition + (names.isEmpty() ? "" : " (partitions: " + String.join(", ", names) + ")"));
+          "no partition "
+              + partition
+              + (names.isEmpty() ? "" : " (partitions: " + String.join(", ", names) + ")"));
     }
     String which = (request.partition() == null ? "default partition " : "partition ") + partition;
     Long maxMinutes = info.map(PartitionInfo::maxTimeMinutes).orElse(null);
-    if (request.time() != null && maxMinutes != null
+    if (request.time() != null
+        && maxMinutes != null
         && request.time().compareTo(Duration.ofMinutes(maxMinutes)) > 0) {
       return Check.fail(
           CheckName.PARTITION,
-          "--time " + minutes(request.time()) + " is over " + which + "'s limit of "
+          "--time "
+              + minutes(request.time())
+              + " is over "
+              + which
+              + "'s limit of "
               + minutes(Duration.ofMinutes(maxMinutes)));
     }
     ScopeCapacity scope = scope();
@@ -70,12 +77,20 @@ final class CapacityChecks {
     if (request.nodes() != null && slot < request.gpus() && scope.totalGpus() >= request.gpus()) {
       return Check.fail(
           CheckName.PARTITION,
-          (request.nodes() == 1 ? "no node" : "no " + request.nodes() + " nodes") + " in " + which
-              + (request.nodes() == 1 ? " holds " : " hold ") + request.gpus() + " GPUs (most: " + slot + "); allow more --nodes");
+          (request.nodes() == 1 ? "no node" : "no " + request.nodes() + " nodes")
+              + " in "
+              + which
+              + (request.nodes() == 1 ? " holds " : " hold ")
+              + request.gpus()
+              + " GPUs (most: "
+              + slot
+              + "); allow more --nodes");
     }
     return Check.pass(
         CheckName.PARTITION,
-        which + ", time limit " + (maxMinutes == null ? "none known" : minutes(Duration.ofMinutes(maxMinutes))));
+        which
+            + ", time limit "
+            + (maxMinutes == null ? "none known" : minutes(Duration.ofMinutes(maxMinutes))));
   }
 
   Check gpusCheck() {
@@ -86,7 +101,8 @@ final class CapacityChecks {
           CheckName.GPUS,
           "only " + scope.totalGpus() + " GPUs" + where + ", " + request.gpus() + " asked");
     }
-    return Check.pass(CheckName.GPUS, scope.totalGpus() + " GPUs" + where + " on " + scope.nodes() + " nodes");
+    return Check.pass(
+        CheckName.GPUS, scope.totalGpus() + " GPUs" + where + " on " + scope.nodes() + " nodes");
   }
 
   Check idleCheck() {
@@ -101,12 +117,17 @@ final class CapacityChecks {
     if (fits == null) {
       return Check.warn(
           CheckName.IDLE,
-          idle + "; unknown whether " + request.gpus() + " are free now ("
-              + nodes(scope.unknownIdleNodes()) + " without a GPU use figure)");
+          idle
+              + "; unknown whether "
+              + request.gpus()
+              + " are free now ("
+              + nodes(scope.unknownIdleNodes())
+              + " without a GPU use figure)");
     }
     return Check.warn(
         CheckName.IDLE,
-        idle + "; not enough free"
+        idle
+            + "; not enough free"
             + (request.nodes() == null ? "" : " on " + nodes(request.nodes()))
             + " now: the job will wait");
   }

@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Reads {@code flux account view-user -o '{username}|...|{bank}|...|{queues}' USER}: a header line
- * naming the fields, then one row per bank the user belongs to. Columns are found by the header,
- * so a release that orders them differently still reads right.
+ * naming the fields, then one row per bank the user belongs to. Columns are found by the header, so
+ * a release that orders them differently still reads right.
  */
 public final class FluxUserParser {
   private FluxUserParser() {}
@@ -27,7 +27,9 @@ public final class FluxUserParser {
       String[] f = lines.get(i).split("\\|", -1);
       if (f.length != header.size()) {
         throw ProbeException.badLine(
-            command, i + 1, lines.get(i),
+            command,
+            i + 1,
+            lines.get(i),
             "expected " + header.size() + " |-separated fields as in the header, got " + f.length);
       }
       List<String> allowed =
@@ -43,7 +45,10 @@ public final class FluxUserParser {
     int index = header.indexOf(name);
     if (index < 0) {
       throw ProbeException.badLine(
-          command, 1, line, "the header has no " + name + " column; is flux-accounting older than 0.60?");
+          command,
+          1,
+          line,
+          "the header has no " + name + " column; is flux-accounting older than 0.60?");
     }
     return index;
   }

@@ -14,10 +14,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Fail-fast checks before a submission ({@code exa hpc preflight}), in {@link CheckName} order,
- * all read-only. A closed gate sends no command at all (the host may no longer be the approved
- * one); an unreachable host or a silent scheduler stops the checks that need them, which are then
- * reported as skipped with the reason. See {@code docs/scheduling-notes.md}.
+ * Fail-fast checks before a submission ({@code exa hpc preflight}), in {@link CheckName} order, all
+ * read-only. A closed gate sends no command at all (the host may no longer be the approved one); an
+ * unreachable host or a silent scheduler stops the checks that need them, which are then reported
+ * as skipped with the reason. See {@code docs/scheduling-notes.md}.
  */
 public final class Preflight {
   private final ProbeRegistry probes;
@@ -43,7 +43,10 @@ public final class Preflight {
               ? Check.pass(CheckName.HOST, runner.target() + " answers as " + user)
               : Check.warn(
                   CheckName.HOST,
-                  runner.target() + " answers, but `" + PreflightCommands.WHOAMI + "` exited "
+                  runner.target()
+                      + " answers, but `"
+                      + PreflightCommands.WHOAMI
+                      + "` exited "
                       + who.exitCode()));
     } catch (TransportException e) {
       checks.add(Check.fail(CheckName.HOST, e.getMessage()));
@@ -72,7 +75,11 @@ public final class Preflight {
     try {
       checks.add(
           AccountCheck.run(
-              runner, target.scheduler(), survey.caps().accounting(), user, request.account(),
+              runner,
+              target.scheduler(),
+              survey.caps().accounting(),
+              user,
+              request.account(),
               capacity.partition().orElse(null)));
     } catch (TransportException e) {
       checks.add(Check.fail(CheckName.ACCOUNT, e.getMessage()));
@@ -97,11 +104,17 @@ public final class Preflight {
       checks.add(
           Check.pass(
               CheckName.SCHEDULER,
-              declared + " " + survey.caps().version() + " answers, " + survey.nodes().size()
+              declared
+                  + " "
+                  + survey.caps().version()
+                  + " answers, "
+                  + survey.nodes().size()
                   + " nodes listed"));
       return Optional.of(survey);
     } catch (ProbeException e) {
-      checks.add(Check.fail(CheckName.SCHEDULER, declared + " answers but cannot list nodes: " + e.getMessage()));
+      checks.add(
+          Check.fail(
+              CheckName.SCHEDULER, declared + " answers but cannot list nodes: " + e.getMessage()));
       return Optional.empty();
     }
   }
@@ -110,12 +123,16 @@ public final class Preflight {
     String label = declared.kind().label();
     for (SchedulerProbe other : probes.probes()) {
       if (other.kind() != declared.kind() && other.available(runner)) {
-        return "registered as " + label + ", but " + other.kind().label() + " answers on "
-            + runner.target() + ": re-probe the cluster (exa hpc detect)";
+        return "registered as "
+            + label
+            + ", but "
+            + other.kind().label()
+            + " answers on "
+            + runner.target()
+            + ": re-probe the cluster (exa hpc detect)";
       }
     }
-    String detail =
-        declared instanceof FluxProbe flux ? ": " + flux.check(runner).reason() : "";
+    String detail = declared instanceof FluxProbe flux ? ": " + flux.check(runner).reason() : "";
     return label + " does not answer on " + runner.target() + detail;
   }
 

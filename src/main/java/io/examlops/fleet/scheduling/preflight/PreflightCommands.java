@@ -25,13 +25,19 @@ public final class PreflightCommands {
    * with the right ones). {@code -n -P}: no header, {@code |}-delimited, nothing truncated.
    */
   public static String slurmAssociations(String user) {
-    return "sacctmgr -n -P show assoc where user=" + ShellQuote.quote(user)
-        + " format=" + SLURM_ASSOC_FORMAT;
+    return "sacctmgr -n -P show assoc where user="
+        + ShellQuote.quote(user)
+        + " format="
+        + SLURM_ASSOC_FORMAT;
   }
 
-  /** The user's flux-accounting rows, one per bank (flux-accounting 0.60 and later print a header). */
+  /**
+   * The user's flux-accounting rows, one per bank (flux-accounting 0.60 and later print a header).
+   */
   public static String fluxUser(String user) {
-    return "flux account view-user -o " + ShellQuote.quote(FLUX_USER_FORMAT) + " "
+    return "flux account view-user -o "
+        + ShellQuote.quote(FLUX_USER_FORMAT)
+        + " "
         + ShellQuote.quote(user);
   }
 }

@@ -25,14 +25,15 @@ public final class SacctmgrAssociationParser {
       String[] f = line.split("\\|", -1);
       if (f.length < FIELDS) {
         throw ProbeException.badLine(
-            command, i + 1, line,
+            command,
+            i + 1,
+            line,
             "expected at least " + FIELDS + " |-separated fields (Cluster|Account|User|Partition)");
       }
       if (!f[2].equals(user) || f[1].isEmpty()) {
         continue;
       }
-      associations.add(
-          new Association(f[2], f[1], f[3].isEmpty() ? List.of() : List.of(f[3])));
+      associations.add(new Association(f[2], f[1], f[3].isEmpty() ? List.of() : List.of(f[3])));
     }
     return associations;
   }

@@ -39,7 +39,8 @@ class FluxPreflightTest {
     PreflightReport report = preflight(true).run(LXP, request("chemistry"), runner);
 
     assertThat(report.check(CheckName.ACCOUNT).status()).isEqualTo(PASS);
-    assertThat(report.check(CheckName.ACCOUNT).reason()).isEqualTo("user root may charge bank chemistry");
+    assertThat(report.check(CheckName.ACCOUNT).reason())
+        .isEqualTo("user root may charge bank chemistry");
     assertThat(report.check(CheckName.IDLE).reason())
         .isEqualTo("4 of 4 GPUs idle in partition batch; 2 fit on 1 node now");
     assertThat(runner.commands())
@@ -55,7 +56,8 @@ class FluxPreflightTest {
     Check check = preflight(true).run(LXP, request("biology"), runner).check(CheckName.ACCOUNT);
 
     assertThat(check.status()).isEqualTo(FAIL);
-    assertThat(check.reason()).isEqualTo("user root may not charge bank biology (banks: chemistry, physics)");
+    assertThat(check.reason())
+        .isEqualTo("user root may not charge bank biology (banks: chemistry, physics)");
   }
 
   @Test
@@ -75,16 +77,19 @@ class FluxPreflightTest {
     var noService =
         root().answer(VIEW_USER, 1, "", resource(FX + "acct-view-user-noservice.stderr.txt"));
 
-    Check absent = preflight(true).run(LXP, request("chemistry"), notInstalled).check(CheckName.ACCOUNT);
-    Check silent = preflight(true).run(LXP, request("chemistry"), noService).check(CheckName.ACCOUNT);
+    Check absent =
+        preflight(true).run(LXP, request("chemistry"), notInstalled).check(CheckName.ACCOUNT);
+    Check silent =
+        preflight(true).run(LXP, request("chemistry"), noService).check(CheckName.ACCOUNT);
     Check none = preflight(false).run(LXP, request("chemistry"), root()).check(CheckName.ACCOUNT);
 
     assertThat(absent.status()).isEqualTo(PASS);
     assertThat(absent.reason()).isEqualTo("flux-accounting is not installed: bank not checked");
     assertThat(silent.status()).isEqualTo(WARN);
     assertThat(silent.reason())
-        .isEqualTo("flux-accounting does not answer (flux-account: ERROR: No service matching"
-            + " accounting.view_user is registered): bank not checked");
+        .isEqualTo(
+            "flux-accounting does not answer (flux-account: ERROR: No service matching"
+                + " accounting.view_user is registered): bank not checked");
     assertThat(none.status()).isEqualTo(PASS);
   }
 
@@ -140,15 +145,26 @@ class FluxPreflightTest {
     @Override
     public ClusterCaps capabilities(CommandRunner runner) {
       return ClusterCaps.summarize(
-          SchedulerKind.FLUX, "0.88.0", listNodes(runner),
-          List.of(new PartitionInfo("batch", true, null)), accounting);
+          SchedulerKind.FLUX,
+          "0.88.0",
+          listNodes(runner),
+          List.of(new PartitionInfo("batch", true, null)),
+          accounting);
     }
 
     @Override
     public List<NodeInfo> listNodes(CommandRunner runner) {
       return List.of(
-          new NodeInfo("node01", 16, 0, List.of(GpuGroup.untyped(4)), 0, NodeState.IDLE, "free",
-              List.of("batch"), List.of()));
+          new NodeInfo(
+              "node01",
+              16,
+              0,
+              List.of(GpuGroup.untyped(4)),
+              0,
+              NodeState.IDLE,
+              "free",
+              List.of("batch"),
+              List.of()));
     }
 
     @Override

@@ -35,7 +35,8 @@ class PreflightTest {
             .answerFromResource(
                 SinfoFormat.RICH.command(), 0, FX + "slurm/sinfo-N-h-O-rich.testbed.out")
             .answerFromResource(
-                PreflightCommands.slurmAssociations("hpcuser"), 0,
+                PreflightCommands.slurmAssociations("hpcuser"),
+                0,
                 FX + "slurm/sacctmgr-n-P-show-assoc-format.out");
     return accounting
         ? runner.answerFromResource(
@@ -55,7 +56,8 @@ class PreflightTest {
         .extracting(Check::name, Check::status, Check::reason)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple(CheckName.APPROVAL, PASS, "ACTIVE, approval holds"),
-            org.assertj.core.groups.Tuple.tuple(CheckName.HOST, PASS, "scripted answers as hpcuser"),
+            org.assertj.core.groups.Tuple.tuple(
+                CheckName.HOST, PASS, "scripted answers as hpcuser"),
             org.assertj.core.groups.Tuple.tuple(
                 CheckName.SCHEDULER, PASS, "slurm 22.05.8 answers, 7 nodes listed"),
             org.assertj.core.groups.Tuple.tuple(
@@ -82,8 +84,10 @@ class PreflightTest {
     assertThat(report.check(CheckName.PARTITION).reason())
         .isEqualTo("default partition cpu, time limit none known");
     assertThat(report.check(CheckName.GPUS).status()).isEqualTo(FAIL);
-    assertThat(report.check(CheckName.GPUS).reason()).isEqualTo("only 0 GPUs in partition cpu, 1 asked");
-    assertThat(report.check(CheckName.ACCOUNT).reason()).isEqualTo("user hpcuser has accounts ml, physics");
+    assertThat(report.check(CheckName.GPUS).reason())
+        .isEqualTo("only 0 GPUs in partition cpu, 1 asked");
+    assertThat(report.check(CheckName.ACCOUNT).reason())
+        .isEqualTo("user hpcuser has accounts ml, physics");
     assertThat(report.overall()).isEqualTo(FAIL);
   }
 
@@ -96,11 +100,13 @@ class PreflightTest {
         preflight.run(TC, new PreflightRequest(4, 1, "gpu", null, null), slurm(true));
 
     assertThat(tooMany.check(CheckName.GPUS).status()).isEqualTo(FAIL);
-    assertThat(tooMany.check(CheckName.GPUS).reason()).isEqualTo("only 6 GPUs in partition gpu, 8 asked");
+    assertThat(tooMany.check(CheckName.GPUS).reason())
+        .isEqualTo("only 6 GPUs in partition gpu, 8 asked");
     assertThat(busy.check(CheckName.GPUS).status()).isEqualTo(PASS);
     assertThat(busy.check(CheckName.IDLE).status()).isEqualTo(WARN);
     assertThat(busy.check(CheckName.IDLE).reason())
-        .isEqualTo("4 of 6 GPUs idle in partition gpu; not enough free on 1 node now: the job will wait");
+        .isEqualTo(
+            "4 of 6 GPUs idle in partition gpu; not enough free on 1 node now: the job will wait");
     assertThat(busy.overall()).isEqualTo(PASS);
   }
 
@@ -109,14 +115,16 @@ class PreflightTest {
     PreflightReport missing =
         preflight.run(TC, new PreflightRequest(1, null, "nosuch", null, null), slurm(true));
     PreflightReport tooLong =
-        preflight.run(TC, new PreflightRequest(1, null, "debug", null, Duration.ofHours(2)), slurm(true));
+        preflight.run(
+            TC, new PreflightRequest(1, null, "debug", null, Duration.ofHours(2)), slurm(true));
     PreflightReport perNode =
         preflight.run(TC, new PreflightRequest(6, 1, "gpu", null, null), slurm(true));
 
     assertThat(missing.check(CheckName.PARTITION).reason())
         .isEqualTo("no partition nosuch (partitions: debug, gpu, cpu)");
     assertThat(missing.check(CheckName.GPUS).status()).isEqualTo(SKIPPED);
-    assertThat(missing.check(CheckName.IDLE).reason()).isEqualTo("skipped: the partition does not exist");
+    assertThat(missing.check(CheckName.IDLE).reason())
+        .isEqualTo("skipped: the partition does not exist");
     assertThat(tooLong.check(CheckName.PARTITION).status()).isEqualTo(FAIL);
     assertThat(tooLong.check(CheckName.PARTITION).reason())
         .isEqualTo("--time 2 h is over partition debug's limit of 30 min");
@@ -152,7 +160,8 @@ class PreflightTest {
     var runner = slurm(true);
     var pending = new PreflightTarget("tc", ClusterGate.inState("PENDING"), SchedulerKind.SLURM);
     var moved =
-        new PreflightTarget("tc", ClusterGate.refused("host changed since approval"), SchedulerKind.SLURM);
+        new PreflightTarget(
+            "tc", ClusterGate.refused("host changed since approval"), SchedulerKind.SLURM);
 
     PreflightReport report = preflight.run(pending, PreflightRequest.gpus(1), runner);
     PreflightReport movedReport = preflight.run(moved, PreflightRequest.gpus(1), runner);
@@ -175,7 +184,8 @@ class PreflightTest {
     assertThat(report.check(CheckName.HOST).status()).isEqualTo(FAIL);
     assertThat(report.check(CheckName.HOST).reason())
         .isEqualTo("hpcuser@lxp:22: connect failed: Connection refused");
-    assertThat(report.check(CheckName.SCHEDULER).reason()).isEqualTo("skipped: the host is unreachable");
+    assertThat(report.check(CheckName.SCHEDULER).reason())
+        .isEqualTo("skipped: the host is unreachable");
     assertThat(report.check(CheckName.ACCOUNT).status()).isEqualTo(SKIPPED);
     assertThat(unreachable.calls).isEqualTo(1);
   }
@@ -188,8 +198,11 @@ class PreflightTest {
 
     assertThat(report.check(CheckName.SCHEDULER).status()).isEqualTo(FAIL);
     assertThat(report.check(CheckName.SCHEDULER).reason())
-        .isEqualTo("registered as flux, but slurm answers on scripted: re-probe the cluster (exa hpc detect)");
-    assertThat(report.check(CheckName.GPUS).reason()).isEqualTo("skipped: the scheduler did not answer");
+        .isEqualTo(
+            "registered as flux, but slurm answers on scripted: re-probe the cluster (exa hpc"
+                + " detect)");
+    assertThat(report.check(CheckName.GPUS).reason())
+        .isEqualTo("skipped: the scheduler did not answer");
   }
 
   @Test
@@ -199,7 +212,8 @@ class PreflightTest {
     PreflightReport report = preflight.run(TC, PreflightRequest.gpus(1), runner);
 
     assertThat(report.check(CheckName.HOST).status()).isEqualTo(PASS);
-    assertThat(report.check(CheckName.SCHEDULER).reason()).isEqualTo("slurm does not answer on scripted");
+    assertThat(report.check(CheckName.SCHEDULER).reason())
+        .isEqualTo("slurm does not answer on scripted");
     assertThat(report.failed()).isTrue();
   }
 
