@@ -1,0 +1,115 @@
+package io.examlops.fleet.capacity;
+
+import io.examlops.fleet.capacity.ClusterCapacity.Source;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
+
+/** Totals, idle, utilization, GPU-hours and cost per cluster and for the fleet: pure arithmetic. */
+public final class Capacity {
+  private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
+
+  private Capacity() {}
+
+  public static FleetCapacity report(List<ClusterUsage> clusters, BigDecimal rate) {
+    Objects.requireNonNull(rate, "rate");
+    List<ClusterCapacity> lines =
+        clusters.stream()
+            .map(c -> cluster(c, rate))
+            .sorted(Comparator.comparing(ClusterCapacity::cluster))
+            .toList();
+    Integer total = sum(lines, ClusterCapacity::totalGpus);
+    Integer inUse = sum(lines, ClusterCapacity::gpusInUse);
+    GpuHoursTally hours =
+        lines.stream()
+            .map(ClusterCapacity::gpuHours)
+            .reduce(GpuHoursTally.NONE, GpuHoursTally::plus);
+    return new FleetCapacity(
+        lines,
+        rate,
+        total,
+        sum(lines, ClusterCapacity::idleGpus),
+        percent(inUse, total),
+        hours,
+        cost(hours, rate));
+  }
+
+  static ClusterCapacity cluster(ClusterUsage usage, BigDecimal rate) {
+    GpuHoursTally hours = GpuHoursTally.of(usage.jobGpuHours());
+    BigDecimal cost = cost(hours, rate);
+    if (usage.snapshot() != null) {
+      List<NodeInfo> nodes = usage.snapshot().nodes();
+      int total = nodes.stream().mapToInt(NodeInfo::gpuCount).sum();
+      Integer idle = sum(nodes, n -> n.idleGpus().isPresent() ? n.idleGpus().getAsInt() : null);
+      Integer inUse = sum(nodes, Capacity::inUse);
+      return new ClusterCapacity(
+          usage.cluster(),
+          Source.SNAPSHOT,
+          usage.snapshot().takenAt(),
+          total,
+          idle,
+          inUse,
+          percent(inUse, total),
+          hours,
+          cost);
+    }
+    if (usage.declared() != null) {
+      return new ClusterCapacity(
+          usage.cluster(),
+          Source.DECLARED,
+          null,
+          usage.declared().gpus(),
+          usage.declared().idleGpus(),
+          null,
+          null,
+          hours,
+          cost);
+    }
+    return new ClusterCapacity(
+        usage.cluster(), Source.NONE, null, null, null, null, null, hours, cost);
+  }
+
+  /**
+   * GPUs a node's jobs hold: the scheduler's figure; else none on an idle or down node (nothing
+   * runs there); else unknown.
+   */
+  static Integer inUse(NodeInfo node) {
+    if (node.gpusInUse() != null) {
+      return node.gpusInUse();
+    }
+    return node.state() == NodeState.IDLE || node.state() == NodeState.DOWN || node.gpuCount() == 0
+        ? Integer.valueOf(0)
+        : null;
+  }
+
+  /** The sum of the figures; {@code null} when any is unknown. */
+  private static <T> Integer sum(List<T> items, Function<T, Integer> figure) {
+    int sum = 0;
+    for (T item : items) {
+      Integer value = figure.apply(item);
+      if (value == null) {
+        return null;
+      }
+      sum += value;
+    }
+    return sum;
+  }
+
+  private static BigDecimal percent(Integer part, Integer whole) {
+    if (part == null || whole == null || whole == 0) {
+      return null;
+    }
+    return BigDecimal.valueOf(part)
+        .multiply(HUNDRED)
+        .divide(BigDecimal.valueOf(whole), 1, RoundingMode.HALF_UP);
+  }
+
+  private static BigDecimal cost(GpuHoursTally hours, BigDecimal rate) {
+    return hours.known().multiply(rate).setScale(2, RoundingMode.HALF_UP);
+  }
+}

@@ -1,0 +1,59 @@
+package io.examlops.fleet.capacity;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * GPU-hours of tracked jobs: the sum of those known, and how many jobs had none known. An unknown
+ * figure is never added as 0 (a busy cluster would look cheap); it is counted apart.
+ *
+ * @param known the sum of the known figures
+ * @param jobs jobs counted
+ * @param unknownJobs of those, jobs whose GPU-hours are unknown
+ */
+public record GpuHoursTally(BigDecimal known, int jobs, int unknownJobs) {
+  public static final GpuHoursTally NONE = new GpuHoursTally(BigDecimal.ZERO, 0, 0);
+
+  public GpuHoursTally {
+    Objects.requireNonNull(known, "known");
+  }
+
+  /** Tallies figures where {@code null} means unknown. */
+  public static GpuHoursTally of(List<BigDecimal> figures) {
+    BigDecimal sum = BigDecimal.ZERO;
+    int unknown = 0;
+    for (BigDecimal figure : figures) {
+      if (figure == null) {
+        unknown++;
+      } else {
+        sum = sum.add(figure);
+      }
+    }
+    return new GpuHoursTally(sum, figures.size(), unknown);
+  }
+
+  public GpuHoursTally plus(GpuHoursTally other) {
+    return new GpuHoursTally(
+        known.add(other.known), jobs + other.jobs, unknownJobs + other.unknownJobs);
+  }
+
+  /** Whether every job's figure is known, so that {@link #known()} is the whole total. */
+  public boolean complete() {
+    return unknownJobs == 0;
+  }
+
+  /** The total; {@code null} when any job's figure is unknown. */
+  public BigDecimal total() {
+    return complete() ? known : null;
+  }
+
+  /** {@code 12.5 GPU-h}, or {@code 12.5 GPU-h + 2 jobs unknown}. */
+  public String describe() {
+    String sum = known.stripTrailingZeros().toPlainString() + " GPU-h";
+    if (complete()) {
+      return sum;
+    }
+    return sum + " + " + unknownJobs + (unknownJobs == 1 ? " job" : " jobs") + " unknown";
+  }
+}

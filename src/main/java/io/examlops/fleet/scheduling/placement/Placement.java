@@ -1,0 +1,305 @@
+package io.examlops.fleet.scheduling.placement;
+
+import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.scheduling.placement.Verdict.Outcome;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Picks the cluster for a job ({@code exa hpc place}): a pure function of the request, the
+ * registered clusters and the time. Closed clusters are skipped; the rest are filtered by what they
+ * hold in total and ranked by what is free now ({@link Ranking}). See {@code
+ * docs/scheduling-notes.md}.
+ */
+public final class Placement {
+  private final Freshness freshness;
+
+  public Placement(Freshness freshness) {
+    this.freshness = Objects.requireNonNull(freshness, "freshness");
+  }
+
+  public PlacementResult place(
+      PlacementRequest request, List<PlacementCandidate> candidates, Instant now) {
+    List<Verdict> ranked = new ArrayList<>();
+    List<Verdict> rest = new ArrayList<>();
+    for (PlacementCandidate candidate : candidates) {
+      Verdict verdict = assess(request, candidate, now);
+      (verdict.outcome() == Outcome.LOST ? ranked : rest).add(verdict);
+    }
+    ranked.sort(Ranking.VERDICTS);
+    rest.sort(Comparator.comparing(Verdict::outcome).thenComparing(Verdict::cluster));
+    List<Verdict> all = new ArrayList<>();
+    if (ranked.isEmpty()) {
+      all.addAll(rest);
+      return new PlacementResult(request, noneExplanation(request, rest), all);
+    }
+    Verdict winner = ranked.get(0);
+    String explanation = chosenExplanation(request, winner);
+    all.add(winner.as(Outcome.CHOSEN, explanation));
+    ranked.stream()
+        .skip(1)
+        .map(v -> v.as(Outcome.LOST, Ranking.whyLost(v, winner, request)))
+        .forEach(all::add);
+    all.addAll(rest);
+    return new PlacementResult(request, explanation, all);
+  }
+
+  private Verdict assess(PlacementRequest request, PlacementCandidate candidate, Instant now) {
+    if (!candidate.gate().open()) {
+      return verdict(
+          candidate, Outcome.SKIPPED, candidate.gate().whyClosed(), null, null, "", null);
+    }
+    NodeInventory snapshot = candidate.snapshot();
+    Duration age = snapshot == null ? null : Duration.between(snapshot.takenAt(), now);
+    Evidence evidence = age == null ? Evidence.DECLARED : freshness.classify(age);
+    if (evidence != Evidence.DECLARED) {
+      String data =
+          "snapshot "
+              + Ages.describe(age)
+              + " old"
+              + (evidence == Evidence.STALE_SNAPSHOT ? " (stale)" : "");
+      return fromSnapshot(request, candidate, snapshot.nodes(), evidence, data, age);
+    }
+    String snapshotNote =
+        age == null
+            ? "no snapshot"
+            : "snapshot "
+                + Ages.describe(age)
+                + " old, past the "
+                + Ages.describe(freshness.ignoreAfter())
+                + " limit";
+    if (candidate.declared() == null) {
+      return verdict(
+          candidate,
+          Outcome.SKIPPED,
+          snapshotNote
+              + " and no declared capabilities (save a snapshot: exa hpc nodes --save"
+              + " --cluster "
+              + candidate.name()
+              + ")",
+          null,
+          null,
+          snapshotNote,
+          age);
+    }
+    String data = snapshotNote + ": declared capabilities only";
+    return fromDeclared(request, candidate, candidate.declared(), data, age);
+  }
+
+  private static Verdict fromSnapshot(
+      PlacementRequest request,
+      PlacementCandidate candidate,
+      List<NodeInfo> nodes,
+      Evidence evidence,
+      String data,
+      Duration age) {
+    if (request.partition() != null
+        && nodes.stream().noneMatch(n -> n.inPartition(request.partition()))) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no partition " + request.partition(),
+          request.partition(),
+          null,
+          data,
+          age);
+    }
+    if (request.gpuType() != null
+        && nodes.stream().allMatch(n -> n.gpuCount(request.gpuType()) == 0)) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no " + request.gpuType(),
+          request.partition(),
+          null,
+          data,
+          age);
+    }
+    List<ScopeCapacity> scopes = scopes(request, nodes);
+    Optional<ScopeCapacity> best =
+        scopes.stream()
+            .filter(s -> unfit(request, s).isEmpty())
+            .min(
+                Comparator.comparing(
+                        (ScopeCapacity s) -> Score.measured(evidence, s, request), Ranking.SCORES)
+                    .thenComparing(s -> s.partition() == null ? "" : s.partition()));
+    if (best.isPresent()) {
+      ScopeCapacity scope = best.get();
+      return verdict(
+          candidate,
+          Outcome.LOST,
+          "",
+          scope.partition(),
+          Score.measured(evidence, scope, request),
+          data,
+          age);
+    }
+    ScopeCapacity largest =
+        scopes.stream()
+            .min(
+                Comparator.comparingInt(ScopeCapacity::totalGpus)
+                    .reversed()
+                    .thenComparing(s -> s.partition() == null ? "" : s.partition()))
+            .orElseThrow();
+    return verdict(
+        candidate,
+        Outcome.CANNOT_FIT,
+        unfit(request, largest).orElseThrow(),
+        largest.partition(),
+        null,
+        data,
+        age);
+  }
+
+  /**
+   * The partitions to weigh: the asked one; else each partition with GPUs of the type, by name;
+   * else (no partitions, e.g. Flux without queues) the whole cluster.
+   */
+  private static List<ScopeCapacity> scopes(PlacementRequest request, List<NodeInfo> nodes) {
+    if (request.partition() != null) {
+      return List.of(ScopeCapacity.of(nodes, request.partition(), request.gpuType()));
+    }
+    List<String> partitions =
+        nodes.stream()
+            .filter(n -> n.gpuCount(request.gpuType()) > 0)
+            .flatMap(n -> n.partitions().stream())
+            .distinct()
+            .sorted()
+            .toList();
+    if (partitions.isEmpty()) {
+      return List.of(ScopeCapacity.of(nodes, null, request.gpuType()));
+    }
+    return partitions.stream().map(p -> ScopeCapacity.of(nodes, p, request.gpuType())).toList();
+  }
+
+  /** Why a partition cannot hold the ask even when everything in it is free; empty when it can. */
+  static Optional<String> unfit(PlacementRequest request, ScopeCapacity scope) {
+    String inPartition = scope.partition() == null ? "" : " in partition " + scope.partition();
+    if (scope.totalGpus() == 0) {
+      return Optional.of(
+          "no " + (request.gpuType() == null ? "GPUs" : request.gpuType()) + inPartition);
+    }
+    if (scope.totalGpus() < request.gpus()) {
+      return Optional.of(
+          "only "
+              + request.gpusWords(scope.totalGpus())
+              + (scope.partition() == null ? " in total" : inPartition));
+    }
+    int slot = scope.largestSlot(request.nodeLimit());
+    if (slot < request.gpus()) {
+      String nodes =
+          request.nodes() == 1 ? "no node has " : "no " + request.nodes() + " nodes have ";
+      return Optional.of(
+          nodes
+              + request.gpusWords(request.gpus())
+              + (request.nodes() == 1 ? "" : " together")
+              + inPartition
+              + " (most: "
+              + slot
+              + ")");
+    }
+    return Optional.empty();
+  }
+
+  private static Verdict fromDeclared(
+      PlacementRequest request,
+      PlacementCandidate candidate,
+      ClusterCaps caps,
+      String data,
+      Duration age) {
+    String suffix = " (declared)";
+    if (request.partition() != null
+        && caps.partitions().stream()
+            .map(PartitionInfo::name)
+            .noneMatch(request.partition()::equals)) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no partition " + request.partition() + suffix,
+          request.partition(),
+          null,
+          data,
+          age);
+    }
+    if (request.gpuType() != null
+        && caps.gpuTypes().stream().noneMatch(request.gpuType()::equalsIgnoreCase)) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "no " + request.gpuType() + suffix,
+          request.partition(),
+          null,
+          data,
+          age);
+    }
+    // Declared totals are per cluster, not per type or partition: an upper bound, checked as such.
+    if (caps.gpus() < request.gpus()) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "only " + (caps.gpus() == 1 ? "1 GPU" : caps.gpus() + " GPUs") + " in total" + suffix,
+          request.partition(),
+          null,
+          data,
+          age);
+    }
+    return verdict(
+        candidate,
+        Outcome.LOST,
+        "",
+        request.partition(),
+        Score.declared(caps.gpus(), caps.nodes()),
+        data,
+        age);
+  }
+
+  private static String chosenExplanation(PlacementRequest request, Verdict winner) {
+    StringBuilder line = new StringBuilder("chose ").append(winner.label());
+    if (winner.partition() != null) {
+      line.append(" (partition ").append(winner.partition()).append(')');
+    }
+    line.append(" — ").append(winner.score().describe(request));
+    if (winner.score().evidence() != Evidence.FRESH_SNAPSHOT) {
+      line.append("; ").append(winner.data());
+      if (winner.score().evidence() == Evidence.DECLARED) {
+        line.append(", lower confidence");
+      }
+    }
+    return line.toString();
+  }
+
+  private static String noneExplanation(PlacementRequest request, List<Verdict> rest) {
+    String ask = request.gpusWords(request.gpus());
+    if (rest.isEmpty()) {
+      return "no cluster for " + ask + ": none is registered";
+    }
+    if (rest.stream().allMatch(v -> v.outcome() == Outcome.SKIPPED)) {
+      return "no cluster for "
+          + ask
+          + ": none of "
+          + rest.size()
+          + " registered clusters is ACTIVE with its approval holding";
+    }
+    return "no cluster can hold " + ask + ": see each cluster's reason";
+  }
+
+  private static Verdict verdict(
+      PlacementCandidate candidate,
+      Outcome outcome,
+      String reason,
+      String partition,
+      Score score,
+      String data,
+      Duration age) {
+    return new Verdict(
+        candidate.name(), candidate.label(), outcome, reason, partition, score, data, age);
+  }
+}

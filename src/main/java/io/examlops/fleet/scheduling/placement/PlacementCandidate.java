@@ -1,0 +1,34 @@
+package io.examlops.fleet.scheduling.placement;
+
+import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.SchedulerKind;
+import java.util.Objects;
+
+/**
+ * One registered cluster as placement sees it; the caller fills it from the registry.
+ *
+ * @param name the cluster's registered name
+ * @param gate governance state and approval
+ * @param scheduler the declared scheduler
+ * @param declared capabilities recorded at connect or re-probe time; {@code null} when none
+ * @param snapshot the latest stored node snapshot ({@code hpc_nodes}); {@code null} when none
+ */
+public record PlacementCandidate(
+    String name,
+    ClusterGate gate,
+    SchedulerKind scheduler,
+    ClusterCaps declared,
+    NodeInventory snapshot) {
+
+  public PlacementCandidate {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(gate, "gate");
+    Objects.requireNonNull(scheduler, "scheduler");
+  }
+
+  /** {@code flux@lxp}: how explanations name a cluster. */
+  public String label() {
+    return scheduler.label() + "@" + name;
+  }
+}

@@ -1,0 +1,135 @@
+package io.examlops.fleet.scheduling.placement;
+
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalInt;
+
+/**
+ * The GPUs of one GPU type in one partition (or the whole cluster), node by node, from a snapshot.
+ * Only nodes with at least one GPU of the type count. Idle figures follow {@link
+ * NodeInfo#idleGpus()}: nodes that take no work have none, and a node whose use is not known has an
+ * unknown idle count, which never counts as free.
+ *
+ * @param partition the partition or queue; {@code null} for the whole cluster
+ * @param gpuType the GPU type; {@code null} for any
+ * @param nodeGpus GPUs of the type per node, largest first
+ * @param idleGpus known idle GPUs of the type per node, largest first
+ * @param unknownIdle GPUs of the type on each node whose idle count is unknown, largest first
+ * @param idleNodes nodes in state idle
+ */
+public record ScopeCapacity(
+    String partition,
+    String gpuType,
+    List<Integer> nodeGpus,
+    List<Integer> idleGpus,
+    List<Integer> unknownIdle,
+    int idleNodes) {
+
+  public ScopeCapacity {
+    nodeGpus = List.copyOf(nodeGpus);
+    idleGpus = List.copyOf(idleGpus);
+    unknownIdle = List.copyOf(unknownIdle);
+  }
+
+  /** Counts the nodes of {@code partition} (any when null) that have GPUs of {@code gpuType}. */
+  public static ScopeCapacity of(List<NodeInfo> nodes, String partition, String gpuType) {
+    List<Integer> totals = new ArrayList<>();
+    List<Integer> idle = new ArrayList<>();
+    List<Integer> unknown = new ArrayList<>();
+    int idleNodes = 0;
+    for (NodeInfo node : nodes) {
+      int matching = node.gpuCount(gpuType);
+      if (!node.inPartition(partition) || matching == 0) {
+        continue;
+      }
+      totals.add(matching);
+      if (node.state() == NodeState.IDLE) {
+        idleNodes++;
+      }
+      OptionalInt free = idleOfType(node, gpuType);
+      if (free.isPresent()) {
+        idle.add(free.getAsInt());
+      } else {
+        unknown.add(matching);
+      }
+    }
+    Comparator<Integer> largestFirst = Comparator.reverseOrder();
+    totals.sort(largestFirst);
+    idle.sort(largestFirst);
+    unknown.sort(largestFirst);
+    return new ScopeCapacity(partition, gpuType, totals, idle, unknown, idleNodes);
+  }
+
+  /**
+   * Idle GPUs of one type on a node. The scheduler counts use per node, not per type, so on a node
+   * with several types and some in use it is unknown which type is free.
+   */
+  static OptionalInt idleOfType(NodeInfo node, String gpuType) {
+    OptionalInt idle = node.idleGpus();
+    int matching = node.gpuCount(gpuType);
+    if (idle.isEmpty() || matching == node.gpuCount()) {
+      return idle;
+    }
+    if (idle.getAsInt() == 0) {
+      return idle;
+    }
+    return idle.getAsInt() == node.gpuCount() ? OptionalInt.of(matching) : OptionalInt.empty();
+  }
+
+  public int nodes() {
+    return nodeGpus.size();
+  }
+
+  public int totalGpus() {
+    return sum(nodeGpus, nodeGpus.size());
+  }
+
+  /** Idle GPUs known to be free; nodes with an unknown count add nothing. */
+  public int knownIdleGpus() {
+    return sum(idleGpus, idleGpus.size());
+  }
+
+  /** Nodes whose idle count is unknown. */
+  public int unknownIdleNodes() {
+    return unknownIdle.size();
+  }
+
+  /** The most GPUs any {@code nodeLimit} nodes hold together (free or not). */
+  public int largestSlot(int nodeLimit) {
+    return sum(nodeGpus, nodeLimit);
+  }
+
+  /**
+   * Whether the ask fits on the idle GPUs of at most {@code nodeLimit} nodes now: {@code TRUE} on
+   * known idle GPUs alone, {@code null} when only nodes of unknown use could make up the rest,
+   * {@code FALSE} when even they could not.
+   */
+  public Boolean fitsNow(int gpus, int nodeLimit) {
+    if (sum(idleGpus, nodeLimit) >= gpus) {
+      return Boolean.TRUE;
+    }
+    List<Integer> optimistic = new ArrayList<>(idleGpus);
+    optimistic.addAll(unknownIdle);
+    optimistic.sort(Comparator.reverseOrder());
+    return sum(optimistic, nodeLimit) >= gpus ? null : Boolean.FALSE;
+  }
+
+  /** The fewest nodes whose known idle GPUs hold the ask; {@code null} when none do. */
+  public Integer nodesNeeded(int gpus) {
+    int total = 0;
+    for (int i = 0; i < idleGpus.size(); i++) {
+      total += idleGpus.get(i);
+      if (total >= gpus) {
+        return i + 1;
+      }
+    }
+    return null;
+  }
+
+  private static int sum(List<Integer> largestFirst, int limit) {
+    return largestFirst.stream().limit(limit).mapToInt(Integer::intValue).sum();
+  }
+}

@@ -1,0 +1,49 @@
+package io.examlops.fleet.scheduling.placement;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What placement decided about one cluster.
+ *
+ * @param cluster the registered name
+ * @param label {@code scheduler@name}
+ * @param outcome chosen, lost, cannot hold the ask, or not considered
+ * @param reason why it lost or was skipped, in words; the explanation for the chosen one
+ * @param partition the partition or queue the figures are for (submit there); {@code null} for the
+ *     whole cluster
+ * @param score the figures it was ranked by; {@code null} when it was not ranked
+ * @param data what the figures rest on, e.g. {@code snapshot 3 days old}
+ * @param dataAge the snapshot's age; {@code null} when no snapshot was used
+ */
+public record Verdict(
+    String cluster,
+    String label,
+    Outcome outcome,
+    String reason,
+    String partition,
+    Score score,
+    String data,
+    Duration dataAge) {
+
+  /** What happened to a cluster. */
+  public enum Outcome {
+    CHOSEN,
+    /** Could run the job, ranked lower. */
+    LOST,
+    /** Has too little in total (or not the GPU type, or not the partition). */
+    CANNOT_FIT,
+    /** Not considered: not ACTIVE, approval no longer holds, or nothing known about it. */
+    SKIPPED
+  }
+
+  public Verdict {
+    Objects.requireNonNull(cluster, "cluster");
+    Objects.requireNonNull(outcome, "outcome");
+    Objects.requireNonNull(reason, "reason");
+  }
+
+  Verdict as(Outcome newOutcome, String newReason) {
+    return new Verdict(cluster, label, newOutcome, newReason, partition, score, data, dataAge);
+  }
+}

@@ -1,0 +1,43 @@
+package io.examlops.fleet.scheduling.preflight;
+
+import java.time.Duration;
+
+/**
+ * What a job will ask for: {@code exa hpc preflight NAME --gpus K [--nodes M] [--partition P]
+ * [--account A] [--time T]}.
+ *
+ * @param gpus GPUs in total, at least 1
+ * @param nodes at most this many nodes hold them; {@code null}: any number
+ * @param partition Slurm partition or Flux queue; {@code null}: the cluster's default
+ * @param account Slurm account or Flux bank; {@code null}: the user's default
+ * @param time wall time the job asks for; {@code null}: not given
+ */
+public record PreflightRequest(
+    int gpus, Integer nodes, String partition, String account, Duration time) {
+
+  public PreflightRequest {
+    if (gpus < 1) {
+      throw new IllegalArgumentException("--gpus must be at least 1, got " + gpus);
+    }
+    if (nodes != null && nodes < 1) {
+      throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+    }
+    if (time != null && (time.isNegative() || time.isZero())) {
+      throw new IllegalArgumentException("--time must be longer than zero, got " + time);
+    }
+    partition = blankToNull(partition);
+    account = blankToNull(account);
+  }
+
+  public static PreflightRequest gpus(int gpus) {
+    return new PreflightRequest(gpus, null, null, null, null);
+  }
+
+  int nodeLimit() {
+    return nodes == null ? Integer.MAX_VALUE : nodes;
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.trim();
+  }
+}

@@ -1,0 +1,170 @@
+package io.examlops.fleet.capacity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.capacity.ClusterCapacity.Source;
+import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.GpuGroup;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
+import io.examlops.fleet.model.SchedulerKind;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CapacityTest {
+  private static final Instant AT = Instant.parse("2026-11-29T12:00:00Z");
+  private static final BigDecimal RATE = new BigDecimal("2.50");
+
+  @Test
+  void snapshotGivesTotalsIdleAndUtilization() {
+    var usage =
+        new ClusterUsage(
+            "tc",
+            snapshot(
+                node(4, 2, NodeState.MIXED),
+                node(2, 0, NodeState.IDLE),
+                node(2, null, NodeState.DOWN)),
+            null,
+            List.of(new BigDecimal("1.5"), new BigDecimal("2.25")));
+
+    ClusterCapacity line = Capacity.cluster(usage, RATE);
+
+    assertThat(line.source()).isEqualTo(Source.SNAPSHOT);
+    assertThat(line.takenAt()).isEqualTo(AT);
+    assertThat(line.totalGpus()).isEqualTo(8);
+    assertThat(line.idleGpus()).isEqualTo(4);
+    assertThat(line.gpusInUse()).isEqualTo(2);
+    assertThat(line.utilizationPercent()).isEqualByComparingTo("25.0");
+    assertThat(line.gpuHours().total()).isEqualByComparingTo("3.75");
+    assertThat(line.cost()).isEqualByComparingTo("9.38");
+  }
+
+  @Test
+  void unknownUseMakesIdleAndUtilizationUnknownNotZero() {
+    var usage =
+        new ClusterUsage(
+            "f",
+            snapshot(node(4, null, NodeState.MIXED), node(4, 0, NodeState.IDLE)),
+            null,
+            List.of());
+
+    ClusterCapacity line = Capacity.cluster(usage, RATE);
+
+    assertThat(line.totalGpus()).isEqualTo(8);
+    assertThat(line.idleGpus()).isNull();
+    assertThat(line.utilizationPercent()).isNull();
+  }
+
+  @Test
+  void unknownGpuHoursAreCountedApartNeverAsZero() {
+    var usage =
+        new ClusterUsage("tc", null, caps(8, 6), Arrays.asList(new BigDecimal("2"), null, null));
+
+    ClusterCapacity line = Capacity.cluster(usage, RATE);
+
+    assertThat(line.gpuHours().known()).isEqualByComparingTo("2");
+    assertThat(line.gpuHours().unknownJobs()).isEqualTo(2);
+    assertThat(line.gpuHours().complete()).isFalse();
+    assertThat(line.gpuHours().total()).isNull();
+    assertThat(line.gpuHours().describe()).isEqualTo("2 GPU-h + 2 jobs unknown");
+    assertThat(line.cost()).isEqualByComparingTo("5.00");
+    var zero =
+        Capacity.cluster(new ClusterUsage("z", null, caps(8, 8), List.of(BigDecimal.ZERO)), RATE);
+    assertThat(zero.gpuHours().total()).isEqualByComparingTo("0");
+    assertThat(zero.gpuHours().describe()).isEqualTo("0 GPU-h");
+  }
+
+  @Test
+  void declaredCapabilitiesWhenNoSnapshotAndNothingWhenNeither() {
+    ClusterCapacity declared =
+        Capacity.cluster(new ClusterUsage("d", null, caps(16, null), List.of()), RATE);
+    ClusterCapacity none = Capacity.cluster(new ClusterUsage("n", null, null, List.of()), RATE);
+
+    assertThat(declared.source()).isEqualTo(Source.DECLARED);
+    assertThat(declared.totalGpus()).isEqualTo(16);
+    assertThat(declared.idleGpus()).isNull();
+    assertThat(declared.utilizationPercent()).isNull();
+    assertThat(none.source()).isEqualTo(Source.NONE);
+    assertThat(none.totalGpus()).isNull();
+  }
+
+  @Test
+  void fleetTotalsAddUpAndStayUnknownWhenAnyClusterIs() {
+    var a =
+        new ClusterUsage("b", snapshot(node(4, 1, NodeState.MIXED)), null, List.of(BigDecimal.ONE));
+    var b =
+        new ClusterUsage(
+            "a", snapshot(node(4, 3, NodeState.MIXED)), null, Arrays.asList(BigDecimal.TEN, null));
+    var c = new ClusterUsage("c", null, caps(8, 8), List.of());
+
+    FleetCapacity known = Capacity.report(List.of(a, b), RATE);
+    FleetCapacity withDeclared = Capacity.report(List.of(a, b, c), RATE);
+
+    assertThat(known.clusters()).extracting(ClusterCapacity::cluster).containsExactly("a", "b");
+    assertThat(known.totalGpus()).isEqualTo(8);
+    assertThat(known.idleGpus()).isEqualTo(4);
+    assertThat(known.utilizationPercent()).isEqualByComparingTo("50.0");
+    assertThat(known.gpuHours().describe()).isEqualTo("11 GPU-h + 1 job unknown");
+    assertThat(known.cost()).isEqualByComparingTo("27.50");
+    assertThat(withDeclared.totalGpus()).isEqualTo(16);
+    assertThat(withDeclared.idleGpus()).isEqualTo(12);
+    assertThat(withDeclared.utilizationPercent()).isNull();
+  }
+
+  @Test
+  void aClusterWithoutGpusHasNoUtilization() {
+    var cpu =
+        new NodeInfo(
+            "n1", 4, 8000, List.of(), null, NodeState.ALLOCATED, "alloc", List.of(), List.of());
+
+    ClusterCapacity line =
+        Capacity.cluster(new ClusterUsage("cpu", snapshot(cpu), null, List.of()), RATE);
+
+    assertThat(line.totalGpus()).isZero();
+    assertThat(line.gpusInUse()).isZero();
+    assertThat(line.utilizationPercent()).isNull();
+  }
+
+  @Test
+  void theCostRateComesFromTheEnvironmentAndIsValidated() {
+    assertThat(CostRate.fromEnvironment(Map.of())).isEqualByComparingTo("2.50");
+    assertThat(CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", " 3.1 ")))
+        .isEqualByComparingTo("3.1");
+    assertThat(CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", "0")))
+        .isEqualByComparingTo("0");
+    assertThatThrownBy(() -> CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", "cheap")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "GPU_COST_PER_HOUR must be a number (cost of one GPU-hour, e.g. 2.50), got 'cheap'");
+    assertThatThrownBy(() -> CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", "-1")))
+        .hasMessageStartingWith("GPU_COST_PER_HOUR must not be negative, got '-1'");
+  }
+
+  private static NodeInfo node(int gpus, Integer inUse, NodeState state) {
+    return new NodeInfo(
+        "n",
+        8,
+        16000,
+        List.of(GpuGroup.untyped(gpus)),
+        inUse,
+        state,
+        state.label(),
+        List.of(),
+        List.of());
+  }
+
+  private static NodeInventory snapshot(NodeInfo... nodes) {
+    return new NodeInventory(SchedulerKind.SLURM, "scripted", AT, List.of(nodes));
+  }
+
+  private static ClusterCaps caps(int gpus, Integer idle) {
+    return new ClusterCaps(
+        SchedulerKind.SLURM, "", 2, 0, 16, gpus, idle, List.of(), List.of(), false);
+  }
+}
