@@ -236,7 +236,7 @@ class PreflightTest {
     int calls;
 
     @Override
-    public CommandResult run(String command) {
+    public CommandResult run(String command, byte[] stdin) {
       calls++;
       throw new TransportException(target(), TransportException.Step.CONNECT, "Connection refused");
     }

@@ -182,7 +182,7 @@ class SacctParserTest {
   void recommendedCommand() {
     assertThat(SacctFormat.RECOMMENDED.command("-j", "42"))
         .isEqualTo(
-            "SLURM_TIME_FORMAT=standard sacct -P -n -X -j 42 -o JobID,User,Account,Partition,"
+            "TZ=UTC SLURM_TIME_FORMAT=standard sacct -P -n -X -j 42 -o JobID,User,Account,Partition,"
                 + "State,ExitCode,Elapsed,Start,End,NNodes,AllocTRES,ReqTRES,NodeList,JobName");
   }
 

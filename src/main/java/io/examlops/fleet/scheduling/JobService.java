@@ -1,0 +1,199 @@
+package io.examlops.fleet.scheduling;
+
+import io.examlops.fleet.model.CancelResult;
+import io.examlops.fleet.model.GpuHours;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.scheduling.backend.FluxBackend;
+import io.examlops.fleet.scheduling.backend.JobBackend;
+import io.examlops.fleet.scheduling.backend.JobStatus;
+import io.examlops.fleet.scheduling.backend.MockBackend;
+import io.examlops.fleet.scheduling.backend.SlurmBackend;
+import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduling.slurm.SlurmGpuTracking;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Submits jobs to approved clusters, records them in {@code hpc_jobs}, and follows them to their
+ * end. The approval gate is asked before anything reaches a scheduler.
+ */
+public final class JobService {
+  private final ClusterConnections connections;
+  private final JobStore store;
+  private final Path mockJobs;
+  private final Clock clock;
+  private final String actor;
+
+  public JobService(
+      ClusterConnections connections, JobStore store, Path mockJobs, Clock clock, String actor) {
+    this.connections = connections;
+    this.store = store;
+    this.mockJobs = mockJobs;
+    this.clock = clock;
+    this.actor = actor;
+  }
+
+  public JobStore store() {
+    return store;
+  }
+
+  /** The backend for a declared scheduler. */
+  public JobBackend backend(SchedulerKind scheduler) {
+    return switch (scheduler) {
+      case SLURM -> new SlurmBackend(ZoneOffset.UTC, SlurmGpuTracking.INFER);
+      case FLUX -> new FluxBackend();
+      case MOCK -> new MockBackend(mockJobs);
+      default -> throw new IllegalArgumentException(
+          "no job backend for scheduler " + scheduler.label());
+    };
+  }
+
+  /**
+   * Submits to a schedulable ACTIVE cluster and records the job. Nothing is recorded when the gate
+   * or the scheduler refuses.
+   *
+   * @throws SchedulerRefusedException with the scheduler's own message when it refuses the job
+   */
+  public TrackedJob submit(String clusterName, SubmitRequest request, String model, String dataset) {
+    RegisteredCluster cluster = connections.requireSchedulable(clusterName);
+    JobBackend backend = backend(cluster.definition().scheduler());
+    SubmitResult result =
+        connections.withRunner(cluster, actor, runner -> backend.submit(runner, request));
+    if (!result.accepted()) {
+      throw new SchedulerRefusedException(
+          cluster.name() + " (" + backend.kind().label() + ") refused the job: "
+              + result.message());
+    }
+    return store.record(
+        new TrackedJob(
+            0, cluster.name(), result.jobId(), request.name(), model, dataset, request.gpus(),
+            request.nodes(), request.partition(), JobState.SUBMITTED, actor, clock.instant(),
+            null, null, null, null, null, null));
+  }
+
+  /** Tracked jobs matching the filter, after asking the schedulers about unfinished ones. */
+  public Listing list(JobStore.Filter filter, boolean refresh) {
+    List<String> notes = new ArrayList<>();
+    if (refresh) {
+      refresh(store.list(filter).stream().filter(j -> !j.state().terminal()).toList(), notes);
+    }
+    return new Listing(store.list(filter), notes);
+  }
+
+  /** Jobs and what could not be refreshed. */
+  public record Listing(List<TrackedJob> jobs, List<String> notes) {}
+
+  /**
+   * Asks each job's scheduler where it stands (one connection per cluster) and stores what it says.
+   * A cluster that cannot be reached leaves its jobs as they were, with a note.
+   */
+  public List<TrackedJob> refresh(List<TrackedJob> jobs, List<String> notes) {
+    Map<String, List<TrackedJob>> byCluster = new LinkedHashMap<>();
+    jobs.forEach(j -> byCluster.computeIfAbsent(j.cluster(), c -> new ArrayList<>()).add(j));
+    List<TrackedJob> updated = new ArrayList<>();
+    byCluster.forEach(
+        (name, clusterJobs) -> {
+          try {
+            RegisteredCluster cluster = connections.cluster(name);
+            JobBackend backend = backend(cluster.definition().scheduler());
+            List<String> ids = clusterJobs.stream().map(TrackedJob::schedulerJobId).toList();
+            Map<String, JobStatus> statuses =
+                connections.withRunner(cluster, actor, runner -> backend.track(runner, ids));
+            for (TrackedJob job : clusterJobs) {
+              JobStatus status = statuses.get(job.schedulerJobId());
+              updated.add(status == null ? job : store.update(apply(job, status)));
+            }
+          } catch (RuntimeException e) {
+            notes.add("could not follow the jobs on " + name + ": " + e.getMessage());
+            updated.addAll(clusterJobs);
+          }
+        });
+    return updated;
+  }
+
+  /**
+   * What a scheduler reported, applied to a tracked job. GPU-hours come from the scheduler's own
+   * accounting when it has a GPU count, else from the GPUs the job was given on request.
+   */
+  TrackedJob apply(TrackedJob job, JobStatus status) {
+    if (status.source() == JobStatus.Source.NOT_FOUND) {
+      return job.state() == JobState.SUBMITTED ? job : job.observed(job.state(), null, null, null,
+          null, null, null, status.note());
+    }
+    JobAccounting a = status.job();
+    Integer gpus = a.gpus() != null ? a.gpus() : job.gpus();
+    Duration elapsed = a.elapsed();
+    BigDecimal hours = GpuHours.of(elapsed, gpus);
+    return job.observed(
+        a.state(), a.start(), a.end(), elapsed == null ? null : elapsed.toSeconds(), gpus, hours,
+        a.exitCode(), status.note() == null || status.note().isBlank() ? null : status.note());
+  }
+
+  /** Follows a job until it ends or {@code timeout} passes; returns what was last seen. */
+  public TrackedJob await(TrackedJob job, Duration timeout, Duration every) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    TrackedJob current = job;
+    while (!current.state().terminal() && System.nanoTime() < deadline) {
+      Thread.sleep(every.toMillis());
+      List<String> notes = new ArrayList<>();
+      current = refresh(List.of(current), notes).get(0);
+    }
+    return current;
+  }
+
+  /** A tracked job by fleet id or scheduler id. */
+  public TrackedJob find(String id) {
+    if (id.matches("[0-9]{1,18}")) {
+      var byFleetId = store.find(Long.parseLong(id));
+      if (byFleetId.isPresent()) {
+        return byFleetId.get();
+      }
+    }
+    return store.list(JobStore.Filter.ALL).stream()
+        .filter(j -> id.equals(j.schedulerJobId()))
+        .findFirst()
+        .orElseThrow(() -> new UnknownJobException(id));
+  }
+
+  /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
+  public Cancelled cancel(String id) {
+    TrackedJob job = find(id);
+    RegisteredCluster cluster = connections.cluster(job.cluster());
+    JobBackend backend = backend(cluster.definition().scheduler());
+    CancelResult result =
+        connections.withRunner(cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
+    if (result.outcome() == CancelResult.Outcome.PERMISSION_DENIED
+        || result.outcome() == CancelResult.Outcome.FAILED) {
+      throw new SchedulerRefusedException(
+          cluster.name() + " did not cancel job " + job.schedulerJobId() + ": " + result.message());
+    }
+    List<String> notes = new ArrayList<>();
+    TrackedJob after = refresh(List.of(job), notes).get(0);
+    return new Cancelled(after, result, notes);
+  }
+
+  /** A cancellation's outcome and the job as it stands after it. */
+  public record Cancelled(TrackedJob job, CancelResult result, List<String> notes) {}
+
+  /** The live queue of a cluster, all users. Read-only: allowed for any registered cluster. */
+  public List<QueueEntry> queue(String clusterName) {
+    RegisteredCluster cluster = connections.cluster(clusterName);
+    JobBackend backend = backend(cluster.definition().scheduler());
+    return connections.withRunner(cluster, actor, backend::queue);
+  }
+}
