@@ -17,7 +17,17 @@ import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.scheduling.FleetScheduling;
+import io.examlops.fleet.scheduling.JobService;
+import io.examlops.fleet.scheduling.SchedulerRefusedException;
+import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduling.placement.PlacementRequest;
+import io.examlops.fleet.scheduling.placement.PlacementResult;
+import io.examlops.fleet.scheduling.placement.Verdict;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -208,6 +218,9 @@ public final class Fleet {
   public NodeInventory clusterNodes(String name) {
     ClusterConnections connections = connections();
     RegisteredCluster cluster = connections.cluster(name);
+    if (cluster.definition() != null && cluster.definition().scheduler() == SchedulerKind.MOCK) {
+      return mockInventory(cluster);
+    }
     SchedulerProbe probe = probeFor(cluster.definition().scheduler());
     return connections.withRunner(
         cluster,
@@ -234,6 +247,119 @@ public final class Fleet {
     }
     connections().cluster(cluster);
     return registry().auditTrail(cluster);
+  }
+
+  /** Submission and tracking of jobs on approved clusters. */
+  public JobService jobs() {
+    return new JobService(connections(), jobStore(), mockJobsDir(), clock, actor());
+  }
+
+  /** Placement, preflight and capacity. */
+  public FleetScheduling scheduling() {
+    ProbeRegistry probes = new ProbeRegistry();
+    discovery.probes().probes().forEach(probes::register);
+    probes.register(mockProbe());
+    return new FleetScheduling(connections(), jobStore(), probes, this::mockInventory, clock);
+  }
+
+  public JobStore jobStore() {
+    return new JobStore(registry().platformDb());
+  }
+
+  /** Where the mock backend keeps its jobs: beside platform.db. */
+  private Path mockJobsDir() {
+    return registry().platformDb().file().toAbsolutePath().getParent().resolve("mock-jobs");
+  }
+
+  /** The mock backend's one node now, its simulated GPUs less those its running jobs hold. */
+  private NodeInventory mockInventory(RegisteredCluster cluster) {
+    int inUse =
+        jobStore().list(new JobStore.Filter(cluster.name(), null, null)).stream()
+            .filter(j -> !j.state().terminal() && j.gpus() != null)
+            .mapToInt(TrackedJob::gpus)
+            .sum();
+    try (CommandRunner runner = Endpoint.local(TransportOptions.DEFAULTS).open()) {
+      return new NodeInventory(
+          SchedulerKind.MOCK,
+          runner.target(),
+          clock.instant(),
+          new MockProbe(MockProbe.declaredGpus(env), inUse).listNodes(runner));
+    }
+  }
+
+  /**
+   * Snapshots the nodes of every schedulable cluster (the mock is always live); returns what could
+   * not be refreshed, in words.
+   */
+  public List<String> refreshSnapshots() {
+    List<String> notes = new java.util.ArrayList<>();
+    for (ClusterStatus status : clusters()) {
+      RegisteredCluster cluster = status.cluster();
+      if (!status.schedulability().schedulable()
+          || cluster.definition().scheduler() == SchedulerKind.MOCK) {
+        continue;
+      }
+      try {
+        saveSnapshot(cluster.name());
+      } catch (RuntimeException e) {
+        notes.add("could not refresh " + cluster.name() + ": " + e.getMessage());
+      }
+    }
+    return notes;
+  }
+
+  /** A submission and, for {@code --cluster auto}, the placement that chose its cluster. */
+  public record Submitted(TrackedJob job, PlacementResult placement) {}
+
+  /** The word that asks placement to choose the cluster. */
+  public static final String AUTO = "auto";
+
+  /**
+   * Submits to a named cluster, or with {@link #AUTO} to the one placement chooses (in the
+   * partition it chose, when the request names none). The approval gate holds either way.
+   *
+   * @throws SchedulerRefusedException when no cluster can take the job, or the scheduler refuses
+   */
+  public Submitted submit(
+      String cluster,
+      SubmitRequest request,
+      String model,
+      String dataset,
+      boolean withClusterEnvironment) {
+    if (!AUTO.equals(cluster)) {
+      SubmitRequest sent = withClusterEnvironment ? withEnvironmentOf(cluster, request) : request;
+      return new Submitted(jobs().submit(cluster, sent, model, dataset), null);
+    }
+    PlacementResult placement =
+        scheduling()
+            .place(new PlacementRequest(request.gpus(), request.nodes(), null, request.partition()));
+    Verdict chosen =
+        placement
+            .chosen()
+            .orElseThrow(() -> new SchedulerRefusedException(placement.explanation()));
+    SubmitRequest placed =
+        request.partition() != null || chosen.partition() == null
+            ? request
+            : new SubmitRequest(
+                request.script(), request.name(), request.gpus(), request.nodes(),
+                chosen.partition(), request.timeLimit(), request.account(),
+                request.environment());
+    SubmitRequest sent =
+        withClusterEnvironment ? withEnvironmentOf(chosen.cluster(), placed) : placed;
+    return new Submitted(jobs().submit(chosen.cluster(), sent, model, dataset), placement);
+  }
+
+  /** The request with the cluster's EXAMLOPS_HPC_* variables added to what the job exports. */
+  private SubmitRequest withEnvironmentOf(String cluster, SubmitRequest request) {
+    Map<String, String> env = new java.util.TreeMap<>(request.environment());
+    environment(cluster).forEach((k, v) -> {
+      if (v != null) {
+        env.put(k, v);
+      }
+    });
+    return new SubmitRequest(
+        request.script(), request.name(), request.gpus(), request.nodes(), request.partition(),
+        request.timeLimit(), request.account(), env);
   }
 
   /** The probe for a declared scheduler. */

@@ -17,7 +17,7 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     version = "exa (HPC Fleet) 0.1.0",
     description = "HPC Fleet: discover, approve and schedule on Slurm and Flux GPU clusters.",
-    subcommands = {HpcCommand.class},
+    subcommands = {HpcCommand.class, PipelineCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

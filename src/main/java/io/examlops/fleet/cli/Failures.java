@@ -6,6 +6,9 @@ import io.examlops.fleet.registry.ClustersFileException;
 import io.examlops.fleet.registry.NotApprovedException;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.registry.UnknownClusterException;
+import io.examlops.fleet.scheduling.SchedulerRefusedException;
+import io.examlops.fleet.scheduling.UnknownJobException;
+import io.examlops.fleet.scheduling.backend.BackendException;
 import io.examlops.fleet.transport.KeyFileException;
 import io.examlops.fleet.transport.TransportException;
 import picocli.CommandLine;
@@ -54,6 +57,14 @@ final class Failures implements IExecutionExceptionHandler {
     if (e instanceof CommandLine.ParameterException p) {
       output.error(ExitCode.USAGE, "invalid-argument", p.getMessage());
       return ExitCode.USAGE;
+    }
+    if (e instanceof SchedulerRefusedException || e instanceof BackendException) {
+      output.error(ExitCode.SCHEDULER, "scheduler", e.getMessage());
+      return ExitCode.SCHEDULER;
+    }
+    if (e instanceof UnknownJobException) {
+      output.error(ExitCode.NOT_FOUND, "unknown-job", e.getMessage());
+      return ExitCode.NOT_FOUND;
     }
     if (e instanceof CommandFailure f) {
       output.error(f.exitCode(), f.kind(), f.getMessage());

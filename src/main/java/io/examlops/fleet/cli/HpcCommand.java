@@ -17,7 +17,14 @@ import picocli.CommandLine.Command;
       ApproveCommand.class,
       RejectCommand.class,
       EnvCommand.class,
-      AuditCommand.class
+      AuditCommand.class,
+      PlaceCommand.class,
+      QueueCommand.class,
+      PreflightCommand.class,
+      SubmitCommand.class,
+      JobsCommand.class,
+      CancelCommand.class,
+      CapacityCommand.class
     })
 final class HpcCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,33 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.scheduling.JobService;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code exa hpc cancel}: cancel a tracked job. */
+@Command(
+    name = "cancel",
+    mixinStandardHelpOptions = true,
+    description = "Cancel a tracked job through its cluster's scheduler (scancel, flux cancel, or"
+        + " killing the mock's process), then record where it stands.")
+final class CancelCommand extends FleetCommand {
+  @Parameters(index = "0", paramLabel = "JOB", description = "The fleet's job id, or the scheduler's.")
+  String job;
+
+  @Override
+  public Integer call() {
+    JobService.Cancelled cancelled = exa().fleet().jobs().cancel(job);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("outcome", cancelled.result().outcome());
+    json.put("message", cancelled.result().message());
+    json.put("job", cancelled.job());
+    Output output = output();
+    output.emit(json, () -> output.out().println("Job " + cancelled.job().id() + " ("
+        + cancelled.job().cluster() + " " + cancelled.job().schedulerJobId() + "): "
+        + cancelled.result().outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+        + ", now " + cancelled.job().state().label()));
+    return ExitCode.OK;
+  }
+}

@@ -1,0 +1,65 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.scheduling.JobService;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code exa hpc jobs}: tracked submissions, followed to their end. */
+@Command(
+    name = "jobs",
+    mixinStandardHelpOptions = true,
+    description = "List tracked submissions from platform.db (hpc_jobs), newest first, after asking"
+        + " the schedulers where unfinished ones stand.")
+final class JobsCommand extends FleetCommand {
+  @Option(names = "--model", paramLabel = "M", description = "Only jobs of this model.")
+  String model;
+
+  @Option(names = "--cluster", paramLabel = "NAME", description = "Only jobs on this cluster.")
+  String cluster;
+
+  @Option(names = "--state", paramLabel = "STATE", description = "Only jobs in this state: submitted, pending, running, completing, completed, failed, cancelled, timeout, suspended, unknown.")
+  String state;
+
+  @Option(names = "--no-refresh", negatable = true, defaultValue = "true", description = "Do not ask the schedulers; show what was last recorded.")
+  boolean refresh;
+
+  @Override
+  public Integer call() {
+    JobState wanted = state == null ? null : parse(state);
+    JobService.Listing listing =
+        exa().fleet().jobs().list(new JobStore.Filter(cluster, model, wanted), refresh);
+    Output output = output();
+    listing.notes().forEach(n -> output.err().println("exa: " + n));
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("jobs", listing.jobs());
+    json.put("notes", listing.notes());
+    output.emit(json, () -> {
+      Table table = new Table("ID", "CLUSTER", "JOBID", "NAME", "MODEL", "STATE", "GPUS", "SUBMITTED", "ELAPSED", "GPU_HOURS", "EXIT")
+          .right("ID", "GPUS", "ELAPSED", "GPU_HOURS", "EXIT");
+      for (TrackedJob j : listing.jobs()) {
+        table.row(j.id(), j.cluster(), j.schedulerJobId(), j.name(), j.model(), j.state().label(),
+            j.gpus(), j.submittedAt(), Durations.human(j.elapsedSeconds()),
+            j.gpuHours() == null ? "unknown" : j.gpuHours().setScale(4, java.math.RoundingMode.HALF_UP),
+            j.exitCode());
+      }
+      table.print(output.out());
+    });
+    return ExitCode.OK;
+  }
+
+  private static JobState parse(String text) {
+    try {
+      return JobState.valueOf(text.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--state " + text + " is not a job state; use one of"
+          + " submitted, pending, running, completing, completed, failed, cancelled, timeout,"
+          + " suspended, unknown");
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.scheduling.preflight.Check;
+import io.examlops.fleet.scheduling.preflight.PreflightReport;
+import io.examlops.fleet.scheduling.preflight.PreflightRequest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code exa hpc preflight}: fail-fast checks before submitting; a CI gate. */
+@Command(
+    name = "preflight",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Check a cluster before submitting: approved and unchanged, host answers, the declared"
+          + " scheduler answers, enough GPUs exist (fail) and are idle now (warn), the partition"
+          + " exists and allows the ask, the account is valid when accounting is present.",
+      "Each check prints pass, warn, fail or skipped with a reason. Exit code 1 on any failure,"
+          + " 0 otherwise (warnings allowed): safe as a CI gate."
+    })
+final class PreflightCommand extends FleetCommand {
+  @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
+  String name;
+
+  @Option(names = "--gpus", required = true, paramLabel = "K", description = "GPUs the job needs.")
+  int gpus;
+
+  @Option(names = "--nodes", paramLabel = "M", description = "Nodes the job spreads over.")
+  Integer nodes;
+
+  @Option(names = "--partition", paramLabel = "P", description = "Partition or queue (default: the cluster's default).")
+  String partition;
+
+  @Option(names = "--account", paramLabel = "A", description = "Slurm account or Flux bank to check.")
+  String account;
+
+  @Option(names = "--time", paramLabel = "LIMIT", description = "Wall time the job asks for, e.g. 02:00:00 or 2h.")
+  String time;
+
+  @Override
+  public Integer call() {
+    String cluster = exa().clusterOrDefault(name);
+    PreflightRequest request = new PreflightRequest(
+        gpus, nodes, partition, account, time == null ? null : TimeLimits.parse(time));
+    var fleet = exa().fleet();
+    PreflightReport report = fleet.scheduling().preflight(cluster, request, fleet.actor());
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("cluster", report.cluster());
+    json.put("result", report.overall());
+    json.put("checks", report.checks());
+    Output output = output();
+    output.emit(json, () -> {
+      Table table = new Table("CHECK", "RESULT", "REASON");
+      for (Check c : report.checks()) {
+        table.row(c.name().name().toLowerCase(java.util.Locale.ROOT), c.status().name().toLowerCase(java.util.Locale.ROOT), c.reason());
+      }
+      table.print(output.out());
+      output.out().println("preflight " + (report.failed() ? "FAILED" : "passed") + " for " + report.cluster());
+    });
+    return report.failed() ? ExitCode.FAILED : ExitCode.OK;
+  }
+}

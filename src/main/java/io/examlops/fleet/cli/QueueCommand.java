@@ -1,0 +1,38 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.model.QueueEntry;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code exa hpc queue}: a cluster's live queue, normalized. */
+@Command(
+    name = "queue",
+    mixinStandardHelpOptions = true,
+    description = "Show a cluster's live queue (squeue / flux jobs / the mock's jobs), all users, normalized.")
+final class QueueCommand extends FleetCommand {
+  @Option(names = "--cluster", paramLabel = "NAME", description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
+  String cluster;
+
+  @Override
+  public Integer call() {
+    String name = exa().clusterOrDefault(cluster);
+    List<QueueEntry> entries = exa().fleet().jobs().queue(name);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("cluster", name);
+    json.put("jobs", entries);
+    Output output = output();
+    output.emit(json, () -> {
+      Table table = new Table("JOBID", "NAME", "USER", "STATE", "PARTITION", "NODES", "GPUS", "ELAPSED", "REASON")
+          .right("NODES", "GPUS", "ELAPSED");
+      for (QueueEntry e : entries) {
+        table.row(e.id(), e.name(), e.user(), e.state().label(), e.partition(), e.nodes(),
+            e.gpus() == null ? "unknown" : e.gpus(), Durations.human(e.elapsed()), e.reason());
+      }
+      table.print(output.out());
+    });
+    return ExitCode.OK;
+  }
+}

@@ -1,0 +1,88 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The part of submitting that `hpc submit` and `pipeline run` share: read, submit, follow, print. */
+final class Submissions {
+  private Submissions() {}
+
+  /** A job script's text; a missing, unreadable or binary file is a clear error. */
+  static String readScript(Path script) {
+    if (!Files.exists(script)) {
+      throw new CommandFailure(ExitCode.NOT_FOUND, "script-not-found",
+          "job script " + script + " does not exist");
+    }
+    if (!Files.isRegularFile(script) || !Files.isReadable(script)) {
+      throw new CommandFailure(ExitCode.NOT_FOUND, "script-unreadable",
+          "job script " + script + " is not a readable file");
+    }
+    try {
+      return Files.readString(script, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new CommandFailure(ExitCode.NOT_FOUND, "script-unreadable",
+          "cannot read job script " + script + ": " + e.getMessage());
+    }
+  }
+
+  static int submit(FleetCommand command, SubmitOptions options, SubmitRequest request,
+      String model, String dataset) throws InterruptedException {
+    Fleet fleet = command.exa().fleet();
+    String cluster = command.exa().clusterOrDefault(options.cluster);
+    return report(command, options, fleet.submit(cluster, request, model, dataset, false));
+  }
+
+  /** A training job: the chosen cluster's EXAMLOPS_HPC_* environment goes into the job too. */
+  static int submitTraining(FleetCommand command, SubmitOptions options, SubmitRequest request,
+      String model, String dataset) throws InterruptedException {
+    Fleet fleet = command.exa().fleet();
+    String cluster = command.exa().clusterOrDefault(options.cluster);
+    return report(command, options, fleet.submit(cluster, request, model, dataset, true));
+  }
+
+  private static int report(FleetCommand command, SubmitOptions options, Fleet.Submitted submitted)
+      throws InterruptedException {
+    Fleet fleet = command.exa().fleet();
+    TrackedJob job = submitted.job();
+    Output output = command.output();
+    if (submitted.placement() != null && !output.json()) {
+      PlaceCommand.print(output.err(), submitted.placement());
+    }
+    if (options.await) {
+      if (!output.json()) {
+        output.err().println("exa: following job " + job.id() + " (" + job.cluster() + " "
+            + job.schedulerJobId() + ") until it ends");
+      }
+      job = fleet.jobs().await(job, Duration.ofSeconds(options.waitTimeoutSeconds),
+          Duration.ofSeconds(2));
+    }
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("job", job);
+    json.put("placement", submitted.placement() == null ? null : PlaceCommand.json(submitted.placement()));
+    TrackedJob shown = job;
+    output.emit(json, () -> output.out().println("Submitted job " + shown.id() + " to "
+        + shown.cluster() + " as " + shown.schedulerJobId() + " (" + shown.name() + ", "
+        + shown.gpus() + " GPUs): " + shown.state().label()
+        + (shown.state().terminal() && shown.exitCode() != null ? ", exit code " + shown.exitCode() : "")));
+    if (options.await) {
+      return job.state() == JobState.COMPLETED ? ExitCode.OK : ExitCode.FAILED;
+    }
+    return ExitCode.OK;
+  }
+
+  /** A job name from a script's file name: letters, digits, '.', '_' and '-' only. */
+  static String nameFrom(Path script) {
+    String base = script.getFileName().toString().replaceFirst("\\.[A-Za-z0-9]+$", "");
+    String clean = base.replaceAll("[^A-Za-z0-9_.-]", "-");
+    return clean.isEmpty() ? "job" : clean.length() > 64 ? clean.substring(0, 64) : clean;
+  }
+}

@@ -1,0 +1,145 @@
+package io.examlops.fleet.scheduling;
+
+import io.examlops.fleet.capacity.Capacity;
+import io.examlops.fleet.capacity.ClusterUsage;
+import io.examlops.fleet.capacity.CostRate;
+import io.examlops.fleet.capacity.FleetCapacity;
+import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.discovery.ProbeRegistry;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.scheduling.placement.ClusterGate;
+import io.examlops.fleet.scheduling.placement.Freshness;
+import io.examlops.fleet.scheduling.placement.Placement;
+import io.examlops.fleet.scheduling.placement.PlacementCandidate;
+import io.examlops.fleet.scheduling.placement.PlacementRequest;
+import io.examlops.fleet.scheduling.placement.PlacementResult;
+import io.examlops.fleet.scheduling.preflight.Preflight;
+import io.examlops.fleet.scheduling.preflight.PreflightReport;
+import io.examlops.fleet.scheduling.preflight.PreflightRequest;
+import io.examlops.fleet.scheduling.preflight.PreflightTarget;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Placement, preflight and capacity over the registry's clusters. Reads stored snapshots; it
+ * reaches a cluster only for preflight and when asked to refresh.
+ */
+public final class FleetScheduling {
+  private final ClusterConnections connections;
+  private final JobStore jobs;
+  private final ProbeRegistry probes;
+  private final Function<RegisteredCluster, NodeInventory> liveMockInventory;
+  private final Clock clock;
+
+  /**
+   * @param liveMockInventory the mock backend's node as it is now (it costs nothing to read, so
+   *     it is never stale)
+   */
+  public FleetScheduling(
+      ClusterConnections connections,
+      JobStore jobs,
+      ProbeRegistry probes,
+      Function<RegisteredCluster, NodeInventory> liveMockInventory,
+      Clock clock) {
+    this.connections = connections;
+    this.jobs = jobs;
+    this.probes = probes;
+    this.liveMockInventory = liveMockInventory;
+    this.clock = clock;
+  }
+
+  /** The approval gate's verdict in the words placement and preflight take. */
+  public ClusterGate gate(RegisteredCluster cluster) {
+    if (cluster.state() != ClusterState.ACTIVE) {
+      return ClusterGate.inState(cluster.state().name());
+    }
+    Schedulability verdict;
+    try {
+      verdict = connections.schedulability(cluster);
+    } catch (RegistryException e) {
+      verdict = Schedulability.no(e.getMessage());
+    }
+    return verdict.schedulable() ? ClusterGate.active() : ClusterGate.refused(verdict.reason());
+  }
+
+  /** The newest node data of a cluster: the mock's live node, else its latest snapshot. */
+  public NodeInventory inventory(RegisteredCluster cluster) {
+    if (scheduler(cluster) == SchedulerKind.MOCK) {
+      return liveMockInventory.apply(cluster);
+    }
+    return connections
+        .registry()
+        .latestSnapshot(cluster.name())
+        .map(FleetScheduling::inventory)
+        .orElse(null);
+  }
+
+  private static NodeInventory inventory(NodeSnapshot snapshot) {
+    return new NodeInventory(null, "snapshot " + snapshot.id(), snapshot.takenAt(), snapshot.nodes());
+  }
+
+  private static SchedulerKind scheduler(RegisteredCluster cluster) {
+    return cluster.definition() != null
+        ? cluster.definition().scheduler()
+        : cluster.governance().scheduler();
+  }
+
+  /** Chooses the ACTIVE cluster with the most usable idle capacity, and says why. */
+  public PlacementResult place(PlacementRequest request) {
+    List<PlacementCandidate> candidates = new ArrayList<>();
+    for (RegisteredCluster cluster : connections.registry().list()) {
+      candidates.add(
+          new PlacementCandidate(
+              cluster.name(),
+              gate(cluster),
+              scheduler(cluster),
+              cluster.governance() == null ? null : cluster.governance().capabilities(),
+              inventory(cluster)));
+    }
+    return new Placement(Freshness.DEFAULT).place(request, candidates, clock.instant());
+  }
+
+  /** Fail-fast checks of one cluster before submitting; reaches it over its own transport. */
+  public PreflightReport preflight(String name, PreflightRequest request, String actor) {
+    RegisteredCluster cluster = connections.cluster(name);
+    PreflightTarget target = new PreflightTarget(name, gate(cluster), scheduler(cluster));
+    return connections.withRunner(
+        cluster, actor, runner -> new Preflight(probes).run(target, request, runner));
+  }
+
+  /** GPUs, utilization, GPU-hours and cost of every ACTIVE cluster. */
+  public FleetCapacity capacity(Map<String, String> env) {
+    BigDecimal rate = CostRate.fromEnvironment(env);
+    List<ClusterUsage> usage = new ArrayList<>();
+    for (RegisteredCluster cluster : connections.registry().list()) {
+      if (cluster.state() != ClusterState.ACTIVE) {
+        continue;
+      }
+      List<BigDecimal> hours =
+          jobs.list(new JobStore.Filter(cluster.name(), null, null)).stream()
+              .filter(j -> j.state() != JobState.SUBMITTED || j.gpuHours() != null)
+              .map(TrackedJob::gpuHours)
+              .toList();
+      usage.add(
+          new ClusterUsage(
+              cluster.name(),
+              inventory(cluster),
+              cluster.governance().capabilities(),
+              hours));
+    }
+    return Capacity.report(usage, rate);
+  }
+}
