@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.SchedulerKind;
@@ -22,8 +23,9 @@ import java.util.OptionalInt;
 
 /**
  * The one JSON mapping every surface (CLI {@code --json}, REST, MCP) uses, so that a value has the
- * same shape wherever it is read. Vocabulary enums are written as their lower-case labels; times as
- * ISO-8601 strings; figures that are unknown as {@code null}.
+ * same shape wherever it is read. Vocabulary enums (node states, schedulers, job states) are written
+ * as their lower-case labels; times as ISO-8601 strings; durations as seconds; figures that are
+ * unknown as {@code null}.
  */
 public final class FleetJson {
   private static final ObjectMapper MAPPER = build(false);
@@ -57,6 +59,7 @@ public final class FleetJson {
     SimpleModule vocabulary = new SimpleModule("fleet-vocabulary");
     vocabulary.addSerializer(NodeState.class, new LabelSerializer<>(NodeState::label));
     vocabulary.addSerializer(SchedulerKind.class, new LabelSerializer<>(SchedulerKind::label));
+    vocabulary.addSerializer(JobState.class, new LabelSerializer<>(JobState::label));
     var builder =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())
