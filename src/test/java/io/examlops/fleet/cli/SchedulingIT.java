@@ -1,0 +1,263 @@
+package io.examlops.fleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.testbed.Testbed;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Scheduling across three ACTIVE clusters: the real Slurm testbed over real SSH ("tc"), a Flux
+ * cluster answering with real flux-core captures over real SSH ("lxp"), and the mock backend
+ * ("demo", 2 simulated GPUs); plus a PENDING one ("waiting"). Real sbatch jobs are followed to their
+ * end.
+ *
+ * <p>Testbed state (scripts/testbed/slurm-states.sh): g1 holds 2 of 4 a100 for a job, g2's 2 v100
+ * are free, so tc has 4 idle GPUs but at most 2 on one node; lxp's node02 has 3 of 4 GPUs free.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class SchedulingIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir static Path home;
+  private static Testbed testbed;
+  private static Map<String, String> env;
+
+  @BeforeAll
+  static void threeActiveClustersAndOnePending() throws Exception {
+    testbed = Testbed.require();
+    env = new HashMap<>();
+    env.put("EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString());
+    env.put("EXAMLOPS_DATA_DIR", home.resolve("data").toString());
+    env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
+    env.put("EXAMLOPS_MOCK_GPUS", "2");
+    env.put("GPU_COST_PER_HOUR", "3.00");
+    ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"}, testbed.sshOptions()));
+    ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "lxp", "--scheduler", "flux"},
+        "--port", "2222", "--user", Testbed.FLUX_USER, "--key", testbed.key().toString(),
+        "--known-hosts", testbed.knownHosts().toString()));
+    ok(exa("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
+    ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "waiting"}, testbed.sshOptions()));
+    for (String name : new String[] {"tc", "lxp", "demo"}) {
+      ok(exa("hpc", "approve", name));
+    }
+    ok(exa("hpc", "nodes", "--save", "--cluster", "tc"));
+    ok(exa("hpc", "nodes", "--save", "--cluster", "lxp"));
+    Files.writeString(home.resolve("ok.sh"), "#!/bin/bash\necho \"gpus=$CUDA_VISIBLE_DEVICES\"\nsleep 2\n");
+    Files.writeString(home.resolve("fail.sh"), "#!/bin/bash\necho oops >&2\nexit 3\n");
+    Files.writeString(home.resolve("long.sh"), "#!/bin/bash\nsleep 300\n");
+  }
+
+  private static ExaRun exa(String... args) {
+    return ExaRun.run(env, args);
+  }
+
+  private static ExaRun ok(ExaRun run) {
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return run;
+  }
+
+  private static JsonNode json(ExaRun run) throws Exception {
+    return JSON.readTree(ok(run).out());
+  }
+
+  @Test
+  @Order(1)
+  void placementPicksTheMostUsableIdleGpusAndSkipsPending() throws Exception {
+    ExaRun run = exa("--json", "hpc", "place", "--gpus", "2");
+    DocumentedShapes.cliReference().assertMatches("hpc place", run.out());
+    JsonNode result = json(run);
+
+    assertThat(result.get("chosen").asText()).isEqualTo("tc");
+    assertThat(result.get("partition").asText()).isEqualTo("gpu");
+    assertThat(result.get("explanation").asText()).startsWith("chose slurm@tc").contains("4/6 idle GPUs");
+    Map<String, JsonNode> byCluster = new HashMap<>();
+    result.get("candidates").forEach(c -> byCluster.put(c.get("cluster").asText(), c));
+    assertThat(byCluster.get("waiting").get("outcome").asText()).isEqualTo("SKIPPED");
+    assertThat(byCluster.get("waiting").get("reason").asText()).contains("PENDING");
+    assertThat(byCluster.get("lxp").get("outcome").asText()).isEqualTo("LOST");
+    assertThat(byCluster.get("demo").get("outcome").asText()).isEqualTo("LOST");
+
+    ExaRun human = ok(exa("hpc", "place", "--gpus", "2"));
+    assertThat(human.out().lines().findFirst()).get().asString().startsWith("chose slurm@tc");
+    assertThat(human.out()).contains("skipped: slurm@waiting — PENDING");
+  }
+
+  @Test
+  @Order(2)
+  void fragmentationDecides() throws Exception {
+    // tc's 4 idle GPUs are 2 + 2 on two nodes: 3 on one node fit only on lxp's node02
+    JsonNode result = json(exa("--json", "hpc", "place", "--gpus", "3"));
+    assertThat(result.get("chosen").asText()).isEqualTo("lxp");
+
+    ExaRun none = exa("hpc", "place", "--gpus", "3", "--gpu-type", "h100");
+    assertThat(none.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(none.out()).contains("no h100");
+  }
+
+  @Test
+  @Order(3)
+  void preflightPassesAndFailsForTheRightReasons() throws Exception {
+    ExaRun pass = exa("--json", "hpc", "preflight", "tc", "--gpus", "2", "--partition", "gpu", "--account", "ml");
+    DocumentedShapes.cliReference().assertMatches("hpc preflight", pass.out());
+    assertThat(json(pass).get("result").asText()).isEqualTo("PASS");
+
+    ExaRun tooMany = exa("hpc", "preflight", "tc", "--gpus", "9", "--partition", "gpu");
+    assertThat(tooMany.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(tooMany.out()).containsPattern("gpus +fail +only 6 GPUs in partition gpu");
+
+    // g1 holds 4 a100 but 2 are in use: the job fits the partition, yet would wait
+    ExaRun busy = ok(exa("hpc", "preflight", "tc", "--gpus", "4", "--nodes", "1", "--partition", "gpu"));
+    assertThat(busy.out()).containsPattern("idle +warn");
+
+    ExaRun noPartition = exa("hpc", "preflight", "tc", "--gpus", "1", "--partition", "nosuch");
+    assertThat(noPartition.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(noPartition.out()).containsPattern("partition +fail");
+
+    ExaRun badAccount = exa("hpc", "preflight", "tc", "--gpus", "1", "--partition", "gpu", "--account", "nosuchacct");
+    assertThat(badAccount.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(badAccount.out()).containsPattern("account +fail");
+
+    ExaRun pending = exa("hpc", "preflight", "waiting", "--gpus", "1");
+    assertThat(pending.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(pending.out()).containsPattern("approval +fail").contains("PENDING");
+  }
+
+  @Test
+  @Order(4)
+  void aRealSbatchJobIsTrackedToCompletedWithElapsedAndGpuHours() throws Exception {
+    ExaRun run = exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1", "--partition", "gpu",
+        "--time", "00:05:00", "--name", "it-ok", "--wait", "--wait-timeout", "120",
+        home.resolve("ok.sh").toString());
+    DocumentedShapes.cliReference().assertMatches("hpc submit", run.out());
+    JsonNode job = json(run).get("job");
+
+    assertThat(job.get("state").asText()).isEqualTo("completed");
+    assertThat(job.get("exitCode").asInt()).isZero();
+    assertThat(job.get("elapsedSeconds").asLong()).isGreaterThanOrEqualTo(2);
+    assertThat(job.get("gpus").asInt()).isEqualTo(1);
+    assertThat(new BigDecimal(job.get("gpuHours").asText()))
+        .isEqualByComparingTo(BigDecimal.valueOf(job.get("elapsedSeconds").asLong())
+            .divide(BigDecimal.valueOf(3600), 6, java.math.RoundingMode.HALF_UP));
+    assertThat(job.get("startedAt").isNull()).isFalse();
+    assertThat(job.get("endedAt").isNull()).isFalse();
+  }
+
+  @Test
+  @Order(5)
+  void aFailingJobIsTrackedToFailed() throws Exception {
+    ExaRun run = exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1", "--partition", "gpu",
+        "--name", "it-fail", "--wait", "--wait-timeout", "120", home.resolve("fail.sh").toString());
+
+    assertThat(run.exitCode()).isEqualTo(ExitCode.FAILED);
+    JsonNode job = JSON.readTree(run.out()).get("job");
+    assertThat(job.get("state").asText()).isEqualTo("failed");
+    assertThat(job.get("exitCode").asInt()).isEqualTo(3);
+  }
+
+  @Test
+  @Order(6)
+  void aCancelledJobIsTrackedToCancelled() throws Exception {
+    JsonNode submitted = json(exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1",
+        "--partition", "gpu", "--name", "it-cancel", home.resolve("long.sh").toString())).get("job");
+    String id = submitted.get("id").asText();
+
+    ExaRun queue = exa("--json", "hpc", "queue", "--cluster", "tc");
+    DocumentedShapes.cliReference().assertMatches("hpc queue", queue.out());
+    assertThat(json(queue).get("jobs").findValuesAsText("name")).contains("it-cancel", "hold-g1");
+
+    ExaRun cancel = exa("--json", "hpc", "cancel", id);
+    DocumentedShapes.cliReference().assertMatches("hpc cancel", cancel.out());
+    assertThat(json(cancel).get("outcome").asText()).isEqualTo("REQUESTED");
+
+    JsonNode job = null;
+    for (int i = 0; i < 60; i++) {
+      job = json(exa("--json", "hpc", "jobs", "--cluster", "tc", "--state", "cancelled")).get("jobs");
+      if (job.findValuesAsText("name").contains("it-cancel")) {
+        break;
+      }
+      Thread.sleep(1000);
+    }
+    assertThat(job.findValuesAsText("name")).contains("it-cancel");
+  }
+
+  @Test
+  @Order(7)
+  void refusalsRecordNothing() throws Exception {
+    int before = json(exa("--json", "hpc", "jobs", "--no-refresh")).get("jobs").size();
+
+    ExaRun pending = exa("hpc", "submit", "--cluster", "waiting", "--gpus", "1", home.resolve("ok.sh").toString());
+    assertThat(pending.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
+    assertThat(pending.err()).contains("PENDING");
+
+    ExaRun badPartition = exa("hpc", "submit", "--cluster", "tc", "--gpus", "1", "--partition", "nosuch",
+        home.resolve("ok.sh").toString());
+    assertThat(badPartition.exitCode()).isEqualTo(ExitCode.SCHEDULER);
+    assertThat(badPartition.err()).containsIgnoringCase("invalid partition");
+
+    ExaRun noScript = exa("hpc", "submit", "--cluster", "tc", "--gpus", "1", home.resolve("nope.sh").toString());
+    assertThat(noScript.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
+    assertThat(noScript.err()).contains("nope.sh");
+
+    ExaRun badGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "two", home.resolve("ok.sh").toString());
+    assertThat(badGpus.exitCode()).isEqualTo(ExitCode.USAGE);
+
+    ExaRun unknown = exa("hpc", "submit", "--cluster", "nosuch", "--gpus", "1", home.resolve("ok.sh").toString());
+    assertThat(unknown.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
+
+    assertThat(json(exa("--json", "hpc", "jobs", "--no-refresh")).get("jobs")).hasSize(before);
+  }
+
+  @Test
+  @Order(8)
+  void pipelineRunGoesThroughTheSamePathWithTheClustersEnvironment() throws Exception {
+    JsonNode job = json(exa("--json", "pipeline", "run", "--model", "JPCP", "--dataset", "PM100Dataset",
+        "--cluster", "tc", "--gpus", "1", "--partition", "gpu", "--wait", "--wait-timeout", "120")).get("job");
+
+    assertThat(job.get("state").asText()).isEqualTo("completed");
+    assertThat(job.get("model").asText()).isEqualTo("JPCP");
+    assertThat(json(exa("--json", "hpc", "jobs", "--model", "JPCP")).get("jobs")).hasSize(1);
+    Path output = Path.of("/home/hpcuser/examlops-" + job.get("schedulerJobId").asText() + ".out");
+    assertThat(Files.readString(output))
+        .contains("model JPCP on dataset PM100Dataset")
+        .contains("cluster tc (slurm)");
+  }
+
+  @Test
+  @Order(9)
+  void capacityShowsTheGpuHoursAndCostOfThoseJobs() throws Exception {
+    ExaRun run = exa("--json", "hpc", "capacity");
+    DocumentedShapes.cliReference().assertMatches("hpc capacity", run.out());
+    JsonNode capacity = json(run);
+
+    BigDecimal expected = BigDecimal.ZERO;
+    for (JsonNode j : json(exa("--json", "hpc", "jobs", "--cluster", "tc")).get("jobs")) {
+      expected = expected.add(new BigDecimal(j.get("gpuHours").asText()));
+    }
+    JsonNode tc = null;
+    for (JsonNode c : capacity.get("clusters")) {
+      if (c.get("cluster").asText().equals("tc")) {
+        tc = c;
+      }
+    }
+    assertThat(tc).isNotNull();
+    assertThat(tc.get("totalGpus").asInt()).isEqualTo(6);
+    assertThat(tc.at("/gpuHours/jobs").asInt()).isEqualTo(4);
+    assertThat(tc.at("/gpuHours/unknownJobs").asInt()).isZero();
+    assertThat(new BigDecimal(tc.at("/gpuHours/known").asText())).isEqualByComparingTo(expected);
+    assertThat(new BigDecimal(tc.get("cost").asText()))
+        .isEqualByComparingTo(
+            expected.multiply(new BigDecimal("3.00")).setScale(2, java.math.RoundingMode.HALF_UP));
+    assertThat(capacity.get("clusters").findValuesAsText("cluster")).doesNotContain("waiting");
+  }
+}
