@@ -94,6 +94,38 @@ public final class Fleet {
             : Path.of(Endpoint.expandHome(knownHosts)));
   }
 
+  /**
+   * The clusters.yaml entry detection suggests for what it found (the mock backend when nothing
+   * answered), named after the host. Applies nothing.
+   */
+  public static String suggestedClustersYaml(Detection detection, Endpoint endpoint) {
+    SchedulerKind scheduler = detection.found() ? detection.scheduler() : SchedulerKind.MOCK;
+    if (scheduler == SchedulerKind.UNMANAGED) {
+      return null;
+    }
+    ClusterDefinition definition =
+        endpoint.isLocal() || scheduler == SchedulerKind.MOCK
+            ? ClusterDefinition.local(endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
+            : ClusterDefinition.ssh(
+                suggestedName(endpoint),
+                scheduler,
+                endpoint.ssh().host(),
+                endpoint.ssh().user(),
+                endpoint.ssh().key().toAbsolutePath().toString(),
+                endpoint.ssh().port(),
+                detection.hostKeyFingerprint());
+    return io.examlops.fleet.registry.ClustersFile.entryText(definition);
+  }
+
+  /** A cluster name that follows the name rule, from a host name: {@code lxp-login} → itself. */
+  static String suggestedName(Endpoint endpoint) {
+    String host = endpoint.ssh().host().toLowerCase(java.util.Locale.ROOT);
+    String first = host.matches("[0-9.:\\[\\]]+") ? host : host.split("\\.")[0];
+    String cleaned = first.replaceAll("[^a-z0-9_-]", "-");
+    String name = Character.isLetter(cleaned.charAt(0)) ? cleaned : "cluster-" + cleaned;
+    return name.length() > 63 ? name.substring(0, 63) : name;
+  }
+
   /** What {@link #connect} did. */
   public record Connected(RegisteredCluster cluster, Detection detection, boolean reprobed) {}
 

@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.Fleet;
 import io.examlops.fleet.discovery.Detection;
 import io.examlops.fleet.discovery.Suggestion;
 import io.examlops.fleet.model.ClusterCaps;
@@ -34,12 +35,16 @@ final class DetectCommand extends FleetCommand {
     var endpoint = connection.endpoint(host, exa().env);
     Detection detection = exa().fleet().discovery().detect(endpoint);
     Suggestion suggestion = Suggestion.of(detection, endpoint);
+    String clustersYaml = Fleet.suggestedClustersYaml(detection, endpoint);
     Output output = output();
-    output.emit(json(detection, suggestion), () -> human(output.out(), detection, suggestion));
+    output.emit(
+        json(detection, suggestion, clustersYaml),
+        () -> human(output.out(), detection, suggestion, clustersYaml));
     return ExitCode.OK;
   }
 
-  private static Map<String, Object> json(Detection detection, Suggestion suggestion) {
+  private static Map<String, Object> json(
+      Detection detection, Suggestion suggestion, String clustersYaml) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("found", detection.found());
     json.put("scheduler", detection.scheduler());
@@ -50,13 +55,16 @@ final class DetectCommand extends FleetCommand {
     Map<String, Object> suggested = new LinkedHashMap<>();
     suggested.put("scheduler", suggestion.scheduler());
     suggested.put("env", suggestion.env());
+    suggested.put("clustersYaml", clustersYaml);
     json.put("suggested", suggested);
+    json.put("hostKeyFingerprint", detection.hostKeyFingerprint());
     json.put("notes", detection.notes());
     json.put("commandsRun", detection.commandsRun());
     return json;
   }
 
-  private static void human(PrintWriter out, Detection detection, Suggestion suggestion) {
+  private static void human(
+      PrintWriter out, Detection detection, Suggestion suggestion, String clustersYaml) {
     if (!detection.found()) {
       out.println("No scheduler found on " + detection.target() + ".");
       detection.notes().forEach(n -> out.println("  " + n));
@@ -64,6 +72,7 @@ final class DetectCommand extends FleetCommand {
       out.println("To try HPC Fleet without a cluster, use the mock backend, which runs jobs as");
       out.println("local processes:");
       out.println("  " + suggestion.exportLines());
+      printEntry(out, clustersYaml);
       return;
     }
     ClusterCaps caps = detection.caps();
@@ -89,6 +98,18 @@ final class DetectCommand extends FleetCommand {
     out.println();
     out.println("Suggested environment (not applied):");
     suggestion.exportLines().lines().forEach(l -> out.println("  " + l));
+    printEntry(out, clustersYaml);
+    out.println();
+    out.println("To register it for approval: exa hpc connect HOST --name NAME (same options).");
+  }
+
+  private static void printEntry(PrintWriter out, String clustersYaml) {
+    if (clustersYaml == null) {
+      return;
+    }
+    out.println();
+    out.println("Suggested clusters.yaml entry (not applied):");
+    clustersYaml.lines().filter(l -> !l.startsWith("#")).forEach(l -> out.println("  " + l));
   }
 
   private static String partition(PartitionInfo p) {

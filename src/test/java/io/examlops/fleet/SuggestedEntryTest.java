@@ -1,0 +1,60 @@
+package io.examlops.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.discovery.Detection;
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.HostKeyPolicy;
+import io.examlops.fleet.transport.SshTarget;
+import io.examlops.fleet.transport.TransportOptions;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SuggestedEntryTest {
+  private static Endpoint ssh(String host) {
+    return new Endpoint(
+        new SshTarget(host, 2222, "hpcuser", Path.of("/home/ann/.ssh/id_ed25519")),
+        HostKeyPolicy.strict(),
+        TransportOptions.DEFAULTS);
+  }
+
+  @Test
+  void namesFollowTheNameRule() {
+    for (String host : List.of("lxp-login.example.org", "127.0.0.1", "Login_01", "[::1]", "9nodes")) {
+      String name = Fleet.suggestedName(ssh(host));
+      assertThat(ClusterName.isValid(name)).as(host + " -> " + name).isTrue();
+    }
+    assertThat(Fleet.suggestedName(ssh("lxp-login.example.org"))).isEqualTo("lxp-login");
+    assertThat(Fleet.suggestedName(ssh("127.0.0.1"))).isEqualTo("cluster-127-0-0-1");
+  }
+
+  @Test
+  void theEntryHoldsWhatWasFoundAndOnlyTheKeysPath() {
+    Detection slurm =
+        new Detection(SchedulerKind.SLURM, "hpcuser@lxp-login:2222", null, List.of(), List.of(),
+            List.of(), 4, "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU");
+
+    String yaml = Fleet.suggestedClustersYaml(slurm, ssh("lxp-login"));
+
+    assertThat(yaml)
+        .contains("lxp-login:")
+        .contains("scheduler: slurm")
+        .contains("transport: ssh")
+        .contains("port: 2222")
+        .contains("key: /home/ann/.ssh/id_ed25519")
+        .contains("host_key: SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU");
+  }
+
+  @Test
+  void nothingFoundSuggestsTheMockBackend() {
+    Detection none =
+        new Detection(SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null);
+
+    assertThat(Fleet.suggestedClustersYaml(none, Endpoint.local(TransportOptions.DEFAULTS)))
+        .contains("scheduler: mock")
+        .contains("transport: local");
+  }
+}
