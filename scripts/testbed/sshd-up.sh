@@ -42,14 +42,7 @@ else
   /usr/sbin/sshd -f "$conf/sshd_config" -E /var/log/sshd-examlops-testbed.log
 fi
 for _ in $(seq 50); do [ -s /run/sshd-examlops-testbed.pid ] && break; sleep 0.1; done
-printf '[127.0.0.1]:2222 %s\n' "$(cut -d' ' -f1,2 "$conf/ssh_host_ed25519_key.pub")" > "$dir/known_hosts"
-# what an admin does after checking the fingerprint: record the testbed's key for this user too, so
-# that `./exa hpc detect 127.0.0.1 --port 2222 ...` verifies it with the default known_hosts
-home=${HOME:-$(getent passwd "$(id -un)" | cut -d: -f6)}
-install -d -m 0700 "$home/.ssh"
-ssh-keygen -R '[127.0.0.1]:2222' -f "$home/.ssh/known_hosts" >/dev/null 2>&1 || true
-cat "$dir/known_hosts" >> "$home/.ssh/known_hosts"
-ssh-keygen -lf "$conf/ssh_host_ed25519_key.pub" | awk '{print $2}' > "$dir/host_key.fingerprint"
+bash "$(dirname "$0")/record-host-key.sh" "$dir"
 ssh -p 2222 -i "$dir/id_ed25519" -o BatchMode=yes -o UserKnownHostsFile="$dir/known_hosts" \
     -o StrictHostKeyChecking=yes hpcuser@127.0.0.1 'id -un' >/dev/null
 echo "sshd up on 127.0.0.1:2222, host key $(cat "$dir/host_key.fingerprint")"
