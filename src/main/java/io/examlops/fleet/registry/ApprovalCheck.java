@@ -73,12 +73,12 @@ public final class ApprovalCheck {
     return Schedulability.no(
         "cluster '"
             + name
-            + "' is not schedulable: "
-            + String.join("; ", changes)
-            + " since approval by "
+            + "' is not schedulable: since approval by "
             + g.decidedBy()
             + " on "
             + Timestamps.format(g.decidedAt())
+            + ", "
+            + String.join("; ", changes)
             + "; an admin must approve it again (exa hpc approve "
             + name
             + ")");

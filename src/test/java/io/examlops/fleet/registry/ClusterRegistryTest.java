@@ -147,9 +147,9 @@ class ClusterRegistryTest {
     assertThat(verdict.schedulable()).isFalse();
     assertThat(verdict.reason())
         .isEqualTo(
-            "cluster 'lxp' is not schedulable: host changed from lxp-login to evil-login"
-                + " since approval by alice on 2025-03-01T10:02:00.000Z; an admin must approve it"
-                + " again (exa hpc approve lxp)");
+            "cluster 'lxp' is not schedulable: since approval by alice on"
+                + " 2025-03-01T10:02:00.000Z, host changed from lxp-login to evil-login; an admin"
+                + " must approve it again (exa hpc approve lxp)");
     assertThat(registry.find("lxp").orElseThrow().state())
         .as("still ACTIVE: nothing is de-authorized, it just may not run")
         .isEqualTo(ClusterState.ACTIVE);
@@ -415,7 +415,7 @@ class ClusterRegistryTest {
                 + "\n"
                 + "export EXAMLOPS_HPC_SSH_PORT=22\n");
     assertThatThrownBy(() -> registry.environment("lxp", RegistryFixture.keys("key1", "hk9")))
-        .hasMessageContaining("is not schedulable: host key changed");
+        .hasMessageContaining("is not schedulable: since approval by alice", "host key changed");
     assertThatThrownBy(() -> registry.environment("ghost", SEEN))
         .hasMessageContaining("no cluster named 'ghost'");
   }
