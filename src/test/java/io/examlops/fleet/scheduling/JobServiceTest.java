@@ -1,0 +1,80 @@
+package io.examlops.fleet.scheduling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduling.backend.JobStatus;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** How what a scheduler reports is applied to a tracked job. */
+class JobServiceTest {
+  private static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
+  private final JobService service =
+      new JobService(null, null, Path.of("unused"), Clock.systemUTC(), "alice");
+
+  private static TrackedJob submitted(int gpus) {
+    return new TrackedJob(7, "tc", "42", "train", "JPCP", "PM100", gpus, 1, "gpu",
+        JobState.SUBMITTED, "alice", T0, null, null, null, null, null, null);
+  }
+
+  private static JobAccounting accounting(JobState state, Duration elapsed, Integer gpus) {
+    return new JobAccounting(SchedulerKind.SLURM, "42", "train", "hpcuser", "ml", "gpu", state,
+        state.name(), 0, 0, elapsed, T0.plusSeconds(5),
+        state.terminal() ? T0.plusSeconds(5).plus(elapsed) : null, 1, "g1", gpus);
+  }
+
+  @Test
+  void gpuHoursComeFromTheSchedulersOwnCountWhenItHasOne() {
+    TrackedJob job =
+        service.apply(submitted(1),
+            new JobStatus(JobStatus.Source.ACCOUNTING,
+                accounting(JobState.COMPLETED, Duration.ofMinutes(30), 4), null));
+
+    assertThat(job.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(job.gpus()).isEqualTo(4);
+    assertThat(job.gpuHours()).isEqualByComparingTo(new BigDecimal("2"));
+    assertThat(job.elapsedSeconds()).isEqualTo(1800);
+    assertThat(job.endedAt()).isEqualTo(T0.plusSeconds(5 + 1800));
+  }
+
+  @Test
+  void withoutAnAccountingGpuCountTheRequestedGpusCount() {
+    TrackedJob job =
+        service.apply(submitted(2),
+            new JobStatus(JobStatus.Source.ACCOUNTING,
+                accounting(JobState.FAILED, Duration.ofHours(3), null), null));
+
+    assertThat(job.gpus()).isEqualTo(2);
+    assertThat(job.gpuHours()).isEqualByComparingTo(new BigDecimal("6"));
+  }
+
+  @Test
+  void unknownElapsedLeavesGpuHoursUnknownNeverZero() {
+    TrackedJob job =
+        service.apply(submitted(2),
+            new JobStatus(JobStatus.Source.QUEUE, accounting(JobState.PENDING, null, 2), null));
+
+    assertThat(job.state()).isEqualTo(JobState.PENDING);
+    assertThat(job.gpuHours()).isNull();
+  }
+
+  @Test
+  void aJobTheSchedulerDoesNotKnowYetStaysAsItWas() {
+    TrackedJob before = submitted(1);
+
+    TrackedJob after =
+        service.apply(before,
+            new JobStatus(JobStatus.Source.NOT_FOUND, accounting(JobState.UNKNOWN, null, null),
+                "not in squeue or sacct yet"));
+
+    assertThat(after).isEqualTo(before);
+  }
+}
