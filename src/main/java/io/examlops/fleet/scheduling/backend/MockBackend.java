@@ -112,7 +112,7 @@ public final class MockBackend implements JobBackend {
                 job.user(),
                 job.state(),
                 job.rawState(),
-                null,
+                job.partition(),
                 job.nodes(),
                 null,
                 job.gpus(),

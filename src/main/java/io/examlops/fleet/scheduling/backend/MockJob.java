@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduling.backend;
 
+import io.examlops.fleet.discovery.mock.MockProbe;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.SchedulerKind;
@@ -67,7 +68,7 @@ record MockJob(Long pid, JobAccounting accounting) {
               request.getProperty("name"),
               System.getProperty("user.name"),
               null,
-              null,
+              MockProbe.PARTITION,
               state,
               raw,
               exitCode,
@@ -76,7 +77,7 @@ record MockJob(Long pid, JobAccounting accounting) {
               started,
               state.terminal() ? ended : null,
               Integer.valueOf(request.getProperty("nodes")),
-              "localhost",
+              MockProbe.NODE,
               Integer.valueOf(request.getProperty("gpus"))));
     } catch (IOException | NumberFormatException e) {
       throw new BackendException(
