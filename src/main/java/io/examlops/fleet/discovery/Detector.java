@@ -18,8 +18,12 @@ public final class Detector {
     this.registry = registry;
   }
 
-  /** Probes one host through a runner the caller owns (and closes). */
-  public Detection detect(CommandRunner runner) {
+  /**
+   * Probes one host through a runner the caller owns (and closes). A query two probes (or a probe's
+   * availability check and its survey) both need runs once.
+   */
+  public Detection detect(CommandRunner host) {
+    CommandRunner runner = new QueryCache(host);
     List<String> notes = new ArrayList<>();
     for (SchedulerProbe probe : registry.probes()) {
       if (!probe.available(runner)) {
