@@ -1,6 +1,5 @@
 package io.examlops.fleet.json;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -66,8 +65,7 @@ public final class FleetJson {
             .addModule(new Jdk8Module())
             .addModule(vocabulary)
             .addMixIn(NodeInfo.class, NodeInfoJson.class)
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .serializationInclusion(JsonInclude.Include.ALWAYS);
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     if (indent) {
       builder.enable(SerializationFeature.INDENT_OUTPUT);
     }

@@ -100,9 +100,7 @@ public final class FluxRParser {
     if (!properties.isObject()) {
       throw bad(command, "'execution.properties' is not an object");
     }
-    var fields = properties.fields();
-    while (fields.hasNext()) {
-      var field = fields.next();
+    for (var field : properties.properties()) {
       String ranks = text(command, field.getValue(), "properties." + field.getKey());
       try {
         for (long rank : Idset.parse(ranks)) {
