@@ -10,7 +10,7 @@ final class SubmitOptions {
   @Option(names = "--cluster", paramLabel = "NAME|auto", description = "An ACTIVE cluster, or `auto` to let placement choose (default: $EXAMLOPS_HPC_CLUSTER).")
   String cluster;
 
-  @Option(names = "--gpus", paramLabel = "K", defaultValue = "1", description = "GPUs in total (default: ${DEFAULT-VALUE}); a multiple of --nodes.")
+  @Option(names = "--gpus", paramLabel = "K", defaultValue = "1", description = "GPUs in total, at least 1 (default: ${DEFAULT-VALUE}); a multiple of --nodes.")
   int gpus;
 
   @Option(names = "--nodes", paramLabel = "M", defaultValue = "1", description = "Nodes (default: ${DEFAULT-VALUE}).")
@@ -32,8 +32,9 @@ final class SubmitOptions {
   int waitTimeoutSeconds;
 
   SubmitRequest request(String script, String name, Map<String, String> environment) {
-    if (gpus < 0) {
-      throw new IllegalArgumentException("--gpus must be a whole number, 0 or more; got " + gpus);
+    if (gpus < 1) {
+      throw new IllegalArgumentException(
+          "--gpus must be a positive whole number (the GPUs the job needs); got " + gpus);
     }
     return new SubmitRequest(script, name, gpus, nodes, partition,
         time == null ? null : TimeLimits.parse(time), account, environment);
