@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -56,6 +57,29 @@ class SchedulingIT {
     Files.writeString(home.resolve("ok.sh"), "#!/bin/bash\necho \"gpus=$CUDA_VISIBLE_DEVICES\"\nsleep 2\n");
     Files.writeString(home.resolve("fail.sh"), "#!/bin/bash\necho oops >&2\nexit 3\n");
     Files.writeString(home.resolve("long.sh"), "#!/bin/bash\nsleep 300\n");
+  }
+
+  /**
+   * Leaves the testbed as it was found, for the tests that read its node states: waits until only
+   * the holding jobs of slurm-states.sh remain and g2 is idle again (a cancelled job's node stays
+   * "completing" for a few seconds).
+   */
+  @AfterAll
+  static void testbedBackToItsStates() throws Exception {
+    for (int i = 0; i < 120; i++) {
+      JsonNode queue = json(exa("--json", "hpc", "queue", "--cluster", "tc")).get("jobs");
+      JsonNode nodes = json(exa("--json", "hpc", "nodes", "--cluster", "tc")).get("nodes");
+      boolean onlyHolds = queue.findValuesAsText("name").stream().allMatch(n -> n.startsWith("hold-"));
+      boolean g2Idle = false;
+      for (JsonNode node : nodes) {
+        g2Idle |= node.get("name").asText().equals("g2") && node.get("state").asText().equals("idle");
+      }
+      if (onlyHolds && g2Idle) {
+        return;
+      }
+      Thread.sleep(500);
+    }
+    throw new AssertionError("the testbed did not return to its states within 60 s");
   }
 
   private static ExaRun exa(String... args) {
