@@ -12,8 +12,6 @@ import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -80,30 +78,22 @@ public final class ClusterRegistry {
     clusters.upsert(definition);
     String name = definition.name();
     ClusterGovernance governance =
-        db.write(
-            c -> {
-              Instant now = now();
-              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
-              ClusterGovernance after =
-                  before
-                      .map(g -> g.reRegistered(definition, who, now))
-                      .orElseGet(() -> ClusterGovernance.requested(definition, who, now))
-                      .probed(capabilities, observed, capabilities == null ? null : now);
-              GovernanceTable.save(c, name, after, now);
-              AuditTrail.record(
-                  c,
-                  now,
-                  who,
-                  "register",
-                  name,
-                  details(
-                      "previous_state", before.map(g -> g.state().name()).orElse(null),
-                      "state", after.state().name(),
-                      "definition", describe(definition),
-                      "observed", observed,
-                      "capabilities", capabilities == null ? null : summary(capabilities)));
-              return after;
-            });
+        transition(
+            name,
+            who,
+            "register",
+            (before, now) ->
+                before
+                    .map(g -> g.reRegistered(definition, who, now))
+                    .orElseGet(() -> ClusterGovernance.requested(definition, who, now))
+                    .probed(capabilities, observed, capabilities == null ? null : now),
+            (before, after) ->
+                details(
+                    "previous_state", stateOf(before),
+                    "state", after.state().name(),
+                    "definition", describe(definition),
+                    "observed", observed,
+                    "capabilities", capabilities == null ? null : summary(capabilities)));
     return new RegisteredCluster(name, definition, governance);
   }
 
@@ -119,29 +109,21 @@ public final class ClusterRegistry {
     ClusterDefinition definition = definitionOf(name);
     PinnedConnection pin = pinFor(definition, current);
     ClusterGovernance governance =
-        db.write(
-            c -> {
-              Instant now = now();
-              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
-              ClusterGovernance after =
-                  before
-                      .orElseGet(() -> ClusterGovernance.listed(definition))
-                      .describing(definition)
-                      .probed(null, current, null)
-                      .approve(who, now, pin);
-              GovernanceTable.save(c, name, after, now);
-              AuditTrail.record(
-                  c,
-                  now,
-                  who,
-                  "approve",
-                  name,
-                  details(
-                      "previous_state", before.map(g -> g.state().name()).orElse(null),
-                      "pinned", pin,
-                      "previous_pin", before.map(ClusterGovernance::pinned).orElse(null)));
-              return after;
-            });
+        transition(
+            name,
+            who,
+            "approve",
+            (before, now) ->
+                before
+                    .orElseGet(() -> ClusterGovernance.listed(definition))
+                    .describing(definition)
+                    .probed(null, current, null)
+                    .approve(who, now, pin),
+            (before, after) ->
+                details(
+                    "previous_state", stateOf(before),
+                    "pinned", pin,
+                    "previous_pin", before.map(ClusterGovernance::pinned).orElse(null)));
     return new RegisteredCluster(name, definition, governance);
   }
 
@@ -156,28 +138,20 @@ public final class ClusterRegistry {
                 + "', e.g. --reason \"wrong account\"");
     Optional<ClusterDefinition> definition = clusters.find(name);
     ClusterGovernance governance =
-        db.write(
-            c -> {
-              Instant now = now();
-              Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
-              ClusterGovernance base =
-                  before
-                      .or(() -> definition.map(ClusterGovernance::listed))
-                      .orElseThrow(() -> unknown(name));
-              ClusterGovernance after = base.reject(who, now, why);
-              GovernanceTable.save(c, name, after, now);
-              AuditTrail.record(
-                  c,
-                  now,
-                  who,
-                  "reject",
-                  name,
-                  details(
-                      "previous_state", before.map(g -> g.state().name()).orElse(null),
-                      "reason", why,
-                      "revoked_pin", before.map(ClusterGovernance::pinned).orElse(null)));
-              return after;
-            });
+        transition(
+            name,
+            who,
+            "reject",
+            (before, now) ->
+                before
+                    .or(() -> definition.map(ClusterGovernance::listed))
+                    .orElseThrow(() -> unknown(name))
+                    .reject(who, now, why),
+            (before, after) ->
+                details(
+                    "previous_state", stateOf(before),
+                    "reason", why,
+                    "revoked_pin", before.map(ClusterGovernance::pinned).orElse(null)));
     return new RegisteredCluster(name, definition.orElse(null), governance);
   }
 
@@ -187,20 +161,13 @@ public final class ClusterRegistry {
     String who = actor(actor);
     Objects.requireNonNull(capabilities, "capabilities");
     ClusterGovernance governance =
-        db.write(
-            c -> {
-              Instant now = now();
-              ClusterGovernance after = registered(c, name).probed(capabilities, observed, now);
-              GovernanceTable.save(c, name, after, now);
-              AuditTrail.record(
-                  c,
-                  now,
-                  who,
-                  "probe",
-                  name,
-                  details("capabilities", summary(capabilities), "observed", observed));
-              return after;
-            });
+        transition(
+            name,
+            who,
+            "probe",
+            (before, now) -> registered(name, before).probed(capabilities, observed, now),
+            (before, after) ->
+                details("capabilities", summary(capabilities), "observed", observed));
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
   }
 
@@ -213,21 +180,15 @@ public final class ClusterRegistry {
     String who = actor(actor);
     Objects.requireNonNull(observed, "observed");
     ClusterGovernance governance =
-        db.write(
-            c -> {
-              Instant now = now();
-              ClusterGovernance before = registered(c, name);
-              ClusterGovernance after = before.probed(null, observed, null);
-              GovernanceTable.save(c, name, after, now);
-              AuditTrail.record(
-                  c,
-                  now,
-                  who,
-                  "observe",
-                  name,
-                  details("observed", observed, "previously_observed", before.observed()));
-              return after;
-            });
+        transition(
+            name,
+            who,
+            "observe",
+            (before, now) -> registered(name, before).probed(null, observed, null),
+            (before, after) ->
+                details(
+                    "observed", observed,
+                    "previously_observed", before.map(ClusterGovernance::observed).orElse(null)));
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
   }
 
@@ -240,7 +201,8 @@ public final class ClusterRegistry {
     return db.write(
         c -> {
           Instant now = now();
-          registered(c, name);
+          ClusterName.require(name);
+          registered(name, GovernanceTable.find(c, name));
           long id = NodeSnapshots.save(c, name, now, who, nodes);
           AuditTrail.record(
               c,
@@ -373,10 +335,37 @@ public final class ClusterRegistry {
                         + " connect) or add its entry there, then approve it"));
   }
 
-  private static ClusterGovernance registered(Connection c, String name) throws SQLException {
+  /** How a governance record changes, given the record before (if any) and the time. */
+  private interface Change {
+    ClusterGovernance apply(Optional<ClusterGovernance> before, Instant now);
+  }
+
+  /** What the audit event of a change says. */
+  private interface Details {
+    Map<String, Object> of(Optional<ClusterGovernance> before, ClusterGovernance after);
+  }
+
+  /** One governance change and its audit event, in one transaction. */
+  private ClusterGovernance transition(
+      String name, String who, String action, Change change, Details details) {
     ClusterName.require(name);
-    return GovernanceTable.find(c, name)
-        .orElseThrow(
+    return db.write(
+        c -> {
+          Instant now = now();
+          Optional<ClusterGovernance> before = GovernanceTable.find(c, name);
+          ClusterGovernance after = change.apply(before, now);
+          GovernanceTable.save(c, name, after, now);
+          AuditTrail.record(c, now, who, action, name, details.of(before, after));
+          return after;
+        });
+  }
+
+  private static String stateOf(Optional<ClusterGovernance> governance) {
+    return governance.map(g -> g.state().name()).orElse(null);
+  }
+
+  private static ClusterGovernance registered(String name, Optional<ClusterGovernance> found) {
+    return found.orElseThrow(
             () ->
                 new RegistryException(
                     "cluster '"
