@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
-demo=$PWD/work/demo
+work=$PWD/work
+demo=$work/demo
 rm -rf "$demo" && mkdir -p "$demo"
 export EXAMLOPS_HPC_REGISTRY=$demo/clusters.yaml EXAMLOPS_DATA_DIR=$demo EXAMLOPS_ACTOR=${EXAMLOPS_ACTOR:-demo-admin}
 cat > "$demo/train.sh" <<'SCRIPT'

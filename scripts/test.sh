@@ -5,12 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+work=$root/work                # runtime state of a checkout (ignored by git)
+testbed=$work/testbed          # keys, known_hosts and the host key's fingerprint for the tests
 bash scripts/setup.sh
 bash scripts/testbed/install-packages.sh
 bash scripts/testbed/down.sh              # leftovers of an earlier run
 trap 'bash "$root/scripts/testbed/down.sh"' EXIT
-bash scripts/testbed/sshd-up.sh "$root/work/testbed"
-bash scripts/testbed/flux-user-up.sh "$root/work/testbed"
+bash scripts/testbed/sshd-up.sh "$testbed"
+bash scripts/testbed/flux-user-up.sh "$testbed"
 bash scripts/testbed/slurm-up.sh
 bash scripts/testbed/slurm-states.sh
-mvn -B -ntp verify -Dtestbed.dir="$root/work/testbed" "$@"
+mvn -B -ntp verify -Dtestbed.dir="$testbed" "$@"
