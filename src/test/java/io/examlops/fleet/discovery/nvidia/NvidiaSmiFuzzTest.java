@@ -1,0 +1,54 @@
+package io.examlops.fleet.discovery.nvidia;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.fuzz.FuzzInput;
+
+/**
+ * Coverage-guided fuzzing of what the nvidia-smi probe reads (docs/reliability.md): the CSV
+ * queries, the XML report, {@code -L}, and the combined host report that holds them. A parse error
+ * must be a {@link ProbeException} naming the command; anything else thrown, a hang or a memory
+ * blow-up is a finding. Seeds: NvidiaSmiFuzzTestInputs/, from the real captures.
+ */
+class NvidiaSmiFuzzTest {
+  @FuzzTest
+  void csv(byte[] data) {
+    String output = FuzzInput.text(data);
+    try {
+      NvidiaSmiCsv.parseGpus(NvidiaCommands.QUERY_GPU, output);
+    } catch (ProbeException e) {
+      assertThat(e.getMessage()).contains("nvidia-smi --query-gpu");
+    }
+    try {
+      NvidiaSmiCsv.parseComputeApps(NvidiaCommands.COMPUTE_APPS, output);
+    } catch (ProbeException e) {
+      assertThat(e.getMessage()).contains(NvidiaCommands.COMPUTE_APPS);
+    }
+  }
+
+  @FuzzTest
+  void xml(byte[] data) {
+    try {
+      NvidiaSmiXml.parse(NvidiaCommands.XML, FuzzInput.text(data));
+    } catch (ProbeException e) {
+      assertThat(e.getMessage()).contains(NvidiaCommands.XML);
+    }
+  }
+
+  /** a: {@code nvidia-smi -L}, b: the whole host report ({@link NvidiaCommands#HOST_REPORT}). */
+  @FuzzTest
+  void listAndReport(byte[] data) {
+    String output = FuzzInput.rest(data);
+    try {
+      if (FuzzInput.choice(data, 2) == 0) {
+        NvidiaSmiList.parse(NvidiaCommands.LIST, output);
+      } else {
+        assertThat(NvidiaHostReport.parse(output, "gpu-host")).isNotNull();
+      }
+    } catch (ProbeException e) {
+      assertThat(e.getMessage()).isNotBlank();
+    }
+  }
+}
