@@ -16,6 +16,12 @@ public final class Hostlist {
   /** Most hosts one expression may expand to; guards against {@code node[0-99999999999]}. */
   public static final int MAX_EXPANSION = 1 << 22;
 
+  /**
+   * Most characters the hosts of one expression may hold together; guards against a few very long
+   * names ({@code x...x[1-100000]}) filling the heap.
+   */
+  public static final int MAX_EXPANDED_CHARS = 1 << 26;
+
   private Hostlist() {}
 
   /** How a scheduler reads items with more than one bracket group. */

@@ -30,6 +30,19 @@ final class HostlistExpander {
               + Hostlist.MAX_EXPANSION
               + " this tool expands");
     }
+    long chars = 0;
+    for (HostlistTerm term : terms) {
+      chars = HostlistTerm.add(expression, chars, term.count(expression) * term.longestHost());
+    }
+    if (chars > Hostlist.MAX_EXPANDED_CHARS) {
+      throw new HostlistException(
+          expression,
+          "stands for hosts of up to "
+              + chars
+              + " characters in all, more than the "
+              + Hostlist.MAX_EXPANDED_CHARS
+              + " characters this tool expands");
+    }
     List<String> hosts = new ArrayList<>((int) count);
     for (HostlistTerm term : terms) {
       expandTerm(term, hosts);

@@ -21,6 +21,23 @@ record HostlistTerm(String item, List<String> texts, List<List<IdRange>> groups)
     return count;
   }
 
+  /** Length of this term's longest host: its texts and each group's widest id. */
+  long longestHost() {
+    long length = 0;
+    for (String text : texts) {
+      length += text.length();
+    }
+    for (List<IdRange> group : groups) {
+      int widest = 0;
+      for (IdRange range : group) {
+        widest =
+            Math.max(widest, Math.max(range.width(), Long.toUnsignedString(range.hi()).length()));
+      }
+      length += widest;
+    }
+    return length;
+  }
+
   static long groupSize(String input, List<IdRange> group) {
     long size = 0;
     for (IdRange range : group) {

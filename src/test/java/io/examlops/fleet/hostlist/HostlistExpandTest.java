@@ -15,6 +15,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 class HostlistExpandTest {
 
   /** flux-notes.md 8.2, expansion rows; Slurm 22.05 expands them the same way. */
+  /** Few hosts, each very long: the host-count limit alone let this fill the heap. */
+  @Test
+  void refusesToExpandMoreCharactersThanTheLimit() {
+    String expression = "x".repeat(100_000) + "[1-100000]";
+    assertThat(Hostlist.count(expression)).isEqualTo(100_000L);
+    for (Dialect dialect : Dialect.values()) {
+      assertThatThrownBy(() -> Hostlist.expand(expression, dialect))
+          .isInstanceOf(HostlistException.class)
+          .hasMessageContaining("more than the 67108864 characters this tool expands");
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(
       delimiter = '|',
