@@ -32,6 +32,7 @@ public final class SacctParser {
     String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
     List<Map<SacctField, String>> rows = new ArrayList<>();
     List<Integer> lineNumbers = new ArrayList<>();
+    boolean gpusTracked = tracking == SlurmGpuTracking.TRACKED;
     for (int i = 0; i < lines.length; i++) {
       if (lines[i].isBlank()) {
         continue;
@@ -40,11 +41,15 @@ public final class SacctParser {
       if (!row.get(SacctField.JOB_ID).contains(".")) {
         rows.add(row);
         lineNumbers.add(i + 1);
+        if (tracking == SlurmGpuTracking.INFER && !gpusTracked) {
+          try {
+            gpusTracked = namesGpus(row);
+          } catch (IllegalArgumentException e) {
+            throw ProbeException.badLine(format.command(), i + 1, lines[i], e.getMessage());
+          }
+        }
       }
     }
-    boolean gpusTracked =
-        tracking == SlurmGpuTracking.TRACKED
-            || (tracking == SlurmGpuTracking.INFER && rows.stream().anyMatch(SacctParser::namesGpus));
     List<JobAccounting> records = new ArrayList<>();
     for (int r = 0; r < rows.size(); r++) {
       int lineNumber = lineNumbers.get(r);

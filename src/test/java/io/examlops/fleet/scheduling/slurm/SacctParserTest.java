@@ -195,6 +195,17 @@ class SacctParserTest {
         .hasMessageContaining("SLURM_TIME_FORMAT=standard");
   }
 
+  /** Found by SlurmJobsFuzzTest#sacct: the GPU-tracking guess let a raw exception through. */
+  @Test
+  void unreadableGpuCountNamesCommandAndLine() {
+    String out = "12|COMPLETED|00:00:02|cpu=1\n13|FAILED|00:00:01|cpu=1,gres/gpu=m=e5\n";
+    assertThatThrownBy(() -> SacctParser.parse(SHORT, out, ZoneOffset.UTC, SlurmGpuTracking.INFER))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("line 2")
+        .hasMessageContaining("sacct -P -n -X")
+        .hasMessageContaining("gres/gpu=m=e5");
+  }
+
   @Test
   void shortLineNamesCommandAndLine() {
     String out = "12|COMPLETED|00:00:02|cpu=1\n13|FAILED\n";
