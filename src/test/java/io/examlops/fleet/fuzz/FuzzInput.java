@@ -12,6 +12,9 @@ import java.util.Arrays;
  * b}, ... followed by a real output.
  */
 public final class FuzzInput {
+  /** A libFuzzer dictionary of edge-of-range numbers, for every fuzz test. */
+  public static final String NUMBERS = "/io/examlops/fleet/fuzz/numbers.dict";
+
   private FuzzInput() {}
 
   public static String text(byte[] data) {

@@ -3,6 +3,7 @@ package io.examlops.fleet.hostlist;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.fuzz.FuzzInput;
 import java.util.List;
@@ -16,6 +17,7 @@ class HostlistFuzzTest {
   /** Compressing more than this many hosts per input would only slow the fuzzer down. */
   private static final long COMPRESSED_PER_INPUT = 1 << 16;
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void hostlist(byte[] data) {
     String expression = FuzzInput.text(data);
@@ -48,6 +50,7 @@ class HostlistFuzzTest {
     }
   }
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void idset(byte[] data) {
     String text = FuzzInput.text(data);

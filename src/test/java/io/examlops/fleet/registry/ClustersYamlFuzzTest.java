@@ -2,6 +2,7 @@ package io.examlops.fleet.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.fuzz.FuzzInput;
 import io.examlops.fleet.model.ClusterDefinition;
@@ -21,6 +22,7 @@ class ClustersYamlFuzzTest {
       ClusterDefinition.ssh(
           "fuzz-added", SchedulerKind.SLURM, "login.example.org", "hpc", null, 2222, null);
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void clustersYaml(byte[] data) {
     ClustersYaml.Document document;

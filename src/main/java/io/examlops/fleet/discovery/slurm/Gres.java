@@ -27,7 +27,7 @@ public final class Gres {
     for (String item : items(gres)) {
       GpuItem gpu = gpuItem(gres, item);
       if (gpu != null) {
-        byType.merge(gpu.type == null ? "" : gpu.type, gpu.count, Math::addExact);
+        byType.merge(gpu.type == null ? "" : gpu.type, gpu.count, (a, b) -> sum(gres, a, b));
       }
     }
     List<GpuGroup> groups = new ArrayList<>();
@@ -37,7 +37,15 @@ public final class Gres {
 
   /** All GPUs of a GRES string, e.g. the in-use count of a GresUsed string. */
   public static int gpuCount(String gres) {
-    return gpus(gres).stream().mapToInt(GpuGroup::count).sum();
+    return gpus(gres).stream().map(GpuGroup::count).reduce(0, (a, b) -> sum(gres, a, b));
+  }
+
+  private static int sum(String gres, int a, int b) {
+    try {
+      return Math.addExact(a, b);
+    } catch (ArithmeticException e) {
+      throw bad(gres, "its GPU counts add up to a number too large to be real");
+    }
   }
 
   private record GpuItem(String type, int count) {}

@@ -44,11 +44,15 @@ public final class SlurmDurations {
     if (seconds > 59 || (m.group(2) != null && minutes > 59)) {
       throw new IllegalArgumentException("'" + value + "' has minutes or seconds above 59");
     }
-    Duration whole =
-        Duration.ofDays(days).plusHours(hours).plusMinutes(minutes).plusSeconds(seconds);
     String fraction = m.group(5);
-    return fraction == null
-        ? whole
-        : whole.plusNanos(Long.parseLong((fraction + "00000000").substring(0, 9)));
+    try {
+      Duration whole =
+          Duration.ofDays(days).plusHours(hours).plusMinutes(minutes).plusSeconds(seconds);
+      return fraction == null
+          ? whole
+          : whole.plusNanos(Long.parseLong((fraction + "00000000").substring(0, 9)));
+    } catch (ArithmeticException e) {
+      throw new IllegalArgumentException("'" + value + "' is too long to be a Slurm time");
+    }
   }
 }

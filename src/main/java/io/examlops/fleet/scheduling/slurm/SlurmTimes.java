@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduling.slurm;
 
+import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -28,7 +29,12 @@ final class SlurmTimes {
       return null;
     }
     if (value.chars().allMatch(Character::isDigit)) {
-      return Instant.ofEpochSecond(Long.parseLong(value));
+      try {
+        return Instant.ofEpochSecond(Long.parseLong(value));
+      } catch (DateTimeException e) {
+        throw new IllegalArgumentException(
+            "'" + value + "' is too large to be a time in epoch seconds");
+      }
     }
     try {
       return LocalDateTime.parse(value).atZone(zone).toInstant();

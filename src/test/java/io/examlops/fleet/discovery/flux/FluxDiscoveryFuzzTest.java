@@ -2,6 +2,7 @@ package io.examlops.fleet.discovery.flux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.fuzz.FuzzInput;
@@ -20,6 +21,7 @@ class FluxDiscoveryFuzzTest {
   private static final String STATUS = "flux resource status -n -o FIELDS";
   private static final String LIST = "flux resource list -n -o FIELDS";
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void resourceR(byte[] data) {
     String json = FuzzInput.text(data);
@@ -35,6 +37,7 @@ class FluxDiscoveryFuzzTest {
     }
   }
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void resourceText(byte[] data) {
     String text = FuzzInput.text(data);

@@ -2,6 +2,7 @@ package io.examlops.fleet.discovery.nvidia;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.fuzz.FuzzInput;
@@ -13,6 +14,7 @@ import io.examlops.fleet.fuzz.FuzzInput;
  * blow-up is a finding. Seeds: NvidiaSmiFuzzTestInputs/, from the real captures.
  */
 class NvidiaSmiFuzzTest {
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void csv(byte[] data) {
     String output = FuzzInput.text(data);
@@ -28,6 +30,7 @@ class NvidiaSmiFuzzTest {
     }
   }
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void xml(byte[] data) {
     try {
@@ -38,6 +41,7 @@ class NvidiaSmiFuzzTest {
   }
 
   /** a: {@code nvidia-smi -L}, b: the whole host report ({@link NvidiaCommands#HOST_REPORT}). */
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void listAndReport(byte[] data) {
     String output = FuzzInput.rest(data);

@@ -74,4 +74,14 @@ class GresTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(gres);
   }
+
+  /** Found reviewing SlurmDiscoveryFuzzTest: GPU sums overflowed (an exception, or a negative). */
+  @ParameterizedTest
+  @ValueSource(strings = {"gpu:2000000000,gpu:2000000000", "gpu:a:2000000000,gpu:b:2000000000"})
+  void gpuSumsTooLargeToBeRealAreRejected(String gres) {
+    assertThatThrownBy(() -> Gres.gpuCount(gres))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(gres)
+        .hasMessageContaining("too large to be real");
+  }
 }

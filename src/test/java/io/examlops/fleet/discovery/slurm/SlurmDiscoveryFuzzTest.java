@@ -2,6 +2,7 @@ package io.examlops.fleet.discovery.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.fuzz.FuzzInput;
@@ -18,6 +19,7 @@ class SlurmDiscoveryFuzzTest {
   private static final List<SinfoFormat> FORMATS =
       List.of(SinfoFormat.SPEC, SinfoFormat.RICH, SinfoFormat.PLAIN);
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void sinfoText(byte[] data) {
     String output = FuzzInput.text(data);
@@ -30,6 +32,7 @@ class SlurmDiscoveryFuzzTest {
     }
   }
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void sinfoJson(byte[] data) {
     try {
@@ -40,6 +43,7 @@ class SlurmDiscoveryFuzzTest {
   }
 
   /** a: GRES, b: node state (never refused), c: sinfo --version, d: a partition's time limit. */
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void slurmFields(byte[] data) {
     String text = FuzzInput.rest(data);

@@ -2,6 +2,7 @@ package io.examlops.fleet.scheduling.flux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.discovery.flux.FluxConfigParser;
@@ -22,6 +23,7 @@ import io.examlops.fleet.transport.CommandResult;
 class FluxJobsFuzzTest {
   private static final String JOBS_JSON = "flux jobs -a --json";
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void jobsText(byte[] data) {
     String stdout = FuzzInput.text(data);
@@ -38,6 +40,7 @@ class FluxJobsFuzzTest {
     }
   }
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void jobsJson(byte[] data) {
     String stdout = FuzzInput.text(data);
@@ -57,6 +60,7 @@ class FluxJobsFuzzTest {
    * a: flux submit stdout, b: a job id, c: a duration, d: flux version, e: a release number, f:
    * {@code flux config get queues}, g: {@code flux account view-user}.
    */
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void fluxFields(byte[] data) {
     String text = FuzzInput.rest(data);

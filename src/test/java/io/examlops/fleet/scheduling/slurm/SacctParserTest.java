@@ -206,6 +206,16 @@ class SacctParserTest {
         .hasMessageContaining("gres/gpu=m=e5");
   }
 
+  /** Found reviewing SlurmJobsFuzzTest: epoch seconds beyond what an Instant holds. */
+  @Test
+  void epochTooLargeForAnInstantNamesCommandAndLine() {
+    String out = "12|x|u|a|cpu|COMPLETED|0:0|00:00:02|99999999999999999|Unknown|n4||\n";
+    assertThatThrownBy(() -> SacctParser.parse(WIDE, out, ZoneOffset.UTC, SlurmGpuTracking.INFER))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("line 1")
+        .hasMessageContaining("99999999999999999");
+  }
+
   @Test
   void shortLineNamesCommandAndLine() {
     String out = "12|COMPLETED|00:00:02|cpu=1\n13|FAILED\n";

@@ -37,4 +37,12 @@ class SlurmDurationsTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'" + text + "'");
   }
+
+  /** Found reviewing SlurmJobsFuzzTest: days beyond what a Duration holds overflowed. */
+  @Test
+  void daysTooManyForADurationAreRejected() {
+    assertThatThrownBy(() -> SlurmDurations.parse("999999999999999-00:00:00"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'999999999999999-00:00:00'");
+  }
 }

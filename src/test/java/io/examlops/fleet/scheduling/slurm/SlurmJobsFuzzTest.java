@@ -2,6 +2,7 @@ package io.examlops.fleet.scheduling.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.fuzz.FuzzInput;
@@ -22,6 +23,7 @@ class SlurmJobsFuzzTest {
       List.of(SqueueFormat.RECOMMENDED, SqueueFormat.LETTERS);
   private static final ZoneId ZONE = ZoneId.of("Europe/Berlin");
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void squeue(byte[] data) {
     String stdout = FuzzInput.text(data);
@@ -34,6 +36,7 @@ class SlurmJobsFuzzTest {
     }
   }
 
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void sacct(byte[] data) {
     String stdout = FuzzInput.text(data);
@@ -50,6 +53,7 @@ class SlurmJobsFuzzTest {
    * a: sbatch stdout (exit 0), b: sbatch stderr (exit 1), c: scancel stderr, d: sacctmgr
    * associations, e: an elapsed time, f: a timestamp, g: a TRES/GRES GPU list, h: a job state.
    */
+  @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void slurmJobFields(byte[] data) {
     String text = FuzzInput.rest(data);
