@@ -91,8 +91,10 @@ public final class Exa implements Runnable {
   }
 
   public static void main(String[] args) {
+    Map<String, String> env = System.getenv();
+    UserCache.directory(env).ifPresent(SqliteNativeLibrary::useCacheUnder);
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-    System.exit(execute(args, System.getenv(), out, err));
+    System.exit(execute(args, env, out, err));
   }
 }
