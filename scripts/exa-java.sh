@@ -29,7 +29,7 @@ archive_for() {
 }
 
 train() {
-  mkdir -p "$dir" 2>/dev/null || return 0
+  mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 0
   exec 9>"$dir/training.lock"
   # one training at a time; concurrent first runs go on without the archive
   if flock -n 9; then

@@ -55,3 +55,17 @@ row() {
   printf '%-34s %8.3fs %8.3f-%-8.3f %8.3fs  %s\n' "$label" "$wall" "$(quantile "$label" 1 0.25)" \
     "$(quantile "$label" 1 0.75)" "$(quantile "$label" 2 0.5)" "$ratios"
 }
+
+# minimal_cli: compiles scripts/bench/MinimalCli.java (the practical floor of a Java command line)
+# against the very picocli classes inside target/exa.jar, and sets $minimal_cp to run it.
+minimal_cli() {
+  local dir=target/bench/minimal
+  if [ ! -f "$dir/MinimalCli.class" ] || [ scripts/bench/MinimalCli.java -nt "$dir/MinimalCli.class" ] \
+      || [ target/exa.jar -nt "$dir/picocli.jar" ]; then
+    rm -rf "$dir" && mkdir -p "$dir/unpacked"
+    (cd "$dir/unpacked" && jar xf ../../../exa.jar picocli && jar cf ../picocli.jar picocli)
+    rm -rf "$dir/unpacked"
+    javac -proc:none -d "$dir" -cp "$dir/picocli.jar" scripts/bench/MinimalCli.java
+  fi
+  minimal_cp="$dir:$dir/picocli.jar"
+}

@@ -18,14 +18,7 @@ export EXAMLOPS_HPC_REGISTRY=$state/clusters.yaml EXAMLOPS_DATA_DIR=$state EXAML
 printf '#!/bin/bash\ntrue\n' >"$state/job.sh"
 for _ in 1 2 3; do ./exa hpc submit --cluster demo --gpus 1 --wait "$state/job.sh" >/dev/null; done
 
-# the minimal program, compiled against the very picocli classes inside exa.jar
-minimal=target/bench/minimal
-if [ ! -f "$minimal/MinimalCli.class" ] || [ scripts/bench/MinimalCli.java -nt "$minimal/MinimalCli.class" ]; then
-  rm -rf "$minimal" && mkdir -p "$minimal/lib"
-  (cd "$minimal/lib" && jar xf ../../../exa.jar picocli && jar cf ../picocli.jar picocli) && rm -rf "$minimal/lib"
-  javac -proc:none -d "$minimal" -cp "$minimal/picocli.jar" scripts/bench/MinimalCli.java
-fi
-mcp="$minimal:$minimal/picocli.jar"
+minimal_cli
 
 cmd_exa_clusters() { ./exa hpc clusters; }
 cmd_exa_version() { ./exa --version; }
@@ -33,14 +26,15 @@ cmd_exa_jobs() { ./exa hpc jobs --no-refresh; }
 cmd_exa_audit() { ./exa hpc audit; }
 cmd_exa_env() { ./exa hpc env; }
 cmd_exa_help() { ./exa --help; }
+cmd_exa_place() { ./exa hpc place --gpus 2; }
 cmd_jar_clusters() { java -jar target/exa.jar hpc clusters; }
 cmd_jar_version() { java -jar target/exa.jar --version; }
-cmd_minimal_clusters() { java -cp "$mcp" MinimalCli hpc clusters; }
-cmd_minimal_version() { java -cp "$mcp" MinimalCli --version; }
+cmd_minimal_clusters() { java -cp "$minimal_cp" MinimalCli hpc clusters; }
+cmd_minimal_version() { java -cp "$minimal_cp" MinimalCli --version; }
 cmd_java_version() { java -version; }
 
 paired "$runs" exa_clusters jar_clusters minimal_clusters exa_version jar_version minimal_version \
-  java_version exa_jobs exa_audit exa_env exa_help
+  java_version exa_jobs exa_audit exa_env exa_help exa_place
 header
 row exa_clusters minimal_clusters java_version jar_clusters
 row jar_clusters minimal_clusters java_version
@@ -53,5 +47,6 @@ row exa_jobs minimal_clusters
 row exa_audit minimal_clusters
 row exa_env minimal_clusters
 row exa_help minimal_version
+row exa_place minimal_clusters
 echo "exa_* run ./exa (start-up archive, C1 only); jar_* run plain java -jar target/exa.jar; $runs runs each"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"
