@@ -90,9 +90,16 @@ public final class Exa implements Runnable {
     return line.execute(args);
   }
 
+  /** What the process needs set before any library starts: call first in a main method. */
+  static void prepareProcess(Map<String, String> env) {
+    UserCache.directory(env).ifPresent(SqliteNativeLibrary::useCacheUnder);
+  }
+
   public static void main(String[] args) {
+    Map<String, String> env = System.getenv();
+    prepareProcess(env);
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-    System.exit(execute(args, System.getenv(), out, err));
+    System.exit(execute(args, env, out, err));
   }
 }

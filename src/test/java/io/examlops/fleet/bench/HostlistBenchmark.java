@@ -37,14 +37,7 @@ public class HostlistBenchmark {
 
   @Setup
   public void buildCluster() {
-    hosts = new ArrayList<>(HOSTS);
-    addNodes("cn", 5, 70_000, 97);
-    addNodes("gpu", 4, 20_000, 41);
-    addNodes("bigmem-", 3, 6_000, 13);
-    hosts.add("login1");
-    hosts.add("login2");
-    hosts.add("mgmt");
-    addNodes("rack7-n", 0, HOSTS - hosts.size(), 7);
+    hosts = cluster();
     hostlist = Hostlist.compress(hosts);
     slurmRacks = "rack[001-050]-node[0001-2000]";
     if (Hostlist.expand(hostlist).size() != HOSTS
@@ -53,10 +46,23 @@ public class HostlistBenchmark {
     }
   }
 
+  /** The benchmark's 100,000 host names, in cluster order. */
+  static List<String> cluster() {
+    List<String> hosts = new ArrayList<>(HOSTS);
+    addNodes(hosts, "cn", 5, 70_000, 97);
+    addNodes(hosts, "gpu", 4, 20_000, 41);
+    addNodes(hosts, "bigmem-", 3, 6_000, 13);
+    hosts.add("login1");
+    hosts.add("login2");
+    hosts.add("mgmt");
+    addNodes(hosts, "rack7-n", 0, HOSTS - hosts.size(), 7);
+    return hosts;
+  }
+
   /**
    * {@code count} nodes numbered from 1 at the given padding, skipping every {@code gapEvery}th.
    */
-  private void addNodes(String prefix, int width, int count, int gapEvery) {
+  private static void addNodes(List<String> hosts, String prefix, int width, int count, int gapEvery) {
     int added = 0;
     for (int id = 1; added < count; id++) {
       if (id % gapEvery == 0) {

@@ -3,8 +3,11 @@ package io.examlops.fleet.discovery.slurm;
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Parses delimited {@code sinfo -N} output ({@link SinfoFormat}) into a {@link SinfoSnapshot}:
@@ -17,6 +20,7 @@ public final class SinfoTextParser {
   public static SinfoSnapshot parse(SinfoFormat format, String output) {
     String command = format.command();
     SinfoSnapshot.Builder snapshot = new SinfoSnapshot.Builder();
+    Repeats repeats = new Repeats();
     String[] lines = output.split("\n", -1);
     boolean first = true;
     for (int i = 0; i < lines.length; i++) {
@@ -31,7 +35,7 @@ public final class SinfoTextParser {
       }
       first = false;
       try {
-        readLine(format, line, snapshot);
+        readLine(format, line, snapshot, repeats);
       } catch (IllegalArgumentException e) {
         throw ProbeException.badLine(command, i + 1, line, e.getMessage());
       }
@@ -39,7 +43,20 @@ public final class SinfoTextParser {
     return snapshot.build();
   }
 
-  private static void readLine(SinfoFormat format, String line, SinfoSnapshot.Builder snapshot) {
+  /**
+   * What a listing repeats on thousands of lines (states, GRES, time limits, feature lists): each
+   * distinct text is read once per parse. Only values that read without error are kept.
+   */
+  private static final class Repeats {
+    final Map<String, NodeState> states = new HashMap<>();
+    final Map<String, List<GpuGroup>> gres = new HashMap<>();
+    final Map<String, Integer> gpusUsed = new HashMap<>();
+    final Map<String, Long> minutes = new HashMap<>();
+    final Map<String, List<String>> features = new HashMap<>();
+  }
+
+  private static void readLine(
+      SinfoFormat format, String line, SinfoSnapshot.Builder snapshot, Repeats repeats) {
     String[] fields = line.split("\\|", -1);
     if (fields.length != format.fields().size()) {
       throw new IllegalArgumentException(
@@ -67,23 +84,30 @@ public final class SinfoTextParser {
     if (partitionToken != null && !partitionToken.isEmpty()) {
       String time = row.get(SinfoField.TIME_LIMIT);
       var partition =
-          SinfoSnapshot.partition(partitionToken, time == null ? null : SlurmTime.minutes(time));
+          SinfoSnapshot.partition(
+              partitionToken,
+              time == null ? null : repeats.minutes.computeIfAbsent(time, SlurmTime::minutes));
       snapshot.partition(partition);
       partitions = List.of(partition.name());
     }
-    List<GpuGroup> gpus = Gres.gpus(row.get(SinfoField.GRES));
+    String gres = row.get(SinfoField.GRES);
+    List<GpuGroup> gpus =
+        gres == null ? Gres.gpus(null) : repeats.gres.computeIfAbsent(gres, Gres::gpus);
     String used = row.get(SinfoField.GRES_USED);
+    String features = row.get(SinfoField.FEATURES);
     snapshot.node(
         new NodeInfo(
             name,
             Math.toIntExact(count(row.cpus(), "CPU count", Integer.MAX_VALUE)),
             count(row.get(SinfoField.MEMORY), "memory (MB)", Long.MAX_VALUE),
             gpus,
-            used == null ? null : Gres.gpuCount(used),
-            SlurmNodeState.map(stateText),
+            used == null ? null : repeats.gpusUsed.computeIfAbsent(used, Gres::gpuCount),
+            repeats.states.computeIfAbsent(stateText, SlurmNodeState::map),
             stateText,
             partitions,
-            SinfoSnapshot.features(row.get(SinfoField.FEATURES))));
+            features == null
+                ? SinfoSnapshot.features(null)
+                : repeats.features.computeIfAbsent(features, SinfoSnapshot::features)));
   }
 
   /** One line's values by field; fields the format lacks read as {@code null}. */

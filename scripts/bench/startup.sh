@@ -1,0 +1,52 @@
+#!/bin/bash
+# Start-up side by side: registry-only exa commands (through ./exa, which uses the start-up
+# archive; and as plain `java -jar`) against a minimal Java CLI with the same picocli on the same
+# JVM (scripts/bench/MinimalCli.java) and against `java -version`. Paired runs; medians, spread and
+# ratios. Run from the repository root after the README's set-up:
+#   bash scripts/bench/startup.sh [RUNS]        (default 15)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+runs=${1:-15}
+. scripts/bench/lib.sh
+
+state=$(mktemp -d)
+trap 'rm -rf "$state" "$bench_samples"' EXIT
+export EXAMLOPS_HPC_REGISTRY=$state/clusters.yaml EXAMLOPS_DATA_DIR=$state EXAMLOPS_HPC_CLUSTER=demo
+./exa --version >/dev/null   # builds the jar and its start-up archive when needed, outside the figures
+./exa hpc connect local --name demo --scheduler mock >/dev/null
+./exa hpc approve demo >/dev/null
+printf '#!/bin/bash\ntrue\n' >"$state/job.sh"
+for _ in 1 2 3; do ./exa hpc submit --cluster demo --gpus 1 --wait "$state/job.sh" >/dev/null; done
+
+minimal_cli
+
+cmd_exa_clusters() { ./exa hpc clusters; }
+cmd_exa_version() { ./exa --version; }
+cmd_exa_jobs() { ./exa hpc jobs --no-refresh; }
+cmd_exa_audit() { ./exa hpc audit; }
+cmd_exa_env() { ./exa hpc env; }
+cmd_exa_help() { ./exa --help; }
+cmd_exa_place() { ./exa hpc place --gpus 2; }
+cmd_jar_clusters() { java -jar target/exa.jar hpc clusters; }
+cmd_jar_version() { java -jar target/exa.jar --version; }
+cmd_minimal_clusters() { java -cp "$minimal_cp" MinimalCli hpc clusters; }
+cmd_minimal_version() { java -cp "$minimal_cp" MinimalCli --version; }
+cmd_java_version() { java -version; }
+
+paired "$runs" exa_clusters jar_clusters minimal_clusters exa_version jar_version minimal_version \
+  java_version exa_jobs exa_audit exa_env exa_help exa_place
+header
+row exa_clusters minimal_clusters java_version jar_clusters
+row jar_clusters minimal_clusters java_version
+row minimal_clusters java_version
+row exa_version minimal_version java_version jar_version
+row jar_version minimal_version java_version
+row minimal_version java_version
+row java_version
+row exa_jobs minimal_clusters
+row exa_audit minimal_clusters
+row exa_env minimal_clusters
+row exa_help minimal_version
+row exa_place minimal_clusters
+echo "exa_* run ./exa (start-up archive, C1 only); jar_* run plain java -jar target/exa.jar; $runs runs each"
+echo "load after: $(uptime | sed 's/.*load average/load average/')"

@@ -1,0 +1,56 @@
+#!/bin/bash
+# Starts the exa jar on this machine's `java` with a class-data-sharing (AppCDS) archive, which
+# roughly halves the start-up of every command. Any launcher that knows where its jar is can use it
+# (the checkout's ./exa does; so can a release archive's bin/exa):
+#   exa-java.sh JAR [ARGS...]
+# The archive is made on the first run by a training run (io.examlops.fleet.cli.StartupTraining, a
+# few seconds, once), kept in $EXAMLOPS_CACHE_DIR, else $XDG_CACHE_HOME/examlops, else
+# ~/.cache/examlops, and made again when the jar or the JVM changes. Without a usable cache, or
+# with EXAMLOPS_CDS=off, the jar runs without it: plain `java -jar exa.jar` always works too.
+set -euo pipefail
+jar=$(readlink -f "$1")
+shift
+# C1 alone: a CLI process lives too short for the optimizing compiler to pay back its cost.
+# JVM warnings go to stderr (stdout is the command's own); an archive the JVM cannot use is
+# ignored without a word, as the run is only slower.
+opts=(-XX:TieredStopAtLevel=1 -Xshare:auto -Xlog:disable -Xlog:all=warning,cds*=off:stderr)
+
+archive_for() {
+  local cache=${EXAMLOPS_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-}/.cache}/examlops}
+  [ "$cache" != /.cache/examlops ] || return 1
+  local java_bin libjvm key
+  java_bin=$(readlink -f "$(command -v java)") || return 1
+  libjvm=$(dirname "$(dirname "$java_bin")")/lib/server/libjvm.so
+  [ -f "$libjvm" ] || libjvm=$java_bin
+  # size and modification time of the jar and the JVM: any rebuild or JVM update names a new one
+  key=$(stat -L -c '%s-%Y' "$jar" "$libjvm" | tr '\n' '-') || return 1
+  dir=$cache/cds/${jar//\//_}
+  archive=$dir/exa-${key%-}.jsa
+}
+
+train() {
+  mkdir -p "$dir" 2>/dev/null && [ -w "$dir" ] || return 0
+  exec 9>"$dir/training.lock"
+  # one training at a time; concurrent first runs go on without the archive
+  if flock -n 9; then
+    if [ ! -f "$archive" ]; then
+      echo "exa: preparing a start-up archive (once per build of exa and JVM) ..." >&2
+      local partial=$archive.$$.partial
+      if java -XX:ArchiveClassesAtExit="$partial" -Xshare:auto -Xlog:disable -Xlog:all=error:stderr \
+          -cp "$jar" io.examlops.fleet.cli.StartupTraining </dev/null >/dev/null 2>&1 \
+          && [ -s "$partial" ]; then
+        mv -f "$partial" "$archive"
+        find "$dir" -maxdepth 1 -name 'exa-*.jsa' ! -name "${archive##*/}" -delete 2>/dev/null || true
+      fi
+      rm -f "$partial"
+    fi
+  fi
+  exec 9>&-
+}
+
+if [ "${EXAMLOPS_CDS:-on}" != off ] && archive_for; then
+  [ -f "$archive" ] || train
+  [ -f "$archive" ] && opts+=(-XX:SharedArchiveFile="$archive")
+fi
+# shellcheck disable=SC2086  # EXA_JAVA_OPTS holds several options, split on purpose
+exec java "${opts[@]}" ${EXA_JAVA_OPTS:-} -jar "$jar" "$@"
