@@ -62,9 +62,11 @@ final class StoreFailures {
       case SQLITE_FULL -> full(file, e);
       case SQLITE_CANTOPEN -> new StoreException(
           file,
-          file + " cannot be opened " + code + ": check that it and its directory exist and"
-              + " that this user may read and write both (ls -ld " + file.toAbsolutePath().getParent()
-              + " " + file + ")",
+          file + " cannot be opened " + code + "; nothing was changed. Check that it and its"
+              + " directory exist, that neither is read-only (a read-only mount, chattr +i; SQLite"
+              + " needs to create its -wal and -shm files beside it) and that this user may read"
+              + " and write both (ls -ld " + file.toAbsolutePath().getParent() + " " + file
+              + "; lsattr " + file + ")",
           e);
       case SQLITE_IOERR -> isDiskFull(e) ? full(file, e) : new StoreException(
           file,
