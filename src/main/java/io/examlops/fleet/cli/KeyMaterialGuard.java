@@ -3,6 +3,7 @@ package io.examlops.fleet.cli;
 import io.examlops.fleet.model.KeyMaterial;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -13,6 +14,8 @@ import java.util.TreeMap;
 final class KeyMaterialGuard {
   // Never shown anywhere, and a passphrase is not key material: it is left to the key's own checks.
   private static final String PASSPHRASE = "EXAMLOPS_HPC_SSH_KEY_PASSPHRASE";
+  // Variables exa reads beside EXAMLOPS_*; other variables are none of its business.
+  private static final Set<String> ALSO_READ = Set.of("GPU_COST_PER_HOUR", "HOME");
 
   private KeyMaterialGuard() {}
 
@@ -24,7 +27,7 @@ final class KeyMaterialGuard {
       }
     }
     for (Map.Entry<String, String> e : new TreeMap<>(env).entrySet()) {
-      if (e.getKey().startsWith("EXAMLOPS_")
+      if ((e.getKey().startsWith("EXAMLOPS_") || ALSO_READ.contains(e.getKey()))
           && !e.getKey().equals(PASSPHRASE)
           && KeyMaterial.looksLikePrivateKey(e.getValue())) {
         return Optional.of(message("the environment variable " + e.getKey()));
@@ -37,8 +40,9 @@ final class KeyMaterialGuard {
   private static String source(String[] args, int index) {
     String arg = args[index];
     int equals = arg.indexOf('=');
-    if (arg.startsWith("--") && equals > 2 && !KeyMaterial.looksLikePrivateKey(arg.substring(0, equals))) {
-      return "the value of " + arg.substring(0, equals);
+    String option = equals > 2 ? arg.substring(0, equals) : "";
+    if (arg.startsWith("--") && !option.isEmpty() && !KeyMaterial.looksLikePrivateKey(option)) {
+      return "the value of " + option;
     }
     if (index > 0 && args[index - 1].startsWith("-") && args[index - 1].indexOf('=') < 0) {
       return "the value of " + args[index - 1];

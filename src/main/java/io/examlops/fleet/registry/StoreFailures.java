@@ -66,7 +66,8 @@ final class StoreFailures {
               + " directory exist, that neither is read-only (a read-only mount, chattr +i; SQLite"
               + " needs to create its -wal and -shm files beside it) and that this user may read"
               + " and write both (ls -ld " + file.toAbsolutePath().getParent() + " " + file
-              + "; lsattr " + file + ")",
+              + "; lsattr " + file + "), then make them writable (chmod u+w, chattr -i) or mount"
+              + " the volume read-write",
           e);
       case SQLITE_IOERR -> isDiskFull(e) ? full(file, e) : new StoreException(
           file,

@@ -1,6 +1,7 @@
 package io.examlops.fleet.transport;
 
 import io.examlops.fleet.model.KeyMaterial;
+import io.examlops.fleet.model.Printable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -106,7 +107,7 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
       return Integer.valueOf(text.trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          PORT_VARIABLE + " must be a port number 1-65535, got '" + text + "'");
+          PORT_VARIABLE + " must be a port number 1-65535, got " + Printable.quoted(text));
     }
   }
 

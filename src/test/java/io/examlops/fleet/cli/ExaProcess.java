@@ -32,6 +32,23 @@ public final class ExaProcess {
     return new ExaProcess(env, null);
   }
 
+  /** {@code exa} on the given stores, with HOME and the acting user (ann) set. */
+  public static ExaProcess onStores(Path home, Path clustersYaml, Path platformDb) {
+    return with(
+        Map.of(
+            "HOME", home.toString(),
+            "EXAMLOPS_HPC_REGISTRY", clustersYaml.toString(),
+            "EXAMLOPS_PLATFORM_DB", platformDb.toString(),
+            "EXAMLOPS_ACTOR", "ann"));
+  }
+
+  /** The same environment plus {@code name=value}. */
+  public ExaProcess and(String name, String value) {
+    Map<String, String> more = new java.util.HashMap<>(env);
+    more.put(name, value);
+    return new ExaProcess(more, crashPoint);
+  }
+
   /** The same, stopping at {@code point} and waiting there to be killed. */
   public ExaProcess stoppingAt(String point) {
     return new ExaProcess(env, point);

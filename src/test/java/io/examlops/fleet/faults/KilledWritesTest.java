@@ -6,7 +6,6 @@ import io.examlops.fleet.cli.ExaProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,13 +31,7 @@ class KilledWritesTest {
     marker = root.resolve("job-ran");
     script = root.resolve("job.sh");
     Files.writeString(script, "#!/bin/sh\necho ran > " + marker + "\n");
-    exa =
-        ExaProcess.with(
-            Map.of(
-                "HOME", root.toString(),
-                "EXAMLOPS_HPC_REGISTRY", yaml.toString(),
-                "EXAMLOPS_PLATFORM_DB", db.toString(),
-                "EXAMLOPS_ACTOR", "ann"));
+    exa = ExaProcess.onStores(root, yaml, db);
     ok(exa.run("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
     ok(exa.run("hpc", "approve", "demo"));
   }
@@ -124,6 +117,31 @@ class KilledWritesTest {
     ok(exa.run("hpc", "submit", "--cluster", "demo", script.toString()));
     assertThat(StoredState.rows(db).get("hpc_jobs")).hasSize(2);
     assertThat(StoredState.rows(db).get("hpc_jobs").get(1)).contains("|SUBMITTED|");
+  }
+
+  @Test
+  void aJobAcceptedButNotRecordedIsReportedWithItsClusterAndIds() throws Exception {
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var s = c.createStatement()) {
+      s.execute(
+          "CREATE TRIGGER lose_the_answer BEFORE UPDATE OF scheduler_job_id ON hpc_jobs"
+              + " BEGIN SELECT RAISE(ABORT, 'the store failed'); END");
+    }
+
+    ExaProcess.Result run = exa.run("--json", "hpc", "submit", "--cluster", "demo", script.toString());
+
+    assertThat(run.exitCode()).as(run.all()).isEqualTo(6);
+    assertThat(run.err())
+        .contains("demo (mock) accepted the job as mock-1 and it runs")
+        .contains("the store failed")
+        .contains("job 1, state submitting")
+        .contains("exa hpc queue --cluster demo");
+    assertThat(run.out()).contains("\"kind\" : \"job-not-recorded\"");
+    for (int i = 0; i < 100 && !Files.exists(marker); i++) {
+      Thread.sleep(100);
+    }
+    assertThat(marker).as("the job did run").exists();
+    assertThat(StoredState.rows(db).get("hpc_jobs")).singleElement().asString().contains("|SUBMITTING|");
   }
 
   private String state(String cluster) throws Exception {
