@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.model.KeyMaterial;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
 import io.examlops.fleet.transport.TransportOptions;
@@ -14,7 +15,7 @@ final class ConnectionOptions {
   String user;
 
   @Option(names = "--key", paramLabel = "PATH", description = "SSH private key file, never its content (default: $EXAMLOPS_HPC_SSH_KEY, else ~/.ssh/id_ed25519 or ~/.ssh/id_rsa).")
-  Path key;
+  String key;
 
   @Option(names = "--port", paramLabel = "PORT", description = "SSH port (default: $EXAMLOPS_HPC_SSH_PORT, else 22).")
   Integer port;
@@ -56,7 +57,8 @@ final class ConnectionOptions {
             Duration.ofSeconds(connectTimeoutSeconds),
             Duration.ofSeconds(commandTimeoutSeconds),
             TransportOptions.DEFAULTS.maxOutputBytes());
+    Path keyPath = key == null ? null : Path.of(KeyMaterial.requireKeyPath(key, "--key"));
     return Endpoint.resolve(
-        host, port, user, key, knownHosts, mode, pinnedFingerprint, env, options);
+        host, port, user, keyPath, knownHosts, mode, pinnedFingerprint, env, options);
   }
 }

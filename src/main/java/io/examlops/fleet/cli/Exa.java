@@ -82,6 +82,12 @@ public final class Exa implements Runnable {
   /** Runs a command line with the given environment and streams; returns the exit code. */
   public static int execute(
       String[] args, Map<String, String> env, PrintWriter out, PrintWriter err) {
+    var refused = KeyMaterialGuard.refusal(args, env);
+    if (refused.isPresent()) {
+      new Output(java.util.Arrays.asList(args).contains("--json"), out, err)
+          .error(ExitCode.USAGE, "invalid-argument", refused.get());
+      return ExitCode.USAGE;
+    }
     Exa exa = new Exa(env, Clock.systemUTC());
     CommandLine line = new CommandLine(exa);
     line.setOut(out);

@@ -2,10 +2,13 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.hostlist.HostlistException;
+import io.examlops.fleet.model.KeyMaterial;
 import io.examlops.fleet.registry.ClustersFileException;
 import io.examlops.fleet.registry.NotApprovedException;
 import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.registry.StoreException;
 import io.examlops.fleet.registry.UnknownClusterException;
+import io.examlops.fleet.scheduling.JobNotRecordedException;
 import io.examlops.fleet.scheduling.SchedulerRefusedException;
 import io.examlops.fleet.scheduling.UnknownJobException;
 import io.examlops.fleet.scheduling.backend.BackendException;
@@ -50,6 +53,10 @@ final class Failures implements IExecutionExceptionHandler {
           : "unknown-cluster", e.getMessage());
       return ExitCode.NOT_FOUND;
     }
+    if (e instanceof StoreException) {
+      output.error(ExitCode.NOT_FOUND, "invalid-store", e.getMessage());
+      return ExitCode.NOT_FOUND;
+    }
     if (e instanceof RegistryException) {
       output.error(ExitCode.FAILED, "registry", e.getMessage());
       return ExitCode.FAILED;
@@ -61,6 +68,10 @@ final class Failures implements IExecutionExceptionHandler {
     if (e instanceof SchedulerRefusedException || e instanceof BackendException) {
       output.error(ExitCode.SCHEDULER, "scheduler", e.getMessage());
       return ExitCode.SCHEDULER;
+    }
+    if (e instanceof JobNotRecordedException) {
+      output.error(ExitCode.NOT_FOUND, "job-not-recorded", e.getMessage());
+      return ExitCode.NOT_FOUND;
     }
     if (e instanceof UnknownJobException) {
       output.error(ExitCode.NOT_FOUND, "unknown-job", e.getMessage());
@@ -75,7 +86,10 @@ final class Failures implements IExecutionExceptionHandler {
       return ExitCode.USAGE;
     }
     output.error(ExitCode.FAILED, "internal", "unexpected error: " + e);
-    e.printStackTrace(line.getErr());
+    java.io.StringWriter trace = new java.io.StringWriter();
+    e.printStackTrace(new java.io.PrintWriter(trace));
+    line.getErr().print(KeyMaterial.redact(trace.toString()));
+    line.getErr().flush();
     return ExitCode.FAILED;
   }
 

@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.KeyMaterial;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -48,7 +49,9 @@ final class Output {
   }
 
   /** Reports an error: a JSON object on stdout with --json, always a line on stderr. */
-  void error(int exitCode, String kind, String message) {
+  void error(int exitCode, String kind, String text) {
+    // The last line of defence: whatever a message quotes, key material never reaches a terminal.
+    String message = KeyMaterial.redact(text);
     if (json) {
       Map<String, Object> body = new LinkedHashMap<>();
       body.put("kind", kind);

@@ -113,7 +113,8 @@ public final class ConnectionRules {
   /** Whether a value looks like a private or public key rather than a file name. */
   public static boolean looksLikeKeyMaterial(String value) {
     String upper = value.toUpperCase(Locale.ROOT);
-    return upper.contains("-----BEGIN")
+    return KeyMaterial.looksLikePrivateKey(value)
+        || upper.contains("-----BEGIN")
         || upper.contains("PRIVATE KEY")
         || value.indexOf('\n') >= 0
         || value.startsWith("ssh-ed25519 ")

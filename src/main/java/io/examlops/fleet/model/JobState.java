@@ -11,6 +11,12 @@ import java.util.Locale;
  */
 public enum JobState {
   /**
+   * Recorded by the submitting side before the job is sent, and not yet confirmed: the scheduler
+   * has not answered yet, or the submitter stopped before it could record the answer (then whether
+   * the scheduler has the job is unknown). No scheduler output maps to it.
+   */
+  SUBMITTING,
+  /**
    * Accepted by the scheduler (an id came back) but not yet seen in its queue or accounting. Set by
    * the submitting side; no scheduler output maps to it.
    */
@@ -35,6 +41,11 @@ public enum JobState {
   /** Whether the job is over: no further state change will come. */
   public boolean terminal() {
     return this == COMPLETED || this == FAILED || this == CANCELLED || this == TIMEOUT;
+  }
+
+  /** Whether the submitting side has not yet seen the job in the scheduler's own records. */
+  public boolean awaitsScheduler() {
+    return this == SUBMITTING || this == SUBMITTED;
   }
 
   /** Whether the job may hold resources now (running, suspended with its allocation, or completing). */

@@ -6,10 +6,16 @@ public final class Printable {
 
   private Printable() {}
 
-  /** The text in single quotes, control characters escaped, cut at 80 characters. */
+  /**
+   * The text in single quotes, control characters escaped, cut at 80 characters; key material is
+   * never shown.
+   */
   public static String quoted(String text) {
     if (text == null) {
       return "(none)";
+    }
+    if (KeyMaterial.looksLikePrivateKey(text)) {
+      return "(a value that looks like private key material, not shown)";
     }
     StringBuilder out = new StringBuilder("'");
     text.codePoints()

@@ -73,13 +73,43 @@ public final class ClusterRegistry {
   public RegisteredCluster register(
       ClusterDefinition definition, Fingerprints observed, ClusterCaps capabilities, String actor) {
     String who = actor(actor);
-    // clusters.yaml first: a crash before the database commit leaves a cluster that is only
-    // listed there, which counts as PENDING and grants nothing.
-    clusters.upsert(definition);
     String name = definition.name();
-    ClusterGovernance governance =
-        transition(
-            name,
+    // Both stores or neither: the row and its audit event are written first (a database that
+    // cannot be written fails there, before clusters.yaml is touched), then the clusters.yaml
+    // edit, then the commit; a failed commit takes the edit back. A crash between the edit and
+    // the commit leaves a cluster that is only listed in clusters.yaml, which counts as PENDING
+    // and grants nothing.
+    ClustersFile.Edit[] edit = new ClustersFile.Edit[1];
+    Runnable editYaml =
+        () -> {
+          if (edit[0] == null) { // once, even when the transaction is retried
+            edit[0] = clusters.upsert(definition);
+          }
+        };
+    ClusterGovernance governance;
+    try {
+      governance = registerRow(definition, observed, capabilities, who, editYaml);
+    } catch (RuntimeException e) {
+      if (edit[0] != null) {
+        try {
+          edit[0].undo();
+        } catch (RuntimeException undo) {
+          throw new RegistryException(e.getMessage() + "; moreover, " + undo.getMessage(), e);
+        }
+      }
+      throw e;
+    }
+    return new RegisteredCluster(name, definition, governance);
+  }
+
+  private ClusterGovernance registerRow(
+      ClusterDefinition definition,
+      Fingerprints observed,
+      ClusterCaps capabilities,
+      String who,
+      Runnable beforeCommit) {
+    return transition(
+            definition.name(),
             who,
             "register",
             (before, now) ->
@@ -93,8 +123,8 @@ public final class ClusterRegistry {
                     "state", after.state().name(),
                     "definition", describe(definition),
                     "observed", observed,
-                    "capabilities", capabilities == null ? null : summary(capabilities)));
-    return new RegisteredCluster(name, definition, governance);
+                    "capabilities", capabilities == null ? null : summary(capabilities)),
+            beforeCommit);
   }
 
   /**
@@ -348,6 +378,20 @@ public final class ClusterRegistry {
   /** One governance change and its audit event, in one transaction. */
   private ClusterGovernance transition(
       String name, String who, String action, Change change, Details details) {
+    return transition(name, who, action, change, details, () -> {});
+  }
+
+  /**
+   * One governance change and its audit event, in one transaction; {@code beforeCommit} runs
+   * after both are written, and its failure rolls them back.
+   */
+  private ClusterGovernance transition(
+      String name,
+      String who,
+      String action,
+      Change change,
+      Details details,
+      Runnable beforeCommit) {
     ClusterName.require(name);
     return db.write(
         c -> {
@@ -356,6 +400,8 @@ public final class ClusterRegistry {
           ClusterGovernance after = change.apply(before, now);
           GovernanceTable.save(c, name, after, now);
           AuditTrail.record(c, now, who, action, name, details.of(before, after));
+          beforeCommit.run();
+          CrashPoint.reached(CrashPoint.GOVERNANCE_BEFORE_COMMIT);
           return after;
         });
   }

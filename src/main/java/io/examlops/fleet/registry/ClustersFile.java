@@ -33,6 +33,8 @@ public final class ClustersFile {
 
   // FileLock is per process; this keeps two threads of one process from both asking for it.
   private static final ReentrantLock IN_PROCESS = new ReentrantLock();
+  // As many as Linux follows (MAXSYMLINKS) before it reports a loop.
+  private static final int MAX_LINKS = 40;
 
   private final Path path;
   private final Map<String, String> env;
@@ -62,10 +64,13 @@ public final class ClustersFile {
 
   /**
    * Adds the definition, or updates its entry in place. Comments, order and other entries are kept;
-   * the file is written to a temporary file, synced and renamed over the old one.
+   * the file is written to a temporary file, synced and renamed over the old one. When {@code
+   * clusters.yaml} is a symbolic link, the file it points to is edited, in its own directory, and
+   * the link is kept.
+   *
+   * @return the edit, which can be taken back while nobody else changed the file since
    */
-  @SuppressWarnings("try") // the lock is held for the block's duration, never referenced
-  public void upsert(ClusterDefinition definition) {
+  public Edit upsert(ClusterDefinition definition) {
     if (definition.keyPath() != null) {
       try {
         KeyFiles.check(HomePaths.expand(definition.keyPath(), env));
@@ -73,36 +78,121 @@ public final class ClustersFile {
         throw new RegistryException("cluster '" + definition.name() + "': " + e.getMessage());
       }
     }
-    IN_PROCESS.lock();
-    try {
-      Files.createDirectories(path.toAbsolutePath().getParent());
-      try (FileChannel lockFile =
-              FileChannel.open(lockPath(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-          FileLock held = lockFile.lock()) {
-        Path target = Files.exists(path) ? path.toRealPath() : path;
-        removeStaleTemporaries(target);
-        String before = currentText();
-        String after =
-            ClustersYamlEditor.upsert(
-                load(before.isEmpty() && !Files.exists(target) ? HEADER : before),
-                definition,
-                path);
-        if (!after.equals(before)) {
-          if (!before.equals(currentText())) {
+    return locked(
+        target -> {
+          String before = currentText();
+          String after =
+              ClustersYamlEditor.upsert(
+                  load(before.isEmpty() && !Files.exists(target) ? HEADER : before),
+                  definition,
+                  path);
+          boolean created = !Files.exists(target);
+          if (!after.equals(before)) {
+            if (!before.equals(currentText())) {
+              throw new RegistryException(
+                  path
+                      + " was changed by someone else while it was being updated; nothing was"
+                      + " written; run the command again");
+            }
+            replace(target, after);
+          }
+          return new Edit(this, before, after, created);
+        });
+  }
+
+  /**
+   * One edit of the file by {@link #upsert}: the text before and after, so that it can be undone
+   * when the governance change it belongs to could not be stored.
+   *
+   * @param created whether the edit created the file
+   */
+  public record Edit(ClustersFile file, String before, String after, boolean created) {
+    /**
+     * Puts the text back as it was before this edit, unless someone changed the file since, which
+     * is reported instead (their change is kept).
+     */
+    public void undo() {
+      if (before.equals(after)) {
+        return;
+      }
+      file.restore(this);
+    }
+  }
+
+  private void restore(Edit edit) {
+    locked(
+        target -> {
+          if (!edit.after().equals(currentText())) {
             throw new RegistryException(
                 path
-                    + " was changed by someone else while it was being updated; nothing was"
-                    + " written; run the command again");
+                    + " was changed by someone else after this command's edit, so the edit could"
+                    + " not be taken back; check the file and remove the entry this command added"
+                    + " if it should not be there");
           }
-          replace(target, after);
-        }
+          if (edit.created()) {
+            Files.delete(target);
+          } else {
+            replace(target, edit.before());
+          }
+          return null;
+        });
+  }
+
+  /** What runs under the clusters.yaml lock, given the file to write. */
+  private interface LockedWork<T> {
+    T run(Path target) throws IOException;
+  }
+
+  @SuppressWarnings("try") // the lock is held for the block's duration, never referenced
+  private <T> T locked(LockedWork<T> work) {
+    Path target = target();
+    IN_PROCESS.lock();
+    try {
+      Files.createDirectories(target.getParent());
+      try (FileChannel lockFile =
+              FileChannel.open(lockPath(target), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+          FileLock held = lockFile.lock()) {
+        removeStaleTemporaries(target);
+        return work.run(target);
       }
     } catch (IOException e) {
-      throw new RegistryException(
-          "cannot update " + path + ": " + e.getMessage() + "; the file was left as it was", e);
+      throw StoreFailures.writing(path, e);
     } finally {
       IN_PROCESS.unlock();
     }
+  }
+
+  /**
+   * The file edits go to: the path itself, or, when it is a symbolic link, the file at the end of
+   * its links (which may not exist yet, if its directory does). A loop, or a link into a directory
+   * that does not exist, is an error.
+   */
+  private Path target() {
+    Path current = path.toAbsolutePath();
+    try {
+      for (int hops = 0; Files.isSymbolicLink(current); hops++) {
+        if (hops == MAX_LINKS) {
+          throw new StoreException(
+              path,
+              path + " is a symbolic link loop (more than " + MAX_LINKS + " links without reaching"
+                  + " a file); point it at the real clusters.yaml, e.g. ln -sfn /etc/examlops/"
+                  + "clusters.yaml " + path);
+        }
+        current = current.getParent().resolve(Files.readSymbolicLink(current)).normalize();
+      }
+    } catch (IOException e) {
+      throw new StoreException(path, path + " cannot be read (" + e + "); check its permissions", e);
+    }
+    if (!current.equals(path.toAbsolutePath())
+        && !Files.exists(current)
+        && !Files.isDirectory(current.getParent())) {
+      throw new StoreException(
+          path,
+          path + " is a symbolic link to " + current + ", which does not exist, and neither does"
+              + " its directory " + current.getParent() + "; mount or create that directory, or"
+              + " point the link at an existing clusters.yaml");
+    }
+    return current;
   }
 
   /**
@@ -136,11 +226,12 @@ public final class ClustersFile {
   }
 
   private String currentText() {
-    if (!Files.exists(path)) {
+    Path target = target();
+    if (!Files.exists(target)) {
       return "";
     }
     try {
-      byte[] bytes = Files.readAllBytes(path);
+      byte[] bytes = Files.readAllBytes(target);
       return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
     } catch (CharacterCodingException e) {
       throw new ClustersFileException(path, 0, "is not UTF-8 text", "save it as UTF-8");
@@ -206,7 +297,7 @@ public final class ClustersFile {
     return "." + target.getFileName() + ".";
   }
 
-  private Path lockPath() {
-    return path.resolveSibling(path.getFileName() + ".lock");
+  private static Path lockPath(Path target) {
+    return target.resolveSibling(target.getFileName() + ".lock");
   }
 }

@@ -35,45 +35,89 @@ public final class JobStore {
   }
 
   /**
-   * Records a job the scheduler accepted, with an audit event, in one transaction; returns it with
-   * its fleet id.
+   * Records a submission before it is sent, as {@link JobState#SUBMITTING} without a scheduler id,
+   * so that a store that cannot be written stops the submission before anything runs; returns it
+   * with its fleet id. {@link #complete} or {@link #discard} follows.
    */
-  public TrackedJob record(TrackedJob job) {
+  public TrackedJob begin(TrackedJob job) {
+    if (job.state() != JobState.SUBMITTING || job.schedulerJobId() != null) {
+      throw new IllegalArgumentException("a submission is begun as SUBMITTING, without a job id");
+    }
+    TrackedJob begun =
+        db.write(
+            c -> {
+              long id;
+              try (PreparedStatement s =
+                  c.prepareStatement(
+                      "INSERT INTO hpc_jobs (cluster, scheduler_job_id, name, model, dataset,"
+                          + " gpus, nodes, partition_name, script, state, submitted_by,"
+                          + " submitted_at) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+                      Statement.RETURN_GENERATED_KEYS)) {
+                s.setString(1, job.cluster());
+                s.setString(2, job.name());
+                s.setString(3, job.model());
+                s.setString(4, job.dataset());
+                setInteger(s, 5, job.gpus());
+                setInteger(s, 6, job.nodes());
+                s.setString(7, job.partition());
+                s.setString(8, job.state().name());
+                s.setString(9, job.submittedBy());
+                s.setString(10, Timestamps.format(job.submittedAt()));
+                s.executeUpdate();
+                try (ResultSet keys = s.getGeneratedKeys()) {
+                  keys.next();
+                  id = keys.getLong(1);
+                }
+              }
+              return find(c, id).orElseThrow();
+            });
+    CrashPoint.reached(CrashPoint.JOB_RECORDED_BEFORE_SEND);
+    return begun;
+  }
+
+  /**
+   * Completes the record of a submission the scheduler accepted: its id and {@link
+   * JobState#SUBMITTED}, with the audit event, in one transaction.
+   */
+  public TrackedJob complete(TrackedJob begun, String schedulerJobId) {
+    CrashPoint.reached(CrashPoint.JOB_SENT_BEFORE_RECORD);
     return db.write(
         c -> {
-          long id;
           try (PreparedStatement s =
               c.prepareStatement(
-                  "INSERT INTO hpc_jobs (cluster, scheduler_job_id, name, model, dataset, gpus,"
-                      + " nodes, partition_name, script, state, submitted_by, submitted_at)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
-                  Statement.RETURN_GENERATED_KEYS)) {
-            s.setString(1, job.cluster());
-            s.setString(2, job.schedulerJobId());
-            s.setString(3, job.name());
-            s.setString(4, job.model());
-            s.setString(5, job.dataset());
-            setInteger(s, 6, job.gpus());
-            setInteger(s, 7, job.nodes());
-            s.setString(8, job.partition());
-            s.setString(9, job.state().name());
-            s.setString(10, job.submittedBy());
-            s.setString(11, Timestamps.format(job.submittedAt()));
-            s.executeUpdate();
-            try (ResultSet keys = s.getGeneratedKeys()) {
-              keys.next();
-              id = keys.getLong(1);
+                  "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ? WHERE id = ? AND state = ?")) {
+            s.setString(1, schedulerJobId);
+            s.setString(2, JobState.SUBMITTED.name());
+            s.setLong(3, begun.id());
+            s.setString(4, JobState.SUBMITTING.name());
+            if (s.executeUpdate() != 1) {
+              throw new RegistryException(
+                  "the record of submission " + begun.id() + " is gone from " + db.file());
             }
           }
           Map<String, Object> details = new LinkedHashMap<>();
-          details.put("job", id);
-          details.put("scheduler_job_id", job.schedulerJobId());
-          details.put("name", job.name());
-          details.put("gpus", job.gpus());
-          details.put("model", job.model());
+          details.put("job", begun.id());
+          details.put("scheduler_job_id", schedulerJobId);
+          details.put("name", begun.name());
+          details.put("gpus", begun.gpus());
+          details.put("model", begun.model());
           AuditTrail.record(
-              c, job.submittedAt(), job.submittedBy(), "submit", job.cluster(), details);
-          return find(c, id).orElseThrow();
+              c, begun.submittedAt(), begun.submittedBy(), "submit", begun.cluster(), details);
+          return find(c, begun.id()).orElseThrow();
+        });
+  }
+
+  /** Removes the record of a submission that never reached the scheduler (it refused, or failed). */
+  public void discard(TrackedJob begun) {
+    db.write(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement("DELETE FROM hpc_jobs WHERE id = ? AND state = ?")) {
+            s.setLong(1, begun.id());
+            s.setString(2, JobState.SUBMITTING.name());
+            s.executeUpdate();
+          }
+          return null;
         });
   }
 

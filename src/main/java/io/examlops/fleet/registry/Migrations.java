@@ -28,7 +28,8 @@ final class Migrations {
     List<String> scripts = scripts();
     int found = db.schemaVersion();
     if (found > scripts.size()) {
-      throw new RegistryException(
+      throw new StoreException(
+          db.file(),
           db.file()
               + " has schema version "
               + found

@@ -10,7 +10,7 @@ import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
-import org.sqlite.SQLiteException;
+import org.sqlite.SQLiteOpenMode;
 
 /**
  * platform.db: governance state, node snapshots, tracked jobs and the audit trail, in SQLite.
@@ -34,22 +34,49 @@ public final class PlatformDb {
 
   private final Path file;
   private final String url;
+  private final boolean create;
 
-  private PlatformDb(Path file) {
+  /**
+   * @param create whether opening may create the file; only a new database being made at a path
+   *     of its own may, so that a file removed or never there is never silently made anew
+   */
+  private PlatformDb(Path file, boolean create) {
     this.file = file;
     this.url = "jdbc:sqlite:" + file.toAbsolutePath();
+    this.create = create;
   }
 
-  /** Opens (creating when needed) the database and applies pending schema migrations. */
+  /**
+   * Opens the database and applies pending schema migrations. A path where no file exists gets a
+   * new database; a file that exists is never replaced: an emptied one (0 bytes) is refused with a
+   * {@link StoreException} that says how to restore it, or how to start over on purpose (delete
+   * the file).
+   */
   public static PlatformDb open(Path file) {
+    Path directory = file.toAbsolutePath().getParent();
     try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
+      Files.createDirectories(directory);
     } catch (IOException e) {
-      throw new RegistryException("cannot create the directory of " + file + ": " + e, e);
+      throw StoreFailures.writing(directory, e);
     }
-    PlatformDb db = new PlatformDb(file);
-    // The journal mode is stored in the file; it cannot change inside a transaction.
-    db.run(
+    if (!Files.exists(file)) {
+      NewDatabase.create(file);
+    }
+    requireNotEmptied(file);
+    PlatformDb db = new PlatformDb(file, false);
+    db.useWal();
+    Migrations.apply(db);
+    return db;
+  }
+
+  /** A database being created at a path of its own, before it is moved into place. */
+  static PlatformDb creating(Path file) {
+    return new PlatformDb(file, true);
+  }
+
+  /** Sets the WAL journal mode (stored in the file; it cannot change inside a transaction). */
+  void useWal() {
+    run(
         SQLiteConfig.TransactionMode.DEFERRED,
         false,
         c -> {
@@ -58,8 +85,28 @@ public final class PlatformDb {
           }
           return null;
         });
-    Migrations.apply(db);
-    return db;
+  }
+
+  private static void requireNotEmptied(Path file) {
+    long size;
+    try {
+      size = Files.size(file);
+    } catch (IOException e) {
+      throw new StoreException(
+          file,
+          file + " cannot be read (" + e.getMessage() + "); check that this user may read and"
+              + " write it and its directory",
+          e);
+    }
+    if (size == 0) {
+      throw new StoreException(
+          file,
+          file + " is empty (0 bytes): the database that held this fleet's approvals, jobs and"
+              + " audit trail was truncated or replaced (a failed copy, a new volume?). Nothing"
+              + " was changed and no new database was started over it. Restore it from a backup"
+              + " (docs/fleet.md, \"Backup and restore\"); to start over with an empty database"
+              + " instead, delete the file (rm " + file + ") and run the command again");
+    }
   }
 
   public Path file() {
@@ -95,7 +142,7 @@ public final class PlatformDb {
         return once(mode, transaction, work);
       } catch (SQLException e) {
         if (!isBusy(e)) {
-          throw new RegistryException(file + ": " + e.getMessage(), e);
+          throw StoreFailures.database(file, e);
         }
         if (System.nanoTime() > giveUpAt) {
           throw new RegistryException(
@@ -114,6 +161,9 @@ public final class PlatformDb {
     config.enforceForeignKeys(true);
     config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
     config.setTransactionMode(mode);
+    if (!create) {
+      config.resetOpenMode(SQLiteOpenMode.CREATE);
+    }
     try (Connection connection = config.createConnection(url)) {
       if (!transaction) {
         return work.run(connection);
@@ -139,13 +189,8 @@ public final class PlatformDb {
   }
 
   private static boolean isBusy(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SQLiteException sqlite) {
-        int primary = sqlite.getResultCode().code & 0xff;
-        return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
-      }
-    }
-    return false;
+    int primary = StoreFailures.primaryCode(e);
+    return primary == SQLITE_BUSY || primary == SQLITE_LOCKED;
   }
 
   private static void pause(int attempt) {

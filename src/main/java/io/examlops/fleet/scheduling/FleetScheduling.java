@@ -130,7 +130,7 @@ public final class FleetScheduling {
       }
       List<BigDecimal> hours =
           jobs.list(new JobStore.Filter(cluster.name(), null, null)).stream()
-              .filter(j -> j.state() != JobState.SUBMITTED || j.gpuHours() != null)
+              .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
               .map(TrackedJob::gpuHours)
               .toList();
       usage.add(

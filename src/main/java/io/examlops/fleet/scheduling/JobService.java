@@ -64,26 +64,53 @@ public final class JobService {
   }
 
   /**
-   * Submits to a schedulable ACTIVE cluster and records the job. Nothing is recorded when the gate
-   * or the scheduler refuses.
+   * Submits to a schedulable ACTIVE cluster and records the job. The submission is recorded
+   * before it is sent (a store that cannot be written stops it before anything runs) and
+   * completed with the scheduler's id after; nothing stays recorded when the gate or the
+   * scheduler refuses.
    *
    * @throws SchedulerRefusedException with the scheduler's own message when it refuses the job
+   * @throws JobNotRecordedException when the scheduler accepted the job but its record could not be
+   *     completed
    */
   public TrackedJob submit(String clusterName, SubmitRequest request, String model, String dataset) {
     RegisteredCluster cluster = connections.requireSchedulable(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
-    SubmitResult result =
-        connections.withRunner(cluster, actor, runner -> backend.submit(runner, request));
-    if (!result.accepted()) {
-      throw new SchedulerRefusedException(
-          cluster.name() + " (" + backend.kind().label() + ") refused the job: "
-              + result.message());
+    TrackedJob begun =
+        store.begin(
+            new TrackedJob(
+                0, cluster.name(), null, request.name(), model, dataset, request.gpus(),
+                request.nodes(), request.partition(), JobState.SUBMITTING, actor, clock.instant(),
+                null, null, null, null, null, null));
+    SubmitResult result;
+    try {
+      result = connections.withRunner(cluster, actor, runner -> backend.submit(runner, request));
+    } catch (RuntimeException e) {
+      throw discarded(begun, e);
     }
-    return store.record(
-        new TrackedJob(
-            0, cluster.name(), result.jobId(), request.name(), model, dataset, request.gpus(),
-            request.nodes(), request.partition(), JobState.SUBMITTED, actor, clock.instant(),
-            null, null, null, null, null, null));
+    if (!result.accepted()) {
+      throw discarded(
+          begun,
+          new SchedulerRefusedException(
+              cluster.name() + " (" + backend.kind().label() + ") refused the job: "
+                  + result.message()));
+    }
+    try {
+      return store.complete(begun, result.jobId());
+    } catch (RuntimeException e) {
+      throw new JobNotRecordedException(
+          cluster.name(), backend.kind().label(), result.jobId(), begun.id(), e);
+    }
+  }
+
+  /** Removes the record of a submission that did not reach the scheduler; returns {@code why}. */
+  private RuntimeException discarded(TrackedJob begun, RuntimeException why) {
+    try {
+      store.discard(begun);
+    } catch (RuntimeException e) {
+      why.addSuppressed(e);
+    }
+    return why;
   }
 
   /** Tracked jobs matching the filter, after asking the schedulers about unfinished ones. */
@@ -104,8 +131,15 @@ public final class JobService {
    */
   public List<TrackedJob> refresh(List<TrackedJob> jobs, List<String> notes) {
     Map<String, List<TrackedJob>> byCluster = new LinkedHashMap<>();
-    jobs.forEach(j -> byCluster.computeIfAbsent(j.cluster(), c -> new ArrayList<>()).add(j));
     List<TrackedJob> updated = new ArrayList<>();
+    for (TrackedJob job : jobs) {
+      if (job.schedulerJobId() == null) {
+        notes.add(unconfirmed(job)); // no id to ask the scheduler about
+        updated.add(job);
+      } else {
+        byCluster.computeIfAbsent(job.cluster(), c -> new ArrayList<>()).add(job);
+      }
+    }
     byCluster.forEach(
         (name, clusterJobs) -> {
           try {
@@ -124,6 +158,13 @@ public final class JobService {
           }
         });
     return updated;
+  }
+
+  private static String unconfirmed(TrackedJob job) {
+    return "job " + job.id() + " on " + job.cluster() + " is being submitted, or its submitter"
+        + " stopped before recording the scheduler's answer (since " + job.submittedAt()
+        + "); whether " + job.cluster() + " has it is unknown: look for job '" + job.name()
+        + "' in exa hpc queue --cluster " + job.cluster();
   }
 
   /**

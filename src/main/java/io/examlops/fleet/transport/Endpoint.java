@@ -1,5 +1,7 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.KeyMaterial;
+import io.examlops.fleet.model.Printable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -70,7 +72,11 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
     boolean fromEnvironment = host == null;
     Integer effectivePort = port != null ? port : portFrom(env);
     String effectiveUser = user != null ? user : blankToNull(env.get(USER_VARIABLE));
-    Path effectiveKey = key != null ? key.toAbsolutePath() : keyFrom(env);
+    Path effectiveKey =
+        key != null
+            ? Path.of(KeyMaterial.requireKeyPath(key.toString(), "the SSH key path"))
+                .toAbsolutePath()
+            : keyFrom(env);
     Path hosts =
         knownHosts != null
             ? knownHosts
@@ -101,14 +107,14 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
       return Integer.valueOf(text.trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          PORT_VARIABLE + " must be a port number 1-65535, got '" + text + "'");
+          PORT_VARIABLE + " must be a port number 1-65535, got " + Printable.quoted(text));
     }
   }
 
   private static Path keyFrom(Map<String, String> env) {
     String text = blankToNull(env.get(KEY_VARIABLE));
     if (text != null) {
-      return Path.of(expandHome(text)).toAbsolutePath();
+      return Path.of(expandHome(KeyMaterial.requireKeyPath(text, KEY_VARIABLE))).toAbsolutePath();
     }
     Path ssh = Path.of(System.getProperty("user.home"), ".ssh");
     for (String name : new String[] {"id_ed25519", "id_rsa"}) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.Printable;
 import java.nio.file.Path;
 
 /**
@@ -17,13 +18,14 @@ public record SshTarget(String host, int port, String user, Path key) {
   public SshTarget {
     if (host == null || host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
       throw new IllegalArgumentException(
-          "SSH host must be a host name or address, got '" + host + "'");
+          "SSH host must be a host name or address, got " + Printable.quoted(host));
     }
     if (port < 1 || port > 65535) {
       throw new IllegalArgumentException("SSH port must be 1-65535, got " + port);
     }
     if (user == null || user.isBlank() || user.chars().anyMatch(Character::isWhitespace)) {
-      throw new IllegalArgumentException("SSH user must be a user name, got '" + user + "'");
+      throw new IllegalArgumentException(
+          "SSH user must be a user name, got " + Printable.quoted(user));
     }
     if (key == null) {
       throw new IllegalArgumentException("SSH key path is required (e.g. --key ~/.ssh/id_ed25519)");

@@ -2,7 +2,9 @@ package io.examlops.fleet.scheduling.backend;
 
 import io.examlops.fleet.model.CancelResult;
 import io.examlops.fleet.model.CancelResult.Outcome;
+import io.examlops.fleet.discovery.mock.MockProbe;
 import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.SubmitResult;
@@ -16,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,25 +71,32 @@ public final class MockBackend implements JobBackend {
   @Override
   public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
     requireLocal(runner);
+    // Everything that can refuse the request comes before the job directory exists: a refused
+    // request leaves nothing behind.
+    byte[] script = JobScript.render(request);
+    byte[] requestFile =
+        MockJob.requestFile(request.name(), request.gpus(), request.nodes()).getBytes();
     Path dir = newJobDirectory();
+    String pid;
     try {
-      writePrivate(dir.resolve("job.sh"), JobScript.render(request), "rwx------");
+      writePrivate(dir.resolve("job.sh"), script, "rwx------");
       writePrivate(dir.resolve("run.sh"), WRAPPER.getBytes(), "rwx------");
-      writePrivate(
-          dir.resolve("request"),
-          MockJob.requestFile(request.name(), request.gpus(), request.nodes()).getBytes(),
-          "rw-------");
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the mock job directory " + dir, e);
-    }
-    CommandResult started =
-        runner.run(
-            "cd "
-                + ShellQuote.quote(dir.toString())
-                + " && setsid sh ./run.sh </dev/null >/dev/null 2>&1 & echo $!");
-    String pid = started.stdout().strip();
-    if (!started.ok() || !pid.matches("\\d+")) {
-      throw BackendException.failed(runner.target(), started, "the mock job did not start");
+      writePrivate(dir.resolve("request"), requestFile, "rw-------");
+      CommandResult started =
+          runner.run(
+              "cd "
+                  + ShellQuote.quote(dir.toString())
+                  + " && setsid sh ./run.sh </dev/null >/dev/null 2>&1 & echo $!");
+      pid = started.stdout().strip();
+      if (!started.ok() || !pid.matches("\\d+")) {
+        throw BackendException.failed(runner.target(), started, "the mock job did not start");
+      }
+    } catch (IOException | RuntimeException e) {
+      removeTree(dir, e);
+      if (e instanceof IOException io) {
+        throw new UncheckedIOException("cannot write the mock job directory " + dir, io);
+      }
+      throw (RuntimeException) e;
     }
     try {
       Files.writeString(dir.resolve("pid"), pid + "\n");
@@ -96,13 +106,35 @@ public final class MockBackend implements JobBackend {
     return SubmitResult.accepted(List.of(dir.getFileName().toString()), null);
   }
 
+  /** Removes a job directory that never started a job; a failure is added to {@code cause}. */
+  private static void removeTree(Path dir, Exception cause) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      cause.addSuppressed(e);
+    }
+  }
+
   /** Jobs not yet ended, in id order. */
   @Override
   public List<QueueEntry> queue(CommandRunner runner) {
     requireLocal(runner);
     List<QueueEntry> entries = new ArrayList<>();
     for (Path dir : jobDirectories()) {
-      JobAccounting job = MockJob.read(dir).accounting();
+      JobAccounting job;
+      try {
+        job = MockJob.read(dir).accounting();
+      } catch (BackendException damaged) {
+        // One damaged directory is that job's problem; the rest of the queue still shows.
+        entries.add(
+            new QueueEntry(
+                SchedulerKind.MOCK, dir.getFileName().toString(), null, null, JobState.UNKNOWN,
+                "damaged", MockProbe.PARTITION, null, null, null, null, damaged.getMessage(),
+                null));
+        continue;
+      }
       if (!job.state().terminal()) {
         entries.add(
             new QueueEntry(
@@ -130,13 +162,20 @@ public final class MockBackend implements JobBackend {
     Map<String, JobStatus> statuses = new LinkedHashMap<>();
     for (String id : jobIds) {
       Path dir = jobDirectory(id);
-      statuses.put(
-          id,
-          Files.isDirectory(dir)
-              ? new JobStatus(JobStatus.Source.LOCAL, MockJob.read(dir).accounting(), null)
-              : JobStatus.notFound(SchedulerKind.MOCK, id, "no job directory " + dir));
+      statuses.put(id, status(id, dir));
     }
     return statuses;
+  }
+
+  private static JobStatus status(String id, Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return JobStatus.notFound(SchedulerKind.MOCK, id, "no job directory " + dir);
+    }
+    try {
+      return new JobStatus(JobStatus.Source.LOCAL, MockJob.read(dir).accounting(), null);
+    } catch (BackendException damaged) {
+      return JobStatus.notFound(SchedulerKind.MOCK, id, damaged.getMessage());
+    }
   }
 
   /**

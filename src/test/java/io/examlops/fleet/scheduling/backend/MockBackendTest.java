@@ -129,4 +129,40 @@ class MockBackendTest {
     assertThatThrownBy(() -> mock.queue(new ScriptedRunner()))
         .hasMessageContaining("runs jobs on this machine");
   }
+
+  @Test
+  void aRefusedRequestLeavesNoJobDirectoryBehind() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    SubmitRequest python =
+        new SubmitRequest(
+            "#!/usr/bin/env python3\nprint(1)\n", "t", 1, 1, null, null, null,
+            Map.of("EXAMLOPS_MODEL", "m"));
+
+    assertThatThrownBy(() -> mock.submit(local, python))
+        .isInstanceOf(IllegalArgumentException.class);
+
+    assertThat(jobs).isEmptyDirectory();
+    assertThat(mock.queue(local)).isEmpty();
+  }
+
+  @Test
+  void aDamagedJobDirectoryIsReportedForThatJobOnly() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    Files.createDirectories(jobs.resolve("mock-1")); // a leftover: no request, no script
+    String good = submit(mock, "sleep 30\n", 1, Map.of());
+    try {
+      var queue = mock.queue(local);
+      assertThat(queue).extracting(q -> q.id()).containsExactly("mock-1", good);
+      assertThat(queue.get(0).state()).isEqualTo(JobState.UNKNOWN);
+      assertThat(queue.get(0).reason()).contains("mock-1 is damaged").contains("remove it");
+      assertThat(queue.get(1).state()).isIn(JobState.PENDING, JobState.RUNNING);
+
+      Map<String, JobStatus> tracked = mock.track(local, List.of("mock-1", good));
+      assertThat(tracked.get("mock-1").source()).isEqualTo(JobStatus.Source.NOT_FOUND);
+      assertThat(tracked.get("mock-1").note()).contains("damaged");
+      assertThat(tracked.get(good).state()).isIn(JobState.PENDING, JobState.RUNNING);
+    } finally {
+      mock.cancel(local, good);
+    }
+  }
 }

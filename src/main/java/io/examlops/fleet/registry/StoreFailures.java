@@ -1,0 +1,120 @@
+package io.examlops.fleet.registry;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import org.sqlite.SQLiteException;
+
+/**
+ * What a storage failure means for the person who meets it: which file, what is wrong with it and
+ * what to do, instead of the driver's own words. Shared by platform.db and clusters.yaml.
+ */
+final class StoreFailures {
+  private static final String BACKUP = "docs/fleet.md, \"Backup and restore\"";
+
+  // SQLite's primary result codes (https://sqlite.org/rescode.html).
+  private static final int SQLITE_PERM = 3;
+  private static final int SQLITE_READONLY = 8;
+  private static final int SQLITE_IOERR = 10;
+  private static final int SQLITE_CORRUPT = 11;
+  private static final int SQLITE_FULL = 13;
+  private static final int SQLITE_CANTOPEN = 14;
+  private static final int SQLITE_AUTH = 23;
+  private static final int SQLITE_NOTADB = 26;
+
+  private StoreFailures() {}
+
+  /** The SQLite result code of {@code e} (primary code only), or -1 when it has none. */
+  static int primaryCode(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLiteException sqlite) {
+        return sqlite.getResultCode().code & 0xff;
+      }
+    }
+    return -1;
+  }
+
+  /** A failure of platform.db, explained; a plain {@link RegistryException} for other errors. */
+  static RegistryException database(Path file, SQLException e) {
+    String code = "(SQLite: " + driverWords(e) + ")";
+    return switch (primaryCode(e)) {
+      case SQLITE_CORRUPT -> new StoreException(
+          file,
+          file + " is damaged " + code + "; nothing was changed. Restore it from a backup ("
+              + BACKUP + "), or salvage what is readable: sqlite3 " + file + " .recover | sqlite3 "
+              + file + ".recovered, check the result, then move it into place",
+          e);
+      case SQLITE_NOTADB -> new StoreException(
+          file,
+          file + " is not an SQLite database " + code + ": it was overwritten or another file"
+              + " was put in its place; nothing was changed. Restore it from a backup (" + BACKUP
+              + "), or point EXAMLOPS_PLATFORM_DB at the right file",
+          e);
+      case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH -> new StoreException(
+          file,
+          file + " cannot be written " + code + "; nothing was changed. The file, its -wal and"
+              + " -shm files or its directory are read-only or immutable for this user: check"
+              + " with ls -l and lsattr, then make them writable (chmod u+w, chattr -i) or mount"
+              + " the volume read-write",
+          e);
+      case SQLITE_FULL -> full(file, e);
+      case SQLITE_CANTOPEN -> new StoreException(
+          file,
+          file + " cannot be opened " + code + "; nothing was changed. Check that it and its"
+              + " directory exist, that neither is read-only (a read-only mount, chattr +i; SQLite"
+              + " needs to create its -wal and -shm files beside it) and that this user may read"
+              + " and write both (ls -ld " + file.toAbsolutePath().getParent() + " " + file
+              + "; lsattr " + file + "), then make them writable (chmod u+w, chattr -i) or mount"
+              + " the volume read-write",
+          e);
+      case SQLITE_IOERR -> isDiskFull(e) ? full(file, e) : new StoreException(
+          file,
+          "reading or writing " + file + " failed " + code + "; nothing was changed. Check the"
+              + " disk (dmesg, df -h) and that the file's directory is writable; if the error"
+              + " stays, restore the file from a backup (" + BACKUP + ")",
+          e);
+      default -> new RegistryException(file + ": " + e.getMessage(), e);
+    };
+  }
+
+  /** A file-system failure while writing {@code file}, explained. */
+  static StoreException writing(Path file, IOException e) {
+    String reason = e instanceof FileSystemException fs && fs.getReason() != null
+        ? fs.getReason() : e.getMessage();
+    String lower = String.valueOf(reason).toLowerCase(java.util.Locale.ROOT);
+    String fix;
+    if (lower.contains("no space")) {
+      fix = "the disk is full: free space on it (df -h " + file.toAbsolutePath().getParent()
+          + ") and run the command again";
+    } else if (e instanceof AccessDeniedException || lower.contains("read-only")
+        || lower.contains("not permitted") || lower.contains("permission")) {
+      fix = "it or its directory is read-only or immutable for this user: check with ls -ld and"
+          + " lsattr, then make it writable (chmod u+w, chattr -i) or mount the volume read-write";
+    } else {
+      fix = "check the disk (dmesg, df -h) and the permissions of the file and its directory";
+    }
+    return new StoreException(
+        file, "cannot write " + file + " (" + reason + "); it was left as it was; " + fix, e);
+  }
+
+  private static StoreException full(Path file, SQLException e) {
+    return new StoreException(
+        file,
+        "the disk holding " + file + " is full (SQLite: " + driverWords(e) + "); nothing was"
+            + " written. Free space on it (df -h " + file.toAbsolutePath().getParent()
+            + ") and run the command again",
+        e);
+  }
+
+  private static boolean isDiskFull(SQLException e) {
+    return String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT).contains("full");
+  }
+
+  /** The driver's message without its repeated code prefix: "[SQLITE_CORRUPT] ... (...)". */
+  private static String driverWords(SQLException e) {
+    String text = String.valueOf(e.getMessage());
+    return text.length() > 200 ? text.substring(0, 200) + "..." : text;
+  }
+}

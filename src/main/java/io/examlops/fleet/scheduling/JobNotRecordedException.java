@@ -1,0 +1,29 @@
+package io.examlops.fleet.scheduling;
+
+/**
+ * The scheduler accepted a job, but completing its record in platform.db failed: the job runs,
+ * and the message says exactly which one (cluster, scheduler and fleet id), why it is not fully
+ * recorded, and how to follow or cancel it, so that nothing is silently lost.
+ */
+public final class JobNotRecordedException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public JobNotRecordedException(
+      String cluster, String scheduler, String schedulerJobId, long fleetId, RuntimeException cause) {
+    super(
+        cluster + " (" + scheduler + ") accepted the job as " + schedulerJobId + " and it runs,"
+            + " but its record could not be completed: " + cause.getMessage() + ". The fleet"
+            + " lists it as job " + fleetId + ", state submitting, without the scheduler's id;"
+            + " follow it with exa hpc queue --cluster " + cluster + ", and if it should not run,"
+            + " cancel it on the cluster: " + cancelCommand(scheduler, schedulerJobId),
+        cause);
+  }
+
+  private static String cancelCommand(String scheduler, String jobId) {
+    return switch (scheduler) {
+      case "slurm" -> "scancel " + jobId;
+      case "flux" -> "flux cancel " + jobId;
+      default -> "kill -TERM -$(cat <mock-jobs directory>/" + jobId + "/pid)";
+    };
+  }
+}

@@ -1,0 +1,135 @@
+package io.examlops.fleet.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real {@code exa} in a process of its own (the test class path, {@link Exa#main}), with
+ * exactly the environment given: what users and CI scripts run, exit code and streams included.
+ */
+public final class ExaProcess {
+  /** The system property that stops a process at a named write step (see registry/CrashPoint). */
+  public static final String CRASH_POINT = "examlops.registry.crashpoint";
+
+  private final Map<String, String> env;
+  private final String crashPoint;
+
+  private ExaProcess(Map<String, String> env, String crashPoint) {
+    this.env = env;
+    this.crashPoint = crashPoint;
+  }
+
+  /** {@code exa} with this environment (PATH is added when absent, so the mock backend runs). */
+  public static ExaProcess with(Map<String, String> env) {
+    return new ExaProcess(env, null);
+  }
+
+  /** {@code exa} on the given stores, with HOME and the acting user (ann) set. */
+  public static ExaProcess onStores(Path home, Path clustersYaml, Path platformDb) {
+    return with(
+        Map.of(
+            "HOME", home.toString(),
+            "EXAMLOPS_HPC_REGISTRY", clustersYaml.toString(),
+            "EXAMLOPS_PLATFORM_DB", platformDb.toString(),
+            "EXAMLOPS_ACTOR", "ann"));
+  }
+
+  /** The same environment plus {@code name=value}. */
+  public ExaProcess and(String name, String value) {
+    Map<String, String> more = new java.util.HashMap<>(env);
+    more.put(name, value);
+    return new ExaProcess(more, crashPoint);
+  }
+
+  /** The same, stopping at {@code point} and waiting there to be killed. */
+  public ExaProcess stoppingAt(String point) {
+    return new ExaProcess(env, point);
+  }
+
+  /** What one run printed and returned. */
+  public record Result(int exitCode, String out, String err) {
+    /** stdout and stderr together, for "appears nowhere" checks. */
+    public String all() {
+      return out + "\n" + err;
+    }
+  }
+
+  /** Runs {@code exa ARGS} to its end. */
+  public Result run(String... args) throws IOException, InterruptedException {
+    Path err = Files.createTempFile("exa-err", ".txt");
+    try {
+      Process p = builder(args).redirectError(err.toFile()).start();
+      p.getOutputStream().close();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new AssertionError("exa " + String.join(" ", args) + " did not end in 120 s");
+      }
+      return new Result(p.exitValue(), out, Files.readString(err));
+    } finally {
+      Files.deleteIfExists(err);
+    }
+  }
+
+  /**
+   * Runs {@code exa ARGS} until it reports reaching the crash point, then kills it with SIGKILL
+   * (kill -9); fails when it ends without reaching it.
+   */
+  public void runAndKill(String... args) throws IOException, InterruptedException {
+    if (crashPoint == null) {
+      throw new IllegalStateException("no crash point: use stoppingAt(point)");
+    }
+    Path err = Files.createTempFile("exa-err", ".txt");
+    try {
+      Process p = builder(args).redirectError(err.toFile()).start();
+      p.getOutputStream().close();
+      StringBuilder seen = new StringBuilder();
+      try (BufferedReader out =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = out.readLine()) != null && !line.equals("crashpoint " + crashPoint)) {
+          seen.append(line).append('\n');
+        }
+        if (line == null) {
+          p.waitFor();
+          throw new AssertionError(
+              "exa " + String.join(" ", args) + " ended (exit " + p.exitValue() + ") before "
+                  + crashPoint + ":\n" + seen + Files.readString(err));
+        }
+        p.destroyForcibly(); // SIGKILL on Unix: no shutdown hook, no finally block runs
+        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 137) {
+          throw new AssertionError("exa was not killed by SIGKILL at " + crashPoint);
+        }
+      }
+    } finally {
+      Files.deleteIfExists(err);
+    }
+  }
+
+  private ProcessBuilder builder(String... args) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-Xshare:auto");
+    if (crashPoint != null) {
+      command.add("-D" + CRASH_POINT + "=" + crashPoint);
+    }
+    command.add(Exa.class.getName());
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().clear();
+    builder.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
+    builder.environment().putAll(env);
+    return builder;
+  }
+}

@@ -1,0 +1,166 @@
+package io.examlops.fleet.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.cli.ExaProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real {@code exa} killed with SIGKILL at every write step of connect, approve and submit (the
+ * registry's crash points): what is stored afterwards is the state before, or the step's complete
+ * result, never half of it, and the next command works.
+ */
+class KilledWritesTest {
+  @TempDir Path root;
+  private Path yaml;
+  private Path db;
+  private Path marker;
+  private Path script;
+  private ExaProcess exa;
+
+  @BeforeEach
+  void anActiveMockCluster() throws Exception {
+    yaml = root.resolve("clusters.yaml");
+    db = root.resolve("data/platform.db");
+    marker = root.resolve("job-ran");
+    script = root.resolve("job.sh");
+    Files.writeString(script, "#!/bin/sh\necho ran > " + marker + "\n");
+    exa = ExaProcess.onStores(root, yaml, db);
+    ok(exa.run("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
+    ok(exa.run("hpc", "approve", "demo"));
+  }
+
+  @Test
+  void connectKilledBeforeTheYamlRenameLeavesBothStoresAsTheyWere() throws Exception {
+    StoredState before = StoredState.of(yaml, db);
+
+    exa.stoppingAt("clusters-yaml-before-rename")
+        .runAndKill("hpc", "connect", "local", "--name", "added", "--scheduler", "mock");
+
+    assertThat(StoredState.of(yaml, db).yamlText()).isEqualTo(before.yamlText());
+    assertThat(StoredState.of(yaml, db).rows()).isEqualTo(before.rows());
+    ok(exa.run("hpc", "connect", "local", "--name", "added", "--scheduler", "mock"));
+    assertThat(state("added")).isEqualTo("PENDING");
+    try (Stream<Path> files = Files.list(root)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
+  }
+
+  @Test
+  void connectKilledBeforeTheCommitLeavesAClusterOnlyListedWhichGrantsNothing() throws Exception {
+    StoredState before = StoredState.of(yaml, db);
+
+    exa.stoppingAt("governance-before-commit")
+        .runAndKill("hpc", "connect", "local", "--name", "added", "--scheduler", "mock");
+
+    StoredState after = StoredState.of(yaml, db);
+    assertThat(after.yamlText()).startsWith(before.yamlText()).contains("  added:");
+    assertThat(after.rows()).isEqualTo(before.rows());
+    ExaProcess.Result listed = exa.run("hpc", "clusters");
+    assertThat(listed.out()).containsPattern("added +PENDING +no");
+    ExaProcess.Result refused = exa.run("hpc", "submit", "--cluster", "added", script.toString());
+    assertThat(refused.exitCode()).isEqualTo(5);
+    ok(exa.run("hpc", "connect", "local", "--name", "added", "--scheduler", "mock"));
+    assertThat(actions("added")).containsExactly("register");
+  }
+
+  @Test
+  void approveKilledBeforeTheCommitLeavesTheClusterPending() throws Exception {
+    ok(exa.run("hpc", "connect", "local", "--name", "added", "--scheduler", "mock"));
+    StoredState before = StoredState.of(yaml, db);
+
+    exa.stoppingAt("governance-before-commit").runAndKill("hpc", "approve", "added");
+
+    assertThat(StoredState.of(yaml, db).rows()).isEqualTo(before.rows());
+    assertThat(state("added")).isEqualTo("PENDING");
+    ok(exa.run("hpc", "approve", "added"));
+    assertThat(state("added")).isEqualTo("ACTIVE");
+    assertThat(actions("added")).containsExactly("register", "approve");
+  }
+
+  @Test
+  void submitKilledAfterRecordingAndBeforeSendingRanNothingAndShowsTheJobAsSubmitting()
+      throws Exception {
+    exa.stoppingAt("job-recorded-before-send")
+        .runAndKill("hpc", "submit", "--cluster", "demo", script.toString());
+
+    Thread.sleep(1500); // a job that had been started would have written its marker by now
+    assertThat(marker).doesNotExist();
+    assertThat(db.getParent().resolve("mock-jobs")).doesNotExist();
+    List<String> jobs = StoredState.rows(db).get("hpc_jobs");
+    assertThat(jobs).hasSize(1);
+    assertThat(jobs.get(0)).contains("|SUBMITTING|").contains("|demo|null|");
+    ExaProcess.Result listed = exa.run("hpc", "jobs");
+    ok(listed);
+    assertThat(listed.out()).contains("submitting");
+    assertThat(listed.all()).contains("whether demo has it is unknown");
+  }
+
+  @Test
+  void submitKilledAfterTheSchedulerAcceptedKeepsTheJobOnRecord() throws Exception {
+    exa.stoppingAt("job-sent-before-record")
+        .runAndKill("hpc", "submit", "--cluster", "demo", script.toString());
+
+    for (int i = 0; i < 100 && !Files.exists(marker); i++) {
+      Thread.sleep(100);
+    }
+    assertThat(marker).as("the scheduler (mock) ran the job").exists();
+    List<String> jobs = StoredState.rows(db).get("hpc_jobs");
+    assertThat(jobs).as("recorded before it was sent: not lost").hasSize(1);
+    assertThat(jobs.get(0)).contains("|SUBMITTING|");
+    ok(exa.run("hpc", "submit", "--cluster", "demo", script.toString()));
+    assertThat(StoredState.rows(db).get("hpc_jobs")).hasSize(2);
+    assertThat(StoredState.rows(db).get("hpc_jobs").get(1)).contains("|SUBMITTED|");
+  }
+
+  @Test
+  void aJobAcceptedButNotRecordedIsReportedWithItsClusterAndIds() throws Exception {
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var s = c.createStatement()) {
+      s.execute(
+          "CREATE TRIGGER lose_the_answer BEFORE UPDATE OF scheduler_job_id ON hpc_jobs"
+              + " BEGIN SELECT RAISE(ABORT, 'the store failed'); END");
+    }
+
+    ExaProcess.Result run = exa.run("--json", "hpc", "submit", "--cluster", "demo", script.toString());
+
+    assertThat(run.exitCode()).as(run.all()).isEqualTo(6);
+    assertThat(run.err())
+        .contains("demo (mock) accepted the job as mock-1 and it runs")
+        .contains("the store failed")
+        .contains("job 1, state submitting")
+        .contains("exa hpc queue --cluster demo");
+    assertThat(run.out()).contains("\"kind\" : \"job-not-recorded\"");
+    for (int i = 0; i < 100 && !Files.exists(marker); i++) {
+      Thread.sleep(100);
+    }
+    assertThat(marker).as("the job did run").exists();
+    assertThat(StoredState.rows(db).get("hpc_jobs")).singleElement().asString().contains("|SUBMITTING|");
+  }
+
+  private String state(String cluster) throws Exception {
+    return StoredState.rows(db).get("hpc_clusters").stream()
+        .filter(r -> r.startsWith(cluster + "|"))
+        .map(r -> r.split("\\|")[1])
+        .findFirst()
+        .orElse("none");
+  }
+
+  private List<String> actions(String cluster) throws Exception {
+    return StoredState.rows(db).get("audit_events").stream()
+        .map(r -> r.split("\\|"))
+        .filter(r -> r[4].equals(cluster))
+        .map(r -> r[3])
+        .toList();
+  }
+
+  private static void ok(ExaProcess.Result run) {
+    assertThat(run.exitCode()).as(run.all()).isZero();
+  }
+}
