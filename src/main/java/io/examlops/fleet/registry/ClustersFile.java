@@ -139,6 +139,16 @@ public final class ClustersFile {
     if (!Files.exists(path)) {
       return "";
     }
+    if (Files.isDirectory(path)) {
+      throw new ClustersFileException(
+          path,
+          0,
+          "is a directory, not a file",
+          "point "
+              + RegistryLocations.REGISTRY_VARIABLE
+              + " at a file, e.g. "
+              + path.resolve("clusters.yaml"));
+    }
     try {
       byte[] bytes = Files.readAllBytes(path);
       return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();

@@ -67,7 +67,7 @@ public final class JobStore {
           }
           Map<String, Object> details = new LinkedHashMap<>();
           details.put("job", id);
-          details.put("scheduler_job_id", job.schedulerJobId());
+          details.put("schedulerJobId", job.schedulerJobId());
           details.put("name", job.name());
           details.put("gpus", job.gpus());
           details.put("model", job.model());
