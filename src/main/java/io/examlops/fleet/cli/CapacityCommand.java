@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.capacity.ClusterCapacity;
+import io.examlops.fleet.capacity.CostRate;
 import io.examlops.fleet.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -19,6 +20,8 @@ final class CapacityCommand extends FleetCommand {
   @Override
   public Integer call() {
     var fleet = exa().fleet();
+    // A bad rate is refused before the jobs are followed (which may write their new states).
+    CostRate.fromEnvironment(fleet.env());
     fleet.jobs().list(io.examlops.fleet.registry.JobStore.Filter.ALL, true);
     FleetCapacity capacity = fleet.scheduling().capacity(fleet.env());
     Output output = output();

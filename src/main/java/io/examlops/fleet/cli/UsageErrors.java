@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -20,28 +21,45 @@ final class UsageErrors implements IParameterExceptionHandler {
     boolean json = jsonAsked(args);
     String help = "see `" + line.getCommandSpec().qualifiedName() + " --help`";
     new Output(json, line.getOut(), line.getErr())
-        .error(ExitCode.USAGE, "invalid-argument", message(e) + "; " + help);
+        .error(ExitCode.USAGE, "invalid-argument", message(e, args) + "; " + help);
     return ExitCode.USAGE;
   }
 
-  private static String message(ParameterException e) {
+  private static String message(ParameterException e, String[] args) {
     String message = e.getMessage().strip();
+    CommandLine line = e.getCommandLine();
+    Optional<String> stray = strayOption(line, args);
+    if (stray.isPresent() && takesHost(line)) {
+      // picocli calls it an unknown option, or a missing HOST: neither says it cannot be a host.
+      return "'"
+          + stray.get()
+          + "' is not an option of "
+          + line.getCommandSpec().qualifiedName()
+          + ", and not a host name either (a host name never starts with '-')";
+    }
     if (e instanceof UnmatchedArgumentException unmatched) {
-      List<String> arguments = unmatched.getUnmatched();
-      String first = arguments.isEmpty() ? "" : arguments.get(0);
-      if (first.startsWith("-") && takesHost(e.getCommandLine())) {
-        return "'"
-            + first
-            + "' is not an option of "
-            + e.getCommandLine().getCommandSpec().qualifiedName()
-            + ", and not a host name either (a host name never starts with '-')";
-      }
       List<String> suggestions = unmatched.getSuggestions();
       if (!suggestions.isEmpty()) {
         message += "; did you mean " + String.join(" or ", suggestions) + "?";
       }
     }
     return message;
+  }
+
+  /** The first argument that looks like an option but is none of this command's. */
+  private static Optional<String> strayOption(CommandLine line, String[] args) {
+    for (String arg : args) {
+      if (arg.equals("--")) {
+        break;
+      }
+      if (arg.matches("--?[A-Za-z].*")) {
+        String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+        if (line.getCommandSpec().findOption(name) == null) {
+          return Optional.of(arg);
+        }
+      }
+    }
+    return Optional.empty();
   }
 
   private static boolean takesHost(CommandLine line) {

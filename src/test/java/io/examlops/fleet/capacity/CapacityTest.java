@@ -77,7 +77,7 @@ class CapacityTest {
     var zero =
         Capacity.cluster(new ClusterUsage("z", null, caps(8, 8), List.of(BigDecimal.ZERO)), RATE);
     assertThat(zero.gpuHours().total()).isEqualByComparingTo("0");
-    assertThat(zero.gpuHours().describe()).isEqualTo("0 GPU-h");
+    assertThat(zero.gpuHours().describe()).isEqualTo("0.00 GPU-h");
   }
 
   @Test
