@@ -19,7 +19,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -418,7 +417,7 @@ class BadInputTest {
     byte[] yamlBefore = Files.isRegularFile(yaml) ? Files.readAllBytes(yaml) : null;
     String rowsBefore = rows();
 
-    ExaRun run = bad.run() == Run.PROCESS ? process(env, args) : ExaRun.run(env, args.toArray(String[]::new));
+    ExaRun run = bad.run() == Run.PROCESS ? ExaRun.process(env, args) : ExaRun.run(env, args.toArray(String[]::new));
 
     String output = run.out() + run.err();
     assertThat(run.exitCode()).as(bad.name() + ": " + output).isEqualTo(bad.exitCode());
@@ -472,37 +471,5 @@ class BadInputTest {
       }
     }
     return all.toString();
-  }
-
-  /** The real exa in its own JVM, with exactly this environment. */
-  private static ExaRun process(Map<String, String> env, List<String> args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-Xshare:auto");
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Exa.class.getName());
-    command.addAll(args);
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().clear();
-    builder.environment().putAll(env);
-    Process process = builder.start();
-    process.getOutputStream().close();
-    var err = new java.util.concurrent.CompletableFuture<String>();
-    Thread reader =
-        new Thread(
-            () -> {
-              try {
-                err.complete(
-                    new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
-              } catch (IOException e) {
-                err.completeExceptionally(e);
-              }
-            });
-    reader.start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return new ExaRun(process.exitValue(), out, err.get(60, TimeUnit.SECONDS));
   }
 }

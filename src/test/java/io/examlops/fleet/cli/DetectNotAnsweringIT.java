@@ -5,12 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -47,23 +45,9 @@ class DetectNotAnsweringIT {
   }
 
   private ExaRun exa(String... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Exa.class.getName());
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().clear();
-    builder.environment().put("PATH", bin.toString());
-    builder.environment().put("HOME", dir.toString());
-    builder.environment().put("SLURM_CONF", slurmConf.toString());
-    builder.redirectError(dir.resolve("stderr").toFile());
-    Process process = builder.start();
-    process.getOutputStream().close();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return new ExaRun(process.exitValue(), out, Files.readString(dir.resolve("stderr")));
+    return ExaRun.process(
+        Map.of("PATH", bin.toString(), "HOME", dir.toString(), "SLURM_CONF", slurmConf.toString()),
+        List.of(args));
   }
 
   @Test

@@ -11,9 +11,8 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,24 +24,16 @@ class OutputConventionsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern TIME = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
 
-  @TempDir Path home;
+  @TempDir static Path home;
 
-  private Map<String, String> env() {
-    return Map.of(
-        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-        "EXAMLOPS_ACTOR", "carol",
-        "EXAMLOPS_MOCK_GPUS", "1");
-  }
-
-  private ExaRun exa(String... args) {
-    ExaRun run = ExaRun.run(env(), args);
+  private static ExaRun exa(String... args) {
+    ExaRun run = ExaRun.run(ExaRun.fleetIn(home, "carol", 1), args);
     assertThat(run.exitCode()).as(String.join(" ", args) + ": " + run.err()).isZero();
     return run;
   }
 
-  @BeforeEach
-  void anActiveMockClusterWithOneFinishedJob() throws Exception {
+  @BeforeAll
+  static void anActiveMockClusterWithOneFinishedJob() throws Exception {
     exa("hpc", "connect", "local", "--name", "dev", "--scheduler", "mock");
     exa("hpc", "approve", "dev");
     Path script = Files.writeString(home.resolve("job.sh"), "#!/bin/sh\necho done\n");
@@ -92,7 +83,7 @@ class OutputConventionsTest {
     assertThat(connect.out()).contains("1 node, 1 GPU (1 idle)");
 
     String jobs = exa("hpc", "jobs").out();
-    assertThat(jobs.lines().skip(1).findFirst().orElseThrow()).containsPattern(" 0\\.00 ");
+    assertThat(jobs.lines().skip(1)).allSatisfy(row -> assertThat(row).containsPattern(" 0\\.00 "));
     String capacity = exa("hpc", "capacity").out();
     assertThat(capacity).contains("0.00 GPU-h").containsPattern("snapshot " + TIME.pattern());
   }
@@ -106,7 +97,7 @@ class OutputConventionsTest {
     assertThat(file).hasContent("two");
     assertThat(human.out()).contains("(two, 1 GPU)");
 
-    ExaRun json = exa("--json", "hpc", "submit", "--cluster", "dev", script.toString());
+    ExaRun json = exa("--json", "hpc", "submit", "--cluster", "dev", "--wait", script.toString());
     DocumentedShapes.cliReference().assertMatches("hpc submit", json.out());
     assertThat(JSON.readTree(json.out()).get("output").asText()).endsWith("/output.log");
   }
