@@ -9,6 +9,10 @@ bash scripts/setup.sh
 work=$PWD/work
 demo=$work/demo
 rm -rf "$demo" && mkdir -p "$demo"
+# Whatever this machine's environment says about other clusters must not steer the demo.
+for variable in $(compgen -e | grep -E '^(EXAMLOPS_|GPU_COST_PER_HOUR$|FLUX_URI$)' || true); do
+  [ "$variable" = EXAMLOPS_ACTOR ] || unset "$variable"
+done
 export EXAMLOPS_HPC_REGISTRY=$demo/clusters.yaml EXAMLOPS_DATA_DIR=$demo EXAMLOPS_ACTOR=${EXAMLOPS_ACTOR:-demo-admin}
 cat > "$demo/train.sh" <<'SCRIPT'
 #!/bin/bash
@@ -16,7 +20,9 @@ echo "training on $(hostname) with ${EXAMLOPS_PIPELINE_GPUS:-?} GPU(s)"
 for epoch in 1 2 3; do echo "epoch $epoch: loss $(awk "BEGIN{print 1/$epoch}")"; sleep 1; done
 SCRIPT
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; "$@"; }
-step ./exa hpc detect
+# detect reports what this machine runs (nothing, a Slurm whose controller is down, a real
+# cluster...); its outcome is shown but does not decide the demo, which uses the mock backend.
+step ./exa hpc detect || printf '(detect exited %s: its outcome is above; the demo goes on with the mock backend)\n' "$?"
 step ./exa hpc connect local --name demo --scheduler mock
 step ./exa hpc clusters
 step ./exa hpc approve demo

@@ -62,17 +62,54 @@ public record ClusterSummary(
         g == null ? null : g.pinned());
   }
 
-  /** An audit event with its details as JSON rather than text, for JSON surfaces. */
+  /**
+   * An audit event with its details as JSON rather than text, for JSON surfaces. Keys are
+   * camelCase like every other JSON key; events stored before that used snake_case
+   * ({@code previous_state}) and are converted as they are read.
+   */
   public record Audit(long id, Instant at, String actor, String action, String cluster,
       JsonNode details) {
     public static Audit of(io.examlops.fleet.model.AuditEvent e) {
       JsonNode details;
       try {
-        details = FleetJson.mapper().readTree(e.detailsJson() == null ? "null" : e.detailsJson());
+        details = camelCase(
+            FleetJson.mapper().readTree(e.detailsJson() == null ? "null" : e.detailsJson()));
       } catch (java.io.IOException ex) {
         details = FleetJson.mapper().getNodeFactory().textNode(e.detailsJson());
       }
       return new Audit(e.id(), e.at(), e.actor(), e.action(), e.cluster(), details);
+    }
+
+    private static JsonNode camelCase(JsonNode node) {
+      if (node.isArray()) {
+        var array = FleetJson.mapper().getNodeFactory().arrayNode();
+        node.forEach(element -> array.add(camelCase(element)));
+        return array;
+      }
+      if (!node.isObject()) {
+        return node;
+      }
+      var object = FleetJson.mapper().getNodeFactory().objectNode();
+      node.fields().forEachRemaining(f -> object.set(camelCase(f.getKey()), camelCase(f.getValue())));
+      return object;
+    }
+
+    /** {@code previous_state} → {@code previousState}; other keys are left as they are. */
+    static String camelCase(String key) {
+      if (!key.matches("[a-z][a-z0-9]*(_[a-z0-9]+)+")) {
+        return key;
+      }
+      StringBuilder out = new StringBuilder(key.length());
+      boolean upper = false;
+      for (char c : key.toCharArray()) {
+        if (c == '_') {
+          upper = true;
+        } else {
+          out.append(upper ? Character.toUpperCase(c) : c);
+          upper = false;
+        }
+      }
+      return out.toString();
     }
   }
 }

@@ -52,7 +52,19 @@ public final class Fleet {
   private final Discovery discovery;
   private ClusterRegistry registry;
 
+  /** The longest acting-user name accepted: it is shown in tables and stored in every event. */
+  public static final int MAX_ACTOR_LENGTH = 200;
+
+  /** Values {@code EXAMLOPS_HPC_SCHEDULER} may take: what a cluster runs, or what detect found. */
+  public static final List<SchedulerKind> ENVIRONMENT_SCHEDULERS =
+      List.of(SchedulerKind.SLURM, SchedulerKind.FLUX, SchedulerKind.MOCK, SchedulerKind.UNMANAGED);
+
+  /**
+   * @throws IllegalArgumentException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that
+   *     is not a scheduler, naming the variable and the values it takes
+   */
   public Fleet(Map<String, String> env, Clock clock) {
+    requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER));
     this.env = Map.copyOf(env);
     this.clock = clock;
     this.discovery = new Discovery(Discovery.defaultProbes(), clock);
@@ -69,7 +81,38 @@ public final class Fleet {
   /** The acting user: {@code EXAMLOPS_ACTOR}, else the operating-system user. */
   public String actor() {
     String actor = env.get(ACTOR_VARIABLE);
-    return actor == null || actor.isBlank() ? System.getProperty("user.name") : actor.trim();
+    if (actor == null || actor.isBlank()) {
+      return System.getProperty("user.name");
+    }
+    String trimmed = actor.strip();
+    if (trimmed.length() > MAX_ACTOR_LENGTH || trimmed.chars().anyMatch(Character::isISOControl)) {
+      throw new IllegalArgumentException(
+          ACTOR_VARIABLE
+              + " is "
+              + io.examlops.fleet.model.Printable.quoted(trimmed)
+              + ": the acting user must be one line of at most "
+              + MAX_ACTOR_LENGTH
+              + " characters (no newline or control character); set it to a user name, or unset"
+              + " it to use the operating-system user");
+    }
+    return trimmed;
+  }
+
+  private static void requireKnownScheduler(String value) {
+    if (value == null || value.isBlank()) {
+      return;
+    }
+    boolean known =
+        ENVIRONMENT_SCHEDULERS.stream().anyMatch(k -> k.label().equals(value.strip()));
+    if (!known) {
+      throw new IllegalArgumentException(
+          ClusterEnvironment.SCHEDULER
+              + " is "
+              + io.examlops.fleet.model.Printable.quoted(value)
+              + ", which is not a scheduler: use one of "
+              + String.join(", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
+              + " (exa hpc env NAME prints the right value), or unset it");
+    }
   }
 
   public Discovery discovery() {
@@ -155,6 +198,12 @@ public final class Fleet {
     }
     Detection detection = discovery.detect(endpoint);
     SchedulerKind found = detection.scheduler();
+    if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
+      throw new io.examlops.fleet.discovery.ProbeException(
+          "a scheduler is installed on " + endpoint.label() + " but does not answer ("
+              + String.join("; ", detection.notes()) + "); nothing was registered: connect again"
+              + " once it answers");
+    }
     if (!detection.found()) {
       throw new RegistryException(
           "no scheduler answers on " + endpoint.label() + " (" + String.join("; ",
@@ -284,6 +333,12 @@ public final class Fleet {
   /** Submission and tracking of jobs on approved clusters. */
   public JobService jobs() {
     return new JobService(connections(), jobStore(), mockJobsDir(), clock, actor());
+  }
+
+  /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
+  public String jobOutput(TrackedJob job) {
+    RegisteredCluster cluster = connections().cluster(job.cluster());
+    return jobs().backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
   }
 
   /** Placement, preflight and capacity. */

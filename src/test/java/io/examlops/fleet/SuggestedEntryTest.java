@@ -35,7 +35,7 @@ class SuggestedEntryTest {
   void theEntryHoldsWhatWasFoundAndOnlyTheKeysPath() {
     Detection slurm =
         new Detection(SchedulerKind.SLURM, "hpcuser@lxp-login:2222", null, List.of(), List.of(),
-            List.of(), 4, "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU");
+            List.of(), 4, "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU", List.of());
 
     String yaml = Fleet.suggestedClustersYaml(slurm, ssh("lxp-login"));
 
@@ -51,7 +51,7 @@ class SuggestedEntryTest {
   @Test
   void nothingFoundSuggestsTheMockBackend() {
     Detection none =
-        new Detection(SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null);
+        new Detection(SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null, List.of());
 
     assertThat(Fleet.suggestedClustersYaml(none, Endpoint.local(TransportOptions.DEFAULTS)))
         .contains("scheduler: mock")

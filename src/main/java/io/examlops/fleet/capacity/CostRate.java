@@ -8,6 +8,12 @@ public final class CostRate {
   public static final String VARIABLE = "GPU_COST_PER_HOUR";
   public static final BigDecimal DEFAULT = new BigDecimal("2.50");
 
+  /** Dearer than any GPU-hour in any currency: a larger figure is a typo, not a price. */
+  public static final BigDecimal MAX = new BigDecimal("1000000");
+
+  /** Finer than a millionth of the currency unit is a typo too. */
+  public static final int MAX_DECIMALS = 6;
+
   private CostRate() {}
 
   /**
@@ -21,10 +27,25 @@ public final class CostRate {
     }
     BigDecimal rate;
     try {
-      rate = new BigDecimal(text.trim());
+      rate = new BigDecimal(text.trim().length() > 100 ? "x" : text.trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          VARIABLE + " must be a number (cost of one GPU-hour, e.g. 2.50), got '" + text + "'");
+          VARIABLE
+              + " must be a number (cost of one GPU-hour, e.g. 2.50), got '"
+              + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+              + "'");
+    }
+    if (rate.compareTo(MAX) > 0 || rate.stripTrailingZeros().scale() > MAX_DECIMALS) {
+      throw new IllegalArgumentException(
+          VARIABLE
+              + " is '"
+              + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
+              + "': use a price per GPU-hour from 0 to "
+              + MAX.toPlainString()
+              + " with at most "
+              + MAX_DECIMALS
+              + " decimals (e.g. 2.50), or unset it for the default "
+              + DEFAULT);
     }
     if (rate.signum() < 0) {
       throw new IllegalArgumentException(
@@ -34,6 +55,7 @@ public final class CostRate {
               + "'; unset it for the default "
               + DEFAULT);
     }
-    return rate;
+    // Written as a price: 1e2 reads 100.00, 2.5 reads 2.50.
+    return rate.setScale(Math.max(2, rate.stripTrailingZeros().scale()));
   }
 }

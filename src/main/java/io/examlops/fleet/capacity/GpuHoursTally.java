@@ -1,6 +1,7 @@
 package io.examlops.fleet.capacity;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,6 +15,9 @@ import java.util.Objects;
  */
 public record GpuHoursTally(BigDecimal known, int jobs, int unknownJobs) {
   public static final GpuHoursTally NONE = new GpuHoursTally(BigDecimal.ZERO, 0, 0);
+
+  /** Decimals of GPU-hours in tables and lines. */
+  public static final int DECIMALS_SHOWN = 2;
 
   public GpuHoursTally {
     Objects.requireNonNull(known, "known");
@@ -38,6 +42,14 @@ public record GpuHoursTally(BigDecimal known, int jobs, int unknownJobs) {
         known.add(other.known), jobs + other.jobs, unknownJobs + other.unknownJobs);
   }
 
+  /**
+   * GPU-hours as people read them wherever they are shown: two decimals ({@code 0.00} for a job of
+   * a few GPU-seconds; JSON keeps the figure as recorded).
+   */
+  public static String shown(BigDecimal hours) {
+    return hours.setScale(DECIMALS_SHOWN, RoundingMode.HALF_UP).toPlainString();
+  }
+
   /** Whether every job's figure is known, so that {@link #known()} is the whole total. */
   public boolean complete() {
     return unknownJobs == 0;
@@ -48,9 +60,9 @@ public record GpuHoursTally(BigDecimal known, int jobs, int unknownJobs) {
     return complete() ? known : null;
   }
 
-  /** {@code 12.5 GPU-h}, or {@code 12.5 GPU-h + 2 jobs unknown}. */
+  /** {@code 12.50 GPU-h}, or {@code 12.50 GPU-h + 2 jobs unknown}. */
   public String describe() {
-    String sum = known.stripTrailingZeros().toPlainString() + " GPU-h";
+    String sum = shown(known) + " GPU-h";
     if (complete()) {
       return sum;
     }

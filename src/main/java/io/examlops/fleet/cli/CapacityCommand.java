@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.capacity.ClusterCapacity;
+import io.examlops.fleet.capacity.CostRate;
 import io.examlops.fleet.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
     name = "capacity",
     mixinStandardHelpOptions = true,
     description = {
-      "Per ACTIVE cluster: total and idle GPUs, utilization %, GPU-hours used by tracked jobs and"
+      "Per ACTIVE cluster: total and idle GPUs, utilization %%, GPU-hours used by tracked jobs and"
           + " their cost at $GPU_COST_PER_HOUR (default 2.50). A figure that cannot be known is"
           + " shown as unknown, never as 0."
     })
@@ -19,6 +20,8 @@ final class CapacityCommand extends FleetCommand {
   @Override
   public Integer call() {
     var fleet = exa().fleet();
+    // A bad rate is refused before the jobs are followed (which may write their new states).
+    CostRate.fromEnvironment(fleet.env());
     fleet.jobs().list(io.examlops.fleet.registry.JobStore.Filter.ALL, true);
     FleetCapacity capacity = fleet.scheduling().capacity(fleet.env());
     Output output = output();
@@ -29,11 +32,11 @@ final class CapacityCommand extends FleetCommand {
         table.row(c.cluster(), unknown(c.totalGpus()), unknown(c.idleGpus()),
             unknown(round(c.utilizationPercent(), 1)), c.gpuHours().describe(),
             unknown(round(c.cost(), 2)), c.source().name().toLowerCase(java.util.Locale.ROOT)
-                + (c.takenAt() == null ? "" : " " + c.takenAt()));
+                + (c.takenAt() == null ? "" : " " + io.examlops.fleet.json.FleetJson.instant(c.takenAt())));
       }
       table.row("(fleet)", unknown(capacity.totalGpus()), unknown(capacity.idleGpus()),
           unknown(round(capacity.utilizationPercent(), 1)), capacity.gpuHours().describe(),
-          unknown(round(capacity.cost(), 2)), "rate " + capacity.rate() + "/GPU-hour");
+          unknown(round(capacity.cost(), 2)), "rate " + capacity.rate().toPlainString() + "/GPU-hour");
       table.print(output.out());
     });
     return ExitCode.OK;

@@ -2,9 +2,9 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.ClusterSummary;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.Endpoint;
-import io.examlops.fleet.transport.TransportOptions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -35,13 +35,19 @@ final class ConnectCommand extends FleetCommand {
 
   @Mixin ConnectionOptions connection;
 
+  private static SchedulerKind declared(String scheduler) {
+    try {
+      return ConnectionRules.scheduler(scheduler);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--scheduler: " + e.getMessage(), e);
+    }
+  }
+
   @Override
   public Integer call() {
-    SchedulerKind declared = scheduler == null ? null : SchedulerKind.parse(scheduler);
+    SchedulerKind declared = scheduler == null ? null : declared(scheduler);
     Endpoint endpoint =
-        "local".equals(host)
-            ? Endpoint.local(TransportOptions.DEFAULTS)
-            : connection.endpoint(host, exa().env);
+        "local".equals(host) ? connection.local() : connection.endpoint(host, exa().env);
     Fleet fleet = exa().fleet();
     Fleet.Connected connected = fleet.connect(endpoint, name, declared);
     ClusterSummary summary =
@@ -65,7 +71,7 @@ final class ConnectCommand extends FleetCommand {
                   + ", state " + summary.state());
           if (summary.capabilities() != null) {
             var caps = summary.capabilities();
-            out.println("  " + caps.nodes() + " nodes, " + caps.gpus() + " GPUs ("
+            out.println("  " + Plural.of(caps.nodes(), "node") + ", " + Plural.of(caps.gpus(), "GPU") + " ("
                 + (caps.idleGpus() == null ? "unknown" : caps.idleGpus()) + " idle)");
           }
           out.println("  definition in " + json.get("registry"));

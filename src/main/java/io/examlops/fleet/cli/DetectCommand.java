@@ -40,12 +40,17 @@ final class DetectCommand extends FleetCommand {
     output.emit(
         json(detection, suggestion, clustersYaml),
         () -> human(output.out(), detection, suggestion, clustersYaml));
-    return ExitCode.OK;
+    // Installed but not answering is an answer too, printed in full; the exit code tells scripts
+    // that the scheduler could not be queried, as for any refused query.
+    return detection.outcome() == Detection.Outcome.NOT_ANSWERING
+        ? ExitCode.SCHEDULER
+        : ExitCode.OK;
   }
 
   private static Map<String, Object> json(
       Detection detection, Suggestion suggestion, String clustersYaml) {
     Map<String, Object> json = new LinkedHashMap<>();
+    json.put("outcome", detection.outcome().label());
     json.put("found", detection.found());
     json.put("scheduler", detection.scheduler());
     json.put("target", detection.target());
@@ -60,11 +65,30 @@ final class DetectCommand extends FleetCommand {
     json.put("hostKeyFingerprint", detection.hostKeyFingerprint());
     json.put("notes", detection.notes());
     json.put("commandsRun", detection.commandsRun());
+    json.put("probes", detection.probes().stream().map(p -> {
+      Map<String, Object> probe = new LinkedHashMap<>();
+      probe.put("scheduler", p.scheduler());
+      probe.put("status", p.state().label());
+      probe.put("reason", p.reason());
+      return probe;
+    }).toList());
     return json;
   }
 
   private static void human(
       PrintWriter out, Detection detection, Suggestion suggestion, String clustersYaml) {
+    if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
+      out.println("Installed but not answering on " + detection.target() + ": "
+          + detection.notAnswering().stream().map(p -> p.scheduler().label())
+              .collect(Collectors.joining(", ")) + ".");
+      detection.notes().forEach(n -> out.println("  " + n));
+      out.println();
+      out.println("Once it answers, run exa hpc detect again. Meanwhile the mock backend runs jobs as"
+          + " local processes:");
+      out.println("  " + suggestion.exportLines());
+      printEntry(out, clustersYaml);
+      return;
+    }
     if (!detection.found()) {
       out.println("No scheduler found on " + detection.target() + ".");
       detection.notes().forEach(n -> out.println("  " + n));
@@ -93,7 +117,7 @@ final class DetectCommand extends FleetCommand {
       out.println("GPU models:  " + gpus.stream().map(GpuInfo::model).distinct()
           .collect(Collectors.joining(", ")));
     }
-    detection.notes().stream().filter(n -> !n.endsWith("not available"))
+    detection.notes().stream().filter(n -> !n.contains(": not available"))
         .forEach(n -> out.println("Note:        " + n));
     out.println();
     out.println("Suggested environment (not applied):");

@@ -71,7 +71,17 @@ public final class Exa implements Runnable {
           spec.commandLine(),
           "no cluster given: pass --cluster NAME or set " + ClusterEnvironment.CLUSTER);
     }
-    return fallback.trim();
+    if (!io.examlops.fleet.model.ClusterName.isValid(fallback.strip())) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          ClusterEnvironment.CLUSTER
+              + " is "
+              + io.examlops.fleet.model.Printable.quoted(fallback)
+              + ", which is not a cluster name: a cluster name is "
+              + io.examlops.fleet.model.ClusterName.RULE
+              + "; set it to a registered cluster (exa hpc clusters) or pass --cluster NAME");
+    }
+    return fallback.strip();
   }
 
   Output output() {
@@ -93,6 +103,9 @@ public final class Exa implements Runnable {
     line.setOut(out);
     line.setErr(err);
     line.setExecutionExceptionHandler(new Failures(exa));
+    line.setParameterExceptionHandler(new UsageErrors());
+    line.registerConverter(Integer.class, new WholeNumber());
+    line.registerConverter(int.class, new WholeNumber());
     return line.execute(args);
   }
 

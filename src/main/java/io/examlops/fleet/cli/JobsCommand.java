@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.capacity.GpuHoursTally;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.JobStore;
@@ -45,7 +46,7 @@ final class JobsCommand extends FleetCommand {
       for (TrackedJob j : listing.jobs()) {
         table.row(j.id(), j.cluster(), j.schedulerJobId(), j.name(), j.model(), j.state().label(),
             j.gpus(), j.submittedAt(), Durations.human(j.elapsedSeconds()),
-            j.gpuHours() == null ? "unknown" : j.gpuHours().setScale(4, java.math.RoundingMode.HALF_UP),
+            j.gpuHours() == null ? "unknown" : GpuHoursTally.shown(j.gpuHours()),
             j.exitCode());
       }
       table.print(output.out());

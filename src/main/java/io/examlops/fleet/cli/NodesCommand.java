@@ -51,7 +51,7 @@ final class NodesCommand extends FleetCommand {
       table(inventory).print(output.out());
       if (snapshot != null) {
         output.out().println("Saved snapshot " + snapshot.id() + " of " + name + " ("
-            + snapshot.nodes().size() + " nodes) at " + snapshot.takenAt());
+            + Plural.of(snapshot.nodes().size(), "node") + ") at " + snapshot.takenAt());
       }
     });
     return ExitCode.OK;

@@ -1,6 +1,5 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.scheduling.backend.TimeLimits;
 import io.examlops.fleet.scheduling.preflight.Check;
 import io.examlops.fleet.scheduling.preflight.PreflightReport;
 import io.examlops.fleet.scheduling.preflight.PreflightRequest;
@@ -44,7 +43,7 @@ final class PreflightCommand extends FleetCommand {
   public Integer call() {
     String cluster = exa().clusterOrDefault(name);
     PreflightRequest request = new PreflightRequest(
-        gpus, nodes, partition, account, time == null ? null : TimeLimits.parse(time));
+        gpus, nodes, partition, account, SubmitOptions.timeLimit(time));
     var fleet = exa().fleet();
     PreflightReport report = fleet.scheduling().preflight(cluster, request, fleet.actor());
     Map<String, Object> json = new LinkedHashMap<>();

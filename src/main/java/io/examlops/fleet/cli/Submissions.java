@@ -18,6 +18,11 @@ final class Submissions {
 
   /** A job script's text; a missing, unreadable or binary file is a clear error. */
   static String readScript(Path script) {
+    if (script.toString().isBlank()) {
+      throw new CommandFailure(ExitCode.USAGE, "invalid-argument",
+          "the SCRIPT path is empty: give the path of a batch script, e.g. exa hpc submit"
+              + " --cluster NAME train.sh");
+    }
     if (!Files.exists(script)) {
       throw new CommandFailure(ExitCode.NOT_FOUND, "script-not-found",
           "job script " + script + " does not exist");
@@ -65,14 +70,20 @@ final class Submissions {
       job = fleet.jobs().await(job, Duration.ofSeconds(options.waitTimeoutSeconds),
           Duration.ofSeconds(2));
     }
+    String outputFile = fleet.jobOutput(job);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("job", job);
     json.put("placement", submitted.placement() == null ? null : PlaceCommand.json(submitted.placement()));
+    json.put("output", outputFile);
     TrackedJob shown = job;
-    output.emit(json, () -> output.out().println("Submitted job " + shown.id() + " to "
-        + shown.cluster() + " as " + shown.schedulerJobId() + " (" + shown.name() + ", "
-        + shown.gpus() + " GPUs): " + shown.state().label()
-        + (shown.state().terminal() && shown.exitCode() != null ? ", exit code " + shown.exitCode() : "")));
+    output.emit(json, () -> {
+      output.out().println("Submitted job " + shown.id() + " to "
+          + shown.cluster() + " as " + shown.schedulerJobId() + " (" + shown.name() + ", "
+          + Plural.of(shown.gpus(), "GPU") + "): " + shown.state().label()
+          + (shown.state().terminal() && shown.exitCode() != null ? ", exit code " + shown.exitCode() : ""));
+      output.out().println("  output: " + outputFile
+          + (outputFile.startsWith("~") ? " on " + shown.cluster() : ""));
+    });
     if (options.await) {
       return job.state() == JobState.COMPLETED ? ExitCode.OK : ExitCode.FAILED;
     }

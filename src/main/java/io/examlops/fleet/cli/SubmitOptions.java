@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.scheduling.backend.SubmitRequest;
 import io.examlops.fleet.scheduling.backend.TimeLimits;
+import java.time.Duration;
 import java.util.Map;
 import picocli.CommandLine.Option;
 
@@ -31,12 +32,35 @@ final class SubmitOptions {
   @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "3600", description = "Give up following after this long (default: ${DEFAULT-VALUE}).")
   int waitTimeoutSeconds;
 
+  /** The longest --wait-timeout: a week, longer than any partition limit we have met. */
+  static final int MAX_WAIT_SECONDS = 7 * 24 * 3600;
+
+  /** Checks every option before anything is submitted, so a bad one never leaves a job behind. */
   SubmitRequest request(String script, String name, Map<String, String> environment) {
+    if (waitTimeoutSeconds < 1 || waitTimeoutSeconds > MAX_WAIT_SECONDS) {
+      throw new IllegalArgumentException(
+          "--wait-timeout must be from 1 to "
+              + MAX_WAIT_SECONDS
+              + " seconds (a week), got "
+              + waitTimeoutSeconds);
+    }
     if (gpus < 1) {
       throw new IllegalArgumentException(
           "--gpus must be a positive whole number (the GPUs the job needs); got " + gpus);
     }
     return new SubmitRequest(script, name, gpus, nodes, partition,
-        time == null ? null : TimeLimits.parse(time), account, environment);
+        timeLimit(time), account, environment);
+  }
+
+  /** A {@code --time} value; an unreadable one is an error that names the option. */
+  static Duration timeLimit(String time) {
+    if (time == null) {
+      return null;
+    }
+    try {
+      return TimeLimits.parse(time);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--time: " + e.getMessage(), e);
+    }
   }
 }

@@ -28,12 +28,22 @@ final class Table {
     return this;
   }
 
+  /** A cell's text; times in the one format JSON uses too. */
+  private static String cell(Object value) {
+    if (value == null) {
+      return "-";
+    }
+    return value instanceof java.time.Instant at
+        ? io.examlops.fleet.json.FleetJson.instant(at)
+        : value.toString();
+  }
+
   Table row(Object... cells) {
     if (cells.length != headers.size()) {
       throw new IllegalArgumentException(
           "row has " + cells.length + " cells, table has " + headers.size() + " columns");
     }
-    rows.add(Arrays.stream(cells).map(c -> c == null ? "-" : c.toString()).toList());
+    rows.add(Arrays.stream(cells).map(Table::cell).toList());
     return this;
   }
 

@@ -17,6 +17,7 @@ import java.util.List;
  * @param notes plain-language remarks: what was tried, what was missing, what was enriched
  * @param commandsRun how many query commands the probe run took
  * @param hostKeyFingerprint the SSH host key the host presented ({@code null} locally)
+ * @param probes what each probe tried found, in detection order
  */
 public record Detection(
     SchedulerKind scheduler,
@@ -26,19 +27,51 @@ public record Detection(
     List<GpuInfo> gpus,
     List<String> notes,
     int commandsRun,
-    String hostKeyFingerprint) {
+    String hostKeyFingerprint,
+    List<ProbeStatus> probes) {
+
+  /** How detection ended. */
+  public enum Outcome {
+    /** A scheduler (or a bare GPU host) answers. */
+    FOUND,
+    /** Nothing is installed: an answer, not a failure. */
+    NOTHING,
+    /** A scheduler is installed but does not answer (Slurm's controller down, no Flux instance). */
+    NOT_ANSWERING;
+
+    /** {@code found}, {@code nothing}, {@code not-answering}. */
+    public String label() {
+      return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+  }
 
   public Detection {
     nodes = List.copyOf(nodes);
     gpus = List.copyOf(gpus);
     notes = List.copyOf(notes);
+    probes = List.copyOf(probes);
   }
 
   public Detection withHostKey(String fingerprint) {
-    return new Detection(scheduler, target, caps, nodes, gpus, notes, commandsRun, fingerprint);
+    return new Detection(
+        scheduler, target, caps, nodes, gpus, notes, commandsRun, fingerprint, probes);
   }
 
   public boolean found() {
     return scheduler != SchedulerKind.NONE;
+  }
+
+  public Outcome outcome() {
+    if (found()) {
+      return Outcome.FOUND;
+    }
+    return probes.stream().anyMatch(p -> p.state() == ProbeStatus.State.NOT_ANSWERING)
+        ? Outcome.NOT_ANSWERING
+        : Outcome.NOTHING;
+  }
+
+  /** The probes that are installed but do not answer, each with its reason. */
+  public List<ProbeStatus> notAnswering() {
+    return probes.stream().filter(p -> p.state() == ProbeStatus.State.NOT_ANSWERING).toList();
   }
 }

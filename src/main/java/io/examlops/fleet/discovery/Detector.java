@@ -25,12 +25,15 @@ public final class Detector {
   public Detection detect(CommandRunner host) {
     CommandRunner runner = new QueryCache(host);
     List<String> notes = new ArrayList<>();
+    List<ProbeStatus> statuses = new ArrayList<>();
     for (SchedulerProbe probe : registry.probes()) {
-      if (!probe.available(runner)) {
-        notes.add(probe.kind().label() + ": not available");
+      ProbeStatus status = probe.status(runner);
+      statuses.add(status);
+      if (!status.answers()) {
+        notes.add(status.note());
         continue;
       }
-      Survey survey = probe.survey(runner);
+      Survey survey = survey(probe, runner, notes);
       notes.addAll(survey.warnings());
       List<GpuInfo> gpus = probe.listGpus(runner);
       if (gpus.isEmpty() && survey.caps().gpus() > 0) {
@@ -44,11 +47,27 @@ public final class Detector {
           gpus,
           notes,
           runner.commandsRun(),
-          null);
+          null,
+          statuses);
     }
     return new Detection(
         SchedulerKind.NONE, runner.target(), null, List.of(), List.of(), notes,
-        runner.commandsRun(), null);
+        runner.commandsRun(), null, statuses);
+  }
+
+  /** A probe's survey; when it fails, the message keeps what the probes before it found. */
+  private static Survey survey(SchedulerProbe probe, CommandRunner runner, List<String> notes) {
+    try {
+      return probe.survey(runner);
+    } catch (ProbeException e) {
+      if (notes.isEmpty()) {
+        throw e;
+      }
+      throw new ProbeException(
+          probe.kind().label() + ": " + e.getMessage() + " (also tried: " + String.join("; ", notes)
+              + ")",
+          e);
+    }
   }
 
   /**

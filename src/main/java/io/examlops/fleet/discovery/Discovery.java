@@ -45,7 +45,8 @@ public final class Discovery {
 
   /** The node inventory of whichever scheduler answers on the endpoint. */
   public NodeInventory nodes(Endpoint endpoint) {
-    try (CommandRunner runner = endpoint.open()) {
+    try (CommandRunner host = endpoint.open()) {
+      CommandRunner runner = new QueryCache(host);
       SchedulerProbe probe = firstAvailable(runner);
       return new NodeInventory(
           probe.kind(), runner.target(), clock.instant(), probe.listNodes(runner));
@@ -70,16 +71,15 @@ public final class Discovery {
   }
 
   private SchedulerProbe firstAvailable(CommandRunner runner) {
+    List<String> reasons = new java.util.ArrayList<>();
     for (SchedulerProbe probe : probes.probes()) {
-      if (probe.available(runner)) {
+      ProbeStatus status = probe.status(runner);
+      if (status.answers()) {
         return probe;
       }
+      reasons.add(status.note());
     }
     throw new ProbeException(
-        "no scheduler answers on "
-            + runner.target()
-            + ": none of "
-            + probes.probes().stream().map(p -> p.kind().label()).toList()
-            + " is available (run `exa hpc detect` for details)");
+        "no scheduler answers on " + runner.target() + ": " + String.join("; ", reasons));
   }
 }

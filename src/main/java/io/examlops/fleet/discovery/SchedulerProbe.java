@@ -20,6 +20,17 @@ public interface SchedulerProbe {
   /** Whether the scheduler answers on this host (its client commands exist and respond). */
   boolean available(CommandRunner runner);
 
+  /**
+   * Whether the scheduler answers, with the reason in words. Probes that can tell "installed but
+   * its daemons do not answer" from "not installed" override this.
+   */
+  default ProbeStatus status(CommandRunner runner) {
+    return available(runner)
+        ? new ProbeStatus(kind(), ProbeStatus.State.ANSWERS, kind().label() + " answers")
+        : new ProbeStatus(
+            kind(), ProbeStatus.State.ABSENT, "not found on " + runner.target());
+  }
+
   /** Scheduler version, totals, idle counts, partitions or queues, and whether accounting is there. */
   ClusterCaps capabilities(CommandRunner runner);
 

@@ -16,6 +16,12 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.SchedulerKind;
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.OptionalInt;
@@ -23,8 +29,8 @@ import java.util.OptionalInt;
 /**
  * The one JSON mapping every surface (CLI {@code --json}, REST, MCP) uses, so that a value has the
  * same shape wherever it is read. Vocabulary enums (node states, schedulers, job states) are written
- * as their lower-case labels; times as ISO-8601 strings; durations as seconds; figures that are
- * unknown as {@code null}.
+ * as their lower-case labels; times as ISO-8601 UTC strings with milliseconds; durations as seconds
+ * with one decimal; keys in camelCase; figures that are unknown as {@code null}.
  */
 public final class FleetJson {
   private static final ObjectMapper MAPPER = build(false);
@@ -59,6 +65,8 @@ public final class FleetJson {
     vocabulary.addSerializer(NodeState.class, new LabelSerializer<>(NodeState::label));
     vocabulary.addSerializer(SchedulerKind.class, new LabelSerializer<>(SchedulerKind::label));
     vocabulary.addSerializer(JobState.class, new LabelSerializer<>(JobState::label));
+    vocabulary.addSerializer(Instant.class, new InstantSerializer());
+    vocabulary.addSerializer(Duration.class, new DurationSerializer());
     var builder =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())
@@ -84,6 +92,34 @@ public final class FleetJson {
     public void serialize(E value, JsonGenerator gen, SerializerProvider serializers)
         throws IOException {
       gen.writeString(label.apply(value));
+    }
+  }
+
+  /**
+   * The one time format of every JSON document: ISO-8601 in UTC with milliseconds, e.g. {@code
+   * 2026-11-29T19:56:17.703Z}, whatever precision the clock or the scheduler had.
+   */
+  public static String instant(Instant at) {
+    return INSTANT.format(at);
+  }
+
+  private static final DateTimeFormatter INSTANT =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
+  private static final class InstantSerializer extends JsonSerializer<Instant> {
+    @Override
+    public void serialize(Instant value, JsonGenerator gen, SerializerProvider serializers)
+        throws IOException {
+      gen.writeString(instant(value));
+    }
+  }
+
+  /** Durations as seconds with one decimal: finer than that is noise in an age or a run time. */
+  private static final class DurationSerializer extends JsonSerializer<Duration> {
+    @Override
+    public void serialize(Duration value, JsonGenerator gen, SerializerProvider serializers)
+        throws IOException {
+      gen.writeNumber(BigDecimal.valueOf(value.toMillis(), 3).setScale(1, RoundingMode.HALF_UP));
     }
   }
 

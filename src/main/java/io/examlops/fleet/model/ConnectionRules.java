@@ -17,6 +17,9 @@ public final class ConnectionRules {
 
   public static final int DEFAULT_SSH_PORT = 22;
 
+  /** DNS names are at most 253 characters. */
+  public static final int MAX_HOST_LENGTH = 253;
+
   // Host names and IP addresses; never starting with '-', so a host cannot become an ssh option.
   private static final Pattern HOST = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,252}");
   private static final Pattern USER = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
@@ -43,10 +46,13 @@ public final class ConnectionRules {
   public static String host(String host) {
     if (host == null || !HOST.matcher(host).matches()) {
       throw new IllegalArgumentException(
-          "invalid host "
-              + Printable.quoted(host)
-              + ": use a host name or IP address (letters, digits, '.', '-', '_', ':'),"
-              + " not starting with '-'");
+          Printable.quoted(host)
+              + (host != null && host.length() > MAX_HOST_LENGTH
+                  ? " (" + host.length() + " characters)"
+                  : "")
+              + " is not a host name: use a host name or IP address of at most "
+              + MAX_HOST_LENGTH
+              + " letters, digits, '.', '-', '_' or ':', not starting with '-'");
     }
     return host;
   }

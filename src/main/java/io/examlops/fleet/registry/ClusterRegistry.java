@@ -9,6 +9,7 @@ import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
@@ -119,7 +120,7 @@ public final class ClusterRegistry {
                     .probed(capabilities, observed, capabilities == null ? null : now),
             (before, after) ->
                 details(
-                    "previous_state", stateOf(before),
+                    "previousState", stateOf(before),
                     "state", after.state().name(),
                     "definition", describe(definition),
                     "observed", observed,
@@ -151,9 +152,9 @@ public final class ClusterRegistry {
                     .approve(who, now, pin),
             (before, after) ->
                 details(
-                    "previous_state", stateOf(before),
+                    "previousState", stateOf(before),
                     "pinned", pin,
-                    "previous_pin", before.map(ClusterGovernance::pinned).orElse(null)));
+                    "previousPin", before.map(ClusterGovernance::pinned).orElse(null)));
     return new RegisteredCluster(name, definition, governance);
   }
 
@@ -163,6 +164,7 @@ public final class ClusterRegistry {
     String why =
         text(
             reason,
+            "the reason (--reason)",
             "a reason is required to reject cluster '"
                 + name
                 + "', e.g. --reason \"wrong account\"");
@@ -179,9 +181,9 @@ public final class ClusterRegistry {
                     .reject(who, now, why),
             (before, after) ->
                 details(
-                    "previous_state", stateOf(before),
+                    "previousState", stateOf(before),
                     "reason", why,
-                    "revoked_pin", before.map(ClusterGovernance::pinned).orElse(null)));
+                    "revokedPin", before.map(ClusterGovernance::pinned).orElse(null)));
     return new RegisteredCluster(name, definition.orElse(null), governance);
   }
 
@@ -218,7 +220,7 @@ public final class ClusterRegistry {
             (before, after) ->
                 details(
                     "observed", observed,
-                    "previously_observed", before.map(ClusterGovernance::observed).orElse(null)));
+                    "previouslyObserved", before.map(ClusterGovernance::observed).orElse(null)));
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
   }
 
@@ -241,7 +243,7 @@ public final class ClusterRegistry {
               "snapshot",
               name,
               details(
-                  "snapshot_id", id,
+                  "snapshotId", id,
                   "nodes", nodes.size(),
                   "gpus", nodes.stream().mapToInt(NodeInfo::gpuCount).sum()));
           CrashPoint.reached(CrashPoint.SNAPSHOT_BEFORE_COMMIT);
@@ -438,20 +440,21 @@ public final class ClusterRegistry {
   }
 
   private static String actor(String actor) {
-    return text(actor, "the acting user is required for every registry change");
+    return text(actor, "the acting user", "the acting user is required for every registry change");
   }
 
   /** Trimmed single-line text of bounded length, or an error saying what is required. */
-  private static String text(String value, String required) {
+  private static String text(String value, String what, String required) {
     String trimmed = value == null ? "" : value.strip();
     if (trimmed.isEmpty()) {
       throw new RegistryException(required);
     }
     if (trimmed.length() > MAX_TEXT || trimmed.chars().anyMatch(Character::isISOControl)) {
-      throw new RegistryException(
-          "'"
-              + trimmed.substring(0, Math.min(40, trimmed.length())).replaceAll("\\p{Cntrl}", "?")
-              + "...' is not accepted: use one line of at most "
+      throw new IllegalArgumentException(
+          what
+              + " "
+              + Printable.quoted(trimmed.substring(0, Math.min(40, trimmed.length())))
+              + " is not accepted: use one line (no newline or control character) of at most "
               + MAX_TEXT
               + " characters");
     }
@@ -480,7 +483,7 @@ public final class ClusterRegistry {
         d.keyPath(),
         "port",
         d.port(),
-        "host_key",
+        "hostKey",
         d.hostKeyFingerprint());
   }
 
@@ -494,7 +497,7 @@ public final class ClusterRegistry {
         caps.nodes(),
         "gpus",
         caps.gpus(),
-        "gpu_types",
+        "gpuTypes",
         caps.gpuTypes());
   }
 }

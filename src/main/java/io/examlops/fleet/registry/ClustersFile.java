@@ -230,6 +230,16 @@ public final class ClustersFile {
     if (!Files.exists(target)) {
       return "";
     }
+    if (Files.isDirectory(path)) {
+      throw new ClustersFileException(
+          path,
+          0,
+          "is a directory, not a file",
+          "point "
+              + RegistryLocations.REGISTRY_VARIABLE
+              + " at a file, e.g. "
+              + path.resolve("clusters.yaml"));
+    }
     try {
       byte[] bytes = Files.readAllBytes(target);
       return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();

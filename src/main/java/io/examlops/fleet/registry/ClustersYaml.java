@@ -18,6 +18,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
  * Reads the text of clusters.yaml into cluster definitions, keeping where each value sits so that
@@ -43,6 +45,12 @@ final class ClustersYaml {
       List.of("scheduler", "transport", "host", "user", "key", "port", "host_key");
 
   private static final YAMLFactory YAML = new YAMLFactory();
+
+  /** A registry of a thousand clusters is well under this; more is not a clusters.yaml. */
+  static final int MAX_FILE_CHARS = 1 << 20;
+
+  /** Longer than any host name, user, path or fingerprint. */
+  static final int MAX_VALUE_CHARS = 4096;
 
   /** Where the {@code clusters:} value is and how it is written. */
   enum Shape {
@@ -119,18 +127,66 @@ final class ClustersYaml {
 
   /** Parses and validates the text; {@code file} only names the file in errors. */
   static Document parse(String text, Path file) {
+    if (text.length() > MAX_FILE_CHARS) {
+      throw new ClustersFileException(
+          file,
+          0,
+          "is " + text.length() + " characters long, more than a clusters.yaml may be ("
+              + MAX_FILE_CHARS + ")",
+          "keep only cluster definitions in it (a few lines each)");
+    }
+    int tab = tabIndentedLine(text);
+    if (tab > 0) {
+      throw new ClustersFileException(
+          file,
+          tab,
+          "is indented with a tab",
+          "YAML indents with spaces only: replace the tab with spaces");
+    }
     try (JsonParser parser = YAML.createParser(text)) {
       return new ClustersYaml(text, file, parser).document();
     } catch (JsonProcessingException e) {
-      JsonLocation where = e.getLocation();
-      throw new ClustersFileException(
-          file,
-          where == null ? 0 : where.getLineNr(),
-          "not valid YAML: " + e.getOriginalMessage().strip().replace('\n', ' '),
-          "fix the syntax there (indentation, a missing ':' or an unclosed quote)");
+      throw syntaxError(file, e);
     } catch (IOException e) {
       throw new ClustersFileException(file, 0, "cannot be read: " + e.getMessage(), "");
     }
+  }
+
+  /** The first line whose indentation holds a tab, or 0. */
+  private static int tabIndentedLine(String text) {
+    int number = 0;
+    for (String line : (Iterable<String>) text.lines()::iterator) {
+      number++;
+      for (int i = 0; i < line.length() && (line.charAt(i) == ' ' || line.charAt(i) == '\t'); i++) {
+        if (line.charAt(i) == '\t') {
+          return number;
+        }
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * A YAML syntax error in our words, at the line where the broken construct starts (an unclosed
+   * quote's opening line, not the end of the file where the parser gave up).
+   */
+  private static ClustersFileException syntaxError(Path file, JsonProcessingException e) {
+    if (e.getCause() instanceof MarkedYAMLException marked) {
+      Mark start = marked.getContextMark() != null ? marked.getContextMark() : marked.getProblemMark();
+      String context = marked.getContext() == null ? "" : " " + marked.getContext().strip();
+      return new ClustersFileException(
+          file,
+          start == null ? 0 : start.getLine() + 1,
+          "not valid YAML:" + context + " " + marked.getProblem().strip()
+              + (start == null ? "" : " (column " + (start.getColumn() + 1) + ")"),
+          "fix the syntax there (indentation, a missing ':' or an unclosed quote)");
+    }
+    JsonLocation where = e.getLocation();
+    return new ClustersFileException(
+        file,
+        where == null ? 0 : where.getLineNr(),
+        "not valid YAML: " + e.getOriginalMessage().strip().lines().findFirst().orElse(""),
+        "fix the syntax there (indentation, a missing ':' or an unclosed quote)");
   }
 
   private Document document() throws IOException {
@@ -277,6 +333,23 @@ final class ClustersYaml {
             : token == JsonToken.VALUE_STRING
                 ? parser.getText()
                 : text.substring(valueStart, valueEnd);
+    if (value != null && value.length() > MAX_VALUE_CHARS) {
+      throw fail(
+          keyLine,
+          "'" + key + "' of cluster '" + cluster + "' is " + value.length()
+              + " characters long; a value here is at most " + MAX_VALUE_CHARS,
+          "give the " + key + " itself");
+    }
+    if (token == JsonToken.VALUE_STRING
+        && valueStart < text.length()
+        && (text.charAt(valueStart) == '"' || text.charAt(valueStart) == '\'')
+        && text.substring(valueStart, Math.max(valueStart, valueEnd)).indexOf('\n') >= 0) {
+      throw fail(
+          keyLine,
+          "the quoted value of '" + key + "' in cluster '" + cluster
+              + "' is not closed on its line (its closing quote is on a later line)",
+          "close the quote on line " + keyLine);
+    }
     if (value != null && ConnectionRules.looksLikeKeyMaterial(value)) {
       throw fail(
           keyLine,

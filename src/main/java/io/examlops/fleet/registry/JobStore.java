@@ -97,7 +97,7 @@ public final class JobStore {
           }
           Map<String, Object> details = new LinkedHashMap<>();
           details.put("job", begun.id());
-          details.put("scheduler_job_id", schedulerJobId);
+          details.put("schedulerJobId", schedulerJobId);
           details.put("name", begun.name());
           details.put("gpus", begun.gpus());
           details.put("model", begun.model());

@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.KeyMaterial;
 import io.examlops.fleet.model.Printable;
 import java.nio.file.Files;
@@ -70,6 +71,12 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
       return local(options);
     }
     boolean fromEnvironment = host == null;
+    try {
+      ConnectionRules.host(effectiveHost);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          (fromEnvironment ? HOST_VARIABLE + ": " : "HOST: ") + e.getMessage(), e);
+    }
     Integer effectivePort = port != null ? port : portFrom(env);
     String effectiveUser = user != null ? user : blankToNull(env.get(USER_VARIABLE));
     Path effectiveKey =

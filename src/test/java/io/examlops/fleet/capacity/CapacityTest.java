@@ -72,12 +72,12 @@ class CapacityTest {
     assertThat(line.gpuHours().unknownJobs()).isEqualTo(2);
     assertThat(line.gpuHours().complete()).isFalse();
     assertThat(line.gpuHours().total()).isNull();
-    assertThat(line.gpuHours().describe()).isEqualTo("2 GPU-h + 2 jobs unknown");
+    assertThat(line.gpuHours().describe()).isEqualTo("2.00 GPU-h + 2 jobs unknown");
     assertThat(line.cost()).isEqualByComparingTo("5.00");
     var zero =
         Capacity.cluster(new ClusterUsage("z", null, caps(8, 8), List.of(BigDecimal.ZERO)), RATE);
     assertThat(zero.gpuHours().total()).isEqualByComparingTo("0");
-    assertThat(zero.gpuHours().describe()).isEqualTo("0 GPU-h");
+    assertThat(zero.gpuHours().describe()).isEqualTo("0.00 GPU-h");
   }
 
   @Test
@@ -110,7 +110,7 @@ class CapacityTest {
     assertThat(known.totalGpus()).isEqualTo(8);
     assertThat(known.idleGpus()).isEqualTo(4);
     assertThat(known.utilizationPercent()).isEqualByComparingTo("50.0");
-    assertThat(known.gpuHours().describe()).isEqualTo("11 GPU-h + 1 job unknown");
+    assertThat(known.gpuHours().describe()).isEqualTo("11.00 GPU-h + 1 job unknown");
     assertThat(known.cost()).isEqualByComparingTo("27.50");
     assertThat(withDeclared.totalGpus()).isEqualTo(16);
     assertThat(withDeclared.idleGpus()).isEqualTo(12);

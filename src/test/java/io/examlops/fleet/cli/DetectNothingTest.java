@@ -2,11 +2,9 @@ package io.examlops.fleet.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,31 +16,14 @@ class DetectNothingTest {
   @TempDir Path emptyPath;
   @TempDir Path home;
 
-  private Result exa(String... args) throws Exception {
-    String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>();
-    command.add(javaBin);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Exa.class.getName());
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().clear();
-    builder.environment().put("PATH", emptyPath.toString());
-    builder.environment().put("HOME", home.toString());
-    Process process = builder.start();
-    process.getOutputStream().close();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    return new Result(process.exitValue(), out, err);
+  private ExaRun exa(String... args) throws Exception {
+    return ExaRun.process(
+        Map.of("PATH", emptyPath.toString(), "HOME", home.toString()), List.of(args));
   }
-
-  private record Result(int exitCode, String out, String err) {}
 
   @Test
   void saysSoPlainlyAndSuggestsTheMockBackend() throws Exception {
-    Result run = exa("hpc", "detect");
+    ExaRun run = exa("hpc", "detect");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out())
@@ -55,7 +36,7 @@ class DetectNothingTest {
 
   @Test
   void jsonSaysNothingWasFound() throws Exception {
-    Result run = exa("--json", "hpc", "detect");
+    ExaRun run = exa("--json", "hpc", "detect");
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     DocumentedShapes.cliReference().assertMatches("hpc detect", run.out());

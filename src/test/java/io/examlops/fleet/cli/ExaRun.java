@@ -1,10 +1,15 @@
 package io.examlops.fleet.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What one in-process {@code exa} invocation printed and returned.
@@ -14,6 +19,15 @@ import java.util.Map;
  * @param err standard error
  */
 public record ExaRun(int exitCode, String out, String err) {
+
+  /** A fleet of its own under {@code home}: registry, data directory, an actor, mock GPUs. */
+  public static Map<String, String> fleetIn(Path home, String actor, int mockGpus) {
+    return Map.of(
+        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
+        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
+        "EXAMLOPS_ACTOR", actor,
+        "EXAMLOPS_MOCK_GPUS", Integer.toString(mockGpus));
+  }
 
   /** Runs {@code exa ARGS} with the given environment. */
   public static ExaRun run(Map<String, String> env, String... args) {
@@ -28,5 +42,37 @@ public record ExaRun(int exitCode, String out, String err) {
     List<String> args = new ArrayList<>(List.of(head));
     args.addAll(List.of(tail));
     return run(env, args.toArray(String[]::new));
+  }
+
+  /**
+   * Runs the real {@code exa} in a JVM of its own, with exactly this environment (nothing is
+   * inherited) and stdin closed: what a user's shell would see.
+   */
+  public static ExaRun process(Map<String, String> env, List<String> args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(Exa.class.getName());
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().clear();
+    builder.environment().putAll(env);
+    Path stderr = Files.createTempFile("exa-stderr", ".txt");
+    try {
+      builder.redirectError(stderr.toFile());
+      Process process = builder.start();
+      process.getOutputStream().close();
+      String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (!process.waitFor(120, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        throw new AssertionError("exa " + args + " did not end within 120 s");
+      }
+      return new ExaRun(process.exitValue(), out, Files.readString(stderr));
+    } finally {
+      Files.deleteIfExists(stderr);
+    }
   }
 }

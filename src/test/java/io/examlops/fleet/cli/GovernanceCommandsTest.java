@@ -16,11 +16,7 @@ class GovernanceCommandsTest {
   @TempDir Path home;
 
   private Map<String, String> env() {
-    return Map.of(
-        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-        "EXAMLOPS_ACTOR", "carol",
-        "EXAMLOPS_MOCK_GPUS", "2");
+    return ExaRun.fleetIn(home, "carol", 2);
   }
 
   private ExaRun exa(String... args) {

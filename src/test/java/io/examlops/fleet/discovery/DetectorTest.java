@@ -18,8 +18,12 @@ class DetectorTest {
     assertThat(detection.found()).isFalse();
     assertThat(detection.scheduler()).isEqualTo(SchedulerKind.NONE);
     assertThat(detection.caps()).isNull();
+    assertThat(detection.outcome()).isEqualTo(Detection.Outcome.NOTHING);
     assertThat(detection.notes())
-        .containsExactly("flux: not available", "slurm: not available", "unmanaged: not available");
+        .containsExactly(
+            "flux: not available (flux is not installed on scripted)",
+            "slurm: not available (sinfo is not installed on scripted)",
+            "unmanaged: not available (nvidia-smi is not installed on scripted)");
     assertThat(detection.commandsRun()).isEqualTo(nothing.commands().size());
   }
 
@@ -45,5 +49,35 @@ class DetectorTest {
     assertThat(detection.notes())
         .anySatisfy(n -> assertThat(n).contains("GPU counts only").contains("nvidia-smi"));
     assertThat(slurm.commands()).filteredOn(c -> c.startsWith("sinfo -N")).hasSize(1);
+  }
+
+  @Test
+  void eachProbeThatIsInstalledButDoesNotAnswerGivesItsOwnReason() {
+    ScriptedRunner host =
+        new ScriptedRunner()
+            .answerFromResource("flux version", 0, "fixtures/flux/instance/version-outside-instance.txt")
+            .answer(
+                "flux getattr size",
+                1,
+                "",
+                ScriptedRunner.resource(
+                    "fixtures/flux/resource-list/resource-list-outside-instance.stderr.txt"))
+            .answerFromResource("sinfo --version", 0, "fixtures/slurm/sinfo--version.out")
+            .answerFromResource("scontrol ping", 1, "fixtures/slurm/scontrol-ping.ctld-down.out");
+
+    Detection detection = detector.detect(host);
+
+    assertThat(detection.outcome()).isEqualTo(Detection.Outcome.NOT_ANSWERING);
+    assertThat(detection.found()).isFalse();
+    assertThat(detection.notAnswering())
+        .extracting(ProbeStatus::scheduler)
+        .containsExactly(SchedulerKind.FLUX, SchedulerKind.SLURM);
+    assertThat(detection.notes().get(0))
+        .startsWith("flux: installed, not answering")
+        .contains("no Flux instance is reachable");
+    assertThat(detection.notes().get(1))
+        .startsWith("slurm: installed, not answering")
+        .contains("Slurm 22.05.8 is installed", "controller does not answer", "primary at vm is DOWN");
+    assertThat(host.commands()).noneMatch(c -> c.startsWith("sinfo -N"));
   }
 }

@@ -329,7 +329,7 @@ class ClusterRegistryTest {
     assertThat(all).extracting(AuditEvent::id).isSorted();
     assertThat(registry.auditTrail("lxp")).hasSize(5);
     assertThat(all.get(1).detailsJson())
-        .contains("\"previous_state\":\"PENDING\"", "\"host\":\"lxp-login\"", SEEN.hostKey());
+        .contains("\"previousState\":\"PENDING\"", "\"host\":\"lxp-login\"", SEEN.hostKey());
     assertThat(all.get(4).detailsJson()).contains("\"reason\":\"maintenance\"");
     assertThatThrownBy(() -> registry.approve("lxp", SEEN, " "))
         .hasMessageContaining("the acting user is required");

@@ -142,7 +142,7 @@ class ClustersYamlTest {
   void valuesAreCheckedOnTheirLine() {
     String prefix = "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n";
     assertThat(failure(prefix + "    host: -oProxyCommand=x\n    user: u\n").getMessage())
-        .contains(":5: invalid host");
+        .contains(":5: ", "is not a host name");
     assertThat(failure(prefix + "    host: h\n    user: u\n    host_key: MD5:aa\n").getMessage())
         .contains(":7: invalid fingerprint");
     assertThat(failure(prefix + "    host: h\n    user: u\n    key: id_rsa\n").getMessage())

@@ -1,6 +1,7 @@
 package io.examlops.fleet.discovery.flux;
 
 import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.discovery.ProbeStatus;
 import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.discovery.Survey;
 import io.examlops.fleet.model.ClusterCaps;
@@ -42,6 +43,33 @@ public final class FluxProbe implements SchedulerProbe {
   @Override
   public boolean available(CommandRunner runner) {
     return check(runner).available();
+  }
+
+  /**
+   * {@link #check} as detection reports it: flux-core installed with no instance answering is its
+   * own case; a {@code flux} that is not flux-core (FluxCD's has the same name) is absent.
+   */
+  @Override
+  public ProbeStatus status(CommandRunner runner) {
+    Availability availability = check(runner);
+    ProbeStatus.State state =
+        availability.available()
+            ? ProbeStatus.State.ANSWERS
+            : isFluxCore(runner) ? ProbeStatus.State.NOT_ANSWERING : ProbeStatus.State.ABSENT;
+    return new ProbeStatus(kind(), state, availability.reason());
+  }
+
+  private static boolean isFluxCore(CommandRunner runner) {
+    CommandResult version = runner.run(FluxCommands.VERSION);
+    if (!version.ok()) {
+      return false;
+    }
+    try {
+      FluxVersion.parse(FluxCommands.VERSION, version.stdout());
+      return true;
+    } catch (ProbeException e) {
+      return false;
+    }
   }
 
   /** {@link #available} with the reason, e.g. that flux is installed but no broker answers. */

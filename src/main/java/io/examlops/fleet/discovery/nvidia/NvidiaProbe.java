@@ -1,6 +1,7 @@
 package io.examlops.fleet.discovery.nvidia;
 
 import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.discovery.ProbeStatus;
 import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
@@ -26,6 +27,14 @@ public final class NvidiaProbe implements SchedulerProbe {
   @Override
   public boolean available(CommandRunner runner) {
     return whyUnavailable(runner).isEmpty();
+  }
+
+  @Override
+  public ProbeStatus status(CommandRunner runner) {
+    return whyUnavailable(runner)
+        .map(why -> new ProbeStatus(kind(), ProbeStatus.State.ABSENT, why))
+        .orElseGet(
+            () -> new ProbeStatus(kind(), ProbeStatus.State.ANSWERS, "nvidia-smi lists GPUs"));
   }
 
   /**

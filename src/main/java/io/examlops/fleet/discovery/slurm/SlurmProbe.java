@@ -1,6 +1,7 @@
 package io.examlops.fleet.discovery.slurm;
 
 import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.discovery.ProbeStatus;
 import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.discovery.Survey;
 import io.examlops.fleet.model.ClusterCaps;
@@ -25,6 +26,7 @@ public final class SlurmProbe implements SchedulerProbe {
   public static final String VERSION_COMMAND = "sinfo --version";
   public static final String JSON_COMMAND = "sinfo -N --json";
   public static final String ACCOUNTING_COMMAND = "sacctmgr -n -P show account";
+  public static final String PING_COMMAND = "scontrol ping";
 
   @Override
   public SchedulerKind kind() {
@@ -47,6 +49,47 @@ public final class SlurmProbe implements SchedulerProbe {
     } catch (IllegalArgumentException e) {
       return false;
     }
+  }
+
+  /**
+   * Installed or not, and whether its controller answers: {@value #PING_COMMAND} answers at once
+   * where the node listing would retry a dead controller for about ten seconds. A ping that cannot
+   * run (no scontrol) decides nothing; the listing then says what is wrong.
+   */
+  @Override
+  public ProbeStatus status(CommandRunner runner) {
+    CommandResult result = runner.run(VERSION_COMMAND);
+    if (result.commandNotFound()) {
+      return new ProbeStatus(
+          kind(), ProbeStatus.State.ABSENT, "sinfo is not installed on " + runner.target());
+    }
+    SlurmVersion version;
+    try {
+      version = SlurmVersion.parse(complete(runner, result).stdout());
+    } catch (IllegalArgumentException | ProbeException e) {
+      return new ProbeStatus(
+          kind(),
+          ProbeStatus.State.ABSENT,
+          "`" + VERSION_COMMAND + "` on " + runner.target() + " does not name a Slurm release");
+    }
+    CommandResult ping = runner.run(PING_COMMAND);
+    if (ControllerPing.allDown(ping.stdout())) {
+      return new ProbeStatus(
+          kind(),
+          ProbeStatus.State.NOT_ANSWERING,
+          "Slurm "
+              + version.release()
+              + " is installed on "
+              + runner.target()
+              + ", but its controller does not answer (`"
+              + PING_COMMAND
+              + "`: "
+              + String.join("; ", ControllerPing.controllers(ping.stdout()))
+              + "); start slurmctld, or check SlurmctldHost in slurm.conf"
+              + " (or SLURM_CONF) on that host");
+    }
+    return new ProbeStatus(
+        kind(), ProbeStatus.State.ANSWERS, "Slurm " + version.release() + " answers");
   }
 
   @Override

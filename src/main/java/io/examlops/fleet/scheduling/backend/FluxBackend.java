@@ -30,6 +30,11 @@ public final class FluxBackend implements JobBackend {
   static final String OUTPUT = "examlops-{{id.dec}}.out";
 
   @Override
+  public String outputFile(String jobId) {
+    return "~/" + OUTPUT.replace("{{id.dec}}", FluxJobId.toDec(FluxJobId.parse(jobId)));
+  }
+
+  @Override
   public SchedulerKind kind() {
     return SchedulerKind.FLUX;
   }

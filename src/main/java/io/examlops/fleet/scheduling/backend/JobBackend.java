@@ -37,4 +37,10 @@ public interface JobBackend {
 
   /** Asks the scheduler to cancel one job; "not found" and "already ended" are outcomes. */
   CancelResult cancel(CommandRunner runner, String jobId);
+
+  /**
+   * Where a job's standard output and error go, for the user to look: a path on the cluster
+   * ({@code ~} is the submitting user's home there), or on this machine for the mock backend.
+   */
+  String outputFile(String jobId);
 }

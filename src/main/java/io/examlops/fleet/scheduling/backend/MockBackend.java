@@ -60,6 +60,11 @@ public final class MockBackend implements JobBackend {
   }
 
   @Override
+  public String outputFile(String jobId) {
+    return jobDirectory(jobId).toAbsolutePath().resolve("output.log").toString();
+  }
+
+  @Override
   public SchedulerKind kind() {
     return SchedulerKind.MOCK;
   }

@@ -47,6 +47,11 @@ public final class SlurmBackend implements JobBackend {
   }
 
   @Override
+  public String outputFile(String jobId) {
+    return "~/" + OUTPUT.replace("%j", jobId);
+  }
+
+  @Override
   public SchedulerKind kind() {
     return SchedulerKind.SLURM;
   }

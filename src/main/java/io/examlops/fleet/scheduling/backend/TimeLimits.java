@@ -22,7 +22,8 @@ public final class TimeLimits {
   /**
    * Reads {@code 90} (minutes), {@code 30:00} (minutes:seconds), {@code 2:00:00}, {@code 1-12}
    * (days-hours), {@code 1-12:30}, {@code 1-12:30:00}, or a Flux duration {@code 90s}, {@code
-   * 1.5h}, {@code 2d}. Fractions of a second are rounded up.
+   * 1.5h}, {@code 2d}. Fractions of a second are rounded up. Minutes and seconds after a colon
+   * are 0 to 59, and hours after a day count 0 to 23.
    *
    * @throws IllegalArgumentException naming the accepted forms
    */
@@ -33,15 +34,18 @@ public final class TimeLimits {
     if ((m = MINUTES.matcher(t)).matches()) {
       limit = Duration.ofMinutes(number(m, 1));
     } else if ((m = MINUTES_SECONDS.matcher(t)).matches()) {
-      limit = Duration.ofMinutes(number(m, 1)).plusSeconds(number(m, 2));
+      limit = Duration.ofMinutes(number(m, 1)).plusSeconds(field(text, m, 2, "seconds", 59));
     } else if ((m = HOURS_MINUTES_SECONDS.matcher(t)).matches()) {
-      limit = Duration.ofHours(number(m, 1)).plusMinutes(number(m, 2)).plusSeconds(number(m, 3));
+      limit =
+          Duration.ofHours(number(m, 1))
+              .plusMinutes(field(text, m, 2, "minutes", 59))
+              .plusSeconds(field(text, m, 3, "seconds", 59));
     } else if ((m = DAYS.matcher(t)).matches()) {
       limit =
           Duration.ofDays(number(m, 1))
-              .plusHours(number(m, 2))
-              .plusMinutes(number(m, 3))
-              .plusSeconds(number(m, 4));
+              .plusHours(field(text, m, 2, "hours", 23))
+              .plusMinutes(field(text, m, 3, "minutes", 59))
+              .plusSeconds(field(text, m, 4, "seconds", 59));
     } else if ((m = FSD.matcher(t)).matches()) {
       BigDecimal unit =
           BigDecimal.valueOf(
@@ -78,6 +82,24 @@ public final class TimeLimits {
   /** Flux's {@code -t} form: whole seconds with the unit, e.g. {@code 5400s}. */
   static String flux(Duration limit) {
     return limit.getSeconds() + "s";
+  }
+
+  /** A clock field, which Slurm reads modulo its range: 99 minutes is refused, not 1:39. */
+  private static long field(String text, Matcher m, int group, String what, int max) {
+    long value = number(m, group);
+    if (value > max) {
+      throw new IllegalArgumentException(
+          "time limit '"
+              + text
+              + "': "
+              + what
+              + " "
+              + value
+              + " is out of range (0 to "
+              + max
+              + "); write e.g. 1-01:30:00 for a day, an hour and a half, or 90 for 90 minutes");
+    }
+    return value;
   }
 
   private static long number(Matcher m, int group) {

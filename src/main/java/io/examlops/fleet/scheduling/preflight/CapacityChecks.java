@@ -99,10 +99,10 @@ final class CapacityChecks {
     if (scope.totalGpus() < request.gpus()) {
       return Check.fail(
           CheckName.GPUS,
-          "only " + scope.totalGpus() + " GPUs" + where + ", " + request.gpus() + " asked");
+          "only " + gpus(scope.totalGpus()) + where + ", " + request.gpus() + " asked");
     }
     return Check.pass(
-        CheckName.GPUS, scope.totalGpus() + " GPUs" + where + " on " + scope.nodes() + " nodes");
+        CheckName.GPUS, gpus(scope.totalGpus()) + where + " on " + nodes(scope.nodes()));
   }
 
   Check idleCheck() {
@@ -147,6 +147,10 @@ final class CapacityChecks {
 
   private String where() {
     return partition == null ? "" : " in partition " + partition;
+  }
+
+  private static String gpus(int count) {
+    return count + (count == 1 ? " GPU" : " GPUs");
   }
 
   private static String nodes(int count) {

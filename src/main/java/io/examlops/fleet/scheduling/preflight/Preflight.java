@@ -69,8 +69,14 @@ public final class Preflight {
       checks.skip(CheckName.GPUS, "the partition does not exist");
       checks.skip(CheckName.IDLE, "the partition does not exist");
     } else {
-      checks.add(capacity.gpusCheck());
-      checks.add(capacity.idleCheck());
+      Check gpus = capacity.gpusCheck();
+      checks.add(gpus);
+      // A job that can never fit must not also read as one that only waits.
+      if (gpus.status() == Check.Status.FAIL) {
+        checks.skip(CheckName.IDLE, "not enough GPUs in total (see gpus): the job can never start");
+      } else {
+        checks.add(capacity.idleCheck());
+      }
     }
     try {
       checks.add(
@@ -109,7 +115,7 @@ public final class Preflight {
                   + survey.caps().version()
                   + " answers, "
                   + survey.nodes().size()
-                  + " nodes listed"));
+                  + (survey.nodes().size() == 1 ? " node listed" : " nodes listed")));
       return Optional.of(survey);
     } catch (ProbeException e) {
       checks.add(
