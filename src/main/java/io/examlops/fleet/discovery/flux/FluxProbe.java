@@ -69,6 +69,15 @@ public final class FluxProbe implements SchedulerProbe {
     return new Availability(true, "flux-core " + parsed.commands() + " instance answers");
   }
 
+  /**
+   * The URI of the instance that answers here ({@code FLUX_URI} as {@code flux version} prints
+   * it), or {@code null} when FLUX_URI is unset and the host's default instance answers.
+   */
+  public String instanceUri(CommandRunner runner) {
+    CommandResult version = runner.run(FluxCommands.VERSION);
+    return version.ok() ? FluxVersion.parse(FluxCommands.VERSION, version.stdout()).uri() : null;
+  }
+
   @Override
   public ClusterCaps capabilities(CommandRunner runner) {
     return inventory(runner).caps();
