@@ -16,9 +16,10 @@ import java.util.List;
  * Discovers a Flux instance with read-only commands ({@link FluxCommands}), all through the one
  * runner (one SSH connection) it is given.
  *
- * <p>Commands per call, on flux-core 0.52+: {@link #inventory} and {@link #capabilities} run 6
+ * <p>Commands per call, on flux-core 0.52+: {@link #inventory} and {@link #capabilities} run 7
  * ({@code flux version}, {@code flux resource R -s all}, {@code flux resource R -s allocated},
- * {@code flux resource status ...}, {@code flux config get}, {@code flux account list-banks});
+ * {@code flux resource status ...}, {@code flux config get}, {@code flux queue status}, {@code flux
+ * account list-banks});
  * {@link #listNodes} runs the first 5; {@link #available} runs {@code flux version} and, unless
  * that already shows a broker, {@code flux getattr size}. Before 0.52 the two R commands are one
  * {@code flux resource list} command. Callers that need both capabilities and nodes should call
@@ -94,7 +95,7 @@ public final class FluxProbe implements SchedulerProbe {
     return List.of();
   }
 
-  /** Everything in one pass: version, nodes, queues and accounting (6 commands on 0.52+). */
+  /** Everything in one pass: version, nodes, queues, their state and accounting (7 on 0.52+). */
   public FluxInventory inventory(CommandRunner runner) {
     return scan(runner, true);
   }
@@ -143,8 +144,11 @@ public final class FluxProbe implements SchedulerProbe {
     List<FluxStatusLine> status = status(runner, release, warnings);
     FluxQueues queues = queues(runner, release, warnings);
     FluxNodes nodes = FluxNodes.assemble(all, allocated, status, queues);
-    FluxAccounting accounting =
-        withAccounting ? FluxAccounting.classify(runner.run(FluxCommands.ACCOUNTING)) : null;
+    FluxAccounting accounting = null;
+    if (withAccounting) {
+      warnings.addAll(queueStates(runner));
+      accounting = FluxAccounting.classify(runner.run(FluxCommands.ACCOUNTING));
+    }
     return new FluxInventory(version, nodes, queues, accounting, warnings);
   }
 
@@ -175,6 +179,41 @@ public final class FluxProbe implements SchedulerProbe {
       return FluxQueues.NONE;
     }
     return FluxConfigParser.parseQueues(FluxCommands.CONFIG, result.stdout());
+  }
+
+  /**
+   * A warning for each queue that is disabled or stopped: idle nodes behind a stopped queue do not
+   * start jobs, so the instance must not read as ready. Nothing when every queue runs.
+   */
+  private static List<String> queueStates(CommandRunner runner) {
+    CommandResult result = runner.run(FluxCommands.QUEUE_STATUS);
+    if (!result.ok()) {
+      return List.of(
+          "`"
+              + FluxCommands.QUEUE_STATUS
+              + "` failed ("
+              + lastLine(result)
+              + "): whether the queues take and start jobs is unknown");
+    }
+    List<String> warnings = new ArrayList<>();
+    for (FluxQueueState q :
+        FluxQueueStatusParser.parse(FluxCommands.QUEUE_STATUS, result.stdout())) {
+      if (!q.enabled()) {
+        warnings.add(
+            q.label()
+                + " is disabled"
+                + (q.disabledBecause() == null ? "" : " (" + q.disabledBecause() + ")")
+                + ": Flux refuses jobs submitted to it");
+      }
+      if (!q.started()) {
+        warnings.add(
+            q.label()
+                + " is stopped"
+                + (q.stoppedBecause() == null ? "" : " (" + q.stoppedBecause() + ")")
+                + ": its jobs wait, idle nodes or not, until an admin runs flux queue start");
+      }
+    }
+    return warnings;
   }
 
   private static String required(CommandRunner runner, FluxVersion version, String command) {

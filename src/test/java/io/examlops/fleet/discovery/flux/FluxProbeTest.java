@@ -35,6 +35,7 @@ class FluxProbeTest {
             FluxCommands.R_ALLOCATED, FluxFixtures.read("resource-R/resource-R-s-allocated.json"))
         .answer(FluxCommands.status(Format.CURRENT), FluxFixtures.gpuMixedStatus())
         .answer(FluxCommands.CONFIG, FluxConfigParserTest.gpuInstanceConfig())
+        .answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read("instance/queue-status-D.txt"))
         .answer(FluxCommands.ACCOUNTING, 1, "", NO_ACCOUNTING);
   }
 
@@ -96,6 +97,7 @@ class FluxProbeTest {
             "flux resource status -s all -n -o"
                 + " '{state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}'",
             "flux config get",
+            "flux queue status",
             "flux account list-banks");
   }
 
@@ -309,5 +311,49 @@ class FluxProbeTest {
   private static String emptyR() {
     return "{\"version\": 1, \"execution\": {\"R_lite\": [], \"starttime\": 0.0,"
         + " \"expiration\": 0.0, \"nodelist\": []}}";
+  }
+
+  @Test
+  void stoppedAndDisabledQueuesAreReportedNotReadAsReady() {
+    String b = "live-0.88/B-gpu-queues-test5/";
+    ScriptedRunner stopped =
+        gpuMixed().answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read(b + "00b-queue-status-stopped.stdout"));
+    ScriptedRunner disabled =
+        gpuMixed().answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read(b + "64-queue-status.stdout"));
+
+    assertThat(probe.inventory(gpuMixed()).warnings()).isEmpty();
+    assertThat(probe.inventory(stopped).warnings())
+        .containsExactly(
+            "queue gpu is stopped: its jobs wait, idle nodes or not, until an admin runs flux queue"
+                + " start",
+            "queue cpu is stopped: its jobs wait, idle nodes or not, until an admin runs flux queue"
+                + " start");
+    assertThat(probe.inventory(disabled).warnings())
+        .containsExactly(
+            "queue gpu is disabled (maintenance until 10:00): Flux refuses jobs submitted to it",
+            "queue gpu is stopped: its jobs wait, idle nodes or not, until an admin runs flux queue"
+                + " start");
+  }
+
+  @Test
+  void noInstanceIsReportedInFlux_sWordsAsDocsDiscoveryQuotesThem() throws Exception {
+    String none = "live-0.88/C-no-instance/";
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(FluxCommands.VERSION, FluxFixtures.read(none + "01-version.stdout"))
+            .answer(
+                FluxCommands.REACHABLE, 1, "", FluxFixtures.read(none + "02-getattr-size.stderr"));
+
+    String reason = probe.check(runner).reason();
+    String docs =
+        java.nio.file.Files.readString(java.nio.file.Path.of("docs/discovery.md"))
+            .replaceAll("\\s+", " ");
+
+    assertThat(reason)
+        .isEqualTo(
+            "flux-core 0.88.0 is installed on scripted but no Flux instance is reachable (flux:"
+                + " flux_open: No such file or directory); run discovery against a host where the"
+                + " system instance runs, or set FLUX_URI for the SSH user");
+    assertThat(docs).contains(reason.replace("scripted", "HOST"));
   }
 }
