@@ -146,7 +146,7 @@ public final class FluxProbe implements SchedulerProbe {
     FluxNodes nodes = FluxNodes.assemble(all, allocated, status, queues);
     FluxAccounting accounting = null;
     if (withAccounting) {
-      warnings.addAll(queueStates(runner));
+      queues = queues.withStates(queueStates(runner, warnings));
       accounting = FluxAccounting.classify(runner.run(FluxCommands.ACCOUNTING));
     }
     return new FluxInventory(version, nodes, queues, accounting, warnings);
@@ -178,26 +178,28 @@ public final class FluxProbe implements SchedulerProbe {
           "`" + FluxCommands.CONFIG + "` failed (" + lastLine(result) + "): queues are not listed");
       return FluxQueues.NONE;
     }
-    return FluxConfigParser.parseQueues(FluxCommands.CONFIG, result.stdout());
+    return FluxConfigParser.parseQueues(FluxCommands.CONFIG, result.stdout())
+        .withPolicies(FluxConfigParser.parsePolicies(FluxCommands.CONFIG, result.stdout()));
   }
 
   /**
-   * A warning for each queue that is disabled or stopped: idle nodes behind a stopped queue do not
-   * start jobs, so the instance must not read as ready. Nothing when every queue runs.
+   * Each queue's state, and a warning for each one that is disabled or stopped: idle nodes behind a
+   * stopped queue do not start jobs, so the instance must not read as ready.
    */
-  private static List<String> queueStates(CommandRunner runner) {
+  private static List<FluxQueueState> queueStates(CommandRunner runner, List<String> warnings) {
     CommandResult result = runner.run(FluxCommands.QUEUE_STATUS);
     if (!result.ok()) {
-      return List.of(
+      warnings.add(
           "`"
               + FluxCommands.QUEUE_STATUS
               + "` failed ("
               + lastLine(result)
               + "): whether the queues take and start jobs is unknown");
+      return List.of();
     }
-    List<String> warnings = new ArrayList<>();
-    for (FluxQueueState q :
-        FluxQueueStatusParser.parse(FluxCommands.QUEUE_STATUS, result.stdout())) {
+    List<FluxQueueState> states =
+        FluxQueueStatusParser.parse(FluxCommands.QUEUE_STATUS, result.stdout());
+    for (FluxQueueState q : states) {
       if (!q.enabled()) {
         warnings.add(
             q.label()
@@ -213,7 +215,7 @@ public final class FluxProbe implements SchedulerProbe {
                 + ": its jobs wait, idle nodes or not, until an admin runs flux queue start");
       }
     }
-    return warnings;
+    return states;
   }
 
   private static String required(CommandRunner runner, FluxVersion version, String command) {

@@ -10,6 +10,7 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.model.QueueLimits;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.util.List;
@@ -27,6 +28,9 @@ class FluxProbeTest {
   private final FluxProbe probe = new FluxProbe();
 
   /** The gpu instance in state C (mixed), flux-core 0.88.0, as the probe's commands print it. */
+  /** queue-status-D: enabled and started, no job-size limits configured. */
+  private static final QueueLimits RUNNING = new QueueLimits(null, null, true, true, null);
+
   private static ScriptedRunner gpuMixed() {
     return new ScriptedRunner()
         .answer(FluxCommands.VERSION, FluxFixtures.read("instance/flux-V.txt"))
@@ -87,7 +91,7 @@ class FluxProbeTest {
     assertThat(caps.idleGpus()).as("only node02's 3 free GPUs can take work").isEqualTo(3);
     assertThat(caps.partitions())
         .containsExactly(
-            new PartitionInfo("batch", true, null), new PartitionInfo("debug", false, null));
+            new PartitionInfo("batch", true, null, RUNNING), new PartitionInfo("debug", false, null, RUNNING));
     assertThat(caps.accounting()).isFalse();
     assertThat(runner.commands())
         .containsExactly(
