@@ -68,7 +68,8 @@ public final class Capacity {
           inUse,
           percent(inUse, total),
           hours,
-          cost);
+          cost,
+          null);
     }
     if (usage.declared() != null) {
       return new ClusterCapacity(
@@ -80,10 +81,11 @@ public final class Capacity {
           null,
           null,
           hours,
-          cost);
+          cost,
+          null);
     }
     return new ClusterCapacity(
-        usage.cluster(), Source.NONE, null, null, null, null, null, hours, cost);
+        usage.cluster(), Source.NONE, null, null, null, null, null, hours, cost, null);
   }
 
   /**

@@ -31,21 +31,6 @@ public record ClusterCapacity(
     BigDecimal cost,
     String sameInstanceAs) {
 
-  public ClusterCapacity(
-      String cluster,
-      Source source,
-      Instant takenAt,
-      Integer totalGpus,
-      Integer idleGpus,
-      Integer gpusInUse,
-      BigDecimal utilizationPercent,
-      GpuHoursTally gpuHours,
-      BigDecimal cost) {
-    this(
-        cluster, source, takenAt, totalGpus, idleGpus, gpusInUse, utilizationPercent, gpuHours,
-        cost, null);
-  }
-
   /** The same line, marked as another registration of {@code first}'s instance. */
   ClusterCapacity sameInstanceAs(String first) {
     return new ClusterCapacity(

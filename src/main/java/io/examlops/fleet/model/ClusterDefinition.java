@@ -30,19 +30,6 @@ public record ClusterDefinition(
     String hostKeyFingerprint,
     String fluxUri) {
 
-  /** A definition without a Flux instance URI. */
-  public ClusterDefinition(
-      String name,
-      SchedulerKind scheduler,
-      TransportKind transport,
-      String host,
-      String user,
-      String keyPath,
-      Integer port,
-      String hostKeyFingerprint) {
-    this(name, scheduler, transport, host, user, keyPath, port, hostKeyFingerprint, null);
-  }
-
   public ClusterDefinition {
     ClusterName.require(name);
     Objects.requireNonNull(scheduler, "scheduler");
@@ -104,12 +91,12 @@ public record ClusterDefinition(
       int port,
       String hostKeyFingerprint) {
     return new ClusterDefinition(
-        name, scheduler, TransportKind.SSH, host, user, keyPath, port, hostKeyFingerprint);
+        name, scheduler, TransportKind.SSH, host, user, keyPath, port, hostKeyFingerprint, null);
   }
 
   public static ClusterDefinition local(String name, SchedulerKind scheduler) {
     return new ClusterDefinition(
-        name, scheduler, TransportKind.LOCAL, null, null, null, null, null);
+        name, scheduler, TransportKind.LOCAL, null, null, null, null, null, null);
   }
 
   /** The same definition bound to one Flux instance ({@code null}: the default instance). */

@@ -10,6 +10,8 @@ import io.examlops.fleet.transport.ShellQuote;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Finds a tracked Flux job by any form of its id. The numeric forms are decoded here; the mnemonic
@@ -26,7 +28,12 @@ final class FluxJobLookup {
   }
 
   Optional<TrackedJob> find(String id, List<TrackedJob> jobs) {
-    List<TrackedJob> flux = jobs.stream().filter(j -> isFlux(j.cluster())).toList();
+    Set<String> fluxClusters =
+        connections.registry().list().stream()
+            .filter(c -> c.definition() != null && c.definition().scheduler() == SchedulerKind.FLUX)
+            .map(RegisteredCluster::name)
+            .collect(Collectors.toSet());
+    List<TrackedJob> flux = jobs.stream().filter(j -> fluxClusters.contains(j.cluster())).toList();
     OptionalLong decoded = decode(id);
     if (decoded.isPresent()) {
       return flux.stream().filter(j -> sameId(j, decoded.getAsLong())).findFirst();
@@ -47,15 +54,6 @@ final class FluxJobLookup {
       }
     }
     return Optional.empty();
-  }
-
-  private boolean isFlux(String cluster) {
-    return connections
-        .registry()
-        .find(cluster)
-        .map(RegisteredCluster::definition)
-        .map(d -> d.scheduler() == SchedulerKind.FLUX)
-        .orElse(false);
   }
 
   private static boolean sameId(TrackedJob job, long id) {
