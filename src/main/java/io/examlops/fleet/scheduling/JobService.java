@@ -140,9 +140,8 @@ public final class JobService {
     Duration elapsed = a.elapsed();
     BigDecimal hours = GpuHours.of(elapsed, gpus);
     return job.observed(
-            a.state(), a.start(), a.end(), elapsed == null ? null : elapsed.toSeconds(), gpus,
-            hours, a.exitCode(),
-            status.note() == null || status.note().isBlank() ? null : status.note())
+        a.state(), a.start(), a.end(), elapsed == null ? null : elapsed.toSeconds(), gpus, hours,
+        a.exitCode(), status.note() == null || status.note().isBlank() ? null : status.note())
         .asScheduled(status.submitted(), a.partition());
   }
 
