@@ -105,7 +105,9 @@ class GovernanceCommandsTest {
   @Test
   void changingTheSchedulerOfAnApprovedClusterNeedsANewApproval() throws Exception {
     exa("hpc", "connect", "local", "--name", "dev", "--scheduler", "mock");
-    assertThat(exa("hpc", "approve", "dev").exitCode()).isZero();
+    ExaRun approve = exa("hpc", "approve", "dev");
+    assertThat(approve.exitCode()).isZero();
+    assertThat(approve.out()).contains("pinned scheduler mock over local");
     Path yaml = home.resolve("clusters.yaml");
     Files.writeString(yaml, Files.readString(yaml).replace("scheduler: mock", "scheduler: slurm"));
 
