@@ -6,6 +6,22 @@
 # it has no capture for answers as flux does for an unknown command, so nothing is invented.
 set -euo pipefail
 captures=${FAKE_FLUX_CAPTURES:-/opt/examlops-testbed/fake-flux/captures}
+# The instance's URI, as its `flux version` printed it. With FLUX_URI naming another instance no
+# broker answers: the answers are those of live-0.88/C-no-instance (flux-core 0.88 with no broker),
+# with the socket path flux names replaced by the one asked for, as flux itself names it.
+instance=$(awk -F'\t+' '/^FLUX_URI:/ {print $2}' "$captures/instance/flux-V.txt")
+if [ -n "${FLUX_URI:-}" ] && [ "$FLUX_URI" != "$instance" ]; then
+  none="$captures/live-0.88/C-no-instance"
+  socket=${FLUX_URI#local://}
+  case "$1" in
+    version) cat "$captures/instance/version-outside-instance.txt"; exit 0 ;;
+    resource) sed "s|/run/flux/local|$socket|" "$none/04-resource-R.stderr" >&2 ;;
+    jobs) sed "s|/run/flux/local|$socket|" "$none/06-jobs.stderr" >&2 ;;
+    config) cat "$none/07-config-get.stderr" >&2 ;;
+    *) cat "$none/02-getattr-size.stderr" >&2 ;;
+  esac
+  exit 1
+fi
 case "$*" in
   "version") cat "$captures/instance/flux-V.txt" ;;
   "resource R -s all") cat "$captures/resource-R/resource-R.json" ;;
@@ -18,6 +34,7 @@ case "$*" in
     # flux config get prints the instance's whole config; the capture has its queues and resource tables
     printf '{"queues":%s,"resource":%s,"policy":{"jobspec":{"defaults":{"system":{"queue":"batch"}}}}}\n' \
       "$(cat "$captures/instance/config-get-queues.json")" "$(cat "$captures/instance/config-get-resource.json")" ;;
+  "queue status") cat "$captures/instance/queue-status-D.txt" ;;
   account\ *) cat "$captures/account/account-noarg.stderr.txt" >&2; exit 1 ;;
   *) printf "flux: \`%s' is not a flux command.  See 'flux --help'\n" "$1" >&2; exit 1 ;;
 esac

@@ -4,6 +4,7 @@ import io.examlops.fleet.discovery.Detection;
 import io.examlops.fleet.discovery.Discovery;
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.discovery.flux.FluxProbe;
 import io.examlops.fleet.discovery.mock.MockProbe;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
@@ -232,6 +233,9 @@ public final class Fleet {
                 endpoint.ssh().key().toAbsolutePath().toString(),
                 endpoint.ssh().port(),
                 detection.hostKeyFingerprint());
+    if (found == SchedulerKind.FLUX) {
+      definition = definition.withFluxUri(fluxInstance(endpoint));
+    }
     Fingerprints seen =
         endpoint.isLocal()
             ? Fingerprints.NONE
@@ -239,6 +243,13 @@ public final class Fleet {
                 KeyFingerprint.of(endpoint.ssh().key()), detection.hostKeyFingerprint());
     RegisteredCluster cluster = registry().register(definition, seen, detection.caps(), actor());
     return new Connected(cluster, detection, reprobed);
+  }
+
+  /** The Flux instance that answered the probe: the one every later command is sent to. */
+  private static String fluxInstance(Endpoint endpoint) {
+    try (CommandRunner runner = endpoint.open()) {
+      return new FluxProbe().instanceUri(runner);
+    }
   }
 
   private ClusterCaps mockCaps(Endpoint endpoint) {

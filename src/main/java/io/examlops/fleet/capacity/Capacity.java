@@ -5,8 +5,11 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -18,13 +21,22 @@ public final class Capacity {
 
   public static FleetCapacity report(List<ClusterUsage> clusters, BigDecimal rate) {
     Objects.requireNonNull(rate, "rate");
-    List<ClusterCapacity> lines =
-        clusters.stream()
-            .map(c -> cluster(c, rate))
-            .sorted(Comparator.comparing(ClusterCapacity::cluster))
-            .toList();
-    Integer total = sum(lines, ClusterCapacity::totalGpus);
-    Integer inUse = sum(lines, ClusterCapacity::gpusInUse);
+    List<ClusterUsage> byName =
+        clusters.stream().sorted(Comparator.comparing(ClusterUsage::cluster)).toList();
+    Map<String, String> firstOfInstance = new HashMap<>();
+    List<ClusterCapacity> lines = new ArrayList<>();
+    for (ClusterUsage usage : byName) {
+      ClusterCapacity line = cluster(usage, rate);
+      String first =
+          usage.instance() == null
+              ? null
+              : firstOfInstance.putIfAbsent(usage.instance(), usage.cluster());
+      lines.add(first == null ? line : line.sameInstanceAs(first));
+    }
+    // One instance registered twice (locally and over SSH) holds its GPUs once.
+    List<ClusterCapacity> counted = lines.stream().filter(l -> l.sameInstanceAs() == null).toList();
+    Integer total = sum(counted, ClusterCapacity::totalGpus);
+    Integer inUse = sum(counted, ClusterCapacity::gpusInUse);
     GpuHoursTally hours =
         lines.stream()
             .map(ClusterCapacity::gpuHours)
@@ -33,7 +45,7 @@ public final class Capacity {
         lines,
         rate,
         total,
-        sum(lines, ClusterCapacity::idleGpus),
+        sum(counted, ClusterCapacity::idleGpus),
         percent(inUse, total),
         hours,
         cost(hours, rate));
@@ -56,7 +68,8 @@ public final class Capacity {
           inUse,
           percent(inUse, total),
           hours,
-          cost);
+          cost,
+          null);
     }
     if (usage.declared() != null) {
       return new ClusterCapacity(
@@ -68,10 +81,11 @@ public final class Capacity {
           null,
           null,
           hours,
-          cost);
+          cost,
+          null);
     }
     return new ClusterCapacity(
-        usage.cluster(), Source.NONE, null, null, null, null, null, hours, cost);
+        usage.cluster(), Source.NONE, null, null, null, null, null, hours, cost, null);
   }
 
   /**

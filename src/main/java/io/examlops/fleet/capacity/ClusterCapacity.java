@@ -16,6 +16,8 @@ import java.time.Instant;
  * @param gpuHours tracked jobs' GPU-hours
  * @param cost {@code gpuHours.known() × rate}, two decimals: a lower bound when some jobs'
  *     GPU-hours are unknown ({@code gpuHours.complete()} is false)
+ * @param sameInstanceAs the cluster registered earlier (by name) for the same scheduler instance;
+ *     this line's GPUs are then left out of the fleet's totals. {@code null} otherwise
  */
 public record ClusterCapacity(
     String cluster,
@@ -26,7 +28,15 @@ public record ClusterCapacity(
     Integer gpusInUse,
     BigDecimal utilizationPercent,
     GpuHoursTally gpuHours,
-    BigDecimal cost) {
+    BigDecimal cost,
+    String sameInstanceAs) {
+
+  /** The same line, marked as another registration of {@code first}'s instance. */
+  ClusterCapacity sameInstanceAs(String first) {
+    return new ClusterCapacity(
+        cluster, source, takenAt, totalGpus, idleGpus, gpusInUse, utilizationPercent, gpuHours,
+        cost, first);
+  }
 
   /** Where a cluster's GPU figures come from. */
   public enum Source {

@@ -15,9 +15,22 @@ import java.util.Objects;
  * @param snapshot the latest node snapshot; {@code null} when none
  * @param declared declared capabilities; {@code null} when none
  * @param jobGpuHours each tracked job's GPU-hours, {@code null} where unknown
+ * @param instance what identifies the scheduler instance behind the cluster, when that can be
+ *     told (a Flux instance's URI and nodes); clusters with the same one are one instance, whose
+ *     GPUs are counted once. {@code null}: distinct from every other cluster
  */
 public record ClusterUsage(
-    String cluster, NodeInventory snapshot, ClusterCaps declared, List<BigDecimal> jobGpuHours) {
+    String cluster,
+    NodeInventory snapshot,
+    ClusterCaps declared,
+    List<BigDecimal> jobGpuHours,
+    String instance) {
+
+  public ClusterUsage(
+      String cluster, NodeInventory snapshot, ClusterCaps declared, List<BigDecimal> jobGpuHours) {
+    this(cluster, snapshot, declared, jobGpuHours, null);
+  }
+
   public ClusterUsage {
     Objects.requireNonNull(cluster, "cluster");
     // List.copyOf refuses nulls, and null is how an unknown figure is written.

@@ -35,6 +35,9 @@ final class ApproveCommand extends FleetCommand {
     Output output = output();
     output.emit(json, () -> {
       output.out().println("Approved " + cluster.name() + ": ACTIVE, by " + cluster.governance().decidedBy());
+      output.out().println("  pinned scheduler " + pin.scheduler().label() + " over "
+          + pin.transport().label()
+          + (pin.fluxUri() == null ? "" : ", Flux instance " + pin.fluxUri()));
       if (pin.host() != null) {
         output.out().println("  pinned " + pin.user() + "@" + pin.host() + ":" + pin.port()
             + ", key " + pin.keyFingerprint() + ", host key " + pin.hostKeyFingerprint());

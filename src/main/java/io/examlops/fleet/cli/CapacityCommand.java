@@ -32,7 +32,9 @@ final class CapacityCommand extends FleetCommand {
         table.row(c.cluster(), unknown(c.totalGpus()), unknown(c.idleGpus()),
             unknown(round(c.utilizationPercent(), 1)), c.gpuHours().describe(),
             unknown(round(c.cost(), 2)), c.source().name().toLowerCase(java.util.Locale.ROOT)
-                + (c.takenAt() == null ? "" : " " + io.examlops.fleet.json.FleetJson.instant(c.takenAt())));
+                + (c.takenAt() == null ? "" : " " + io.examlops.fleet.json.FleetJson.instant(c.takenAt()))
+                + (c.sameInstanceAs() == null ? ""
+                    : "; same instance as " + c.sameInstanceAs() + ", counted once"));
       }
       table.row("(fleet)", unknown(capacity.totalGpus()), unknown(capacity.idleGpus()),
           unknown(round(capacity.utilizationPercent(), 1)), capacity.gpuHours().describe(),

@@ -41,13 +41,13 @@ final class JobsCommand extends FleetCommand {
     json.put("jobs", listing.jobs());
     json.put("notes", listing.notes());
     output.emit(json, () -> {
-      Table table = new Table("ID", "CLUSTER", "JOBID", "NAME", "MODEL", "STATE", "GPUS", "SUBMITTED", "ELAPSED", "GPU_HOURS", "EXIT")
+      Table table = new Table("ID", "CLUSTER", "JOBID", "NAME", "MODEL", "STATE", "GPUS", "SUBMITTED", "ELAPSED", "GPU_HOURS", "EXIT", "REASON")
           .right("ID", "GPUS", "ELAPSED", "GPU_HOURS", "EXIT");
       for (TrackedJob j : listing.jobs()) {
         table.row(j.id(), j.cluster(), j.schedulerJobId(), j.name(), j.model(), j.state().label(),
             j.gpus(), j.submittedAt(), Durations.human(j.elapsedSeconds()),
             j.gpuHours() == null ? "unknown" : GpuHoursTally.shown(j.gpuHours()),
-            j.exitCode());
+            j.exitCode(), j.reason());
       }
       table.print(output.out());
     });

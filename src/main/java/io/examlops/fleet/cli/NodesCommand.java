@@ -70,7 +70,7 @@ final class NodesCommand extends FleetCommand {
 
   static Table table(NodeInventory inventory) {
     Table table =
-        new Table("NODE", "CPUS", "MEMORY_MB", "GPUS", "IDLE_GPUS", "STATE", "RAW_STATE", "PARTITIONS")
+        new Table("NODE", "CPUS", "MEMORY_MB", "GPUS", "IDLE_GPUS", "STATE", "RAW_STATE", "PARTITIONS", "REASON")
             .right("CPUS", "MEMORY_MB", "IDLE_GPUS");
     for (NodeInfo node : inventory.nodes()) {
       table.row(
@@ -81,7 +81,8 @@ final class NodesCommand extends FleetCommand {
           node.idleGpus().isPresent() ? Integer.toString(node.idleGpus().getAsInt()) : "unknown",
           node.state().label(),
           node.rawState(),
-          String.join(",", node.partitions()));
+          String.join(",", node.partitions()),
+          node.reason());
     }
     return table;
   }

@@ -16,6 +16,8 @@ import java.util.Objects;
  * @param port the ssh port (ssh only; {@code null} for local)
  * @param hostKeyFingerprint the host key the server must present (ssh only; {@code null} when not
  *     yet known)
+ * @param fluxUri the Flux instance every command of a flux cluster talks to ({@code FLUX_URI});
+ *     {@code null} for the host's default instance and for other schedulers
  */
 public record ClusterDefinition(
     String name,
@@ -25,7 +27,8 @@ public record ClusterDefinition(
     String user,
     String keyPath,
     Integer port,
-    String hostKeyFingerprint) {
+    String hostKeyFingerprint,
+    String fluxUri) {
 
   public ClusterDefinition {
     ClusterName.require(name);
@@ -39,6 +42,17 @@ public record ClusterDefinition(
               + scheduler.label()
               + " cannot be connected;"
               + " use slurm, flux or mock");
+    }
+    if (fluxUri != null) {
+      if (scheduler != SchedulerKind.FLUX) {
+        throw new IllegalArgumentException(
+            "cluster '"
+                + name
+                + "' has a flux_uri but its scheduler is "
+                + scheduler.label()
+                + ": remove flux_uri, or use scheduler flux");
+      }
+      fluxUri = ConnectionRules.fluxUri(fluxUri);
     }
     if (transport == TransportKind.SSH) {
       if (host == null || user == null) {
@@ -77,11 +91,17 @@ public record ClusterDefinition(
       int port,
       String hostKeyFingerprint) {
     return new ClusterDefinition(
-        name, scheduler, TransportKind.SSH, host, user, keyPath, port, hostKeyFingerprint);
+        name, scheduler, TransportKind.SSH, host, user, keyPath, port, hostKeyFingerprint, null);
   }
 
   public static ClusterDefinition local(String name, SchedulerKind scheduler) {
     return new ClusterDefinition(
-        name, scheduler, TransportKind.LOCAL, null, null, null, null, null);
+        name, scheduler, TransportKind.LOCAL, null, null, null, null, null, null);
+  }
+
+  /** The same definition bound to one Flux instance ({@code null}: the default instance). */
+  public ClusterDefinition withFluxUri(String uri) {
+    return new ClusterDefinition(
+        name, scheduler, transport, host, user, keyPath, port, hostKeyFingerprint, uri);
   }
 }

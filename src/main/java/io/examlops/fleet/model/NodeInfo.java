@@ -16,6 +16,8 @@ import java.util.OptionalInt;
  * @param rawState the scheduler's own state word(s), kept for display and audit
  * @param partitions partitions (Slurm) or queues (Flux) the node belongs to, in scheduler order
  * @param features features (Slurm) or properties (Flux); empty where the scheduler has none
+ * @param reason why the node takes no work, in the scheduler's words (an admin's drain reason);
+ *     {@code null} when it gives none
  */
 public record NodeInfo(
     String name,
@@ -26,7 +28,22 @@ public record NodeInfo(
     NodeState state,
     String rawState,
     List<String> partitions,
-    List<String> features) {
+    List<String> features,
+    String reason) {
+
+  /** A node without a drain reason. */
+  public NodeInfo(
+      String name,
+      int cpus,
+      long memoryMb,
+      List<GpuGroup> gpus,
+      Integer gpusInUse,
+      NodeState state,
+      String rawState,
+      List<String> partitions,
+      List<String> features) {
+    this(name, cpus, memoryMb, gpus, gpusInUse, state, rawState, partitions, features, null);
+  }
 
   public NodeInfo {
     Objects.requireNonNull(name, "name");
@@ -35,6 +52,7 @@ public record NodeInfo(
     partitions = List.copyOf(partitions);
     features = List.copyOf(features);
     rawState = rawState == null ? "" : rawState;
+    reason = reason == null || reason.isBlank() ? null : reason;
     // Fields are assigned only after this block, so count from the parameter, not gpuCount().
     int count = gpus.stream().mapToInt(GpuGroup::count).sum();
     if (gpusInUse != null && (gpusInUse < 0 || gpusInUse > count)) {

@@ -71,4 +71,16 @@ public record TrackedJob(
         elapsed == null ? elapsedSeconds : elapsed, hours == null ? gpuHours : hours,
         exit == null ? exitCode : exit, why == null ? reason : why);
   }
+
+  /**
+   * The same job with the scheduler's own submission time (the fleet's clock only stands in until
+   * the scheduler is asked) and, when none was asked for, the partition or queue it landed in.
+   */
+  public TrackedJob asScheduled(Instant scheduledAt, String landedIn) {
+    return new TrackedJob(
+        id, cluster, schedulerJobId, name, model, dataset, gpus, nodes,
+        partition == null ? landedIn : partition, state, submittedBy,
+        scheduledAt == null ? submittedAt : scheduledAt, startedAt, endedAt, elapsedSeconds,
+        gpuHours, exitCode, reason);
+  }
 }

@@ -4,9 +4,11 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.FluxInstanceRunner;
 import io.examlops.fleet.transport.HostKeyPolicy;
 import io.examlops.fleet.transport.KeyFingerprint;
 import io.examlops.fleet.transport.SshRunner;
@@ -117,7 +119,7 @@ public final class ClusterConnections {
   public <T> T withRunner(RegisteredCluster cluster, String actor, Function<CommandRunner, T> work) {
     try (CommandRunner runner = endpoint(cluster).open()) {
       try {
-        return work.apply(runner);
+        return work.apply(instanceOf(cluster, runner));
       } catch (TransportException e) {
         if (e.step() == TransportException.Step.HOST_KEY && runner instanceof SshRunner ssh) {
           recordPresentedKey(cluster, ssh, actor);
@@ -125,6 +127,12 @@ public final class ClusterConnections {
         throw e;
       }
     }
+  }
+
+  /** A Flux cluster's commands go to its own instance, whatever FLUX_URI the caller has. */
+  private static CommandRunner instanceOf(RegisteredCluster cluster, CommandRunner runner) {
+    ClusterDefinition d = cluster.definition();
+    return d.scheduler() == SchedulerKind.FLUX ? new FluxInstanceRunner(runner, d.fluxUri()) : runner;
   }
 
   private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, String actor) {

@@ -29,7 +29,8 @@ import java.util.Optional;
  *
  * <p>The rule they keep: a discovered cluster is registered, never connected; it receives no work
  * until an admin approves it; and nothing silently widens what was approved. Approval pins the
- * host, port, user, key fingerprint and host-key fingerprint; if any of them changes later the
+ * scheduler, transport, host, port, user, key fingerprint, host-key fingerprint and (Flux) the
+ * instance URI; if any of them changes later the
  * cluster stays ACTIVE but is not schedulable until approved again.
  */
 public final class ClusterRegistry {
@@ -484,7 +485,9 @@ public final class ClusterRegistry {
         "port",
         d.port(),
         "hostKey",
-        d.hostKeyFingerprint());
+        d.hostKeyFingerprint(),
+        "fluxUri",
+        d.fluxUri());
   }
 
   private static Map<String, Object> summary(ClusterCaps caps) {

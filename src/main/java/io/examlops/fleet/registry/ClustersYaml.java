@@ -37,12 +37,13 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  *     key: ~/.ssh/id_ed25519   # ssh only, optional: a path, never the key itself
  *     port: 22                 # ssh only, optional (22)
  *     host_key: SHA256:...     # ssh only, optional until approval: the pinned host key
+ *     flux_uri: local:///...   # flux only, optional: the instance (FLUX_URI) every command uses
  * </pre>
  */
 final class ClustersYaml {
   static final String SECTION = "clusters";
   static final List<String> KEYS =
-      List.of("scheduler", "transport", "host", "user", "key", "port", "host_key");
+      List.of("scheduler", "transport", "host", "user", "key", "port", "host_key", "flux_uri");
 
   private static final YAMLFactory YAML = new YAMLFactory();
 
@@ -370,11 +371,12 @@ final class ClustersYaml {
     String user = optional(fields.get("user"), ConnectionRules::user);
     String key = optional(fields.get("key"), ConnectionRules::keyPath);
     String hostKey = optional(fields.get("host_key"), ConnectionRules::fingerprint);
+    String fluxUri = optional(fields.get("flux_uri"), ConnectionRules::fluxUri);
     Field portField = fields.get("port");
     Integer port = portField == null ? null : check(portField, () -> port(portField));
     try {
       return new ClusterDefinition(
-          name, schedulerKind, transportKind, host, user, key, port, hostKey);
+          name, schedulerKind, transportKind, host, user, key, port, hostKey, fluxUri);
     } catch (IllegalArgumentException e) {
       throw fail(entryLine, e.getMessage(), "");
     }

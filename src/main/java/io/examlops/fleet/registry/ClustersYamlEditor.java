@@ -196,6 +196,7 @@ final class ClustersYamlEditor {
     values.put("key", d.keyPath());
     values.put("port", d.port() == null ? null : d.port().toString());
     values.put("host_key", d.hostKeyFingerprint());
+    values.put("flux_uri", d.fluxUri());
     return values;
   }
 

@@ -44,6 +44,9 @@ final class GovernanceTable {
           "pinned_user",
           "pinned_key_fingerprint",
           "pinned_host_key_fingerprint",
+          "pinned_scheduler",
+          "pinned_transport",
+          "pinned_flux_uri",
           "updated_at");
   private static final String COLUMNS = String.join(", ", COLUMN_LIST);
   // One statement for insert and update: every change writes the whole row.
@@ -113,6 +116,9 @@ final class GovernanceTable {
       s.setString(++i, pin == null ? null : pin.user());
       s.setString(++i, pin == null ? null : pin.keyFingerprint());
       s.setString(++i, pin == null ? null : pin.hostKeyFingerprint());
+      s.setString(++i, pin == null || pin.scheduler() == null ? null : pin.scheduler().label());
+      s.setString(++i, pin == null || pin.transport() == null ? null : pin.transport().label());
+      s.setString(++i, pin == null ? null : pin.fluxUri());
       s.setString(++i, Timestamps.format(now));
       s.executeUpdate();
     }
@@ -131,7 +137,10 @@ final class GovernanceTable {
                 pinnedPort,
                 rs.getString("pinned_user"),
                 rs.getString("pinned_key_fingerprint"),
-                rs.getString("pinned_host_key_fingerprint"));
+                rs.getString("pinned_host_key_fingerprint"),
+                optional(rs.getString("pinned_scheduler"), SchedulerKind::parse),
+                optional(rs.getString("pinned_transport"), TransportKind::parse),
+                rs.getString("pinned_flux_uri"));
     return new ClusterGovernance(
         state,
         SchedulerKind.parse(rs.getString("scheduler")),
@@ -146,5 +155,9 @@ final class GovernanceTable {
         Timestamps.parse(rs.getString("probed_at")),
         new Fingerprints(rs.getString("ssh_key_fingerprint"), rs.getString("host_key_fingerprint")),
         pin);
+  }
+
+  private static <T> T optional(String text, java.util.function.Function<String, T> parse) {
+    return text == null ? null : parse.apply(text);
   }
 }

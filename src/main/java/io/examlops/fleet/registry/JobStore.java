@@ -128,7 +128,8 @@ public final class JobStore {
           try (PreparedStatement s =
               c.prepareStatement(
                   "UPDATE hpc_jobs SET state = ?, gpus = ?, started_at = ?, ended_at = ?,"
-                      + " elapsed_seconds = ?, gpu_hours = ?, exit_code = ?, reason = ?"
+                      + " elapsed_seconds = ?, gpu_hours = ?, exit_code = ?, reason = ?,"
+                      + " submitted_at = ?, partition_name = ?"
                       + " WHERE id = ?")) {
             s.setString(1, job.state().name());
             setInteger(s, 2, job.gpus());
@@ -146,7 +147,9 @@ public final class JobStore {
             }
             setInteger(s, 7, job.exitCode());
             s.setString(8, job.reason());
-            s.setLong(9, job.id());
+            s.setString(9, Timestamps.format(job.submittedAt()));
+            s.setString(10, job.partition());
+            s.setLong(11, job.id());
             if (s.executeUpdate() != 1) {
               throw new RegistryException("tracked job " + job.id() + " does not exist");
             }

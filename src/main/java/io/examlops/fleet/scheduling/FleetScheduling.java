@@ -8,6 +8,7 @@ import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
@@ -133,13 +134,32 @@ public final class FleetScheduling {
               .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
               .map(TrackedJob::gpuHours)
               .toList();
+      NodeInventory nodes = inventory(cluster);
       usage.add(
           new ClusterUsage(
               cluster.name(),
-              inventory(cluster),
+              nodes,
               cluster.governance().capabilities(),
-              hours));
+              hours,
+              fluxInstance(cluster, nodes)));
     }
     return Capacity.report(usage, rate);
+  }
+
+  /**
+   * What names a Flux instance however it is reached: its URI and its nodes. A {@code local://}
+   * URI only names a socket on one host, so the nodes tell two instances at the same path apart;
+   * the same instance registered locally and over SSH has both equal.
+   */
+  private static String fluxInstance(RegisteredCluster cluster, NodeInventory nodes) {
+    if (cluster.definition() == null
+        || cluster.definition().scheduler() != SchedulerKind.FLUX
+        || nodes == null) {
+      return null;
+    }
+    String uri = cluster.definition().fluxUri();
+    return (uri == null ? "(default instance)" : uri)
+        + " "
+        + nodes.nodes().stream().map(NodeInfo::name).sorted().toList();
   }
 }

@@ -182,7 +182,8 @@ public final class JobService {
     BigDecimal hours = GpuHours.of(elapsed, gpus);
     return job.observed(
         a.state(), a.start(), a.end(), elapsed == null ? null : elapsed.toSeconds(), gpus, hours,
-        a.exitCode(), status.note() == null || status.note().isBlank() ? null : status.note());
+        a.exitCode(), status.note() == null || status.note().isBlank() ? null : status.note())
+        .asScheduled(status.submitted(), a.partition());
   }
 
   /** Follows a job until it ends or {@code timeout} passes; returns what was last seen. */
@@ -197,7 +198,11 @@ public final class JobService {
     return current;
   }
 
-  /** A tracked job by fleet id or scheduler id. */
+  /**
+   * A tracked job by fleet id or scheduler id. A Flux job id is accepted in every form Flux prints
+   * (F58 with {@code ƒ} or {@code f}, decimal, hex, dothex, kvs; the mnemonic words form is
+   * converted by the job's own cluster, {@code flux job id --to=dec}): it is normalized once, here.
+   */
   public TrackedJob find(String id) {
     if (id.matches("[0-9]{1,18}")) {
       var byFleetId = store.find(Long.parseLong(id));
@@ -205,9 +210,11 @@ public final class JobService {
         return byFleetId.get();
       }
     }
-    return store.list(JobStore.Filter.ALL).stream()
+    List<TrackedJob> all = store.list(JobStore.Filter.ALL);
+    return all.stream()
         .filter(j -> id.equals(j.schedulerJobId()))
         .findFirst()
+        .or(() -> new FluxJobLookup(connections, actor).find(id, all))
         .orElseThrow(() -> new UnknownJobException(id));
   }
 

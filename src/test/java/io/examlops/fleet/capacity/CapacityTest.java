@@ -146,6 +146,31 @@ class CapacityTest {
         .hasMessageStartingWith("GPU_COST_PER_HOUR must not be negative, got '-1'");
   }
 
+  @Test
+  void oneInstanceRegisteredLocallyAndOverSshIsCountedOnce() {
+    String instance = "local:///run/flux/local [node01, node02]";
+    var local =
+        new ClusterUsage("fx-local", snapshot(node(4, 1, NodeState.MIXED)), null,
+            List.of(BigDecimal.ONE), instance);
+    var ssh =
+        new ClusterUsage("fx-ssh", snapshot(node(4, 1, NodeState.MIXED)), null,
+            List.of(BigDecimal.ONE), instance);
+    var other = new ClusterUsage("tc", snapshot(node(2, 0, NodeState.IDLE)), null, List.of());
+
+    FleetCapacity fleet = Capacity.report(List.of(ssh, other, local), RATE);
+
+    assertThat(fleet.totalGpus()).as("4 + 2, not 4 + 4 + 2").isEqualTo(6);
+    assertThat(fleet.idleGpus()).isEqualTo(5);
+    assertThat(fleet.utilizationPercent()).isEqualByComparingTo("16.7");
+    assertThat(fleet.clusters())
+        .extracting(ClusterCapacity::cluster, ClusterCapacity::sameInstanceAs)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("fx-local", null),
+            org.assertj.core.groups.Tuple.tuple("fx-ssh", "fx-local"),
+            org.assertj.core.groups.Tuple.tuple("tc", null));
+    assertThat(fleet.gpuHours().total()).as("jobs are distinct").isEqualByComparingTo("2");
+  }
+
   private static NodeInfo node(int gpus, Integer inUse, NodeState state) {
     return new NodeInfo(
         "n",

@@ -97,4 +97,25 @@ class GovernanceCommandsTest {
     assertThat(run.exitCode()).isNotZero();
     assertThat(run.err()).contains("reason");
   }
+
+  @Test
+  void changingTheSchedulerOfAnApprovedClusterNeedsANewApproval() throws Exception {
+    exa("hpc", "connect", "local", "--name", "dev", "--scheduler", "mock");
+    ExaRun approve = exa("hpc", "approve", "dev");
+    assertThat(approve.exitCode()).isZero();
+    assertThat(approve.out()).contains("pinned scheduler mock over local");
+    Path yaml = home.resolve("clusters.yaml");
+    Files.writeString(yaml, Files.readString(yaml).replace("scheduler: mock", "scheduler: slurm"));
+
+    ExaRun env = exa("hpc", "env", "dev");
+    ExaRun place = exa("--json", "hpc", "place", "--gpus", "1");
+    JsonNode listed = JSON.readTree(exa("--json", "hpc", "clusters").out()).get("clusters").get(0);
+
+    assertThat(env.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
+    assertThat(env.err()).contains("scheduler changed from mock to slurm").contains("approve dev");
+    assertThat(env.out()).doesNotContain("EXAMLOPS_HPC_SCHEDULER");
+    assertThat(JSON.readTree(place.out()).get("chosen").isNull()).as(place.out()).isTrue();
+    assertThat(listed.get("state").asText()).isEqualTo("ACTIVE");
+    assertThat(listed.toString()).contains("scheduler changed from mock to slurm");
+  }
 }

@@ -88,10 +88,15 @@ class ClusterGovernanceTest {
 
   @Test
   void pinsDescribeEveryChangeInWords() {
-    PinnedConnection pinned = new PinnedConnection("a", 22, "u", "SHA256:k1", "SHA256:h1");
-    PinnedConnection now = new PinnedConnection("b", 2222, "u", "SHA256:k1", null);
+    PinnedConnection pinned =
+        new PinnedConnection(
+            "a", 22, "u", "SHA256:k1", "SHA256:h1", SchedulerKind.MOCK, TransportKind.SSH, null);
+    PinnedConnection now =
+        new PinnedConnection(
+            "b", 2222, "u", "SHA256:k1", null, SchedulerKind.SLURM, TransportKind.SSH, null);
     assertThat(pinned.changesTo(now))
         .containsExactly(
+            "scheduler changed from mock to slurm",
             "host changed from a to b",
             "port changed from 22 to 2222",
             "host key changed from SHA256:h1 to (none)");

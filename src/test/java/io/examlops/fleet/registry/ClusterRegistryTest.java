@@ -16,6 +16,7 @@ import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TransportKind;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -134,7 +135,16 @@ class ClusterRegistryTest {
     assertThat(lxp.governance().decidedBy()).isEqualTo("alice");
     assertThat(lxp.governance().requestedBy()).isEqualTo("bob");
     assertThat(lxp.governance().pinned())
-        .isEqualTo(new PinnedConnection("lxp-login", 22, "hpcuser", SEEN.sshKey(), SEEN.hostKey()));
+        .isEqualTo(
+            new PinnedConnection(
+                "lxp-login",
+                22,
+                "hpcuser",
+                SEEN.sshKey(),
+                SEEN.hostKey(),
+                SchedulerKind.SLURM,
+                TransportKind.SSH,
+                null));
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
   }
 

@@ -97,7 +97,7 @@ class ClustersFileTest {
         .hasMessage(
             f.yaml
                 + ":5: unknown key 'prot' in cluster 'lxp'; the keys are scheduler,"
-                + " transport, host, user, key, port, host_key");
+                + " transport, host, user, key, port, host_key, flux_uri");
     assertThat(Files.readString(f.yaml)).isEqualTo(broken);
   }
 

@@ -84,7 +84,7 @@ class ClustersYamlTest {
         .isEqualTo(
             FILE
                 + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
-                + " transport, host, user, key, port, host_key");
+                + " transport, host, user, key, port, host_key, flux_uri");
   }
 
   @Test

@@ -77,4 +77,26 @@ class JobServiceTest {
 
     assertThat(after).isEqualTo(before);
   }
+
+  @Test
+  void theSchedulersSubmitTimeAndQueueReplaceTheFleetsGuesses() {
+    TrackedJob defaulted =
+        new TrackedJob(8, "fx", "ftm12jaw", "train", null, null, 1, 1, null, JobState.SUBMITTED,
+            "alice", T0.plusSeconds(30), null, null, null, null, null, null);
+    Instant tSubmit = T0.plusSeconds(2);
+
+    TrackedJob job =
+        service.apply(defaulted,
+            new JobStatus(JobStatus.Source.ACCOUNTING,
+                accounting(JobState.FAILED, Duration.ofSeconds(7), 1),
+                "exec exception: node failure on node03 (rank 2)", tSubmit));
+
+    assertThat(job.submittedAt()).isEqualTo(tSubmit);
+    assertThat(job.submittedAt()).isBefore(job.startedAt());
+    assertThat(job.partition()).as("the queue the job landed in").isEqualTo("gpu");
+    assertThat(job.reason()).isEqualTo("exec exception: node failure on node03 (rank 2)");
+    assertThat(service.apply(submitted(1),
+            new JobStatus(JobStatus.Source.QUEUE, accounting(JobState.RUNNING, null, 1), null))
+        .submittedAt()).as("kept when the scheduler does not say").isEqualTo(T0);
+  }
 }

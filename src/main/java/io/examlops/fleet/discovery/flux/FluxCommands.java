@@ -28,6 +28,9 @@ public final class FluxCommands {
   /** The instance config as JSON: queues, their limits, the default queue. */
   public static final String CONFIG = "flux config get";
 
+  /** Each queue's submission (enabled/disabled) and scheduling (started/stopped) state. */
+  public static final String QUEUE_STATUS = "flux queue status";
+
   /** A read-only flux-accounting query that every user may run (flux-accounting 0.36+). */
   public static final String ACCOUNTING = "flux account list-banks";
 

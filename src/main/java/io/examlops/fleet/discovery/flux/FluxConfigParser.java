@@ -23,16 +23,7 @@ public final class FluxConfigParser {
   private FluxConfigParser() {}
 
   public static FluxQueues parseQueues(String command, String json) {
-    JsonNode root;
-    try {
-      root = JSON.readTree(json == null || json.isBlank() ? "{}" : json);
-    } catch (JsonProcessingException e) {
-      throw new ProbeException(
-          "cannot read the JSON config printed by `" + command + "`: " + e.getOriginalMessage());
-    }
-    if (!root.isObject()) {
-      throw new ProbeException("`" + command + "` did not print a JSON object");
-    }
+    JsonNode root = root(command, json);
     Limit instanceLimit = limit(command, "policy.limits.duration", root.path("policy"));
     JsonNode queues = root.path("queues");
     List<FluxQueue> result = new ArrayList<>();
@@ -54,6 +45,90 @@ public final class FluxConfigParser {
     return new FluxQueues(result, defaultQueue.isTextual() ? defaultQueue.asText() : null);
   }
 
+  /**
+   * The policy of every queue: duration default and limit, job-size limits ({@code
+   * policy.jobspec.defaults.system.duration}, {@code policy.limits.duration}, {@code
+   * policy.limits.job-size.{min,max}.{nnodes,ncores,ngpus}}), each queue's own settings over the
+   * instance-wide ones, as Flux applies them.
+   */
+  public static FluxPolicies parsePolicies(String command, String json) {
+    JsonNode root = root(command, json);
+    FluxQueuePolicy instance = policy(command, "policy", null, root.path("policy"), null);
+    List<FluxQueuePolicy> queues = new ArrayList<>();
+    JsonNode configured = root.path("queues");
+    var names = configured.fieldNames();
+    while (names.hasNext()) {
+      String name = names.next();
+      queues.add(
+          policy(
+              command,
+              "queues." + name + ".policy",
+              name,
+              configured.path(name).path("policy"),
+              instance));
+    }
+    JsonNode defaultQueue =
+        root.path("policy").path("jobspec").path("defaults").path("system").path("queue");
+    return new FluxPolicies(queues, instance, defaultQueue.isTextual() ? defaultQueue.asText() : null);
+  }
+
+  private static FluxQueuePolicy policy(
+      String command, String key, String queue, JsonNode policy, FluxQueuePolicy over) {
+    JsonNode defaults = policy.path("jobspec").path("defaults").path("system").path("duration");
+    Limit defaultDuration = duration(command, key + ".jobspec.defaults.system.duration", defaults);
+    Limit limit = limit(command, key + ".limits.duration", policy);
+    JsonNode size = policy.path("limits").path("job-size");
+    FluxJobSize min = size(command, key + ".limits.job-size.min", size.path("min"));
+    FluxJobSize max = size(command, key + ".limits.job-size.max", size.path("max"));
+    if (over == null) {
+      return new FluxQueuePolicy(
+          queue, seconds(defaultDuration), seconds(limit), min, max);
+    }
+    return new FluxQueuePolicy(
+        queue,
+        defaultDuration != null ? seconds(defaultDuration) : over.defaultDuration(),
+        limit != null ? seconds(limit) : over.durationLimit(),
+        min.over(over.min()),
+        max.over(over.max()));
+  }
+
+  private static java.time.Duration seconds(Limit limit) {
+    return limit == null || limit.seconds() == null
+        ? null
+        : java.time.Duration.ofMillis(Math.round(limit.seconds() * 1000));
+  }
+
+  private static FluxJobSize size(String command, String key, JsonNode bound) {
+    return new FluxJobSize(
+        count(command, key + ".nnodes", bound.path("nnodes")),
+        count(command, key + ".ncores", bound.path("ncores")),
+        count(command, key + ".ngpus", bound.path("ngpus")));
+  }
+
+  private static Integer count(String command, String key, JsonNode value) {
+    if (value.isMissingNode() || value.isNull()) {
+      return null;
+    }
+    if (!value.isIntegralNumber()) {
+      throw new ProbeException("`" + command + "`: " + key + " = " + value + " is not a whole number");
+    }
+    return value.asInt() < 0 ? null : value.asInt();
+  }
+
+  private static JsonNode root(String command, String json) {
+    JsonNode root;
+    try {
+      root = JSON.readTree(json == null || json.isBlank() ? "{}" : json);
+    } catch (JsonProcessingException e) {
+      throw new ProbeException(
+          "cannot read the JSON config printed by `" + command + "`: " + e.getOriginalMessage());
+    }
+    if (!root.isObject()) {
+      throw new ProbeException("`" + command + "` did not print a JSON object");
+    }
+    return root;
+  }
+
   private static List<String> requires(String command, String name, JsonNode queue) {
     List<String> requires = new ArrayList<>();
     JsonNode node = queue.path("requires");
@@ -68,14 +143,21 @@ public final class FluxConfigParser {
     return requires;
   }
 
-  /**
-   * A configured duration limit: whole minutes (rounded down), {@code null} minutes = unlimited.
-   */
-  private record Limit(Long minutes) {}
+  /** A configured duration: {@code null} seconds = unlimited. */
+  private record Limit(Double seconds) {
+    /** Whole minutes, rounded down; {@code null} when unlimited. */
+    Long minutes() {
+      return seconds == null ? null : (long) Math.floor(seconds / 60);
+    }
+  }
 
   /** The limit configured under {@code policy}, or {@code null} when none is configured there. */
   private static Limit limit(String command, String key, JsonNode policy) {
-    JsonNode duration = policy.path("limits").path("duration");
+    return duration(command, key, policy.path("limits").path("duration"));
+  }
+
+  /** A duration setting, or {@code null} when it is not configured. */
+  private static Limit duration(String command, String key, JsonNode duration) {
     if (duration.isMissingNode() || duration.isNull()) {
       return null;
     }
@@ -92,7 +174,7 @@ public final class FluxConfigParser {
               + "' is not a Flux Standard Duration such as 30m, 4h or 1.5d");
     }
     // Flux documents "0" as unlimited; inf is unlimited too.
-    return new Limit(seconds.isInfinite() || seconds == 0 ? null : (long) Math.floor(seconds / 60));
+    return new Limit(seconds.isInfinite() || seconds == 0 ? null : seconds);
   }
 
   /** Seconds of an RFC 23 Flux Standard Duration, infinity for {@code inf}; null if malformed. */

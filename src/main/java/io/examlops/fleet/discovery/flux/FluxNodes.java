@@ -86,7 +86,8 @@ public record FluxNodes(
               state,
               String.join("+", rs.printed),
               queues.servedBy(rank.properties()),
-              rank.properties()));
+              rank.properties(),
+              rs.reason));
     }
     return new FluxNodes(nodes, excluded, reasons);
   }

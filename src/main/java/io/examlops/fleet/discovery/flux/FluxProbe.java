@@ -17,9 +17,10 @@ import java.util.List;
  * Discovers a Flux instance with read-only commands ({@link FluxCommands}), all through the one
  * runner (one SSH connection) it is given.
  *
- * <p>Commands per call, on flux-core 0.52+: {@link #inventory} and {@link #capabilities} run 6
+ * <p>Commands per call, on flux-core 0.52+: {@link #inventory} and {@link #capabilities} run 7
  * ({@code flux version}, {@code flux resource R -s all}, {@code flux resource R -s allocated},
- * {@code flux resource status ...}, {@code flux config get}, {@code flux account list-banks});
+ * {@code flux resource status ...}, {@code flux config get}, {@code flux queue status}, {@code flux
+ * account list-banks});
  * {@link #listNodes} runs the first 5; {@link #available} runs {@code flux version} and, unless
  * that already shows a broker, {@code flux getattr size}. Before 0.52 the two R commands are one
  * {@code flux resource list} command. Callers that need both capabilities and nodes should call
@@ -97,6 +98,15 @@ public final class FluxProbe implements SchedulerProbe {
     return new Availability(true, "flux-core " + parsed.commands() + " instance answers");
   }
 
+  /**
+   * The URI of the instance that answers here ({@code FLUX_URI} as {@code flux version} prints
+   * it), or {@code null} when FLUX_URI is unset and the host's default instance answers.
+   */
+  public String instanceUri(CommandRunner runner) {
+    CommandResult version = runner.run(FluxCommands.VERSION);
+    return version.ok() ? FluxVersion.parse(FluxCommands.VERSION, version.stdout()).uri() : null;
+  }
+
   @Override
   public ClusterCaps capabilities(CommandRunner runner) {
     return inventory(runner).caps();
@@ -113,7 +123,7 @@ public final class FluxProbe implements SchedulerProbe {
     return List.of();
   }
 
-  /** Everything in one pass: version, nodes, queues and accounting (6 commands on 0.52+). */
+  /** Everything in one pass: version, nodes, queues, their state and accounting (7 on 0.52+). */
   public FluxInventory inventory(CommandRunner runner) {
     return scan(runner, true);
   }
@@ -162,8 +172,11 @@ public final class FluxProbe implements SchedulerProbe {
     List<FluxStatusLine> status = status(runner, release, warnings);
     FluxQueues queues = queues(runner, release, warnings);
     FluxNodes nodes = FluxNodes.assemble(all, allocated, status, queues);
-    FluxAccounting accounting =
-        withAccounting ? FluxAccounting.classify(runner.run(FluxCommands.ACCOUNTING)) : null;
+    FluxAccounting accounting = null;
+    if (withAccounting) {
+      queues = queues.withStates(queueStates(runner, warnings));
+      accounting = FluxAccounting.classify(runner.run(FluxCommands.ACCOUNTING));
+    }
     return new FluxInventory(version, nodes, queues, accounting, warnings);
   }
 
@@ -193,7 +206,44 @@ public final class FluxProbe implements SchedulerProbe {
           "`" + FluxCommands.CONFIG + "` failed (" + lastLine(result) + "): queues are not listed");
       return FluxQueues.NONE;
     }
-    return FluxConfigParser.parseQueues(FluxCommands.CONFIG, result.stdout());
+    return FluxConfigParser.parseQueues(FluxCommands.CONFIG, result.stdout())
+        .withPolicies(FluxConfigParser.parsePolicies(FluxCommands.CONFIG, result.stdout()));
+  }
+
+  /**
+   * Each queue's state, and a warning for each one that is disabled or stopped: idle nodes behind a
+   * stopped queue do not start jobs, so the instance must not read as ready.
+   */
+  private static List<FluxQueueState> queueStates(CommandRunner runner, List<String> warnings) {
+    CommandResult result = runner.run(FluxCommands.QUEUE_STATUS);
+    if (!result.ok()) {
+      warnings.add(
+          "`"
+              + FluxCommands.QUEUE_STATUS
+              + "` failed ("
+              + lastLine(result)
+              + "): whether the queues take and start jobs is unknown");
+      return List.of();
+    }
+    List<FluxQueueState> states =
+        FluxQueueStatusParser.parse(FluxCommands.QUEUE_STATUS, result.stdout());
+    for (FluxQueueState q : states) {
+      if (!q.enabled()) {
+        warnings.add(
+            q.label()
+                + " is disabled"
+                + (q.disabledBecause() == null ? "" : " (" + q.disabledBecause() + ")")
+                + ": Flux refuses jobs submitted to it");
+      }
+      if (!q.started()) {
+        warnings.add(
+            q.label()
+                + " is stopped"
+                + (q.stoppedBecause() == null ? "" : " (" + q.stoppedBecause() + ")")
+                + ": its jobs wait, idle nodes or not, until an admin runs flux queue start");
+      }
+    }
+    return states;
   }
 
   private static String required(CommandRunner runner, FluxVersion version, String command) {

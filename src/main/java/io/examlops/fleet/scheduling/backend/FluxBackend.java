@@ -8,6 +8,7 @@ import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.SubmitResult;
 import io.examlops.fleet.scheduling.flux.FluxJobId;
+import io.examlops.fleet.scheduling.flux.FluxJobReport;
 import io.examlops.fleet.scheduling.flux.FluxJobsFormat;
 import io.examlops.fleet.scheduling.flux.FluxJobsParser;
 import io.examlops.fleet.scheduling.flux.FluxR;
@@ -94,9 +95,10 @@ public final class FluxBackend implements JobBackend {
   }
 
   /**
-   * {@code flux jobs -n -o '...' ID...} (with ids, flux ignores state filters and lists ended jobs
-   * too; an unknown id is reported on stderr and the others still printed), then {@code flux job
-   * info ID R} for each job that got resources, for its GPU count.
+   * {@code flux jobs -n -o '...' ID...} in the {@link FluxJobsFormat#TRACKING} format (with ids,
+   * flux ignores state filters and lists ended jobs too; an unknown id is reported on stderr and
+   * the others still printed), then {@code flux job info ID R} for each job that got resources, for
+   * its GPU count. Flux's t_submit and its own reason (exception, pending context) come along.
    */
   @Override
   public Map<String, JobStatus> track(CommandRunner runner, List<String> jobIds) {
@@ -109,33 +111,34 @@ public final class FluxBackend implements JobBackend {
       return statuses;
     }
     String[] ids = byCanonical.keySet().toArray(String[]::new);
-    CommandResult result = runner.run(FluxJobsFormat.RECOMMENDED.command(ids));
+    CommandResult result = runner.run(FluxJobsFormat.TRACKING.command(ids));
     if (!result.ok() && result.stdout().isBlank() && !result.stderr().contains("unknown")) {
       throw BackendException.failed(runner.target(), result, null);
     }
-    Map<String, JobAccounting> listed = new LinkedHashMap<>();
-    for (JobAccounting job :
-        FluxJobsParser.accounting(FluxJobsFormat.RECOMMENDED, result.stdout())) {
-      listed.put(job.id(), job);
+    Map<String, FluxJobReport> listed = new LinkedHashMap<>();
+    for (FluxJobReport report : FluxJobsParser.reports(FluxJobsFormat.TRACKING, result.stdout())) {
+      listed.put(report.job().id(), report);
     }
     byCanonical.forEach(
         (canonical, asGiven) -> {
-          JobAccounting job = listed.get(canonical);
+          FluxJobReport report = listed.get(canonical);
           statuses.put(
               asGiven,
-              job == null
+              report == null
                   ? JobStatus.notFound(SchedulerKind.FLUX, canonical, "flux jobs does not know it")
-                  : status(runner, job));
+                  : status(runner, report));
         });
     return statuses;
   }
 
-  private static JobStatus status(CommandRunner runner, JobAccounting job) {
+  private static JobStatus status(CommandRunner runner, FluxJobReport report) {
+    JobAccounting job = report.job();
     JobAccounting withGpus = job.start() == null ? job : job.withGpus(gpus(runner, job.id()));
     return new JobStatus(
         job.state().terminal() ? JobStatus.Source.ACCOUNTING : JobStatus.Source.QUEUE,
         withGpus,
-        null);
+        report.reason(),
+        report.submitted());
   }
 
   /** GPUs from R; unknown (null) when R cannot be had, never 0. */

@@ -4,6 +4,7 @@ import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -13,9 +14,15 @@ import java.util.Objects;
  * @param job the facts: state, times, elapsed, GPUs, exit code; from the live queue only state,
  *     elapsed, nodes and GPUs are known (start, end and exit code are {@code null}); for {@link
  *     Source#NOT_FOUND} everything but id and state (UNKNOWN) is {@code null}
- * @param note why a job was not found, for display; {@code null} otherwise
+ * @param note why a job was not found, or the scheduler's own reason for its end or wait, for
+ *     display; {@code null} otherwise
+ * @param submitted when the scheduler says the job was submitted; {@code null} when it does not
  */
-public record JobStatus(Source source, JobAccounting job, String note) {
+public record JobStatus(Source source, JobAccounting job, String note, Instant submitted) {
+
+  public JobStatus(Source source, JobAccounting job, String note) {
+    this(source, job, note, null);
+  }
 
   public enum Source {
     /** The scheduler's live queue (squeue, flux jobs of an active job). */

@@ -26,7 +26,13 @@ record FluxJob(
     Instant ended,
     Integer returnCode,
     String nodeList,
-    String waitingFor) {
+    String waitingFor,
+    Instant submitted,
+    String exceptionType,
+    String exceptionNote) {
+
+  /** Flux's returncode for a job cancelled before it started: neither an exit nor a signal. */
+  static final int CANCELLED_BEFORE_START = -128;
 
   QueueEntry toQueueEntry() {
     return new QueueEntry(
@@ -45,9 +51,13 @@ record FluxJob(
         nodeList);
   }
 
-  /** A negative return code is a signal number (RFC 21); otherwise the exit status. */
+  /**
+   * A negative return code is a signal number (RFC 21), except -128: cancelled before it started,
+   * so it neither exited nor was signalled. Otherwise the exit status.
+   */
   JobAccounting toAccounting() {
-    boolean signalled = returnCode != null && returnCode < 0;
+    boolean neverRan = returnCode != null && returnCode == CANCELLED_BEFORE_START;
+    boolean signalled = returnCode != null && returnCode < 0 && !neverRan;
     return new JobAccounting(
         SchedulerKind.FLUX,
         FluxJobId.toF58Plain(id),
@@ -57,7 +67,7 @@ record FluxJob(
         queue,
         state,
         rawState,
-        signalled ? null : returnCode,
+        signalled || neverRan ? null : returnCode,
         signalled ? -returnCode : null,
         runtime,
         started,
@@ -65,5 +75,24 @@ record FluxJob(
         nodes,
         nodeList,
         null);
+  }
+
+  /** What the tracker stores: the accounting, Flux's t_submit and Flux's own reason. */
+  FluxJobReport toReport() {
+    return new FluxJobReport(toAccounting(), submitted, reason());
+  }
+
+  /**
+   * Flux's own words for why the job ended as it did (its exception's type and note) or why it
+   * waits (the pending context: held, an eta, dependencies); {@code null} when Flux gives none.
+   * Never matched on: the simple scheduler and Fluxion word the same condition differently.
+   */
+  String reason() {
+    if (exceptionType != null) {
+      return exceptionNote == null
+          ? exceptionType + " exception"
+          : exceptionType + " exception: " + exceptionNote;
+    }
+    return state == JobState.PENDING ? waitingFor : null;
   }
 }

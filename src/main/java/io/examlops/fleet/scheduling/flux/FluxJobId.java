@@ -50,6 +50,14 @@ public final class FluxJobId {
     return number(id, id, 10);
   }
 
+  /**
+   * Whether the text is in the mnemonic words form ({@code dallas-chris-weather--craft-academy}):
+   * lower-case words joined by one or two dashes.
+   */
+  public static boolean isWords(String text) {
+    return text != null && text.strip().matches("[a-z]+(--?[a-z]+)+");
+  }
+
   /** F58 with the {@code ƒ} prefix, as Flux prints it under a UTF-8 locale. */
   public static String toF58(long id) {
     return F58_PREFIX + f58Digits(id);

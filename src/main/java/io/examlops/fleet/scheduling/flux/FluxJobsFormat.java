@@ -36,6 +36,31 @@ public record FluxJobsFormat(List<String> fields) {
               "contextual_info",
               "name"));
 
+  /**
+   * What tracking runs with job ids: the {@link #RECOMMENDED} facts plus {@code t_submit} and the
+   * job's exception. The exception's note is free text and goes last; the name comes before it,
+   * which is safe because tracked jobs carry names the fleet chose (no {@code |}).
+   */
+  public static final FluxJobsFormat TRACKING =
+      new FluxJobsFormat(
+          List.of(
+              "id.dec",
+              "username",
+              "queue",
+              "status",
+              "nnodes",
+              "ncores",
+              "t_submit",
+              "t_run",
+              "t_inactive",
+              "runtime",
+              "returncode",
+              "nodelist",
+              "contextual_info",
+              "name",
+              "exception.type",
+              "exception.note"));
+
   public FluxJobsFormat {
     fields = List.copyOf(fields);
     if (fields.stream().noneMatch(f -> f.equals("id") || f.startsWith("id."))) {

@@ -82,7 +82,10 @@ public final class FluxJobsJsonParser {
         epoch(j.get("t_inactive")),
         integer(j, "returncode"),
         text(j, "nodelist"),
-        waitingFor(j));
+        waitingFor(j),
+        epoch(j.get("t_submit")),
+        exception(j, "type"),
+        exception(j, "note"));
   }
 
   /** The exact integer {@code id}; the F58 {@code jobid} string when only that is there. */
@@ -109,6 +112,12 @@ public final class FluxJobsJsonParser {
       return "depends:" + String.join(",", names);
     }
     return "PRIORITY".equals(text(j, "state")) ? "priority-wait" : null;
+  }
+
+  /** A field of {@code exception} when one occurred; else {@code null}. */
+  private static String exception(JsonNode j, String key) {
+    JsonNode exception = j.path("exception");
+    return exception.path("occurred").asBoolean(false) ? text(exception, key) : null;
   }
 
   private static String text(JsonNode j, String key) {

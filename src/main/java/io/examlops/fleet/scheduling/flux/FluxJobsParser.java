@@ -33,6 +33,11 @@ public final class FluxJobsParser {
     return read(format, stdout, FluxJob::toAccounting);
   }
 
+  /** Accounting with Flux's t_submit and reasons, for tracking ({@link FluxJobsFormat#TRACKING}). */
+  public static List<FluxJobReport> reports(FluxJobsFormat format, String stdout) {
+    return read(format, stdout, FluxJob::toReport);
+  }
+
   private static <T> List<T> read(
       FluxJobsFormat format, String stdout, Function<FluxJob, T> convert) {
     List<T> out = new ArrayList<>();
@@ -83,7 +88,10 @@ public final class FluxJobsParser {
         epoch(v.get("t_inactive")),
         integer(v, "returncode"),
         text(v.get("nodelist")),
-        text(v.get("contextual_info")));
+        text(v.get("contextual_info")),
+        epoch(v.get("t_submit")),
+        text(v.get("exception.type")),
+        text(v.get("exception.note")));
   }
 
   private static long id(Map<String, String> v) {

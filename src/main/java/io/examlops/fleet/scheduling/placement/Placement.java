@@ -127,6 +127,7 @@ public final class Placement {
     Optional<ScopeCapacity> best =
         scopes.stream()
             .filter(s -> unfit(request, s).isEmpty())
+            .filter(s -> QueueGate.refusal(candidate.declared(), request, s.partition()).isEmpty())
             .min(
                 Comparator.comparing(
                         (ScopeCapacity s) -> Score.measured(evidence, s, request), Ranking.SCORES)
@@ -152,7 +153,9 @@ public final class Placement {
     return verdict(
         candidate,
         Outcome.CANNOT_FIT,
-        unfit(request, largest).orElseThrow(),
+        unfit(request, largest)
+            .or(() -> QueueGate.refusal(candidate.declared(), request, largest.partition()))
+            .orElseThrow(),
         largest.partition(),
         null,
         data,

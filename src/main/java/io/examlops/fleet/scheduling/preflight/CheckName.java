@@ -12,6 +12,11 @@ public enum CheckName {
   SCHEDULER,
   /** The partition or queue exists and its limits allow the ask. */
   PARTITION,
+  /**
+   * Flux: the queue is enabled and started, and its policy (duration default and limit, job-size
+   * limits) accepts the job, as {@code flux submit} would check it. Other schedulers skip it.
+   */
+  POLICY,
   /** Enough GPUs exist in the partition. */
   GPUS,
   /** Enough of them are idle now. */

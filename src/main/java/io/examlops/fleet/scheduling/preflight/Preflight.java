@@ -5,6 +5,7 @@ import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.discovery.Survey;
 import io.examlops.fleet.discovery.flux.FluxProbe;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.TransportException;
@@ -76,6 +77,17 @@ public final class Preflight {
         checks.skip(CheckName.IDLE, "not enough GPUs in total (see gpus): the job can never start");
       } else {
         checks.add(capacity.idleCheck());
+      }
+    }
+    if (target.scheduler() == SchedulerKind.FLUX) {
+      if (capacity.partitionMissing()) {
+        checks.skip(CheckName.POLICY, "the queue does not exist");
+      } else {
+        try {
+          checks.add(FluxQueueCheck.run(runner, request, capacity.partition().orElse(null)));
+        } catch (TransportException e) {
+          checks.add(Check.fail(CheckName.POLICY, e.getMessage()));
+        }
       }
     }
     try {
@@ -156,7 +168,8 @@ public final class Preflight {
 
     PreflightReport skipRest(PreflightTarget target, String why) {
       for (CheckName name : CheckName.values()) {
-        if (done.stream().noneMatch(c -> c.name() == name)) {
+        boolean applies = name != CheckName.POLICY || target.scheduler() == SchedulerKind.FLUX;
+        if (applies && done.stream().noneMatch(c -> c.name() == name)) {
           skip(name, why);
         }
       }

@@ -10,6 +10,7 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.model.QueueLimits;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.util.List;
@@ -27,6 +28,9 @@ class FluxProbeTest {
   private final FluxProbe probe = new FluxProbe();
 
   /** The gpu instance in state C (mixed), flux-core 0.88.0, as the probe's commands print it. */
+  /** queue-status-D: enabled and started, no job-size limits configured. */
+  private static final QueueLimits RUNNING = new QueueLimits(null, null, true, true, null);
+
   private static ScriptedRunner gpuMixed() {
     return new ScriptedRunner()
         .answer(FluxCommands.VERSION, FluxFixtures.read("instance/flux-V.txt"))
@@ -35,6 +39,7 @@ class FluxProbeTest {
             FluxCommands.R_ALLOCATED, FluxFixtures.read("resource-R/resource-R-s-allocated.json"))
         .answer(FluxCommands.status(Format.CURRENT), FluxFixtures.gpuMixedStatus())
         .answer(FluxCommands.CONFIG, FluxConfigParserTest.gpuInstanceConfig())
+        .answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read("instance/queue-status-D.txt"))
         .answer(FluxCommands.ACCOUNTING, 1, "", NO_ACCOUNTING);
   }
 
@@ -86,7 +91,7 @@ class FluxProbeTest {
     assertThat(caps.idleGpus()).as("only node02's 3 free GPUs can take work").isEqualTo(3);
     assertThat(caps.partitions())
         .containsExactly(
-            new PartitionInfo("batch", true, null), new PartitionInfo("debug", false, null));
+            new PartitionInfo("batch", true, null, RUNNING), new PartitionInfo("debug", false, null, RUNNING));
     assertThat(caps.accounting()).isFalse();
     assertThat(runner.commands())
         .containsExactly(
@@ -96,6 +101,7 @@ class FluxProbeTest {
             "flux resource status -s all -n -o"
                 + " '{state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}'",
             "flux config get",
+            "flux queue status",
             "flux account list-banks");
   }
 
@@ -309,5 +315,49 @@ class FluxProbeTest {
   private static String emptyR() {
     return "{\"version\": 1, \"execution\": {\"R_lite\": [], \"starttime\": 0.0,"
         + " \"expiration\": 0.0, \"nodelist\": []}}";
+  }
+
+  @Test
+  void stoppedAndDisabledQueuesAreReportedNotReadAsReady() {
+    String b = "live-0.88/B-gpu-queues-test5/";
+    ScriptedRunner stopped =
+        gpuMixed().answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read(b + "00b-queue-status-stopped.stdout"));
+    ScriptedRunner disabled =
+        gpuMixed().answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read(b + "64-queue-status.stdout"));
+
+    assertThat(probe.inventory(gpuMixed()).warnings()).isEmpty();
+    assertThat(probe.inventory(stopped).warnings())
+        .containsExactly(
+            "queue gpu is stopped: its jobs wait, idle nodes or not, until an admin runs flux queue"
+                + " start",
+            "queue cpu is stopped: its jobs wait, idle nodes or not, until an admin runs flux queue"
+                + " start");
+    assertThat(probe.inventory(disabled).warnings())
+        .containsExactly(
+            "queue gpu is disabled (maintenance until 10:00): Flux refuses jobs submitted to it",
+            "queue gpu is stopped: its jobs wait, idle nodes or not, until an admin runs flux queue"
+                + " start");
+  }
+
+  @Test
+  void noInstanceIsReportedInFlux_sWordsAsDocsDiscoveryQuotesThem() throws Exception {
+    String none = "live-0.88/C-no-instance/";
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(FluxCommands.VERSION, FluxFixtures.read(none + "01-version.stdout"))
+            .answer(
+                FluxCommands.REACHABLE, 1, "", FluxFixtures.read(none + "02-getattr-size.stderr"));
+
+    String reason = probe.check(runner).reason();
+    String docs =
+        java.nio.file.Files.readString(java.nio.file.Path.of("docs/discovery.md"))
+            .replaceAll("\\s+", " ");
+
+    assertThat(reason)
+        .isEqualTo(
+            "flux-core 0.88.0 is installed on scripted but no Flux instance is reachable (flux:"
+                + " flux_open: No such file or directory); run discovery against a host where the"
+                + " system instance runs, or set FLUX_URI for the SSH user");
+    assertThat(docs).contains(reason.replace("scripted", "HOST"));
   }
 }

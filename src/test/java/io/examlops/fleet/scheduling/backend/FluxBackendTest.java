@@ -12,6 +12,7 @@ import io.examlops.fleet.scheduling.flux.FluxJobsFormat;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,17 @@ class FluxBackendTest {
         nodelist,
         "",
         name);
+  }
+
+  /**
+   * A line in the TRACKING field order: a {@link #line} plus t_submit and the exception, from the
+   * same values of jobs-a-json.json.
+   */
+  private static String tracking(String line, double tSubmit, String type, String note) {
+    String[] f = line.split("\\|", -1);
+    return String.join(
+        "|", f[0], f[1], f[2], f[3], f[4], f[5], Double.toString(tSubmit), f[6], f[7], f[8], f[9],
+        f[10], f[11], f[12], type, note);
   }
 
   @Test
@@ -123,27 +135,35 @@ class FluxBackendTest {
   @Test
   void trackReadsFluxJobsForTheIdsThenRForGpus() {
     String out =
-        line(
-                "ƒCfjPArK",
-                "excl",
-                "RUN",
-                1795974872.9834058,
-                0.0,
-                39.568928956985474,
+        tracking(
+                line(
+                    "ƒCfjPArK",
+                    "excl",
+                    "RUN",
+                    1795974872.9834058,
+                    0.0,
+                    39.568928956985474,
+                    "",
+                    "node[03-04]"),
+                1795974872.9531894,
                 "",
-                "node[03-04]")
+                "")
             + "\n"
-            + line(
-                "ƒCWNmhi7",
-                "tocancel",
-                "CANCELED",
-                1795974872.6136196,
-                1795974872.7277722,
-                0.10419774055480957,
-                "143",
-                "node02")
+            + tracking(
+                line(
+                    "ƒCWNmhi7",
+                    "tocancel",
+                    "CANCELED",
+                    1795974872.6136196,
+                    1795974872.7277722,
+                    0.10419774055480957,
+                    "143",
+                    "node02"),
+                1795974872.5871122,
+                "cancel",
+                "")
             + "\n";
-    String jobs = FluxJobsFormat.RECOMMENDED.command("fCfjPArK", "fCWNmhi7", "fCNxqHz7");
+    String jobs = FluxJobsFormat.TRACKING.command("fCfjPArK", "fCWNmhi7", "fCNxqHz7");
     ScriptedRunner runner =
         new ScriptedRunner()
             .answer(jobs, 1, out, "flux-jobs: ERROR: JobID fCNxqHz7 unknown\n")
@@ -165,6 +185,10 @@ class FluxBackendTest {
     assertThat(cancelled.state()).isEqualTo(JobState.CANCELLED);
     assertThat(cancelled.job().gpus()).isZero();
     assertThat(cancelled.job().gpuHours()).isEqualByComparingTo(BigDecimal.ZERO);
+    assertThat(cancelled.note()).isEqualTo("cancel exception");
+    assertThat(cancelled.submitted())
+        .isBetween(Instant.ofEpochSecond(1795974872L, 587_000_000), Instant.ofEpochSecond(1795974872L, 588_000_000));
+    assertThat(running.note()).isNull();
     assertThat(status.get("fCNxqHz7").source()).isEqualTo(JobStatus.Source.NOT_FOUND);
     assertThat(runner.commands())
         .containsExactly(jobs, "flux job info fCfjPArK R", "flux job info fCWNmhi7 R");
