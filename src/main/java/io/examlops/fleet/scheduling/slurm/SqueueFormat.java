@@ -40,6 +40,34 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
               SqueueField.NAME),
           true);
 
+  /**
+   * What following jobs runs: the queue view's columns plus start, end and exit status, for {@code
+   * squeue -t all}, which lists ended jobs too for as long as slurmctld remembers them ({@code
+   * MinJobAge}). Run it as {@code TRACKING.commandInUtc("-r", "-t", "all", "-j", ids)}.
+   */
+  public static final SqueueFormat TRACKING =
+      new SqueueFormat(
+          List.of(
+              SqueueField.JOB_ID,
+              SqueueField.USER,
+              SqueueField.STATE,
+              SqueueField.PARTITION,
+              SqueueField.NODES,
+              SqueueField.CPUS,
+              SqueueField.TIME_USED,
+              SqueueField.TRES_ALLOC,
+              SqueueField.TRES_PER_JOB,
+              SqueueField.TRES_PER_NODE,
+              SqueueField.TRES_PER_TASK,
+              SqueueField.TRES_PER_SOCKET,
+              SqueueField.NODE_LIST,
+              SqueueField.REASON,
+              SqueueField.START_TIME,
+              SqueueField.END_TIME,
+              SqueueField.EXIT_CODE,
+              SqueueField.NAME),
+          true);
+
   /** The {@code -o} form the spec's discovery captures use; GPUs stay unknown for {@code --gpus}. */
   public static final SqueueFormat LETTERS =
       new SqueueFormat(
@@ -89,5 +117,10 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
     return line.append(longForm ? " -O " : " -o ")
         .append(ShellQuote.quote(formatArgument()))
         .toString();
+  }
+
+  /** As {@link #command}, printing times in UTC whatever the login node's zone ({@link SlurmTimes#ZONE}). */
+  public String commandInUtc(String... extraArguments) {
+    return SlurmTimes.IN_UTC + command(extraArguments);
   }
 }
