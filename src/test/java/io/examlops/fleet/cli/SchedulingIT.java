@@ -235,9 +235,9 @@ class SchedulingIT {
 
     ExaRun badGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "two", home.resolve("ok.sh").toString());
     assertThat(badGpus.exitCode()).isEqualTo(ExitCode.USAGE);
-    ExaRun noGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "0", home.resolve("ok.sh").toString());
+    ExaRun noGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "-1", home.resolve("ok.sh").toString());
     assertThat(noGpus.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(noGpus.err()).contains("--gpus must be a positive whole number");
+    assertThat(noGpus.err()).contains("--gpus must be 0 (a CPU-only job) or a positive whole number");
 
     ExaRun unknown = exa("hpc", "submit", "--cluster", "nosuch", "--gpus", "1", home.resolve("ok.sh").toString());
     assertThat(unknown.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
