@@ -82,6 +82,20 @@ class SlurmBackendTest {
   }
 
   @Test
+  void aScriptForAnotherInterpreterGoesWithoutTheExitRecord() {
+    ScriptedRunner runner =
+        new ScriptedRunner().answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
+    String python = "#!/usr/bin/env python3\n#SBATCH -c 1\nprint('hi')\n";
+    slurm.submit(runner, SubmitRequest.of(python, "py", 0));
+    assertThat(runner.inputs().get(0)).isEqualTo(python);
+
+    String sh = "#!/bin/sh\necho hi\n";
+    slurm.submit(runner, SubmitRequest.of(sh, "sh", 0));
+    assertThat(runner.inputs().get(1))
+        .isEqualTo("#!/bin/sh\n" + String.join("\n", ExitRecords.scriptLines()) + "\necho hi\n");
+  }
+
+  @Test
   void defaultsLeaveOutPartitionAccountGpusAndTimeLimit() {
     assertThat(SlurmBackend.submitCommand(SubmitRequest.of(SCRIPT, "cpu-job", 0)))
         .isEqualTo("cd ~ && sbatch --parsable -J cpu-job -N 1 '--output=examlops-%j.out'");
