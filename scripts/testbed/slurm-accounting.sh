@@ -34,7 +34,8 @@ scontrol ping >/dev/null 2>&1 || {
 }
 scontrol reconfigure   # the slurmd re-read slurm.conf too
 want=$([ "$mode" = off ] && echo accounting_storage/none || echo accounting_storage/slurmdbd)
-scontrol show config | grep -q "^AccountingStorageType *= *$want" \
+running=$(scontrol show config)   # not piped into grep -q: pipefail would see scontrol's SIGPIPE
+grep -q "^AccountingStorageType *= *$want" <<<"$running" \
   || { echo "slurmctld does not run with $want" >&2; exit 1; }
 for _ in $(seq 150); do
   [ "$(sinfo -h -N -n g2,n4 -o '%N %t' | sort -u | awk '$2=="idle"' | wc -l)" -eq 2 ] && break

@@ -63,22 +63,7 @@ abstract class SlurmJobsChecks {
   /** Leaves the testbed as slurm-states.sh made it: only the holding jobs, g2 idle. */
   @AfterAll
   static void testbedBackToItsStates() throws Exception {
-    for (int i = 0; i < 120; i++) {
-      JsonNode queue = json(exa("--json", "hpc", "queue", "--cluster", "tc")).get("jobs");
-      JsonNode nodes = json(exa("--json", "hpc", "nodes", "--cluster", "tc")).get("nodes");
-      boolean onlyHolds =
-          queue.findValuesAsText("name").stream().allMatch(n -> n.startsWith("hold-"));
-      boolean g2Idle = false;
-      for (JsonNode node : nodes) {
-        g2Idle |= node.get("name").asText().equals("g2")
-            && node.get("state").asText().equals("idle");
-      }
-      if (onlyHolds && g2Idle) {
-        return;
-      }
-      Thread.sleep(500);
-    }
-    throw new AssertionError("the testbed did not return to its states within 60 s");
+    TestbedStates.awaitOnlyTheHolds(env);
   }
 
   static ExaRun exa(String... args) {

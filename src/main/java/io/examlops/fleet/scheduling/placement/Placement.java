@@ -103,9 +103,7 @@ public final class Placement {
           age);
     }
     String data = snapshotNote + ": declared capabilities only";
-    return request.cpuOnly()
-        ? cpuOnlyDeclared(request, candidate, candidate.declared(), data, age)
-        : fromDeclared(request, candidate, candidate.declared(), data, age);
+    return fromDeclared(request, candidate, candidate.declared(), data, age);
   }
 
   private static Verdict fromSnapshot(
@@ -208,33 +206,6 @@ public final class Placement {
     return verdict(candidate, Outcome.LOST, "", request.partition(), score, data, age);
   }
 
-  private static Verdict cpuOnlyDeclared(
-      PlacementRequest request,
-      PlacementCandidate candidate,
-      ClusterCaps caps,
-      String data,
-      Duration age) {
-    int asked = request.nodes() == null ? 1 : request.nodes();
-    if (caps.nodes() < asked) {
-      return verdict(
-          candidate,
-          Outcome.CANNOT_FIT,
-          "only " + Score.nodesWord(caps.nodes()) + " in total (declared)",
-          request.partition(),
-          null,
-          data,
-          age);
-    }
-    return verdict(
-        candidate,
-        Outcome.LOST,
-        "",
-        request.partition(),
-        Score.declared(0, caps.nodes()),
-        data,
-        age);
-  }
-
   /**
    * The partitions to weigh: the asked one; else each partition with GPUs of the type, by name;
    * else (no partitions, e.g. Flux without queues) the whole cluster.
@@ -317,11 +288,17 @@ public final class Placement {
           age);
     }
     // Declared totals are per cluster, not per type or partition: an upper bound, checked as such.
-    if (caps.gpus() < request.gpus()) {
+    int asked = request.nodes() == null ? 1 : request.nodes();
+    boolean tooFew = request.cpuOnly() ? caps.nodes() < asked : caps.gpus() < request.gpus();
+    if (tooFew) {
+      String total =
+          request.cpuOnly()
+              ? Score.nodesWord(caps.nodes())
+              : caps.gpus() == 1 ? "1 GPU" : caps.gpus() + " GPUs";
       return verdict(
           candidate,
           Outcome.CANNOT_FIT,
-          "only " + (caps.gpus() == 1 ? "1 GPU" : caps.gpus() + " GPUs") + " in total" + suffix,
+          "only " + total + " in total" + suffix,
           request.partition(),
           null,
           data,

@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduling.slurm;
 
 import io.examlops.fleet.transport.ShellQuote;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -46,27 +47,7 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
    * MinJobAge}). Run it as {@code TRACKING.commandInUtc("-r", "-t", "all", "-j", ids)}.
    */
   public static final SqueueFormat TRACKING =
-      new SqueueFormat(
-          List.of(
-              SqueueField.JOB_ID,
-              SqueueField.USER,
-              SqueueField.STATE,
-              SqueueField.PARTITION,
-              SqueueField.NODES,
-              SqueueField.CPUS,
-              SqueueField.TIME_USED,
-              SqueueField.TRES_ALLOC,
-              SqueueField.TRES_PER_JOB,
-              SqueueField.TRES_PER_NODE,
-              SqueueField.TRES_PER_TASK,
-              SqueueField.TRES_PER_SOCKET,
-              SqueueField.NODE_LIST,
-              SqueueField.REASON,
-              SqueueField.START_TIME,
-              SqueueField.END_TIME,
-              SqueueField.EXIT_CODE,
-              SqueueField.NAME),
-          true);
+      RECOMMENDED.beforeLast(SqueueField.START_TIME, SqueueField.END_TIME, SqueueField.EXIT_CODE);
 
   /** The {@code -o} form the spec's discovery captures use; GPUs stay unknown for {@code --gpus}. */
   public static final SqueueFormat LETTERS =
@@ -96,6 +77,14 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
     if (!fields.contains(SqueueField.JOB_ID) && !fields.contains(SqueueField.RAW_JOB_ID)) {
       throw new IllegalArgumentException("an squeue format needs a job id field: " + fields);
     }
+  }
+
+  /** The same columns with {@code more} inserted before the last (free-text) one. */
+  private SqueueFormat beforeLast(SqueueField... more) {
+    List<SqueueField> columns = new ArrayList<>(fields.subList(0, fields.size() - 1));
+    columns.addAll(List.of(more));
+    columns.add(fields.get(fields.size() - 1));
+    return new SqueueFormat(columns, longForm);
   }
 
   /** The format argument, unquoted: {@code %i|%j|...} or {@code JobArrayID:|,Name:|,...}. */
