@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Test;
  * {@link SlurmJobsChecks} on the testbed switched to no accounting ({@code slurm-accounting.sh
  * off}: no sacct, slurmctld forgets ended jobs after MinJobAge=2, within about a minute), and what
  * only such a cluster shows: ended jobs read from their exit-status records, and jobs no source
- * knows any more. Switches the cluster back when done.
+ * knows any more. Switches the cluster back when done. Those two jobs go to "forgetful", the same
+ * testbed registered under a second name, so that no listing of the checks on "tc" follows them
+ * before slurmctld has forgotten them.
  */
 class SlurmWithoutAccountingIT extends SlurmJobsChecks {
   private static Instant submitted;
@@ -27,6 +29,9 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
   @BeforeAll
   static void accountingOffAndTwoJobsToBeForgotten() throws Exception {
     accounting("off");
+    ok(ExaRun.run(env, new String[] {"hpc", "connect", "127.0.0.1", "--name", "forgetful"},
+        testbed.sshOptions()));
+    ok(exa("hpc", "approve", "forgetful"));
     submitted = Instant.now();
     failedId = submit("fail.sh", "it-forgotten-fail");
     lostId = submit("ok.sh", "it-forgotten-lost");
@@ -48,7 +53,7 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
   }
 
   private static String submit(String script, String name) throws Exception {
-    return json(exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "0", "--name", name,
+    return json(exa("--json", "hpc", "submit", "--cluster", "forgetful", "--gpus", "0", "--name", name,
         home.resolve(script).toString())).at("/job/id").asText();
   }
 
@@ -88,7 +93,7 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
         .as("slurmctld forgot both jobs within 2 minutes (MinJobAge=2)").isFalse();
     Files.delete(Path.of("/home/hpcuser/examlops-" + lost + ".exit"));
 
-    JsonNode jobs = json(exa("--json", "hpc", "jobs", "--cluster", "tc")).get("jobs");
+    JsonNode jobs = json(exa("--json", "hpc", "jobs", "--cluster", "forgetful")).get("jobs");
     JsonNode fromRecord = null;
     JsonNode gone = null;
     for (JsonNode j : jobs) {
@@ -103,7 +108,7 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
     assertThat(gone.get("state").asText()).isEqualTo("lost");
     assertThat(gone.get("reason").asText()).contains("left no exit-status record");
 
-    ExaRun table = ok(exa("hpc", "jobs", "--cluster", "tc", "--state", "lost"));
+    ExaRun table = ok(exa("hpc", "jobs", "--cluster", "forgetful", "--state", "lost"));
     assertThat(table.out()).contains("it-forgotten-lost").doesNotContain("running");
   }
 }
