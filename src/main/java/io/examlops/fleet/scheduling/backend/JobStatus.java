@@ -18,7 +18,10 @@ import java.util.Objects;
 public record JobStatus(Source source, JobAccounting job, String note) {
 
   public enum Source {
-    /** The scheduler's live queue (squeue, flux jobs of an active job). */
+    /**
+     * The scheduler's controller: Slurm's {@code squeue -t all} (live jobs, and ended ones while
+     * slurmctld remembers them), Flux's {@code flux jobs} of an active job.
+     */
     QUEUE,
     /** The scheduler's accounting (sacct, flux jobs of an inactive job). */
     ACCOUNTING,
