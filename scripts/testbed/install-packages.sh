@@ -1,8 +1,9 @@
 #!/bin/bash
 # Installs the Debian packages the test suite needs: a real Slurm (controller, node daemons,
-# clients, accounting daemon + MariaDB), munge and OpenSSH. Idempotent; run as root.
+# clients, accounting daemon + MariaDB), munge, OpenSSH and tzdata (the test user's sessions run
+# on a non-UTC zone, see sshd-up.sh). Idempotent; run as root.
 set -euo pipefail
-need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server)
+need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server tzdata)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,7 +2,9 @@
 # A real Slurm cluster on this one machine, without systemd: munge, MariaDB + slurmdbd (accounting
 # with the gres/gpu TRES), slurmctld and six slurmd (n1-n4 CPU nodes, g1 with 4 a100, g2 with 2 v100,
 # fake GPU device nodes), plus n5 declared without a slurmd. Partitions cpu (default), gpu, debug.
-# Run as root, after sshd-up.sh (which creates hpcuser). Starts slurmctld with clean state.
+# Run as root, after sshd-up.sh (which creates hpcuser). Starts slurmctld with clean state, so job
+# ids start again at 1: the exit-status records (examlops-ID.exit) of an earlier run are removed.
+# slurm-accounting.sh switches the running cluster to no accounting and back.
 set -euo pipefail
 say() { printf '[slurm-up +%ss] %s\n' "$SECONDS" "$*"; }
 wait_for() {  # wait_for TRIES DESCRIPTION COMMAND...: poll every 0.2 s, fail loudly at the deadline
@@ -52,7 +54,7 @@ SlurmdDebug=info
 SlurmctldTimeout=30
 SlurmdTimeout=30
 InactiveLimit=0
-MinJobAge=600
+MinJobAge=600     # slurm-accounting.sh off sets 2, so that squeue forgets ended jobs soon
 KillWait=5
 Waittime=0
 
@@ -113,6 +115,8 @@ sacctmgr -n -P show account format=account | grep -qx physics || sacctmgr -i add
 sacctmgr -n -P show account format=account | grep -qx ml || sacctmgr -i add account ml Description="Machine learning group" Organization=science >/dev/null
 sacctmgr -n -P show user format=user | grep -qx hpcuser || sacctmgr -i add user hpcuser Account=physics,ml DefaultAccount=physics >/dev/null
 say "slurmdbd up, accounts registered"
+
+rm -f /home/hpcuser/examlops-*.exit /home/hpcuser/examlops-*.out
 
 # daemons: started through /usr/sbin/slurmctld and /usr/sbin/slurmd (Slurm reads argv[0])
 /usr/sbin/slurmctld -c -i

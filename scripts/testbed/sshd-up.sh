@@ -30,6 +30,10 @@ PrintMotd no
 LogLevel VERBOSE
 MaxStartups 100:30:200
 MaxSessions 50
+# the Slurm login sessions run on a zone that is not UTC, as on many real clusters: squeue and
+# sacct print times in their own process's zone, without naming it (Asia/Kolkata: +05:30, no DST)
+Match User hpcuser
+  SetEnv TZ=Asia/Kolkata
 # the test Flux cluster (flux-user-up.sh): its flux is the captured-output stand-in
 Match User fluxuser
   SetEnv PATH=/opt/examlops-testbed/fake-flux/bin:/usr/local/bin:/usr/bin:/bin

@@ -31,9 +31,9 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
-import io.examlops.fleet.transport.HostKeyPolicy;
 import io.examlops.fleet.transport.KeyFingerprint;
 import io.examlops.fleet.transport.TransportOptions;
+import io.examlops.fleet.transport.UserHome;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -129,13 +129,8 @@ public final class Fleet {
   }
 
   public ClusterConnections connections() {
-    String knownHosts = env.get(Endpoint.KNOWN_HOSTS_VARIABLE);
     return new ClusterConnections(
-        registry(),
-        TransportOptions.DEFAULTS,
-        knownHosts == null || knownHosts.isBlank()
-            ? HostKeyPolicy.defaultKnownHosts()
-            : Path.of(Endpoint.expandHome(knownHosts)));
+        registry(), TransportOptions.DEFAULTS, Endpoint.knownHosts(env, UserHome.of(env)));
   }
 
   /**
@@ -406,15 +401,20 @@ public final class Fleet {
     return notes;
   }
 
-  /** A submission and, for {@code --cluster auto}, the placement that chose its cluster. */
+  /**
+   * A submission and the placement that chose its partition (and, for {@code --cluster auto}, its
+   * cluster); {@code null} when the request named its partition or asks for no GPUs.
+   */
   public record Submitted(TrackedJob job, PlacementResult placement) {}
 
   /** The word that asks placement to choose the cluster. */
   public static final String AUTO = "auto";
 
   /**
-   * Submits to a named cluster, or with {@link #AUTO} to the one placement chooses (in the
-   * partition it chose, when the request names none). The approval gate holds either way.
+   * Submits to a named cluster, or with {@link #AUTO} to the one placement chooses. A request that
+   * names no partition goes to the partition placement picks inside the cluster (a GPU job sent
+   * to a site's CPU default partition is refused); an explicit partition wins, and a CPU-only job
+   * goes to the scheduler's default. The approval gate holds either way.
    *
    * @throws SchedulerRefusedException when no cluster can take the job, or the scheduler refuses
    */
@@ -424,27 +424,30 @@ public final class Fleet {
       String model,
       String dataset,
       boolean withClusterEnvironment) {
-    if (!AUTO.equals(cluster)) {
-      SubmitRequest sent = withClusterEnvironment ? withEnvironmentOf(cluster, request) : request;
-      return new Submitted(jobs().submit(cluster, sent, model, dataset), null);
+    PlacementRequest ask =
+        new PlacementRequest(request.gpus(), request.nodes(), null, request.partition());
+    PlacementResult placement;
+    String target;
+    if (AUTO.equals(cluster)) {
+      placement = scheduling().place(ask);
+      target =
+          placement
+              .chosen()
+              .orElseThrow(() -> new SchedulerRefusedException(placement.explanation()))
+              .cluster();
+    } else {
+      boolean choosePartition = request.partition() == null && request.gpus() > 0;
+      placement = choosePartition ? scheduling().placeIn(cluster, ask) : null;
+      target = cluster;
     }
-    PlacementResult placement =
-        scheduling()
-            .place(new PlacementRequest(request.gpus(), request.nodes(), null, request.partition()));
-    Verdict chosen =
-        placement
-            .chosen()
-            .orElseThrow(() -> new SchedulerRefusedException(placement.explanation()));
+    String partition =
+        placement == null
+            ? null
+            : placement.chosen().map(Verdict::partition).orElse(null);
     SubmitRequest placed =
-        request.partition() != null || chosen.partition() == null
-            ? request
-            : new SubmitRequest(
-                request.script(), request.name(), request.gpus(), request.nodes(),
-                chosen.partition(), request.timeLimit(), request.account(),
-                request.environment());
-    SubmitRequest sent =
-        withClusterEnvironment ? withEnvironmentOf(chosen.cluster(), placed) : placed;
-    return new Submitted(jobs().submit(chosen.cluster(), sent, model, dataset), placement);
+        request.partition() != null || partition == null ? request : request.inPartition(partition);
+    SubmitRequest sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
+    return new Submitted(jobs().submit(target, sent, model, dataset), placement);
   }
 
   /** The request with the cluster's EXAMLOPS_HPC_* variables added to what the job exports. */
@@ -455,9 +458,7 @@ public final class Fleet {
         env.put(k, v);
       }
     });
-    return new SubmitRequest(
-        request.script(), request.name(), request.gpus(), request.nodes(), request.partition(),
-        request.timeLimit(), request.account(), env);
+    return request.withEnvironment(env);
   }
 
   /** The probe for a declared scheduler. */

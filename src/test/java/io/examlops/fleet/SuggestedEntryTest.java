@@ -17,7 +17,7 @@ class SuggestedEntryTest {
   private static Endpoint ssh(String host) {
     return new Endpoint(
         new SshTarget(host, 2222, "hpcuser", Path.of("/home/ann/.ssh/id_ed25519")),
-        HostKeyPolicy.strict(),
+        HostKeyPolicy.strict(Path.of("/home/ann/.ssh/known_hosts")),
         TransportOptions.DEFAULTS);
   }
 

@@ -24,7 +24,7 @@ final class JobsCommand extends FleetCommand {
   @Option(names = "--cluster", paramLabel = "NAME", description = "Only jobs on this cluster.")
   String cluster;
 
-  @Option(names = "--state", paramLabel = "STATE", description = "Only jobs in this state: submitted, pending, running, completing, completed, failed, cancelled, timeout, suspended, unknown.")
+  @Option(names = "--state", paramLabel = "STATE", description = "Only jobs in this state: submitted, pending, running, completing, completed, failed, cancelled, timeout, lost, suspended, unknown.")
   String state;
 
   @Option(names = "--no-refresh", negatable = true, defaultValue = "true", description = "Do not ask the schedulers; show what was last recorded.")

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
       "Exit code 1 when no cluster can take the job."
     })
 final class PlaceCommand extends FleetCommand {
-  @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs the job needs (at least 1).")
+  @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs the job needs; 0 for a CPU-only job (placed by idle nodes, in the default partition unless --partition).")
   int gpus;
 
   @Option(names = "--nodes", paramLabel = "M", description = "At most this many nodes (default: as few as possible).")
@@ -29,7 +29,7 @@ final class PlaceCommand extends FleetCommand {
   @Option(names = "--gpu-type", paramLabel = "TYPE", description = "Only GPUs of this type (e.g. a100).")
   String gpuType;
 
-  @Option(names = "--partition", paramLabel = "P", description = "Only this partition or queue.")
+  @Option(names = "--partition", paramLabel = "P", description = "Only this partition or queue (default: the best-fitting one with GPUs of each cluster).")
   String partition;
 
   @Option(names = "--refresh", description = "Snapshot every schedulable cluster's nodes first.")

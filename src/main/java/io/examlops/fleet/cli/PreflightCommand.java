@@ -24,13 +24,13 @@ final class PreflightCommand extends FleetCommand {
   @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
   String name;
 
-  @Option(names = "--gpus", required = true, paramLabel = "K", description = "GPUs the job needs.")
+  @Option(names = "--gpus", required = true, paramLabel = "K", description = "GPUs the job needs; 0 for a CPU-only job.")
   int gpus;
 
   @Option(names = "--nodes", paramLabel = "M", description = "Nodes the job spreads over.")
   Integer nodes;
 
-  @Option(names = "--partition", paramLabel = "P", description = "Partition or queue (default: the cluster's default).")
+  @Option(names = "--partition", paramLabel = "P", description = "Partition or queue (default: where submit would send the job: placement's choice inside the cluster, the default partition for --gpus 0).")
   String partition;
 
   @Option(names = "--account", paramLabel = "A", description = "Slurm account or Flux bank to check.")

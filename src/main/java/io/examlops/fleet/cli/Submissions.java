@@ -78,12 +78,20 @@ final class Submissions {
     TrackedJob shown = job;
     output.emit(json, () -> {
       output.out().println("Submitted job " + shown.id() + " to "
-          + shown.cluster() + " as " + shown.schedulerJobId() + " (" + shown.name() + ", "
+          + shown.cluster() + (shown.partition() == null ? "" : " (partition " + shown.partition() + ")")
+          + " as " + shown.schedulerJobId() + " (" + shown.name() + ", "
           + Plural.of(shown.gpus(), "GPU") + "): " + shown.state().label()
-          + (shown.state().terminal() && shown.exitCode() != null ? ", exit code " + shown.exitCode() : ""));
+          + (shown.state().terminal() && shown.exitCode() != null ? ", exit code " + shown.exitCode() : "")
+          + (shown.state() == JobState.LOST ? " (" + shown.reason() + ")" : ""));
       output.out().println("  output: " + outputFile
           + (outputFile.startsWith("~") ? " on " + shown.cluster() : ""));
     });
+    if (options.await && !job.state().terminal() && !output.json()) {
+      output.err().println("exa: stopped following job " + job.id() + " after "
+          + options.waitTimeoutSeconds + " s (--wait-timeout); it is " + job.state().label()
+          + " and keeps its place on " + job.cluster() + ": follow it with exa hpc jobs, or"
+          + " exa hpc cancel " + job.id());
+    }
     if (options.await) {
       return job.state() == JobState.COMPLETED ? ExitCode.OK : ExitCode.FAILED;
     }

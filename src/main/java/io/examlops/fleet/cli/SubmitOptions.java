@@ -11,13 +11,13 @@ final class SubmitOptions {
   @Option(names = "--cluster", paramLabel = "NAME|auto", description = "An ACTIVE cluster, or `auto` to let placement choose (default: $EXAMLOPS_HPC_CLUSTER).")
   String cluster;
 
-  @Option(names = "--gpus", paramLabel = "K", defaultValue = "1", description = "GPUs in total, at least 1 (default: ${DEFAULT-VALUE}); a multiple of --nodes.")
+  @Option(names = "--gpus", paramLabel = "K", defaultValue = "1", description = "GPUs in total, a multiple of --nodes (default: ${DEFAULT-VALUE}); 0 for a CPU-only job: no GPU is asked of the scheduler.")
   int gpus;
 
   @Option(names = "--nodes", paramLabel = "M", defaultValue = "1", description = "Nodes (default: ${DEFAULT-VALUE}).")
   int nodes;
 
-  @Option(names = "--partition", paramLabel = "P", description = "Partition or queue (default: the cluster's, or placement's choice).")
+  @Option(names = "--partition", paramLabel = "P", description = "Partition or queue (default: the one placement picks inside the cluster, said on stderr; the cluster's default for --gpus 0).")
   String partition;
 
   @Option(names = "--time", paramLabel = "LIMIT", description = "Wall-time limit, e.g. 00:30:00, 1-00:00:00 or 2h (default: the partition's).")
@@ -29,7 +29,7 @@ final class SubmitOptions {
   @Option(names = "--wait", description = "Follow the job until it ends; the exit code is then 0 only if it completed.")
   boolean await;
 
-  @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "3600", description = "Give up following after this long (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "3600", description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
   int waitTimeoutSeconds;
 
   /** The longest --wait-timeout: a week, longer than any partition limit we have met. */
@@ -44,9 +44,9 @@ final class SubmitOptions {
               + " seconds (a week), got "
               + waitTimeoutSeconds);
     }
-    if (gpus < 1) {
+    if (gpus < 0) {
       throw new IllegalArgumentException(
-          "--gpus must be a positive whole number (the GPUs the job needs); got " + gpus);
+          "--gpus must be 0 (a CPU-only job) or a positive whole number; got " + gpus);
     }
     return new SubmitRequest(script, name, gpus, nodes, partition,
         timeLimit(time), account, environment);

@@ -36,11 +36,23 @@ public enum JobState {
   CANCELLED,
   /** Killed at its time limit (or deadline). */
   TIMEOUT,
+  /**
+   * No source the cluster has knows the job any more (its queue, its accounting, the exit-status
+   * record the job script leaves): how it ended is not known, and the reason says what was asked.
+   * Set by the tracker; no scheduler output maps to it.
+   */
+  LOST,
   UNKNOWN;
 
-  /** Whether the job is over: no further state change will come. */
+  /**
+   * Whether following the job is over: it ended, or no source knows it any more ({@link #LOST}).
+   */
   public boolean terminal() {
-    return this == COMPLETED || this == FAILED || this == CANCELLED || this == TIMEOUT;
+    return this == COMPLETED
+        || this == FAILED
+        || this == CANCELLED
+        || this == TIMEOUT
+        || this == LOST;
   }
 
   /** Whether the submitting side has not yet seen the job in the scheduler's own records. */

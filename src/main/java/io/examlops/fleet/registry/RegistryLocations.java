@@ -31,7 +31,7 @@ public record RegistryLocations(Path clustersFile, Path platformDb) {
     if (isSet(explicit)) {
       return HomePaths.expand(explicit, env);
     }
-    return HomePaths.home(env, REGISTRY_VARIABLE).resolve(".config/examlops/clusters.yaml");
+    return HomePaths.home(env).resolve(".config/examlops/clusters.yaml");
   }
 
   static Path platformDb(Map<String, String> env) {
@@ -43,7 +43,7 @@ public record RegistryLocations(Path clustersFile, Path platformDb) {
     if (isSet(dataDir)) {
       return HomePaths.expand(dataDir, env).resolve("platform.db");
     }
-    return HomePaths.home(env, DB_VARIABLE).resolve(".local/share/examlops/platform.db");
+    return HomePaths.home(env).resolve(".local/share/examlops/platform.db");
   }
 
   private static boolean isSet(String value) {

@@ -102,15 +102,27 @@ public final class FleetScheduling {
   public PlacementResult place(PlacementRequest request) {
     List<PlacementCandidate> candidates = new ArrayList<>();
     for (RegisteredCluster cluster : connections.registry().list()) {
-      candidates.add(
-          new PlacementCandidate(
-              cluster.name(),
-              gate(cluster),
-              scheduler(cluster),
-              cluster.governance() == null ? null : cluster.governance().capabilities(),
-              inventory(cluster)));
+      candidates.add(candidate(cluster));
     }
     return new Placement(Freshness.DEFAULT).place(request, candidates, clock.instant());
+  }
+
+  /**
+   * Placement inside one named cluster: the partition a job that names none should go to, by the
+   * same rule and data as {@link #place}.
+   */
+  public PlacementResult placeIn(String name, PlacementRequest request) {
+    PlacementCandidate candidate = candidate(connections.cluster(name));
+    return new Placement(Freshness.DEFAULT).place(request, List.of(candidate), clock.instant());
+  }
+
+  private PlacementCandidate candidate(RegisteredCluster cluster) {
+    return new PlacementCandidate(
+        cluster.name(),
+        gate(cluster),
+        scheduler(cluster),
+        cluster.governance() == null ? null : cluster.governance().capabilities(),
+        inventory(cluster));
   }
 
   /** Fail-fast checks of one cluster before submitting; reaches it over its own transport. */

@@ -22,7 +22,6 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +32,9 @@ import java.util.Map;
  * end. The approval gate is asked before anything reaches a scheduler.
  */
 public final class JobService {
+  /** How far the cluster's clock may be behind ours before a record counts as an older job's. */
+  private static final Duration RECORD_CLOCK_SKEW = Duration.ofMinutes(10);
+
   private final ClusterConnections connections;
   private final JobStore store;
   private final Path mockJobs;
@@ -55,7 +57,7 @@ public final class JobService {
   /** The backend for a declared scheduler. */
   public JobBackend backend(SchedulerKind scheduler) {
     return switch (scheduler) {
-      case SLURM -> new SlurmBackend(ZoneOffset.UTC, SlurmGpuTracking.INFER);
+      case SLURM -> new SlurmBackend(SlurmGpuTracking.INFER);
       case FLUX -> new FluxBackend();
       case MOCK -> new MockBackend(mockJobs);
       default -> throw new IllegalArgumentException(
@@ -117,7 +119,12 @@ public final class JobService {
   public Listing list(JobStore.Filter filter, boolean refresh) {
     List<String> notes = new ArrayList<>();
     if (refresh) {
-      refresh(store.list(filter).stream().filter(j -> !j.state().terminal()).toList(), notes);
+      // A lost job is asked again: accounting that was down may know it later.
+      refresh(
+          store.list(filter).stream()
+              .filter(j -> !j.state().terminal() || j.state() == JobState.LOST)
+              .toList(),
+          notes);
     }
     return new Listing(store.list(filter), notes);
   }
@@ -177,6 +184,17 @@ public final class JobService {
           null, null, null, status.note());
     }
     JobAccounting a = status.job();
+    if (status.source() == JobStatus.Source.RECORD
+        && a.start() != null
+        && a.start().isBefore(job.submittedAt().minus(RECORD_CLOCK_SKEW))) {
+      return job.observed(JobState.LOST, null, null, null, null, null, null,
+          "the exit-status record of job " + job.schedulerJobId() + " started at " + a.start()
+              + ", before this job was submitted: it belongs to an earlier job of the same id"
+              + " (the cluster's job ids restarted); " + status.note());
+    }
+    if (status.source() == JobStatus.Source.LOST) {
+      return job.observed(JobState.LOST, a.start(), null, null, null, null, null, status.note());
+    }
     Integer gpus = a.gpus() != null ? a.gpus() : job.gpus();
     Duration elapsed = a.elapsed();
     BigDecimal hours = GpuHours.of(elapsed, gpus);
@@ -186,7 +204,10 @@ public final class JobService {
         .asScheduled(status.submitted(), a.partition());
   }
 
-  /** Follows a job until it ends or {@code timeout} passes; returns what was last seen. */
+  /**
+   * Follows a job until it ends, is lost, or {@code timeout} passes; returns what was last seen.
+   * Always returns: each look is bounded by the transport's timeouts.
+   */
   public TrackedJob await(TrackedJob job, Duration timeout, Duration every) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     TrackedJob current = job;

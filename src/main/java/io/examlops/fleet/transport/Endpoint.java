@@ -79,17 +79,13 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
     }
     Integer effectivePort = port != null ? port : portFrom(env);
     String effectiveUser = user != null ? user : blankToNull(env.get(USER_VARIABLE));
+    UserHome home = UserHome.of(env);
     Path effectiveKey =
         key != null
             ? Path.of(KeyMaterial.requireKeyPath(key.toString(), "the SSH key path"))
                 .toAbsolutePath()
-            : keyFrom(env);
-    Path hosts =
-        knownHosts != null
-            ? knownHosts
-            : env.containsKey(KNOWN_HOSTS_VARIABLE)
-                ? Path.of(env.get(KNOWN_HOSTS_VARIABLE))
-                : HostKeyPolicy.defaultKnownHosts();
+            : keyFrom(env, home);
+    Path hosts = knownHosts != null ? knownHosts : knownHosts(env, home);
     if (effectiveKey == null) {
       throw new IllegalArgumentException(
           "no SSH key for "
@@ -118,23 +114,18 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
     }
   }
 
-  private static Path keyFrom(Map<String, String> env) {
-    String text = blankToNull(env.get(KEY_VARIABLE));
-    if (text != null) {
-      return Path.of(expandHome(KeyMaterial.requireKeyPath(text, KEY_VARIABLE))).toAbsolutePath();
-    }
-    Path ssh = Path.of(System.getProperty("user.home"), ".ssh");
-    for (String name : new String[] {"id_ed25519", "id_rsa"}) {
-      if (Files.isRegularFile(ssh.resolve(name))) {
-        return ssh.resolve(name);
-      }
-    }
-    return null;
+  /** {@code EXAMLOPS_HPC_SSH_KNOWN_HOSTS} (a leading {@code ~/} expanded), else the home's. */
+  public static Path knownHosts(Map<String, String> env, UserHome home) {
+    String text = blankToNull(env.get(KNOWN_HOSTS_VARIABLE));
+    return text != null ? home.expand(text) : home.knownHosts();
   }
 
-  /** Expands a leading {@code ~/} the way a shell would, for paths read from the environment. */
-  public static String expandHome(String path) {
-    return path.startsWith("~/") ? System.getProperty("user.home") + path.substring(1) : path;
+  private static Path keyFrom(Map<String, String> env, UserHome home) {
+    String text = blankToNull(env.get(KEY_VARIABLE));
+    if (text != null) {
+      return home.expand(KeyMaterial.requireKeyPath(text, KEY_VARIABLE)).toAbsolutePath();
+    }
+    return home.defaultKeys().stream().filter(Files::isRegularFile).findFirst().orElse(null);
   }
 
   private static String blankToNull(String value) {

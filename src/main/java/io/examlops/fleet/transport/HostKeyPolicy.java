@@ -45,25 +45,20 @@ public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint
     }
   }
 
-  /** {@code ~/.ssh/known_hosts}, where OpenSSH keeps the user's known host keys. */
-  public static Path defaultKnownHosts() {
-    return Path.of(System.getProperty("user.home"), ".ssh", "known_hosts");
+  public static HostKeyPolicy strict(Path knownHosts) {
+    return new HostKeyPolicy(Mode.STRICT, knownHosts, null);
   }
 
-  public static HostKeyPolicy strict() {
-    return new HostKeyPolicy(Mode.STRICT, defaultKnownHosts(), null);
+  public static HostKeyPolicy acceptNew(Path knownHosts) {
+    return new HostKeyPolicy(Mode.ACCEPT_NEW, knownHosts, null);
   }
 
-  public static HostKeyPolicy acceptNew() {
-    return new HostKeyPolicy(Mode.ACCEPT_NEW, defaultKnownHosts(), null);
+  public static HostKeyPolicy pinned(Path knownHosts, String sha256Fingerprint) {
+    return new HostKeyPolicy(Mode.PINNED, knownHosts, sha256Fingerprint);
   }
 
-  public static HostKeyPolicy pinned(String sha256Fingerprint) {
-    return new HostKeyPolicy(Mode.PINNED, defaultKnownHosts(), sha256Fingerprint);
-  }
-
-  public static HostKeyPolicy none() {
-    return new HostKeyPolicy(Mode.NONE, defaultKnownHosts(), null);
+  public static HostKeyPolicy none(Path knownHosts) {
+    return new HostKeyPolicy(Mode.NONE, knownHosts, null);
   }
 
   /** The same policy, consulting another known_hosts file. */

@@ -66,20 +66,7 @@ class SchedulingIT {
    */
   @AfterAll
   static void testbedBackToItsStates() throws Exception {
-    for (int i = 0; i < 120; i++) {
-      JsonNode queue = json(exa("--json", "hpc", "queue", "--cluster", "tc")).get("jobs");
-      JsonNode nodes = json(exa("--json", "hpc", "nodes", "--cluster", "tc")).get("nodes");
-      boolean onlyHolds = queue.findValuesAsText("name").stream().allMatch(n -> n.startsWith("hold-"));
-      boolean g2Idle = false;
-      for (JsonNode node : nodes) {
-        g2Idle |= node.get("name").asText().equals("g2") && node.get("state").asText().equals("idle");
-      }
-      if (onlyHolds && g2Idle) {
-        return;
-      }
-      Thread.sleep(500);
-    }
-    throw new AssertionError("the testbed did not return to its states within 60 s");
+    TestbedStates.awaitOnlyTheHolds(env);
   }
 
   private static ExaRun exa(String... args) {
@@ -235,9 +222,9 @@ class SchedulingIT {
 
     ExaRun badGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "two", home.resolve("ok.sh").toString());
     assertThat(badGpus.exitCode()).isEqualTo(ExitCode.USAGE);
-    ExaRun noGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "0", home.resolve("ok.sh").toString());
+    ExaRun noGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "-1", home.resolve("ok.sh").toString());
     assertThat(noGpus.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(noGpus.err()).contains("--gpus must be a positive whole number");
+    assertThat(noGpus.err()).contains("--gpus must be 0 (a CPU-only job) or a positive whole number");
 
     ExaRun unknown = exa("hpc", "submit", "--cluster", "nosuch", "--gpus", "1", home.resolve("ok.sh").toString());
     assertThat(unknown.exitCode()).isEqualTo(ExitCode.NOT_FOUND);

@@ -40,19 +40,11 @@ class RegistryLocationsTest {
   }
 
   @Test
-  void withoutHomeTheErrorNamesWhatToSet() {
-    assertThatThrownBy(() -> RegistryLocations.from(Map.of()))
-        .isInstanceOf(RegistryException.class)
-        .hasMessageContaining("HOME is not set")
-        .hasMessageContaining("EXAMLOPS_HPC_REGISTRY");
-    assertThat(
-            RegistryLocations.from(
-                    Map.of(
-                        "EXAMLOPS_HPC_REGISTRY",
-                        "/etc/c.yaml",
-                        "EXAMLOPS_PLATFORM_DB",
-                        "/var/p.db"))
-                .clustersFile())
-        .isEqualTo(Path.of("/etc/c.yaml"));
+  void withoutHomeTheAccountsHomeIsTaken() {
+    Path passwdHome = Path.of(System.getProperty("user.home"));
+    assertThat(RegistryLocations.from(Map.of()).clustersFile())
+        .isEqualTo(passwdHome.resolve(".config/examlops/clusters.yaml"));
+    assertThat(RegistryLocations.from(Map.of("HOME", " ")).platformDb())
+        .isEqualTo(passwdHome.resolve(".local/share/examlops/platform.db"));
   }
 }

@@ -99,4 +99,46 @@ class JobServiceTest {
             new JobStatus(JobStatus.Source.QUEUE, accounting(JobState.RUNNING, null, 1), null))
         .submittedAt()).as("kept when the scheduler does not say").isEqualTo(T0);
   }
+
+  @Test
+  void aJobNoSourceKnowsIsLostWithTheReasonNeverRunning() {
+    TrackedJob running =
+        submitted(1).observed(JobState.RUNNING, T0.plusSeconds(5), null, 60L, 1, null, null, null);
+    JobAccounting gone =
+        new JobAccounting(SchedulerKind.SLURM, "42", null, null, null, null, JobState.LOST, "",
+            null, null, null, null, null, null, null, null);
+
+    TrackedJob after =
+        service.apply(running, new JobStatus(JobStatus.Source.LOST, gone, "asked everyone"));
+
+    assertThat(after.state()).isEqualTo(JobState.LOST);
+    assertThat(after.state().terminal()).isTrue();
+    assertThat(after.reason()).isEqualTo("asked everyone");
+    assertThat(after.startedAt()).isEqualTo(T0.plusSeconds(5));
+  }
+
+  @Test
+  void aRecordOfTheJobIsTakenOneOlderThanItsSubmissionIsNot() {
+    JobAccounting recorded =
+        new JobAccounting(SchedulerKind.SLURM, "42", null, null, null, null, JobState.FAILED,
+            "exit 3", 3, null, Duration.ofSeconds(7), T0.plusSeconds(5), T0.plusSeconds(12),
+            null, null, null);
+    TrackedJob fresh =
+        service.apply(submitted(1),
+            new JobStatus(JobStatus.Source.RECORD, recorded, "from its exit-status record"));
+    assertThat(fresh.state()).isEqualTo(JobState.FAILED);
+    assertThat(fresh.exitCode()).isEqualTo(3);
+    assertThat(fresh.gpuHours()).isEqualByComparingTo(new BigDecimal("0.001944"));
+
+    JobAccounting older =
+        new JobAccounting(SchedulerKind.SLURM, "42", null, null, null, null, JobState.COMPLETED,
+            "exit 0", 0, null, Duration.ofSeconds(7), T0.minus(Duration.ofHours(2)),
+            T0.minus(Duration.ofHours(2)).plusSeconds(7), null, null, null);
+    TrackedJob stale =
+        service.apply(submitted(1),
+            new JobStatus(JobStatus.Source.RECORD, older, "from its exit-status record"));
+    assertThat(stale.state()).isEqualTo(JobState.LOST);
+    assertThat(stale.reason()).contains("belongs to an earlier job of the same id");
+    assertThat(stale.exitCode()).isNull();
+  }
 }

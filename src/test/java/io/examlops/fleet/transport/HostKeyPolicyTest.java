@@ -11,20 +11,19 @@ class HostKeyPolicyTest {
   private static final String PIN = "SHA256:+DiY3wvvV6TuJJhbpZisF/zLDA0zPMSvHdkr4UvCOqU";
 
   @Test
-  void defaultsToTheUsersKnownHosts() {
-    assertThat(HostKeyPolicy.strict().mode()).isEqualTo(Mode.STRICT);
-    assertThat(HostKeyPolicy.strict().knownHosts())
-        .isEqualTo(Path.of(System.getProperty("user.home"), ".ssh", "known_hosts"));
-    assertThat(HostKeyPolicy.pinned(PIN).withKnownHosts(Path.of("/k")))
+  void factoriesNameTheirMode() {
+    assertThat(HostKeyPolicy.strict(Path.of("/k")))
+        .isEqualTo(new HostKeyPolicy(Mode.STRICT, Path.of("/k"), null));
+    assertThat(HostKeyPolicy.pinned(Path.of("/j"), PIN).withKnownHosts(Path.of("/k")))
         .isEqualTo(new HostKeyPolicy(Mode.PINNED, Path.of("/k"), PIN));
   }
 
   @Test
   void pinMustBeASha256Fingerprint() {
-    assertThatThrownBy(() -> HostKeyPolicy.pinned("MD5:12:34"))
+    assertThatThrownBy(() -> HostKeyPolicy.pinned(Path.of("/k"), "MD5:12:34"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("ssh-keygen -lf");
-    assertThatThrownBy(() -> HostKeyPolicy.pinned(PIN.substring(7)))
+    assertThatThrownBy(() -> HostKeyPolicy.pinned(Path.of("/k"), PIN.substring(7)))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> new HostKeyPolicy(Mode.STRICT, Path.of("/k"), PIN))
         .isInstanceOf(IllegalArgumentException.class)

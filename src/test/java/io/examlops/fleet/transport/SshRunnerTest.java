@@ -85,7 +85,7 @@ class SshRunnerTest {
 
   @Test
   void ed25519KeyRunsCommandsWithExitCodeOutputAndUtf8() {
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       CommandResult result = runner.run("printf 'ƒ ✔\\n'; echo oops >&2; exit 3");
 
       assertThat(result.exitCode()).isEqualTo(3);
@@ -100,7 +100,7 @@ class SshRunnerTest {
   @Test
   void rsaKeysInOpenSshAndPemFormatAuthenticate() {
     for (Path key : List.of(rsa, pemRsa)) {
-      try (SshRunner runner = runner(key, HostKeyPolicy.strict())) {
+      try (SshRunner runner = runner(key, HostKeyPolicy.strict(knownHosts))) {
         assertThat(runner.run("echo ok").stdout()).isEqualTo("ok\n");
       }
     }
@@ -109,7 +109,7 @@ class SshRunnerTest {
   @Test
   void allCommandsShareOneSessionAndTheHostKeyFingerprintIsExposed() {
     int before = server.sessionsOpened();
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       assertThat(runner.hostKeyFingerprint()).isEmpty();
       for (int i = 0; i < 5; i++) {
         assertThat(runner.run("echo " + i).stdout()).isEqualTo(i + "\n");
@@ -122,7 +122,7 @@ class SshRunnerTest {
 
   @Test
   void missingProgramIsExitCode127NotAnError() {
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       CommandResult result = runner.run("no-such-program-xyz --version");
       assertThat(result.exitCode()).isEqualTo(127);
       assertThat(result.commandNotFound()).isTrue();
@@ -131,14 +131,14 @@ class SshRunnerTest {
 
   @Test
   void stdinIsClosedSoACommandReadingInputEnds() {
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       assertThat(runner.run("cat; echo done").stdout()).isEqualTo("done\n");
     }
   }
 
   @Test
   void stdinCarriesTheGivenBytesThenEndOfFile() {
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       byte[] script = "#!/bin/sh\nexport K='v w'\necho \"$K\"\n".getBytes(StandardCharsets.UTF_8);
       CommandResult result = runner.run("sh -s; echo end", script);
       assertThat(result.stdout()).isEqualTo("v w\nend\n");
@@ -151,7 +151,7 @@ class SshRunnerTest {
   void outputAboveTheCapIsCutAndMarkedTruncated() {
     TransportOptions small =
         new TransportOptions(Duration.ofSeconds(2), Duration.ofSeconds(10), 1000);
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(), small)) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts), small)) {
       CommandResult result = runner.run("head -c 200000 /dev/zero | tr '\\0' x; echo tail >&2");
       assertThat(result.stdout()).hasSize(1000).matches("x+");
       assertThat(result.stderr()).isEqualTo("tail\n");
@@ -163,7 +163,7 @@ class SshRunnerTest {
   void commandTimeoutFailsThatCommandAndTheSessionStaysUsable() {
     TransportOptions quick =
         new TransportOptions(Duration.ofSeconds(2), Duration.ofMillis(500), 1 << 20);
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(), quick)) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts), quick)) {
       long start = System.nanoTime();
       TransportException e =
           catchThrowableOfType(TransportException.class, () -> runner.run("sleep 30"));
@@ -176,7 +176,7 @@ class SshRunnerTest {
 
   @Test
   void keyTheServerDoesNotKnowIsAnAuthenticationFailure() {
-    TransportException e = failure(runner(stranger, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(stranger, HostKeyPolicy.strict(knownHosts)));
 
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage())
@@ -190,14 +190,14 @@ class SshRunnerTest {
   @Test
   void passphraseComesFromTheEnvironmentVariable() {
     environment = Map.of("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", PASSPHRASE);
-    try (SshRunner runner = runner(locked, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(locked, HostKeyPolicy.strict(knownHosts))) {
       assertThat(runner.run("echo unlocked").stdout()).isEqualTo("unlocked\n");
     }
   }
 
   @Test
   void lockedKeyWithoutPassphraseNamesTheVariable() {
-    TransportException e = failure(runner(locked, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(locked, HostKeyPolicy.strict(knownHosts)));
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage()).contains("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", locked.toString());
   }
@@ -205,7 +205,7 @@ class SshRunnerTest {
   @Test
   void wrongPassphraseIsRefusedWithoutShowingIt() {
     environment = Map.of("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", "wrong guess");
-    TransportException e = failure(runner(locked, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(locked, HostKeyPolicy.strict(knownHosts)));
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage()).contains("does not unlock").doesNotContain("wrong guess");
   }
@@ -213,7 +213,7 @@ class SshRunnerTest {
   @Test
   void unknownHostKeyIsRefusedWithFingerprintAndHowToAcceptIt() throws IOException {
     Files.writeString(knownHosts, "");
-    TransportException e = failure(runner(ed25519, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(ed25519, HostKeyPolicy.strict(knownHosts)));
 
     assertThat(e.step()).isEqualTo(Step.HOST_KEY);
     assertThat(e.getMessage())
@@ -232,7 +232,7 @@ class SshRunnerTest {
             + " "
             + TestKeys.read(Path.of(rsa + ".pub")).split(" ")[1];
     Files.writeString(knownHosts, "[127.0.0.1]:" + server.port() + " " + rsaLine + "\n");
-    TransportException e = failure(runner(ed25519, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(ed25519, HostKeyPolicy.strict(knownHosts)));
 
     assertThat(e.step()).isEqualTo(Step.HOST_KEY);
     assertThat(e.getMessage())
@@ -243,7 +243,7 @@ class SshRunnerTest {
   @Test
   void acceptNewRecordsTheKeyWarnsAndTheNextStrictConnectSucceeds() throws IOException {
     Files.delete(knownHosts);
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.acceptNew())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.acceptNew(knownHosts))) {
       assertThat(runner.run("echo first").stdout()).isEqualTo("first\n");
     }
     assertThat(Files.readString(knownHosts)).isEqualTo(server.knownHostsLine() + "\n");
@@ -253,7 +253,7 @@ class SshRunnerTest {
         .contains("first use", server.hostKeyFingerprint(), knownHosts.toString());
 
     warnings.clear();
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       assertThat(runner.run("echo again").stdout()).isEqualTo("again\n");
     }
     assertThat(warnings).isEmpty();
@@ -264,7 +264,7 @@ class SshRunnerTest {
     TestKeys.run(List.of("ssh-keygen", "-q", "-H", "-f", knownHosts.toString()));
     assertThat(Files.readString(knownHosts)).startsWith("|1|").doesNotContain("127.0.0.1");
 
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       assertThat(runner.run("echo hashed").stdout()).isEqualTo("hashed\n");
     }
   }
@@ -281,9 +281,9 @@ class SshRunnerTest {
 
     for (HostKeyPolicy policy :
         List.of(
-            HostKeyPolicy.strict(),
-            HostKeyPolicy.acceptNew(),
-            HostKeyPolicy.pinned(server.hostKeyFingerprint()))) {
+            HostKeyPolicy.strict(knownHosts),
+            HostKeyPolicy.acceptNew(knownHosts),
+            HostKeyPolicy.pinned(knownHosts, server.hostKeyFingerprint()))) {
       TransportException e = failure(runner(ed25519, policy));
       assertThat(e.step()).as(policy.mode().name()).isEqualTo(Step.HOST_KEY);
       assertThat(e.getMessage())
@@ -292,7 +292,7 @@ class SshRunnerTest {
     }
     assertThat(Files.readString(knownHosts)).isEqualTo(otherKeyLine + "\n");
 
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.none())) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.none(knownHosts))) {
       assertThat(runner.run("echo unchecked").stdout()).isEqualTo("unchecked\n");
     }
     assertThat(warnings).singleElement().asString().contains("OFF", "DIFFERENT key");
@@ -301,12 +301,12 @@ class SshRunnerTest {
   @Test
   void pinnedFingerprintMustMatch() throws IOException {
     Files.writeString(knownHosts, "");
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.pinned(server.hostKeyFingerprint()))) {
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.pinned(knownHosts, server.hostKeyFingerprint()))) {
       assertThat(runner.run("echo pinned").stdout()).isEqualTo("pinned\n");
     }
 
     String otherPin = KeyFingerprint.ofPublicKeyBlob(new byte[] {1, 2, 3});
-    TransportException e = failure(runner(ed25519, HostKeyPolicy.pinned(otherPin)));
+    TransportException e = failure(runner(ed25519, HostKeyPolicy.pinned(knownHosts, otherPin)));
     assertThat(e.step()).isEqualTo(Step.HOST_KEY);
     assertThat(e.getMessage()).contains(otherPin, server.hostKeyFingerprint(), "pinned");
   }
@@ -320,7 +320,7 @@ class SshRunnerTest {
     SshRunner runner =
         new SshRunner(
             new SshTarget("127.0.0.1", closedPort, "hpcuser", ed25519),
-            HostKeyPolicy.strict().withKnownHosts(knownHosts),
+            HostKeyPolicy.strict(knownHosts).withKnownHosts(knownHosts),
             FAST,
             new ClientEnvironment(environment::get, warnings::add));
     long start = System.nanoTime();
@@ -340,7 +340,7 @@ class SshRunnerTest {
       SshRunner runner =
           new SshRunner(
               new SshTarget("127.0.0.1", silent.getLocalPort(), "hpcuser", ed25519),
-              HostKeyPolicy.strict().withKnownHosts(knownHosts),
+              HostKeyPolicy.strict(knownHosts).withKnownHosts(knownHosts),
               oneSecond,
               new ClientEnvironment(environment::get, warnings::add));
       long start = System.nanoTime();
@@ -358,7 +358,7 @@ class SshRunnerTest {
     Files.copy(ed25519, loose);
     Files.setPosixFilePermissions(loose, PosixFilePermissions.fromString("rw-r--r--"));
     int before = server.sessionsOpened();
-    TransportException e = failure(runner(loose, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(loose, HostKeyPolicy.strict(knownHosts)));
 
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage()).contains("UNPROTECTED PRIVATE KEY FILE", "chmod 600 " + loose);
@@ -368,7 +368,7 @@ class SshRunnerTest {
   @Test
   void missingKeyIsRefusedBeforeConnecting() {
     Path missing = dir.resolve("id_missing");
-    TransportException e = failure(runner(missing, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(missing, HostKeyPolicy.strict(knownHosts)));
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage()).contains(missing.toString(), "does not exist");
   }
@@ -376,7 +376,7 @@ class SshRunnerTest {
   @Test
   void publicKeyGivenAsKeyIsRefused() {
     Path pub = Path.of(ed25519 + ".pub");
-    TransportException e = failure(runner(pub, HostKeyPolicy.strict()));
+    TransportException e = failure(runner(pub, HostKeyPolicy.strict(knownHosts)));
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage()).contains("is a public key", "without .pub");
   }

@@ -2,6 +2,8 @@ package io.examlops.fleet.scheduling.backend;
 
 import io.examlops.fleet.transport.ShellQuote;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -26,8 +28,33 @@ final class JobScript {
     return text(request.script(), request.environment()).getBytes(StandardCharsets.UTF_8);
   }
 
+  /**
+   * As {@link #render}, with {@code recording} (shell lines) run before the user's commands. A
+   * script for another interpreter cannot run them and goes without.
+   */
+  static byte[] render(SubmitRequest request, List<String> recording) {
+    String script = request.script();
+    List<String> lines = new ArrayList<>(exports(request.environment()));
+    if (isPosixShell(script.lines().findFirst().orElse(""))) {
+      lines.addAll(recording);
+    }
+    return insert(script, lines).getBytes(StandardCharsets.UTF_8);
+  }
+
   static String text(String script, Map<String, String> environment) {
-    if (environment.isEmpty()) {
+    return insert(script, exports(environment));
+  }
+
+  private static List<String> exports(Map<String, String> environment) {
+    List<String> lines = new ArrayList<>();
+    environment.forEach(
+        (name, value) -> lines.add("export " + name + "=" + ShellQuote.quote(value)));
+    return lines;
+  }
+
+  /** The script with {@code inserted} lines after its header. */
+  private static String insert(String script, List<String> inserted) {
+    if (inserted.isEmpty()) {
       return script;
     }
     String[] lines = NEWLINE.split(script, -1);
@@ -36,20 +63,14 @@ final class JobScript {
     while (header < lines.length && isHeaderLine(lines[header])) {
       header++;
     }
-    StringBuilder out = new StringBuilder(script.length() + 64 * environment.size());
+    StringBuilder out = new StringBuilder(script.length() + 64 * inserted.size());
     for (int i = 0; i < header; i++) {
       out.append(lines[i]);
     }
     if (!out.toString().endsWith("\n")) {
       out.append('\n');
     }
-    environment.forEach(
-        (name, value) ->
-            out.append("export ")
-                .append(name)
-                .append('=')
-                .append(ShellQuote.quote(value))
-                .append('\n'));
+    inserted.forEach(line -> out.append(line).append('\n'));
     for (int i = header; i < lines.length; i++) {
       out.append(lines[i]);
     }
@@ -61,14 +82,18 @@ final class JobScript {
     return t.isEmpty() || t.startsWith("#");
   }
 
-  /** {@code export} is shell syntax: refuse to add it to a Python or Perl script. */
-  private static void requirePosixShell(String interpreterLine) {
+  private static boolean isPosixShell(String interpreterLine) {
     String[] words = interpreterLine.substring(2).strip().split("\\s+");
     String program = words[0].substring(words[0].lastIndexOf('/') + 1);
     if (program.equals("env") && words.length > 1) {
       program = words[1];
     }
-    if (!POSIX_SHELLS.contains(program)) {
+    return POSIX_SHELLS.contains(program);
+  }
+
+  /** {@code export} is shell syntax: refuse to add it to a Python or Perl script. */
+  private static void requirePosixShell(String interpreterLine) {
+    if (!isPosixShell(interpreterLine)) {
       throw new IllegalArgumentException(
           "environment variables are exported with shell syntax, but the script runs with '"
               + interpreterLine.strip()

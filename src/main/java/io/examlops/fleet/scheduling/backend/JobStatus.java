@@ -2,7 +2,6 @@ package io.examlops.fleet.scheduling.backend;
 
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import java.time.Instant;
 import java.util.Objects;
@@ -11,11 +10,11 @@ import java.util.Objects;
  * Where one tracked job stands, and where that was learnt.
  *
  * @param source which view answered
- * @param job the facts: state, times, elapsed, GPUs, exit code; from the live queue only state,
- *     elapsed, nodes and GPUs are known (start, end and exit code are {@code null}); for {@link
- *     Source#NOT_FOUND} everything but id and state (UNKNOWN) is {@code null}
- * @param note why a job was not found, or the scheduler's own reason for its end or wait, for
- *     display; {@code null} otherwise
+ * @param job the facts: state, times, elapsed, GPUs, exit code, each {@code null} where the source
+ *     does not tell; for {@link Source#NOT_FOUND} everything but id and state (UNKNOWN) is {@code
+ *     null}, for {@link Source#LOST} everything but id, state (LOST) and perhaps the start
+ * @param note why a job was not found or is lost, where a record came from, or the scheduler's
+ *     own reason for its end or wait, for display; {@code null} otherwise
  * @param submitted when the scheduler says the job was submitted; {@code null} when it does not
  */
 public record JobStatus(Source source, JobAccounting job, String note, Instant submitted) {
@@ -25,12 +24,25 @@ public record JobStatus(Source source, JobAccounting job, String note, Instant s
   }
 
   public enum Source {
-    /** The scheduler's live queue (squeue, flux jobs of an active job). */
+    /**
+     * The scheduler's controller: Slurm's {@code squeue -t all} (live jobs, and ended ones while
+     * slurmctld remembers them), Flux's {@code flux jobs} of an active job.
+     */
     QUEUE,
     /** The scheduler's accounting (sacct, flux jobs of an inactive job). */
     ACCOUNTING,
     /** The mock backend's own job directory. */
     LOCAL,
+    /**
+     * The exit-status record the rendered job script leaves beside its output, read when neither
+     * the queue nor accounting knows the job (a cluster without slurmdbd).
+     */
+    RECORD,
+    /**
+     * Every source the cluster has was asked and none knows the job any more: state {@link
+     * JobState#LOST}, with the reason.
+     */
+    LOST,
     /**
      * Neither view knows the job: not yet in accounting (sacct lags the queue), already purged, or
      * never existed. Not a failure: keep following it.
@@ -47,31 +59,21 @@ public record JobStatus(Source source, JobAccounting job, String note, Instant s
     return job.state();
   }
 
-  static JobStatus fromQueue(QueueEntry entry) {
-    return new JobStatus(
-        Source.QUEUE,
-        new JobAccounting(
-            entry.scheduler(),
-            entry.id(),
-            entry.name(),
-            entry.user(),
-            null,
-            entry.partition(),
-            entry.state(),
-            entry.rawState(),
-            null,
-            null,
-            entry.elapsed(),
-            null,
-            null,
-            entry.nodes(),
-            entry.nodeList(),
-            entry.gpus()),
-        null);
+  /** An entry of {@code squeue -t all}: a live job, or an ended one slurmctld still remembers. */
+  static JobStatus fromQueue(JobAccounting job) {
+    return new JobStatus(Source.QUEUE, job, null);
   }
 
   static JobStatus fromAccounting(JobAccounting job) {
     return new JobStatus(Source.ACCOUNTING, job, null);
+  }
+
+  static JobStatus fromRecord(JobAccounting job, String note) {
+    return new JobStatus(Source.RECORD, job, note);
+  }
+
+  static JobStatus lost(JobAccounting job, String reason) {
+    return new JobStatus(Source.LOST, job, reason);
   }
 
   static JobStatus notFound(SchedulerKind scheduler, String id, String note) {

@@ -5,27 +5,31 @@ import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.scheduling.slurm.ExitRecord;
+import io.examlops.fleet.scheduling.slurm.ExitRecordParser;
+import io.examlops.fleet.scheduling.slurm.ExitRecords;
 import io.examlops.fleet.scheduling.slurm.SacctFormat;
 import io.examlops.fleet.scheduling.slurm.SacctParser;
 import io.examlops.fleet.scheduling.slurm.SbatchParser;
 import io.examlops.fleet.scheduling.slurm.ScancelParser;
 import io.examlops.fleet.scheduling.slurm.SlurmGpuTracking;
+import io.examlops.fleet.scheduling.slurm.SlurmTimes;
 import io.examlops.fleet.scheduling.slurm.SqueueFormat;
 import io.examlops.fleet.scheduling.slurm.SqueueParser;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
-import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Slurm through its client commands (22.05 and later): {@code sbatch} with the script on stdin,
- * {@code squeue} for live jobs, {@code sacct} for ended ones, {@code scancel -v}.
+ * {@code squeue -t all} for live jobs and ended ones slurmctld still remembers, {@code sacct} where
+ * accounting exists, the job's own exit-status record ({@link ExitRecords}) where it does not,
+ * {@code scancel -v}.
  */
 public final class SlurmBackend implements JobBackend {
   /** Where job output goes, relative to the home directory sbatch runs in ({@code %j}: job id). */
@@ -33,16 +37,13 @@ public final class SlurmBackend implements JobBackend {
 
   private static final Pattern JOB_ID = Pattern.compile("\\d+(_\\d+)?");
 
-  private final ZoneId zone;
   private final SlurmGpuTracking gpuTracking;
 
   /**
-   * @param zone the cluster's time zone: sacct prints Start and End without one
    * @param gpuTracking whether the cluster's accounting records GPUs ({@link
    *     SlurmGpuTracking#fromAccountingStorageTres} on {@code AccountingStorageTRES}), or INFER
    */
-  public SlurmBackend(ZoneId zone, SlurmGpuTracking gpuTracking) {
-    this.zone = zone;
+  public SlurmBackend(SlurmGpuTracking gpuTracking) {
     this.gpuTracking = gpuTracking;
   }
 
@@ -61,11 +62,12 @@ public final class SlurmBackend implements JobBackend {
    * --output=examlops-%j.out}, script on stdin. From the home directory because a job's default
    * output file lands in the submit directory, and a stale file of the same name in a shared
    * directory (/tmp) makes the job fail at launch. {@code --gres=gpu:K} is per node and works on
-   * every release; {@code --gpus} jobs print N/A in older squeue GPU columns.
+   * every release; {@code --gpus} jobs print N/A in older squeue GPU columns. The script starts by
+   * writing its exit-status record ({@link ExitRecords}) into that same directory.
    */
   @Override
   public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
-    byte[] script = JobScript.render(request);
+    byte[] script = JobScript.render(request, ExitRecords.scriptLines());
     CommandResult result = runner.run(submitCommand(request), script);
     if (result.commandNotFound()) {
       throw BackendException.failed(runner.target(), result, null);
@@ -105,9 +107,10 @@ public final class SlurmBackend implements JobBackend {
   }
 
   /**
-   * {@code squeue -h -r -j IDS} first (a job there is live); the rest from {@code sacct -j IDS}. A
-   * job in neither is NOT_FOUND: sacct lags squeue by a moment after a job ends, and a cluster
-   * without accounting forgets ended jobs, so absence is no verdict.
+   * Asks every source in turn, each only about the jobs the ones before did not know, over the
+   * given connection: {@code squeue -t all} (live jobs, and ended ones until slurmctld forgets them
+   * after {@code MinJobAge}), then {@code sacct} (where accounting exists), then the jobs' exit-status
+   * records. A job none of them knows is {@link JobStatus.Source#LOST}, with what each said.
    */
   @Override
   public Map<String, JobStatus> track(CommandRunner runner, List<String> jobIds) {
@@ -116,53 +119,87 @@ public final class SlurmBackend implements JobBackend {
     if (jobIds.isEmpty()) {
       return found;
     }
-    for (QueueEntry entry : live(runner, jobIds)) {
-      if (jobIds.contains(entry.id())) {
-        found.put(entry.id(), JobStatus.fromQueue(entry));
+    for (JobAccounting job : known(runner, jobIds)) {
+      if (jobIds.contains(job.id())) {
+        found.put(job.id(), JobStatus.fromQueue(job));
       }
     }
-    List<String> rest = jobIds.stream().filter(id -> !found.containsKey(id)).toList();
-    String accountingProblem = null;
+    List<String> rest = unknown(jobIds, found);
+    String accounting = "sacct does not know it";
     if (!rest.isEmpty()) {
       CommandResult result =
           runner.run(SacctFormat.RECOMMENDED.command("-j", String.join(",", rest)));
       if (result.ok()) {
         for (JobAccounting job :
-            SacctParser.parse(SacctFormat.RECOMMENDED, result.stdout(), zone, gpuTracking)) {
+            SacctParser.parse(
+                SacctFormat.RECOMMENDED, result.stdout(), SlurmTimes.ZONE, gpuTracking)) {
           if (rest.contains(job.id())) {
             found.put(job.id(), JobStatus.fromAccounting(job));
           }
         }
       } else {
-        // No slurmdbd ("accounting storage is disabled"): ended jobs cannot be looked up.
-        accountingProblem = "sacct failed: " + firstLine(result);
+        // No slurmdbd: "Slurm accounting storage is disabled".
+        accounting = "sacct failed (" + firstLine(result) + ")";
       }
     }
-    String note =
-        accountingProblem != null
-            ? "not in the queue, and " + accountingProblem
-            : "not in the queue and not (yet) in accounting";
-    return jobIds.stream()
-        .distinct()
-        .collect(
-            Collectors.toMap(
-                Function.identity(),
-                id -> found.getOrDefault(id, JobStatus.notFound(SchedulerKind.SLURM, id, note)),
-                (a, b) -> a,
-                LinkedHashMap::new));
+    rest = unknown(jobIds, found);
+    if (!rest.isEmpty()) {
+      String command = ExitRecords.command(rest);
+      CommandResult result = runner.run(command);
+      if (!result.ok()) {
+        throw BackendException.failed(runner.target(), result, null);
+      }
+      Map<String, ExitRecord> records = ExitRecordParser.parse(command, result.stdout());
+      for (String id : rest) {
+        found.put(id, fromRecord(id, records.get(id), accounting));
+      }
+    }
+    Map<String, JobStatus> inOrder = new LinkedHashMap<>();
+    jobIds.forEach(id -> inOrder.put(id, found.get(id)));
+    return inOrder;
+  }
+
+  private static List<String> unknown(List<String> jobIds, Map<String, JobStatus> found) {
+    return jobIds.stream().distinct().filter(id -> !found.containsKey(id)).toList();
+  }
+
+  /** What a job's record tells once slurmctld and accounting do not know it. */
+  private static JobStatus fromRecord(String id, ExitRecord record, String accounting) {
+    String asked = "slurmctld no longer lists it (squeue -t all) and " + accounting;
+    String file = "~/" + ExitRecords.file(id);
+    if (record == null || !record.exited()) {
+      JobAccounting job =
+          new JobAccounting(
+              SchedulerKind.SLURM, id, null, null, null, null, JobState.LOST, "", null, null,
+              null, record == null ? null : record.started(), null, null, null, null);
+      String why =
+          record == null
+              ? "it left no exit-status record (" + file + ")"
+              : "its record (" + file + ") shows it started but not how it ended (killed, its"
+                  + " node failed, or the script replaced the EXIT trap)";
+      return JobStatus.lost(job, asked + ", and " + why);
+    }
+    JobState state = record.exitStatus() == 0 ? JobState.COMPLETED : JobState.FAILED;
+    JobAccounting job =
+        new JobAccounting(
+            SchedulerKind.SLURM, id, null, null, null, null, state, "exit " + record.exitStatus(),
+            record.exitStatus(), null, record.elapsed(), record.started(), record.ended(), null,
+            null, null);
+    return JobStatus.fromRecord(job, "from its exit-status record " + file + ": " + asked);
   }
 
   /** squeue exits 1 with "Invalid job id specified" when it knows none of the ids. */
-  private List<QueueEntry> live(CommandRunner runner, List<String> jobIds) {
+  private List<JobAccounting> known(CommandRunner runner, List<String> jobIds) {
     CommandResult result =
-        runner.run(SqueueFormat.RECOMMENDED.command("-r", "-j", String.join(",", jobIds)));
+        runner.run(
+            SqueueFormat.TRACKING.commandInUtc("-r", "-t", "all", "-j", String.join(",", jobIds)));
     if (!result.ok()) {
       if (result.stderr().contains("Invalid job id specified")) {
         return List.of();
       }
       throw BackendException.failed(runner.target(), result, null);
     }
-    return SqueueParser.parse(SqueueFormat.RECOMMENDED, result.stdout());
+    return SqueueParser.parseJobs(SqueueFormat.TRACKING, result.stdout(), SlurmTimes.ZONE);
   }
 
   /** {@code scancel -v ID}: only the verbose form tells "no such job" from "requested". */

@@ -85,6 +85,18 @@ public record SubmitRequest(
     return new SubmitRequest(script, name, gpus, 1, null, null, null, Map.of());
   }
 
+  /** The same request, sent to {@code newPartition}. */
+  public SubmitRequest inPartition(String newPartition) {
+    return new SubmitRequest(
+        script, name, gpus, nodes, newPartition, timeLimit, account, environment);
+  }
+
+  /** The same request, exporting {@code newEnvironment} instead. */
+  public SubmitRequest withEnvironment(Map<String, String> newEnvironment) {
+    return new SubmitRequest(
+        script, name, gpus, nodes, partition, timeLimit, account, newEnvironment);
+  }
+
   /** GPUs per node, the form both schedulers take. */
   public int gpusPerNode() {
     return gpus / nodes;

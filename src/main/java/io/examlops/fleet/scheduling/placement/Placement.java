@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduling.placement;
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.scheduling.placement.Verdict.Outcome;
 import java.time.Duration;
@@ -52,6 +53,15 @@ public final class Placement {
     return new PlacementResult(request, explanation, all);
   }
 
+  /**
+   * Placement inside one cluster: the partition (or queue) a job that names none goes to, with its
+   * figures, or why the cluster cannot hold it. The one partition choice that place, preflight,
+   * submit and pipeline run share.
+   */
+  public Verdict placeIn(PlacementRequest request, PlacementCandidate candidate, Instant now) {
+    return place(request, List.of(candidate), now).verdicts().get(0);
+  }
+
   private Verdict assess(PlacementRequest request, PlacementCandidate candidate, Instant now) {
     if (!candidate.gate().open()) {
       return verdict(
@@ -66,7 +76,9 @@ public final class Placement {
               + Ages.describe(age)
               + " old"
               + (evidence == Evidence.STALE_SNAPSHOT ? " (stale)" : "");
-      return fromSnapshot(request, candidate, snapshot.nodes(), evidence, data, age);
+      return request.cpuOnly()
+          ? cpuOnly(request, candidate, snapshot.nodes(), evidence, data, age)
+          : fromSnapshot(request, candidate, snapshot.nodes(), evidence, data, age);
     }
     String snapshotNote =
         age == null
@@ -163,6 +175,41 @@ public final class Placement {
   }
 
   /**
+   * A job without GPUs goes where it is asked, else to the scheduler's default partition (a CPU job
+   * has no business on GPU nodes), and needs as many nodes that take work as it asks for.
+   */
+  private static Verdict cpuOnly(
+      PlacementRequest request,
+      PlacementCandidate candidate,
+      List<NodeInfo> nodes,
+      Evidence evidence,
+      String data,
+      Duration age) {
+    List<NodeInfo> scope = nodes.stream().filter(n -> n.inPartition(request.partition())).toList();
+    String where = request.partition() == null ? "" : " in partition " + request.partition();
+    if (scope.isEmpty()) {
+      return verdict(
+          candidate, Outcome.CANNOT_FIT, "no nodes" + where, request.partition(), null, data, age);
+    }
+    int usable = (int) scope.stream().filter(n -> n.state().acceptsWork()).count();
+    int idle = (int) scope.stream().filter(n -> n.state() == NodeState.IDLE).count();
+    int asked = request.nodes() == null ? 1 : request.nodes();
+    if (usable < asked) {
+      return verdict(
+          candidate,
+          Outcome.CANNOT_FIT,
+          "only " + Score.nodesWord(usable) + " take work" + where + " (" + asked + " asked)",
+          request.partition(),
+          null,
+          data,
+          age);
+    }
+    Score score = new Score(evidence, idle >= asked, idle >= asked ? asked : null, 0, 0, 0, usable,
+        idle);
+    return verdict(candidate, Outcome.LOST, "", request.partition(), score, data, age);
+  }
+
+  /**
    * The partitions to weigh: the asked one; else each partition with GPUs of the type, by name;
    * else (no partitions, e.g. Flux without queues) the whole cluster.
    */
@@ -244,11 +291,17 @@ public final class Placement {
           age);
     }
     // Declared totals are per cluster, not per type or partition: an upper bound, checked as such.
-    if (caps.gpus() < request.gpus()) {
+    int asked = request.nodes() == null ? 1 : request.nodes();
+    boolean tooFew = request.cpuOnly() ? caps.nodes() < asked : caps.gpus() < request.gpus();
+    if (tooFew) {
+      String total =
+          request.cpuOnly()
+              ? Score.nodesWord(caps.nodes())
+              : caps.gpus() == 1 ? "1 GPU" : caps.gpus() + " GPUs";
       return verdict(
           candidate,
           Outcome.CANNOT_FIT,
-          "only " + (caps.gpus() == 1 ? "1 GPU" : caps.gpus() + " GPUs") + " in total" + suffix,
+          "only " + total + " in total" + suffix,
           request.partition(),
           null,
           data,
@@ -280,7 +333,7 @@ public final class Placement {
   }
 
   private static String noneExplanation(PlacementRequest request, List<Verdict> rest) {
-    String ask = request.gpusWords(request.gpus());
+    String ask = request.askWords();
     if (rest.isEmpty()) {
       return "no cluster for " + ask + ": none is registered";
     }

@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduling.placement;
 /**
  * What a job asks for: {@code exa hpc place --gpus N [--nodes M] [--gpu-type T] [--partition P]}.
  *
- * @param gpus GPUs in total, at least 1
+ * @param gpus GPUs in total; 0 for a CPU-only job (no GPU is asked of the scheduler)
  * @param nodes at most this many nodes may hold them; {@code null}: as few as possible
  * @param gpuType a GPU type (e.g. {@code a100}, matched case-insensitively); {@code null}: any
  * @param partition a Slurm partition or Flux queue; {@code null}: whichever fits best
@@ -11,8 +11,9 @@ package io.examlops.fleet.scheduling.placement;
 public record PlacementRequest(int gpus, Integer nodes, String gpuType, String partition) {
 
   public PlacementRequest {
-    if (gpus < 1) {
-      throw new IllegalArgumentException("--gpus must be at least 1, got " + gpus);
+    if (gpus < 0) {
+      throw new IllegalArgumentException(
+          "--gpus must be 0 (a CPU-only job) or more, got " + gpus);
     }
     if (nodes != null && nodes < 1) {
       throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
@@ -25,9 +26,19 @@ public record PlacementRequest(int gpus, Integer nodes, String gpuType, String p
     return new PlacementRequest(gpus, null, null, null);
   }
 
+  /** A job that asks for no GPUs. */
+  public boolean cpuOnly() {
+    return gpus == 0;
+  }
+
   /** How many nodes may hold the GPUs: the asked count, else any number. */
   int nodeLimit() {
     return nodes == null ? Integer.MAX_VALUE : nodes;
+  }
+
+  /** What is asked, in words: {@code 4 a100 GPUs}, or {@code a CPU-only job}. */
+  String askWords() {
+    return cpuOnly() ? "a CPU-only job" : gpusWords(gpus);
   }
 
   /** {@code 4 GPUs}, {@code 4 a100 GPUs}. */

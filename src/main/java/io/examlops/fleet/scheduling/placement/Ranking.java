@@ -11,6 +11,7 @@ import java.util.Comparator;
  *   <li>fewest nodes the ask fits on (fragmentation: one node beats two);
  *   <li>most idle GPUs known to be free;
  *   <li>most GPUs in total;
+ *   <li>most idle nodes (what decides between clusters for a CPU-only job);
  *   <li>the cluster name, alphabetically, so that equal clusters always give the same answer.
  * </ol>
  */
@@ -20,7 +21,8 @@ final class Ranking {
           .thenComparingInt(s -> fitRank(s.fitsNow()))
           .thenComparing(Score::nodesNeeded, Comparator.nullsLast(Comparator.naturalOrder()))
           .thenComparing(Score::idleGpus, Comparator.nullsLast(Comparator.<Integer>reverseOrder()))
-          .thenComparing(Score::totalGpus, Comparator.reverseOrder());
+          .thenComparing(Score::totalGpus, Comparator.reverseOrder())
+          .thenComparing(Score::idleNodes, Comparator.nullsLast(Comparator.<Integer>reverseOrder()));
 
   static final Comparator<Verdict> VERDICTS =
       Comparator.comparing(Verdict::score, SCORES).thenComparing(Verdict::cluster);
@@ -35,7 +37,7 @@ final class Ranking {
       return loser.data();
     }
     if (fitRank(l.fitsNow()) != fitRank(w.fitsNow())) {
-      String ask = request.gpusWords(request.gpus());
+      String ask = request.askWords();
       return l.fitsNow() == null
           ? "unknown whether "
               + ask
@@ -52,6 +54,9 @@ final class Ranking {
     }
     if (l.totalGpus() != w.totalGpus()) {
       return "fewer GPUs in total (" + l.totalGpus() + " < " + w.totalGpus() + ")";
+    }
+    if (!java.util.Objects.equals(l.idleNodes(), w.idleNodes())) {
+      return "fewer idle nodes (" + l.idleNodes() + " < " + w.idleNodes() + ")";
     }
     return "tie with " + winner.label() + "; ties go to the name first in alphabetical order";
   }

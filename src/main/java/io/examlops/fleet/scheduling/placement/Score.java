@@ -49,6 +49,12 @@ public record Score(
 
   /** {@code 6/8 idle GPUs, 2/2 idle nodes}, or the totals alone when idle is unknown. */
   String describe(PlacementRequest request) {
+    if (request.cpuOnly()) {
+      return idleNodes == null
+          ? "CPU-only, " + nodesWord(nodes) + " declared, idle unknown"
+          : "CPU-only, " + idleNodes + "/" + nodes + " idle nodes"
+              + (Boolean.TRUE.equals(fitsNow) ? "" : "; too few idle now, the job waits");
+    }
     String gpus = request.gpuType() == null ? "GPUs" : request.gpuType() + " GPUs";
     if (idleGpus == null) {
       return totalGpus + " " + gpus + " on " + nodes + " nodes declared, idle unknown";

@@ -1,38 +1,72 @@
 package io.examlops.fleet.scheduling.preflight;
 
+import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.discovery.Survey;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.scheduling.placement.ClusterGate;
+import io.examlops.fleet.scheduling.placement.Freshness;
+import io.examlops.fleet.scheduling.placement.Placement;
+import io.examlops.fleet.scheduling.placement.PlacementCandidate;
+import io.examlops.fleet.scheduling.placement.PlacementRequest;
 import io.examlops.fleet.scheduling.placement.ScopeCapacity;
+import io.examlops.fleet.scheduling.placement.Verdict;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The partition, GPU and idle checks: pure functions of what the scheduler listed. A job submitted
- * without a partition lands in the default one, so that is where GPUs are counted.
+ * The partition, GPU and idle checks: pure functions of what the scheduler listed. They count
+ * where the job would run: the asked partition; for a GPU job that names none, the partition
+ * placement picks from the same listing (what submit sends it to); for a CPU-only job, the
+ * default partition.
  */
 final class CapacityChecks {
+  /** Preflight's listing is live: placement weighs it as a snapshot taken this instant. */
+  private static final Instant LIVE = Instant.EPOCH;
+
   private final PreflightRequest request;
   private final Survey survey;
   private final String partition;
+  private final boolean placementsChoice;
 
-  private CapacityChecks(PreflightRequest request, Survey survey, String partition) {
+  private CapacityChecks(
+      PreflightRequest request, Survey survey, String partition, boolean placementsChoice) {
     this.request = request;
     this.survey = survey;
     this.partition = partition;
+    this.placementsChoice = placementsChoice;
   }
 
-  /** The partition the job would run in: the asked one, the default one, or none. */
-  static CapacityChecks of(PreflightRequest request, Survey survey) {
-    String partition =
-        request.partition() != null
-            ? request.partition()
-            : survey.caps().partitions().stream()
-                .filter(PartitionInfo::isDefault)
-                .map(PartitionInfo::name)
-                .findFirst()
-                .orElse(null);
-    return new CapacityChecks(request, survey, partition);
+  /** The partition the job would run in: the asked one, placement's choice, the default, none. */
+  static CapacityChecks of(PreflightTarget target, PreflightRequest request, Survey survey) {
+    if (request.partition() != null) {
+      return new CapacityChecks(request, survey, request.partition(), false);
+    }
+    if (request.gpus() > 0) {
+      PlacementCandidate live =
+          new PlacementCandidate(
+              target.cluster(),
+              ClusterGate.active(),
+              target.scheduler(),
+              survey.caps(),
+              new NodeInventory(target.scheduler(), "live", LIVE, survey.nodes()));
+      Verdict choice =
+          new Placement(Freshness.DEFAULT)
+              .placeIn(new PlacementRequest(request.gpus(), request.nodes(), null, null), live, LIVE);
+      if (choice.partition() != null) {
+        return new CapacityChecks(request, survey, choice.partition(), true);
+      }
+    }
+    String fallback =
+        survey.caps().partitions().stream()
+            .filter(PartitionInfo::isDefault)
+            .map(PartitionInfo::name)
+            .findFirst()
+            .orElse(null);
+    return new CapacityChecks(request, survey, fallback, false);
   }
 
   /** Empty when the asked partition does not exist: the GPU checks then cannot run. */
@@ -58,7 +92,11 @@ final class CapacityChecks {
               + partition
               + (names.isEmpty() ? "" : " (partitions: " + String.join(", ", names) + ")"));
     }
-    String which = (request.partition() == null ? "default partition " : "partition ") + partition;
+    String which =
+        (request.partition() != null
+                ? "partition "
+                : placementsChoice ? "placement's choice: partition " : "default partition ")
+            + partition;
     Long maxMinutes = info.map(PartitionInfo::maxTimeMinutes).orElse(null);
     if (request.time() != null
         && maxMinutes != null
@@ -94,18 +132,28 @@ final class CapacityChecks {
   }
 
   Check gpusCheck() {
+    if (request.gpus() == 0) {
+      return Check.pass(CheckName.GPUS, "CPU-only job: no GPUs asked");
+    }
     ScopeCapacity scope = scope();
     String where = where();
     if (scope.totalGpus() < request.gpus()) {
+      String hint =
+          survey.nodes().stream().allMatch(n -> n.gpuCount() == 0)
+              ? "; the cluster has no GPUs: pass --gpus 0 for a CPU-only job"
+              : "";
       return Check.fail(
           CheckName.GPUS,
-          "only " + gpus(scope.totalGpus()) + where + ", " + request.gpus() + " asked");
+          "only " + gpus(scope.totalGpus()) + where + ", " + request.gpus() + " asked" + hint);
     }
     return Check.pass(
         CheckName.GPUS, gpus(scope.totalGpus()) + where + " on " + nodes(scope.nodes()));
   }
 
   Check idleCheck() {
+    if (request.gpus() == 0) {
+      return idleNodesCheck();
+    }
     ScopeCapacity scope = scope();
     Boolean fits = scope.fitsNow(request.gpus(), request.nodeLimit());
     String idle = scope.knownIdleGpus() + " of " + scope.totalGpus() + " GPUs idle" + where();
@@ -130,6 +178,18 @@ final class CapacityChecks {
             + "; not enough free"
             + (request.nodes() == null ? "" : " on " + nodes(request.nodes()))
             + " now: the job will wait");
+  }
+
+  /** A CPU-only job waits for nodes, not GPUs. */
+  private Check idleNodesCheck() {
+    List<NodeInfo> nodes =
+        survey.nodes().stream().filter(n -> n.inPartition(partition)).toList();
+    long idle = nodes.stream().filter(n -> n.state() == NodeState.IDLE).count();
+    int asked = request.nodes() == null ? 1 : request.nodes();
+    String figures = idle + " of " + nodes(nodes.size()) + " idle" + where();
+    return idle >= asked
+        ? Check.pass(CheckName.IDLE, figures + "; " + nodes(asked) + " free now")
+        : Check.warn(CheckName.IDLE, figures + "; not enough free now: the job will wait");
   }
 
   private boolean exists() {

@@ -64,7 +64,7 @@ public final class Preflight {
       checks.add(Check.fail(CheckName.SCHEDULER, e.getMessage()));
       return checks.skipRest(target, "the host stopped answering");
     }
-    CapacityChecks capacity = CapacityChecks.of(request, survey);
+    CapacityChecks capacity = CapacityChecks.of(target, request, survey);
     checks.add(capacity.partitionCheck());
     if (capacity.partitionMissing()) {
       checks.skip(CheckName.GPUS, "the partition does not exist");

@@ -6,9 +6,10 @@ import java.time.Duration;
  * What a job will ask for: {@code exa hpc preflight NAME --gpus K [--nodes M] [--partition P]
  * [--account A] [--time T]}.
  *
- * @param gpus GPUs in total, at least 1
+ * @param gpus GPUs in total; 0 for a CPU-only job
  * @param nodes at most this many nodes hold them; {@code null}: any number
- * @param partition Slurm partition or Flux queue; {@code null}: the cluster's default
+ * @param partition Slurm partition or Flux queue; {@code null}: where submit would send the job
+ *     (placement's choice inside the cluster for a GPU job, the default one for a CPU-only job)
  * @param account Slurm account or Flux bank; {@code null}: the user's default
  * @param time wall time the job asks for; {@code null}: not given
  */
@@ -16,8 +17,9 @@ public record PreflightRequest(
     int gpus, Integer nodes, String partition, String account, Duration time) {
 
   public PreflightRequest {
-    if (gpus < 1) {
-      throw new IllegalArgumentException("--gpus must be at least 1, got " + gpus);
+    if (gpus < 0) {
+      throw new IllegalArgumentException(
+          "--gpus must be 0 (a CPU-only job) or more, got " + gpus);
     }
     if (nodes != null && nodes < 1) {
       throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);

@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
  * An ordered sacct column set and the command that prints it. {@code -P} separates columns with
  * {@code |} and never truncates; {@code -X} keeps one line per job (no steps); {@code
  * SLURM_TIME_FORMAT=standard} overrides a site or user setting that would print relative times, and
- * {@code TZ=UTC} makes Start and End (printed without a zone) UTC whatever the login node's zone.
+ * {@code TZ=UTC} makes Start and End (printed without a zone) UTC whatever the login node's zone
+ * ({@link SlurmTimes#IN_UTC}).
  * Free text goes last: a job name may contain {@code |}.
  *
  * @param fields the columns, in print order
@@ -54,7 +55,7 @@ public record SacctFormat(List<SacctField> fields) {
    * is shell-quoted.
    */
   public String command(String... extraArguments) {
-    StringBuilder line = new StringBuilder("TZ=UTC SLURM_TIME_FORMAT=standard sacct -P -n -X");
+    StringBuilder line = new StringBuilder(SlurmTimes.IN_UTC + "sacct -P -n -X");
     for (String argument : extraArguments) {
       line.append(' ').append(ShellQuote.quote(argument));
     }

@@ -27,6 +27,12 @@ public enum SqueueField {
   TRES_PER_JOB(null, "tres-per-job"),
   TRES_PER_TASK(null, "tres-per-task"),
   TRES_PER_SOCKET(null, "tres-per-socket"),
+  /** When it started; for a pending job, the expected start. */
+  START_TIME('S', "StartTime"),
+  /** When it ended; for a running job, the expected end. */
+  END_TIME('e', "EndTime"),
+  /** The raw wait status of an ended job ({@code exit << 8 | signal}); no {@code -o} letter. */
+  EXIT_CODE(null, "exit_code"),
   /** Allocated TRES while running, requested TRES before; no {@code -o} letter. */
   TRES_ALLOC(null, "tres-alloc");
 

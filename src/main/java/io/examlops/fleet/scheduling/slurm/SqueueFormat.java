@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduling.slurm;
 
 import io.examlops.fleet.transport.ShellQuote;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -40,6 +41,14 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
               SqueueField.NAME),
           true);
 
+  /**
+   * What following jobs runs: the queue view's columns plus start, end and exit status, for {@code
+   * squeue -t all}, which lists ended jobs too for as long as slurmctld remembers them ({@code
+   * MinJobAge}). Run it as {@code TRACKING.commandInUtc("-r", "-t", "all", "-j", ids)}.
+   */
+  public static final SqueueFormat TRACKING =
+      RECOMMENDED.beforeLast(SqueueField.START_TIME, SqueueField.END_TIME, SqueueField.EXIT_CODE);
+
   /** The {@code -o} form the spec's discovery captures use; GPUs stay unknown for {@code --gpus}. */
   public static final SqueueFormat LETTERS =
       new SqueueFormat(
@@ -70,6 +79,14 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
     }
   }
 
+  /** The same columns with {@code more} inserted before the last (free-text) one. */
+  private SqueueFormat beforeLast(SqueueField... more) {
+    List<SqueueField> columns = new ArrayList<>(fields.subList(0, fields.size() - 1));
+    columns.addAll(List.of(more));
+    columns.add(fields.get(fields.size() - 1));
+    return new SqueueFormat(columns, longForm);
+  }
+
   /** The format argument, unquoted: {@code %i|%j|...} or {@code JobArrayID:|,Name:|,...}. */
   public String formatArgument() {
     return longForm
@@ -89,5 +106,10 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
     return line.append(longForm ? " -O " : " -o ")
         .append(ShellQuote.quote(formatArgument()))
         .toString();
+  }
+
+  /** As {@link #command}, printing times in UTC whatever the login node's zone ({@link SlurmTimes#ZONE}). */
+  public String commandInUtc(String... extraArguments) {
+    return SlurmTimes.IN_UTC + command(extraArguments);
   }
 }

@@ -1,12 +1,16 @@
 package io.examlops.fleet.scheduling.slurm;
 
 import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /** Reads {@code squeue -h} output printed in a {@link SqueueFormat} into queue entries. */
@@ -21,19 +25,60 @@ public final class SqueueParser {
    * @throws ProbeException naming the command and line when a line does not fit the format
    */
   public static List<QueueEntry> parse(SqueueFormat format, String stdout) {
-    List<QueueEntry> entries = new ArrayList<>();
+    return rows(format, stdout, SqueueParser::entry);
+  }
+
+  /**
+   * {@code squeue -t all} lines (see {@link SqueueFormat#TRACKING}) as the facts of each job,
+   * ended ones included: start (not for a pending job, whose StartTime is an estimate), end and
+   * exit status (only once it ended; EndTime of a running job is its limit).
+   *
+   * @param zone the zone squeue printed times in ({@link SlurmTimes#ZONE} with {@code
+   *     commandInUtc})
+   * @throws ProbeException naming the command and line when a line does not fit the format
+   */
+  public static List<JobAccounting> parseJobs(SqueueFormat format, String stdout, ZoneId zone) {
+    return rows(format, stdout, row -> job(row, zone));
+  }
+
+  private static <T> List<T> rows(SqueueFormat format, String stdout, Function<Row, T> read) {
+    List<T> entries = new ArrayList<>();
     String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
     for (int i = 0; i < lines.length; i++) {
       if (lines[i].isBlank()) {
         continue;
       }
       try {
-        entries.add(entry(new Row(columns(format, lines[i]))));
+        entries.add(read.apply(new Row(columns(format, lines[i]))));
       } catch (IllegalArgumentException e) {
         throw ProbeException.badLine(format.command(), i + 1, lines[i], e.getMessage());
       }
     }
     return entries;
+  }
+
+  private static JobAccounting job(Row row, ZoneId zone) {
+    QueueEntry entry = entry(row);
+    JobState state = entry.state();
+    boolean ended = state.terminal();
+    Integer status = ended ? row.integer(SqueueField.EXIT_CODE) : null;
+    return new JobAccounting(
+        SchedulerKind.SLURM,
+        entry.id(),
+        entry.name(),
+        entry.user(),
+        null,
+        entry.partition(),
+        state,
+        entry.rawState(),
+        status == null ? null : (status >> 8) & 0xff,
+        status == null || (status & 0x7f) == 0 ? null : status & 0x7f,
+        entry.elapsed(),
+        state == JobState.PENDING ? null : SlurmTimes.parse(row.get(SqueueField.START_TIME), zone),
+        ended ? SlurmTimes.parse(row.get(SqueueField.END_TIME), zone) : null,
+        entry.nodes(),
+        entry.nodeList(),
+        entry.gpus());
   }
 
   private static Map<SqueueField, String> columns(SqueueFormat format, String line) {

@@ -433,9 +433,44 @@ class PlacementTest {
   }
 
   @Test
+  void aCpuOnlyJobGoesWhereNodesAreIdleInTheDefaultPartition() {
+    var busy =
+        fresh("busy", SchedulerKind.SLURM,
+            node("n1", null, 0, 0, NodeState.ALLOCATED, "cpu"),
+            node("n2", null, 0, 0, NodeState.IDLE, "cpu"));
+    var free =
+        fresh("free", SchedulerKind.SLURM,
+            node("n1", null, 0, 0, NodeState.IDLE, "cpu"),
+            node("n2", null, 0, 0, NodeState.IDLE, "cpu"),
+            node("g1", "a100", 4, 0, NodeState.IDLE, "gpu"));
+    var down = fresh("down", SchedulerKind.SLURM, node("n1", null, 0, 0, NodeState.DOWN, "cpu"));
+
+    PlacementResult result =
+        placement.place(PlacementRequest.gpus(0), List.of(busy, free, down), NOW);
+
+    Verdict chosen = result.chosen().orElseThrow();
+    assertThat(chosen.cluster()).isEqualTo("free");
+    assertThat(chosen.partition()).as("the scheduler's default partition").isNull();
+    assertThat(result.explanation()).isEqualTo("chose slurm@free — CPU-only, 3/3 idle nodes");
+    assertThat(result.others())
+        .extracting(Verdict::cluster, Verdict::reason)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("busy", "fewer idle nodes (1 < 3)"),
+            org.assertj.core.groups.Tuple.tuple("down", "only 0 nodes take work (1 asked)"));
+  }
+
+  @Test
+  void aGpuAskOfAClusterWithoutGpusSaysSo() {
+    var cpus = fresh("cpus", SchedulerKind.SLURM, node("n1", null, 0, 0, NodeState.IDLE, "cpu"));
+    PlacementResult result = placement.place(PlacementRequest.gpus(1), List.of(cpus), NOW);
+    assertThat(result.chosen()).isEmpty();
+    assertThat(result.verdicts().get(0).reason()).isEqualTo("no GPUs");
+  }
+
+  @Test
   void badRequestsAreRefusedWithTheFlagName() {
-    assertThatThrownBy(() -> PlacementRequest.gpus(0))
-        .hasMessageContaining("--gpus must be at least 1");
+    assertThatThrownBy(() -> PlacementRequest.gpus(-1))
+        .hasMessageContaining("--gpus must be 0 (a CPU-only job) or more");
     assertThatThrownBy(() -> new PlacementRequest(2, 0, null, null))
         .hasMessageContaining("--nodes must be at least 1");
     assertThat(new PlacementRequest(2, null, " ", "").partition()).isNull();

@@ -77,18 +77,30 @@ class PreflightTest {
   }
 
   @Test
-  void theDefaultPartitionIsWhereGpusAreCounted() {
-    // cpu is the testbed's default partition and has no GPUs: a job without -p lands there.
-    PreflightReport report = preflight.run(TC, PreflightRequest.gpus(1), slurm(true));
+  void withoutAPartitionGpusAreCountedWherePlacementSendsTheJob() {
+    // cpu is the testbed's default partition and has no GPUs; submit sends a GPU job to gpu.
+    PreflightReport report = preflight.run(TC, PreflightRequest.gpus(2), slurm(true));
+
+    assertThat(report.check(CheckName.PARTITION).reason())
+        .isEqualTo("placement's choice: partition gpu, time limit 1 day");
+    assertThat(report.check(CheckName.GPUS).reason())
+        .isEqualTo("6 GPUs in partition gpu on 2 nodes");
+    assertThat(report.check(CheckName.IDLE).status()).isEqualTo(PASS);
+
+    PreflightReport tooMany = preflight.run(TC, PreflightRequest.gpus(9), slurm(true));
+    assertThat(tooMany.check(CheckName.GPUS).reason())
+        .isEqualTo("only 6 GPUs in partition gpu, 9 asked");
+  }
+
+  @Test
+  void aCpuOnlyJobIsCheckedInTheDefaultPartitionWithoutGpus() {
+    PreflightReport report = preflight.run(TC, PreflightRequest.gpus(0), slurm(true));
 
     assertThat(report.check(CheckName.PARTITION).reason())
         .isEqualTo("default partition cpu, time limit none known");
-    assertThat(report.check(CheckName.GPUS).status()).isEqualTo(FAIL);
-    assertThat(report.check(CheckName.GPUS).reason())
-        .isEqualTo("only 0 GPUs in partition cpu, 1 asked");
-    assertThat(report.check(CheckName.ACCOUNT).reason())
-        .isEqualTo("user hpcuser has accounts ml, physics");
-    assertThat(report.overall()).isEqualTo(FAIL);
+    assertThat(report.check(CheckName.GPUS).status()).isEqualTo(PASS);
+    assertThat(report.check(CheckName.GPUS).reason()).isEqualTo("CPU-only job: no GPUs asked");
+    assertThat(report.check(CheckName.IDLE).reason()).startsWith("1 of 5 nodes idle in partition cpu");
   }
 
   @Test
@@ -219,7 +231,7 @@ class PreflightTest {
 
   @Test
   void requestsAreValidated() {
-    assertThatThrownBy(() -> PreflightRequest.gpus(0)).hasMessageContaining("--gpus");
+    assertThatThrownBy(() -> PreflightRequest.gpus(-1)).hasMessageContaining("--gpus must be 0");
     assertThatThrownBy(() -> new PreflightRequest(1, null, null, null, Duration.ZERO))
         .hasMessageContaining("--time");
   }
