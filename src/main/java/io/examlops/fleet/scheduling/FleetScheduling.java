@@ -116,13 +116,15 @@ public final class FleetScheduling {
     return new Placement(Freshness.DEFAULT).place(request, List.of(candidate), clock.instant());
   }
 
+  /** A closed gate ends the candidate's evaluation, so nothing is read of a cluster not approved. */
   private PlacementCandidate candidate(RegisteredCluster cluster) {
+    ClusterGate gate = gate(cluster);
     return new PlacementCandidate(
         cluster.name(),
-        gate(cluster),
+        gate,
         scheduler(cluster),
         cluster.governance() == null ? null : cluster.governance().capabilities(),
-        inventory(cluster));
+        gate.open() ? inventory(cluster) : null);
   }
 
   /** Fail-fast checks of one cluster before submitting; reaches it over its own transport. */
