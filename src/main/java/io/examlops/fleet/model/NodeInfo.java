@@ -62,12 +62,19 @@ public record NodeInfo(
 
   /** All GPUs of the node, whatever their type. */
   public int gpuCount() {
-    return gpus.stream().mapToInt(GpuGroup::count).sum();
+    return gpuCount(null);
   }
 
   /** GPUs of the node matching a type (any type when {@code type} is null). */
   public int gpuCount(String type) {
-    return gpus.stream().filter(g -> g.matches(type)).mapToInt(GpuGroup::count).sum();
+    // a loop, not a stream: placement asks this of every node of every cluster several times
+    int count = 0;
+    for (GpuGroup group : gpus) {
+      if (group.matches(type)) {
+        count += group.count();
+      }
+    }
+    return count;
   }
 
   /** Distinct GPU types, in order; empty when the scheduler gave none. */

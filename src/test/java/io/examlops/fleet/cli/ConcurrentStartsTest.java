@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.testing.JavaCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -92,16 +93,8 @@ class ConcurrentStartsTest {
 
   private static ProcessBuilder exa(
       Map<String, String> env, Path tmp, List<String> args, Path err) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("-Xshare:auto");
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-Djava.io.tmpdir=" + tmp);
-    command.add(Exa.class.getName());
-    command.addAll(args);
-    ProcessBuilder builder = new ProcessBuilder(command);
+    ProcessBuilder builder =
+        new ProcessBuilder(JavaCommand.of(Exa.class, List.of("-Djava.io.tmpdir=" + tmp), args));
     builder.environment().putAll(env);
     builder.environment().remove("XDG_CACHE_HOME");
     builder.environment().remove("EXAMLOPS_CACHE_DIR");

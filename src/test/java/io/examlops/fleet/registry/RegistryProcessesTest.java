@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.testing.JavaCommand;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,19 +32,12 @@ class RegistryProcessesTest {
   @TempDir Path dir;
 
   private ProcessBuilder worker(RegistryFixture f, String crashPoint, String... args) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("-Xshare:auto");
-    command.add("-XX:TieredStopAtLevel=1");
-    if (crashPoint != null) {
-      command.add("-D" + CrashPoint.PROPERTY + "=" + crashPoint);
-    }
-    command.add(RegistryWorker.class.getName());
-    command.addAll(List.of(args[0], f.home.toString(), f.yaml.toString(), f.db.toString()));
-    command.addAll(List.of(args).subList(1, args.length));
-    return new ProcessBuilder(command);
+    List<String> workerArgs =
+        new ArrayList<>(List.of(args[0], f.home.toString(), f.yaml.toString(), f.db.toString()));
+    workerArgs.addAll(List.of(args).subList(1, args.length));
+    List<String> jvm =
+        crashPoint == null ? List.of() : List.of("-D" + CrashPoint.PROPERTY + "=" + crashPoint);
+    return new ProcessBuilder(JavaCommand.of(RegistryWorker.class, jvm, workerArgs));
   }
 
   private static String drain(Process process) throws IOException {
