@@ -150,7 +150,8 @@ public final class ClustersFile {
     try {
       Files.createDirectories(target.getParent());
       try (FileChannel lockFile =
-              FileChannel.open(lockPath(target), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+              FileChannel.open(
+                  lockPath(target), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
           FileLock held = lockFile.lock()) {
         removeStaleTemporaries(target);
         return work.run(target);
@@ -181,7 +182,8 @@ public final class ClustersFile {
         current = current.getParent().resolve(Files.readSymbolicLink(current)).normalize();
       }
     } catch (IOException e) {
-      throw new StoreException(path, path + " cannot be read (" + e + "); check its permissions", e);
+      throw new StoreException(
+          path, path + " cannot be read (" + e + "); check its permissions", e);
     }
     if (!current.equals(path.toAbsolutePath())
         && !Files.exists(current)

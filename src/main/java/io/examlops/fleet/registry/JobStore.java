@@ -85,7 +85,8 @@ public final class JobStore {
         c -> {
           try (PreparedStatement s =
               c.prepareStatement(
-                  "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ? WHERE id = ? AND state = ?")) {
+                  "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ?"
+                      + " WHERE id = ? AND state = ?")) {
             s.setString(1, schedulerJobId);
             s.setString(2, JobState.SUBMITTED.name());
             s.setLong(3, begun.id());
@@ -107,7 +108,7 @@ public final class JobStore {
         });
   }
 
-  /** Removes the record of a submission that never reached the scheduler (it refused, or failed). */
+  /** Removes the record of a submission that never reached the scheduler (refused, or failed). */
   public void discard(TrackedJob begun) {
     db.write(
         c -> {

@@ -9,7 +9,11 @@ public final class JobNotRecordedException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public JobNotRecordedException(
-      String cluster, String scheduler, String schedulerJobId, long fleetId, RuntimeException cause) {
+      String cluster,
+      String scheduler,
+      String schedulerJobId,
+      long fleetId,
+      RuntimeException cause) {
     super(
         cluster + " (" + scheduler + ") accepted the job as " + schedulerJobId + " and it runs,"
             + " but its record could not be completed: " + cause.getMessage() + ". The fleet"
