@@ -46,7 +46,12 @@ class DetectNotAnsweringIT {
 
   private ExaRun exa(String... args) throws Exception {
     return ExaRun.process(
-        Map.of("PATH", bin.toString(), "HOME", dir.toString(), "SLURM_CONF", slurmConf.toString()),
+        Map.of(
+            "PATH", bin.toString(),
+            "HOME", dir.toString(),
+            "SLURM_CONF", slurmConf.toString(),
+            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString()),
         List.of(args));
   }
 
@@ -77,5 +82,17 @@ class DetectNotAnsweringIT {
         .containsExactly("absent", "not-answering", "absent");
     // The node listing, which would retry the dead controller for ~10 s, is never run.
     assertThat(json.get("commandsRun").asInt()).isEqualTo(4);
+  }
+
+  @Test
+  void connectRegistersNothingAndSaysWhy() throws Exception {
+    ExaRun run = exa("hpc", "connect", "local", "--name", "lab");
+
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.SCHEDULER);
+    assertThat(run.err())
+        .contains("installed on local but does not answer")
+        .contains("slurm: installed, not answering")
+        .contains("nothing was registered");
+    assertThat(dir.resolve("clusters.yaml")).doesNotExist();
   }
 }
