@@ -56,7 +56,7 @@ class ConcurrentWritersTest {
     for (Future<String> writer : writers) {
       // Not checked here: sqlite-jdbc's own native-library warning at start-up (issue 7 item 9,
       // fixed where the library is loaded); everything the registry itself could print is.
-      assertThat(withoutNativeLibraryWarning(writer.get()))
+      assertThat(writer.get())
           .doesNotContainIgnoringCase("busy")
           .doesNotContainIgnoringCase("locked")
           .doesNotContain("SQLiteException")
@@ -79,21 +79,4 @@ class ConcurrentWritersTest {
     }
   }
 
-  /** The output without sqlite-jdbc's native-library start-up trace (issue 7 item 9). */
-  private static String withoutNativeLibraryWarning(String output) {
-    StringBuilder kept = new StringBuilder();
-    boolean inTrace = false;
-    for (String line : output.split("\n", -1)) {
-      if (line.contains("SQLiteJDBCLoader")) {
-        inTrace = true;
-      } else if (inTrace
-          && (line.startsWith("\t") || line.startsWith("java.") || line.startsWith("Caused by"))) {
-        continue;
-      } else {
-        inTrace = false;
-        kept.append(line).append('\n');
-      }
-    }
-    return kept.toString();
-  }
 }
