@@ -50,6 +50,16 @@ class SinfoJsonParserTest {
   }
 
   @Test
+  void theTestbedsJsonGivesTheReasonWhole() {
+    var s =
+        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json-reason.testbed.out"))
+            .snapshot();
+    assertThat(node(s, "n3").reason()).isEqualTo("disk replacement | ticket 42");
+    assertThat(node(s, "n5").reason()).isEqualTo("no slurmd running");
+    assertThat(node(s, "n4").reason()).isNull();
+  }
+
+  @Test
   void slurm2205IdleAgreesWithTheTextForm() {
     var json =
         SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.idle.out")).snapshot();
