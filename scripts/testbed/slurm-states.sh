@@ -8,7 +8,7 @@ as_user() { runuser -l hpcuser -c "cd ~ && $1"; }
 as_user "sbatch --parsable -J hold-n1 -p cpu -w n1 -c 1 --mem=500 --wrap 'sleep 3600'" >/dev/null
 as_user "sbatch --parsable -J hold-n2 -p cpu -w n2 -c 4 --mem=2000 --wrap 'sleep 3600'" >/dev/null
 as_user "sbatch --parsable -J hold-g1 -A ml -p gpu -w g1 --gres=gpu:a100:2 -c 4 --mem=4000 --wrap 'sleep 3600'" >/dev/null
-scontrol update nodename=n3 state=drain reason="disk replacement"
+scontrol update nodename=n3 state=drain reason="disk replacement | ticket 42"
 scontrol update nodename=n5 state=down reason="no slurmd running"
 want='g1 mix
 n1 mix

@@ -123,6 +123,10 @@ class DiscoveryIT {
     assertThat(nodes.get("n1").get("features")).extracting(JsonNode::asText)
         .containsExactlyInAnyOrder("intel", "avx2");
     assertThat(nodes.get("n5").get("idleGpus").asInt()).isZero();
+    // slurm-states.sh's reasons, the '|' and spaces of n3's kept whole
+    assertThat(nodes.get("n3").get("reason").asText()).isEqualTo("disk replacement | ticket 42");
+    assertThat(nodes.get("n5").get("reason").asText()).isEqualTo("no slurmd running");
+    assertThat(nodes.get("n4").get("reason").isNull()).isTrue();
   }
 
   @Test
@@ -132,7 +136,9 @@ class DiscoveryIT {
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().lines().findFirst()).get().asString().startsWith("NODE").contains("STATE");
-    assertThat(run.out()).containsPattern("(?m)^n3 +4 +8000 .* drain +drained +cpu +-$");
+    assertThat(run.out())
+        .containsPattern("(?m)^n3 +4 +8000 .* drain +drained +cpu +disk replacement \\| ticket 42$")
+        .containsPattern("(?m)^n4 +4 +8000 .* idle +idle +cpu +-$");
   }
 
   @Test

@@ -16,7 +16,9 @@ public enum SinfoField {
   STATE_LONG("%T", "StateLong"),
   PARTITION("%P", "Partition"),
   TIME_LIMIT("%l", "Time"),
-  FEATURES("%f", "Features");
+  FEATURES("%f", "Features"),
+  /** Why a node is drained or down; free text that may hold '|', so listings put it last. */
+  REASON("%E", "Reason");
 
   private final String letter;
   private final String name;

@@ -26,7 +26,10 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
           false,
           true);
 
-  /** What the probe runs: adds GresUsed (idle GPUs of mixed nodes), time limit and features. */
+  /**
+   * What the probe runs: adds GresUsed (idle GPUs of mixed nodes), time limit, features and the
+   * drain / down reason, last.
+   */
   public static final SinfoFormat RICH =
       new SinfoFormat(
           List.of(
@@ -38,7 +41,8 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
               SinfoField.STATE_LONG,
               SinfoField.PARTITION,
               SinfoField.TIME_LIMIT,
-              SinfoField.FEATURES),
+              SinfoField.FEATURES,
+              SinfoField.REASON),
           true,
           false);
 
@@ -53,7 +57,8 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
               SinfoField.STATE_LONG,
               SinfoField.PARTITION,
               SinfoField.TIME_LIMIT,
-              SinfoField.FEATURES),
+              SinfoField.FEATURES,
+              SinfoField.REASON),
           false,
           false);
 
@@ -61,6 +66,10 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
     fields = List.copyOf(fields);
     if (!fields.contains(SinfoField.NODE)) {
       throw new IllegalArgumentException("a node listing needs the NODE field");
+    }
+    if (fields.indexOf(SinfoField.REASON) >= 0
+        && fields.indexOf(SinfoField.REASON) != fields.size() - 1) {
+      throw new IllegalArgumentException("REASON is free text and must be the last field");
     }
     if (!named && fields.stream().anyMatch(f -> f.letter() == null)) {
       throw new IllegalArgumentException("GresUsed has no -o letter; use the -O form");
@@ -75,6 +84,11 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
             ? fields.stream().map(f -> f.formatName() + ":").collect(Collectors.joining("|,"))
             : fields.stream().map(SinfoField::letter).collect(Collectors.joining("|"));
     return "sinfo -N" + (header ? "" : " -h") + (named ? " -O '" : " -o '") + spec + "'";
+  }
+
+  /** Whether the last field is the free-text reason, which may itself hold '|'. */
+  public boolean endsWithReason() {
+    return !fields.isEmpty() && fields.get(fields.size() - 1) == SinfoField.REASON;
   }
 
   public int indexOf(SinfoField field) {

@@ -103,7 +103,8 @@ public final class SinfoJsonParser {
             slurmState.normalized(),
             slurmState.raw(),
             partitions,
-            SinfoSnapshot.features(text(node.path("features")))));
+            SinfoSnapshot.features(text(node.path("features"))),
+            reason(node.path("reason"))));
   }
 
   /** 23.02+: a group of like nodes in one partition. */
@@ -135,8 +136,14 @@ public final class SinfoJsonParser {
               slurmState.normalized(),
               slurmState.raw(),
               partitions,
-              SinfoSnapshot.features(text(record.path("features").path("total")))));
+              SinfoSnapshot.features(text(record.path("features").path("total"))),
+              reason(record.path("reason"))));
     }
+  }
+
+  /** A plain string up to 22.05; {@code {"description","time","user"}} from data_parser v0.0.39. */
+  private static String reason(JsonNode value) {
+    return SinfoSnapshot.reason(text(value.isObject() ? value.path("description") : value));
   }
 
   private static String dataFormat(JsonNode root) {

@@ -47,7 +47,8 @@ public record SinfoSnapshot(List<NodeInfo> nodes, List<PartitionInfo> partitions
               known.state(),
               known.rawState(),
               merged,
-              known.features()));
+              known.features(),
+              known.reason()));
     }
 
     /** Adds a partition unless already known; a later record that marks it default wins. */
@@ -69,6 +70,11 @@ public record SinfoSnapshot(List<NodeInfo> nodes, List<PartitionInfo> partitions
     boolean isDefault = token.endsWith("*");
     String name = isDefault ? token.substring(0, token.length() - 1) : token;
     return new PartitionInfo(name, isDefault, maxTimeMinutes);
+  }
+
+  /** A node's reason as sinfo prints it; "none" (sinfo's word for no reason) means none. */
+  static String reason(String text) {
+    return text == null || text.isBlank() || text.strip().equals("none") ? null : text.strip();
   }
 
   /** A comma-separated feature list; "(null)" and empty mean none. */

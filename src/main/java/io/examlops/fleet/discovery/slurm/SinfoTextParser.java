@@ -13,6 +13,10 @@ import java.util.Map;
  * Parses delimited {@code sinfo -N} output ({@link SinfoFormat}) into a {@link SinfoSnapshot}:
  * pure, no I/O. A header line is skipped when present; blank lines are ignored; anything else that
  * does not fit the format is an error naming the command and line number.
+ *
+ * <p>The reason, free text, is the last field: everything after the field before it, '|' included,
+ * is the reason. A line one field short of a format ending in the reason (a listing captured before
+ * the probe asked for it) reads as a node without a reason.
  */
 public final class SinfoTextParser {
   private SinfoTextParser() {}
@@ -57,8 +61,10 @@ public final class SinfoTextParser {
 
   private static void readLine(
       SinfoFormat format, String line, SinfoSnapshot.Builder snapshot, Repeats repeats) {
-    String[] fields = line.split("\\|", -1);
-    if (fields.length != format.fields().size()) {
+    int expected = format.fields().size();
+    String[] fields = line.split("\\|", format.endsWithReason() ? expected : -1);
+    boolean withoutReason = format.endsWithReason() && fields.length == expected - 1;
+    if (fields.length != expected && !withoutReason) {
       throw new IllegalArgumentException(
           "expected "
               + format.fields().size()
@@ -107,14 +113,15 @@ public final class SinfoTextParser {
             partitions,
             features == null
                 ? SinfoSnapshot.features(null)
-                : repeats.features.computeIfAbsent(features, SinfoSnapshot::features)));
+                : repeats.features.computeIfAbsent(features, SinfoSnapshot::features),
+            SinfoSnapshot.reason(row.get(SinfoField.REASON))));
   }
 
-  /** One line's values by field; fields the format lacks read as {@code null}. */
+  /** One line's values by field; fields the format or the line lacks read as {@code null}. */
   private record Row(SinfoFormat format, String[] values) {
     String get(SinfoField field) {
       int index = format.indexOf(field);
-      return index < 0 ? null : values[index];
+      return index < 0 || index >= values.length ? null : values[index];
     }
 
     String cpus() {

@@ -37,11 +37,26 @@ class SinfoJsonParserTest {
     assertThat(node(s, "n3").state()).isEqualTo(NodeState.DRAIN);
     assertThat(node(s, "n5").rawState()).isEqualTo("down+NOT_RESPONDING");
     assertThat(node(s, "n1").features()).containsExactly("intel", "avx2");
+    assertThat(node(s, "n3").reason()).isEqualTo("disk replacement");
+    assertThat(node(s, "g2").reason()).isEqualTo("ECC errors on GPU1");
+    assertThat(node(s, "n5").reason()).isEqualTo("no slurmd running");
+    // an empty reason is none
+    assertThat(node(s, "n1").reason()).isNull();
     // 22.05 JSON names partitions but says nothing about defaults or limits
     assertThat(s.partitions())
         .extracting(PartitionInfo::name)
         .containsExactly("gpu", "debug", "cpu");
     assertThat(s.partitions()).allMatch(p -> !p.isDefault() && p.maxTimeMinutes() == null);
+  }
+
+  @Test
+  void theTestbedsJsonGivesTheReasonWhole() {
+    var s =
+        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json-reason.testbed.out"))
+            .snapshot();
+    assertThat(node(s, "n3").reason()).isEqualTo("disk replacement | ticket 42");
+    assertThat(node(s, "n5").reason()).isEqualTo("no slurmd running");
+    assertThat(node(s, "n4").reason()).isNull();
   }
 
   @Test
@@ -112,6 +127,8 @@ class SinfoJsonParserTest {
     assertThat(localhost.cpus()).isEqualTo(1);
     assertThat(localhost.memoryMb()).isEqualTo(1);
     assertThat(localhost.partitions()).containsExactly("debug");
+    // its reason is {"description":"","time":0,"user":""}: none
+    assertThat(localhost.reason()).isNull();
     assertThat(doc.snapshot().partitions())
         .containsExactly(new PartitionInfo("debug", false, null));
   }
@@ -127,6 +144,7 @@ class SinfoJsonParserTest {
            "cpus":{"minimum":64},"memory":{"minimum":{"set":true,"infinite":false,"number":512000}},
            "gres":{"total":"gpu:h100:8(S:0-1)","used":"gpu:h100:3(IDX:0-2)"},
            "features":{"total":"h100,ib"},
+           "reason":{"description":"NVLink | replaced","time":1795975711,"user":"root"},
            "partition":{"name":"gpu","maximums":{"time":{"set":true,"infinite":false,"number":2880}}}},
           {"node":{"state":["IDLE"]},"nodes":{"nodes":["g3"]},"cpus":{"minimum":64},
            "memory":{"minimum":512000},"gres":{"total":"gpu:h100:8","used":"gpu:h100:0(IDX:N/A)"},
@@ -138,6 +156,8 @@ class SinfoJsonParserTest {
     var s = doc.snapshot();
     assertThat(node(s, "g2").state()).isEqualTo(NodeState.DRAIN);
     assertThat(node(s, "g2").memoryMb()).isEqualTo(512000);
+    assertThat(node(s, "g2").reason()).isEqualTo("NVLink | replaced");
+    assertThat(node(s, "g3").reason()).isNull();
     assertThat(node(s, "g3").idleGpus()).hasValue(8);
     assertThat(s.partitions())
         .containsExactly(

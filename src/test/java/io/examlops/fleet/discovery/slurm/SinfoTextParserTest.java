@@ -42,8 +42,82 @@ class SinfoTextParserTest {
     assertThat(SinfoFormat.RICH.command())
         .isEqualTo(
             "sinfo -N -h -O 'NodeList:|,CPUs:|,Memory:|,Gres:|,GresUsed:|,StateLong:|,"
-                + "Partition:|,Time:|,Features:'");
-    assertThat(SinfoFormat.PLAIN.command()).isEqualTo("sinfo -N -h -o '%N|%c|%m|%G|%T|%P|%l|%f'");
+                + "Partition:|,Time:|,Features:|,Reason:'");
+    assertThat(SinfoFormat.PLAIN.command())
+        .isEqualTo("sinfo -N -h -o '%N|%c|%m|%G|%T|%P|%l|%f|%E'");
+  }
+
+  @Test
+  void theProbesListingOnTheTestbedGivesEachDrainedAndDownNodesReasonWhole() {
+    var s =
+        SinfoTextParser.parse(
+            SinfoFormat.RICH, resource("fixtures/slurm/sinfo-N-h-O-rich-reason.testbed.out"));
+    // slurm-states.sh: the '|' and spaces in n3's reason stay in it, and no column shifts
+    assertThat(node(s, "n3").reason()).isEqualTo("disk replacement | ticket 42");
+    assertThat(node(s, "n3").features()).containsExactly("amd");
+    assertThat(node(s, "n3").state()).isEqualTo(NodeState.DRAIN);
+    assertThat(node(s, "n5").reason()).isEqualTo("no slurmd running");
+    // sinfo prints "none" for a node without a reason
+    assertThat(node(s, "n4").reason()).isNull();
+    assertThat(node(s, "g1").reason()).isNull();
+    assertThat(node(s, "g1").partitions()).containsExactly("debug", "gpu");
+  }
+
+  @Test
+  void thePlainFallbackReadsTheReasonToo() {
+    var s =
+        SinfoTextParser.parse(
+            SinfoFormat.PLAIN, resource("fixtures/slurm/sinfo-N-h-o-plain-reason.testbed.out"));
+    assertThat(node(s, "n3").reason()).isEqualTo("disk replacement | ticket 42");
+    assertThat(node(s, "n5").reason()).isEqualTo("no slurmd running");
+    assertThat(node(s, "n1").reason()).isNull();
+  }
+
+  @Test
+  void aPercentEReasonOfTheExtraStatesCaptureReadsAndNoneMeansNone() {
+    var s =
+        SinfoTextParser.parse(
+            new SinfoFormat(
+                List.of(
+                    SinfoField.NODE,
+                    SinfoField.STATE_COMPACT,
+                    SinfoField.STATE_LONG,
+                    SinfoField.REASON),
+                false,
+                false),
+            resource("fixtures/slurm/sinfo-N-h-o-pipe-states.extra-states.out"));
+    assertThat(node(s, "n3").reason()).isEqualTo("power saving test");
+    assertThat(node(s, "n4").reason()).isNull();
+  }
+
+  @Test
+  void aCaptureOfTheListingBeforeItHadTheReasonStillReads() {
+    var s =
+        SinfoTextParser.parse(
+            SinfoFormat.RICH, resource("fixtures/slurm/sinfo-N-h-O-rich.testbed.out"));
+    assertThat(s.nodes()).hasSize(7).allMatch(n -> n.reason() == null);
+    assertThat(node(s, "n3").features()).containsExactly("amd");
+  }
+
+  @Test
+  void aReasonSurvivesTheMergeOfANodesPartitions() {
+    var s =
+        SinfoTextParser.parse(
+            SinfoFormat.RICH,
+            "n3|4|8000|(null)|gpu:0|drained|cpu*|infinite|amd|fan | replaced\n"
+                + "n3|4|8000|(null)|gpu:0|drained|debug|30:00|amd|fan | replaced\n");
+    assertThat(node(s, "n3").partitions()).containsExactly("cpu", "debug");
+    assertThat(node(s, "n3").reason()).isEqualTo("fan | replaced");
+  }
+
+  @Test
+  void theReasonMustBeTheLastFieldOfAListing() {
+    assertThatThrownBy(
+            () ->
+                new SinfoFormat(
+                    List.of(SinfoField.NODE, SinfoField.REASON, SinfoField.CPUS), false, false))
+        .hasMessageContaining("REASON")
+        .hasMessageContaining("last");
   }
 
   @Test
