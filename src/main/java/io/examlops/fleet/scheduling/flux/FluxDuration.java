@@ -15,6 +15,9 @@ public final class FluxDuration {
   private static final Pattern FSD =
       Pattern.compile("((?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?)(ms|s|m|h|d)?");
 
+  /** The longest Duration.ofNanos holds, about 292 years. */
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Long.MAX_VALUE, 9);
+
   private FluxDuration() {}
 
   /**
@@ -34,8 +37,21 @@ public final class FluxDuration {
           "'" + text + "' is not a Flux duration (a number with ms, s, m, h or d)");
     }
     String unit = m.group(2) == null ? "s" : m.group(2);
-    BigDecimal seconds = new BigDecimal(m.group(1)).multiply(secondsPer(unit));
-    return Duration.ofNanos(seconds.movePointRight(9).longValue());
+    try {
+      BigDecimal seconds = new BigDecimal(m.group(1)).multiply(secondsPer(unit));
+      // Compared before any digits are written out: 1e9999999 would take seconds to expand.
+      if (seconds.compareTo(MAX_SECONDS) > 0) {
+        throw tooLong(text);
+      }
+      return Duration.ofNanos(seconds.movePointRight(9).longValue());
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw tooLong(text);
+    }
+  }
+
+  private static IllegalArgumentException tooLong(String text) {
+    return new IllegalArgumentException(
+        "'" + text + "' is too long to be a Flux duration (at most " + MAX_SECONDS + "s)");
   }
 
   private static BigDecimal secondsPer(String unit) {
