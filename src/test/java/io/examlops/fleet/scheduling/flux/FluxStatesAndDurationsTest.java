@@ -60,7 +60,7 @@ class FluxStatesAndDurationsTest {
   }
 
   /**
-   * Found reviewing FluxJobsFuzzTest: these overflowed, or read as garbage (zero, negative)
+   * Found by FluxJobsFuzzTest (1e999999999 threw) and its review: these overflowed, or read as garbage (zero, negative)
    * durations after up to half a minute of arithmetic on a ten-million-digit number.
    */
   @ParameterizedTest
