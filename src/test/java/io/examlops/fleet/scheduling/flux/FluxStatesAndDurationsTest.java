@@ -60,8 +60,9 @@ class FluxStatesAndDurationsTest {
   }
 
   /**
-   * Found by FluxJobsFuzzTest (1e999999999 threw) and its review: these overflowed, or read as garbage (zero, negative)
-   * durations after up to half a minute of arithmetic on a ten-million-digit number.
+   * Found by FluxJobsFuzzTest (1e999999999 threw) and its review: these overflowed, or read as
+   * garbage (zero, negative) durations after up to half a minute of arithmetic on a
+   * ten-million-digit number.
    */
   @ParameterizedTest
   @ValueSource(strings = {"1e2147483647", "1e9999999s", "1e30d", "9223372037s"})
