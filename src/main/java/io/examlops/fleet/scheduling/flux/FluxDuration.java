@@ -18,6 +18,8 @@ public final class FluxDuration {
   /** The longest Duration.ofNanos holds, about 292 years. */
   private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Long.MAX_VALUE, 9);
 
+  private static final BigDecimal ONE_NANO = BigDecimal.valueOf(1, 9);
+
   private FluxDuration() {}
 
   /**
@@ -37,21 +39,31 @@ public final class FluxDuration {
           "'" + text + "' is not a Flux duration (a number with ms, s, m, h or d)");
     }
     String unit = m.group(2) == null ? "s" : m.group(2);
+    BigDecimal seconds;
     try {
-      BigDecimal seconds = new BigDecimal(m.group(1)).multiply(secondsPer(unit));
-      // Compared before any digits are written out: 1e9999999 would take seconds to expand.
-      if (seconds.compareTo(MAX_SECONDS) > 0) {
-        throw tooLong(text);
-      }
-      return Duration.ofNanos(seconds.movePointRight(9).longValue());
+      seconds = new BigDecimal(m.group(1)).multiply(secondsPer(unit));
     } catch (ArithmeticException | NumberFormatException e) {
       throw tooLong(text);
     }
+    return Duration.ofNanos(nanos(seconds, text));
+  }
+
+  /**
+   * Nanoseconds in {@code seconds}, range-checked before any digits are written out: expanding
+   * {@code 9e9999999} takes longer than a minute.
+   *
+   * @throws IllegalArgumentException beyond what a Duration (or an Instant in nanoseconds) holds
+   */
+  static long nanos(BigDecimal seconds, String text) {
+    if (seconds.abs().compareTo(MAX_SECONDS) > 0) {
+      throw tooLong(text);
+    }
+    return seconds.abs().compareTo(ONE_NANO) < 0 ? 0 : seconds.movePointRight(9).longValue();
   }
 
   private static IllegalArgumentException tooLong(String text) {
     return new IllegalArgumentException(
-        "'" + text + "' is too long to be a Flux duration (at most " + MAX_SECONDS + "s)");
+        "'" + text + "' is too long a time for Flux (at most " + MAX_SECONDS + " s)");
   }
 
   private static BigDecimal secondsPer(String unit) {
