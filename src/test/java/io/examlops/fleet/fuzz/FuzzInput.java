@@ -1,5 +1,8 @@
 package io.examlops.fleet.fuzz;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.discovery.ProbeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -29,5 +32,17 @@ public final class FuzzInput {
   /** The input after its choice byte. */
   public static String rest(byte[] data) {
     return data.length == 0 ? "" : text(Arrays.copyOfRange(data, 1, data.length));
+  }
+
+  /**
+   * Runs a parser that may refuse its input only with a {@link ProbeException} naming {@code
+   * command}; anything else it throws propagates to the fuzzer as a finding.
+   */
+  public static void readOrRefused(String command, Runnable parse) {
+    try {
+      parse.run();
+    } catch (ProbeException e) {
+      assertThat(e.getMessage()).contains(command);
+    }
   }
 }

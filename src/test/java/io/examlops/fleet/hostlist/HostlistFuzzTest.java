@@ -9,9 +9,9 @@ import io.examlops.fleet.fuzz.FuzzInput;
 import java.util.List;
 
 /**
- * Coverage-guided fuzzing of hostlists and idsets (docs/reliability.md). The only failure allowed is
- * a {@link HostlistException}; anything else thrown, a hang or a memory blow-up is a finding. Seeds:
- * HostlistFuzzTestInputs/, from the hostlist fixtures.
+ * Coverage-guided fuzzing of hostlists and idsets (docs/reliability.md). The only failure allowed
+ * is a {@link HostlistException}; anything else thrown, a hang or a memory blow-up is a finding.
+ * Seeds: HostlistFuzzTestInputs/, from the hostlist fixtures.
  */
 class HostlistFuzzTest {
   /** Compressing more than this many hosts per input would only slow the fuzzer down. */

@@ -49,6 +49,12 @@ public final class FluxResourceSet {
    * the union of its core and GPU ids, so nothing is counted twice.
    */
   static final class Builder {
+    /** Far beyond any Flux instance; millions of ranks took tens of seconds to collect. */
+    static final int MAX_RANKS = 1 << 17;
+
+    /** Core and GPU ids per rank; each id is a bit, so 2^31 would cost 256 MB. */
+    static final int MAX_RESOURCE_ID = (1 << 20) - 1;
+
     private final Map<Long, Partial> partials = new TreeMap<>();
 
     /** Adds core and GPU idsets (RFC 22 text, may be empty) to a rank. */
@@ -96,6 +102,10 @@ public final class FluxResourceSet {
     }
 
     private Partial partial(long rank) {
+      if (partials.size() >= MAX_RANKS && !partials.containsKey(rank)) {
+        throw new IllegalArgumentException(
+            "more than " + MAX_RANKS + " ranks, which no Flux instance has");
+      }
       return partials.computeIfAbsent(rank, r -> new Partial());
     }
 
@@ -104,7 +114,7 @@ public final class FluxResourceSet {
         return;
       }
       for (long id : Idset.parse(ids)) {
-        if (id > Integer.MAX_VALUE) {
+        if (id > MAX_RESOURCE_ID) {
           throw new IllegalArgumentException("resource id " + id + " is too large");
         }
         bits.set((int) id);

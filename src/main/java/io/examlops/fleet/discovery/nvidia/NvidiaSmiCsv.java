@@ -136,11 +136,15 @@ public final class NvidiaSmiCsv {
   private static Map<String, Integer> header(
       String command, int lineNo, String line, List<String> required) {
     Map<String, Integer> columns = new HashMap<>();
+    String repeated = null;
     String[] names = line.split(",", -1);
     for (int c = 0; c < names.length; c++) {
       String name = names[c].strip();
       int unit = name.indexOf(" [");
-      columns.put(unit < 0 ? name : name.substring(0, unit), c);
+      String column = unit < 0 ? name : name.substring(0, unit);
+      if (columns.put(column, c) != null && repeated == null) {
+        repeated = column;
+      }
     }
     List<String> missing = required.stream().filter(r -> !columns.containsKey(r)).toList();
     if (!missing.isEmpty()) {
@@ -153,6 +157,10 @@ public final class NvidiaSmiCsv {
               + " but "
               + missing
               + " are missing; run the query with --format=csv (with header)");
+    }
+    if (repeated != null) {
+      throw ProbeException.badLine(
+          command, lineNo, line, "column '" + repeated + "' appears twice in the CSV header");
     }
     return columns;
   }

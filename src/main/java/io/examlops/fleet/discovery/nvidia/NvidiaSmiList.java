@@ -53,15 +53,23 @@ public final class NvidiaSmiList {
       }
       Matcher gpu = GPU_LINE.matcher(line);
       Matcher mig = MIG_LINE.matcher(line);
-      if (gpu.matches()) {
-        gpus.add(new ListedGpu(Integer.parseInt(gpu.group(1)), gpu.group(2), gpu.group(3)));
-      } else if (mig.matches()) {
-        if (gpus.isEmpty()) {
-          throw ProbeException.badLine(
-              command, i + 1, lines[i], "a MIG device before any GPU line");
+      try {
+        if (gpu.matches()) {
+          gpus.add(new ListedGpu(Integer.parseInt(gpu.group(1)), gpu.group(2), gpu.group(3)));
+          continue;
         }
-        migs.add(migDevice(gpus.get(gpus.size() - 1), mig));
-      } else if (line.startsWith(UNREACHABLE)) {
+        if (mig.matches()) {
+          if (gpus.isEmpty()) {
+            throw ProbeException.badLine(
+                command, i + 1, lines[i], "a MIG device before any GPU line");
+          }
+          migs.add(migDevice(gpus.get(gpus.size() - 1), mig));
+          continue;
+        }
+      } catch (NumberFormatException e) {
+        throw ProbeException.badLine(command, i + 1, lines[i], "a number too large to be real");
+      }
+      if (line.startsWith(UNREACHABLE)) {
         faults.add(line);
       } else {
         throw ProbeException.badLine(

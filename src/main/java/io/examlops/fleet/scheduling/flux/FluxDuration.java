@@ -15,6 +15,11 @@ public final class FluxDuration {
   private static final Pattern FSD =
       Pattern.compile("((?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?)(ms|s|m|h|d)?");
 
+  /** The longest Duration.ofNanos holds, about 292 years. */
+  private static final BigDecimal MAX_SECONDS = BigDecimal.valueOf(Long.MAX_VALUE, 9);
+
+  private static final BigDecimal ONE_NANO = BigDecimal.valueOf(1, 9);
+
   private FluxDuration() {}
 
   /**
@@ -34,8 +39,31 @@ public final class FluxDuration {
           "'" + text + "' is not a Flux duration (a number with ms, s, m, h or d)");
     }
     String unit = m.group(2) == null ? "s" : m.group(2);
-    BigDecimal seconds = new BigDecimal(m.group(1)).multiply(secondsPer(unit));
-    return Duration.ofNanos(seconds.movePointRight(9).longValue());
+    BigDecimal seconds;
+    try {
+      seconds = new BigDecimal(m.group(1)).multiply(secondsPer(unit));
+    } catch (ArithmeticException | NumberFormatException e) {
+      throw tooLong(text);
+    }
+    return Duration.ofNanos(nanos(seconds, text));
+  }
+
+  /**
+   * Nanoseconds in {@code seconds}, range-checked before any digits are written out: expanding
+   * {@code 9e9999999} takes longer than a minute.
+   *
+   * @throws IllegalArgumentException beyond what a Duration (or an Instant in nanoseconds) holds
+   */
+  static long nanos(BigDecimal seconds, String text) {
+    if (seconds.abs().compareTo(MAX_SECONDS) > 0) {
+      throw tooLong(text);
+    }
+    return seconds.abs().compareTo(ONE_NANO) < 0 ? 0 : seconds.movePointRight(9).longValue();
+  }
+
+  private static IllegalArgumentException tooLong(String text) {
+    return new IllegalArgumentException(
+        "'" + text + "' is too long a time for Flux (at most " + MAX_SECONDS + " s)");
   }
 
   private static BigDecimal secondsPer(String unit) {

@@ -42,6 +42,9 @@ public final class FluxJobsJsonParser {
       throw new ProbeException(
           "cannot read `" + command + "`: not JSON at line " + line + ": "
               + e.getOriginalMessage());
+    } catch (NumberFormatException e) {
+      // Jackson reads floats as BigDecimal here, and refuses exponents a BigDecimal cannot hold.
+      throw new ProbeException("cannot read `" + command + "`: " + e.getMessage());
     }
     if (root == null || root.isMissingNode() || !root.isObject()) {
       throw new ProbeException("cannot read `" + command + "`: expected a JSON object");
@@ -138,7 +141,7 @@ public final class FluxJobsJsonParser {
 
   private static Duration duration(JsonNode node) {
     BigDecimal s = seconds(node);
-    return s == null ? null : Duration.ofNanos(s.movePointRight(9).longValue());
+    return s == null ? null : Duration.ofNanos(FluxDuration.nanos(s, s.toString()));
   }
 
   /** Absent or 0.0: the moment has not come. */
@@ -146,7 +149,7 @@ public final class FluxJobsJsonParser {
     BigDecimal s = seconds(node);
     return s == null || s.signum() == 0
         ? null
-        : Instant.ofEpochSecond(0, s.movePointRight(9).longValue());
+        : Instant.ofEpochSecond(0, FluxDuration.nanos(s, s.toString()));
   }
 
   private static BigDecimal seconds(JsonNode node) {

@@ -145,12 +145,12 @@ public final class FluxJobsParser {
     BigDecimal s = seconds(value);
     return s == null || s.signum() == 0
         ? null
-        : Instant.ofEpochSecond(0, s.movePointRight(9).longValue());
+        : Instant.ofEpochSecond(0, FluxDuration.nanos(s, value));
   }
 
   private static Duration duration(String value) {
     BigDecimal s = seconds(value);
-    return s == null ? null : Duration.ofNanos(s.movePointRight(9).longValue());
+    return s == null ? null : Duration.ofNanos(FluxDuration.nanos(s, value));
   }
 
   private static BigDecimal seconds(String value) {

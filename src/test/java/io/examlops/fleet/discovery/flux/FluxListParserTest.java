@@ -78,4 +78,20 @@ class FluxListParserTest {
     assertThatThrownBy(() -> FluxListParser.parse(CMD, "free||0-1|n1|rank[0-1]/core0\n"))
         .hasMessageContaining("names 1 hosts for 2 ranks");
   }
+
+  /**
+   * Found by FluxDiscoveryFuzzTest#resourceText (a timeout): millions of ranks took tens of
+   * seconds, and one core id near 2^31 allocated a 256 MB bit set.
+   */
+  @Test
+  void ranksAndIdsNoInstanceHasAreRefused() {
+    assertThatThrownBy(() -> FluxListParser.parse(CMD, "down||0-4194303||\n"))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("line 1")
+        .hasMessageContaining("more than 131072 ranks");
+    assertThatThrownBy(() -> FluxListParser.parse(CMD, "free||0|n1|rank0/core2147483646\n"))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("line 1")
+        .hasMessageContaining("resource id 2147483646 is too large");
+  }
 }

@@ -160,4 +160,16 @@ class NvidiaSmiCsvTest {
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("line 1");
   }
+
+  /** Found by NvidiaSmiFuzzTest#csv: a repeated header column threw IndexOutOfBoundsException. */
+  @Test
+  void repeatedHeaderColumnNamesTheLine() {
+    String out =
+        "index, uuid, name, memory.total [MiB], memory.used [MiB], utilization.gpu [%], name\n"
+            + "0, GPU-1, A100, 81920 MiB, 0 MiB, 0 %\n";
+    assertThatThrownBy(() -> NvidiaSmiCsv.parseGpus(CMD, out))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("line 1")
+        .hasMessageContaining("'name' appears twice");
+  }
 }

@@ -18,26 +18,18 @@ class NvidiaSmiFuzzTest {
   @FuzzTest
   void csv(byte[] data) {
     String output = FuzzInput.text(data);
-    try {
-      NvidiaSmiCsv.parseGpus(NvidiaCommands.QUERY_GPU, output);
-    } catch (ProbeException e) {
-      assertThat(e.getMessage()).contains("nvidia-smi --query-gpu");
-    }
-    try {
-      NvidiaSmiCsv.parseComputeApps(NvidiaCommands.COMPUTE_APPS, output);
-    } catch (ProbeException e) {
-      assertThat(e.getMessage()).contains(NvidiaCommands.COMPUTE_APPS);
-    }
+    FuzzInput.readOrRefused(
+        "nvidia-smi --query-gpu", () -> NvidiaSmiCsv.parseGpus(NvidiaCommands.QUERY_GPU, output));
+    FuzzInput.readOrRefused(
+        NvidiaCommands.COMPUTE_APPS,
+        () -> NvidiaSmiCsv.parseComputeApps(NvidiaCommands.COMPUTE_APPS, output));
   }
 
   @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void xml(byte[] data) {
-    try {
-      NvidiaSmiXml.parse(NvidiaCommands.XML, FuzzInput.text(data));
-    } catch (ProbeException e) {
-      assertThat(e.getMessage()).contains(NvidiaCommands.XML);
-    }
+    FuzzInput.readOrRefused(
+        NvidiaCommands.XML, () -> NvidiaSmiXml.parse(NvidiaCommands.XML, FuzzInput.text(data)));
   }
 
   /** a: {@code nvidia-smi -L}, b: the whole host report ({@link NvidiaCommands#HOST_REPORT}). */

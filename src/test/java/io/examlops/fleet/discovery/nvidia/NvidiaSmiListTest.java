@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import io.examlops.fleet.discovery.ProbeException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class NvidiaSmiListTest {
@@ -98,5 +99,20 @@ class NvidiaSmiListTest {
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("line 2")
         .hasMessageContaining("segmentation fault");
+  }
+
+  /** Found by NvidiaSmiFuzzTest#listAndReport: an index beyond int threw NumberFormatException. */
+  @Test
+  void numbersTooLargeNameTheLine() {
+    for (String out :
+        List.of(
+            "GPU 9999999999999990: NVIDIA A100 (UUID: GPU-1)\n",
+            "GPU 0: NVIDIA A100 (UUID: GPU-1)\n  MIG 1g.10gb Device 184467440737095516161: (UUID:"
+                + " MIG-1)\n")) {
+      assertThatThrownBy(() -> NvidiaSmiList.parse(CMD, out))
+          .as(out)
+          .isInstanceOf(ProbeException.class)
+          .hasMessageContaining("too large to be real");
+    }
   }
 }

@@ -28,32 +28,18 @@ class FluxJobsFuzzTest {
   void jobsText(byte[] data) {
     String stdout = FuzzInput.text(data);
     String command = FluxJobsFormat.RECOMMENDED.command();
-    try {
-      FluxJobsParser.queue(FluxJobsFormat.RECOMMENDED, stdout);
-    } catch (ProbeException e) {
-      assertThat(e.getMessage()).contains(command);
-    }
-    try {
-      FluxJobsParser.accounting(FluxJobsFormat.RECOMMENDED, stdout);
-    } catch (ProbeException e) {
-      assertThat(e.getMessage()).contains(command);
-    }
+    FuzzInput.readOrRefused(
+        command, () -> FluxJobsParser.queue(FluxJobsFormat.RECOMMENDED, stdout));
+    FuzzInput.readOrRefused(
+        command, () -> FluxJobsParser.accounting(FluxJobsFormat.RECOMMENDED, stdout));
   }
 
   @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
   void jobsJson(byte[] data) {
     String stdout = FuzzInput.text(data);
-    try {
-      FluxJobsJsonParser.queue(JOBS_JSON, stdout);
-    } catch (ProbeException e) {
-      assertThat(e.getMessage()).contains(JOBS_JSON);
-    }
-    try {
-      FluxJobsJsonParser.accounting(JOBS_JSON, stdout);
-    } catch (ProbeException e) {
-      assertThat(e.getMessage()).contains(JOBS_JSON);
-    }
+    FuzzInput.readOrRefused(JOBS_JSON, () -> FluxJobsJsonParser.queue(JOBS_JSON, stdout));
+    FuzzInput.readOrRefused(JOBS_JSON, () -> FluxJobsJsonParser.accounting(JOBS_JSON, stdout));
   }
 
   /**

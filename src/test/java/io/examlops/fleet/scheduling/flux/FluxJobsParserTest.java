@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class FluxJobsParserTest {
   /** The field list of jobs-a-fmt-custom.txt, as captured. */
@@ -153,5 +155,22 @@ class FluxJobsParserTest {
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("line 1")
         .hasMessageContaining("'Nov29'");
+  }
+
+  /**
+   * Found by FluxJobsFuzzTest#jobsText (a runtime of 9e9999999 took 43 s, then read as garbage):
+   * seconds beyond what a Duration or an Instant holds name the line.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"1e400", "9223372037", "-9223372037", "9e9999999"})
+  void secondsOutOfRangeNameTheLine(String seconds) {
+    String runtime = "451676209152|root|batch|RUN|1|1|0.0|0.0|" + seconds + "||n1|n1|x\n";
+    String started = "451676209152|root|batch|RUN|1|1|" + seconds + "|0.0|1.0||n1|n1|x\n";
+    for (String out : List.of(runtime, started)) {
+      assertThatThrownBy(() -> FluxJobsParser.queue(FluxJobsFormat.RECOMMENDED, out))
+          .isInstanceOf(ProbeException.class)
+          .hasMessageContaining("line 1")
+          .hasMessageContaining("'" + seconds + "'");
+    }
   }
 }

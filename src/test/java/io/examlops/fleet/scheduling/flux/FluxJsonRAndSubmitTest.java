@@ -92,6 +92,24 @@ class FluxJsonRAndSubmitTest {
         .hasMessageContaining("job 1");
   }
 
+  /**
+   * Found by FluxJobsFuzzTest#jobsJson: an exponent Jackson cannot hold threw NumberFormatException
+   * out of the parser, and huge or tiny seconds took longer than the 10 s timeout to convert.
+   */
+  @Test
+  void numbersOutOfRangeNameTheCommand() {
+    for (String json :
+        List.of(
+            "{\"id\": 451676209152, \"t_run\": 671e-9999999992}",
+            "{\"id\": 451676209152, \"runtime\": 1e300}",
+            "{\"id\": 451676209152, \"t_run\": 1e300}")) {
+      assertThatThrownBy(() -> FluxJobsJsonParser.queue("flux jobs --json", json))
+          .as(json)
+          .isInstanceOf(ProbeException.class)
+          .hasMessageContaining("flux jobs --json");
+    }
+  }
+
   @Test
   void gpusFromRAndGpuHours() {
     int gpus = FluxR.gpus("flux job info fCfjPArK R", JobFixtures.read("flux/job-info-R-E.json"));

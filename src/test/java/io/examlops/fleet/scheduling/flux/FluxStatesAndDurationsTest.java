@@ -59,6 +59,20 @@ class FluxStatesAndDurationsTest {
     assertThat(FluxDuration.parse(text)).isNull();
   }
 
+  /**
+   * Found by FluxJobsFuzzTest (1e999999999 threw) and its review: these overflowed, or read as
+   * garbage (zero, negative) durations after up to half a minute of arithmetic on a
+   * ten-million-digit number.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"1e2147483647", "1e9999999s", "1e30d", "9223372037s"})
+  void durationsTooLongForAJobAreRejected(String text) {
+    assertThatThrownBy(() -> FluxDuration.parse(text))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(text)
+        .hasMessageContaining("too long");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"abc", "1.5x", "s", "1:00"})
   void rejectsGarbage(String text) {
