@@ -2,7 +2,6 @@ package io.examlops.fleet.discovery.flux;
 
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.hostlist.Hostlist;
-import io.examlops.fleet.hostlist.Idset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,7 +53,7 @@ public final class FluxListParser {
             command, i + 1, line, "state '" + state + "' is not free, allocated or down");
       }
       try {
-        List<Long> ranks = Idset.parse(f[2].trim());
+        List<Long> ranks = FluxResourceSet.Builder.ranks(f[2].trim());
         if (ranks.isEmpty()) {
           continue; // Flux prints a zero line for a state that has nothing
         }
@@ -117,7 +116,7 @@ public final class FluxListParser {
           }
         }
       }
-      for (long rank : Idset.parse(rankIds)) {
+      for (long rank : FluxResourceSet.Builder.ranks(rankIds)) {
         if (!lineRanks.contains(rank)) {
           throw new IllegalArgumentException(
               "rlist names rank " + rank + " which is not in the line's ranks");

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.hostlist.Hostlist;
-import io.examlops.fleet.hostlist.Idset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,7 +83,7 @@ public final class FluxRParser {
     String cores = optionalText(command, children.path("core"), where + ".children.core");
     String gpus = optionalText(command, children.path("gpu"), where + ".children.gpu");
     try {
-      for (long rank : Idset.parse(ranks)) {
+      for (long rank : FluxResourceSet.Builder.ranks(ranks)) {
         set.add(rank, cores, gpus);
       }
     } catch (IllegalArgumentException e) {
@@ -103,7 +102,7 @@ public final class FluxRParser {
     for (var field : properties.properties()) {
       String ranks = text(command, field.getValue(), "properties." + field.getKey());
       try {
-        for (long rank : Idset.parse(ranks)) {
+        for (long rank : FluxResourceSet.Builder.ranks(ranks)) {
           // A property on a rank without resources is meaningless; Flux never prints one.
           if (set.has(rank)) {
             set.property(rank, field.getKey());

@@ -57,6 +57,20 @@ public final class FluxResourceSet {
 
     private final Map<Long, Partial> partials = new TreeMap<>();
 
+    /**
+     * The ranks an RFC 22 idset names, refused by their count before they are expanded: expanding
+     * millions of ranks only to refuse them took seconds.
+     */
+    static List<Long> ranks(String idset) {
+      long count = Idset.count(idset);
+      if (count > MAX_RANKS) {
+        throw new IllegalArgumentException(
+            "'" + idset + "' names " + count + " ranks: more than " + MAX_RANKS
+                + " ranks, which no Flux instance has");
+      }
+      return Idset.parse(idset);
+    }
+
     /** Adds core and GPU idsets (RFC 22 text, may be empty) to a rank. */
     Builder add(long rank, String coreIds, String gpuIds) {
       Partial partial = partial(rank);
@@ -112,6 +126,9 @@ public final class FluxResourceSet {
     private static void setAll(BitSet bits, String ids) {
       if (ids == null || ids.isBlank()) {
         return;
+      }
+      if (Idset.count(ids) > MAX_RESOURCE_ID + 1L) {
+        throw new IllegalArgumentException("'" + ids + "' names more resource ids than a node has");
       }
       for (long id : Idset.parse(ids)) {
         if (id > MAX_RESOURCE_ID) {

@@ -1,7 +1,6 @@
 package io.examlops.fleet.discovery.flux;
 
 import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.hostlist.Idset;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -105,7 +104,7 @@ public final class FluxStatusParser {
 
   private static List<Long> ranks(String command, int lineNo, String line, String text) {
     try {
-      return Idset.parse(text.trim());
+      return FluxResourceSet.Builder.ranks(text.trim());
     } catch (IllegalArgumentException e) {
       throw ProbeException.badLine(command, lineNo, line, "ranks: " + e.getMessage());
     }

@@ -79,6 +79,16 @@ class FluxStatusParserTest {
   }
 
   @Test
+  void ranksNoInstanceHasAreRefusedByTheirCount() {
+    // Found by fuzzing: millions of ranks were expanded (seconds of work) before anything refused them.
+    assertThatThrownBy(
+            () -> FluxStatusParser.parse("status", Format.LEGACY, "all|4-2496067|cn[1-4]||\n"))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("line 1")
+        .hasMessageContaining("'4-2496067' names 2496064 ranks: more than 131072 ranks");
+  }
+
+  @Test
   void formatFollowsTheRelease() {
     assertThat(Format.forRelease(FluxRelease.parse("0.49.0"))).isEqualTo(Format.CURRENT);
     assertThat(Format.forRelease(FluxRelease.parse("0.48.0"))).isEqualTo(Format.LEGACY);
