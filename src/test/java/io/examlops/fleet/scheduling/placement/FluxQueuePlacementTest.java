@@ -4,12 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.model.placement.Verdict.Outcome;
 import io.examlops.fleet.scheduler.flux.FluxCommands;
 import io.examlops.fleet.scheduler.flux.FluxInventory;
 import io.examlops.fleet.scheduler.flux.FluxProbe;
 import io.examlops.fleet.scheduler.flux.FluxStatusParser;
 import io.examlops.fleet.scheduler.flux.LiveFlux;
-import io.examlops.fleet.scheduling.placement.Verdict.Outcome;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.time.Instant;
 import java.util.List;
