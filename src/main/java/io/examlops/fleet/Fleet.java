@@ -4,8 +4,6 @@ import io.examlops.fleet.discovery.Detection;
 import io.examlops.fleet.discovery.Discovery;
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.discovery.SchedulerProbe;
-import io.examlops.fleet.scheduler.flux.FluxProbe;
-import io.examlops.fleet.scheduler.mock.MockProbe;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
@@ -13,28 +11,29 @@ import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Verdict;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduling.FleetScheduling;
 import io.examlops.fleet.scheduling.JobService;
 import io.examlops.fleet.scheduling.SchedulerRefusedException;
 import io.examlops.fleet.scheduling.backend.SubmitRequest;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.KeyFingerprint;
 import io.examlops.fleet.transport.TransportOptions;
 import io.examlops.fleet.transport.UserHome;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -51,24 +50,51 @@ public final class Fleet {
   private final Map<String, String> env;
   private final Clock clock;
   private final Discovery discovery;
+  private final SchedulerAdapters adapters;
   private ClusterRegistry registry;
 
   /** The longest acting-user name accepted: it is shown in tables and stored in every event. */
   public static final int MAX_ACTOR_LENGTH = 200;
 
-  /** Values {@code EXAMLOPS_HPC_SCHEDULER} may take: what a cluster runs, or what detect found. */
-  public static final List<SchedulerKind> ENVIRONMENT_SCHEDULERS =
-      List.of(SchedulerKind.SLURM, SchedulerKind.FLUX, SchedulerKind.MOCK, SchedulerKind.UNMANAGED);
-
   /**
+   * A fleet with the schedulers HPC Fleet ships ({@link SchedulerAdapters#standard()}).
+   *
    * @throws IllegalArgumentException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that
    *     is not a scheduler, naming the variable and the values it takes
    */
   public Fleet(Map<String, String> env, Clock clock) {
-    requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER));
+    this(env, clock, SchedulerAdapters.standard());
+  }
+
+  /**
+   * A fleet with these schedulers: the one place a scheduler is plugged in.
+   *
+   * @throws IllegalArgumentException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that
+   *     is not a registered scheduler, naming the variable and the values it takes
+   */
+  public Fleet(Map<String, String> env, Clock clock, SchedulerAdapters adapters) {
+    requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER), adapters.kinds());
     this.env = Map.copyOf(env);
     this.clock = clock;
-    this.discovery = new Discovery(Discovery.defaultProbes(), clock);
+    this.adapters = adapters;
+    this.discovery = new Discovery(adapters.detectionProbes(context()), clock);
+  }
+
+  /** What the adapters take from this fleet: its environment, clock, state and tracked jobs. */
+  private SchedulerContext context() {
+    return new SchedulerContext(
+        env,
+        clock,
+        () -> registry().platformDb().file().toAbsolutePath().getParent(),
+        this::gpusInUse);
+  }
+
+  /** The GPUs a cluster's unfinished tracked jobs hold. */
+  private int gpusInUse(String cluster) {
+    return jobStore().list(new JobStore.Filter(cluster, null, null)).stream()
+        .filter(j -> !j.state().terminal() && j.gpus() != null)
+        .mapToInt(TrackedJob::gpus)
+        .sum();
   }
 
   public Map<String, String> env() {
@@ -99,19 +125,19 @@ public final class Fleet {
     return trimmed;
   }
 
-  private static void requireKnownScheduler(String value) {
+  /** {@code kinds}: the values {@code EXAMLOPS_HPC_SCHEDULER} may take. */
+  private static void requireKnownScheduler(String value, List<SchedulerKind> kinds) {
     if (value == null || value.isBlank()) {
       return;
     }
-    boolean known =
-        ENVIRONMENT_SCHEDULERS.stream().anyMatch(k -> k.label().equals(value.strip()));
+    boolean known = kinds.stream().anyMatch(k -> k.label().equals(value.strip()));
     if (!known) {
       throw new IllegalArgumentException(
           ClusterEnvironment.SCHEDULER
               + " is "
               + io.examlops.fleet.model.Printable.quoted(value)
               + ", which is not a scheduler: use one of "
-              + String.join(", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
+              + String.join(", ", kinds.stream().map(SchedulerKind::label).toList())
               + " (exa hpc env NAME prints the right value), or unset it");
     }
   }
@@ -130,7 +156,10 @@ public final class Fleet {
 
   public ClusterConnections connections() {
     return new ClusterConnections(
-        registry(), TransportOptions.DEFAULTS, Endpoint.knownHosts(env, UserHome.of(env)));
+        registry(),
+        TransportOptions.DEFAULTS,
+        Endpoint.knownHosts(env, UserHome.of(env)),
+        adapters);
   }
 
   /**
@@ -139,11 +168,11 @@ public final class Fleet {
    */
   public static String suggestedClustersYaml(Detection detection, Endpoint endpoint) {
     SchedulerKind scheduler = detection.found() ? detection.scheduler() : SchedulerKind.MOCK;
-    if (scheduler == SchedulerKind.UNMANAGED) {
+    if (!scheduler.runsJobs()) {
       return null;
     }
     ClusterDefinition definition =
-        endpoint.isLocal() || scheduler == SchedulerKind.MOCK
+        endpoint.isLocal() || !detection.found()
             ? ClusterDefinition.local(endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
             : ClusterDefinition.ssh(
                 suggestedName(endpoint),
@@ -178,18 +207,17 @@ public final class Fleet {
   public Connected connect(Endpoint endpoint, String name, SchedulerKind declared) {
     ClusterName.require(name);
     boolean reprobed = registry().find(name).isPresent();
-    if (declared == SchedulerKind.MOCK) {
+    if (declared != null && !adapters.of(declared).detectable()) {
       if (!endpoint.isLocal()) {
         throw new IllegalArgumentException(
-            "the mock backend runs jobs on this machine: connect it as 'local', not "
-                + endpoint.label());
+            "the " + declared.label() + " backend runs jobs on this machine: connect it as"
+                + " 'local', not " + endpoint.label());
       }
-      ClusterCaps caps = mockCaps(endpoint);
+      ClusterCaps caps = declaredCaps(declared, endpoint);
       RegisteredCluster cluster =
           registry()
               .register(
-                  ClusterDefinition.local(name, SchedulerKind.MOCK), Fingerprints.NONE, caps,
-                  actor());
+                  ClusterDefinition.local(name, declared), Fingerprints.NONE, caps, actor());
       return new Connected(cluster, null, reprobed);
     }
     Detection detection = discovery.detect(endpoint);
@@ -207,10 +235,10 @@ public final class Fleet {
               + " cluster, register the mock backend: exa hpc connect local --name " + name
               + " --scheduler mock");
     }
-    if (found == SchedulerKind.UNMANAGED) {
+    SchedulerAdapter adapter = adapters.of(found);
+    if (!found.runsJobs()) {
       throw new RegistryException(
-          endpoint.label() + " has GPUs but no scheduler (only nvidia-smi answers); HPC Fleet"
-              + " submits through Slurm, Flux or the mock backend; nothing was registered");
+          adapter.whyNotRegistrable(endpoint.label()) + "; nothing was registered");
     }
     if (declared != null && declared != found) {
       throw new RegistryException(
@@ -228,9 +256,7 @@ public final class Fleet {
                 endpoint.ssh().key().toAbsolutePath().toString(),
                 endpoint.ssh().port(),
                 detection.hostKeyFingerprint());
-    if (found == SchedulerKind.FLUX) {
-      definition = definition.withFluxUri(fluxInstance(endpoint));
-    }
+    definition = adapter.registering(definition, endpoint);
     Fingerprints seen =
         endpoint.isLocal()
             ? Fingerprints.NONE
@@ -240,21 +266,11 @@ public final class Fleet {
     return new Connected(cluster, detection, reprobed);
   }
 
-  /** The Flux instance that answered the probe: the one every later command is sent to. */
-  private static String fluxInstance(Endpoint endpoint) {
+  /** What a declared-only scheduler (the mock) says of itself on this machine. */
+  private ClusterCaps declaredCaps(SchedulerKind declared, Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
-      return new FluxProbe().instanceUri(runner);
+      return probeFor(declared).capabilities(runner);
     }
-  }
-
-  private ClusterCaps mockCaps(Endpoint endpoint) {
-    try (CommandRunner runner = endpoint.open()) {
-      return mockProbe().capabilities(runner);
-    }
-  }
-
-  private MockProbe mockProbe() {
-    return new MockProbe(MockProbe.declaredGpus(env), 0);
   }
 
   /** A registered cluster with the approval gate's verdict on it now. */
@@ -305,8 +321,9 @@ public final class Fleet {
   public NodeInventory clusterNodes(String name) {
     ClusterConnections connections = connections();
     RegisteredCluster cluster = connections.cluster(name);
-    if (cluster.definition() != null && cluster.definition().scheduler() == SchedulerKind.MOCK) {
-      return mockInventory(cluster);
+    SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
+    if (adapter.readsLive()) {
+      return adapter.liveInventory(cluster, context());
     }
     SchedulerProbe probe = probeFor(cluster.definition().scheduler());
     return connections.withRunner(
@@ -338,7 +355,7 @@ public final class Fleet {
 
   /** Submission and tracking of jobs on approved clusters. */
   public JobService jobs() {
-    return new JobService(connections(), jobStore(), mockJobsDir(), clock, actor());
+    return new JobService(connections(), jobStore(), adapters, context(), actor());
   }
 
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
@@ -349,47 +366,23 @@ public final class Fleet {
 
   /** Placement, preflight and capacity. */
   public FleetScheduling scheduling() {
-    ProbeRegistry probes = new ProbeRegistry();
-    discovery.probes().probes().forEach(probes::register);
-    probes.register(mockProbe());
-    return new FleetScheduling(connections(), jobStore(), probes, this::mockInventory, clock);
+    return new FleetScheduling(connections(), jobStore(), adapters, context());
   }
 
   public JobStore jobStore() {
     return new JobStore(registry().platformDb());
   }
 
-  /** Where the mock backend keeps its jobs: beside platform.db. */
-  private Path mockJobsDir() {
-    return registry().platformDb().file().toAbsolutePath().getParent().resolve("mock-jobs");
-  }
-
-  /** The mock backend's one node now, its simulated GPUs less those its running jobs hold. */
-  private NodeInventory mockInventory(RegisteredCluster cluster) {
-    int inUse =
-        jobStore().list(new JobStore.Filter(cluster.name(), null, null)).stream()
-            .filter(j -> !j.state().terminal() && j.gpus() != null)
-            .mapToInt(TrackedJob::gpus)
-            .sum();
-    try (CommandRunner runner = Endpoint.local(TransportOptions.DEFAULTS).open()) {
-      return new NodeInventory(
-          SchedulerKind.MOCK,
-          runner.target(),
-          clock.instant(),
-          new MockProbe(MockProbe.declaredGpus(env), inUse).listNodes(runner));
-    }
-  }
-
   /**
-   * Snapshots the nodes of every schedulable cluster (the mock is always live); returns what could
-   * not be refreshed, in words.
+   * Snapshots the nodes of every schedulable cluster (those read live, as the mock, need none);
+   * returns what could not be refreshed, in words.
    */
   public List<String> refreshSnapshots() {
     List<String> notes = new java.util.ArrayList<>();
     for (ClusterStatus status : clusters()) {
       RegisteredCluster cluster = status.cluster();
       if (!status.schedulability().schedulable()
-          || cluster.definition().scheduler() == SchedulerKind.MOCK) {
+          || adapters.of(cluster.definition().scheduler()).readsLive()) {
         continue;
       }
       try {
@@ -463,12 +456,9 @@ public final class Fleet {
 
   /** The probe for a declared scheduler. */
   public SchedulerProbe probeFor(SchedulerKind scheduler) {
-    if (scheduler == SchedulerKind.MOCK) {
-      return mockProbe();
-    }
-    return discovery
-        .probes()
-        .probe(scheduler)
-        .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()));
+    return adapters
+        .find(scheduler)
+        .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()))
+        .probe(context());
   }
 }

@@ -13,21 +13,14 @@ public final class JobNotRecordedException extends RuntimeException {
       String scheduler,
       String schedulerJobId,
       long fleetId,
+      String manualCancel,
       RuntimeException cause) {
     super(
         cluster + " (" + scheduler + ") accepted the job as " + schedulerJobId + " and it runs,"
             + " but its record could not be completed: " + cause.getMessage() + ". The fleet"
             + " lists it as job " + fleetId + ", state submitting, without the scheduler's id;"
             + " follow it with exa hpc queue --cluster " + cluster + ", and if it should not run,"
-            + " cancel it on the cluster: " + cancelCommand(scheduler, schedulerJobId),
+            + " cancel it on the cluster: " + manualCancel,
         cause);
-  }
-
-  private static String cancelCommand(String scheduler, String jobId) {
-    return switch (scheduler) {
-      case "slurm" -> "scancel " + jobId;
-      case "flux" -> "flux cancel " + jobId;
-      default -> "kill -TERM -$(cat <mock-jobs directory>/" + jobId + "/pid)";
-    };
   }
 }

@@ -11,6 +11,8 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.flux.LiveFlux;
 import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
@@ -48,7 +50,13 @@ class JobLookupTest {
     slurmJob = store.complete(store.begin(job("sl", null)), "42");
     ClusterConnections connections =
         new ClusterConnections(registry, TransportOptions.DEFAULTS, dir.resolve("known_hosts"));
-    jobs = new JobService(connections, store, dir.resolve("mock"), Clock.systemUTC(), "alice");
+    jobs =
+        new JobService(
+            connections,
+            store,
+            SchedulerAdapters.standard(),
+            SchedulerContext.readOnly(env, Clock.systemUTC()),
+            "alice");
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {
