@@ -31,8 +31,8 @@ public final class SchedulerAdapters {
 
   /**
    * This registration and one more scheduler: an adapter for a kind already registered replaces it
-   * in place; a new one is tried after the other job-running schedulers and before those that run
-   * none.
+   * in place; a new one that runs jobs is tried first (the scheduler a site adds is the one it
+   * means), one that runs none after every one that does.
    */
   public SchedulerAdapters with(SchedulerAdapter adapter) {
     List<SchedulerAdapter> next = new ArrayList<>(adapters);
@@ -42,7 +42,7 @@ public final class SchedulerAdapters {
         return new SchedulerAdapters(next);
       }
     }
-    int at = adapter.kind().runsJobs() ? firstWithoutJobs(next) : next.size();
+    int at = adapter.kind().runsJobs() ? 0 : firstWithoutJobs(next);
     next.add(at, adapter);
     return new SchedulerAdapters(next);
   }

@@ -105,6 +105,6 @@ class PluggedSchedulerTest {
     assertThat(SchedulerAdapters.standard().find(ToyAdapter.TOY)).isEmpty();
     assertThat(SchedulerAdapters.standard().with(new ToyAdapter(spool)).all())
         .extracting(a -> a.kind().label())
-        .containsExactly("flux", "slurm", "toy", "unmanaged", "mock");
+        .containsExactly("toy", "flux", "slurm", "unmanaged", "mock");
   }
 }
