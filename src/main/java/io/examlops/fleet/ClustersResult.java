@@ -2,5 +2,5 @@ package io.examlops.fleet;
 
 import java.util.List;
 
-/** Every registered cluster with the approval gate's verdict (docs/cli.md, {@code hpc clusters}). */
+/** Every registered cluster with the gate's verdict (docs/cli.md, {@code hpc clusters}). */
 public record ClustersResult(List<ClusterSummary> clusters) {}

@@ -110,7 +110,8 @@ public final class Fleet {
               + " is "
               + io.examlops.fleet.model.Printable.quoted(value)
               + ", which is not a scheduler: use one of "
-              + String.join(", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
+              + String.join(
+                  ", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
               + " (a registered cluster's environment gives the right value), or unset it",
           io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.SHOW_ENVIRONMENT),
           null);
@@ -292,7 +293,8 @@ public final class Fleet {
     if (reason.length() > MAX_REASON_LENGTH || reason.chars().anyMatch(Character::isISOControl)) {
       throw FleetException.invalid(
           "the reason "
-              + io.examlops.fleet.model.Printable.quoted(reason.substring(0, Math.min(40, reason.length())))
+              + io.examlops.fleet.model.Printable.quoted(
+                  reason.substring(0, Math.min(40, reason.length())))
               + " is not accepted: use one line (no newline or control character) of at most "
               + MAX_REASON_LENGTH
               + " characters",
@@ -312,7 +314,9 @@ public final class Fleet {
   /** The audit trail, of one cluster or of all, oldest first. */
   public AuditResult audit(AuditRequest request) {
     return guarded(
-        () -> new AuditResult(audit(request.cluster()).stream().map(ClusterSummary.Audit::of).toList()));
+        () ->
+            new AuditResult(
+                audit(request.cluster()).stream().map(ClusterSummary.Audit::of).toList()));
   }
 
   /**
@@ -692,7 +696,8 @@ public final class Fleet {
     }
     ClusterDefinition definition =
         endpoint.isLocal() || scheduler == SchedulerKind.MOCK
-            ? ClusterDefinition.local(endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
+            ? ClusterDefinition.local(
+                endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
             : ClusterDefinition.ssh(
                 suggestedName(endpoint),
                 scheduler,
@@ -983,6 +988,7 @@ public final class Fleet {
     return discovery
         .probes()
         .probe(scheduler)
-        .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()));
+        .orElseThrow(
+            () -> new RegistryException("no probe is registered for " + scheduler.label()));
   }
 }
