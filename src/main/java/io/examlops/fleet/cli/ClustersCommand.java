@@ -41,10 +41,8 @@ final class ClustersCommand extends FleetCommand {
           table.print(output.out());
           clusters.stream()
               .filter(c -> !c.schedulable())
-              .forEach(c -> output.out().println("  " + c.name() + ": " + c.notSchedulableBecause()
-                  + (c.notSchedulableHint() == null
-                      ? ""
-                      : " (" + Failures.command(c.notSchedulableHint()) + ")")));
+              .forEach(c -> output.out().println("  " + c.name() + ": "
+                  + Failures.withHint(c.notSchedulableBecause(), c.notSchedulableHint())));
         });
     return ExitCode.OK;
   }

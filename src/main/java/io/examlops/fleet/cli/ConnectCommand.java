@@ -59,7 +59,8 @@ final class ConnectCommand extends FleetCommand {
           if (summary.schedulable()) {
             out.println("  schedulable: yes");
           } else {
-            out.println("  not schedulable: " + summary.notSchedulableBecause());
+            out.println("  not schedulable: "
+                + Failures.withHint(summary.notSchedulableBecause(), summary.notSchedulableHint()));
           }
         });
     return ExitCode.OK;

@@ -93,7 +93,12 @@ final class Failures implements IExecutionExceptionHandler {
     String options =
         e.fields().stream().map(f -> OPTIONS.getOrDefault(f, f)).collect(Collectors.joining(", "));
     String message = options.isEmpty() ? e.getMessage() : options + ": " + e.getMessage();
-    return e.hint().map(h -> message + " (" + command(h) + ")").orElse(message);
+    return withHint(message, e.hint().orElse(null));
+  }
+
+  /** A reason as the CLI shows it: with the command of its hint, when it has one. */
+  static String withHint(String reason, Hint hint) {
+    return hint == null ? reason : reason + " (" + command(hint) + ")";
   }
 
   /** The command a hint points to. */
