@@ -1,5 +1,7 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.RegisteredCluster;
@@ -26,11 +28,19 @@ public final class ClusterConnections {
   private final ClusterRegistry registry;
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
+  private final ClientEnvironment client;
   private final SchedulerAdapters adapters;
 
+  /**
+   * @param client the environment the surface read at its edge (the key passphrase) and where
+   *     host-key warnings go
+   */
   public ClusterConnections(
-      ClusterRegistry registry, TransportOptions options, java.nio.file.Path knownHosts) {
-    this(registry, options, knownHosts, SchedulerAdapters.standard());
+      ClusterRegistry registry,
+      TransportOptions options,
+      java.nio.file.Path knownHosts,
+      ClientEnvironment client) {
+    this(registry, options, knownHosts, client, SchedulerAdapters.standard());
   }
 
   /** @param adapters the schedulers, which may route a cluster's commands (Flux: its instance) */
@@ -38,10 +48,12 @@ public final class ClusterConnections {
       ClusterRegistry registry,
       TransportOptions options,
       java.nio.file.Path knownHosts,
+      ClientEnvironment client,
       SchedulerAdapters adapters) {
     this.registry = registry;
     this.options = options;
     this.knownHosts = knownHosts;
+    this.client = client;
     this.adapters = adapters;
   }
 
@@ -76,7 +88,7 @@ public final class ClusterConnections {
 
   private String keyFingerprint(ClusterDefinition d) {
     try {
-      return KeyFingerprint.of(registry.clustersFile().keyFile(d));
+      return KeyFingerprint.of(registry.clustersFile().keyFile(d), client.variables());
     } catch (RuntimeException e) {
       throw new RegistryException("cluster '" + d.name() + "': " + e.getMessage(), e);
     }
@@ -91,7 +103,7 @@ public final class ClusterConnections {
     RegisteredCluster cluster = cluster(name);
     Schedulability verdict = schedulability(cluster);
     if (!verdict.schedulable()) {
-      throw new NotApprovedException(verdict.reason());
+      throw new NotApprovedException(verdict.reason(), verdict.hint());
     }
     return cluster;
   }
@@ -119,14 +131,15 @@ public final class ClusterConnections {
     return new Endpoint(
         new SshTarget(d.host(), d.port(), d.user(), registry.clustersFile().keyFile(d)),
         policy,
-        options);
+        options,
+        client);
   }
 
   /**
    * Runs {@code work} over one connection to the cluster. A refused host key is recorded against
    * the cluster before the failure is passed on.
    */
-  public <T> T withRunner(RegisteredCluster cluster, String actor, Function<CommandRunner, T> work) {
+  public <T> T withRunner(RegisteredCluster cluster, Actor actor, Function<CommandRunner, T> work) {
     try (CommandRunner runner = endpoint(cluster).open()) {
       try {
         return work.apply(instanceOf(cluster, runner));
@@ -145,7 +158,7 @@ public final class ClusterConnections {
     return adapters.find(d.scheduler()).map(a -> a.runnerFor(d, runner)).orElse(runner);
   }
 
-  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, String actor) {
+  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, Actor actor) {
     runner
         .hostKeyFingerprint()
         .filter(presented -> cluster.governance() != null)

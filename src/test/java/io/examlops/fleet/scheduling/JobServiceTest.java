@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduling;
 
+import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.JobAccounting;
@@ -25,7 +26,7 @@ class JobServiceTest {
           null,
           SchedulerAdapters.standard(),
           SchedulerContext.readOnly(Map.of(), Clock.systemUTC()),
-          "alice");
+          Actor.cli("alice"));
 
   private static TrackedJob submitted(int gpus) {
     return new TrackedJob(7, "tc", "42", "train", "JPCP", "PM100", gpus, 1, "gpu",

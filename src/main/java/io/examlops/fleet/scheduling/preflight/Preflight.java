@@ -156,7 +156,7 @@ public final class Preflight {
             + other.kind().label()
             + " answers on "
             + runner.target()
-            + ": re-probe the cluster (exa hpc detect)";
+            + ": re-probe the cluster";
       }
     }
     return label + " does not answer on " + runner.target() + declared.notAnsweringDetail(runner);
