@@ -12,7 +12,9 @@ public enum Rule {
    * capabilities. Asked: that; there: what the data is ({@code snapshot 5 min old}).
    */
   DATA,
-  /** The asked partition or queue exists. Asked: its name; there: the known ones, comma-separated. */
+  /**
+   * The asked partition or queue exists. Asked: its name; there: the known ones, comma-separated.
+   */
   PARTITION,
   /** The cluster has GPUs of the asked type. Asked: the type; there: its types, comma-separated. */
   GPU_TYPE,

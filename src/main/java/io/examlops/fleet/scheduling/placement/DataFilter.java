@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * What a cluster's figures rest on: a snapshot younger than the ignore limit (fresh or stale),
- * else the declared capabilities; with neither there is nothing to place on.
+ * What a cluster's figures rest on: a snapshot younger than the ignore limit (fresh or stale), else
+ * the declared capabilities; with neither there is nothing to place on.
  */
 final class DataFilter {
   /**
@@ -26,7 +26,9 @@ final class DataFilter {
 
   static Data check(PlacementCandidate candidate, Freshness freshness, Instant now) {
     String asked =
-        "a snapshot younger than " + Ages.describe(freshness.ignoreAfter()) + ", or declared capabilities";
+        "a snapshot younger than "
+            + Ages.describe(freshness.ignoreAfter())
+            + ", or declared capabilities";
     SnapshotSummary snapshot = candidate.snapshot();
     Duration age = snapshot == null ? null : Duration.between(snapshot.takenAt(), now);
     Evidence evidence = age == null ? Evidence.DECLARED : freshness.classify(age);

@@ -23,9 +23,9 @@ final class Explanations {
   private Explanations() {}
 
   /**
-   * Why a cluster cannot hold the ask: every rule the whole cluster fails; then, for each
-   * partition weighed, closest first, the first capacity rule it fails (unless the cluster's
-   * failures already say it) and every queue rule it fails.
+   * Why a cluster cannot hold the ask: every rule the whole cluster fails; then, for each partition
+   * weighed, closest first, the first capacity rule it fails (unless the cluster's failures already
+   * say it) and every queue rule it fails.
    *
    * @param cluster the reasons checked on the whole cluster
    * @param partitions the reasons of each partition weighed, the closest to holding the ask first

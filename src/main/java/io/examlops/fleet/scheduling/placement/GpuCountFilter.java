@@ -19,9 +19,7 @@ final class GpuCountFilter implements PlacementFilter {
     String suffix = PlacementFilter.declared(holdings);
     // Declared totals are the cluster's, of every type: they are quoted as such.
     String count =
-        holdings.declared()
-            ? there + (there == 1 ? " GPU" : " GPUs")
-            : request.gpusWords(there);
+        holdings.declared() ? there + (there == 1 ? " GPU" : " GPUs") : request.gpusWords(there);
     String where =
         partition == null || holdings.declared() ? " in total" : PlacementFilter.in(partition);
     if (there == 0) {

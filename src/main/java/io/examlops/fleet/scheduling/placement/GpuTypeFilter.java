@@ -18,6 +18,10 @@ final class GpuTypeFilter implements PlacementFilter {
         holdings.hasGpuType(asked)
             ? Reason.pass(Rule.GPU_TYPE, null, asked, there, asked + " GPUs")
             : Reason.fail(
-                Rule.GPU_TYPE, null, asked, there, "no " + asked + PlacementFilter.declared(holdings)));
+                Rule.GPU_TYPE,
+                null,
+                asked,
+                there,
+                "no " + asked + PlacementFilter.declared(holdings)));
   }
 }

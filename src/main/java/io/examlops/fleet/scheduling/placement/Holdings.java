@@ -10,8 +10,8 @@ import java.util.Optional;
 
 /**
  * What a cluster holds, as the filters and the ranking read it: from a node snapshot (per
- * partition, node by node) or from the declared capabilities (cluster totals only). The filters
- * are written once, against this.
+ * partition, node by node) or from the declared capabilities (cluster totals only). The filters are
+ * written once, against this.
  */
 sealed interface Holdings permits SnapshotHoldings, DeclaredHoldings {
 
@@ -33,7 +33,9 @@ sealed interface Holdings permits SnapshotHoldings, DeclaredHoldings {
    */
   List<String> scopes(PlacementRequest request);
 
-  /** GPUs of the asked type in {@code partition}, on nodes in any state; declared: cluster total. */
+  /**
+   * GPUs of the asked type in {@code partition}, on nodes in any state; declared: cluster total.
+   */
   int gpus(PlacementRequest request, String partition);
 
   /**

@@ -108,8 +108,7 @@ public final class Placement {
           clusterFits && checked.stream().noneMatch(Reason::failed)
               ? holdings.score(data.evidence(), request, partition)
               : null;
-      weighed.add(
-          new Weighed(partition, holdings.gpus(request, partition), checked, score));
+      weighed.add(new Weighed(partition, holdings.gpus(request, partition), checked, score));
     }
     Optional<Weighed> best =
         weighed.stream()
@@ -166,15 +165,7 @@ public final class Placement {
       Duration age,
       List<Reason> reasons) {
     return new Verdict(
-        candidate.name(),
-        candidate.label(),
-        outcome,
-        reason,
-        partition,
-        score,
-        data,
-        age,
-        reasons);
+        candidate.name(), candidate.label(), outcome, reason, partition, score, data, age, reasons);
   }
 
   private static <T> List<T> concat(List<T> first, List<T> second) {

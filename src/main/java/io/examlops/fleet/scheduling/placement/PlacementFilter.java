@@ -16,7 +16,7 @@ interface PlacementFilter {
    */
   Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition);
 
-  /** {@code  in partition gpu}, or nothing for the whole cluster. */
+  /** {@code in partition gpu}, or nothing for the whole cluster. */
   static String in(String partition) {
     return partition == null ? "" : " in partition " + partition;
   }

@@ -41,32 +41,46 @@ final class QueueFilters {
 
   private static Optional<Reason> enabled(
       PlacementRequest request, PartitionInfo queue, String partition) {
-    boolean takes = queue.limits().takesJobs();
-    String there = takes ? "enabled" : "disabled";
-    return Optional.of(
-        takes
-            ? Reason.pass(Rule.QUEUE_ENABLED, partition, "enabled", there, name(queue) + " is enabled")
-            : Reason.fail(
-                Rule.QUEUE_ENABLED,
-                partition,
-                "enabled",
-                there,
-                name(queue) + " is disabled" + note(queue) + ": Flux refuses jobs submitted to it"));
+    return state(
+        Rule.QUEUE_ENABLED,
+        partition,
+        queue,
+        queue.limits().takesJobs(),
+        "enabled",
+        "disabled",
+        "Flux refuses jobs submitted to it");
   }
 
   private static Optional<Reason> started(
       PlacementRequest request, PartitionInfo queue, String partition) {
-    boolean starts = queue.limits().startsJobs();
-    String there = starts ? "started" : "stopped";
+    return state(
+        Rule.QUEUE_STARTED,
+        partition,
+        queue,
+        queue.limits().startsJobs(),
+        "started",
+        "stopped",
+        "its jobs would wait");
+  }
+
+  /** A queue state the job needs ({@code good}), and what follows when it is {@code bad}. */
+  private static Optional<Reason> state(
+      Rule rule,
+      String partition,
+      PartitionInfo queue,
+      boolean ok,
+      String good,
+      String bad,
+      String consequence) {
     return Optional.of(
-        starts
-            ? Reason.pass(Rule.QUEUE_STARTED, partition, "started", there, name(queue) + " is started")
+        ok
+            ? Reason.pass(rule, partition, good, good, name(queue) + " is " + good)
             : Reason.fail(
-                Rule.QUEUE_STARTED,
+                rule,
                 partition,
-                "started",
-                there,
-                name(queue) + " is stopped" + note(queue) + ": its jobs would wait"));
+                good,
+                bad,
+                name(queue) + " is " + bad + note(queue) + ": " + consequence));
   }
 
   private static Optional<Reason> gpuLimit(
@@ -101,8 +115,7 @@ final class QueueFilters {
     String words = name(queue) + " takes " + (nodes > max ? "at most " : "up to ") + max;
     return Optional.of(
         nodes > max
-            ? Reason.fail(
-                Rule.QUEUE_NODE_LIMIT, partition, nodes, max, words + " node(s) per job")
+            ? Reason.fail(Rule.QUEUE_NODE_LIMIT, partition, nodes, max, words + " node(s) per job")
             : Reason.pass(
                 Rule.QUEUE_NODE_LIMIT, partition, nodes, max, words + " node(s) per job"));
   }

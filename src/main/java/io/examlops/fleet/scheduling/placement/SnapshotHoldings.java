@@ -56,8 +56,7 @@ record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps) implements Ho
 
   @Override
   public Optional<Integer> largestSlot(PlacementRequest request, String partition) {
-    return Optional.of(
-        summary.gpus(partition, request.gpuType()).largestSlot(request.nodeLimit()));
+    return Optional.of(summary.gpus(partition, request.gpuType()).largestSlot(request.nodeLimit()));
   }
 
   @Override

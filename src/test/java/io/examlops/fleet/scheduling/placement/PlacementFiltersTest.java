@@ -48,8 +48,16 @@ class PlacementFiltersTest {
 
   private static ClusterCaps caps(int gpus, int nodes, PartitionInfo... partitions) {
     return new ClusterCaps(
-        SchedulerKind.FLUX, "0.88.0", nodes, 0, 16, gpus, null, List.of("a100"),
-        List.of(partitions), false);
+        SchedulerKind.FLUX,
+        "0.88.0",
+        nodes,
+        0,
+        16,
+        gpus,
+        null,
+        List.of("a100"),
+        List.of(partitions),
+        false);
   }
 
   private static PartitionInfo queue(String name, QueueLimits limits) {
@@ -143,8 +151,7 @@ class PlacementFiltersTest {
     assertThat(two.words()).isEqualTo("2 nodes have 6 GPUs together in partition gpu (most: 6)");
     assertThat(declared)
         .extracting(Reason::status, Reason::there, Reason::words)
-        .containsExactly(
-            Status.UNKNOWN, null, "whether a node has 4 GPUs is unknown (declared)");
+        .containsExactly(Status.UNKNOWN, null, "whether a node has 4 GPUs is unknown (declared)");
     assertThat(filter.check(ask(4, null, null, null), TC, "gpu")).as("no --nodes").isEmpty();
   }
 
@@ -158,8 +165,7 @@ class PlacementFiltersTest {
 
     assertThat(cpu)
         .extracting(Reason::status, Reason::asked, Reason::there, Reason::words)
-        .containsExactly(
-            Status.FAIL, "2", "1", "only 1 node take work in partition cpu (2 asked)");
+        .containsExactly(Status.FAIL, "2", "1", "only 1 node take work in partition cpu (2 asked)");
     assertThat(enough.words()).isEqualTo("3 nodes take work (3 asked)");
     assertThat(declared.words()).isEqualTo("only 2 nodes in total (declared)");
     assertThat(filter.check(ask(1, null, null, null), TC, null)).as("a GPU job").isEmpty();

@@ -22,7 +22,10 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Every filter's answer is kept for every cluster and partition, and the one line is built from them. */
+/**
+ * Every filter's answer is kept for every cluster and partition, and the one line is built from
+ * them.
+ */
 class PlacementReasonsTest {
   private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
   private final Placement placement = new Placement(Freshness.DEFAULT);
@@ -36,20 +39,22 @@ class PlacementReasonsTest {
         snapshot(NOW.minus(Duration.ofMinutes(5)), nodes));
   }
 
+  /** The Slurm testbed's GPU nodes: g1 (4 a100, 2 in use) in gpu and debug, g2 (2 v100) in gpu. */
+  private static PlacementCandidate testbedLayout() {
+    return fresh(
+        "tc",
+        null,
+        node("g1", "a100", 4, 2, NodeState.MIXED, "gpu", "debug"),
+        node("g2", "v100", 2, 0, NodeState.IDLE, "gpu"));
+  }
+
   private Verdict place(PlacementRequest request, PlacementCandidate candidate) {
     return placement.place(request, List.of(candidate), NOW).verdicts().get(0);
   }
 
   @Test
   void everyPartitionKeepsEveryReasonAndTheLineNamesEachOne() {
-    var tc =
-        fresh(
-            "tc",
-            null,
-            node("g1", "a100", 4, 2, NodeState.MIXED, "gpu", "debug"),
-            node("g2", "v100", 2, 0, NodeState.IDLE, "gpu"));
-
-    Verdict v = place(new PlacementRequest(9, 1, null, null), tc);
+    Verdict v = place(new PlacementRequest(9, 1, null, null), testbedLayout());
 
     assertThat(v.outcome()).isEqualTo(Outcome.CANNOT_FIT);
     assertThat(v.partition()).as("the one that comes closest").isEqualTo("gpu");
@@ -60,8 +65,12 @@ class PlacementReasonsTest {
         .extracting(Reason::rule, Reason::partition, Reason::status, Reason::asked, Reason::there)
         .containsExactly(
             tuple(Rule.APPROVAL, null, Status.PASS, "ACTIVE", "ACTIVE"),
-            tuple(Rule.DATA, null, Status.PASS,
-                "a snapshot younger than 7 days, or declared capabilities", "snapshot 5 min old"),
+            tuple(
+                Rule.DATA,
+                null,
+                Status.PASS,
+                "a snapshot younger than 7 days, or declared capabilities",
+                "snapshot 5 min old"),
             tuple(Rule.GPUS, "debug", Status.FAIL, "9", "4"),
             tuple(Rule.GPUS_ON_NODES, "debug", Status.FAIL, "9", "4"),
             tuple(Rule.GPUS, "gpu", Status.FAIL, "9", "6"),
@@ -73,7 +82,14 @@ class PlacementReasonsTest {
     QueueLimits stopped = new QueueLimits(null, null, true, false, null);
     ClusterCaps caps =
         new ClusterCaps(
-            SchedulerKind.FLUX, "0.88.0", 2, 0, 16, 6, null, List.of(),
+            SchedulerKind.FLUX,
+            "0.88.0",
+            2,
+            0,
+            16,
+            6,
+            null,
+            List.of(),
             List.of(
                 new PartitionInfo("big", false, null, stopped),
                 new PartitionInfo("small", true, null, null)),
@@ -116,14 +132,7 @@ class PlacementReasonsTest {
 
   @Test
   void aChosenClusterKeepsTheReasonsOfThePartitionsThatLost() {
-    var tc =
-        fresh(
-            "tc",
-            null,
-            node("g1", "a100", 4, 2, NodeState.MIXED, "gpu", "debug"),
-            node("g2", "v100", 2, 0, NodeState.IDLE, "gpu"));
-
-    Verdict v = place(new PlacementRequest(2, 1, null, null), tc);
+    Verdict v = place(new PlacementRequest(2, 1, null, null), testbedLayout());
 
     assertThat(v.outcome()).isEqualTo(Outcome.CHOSEN);
     assertThat(v.reasons())
@@ -156,10 +165,19 @@ class PlacementReasonsTest {
     QueueLimits disabled = new QueueLimits(null, null, false, true, "maintenance");
     ClusterCaps caps =
         new ClusterCaps(
-            SchedulerKind.FLUX, "0.88.0", 2, 0, 16, 8, null, List.of(),
-            List.of(new PartitionInfo("gpu", true, null, disabled)), false);
+            SchedulerKind.FLUX,
+            "0.88.0",
+            2,
+            0,
+            16,
+            8,
+            null,
+            List.of(),
+            List.of(new PartitionInfo("gpu", true, null, disabled)),
+            false);
     var declaredOnly =
-        new PlacementCandidate("fx", ClusterGate.active(), SchedulerKind.FLUX, caps, (SnapshotSummary) null);
+        new PlacementCandidate(
+            "fx", ClusterGate.active(), SchedulerKind.FLUX, caps, (SnapshotSummary) null);
 
     Verdict v = place(PlacementRequest.gpus(2), declaredOnly);
 
