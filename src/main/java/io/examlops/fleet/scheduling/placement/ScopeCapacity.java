@@ -34,33 +34,14 @@ public record ScopeCapacity(
 
   /** Counts the nodes of {@code partition} (any when null) that have GPUs of {@code gpuType}. */
   public static ScopeCapacity of(List<NodeInfo> nodes, String partition, String gpuType) {
-    Tally tally = new Tally();
+    List<Integer> totals = new ArrayList<>();
+    List<Integer> idle = new ArrayList<>();
+    List<Integer> unknown = new ArrayList<>();
+    int idleNodes = 0;
     for (NodeInfo node : nodes) {
-      if (node.inPartition(partition)) {
-        tally.add(node, gpuType);
-      }
-    }
-    return tally.scope(partition, gpuType);
-  }
-
-  /** An empty scope: no node has GPUs of the type there. */
-  static ScopeCapacity none(String partition, String gpuType) {
-    return new ScopeCapacity(
-        partition, gpuType, LargestFirst.NONE, LargestFirst.NONE, LargestFirst.NONE, 0, 0);
-  }
-
-  /** Adds up the nodes of one scope as they come, for {@link #of} and the snapshot summary. */
-  static final class Tally {
-    private final List<Integer> totals = new ArrayList<>();
-    private final List<Integer> idle = new ArrayList<>();
-    private final List<Integer> unknown = new ArrayList<>();
-    private int idleNodes;
-
-    /** Counts {@code node} when it has GPUs of {@code gpuType}. */
-    void add(NodeInfo node, String gpuType) {
       int matching = node.gpuCount(gpuType);
-      if (matching == 0) {
-        return;
+      if (!node.inPartition(partition) || matching == 0) {
+        continue;
       }
       totals.add(matching);
       if (node.state() == NodeState.IDLE) {
@@ -73,19 +54,16 @@ public record ScopeCapacity(
         unknown.add(matching);
       }
     }
-
-    ScopeCapacity scope(String partition, String gpuType) {
-      List<Integer> optimistic = new ArrayList<>(idle);
-      optimistic.addAll(unknown);
-      return new ScopeCapacity(
-          partition,
-          gpuType,
-          LargestFirst.of(totals),
-          LargestFirst.of(idle),
-          LargestFirst.of(optimistic),
-          unknown.size(),
-          idleNodes);
-    }
+    List<Integer> optimistic = new ArrayList<>(idle);
+    optimistic.addAll(unknown);
+    return new ScopeCapacity(
+        partition,
+        gpuType,
+        LargestFirst.of(totals),
+        LargestFirst.of(idle),
+        LargestFirst.of(optimistic),
+        unknown.size(),
+        idleNodes);
   }
 
   /**

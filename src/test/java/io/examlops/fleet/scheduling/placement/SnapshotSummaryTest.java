@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The summary, summed once, says what counting the nodes for each ask would say. */
+/** The summary says what counting the nodes for each ask would say, and counts each only once. */
 class SnapshotSummaryTest {
   private static final List<NodeInfo> NODES =
       List.of(
@@ -52,5 +52,7 @@ class SnapshotSummaryTest {
         .as("g4 is drained")
         .isEqualTo(new SnapshotSummary.NodeCount(4, 3, 1));
     assertThat(summary.nodes(null).total()).isEqualTo(6);
+    assertThat(summary.gpus("gpu", "A100")).as("kept").isSameAs(summary.gpus("gpu", "a100"));
+    assertThat(summary.nodes("gpu")).as("kept").isSameAs(summary.nodes("gpu"));
   }
 }
