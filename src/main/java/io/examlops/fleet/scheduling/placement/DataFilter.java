@@ -54,12 +54,7 @@ final class DataFilter {
                 + Ages.describe(freshness.ignoreAfter())
                 + " limit";
     if (candidate.declared() == null) {
-      String words =
-          snapshotNote
-              + " and no declared capabilities (save a snapshot: exa hpc nodes --save"
-              + " --cluster "
-              + candidate.name()
-              + ")";
+      String words = snapshotNote + " and no declared capabilities (save a snapshot of its nodes)";
       return new Data(
           Reason.fail(Rule.DATA, null, asked, snapshotNote + ", no declared capabilities", words),
           evidence,
