@@ -48,6 +48,12 @@ class PlacementReasonsTest {
         node("g2", "v100", 2, 0, NodeState.IDLE, "gpu"));
   }
 
+  /** A Flux instance of 2 nodes as the probe declared it, with these queues. */
+  private static ClusterCaps fluxCaps(int gpus, PartitionInfo... queues) {
+    return new ClusterCaps(
+        SchedulerKind.FLUX, "0.88.0", 2, 0, 16, gpus, null, List.of(), List.of(queues), false);
+  }
+
   private Verdict place(PlacementRequest request, PlacementCandidate candidate) {
     return placement.place(request, List.of(candidate), NOW).verdicts().get(0);
   }
@@ -81,19 +87,10 @@ class PlacementReasonsTest {
   void aQueueRuleIsSaidBesideTheCapacityOfAnotherPartition() {
     QueueLimits stopped = new QueueLimits(null, null, true, false, null);
     ClusterCaps caps =
-        new ClusterCaps(
-            SchedulerKind.FLUX,
-            "0.88.0",
-            2,
-            0,
-            16,
+        fluxCaps(
             6,
-            null,
-            List.of(),
-            List.of(
-                new PartitionInfo("big", false, null, stopped),
-                new PartitionInfo("small", true, null, null)),
-            false);
+            new PartitionInfo("big", false, null, stopped),
+            new PartitionInfo("small", true, null, null));
     var fx =
         fresh(
             "fx",
@@ -163,18 +160,7 @@ class PlacementReasonsTest {
   @Test
   void declaredCapabilitiesGoThroughTheSameQueueRulesAsSnapshots() {
     QueueLimits disabled = new QueueLimits(null, null, false, true, "maintenance");
-    ClusterCaps caps =
-        new ClusterCaps(
-            SchedulerKind.FLUX,
-            "0.88.0",
-            2,
-            0,
-            16,
-            8,
-            null,
-            List.of(),
-            List.of(new PartitionInfo("gpu", true, null, disabled)),
-            false);
+    ClusterCaps caps = fluxCaps(8, new PartitionInfo("gpu", true, null, disabled));
     var declaredOnly =
         new PlacementCandidate(
             "fx", ClusterGate.active(), SchedulerKind.FLUX, caps, (SnapshotSummary) null);
