@@ -28,6 +28,12 @@ import io.examlops.fleet.scheduling.placement.PlacementRequest;
 import io.examlops.fleet.scheduling.placement.PlacementResult;
 import io.examlops.fleet.scheduling.placement.Verdict;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.InitialAdmin;
+import io.examlops.fleet.model.access.IssuedToken;
+import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
@@ -471,4 +477,87 @@ public final class Fleet {
         .probe(scheduler)
         .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()));
   }
+
+  // ==== Console access: users, roles and API tokens (io.examlops.fleet.access) ================
+  // Core data: the console signs users in with them, Jenkins' central mode sends the tokens.
+
+  /** The same fleet, acting as {@code actor} (e.g. {@code bob via console}) on one registry. */
+  public Fleet actingAs(String actor) {
+    Map<String, String> acting = new java.util.HashMap<>(env);
+    acting.put(ACTOR_VARIABLE, actor);
+    Fleet fleet = new Fleet(acting, clock);
+    fleet.registry = registry();
+    fleet.actor();
+    return fleet;
+  }
+
+  private io.examlops.fleet.access.AccessStore access() {
+    return new io.examlops.fleet.access.AccessStore(registry().platformDb(), clock);
+  }
+
+  public List<ConsoleUser> users() {
+    return access().users();
+  }
+
+  public Optional<ConsoleUser> user(String name) {
+    return access().user(name);
+  }
+
+  public ConsoleUser addUser(String name, Role role, char[] password) {
+    return access().addUser(name, role, password, actor());
+  }
+
+  /** Removes a user and revokes its tokens; the last admin stays. */
+  public void removeUser(String name) {
+    access().removeUser(name, actor());
+  }
+
+  /** Sets a user's password; the first admin's one-time password file goes once it is changed. */
+  public void setPassword(String name, char[] password) {
+    access().setPassword(name, password, actor());
+    if ("admin".equals(name)) {
+      io.examlops.fleet.access.InitialAdminFile.remove(initialAdminFile());
+    }
+  }
+
+  /** The user a name and password sign in as; empty when either is wrong. */
+  public Optional<ConsoleUser> authenticate(String name, char[] password) {
+    return access().authenticate(name, password);
+  }
+
+  /**
+   * With no user at all, creates {@code admin} with a random one-time password written to an
+   * owner-only file beside platform.db; empty when users exist.
+   */
+  public Optional<InitialAdmin> createFirstAdmin() {
+    Path file = initialAdminFile();
+    boolean created =
+        access()
+            .createFirstAdmin(
+                actor(), password -> io.examlops.fleet.access.InitialAdminFile.write(file, password));
+    return created ? Optional.of(new InitialAdmin("admin", file.toString())) : Optional.empty();
+  }
+
+  private Path initialAdminFile() {
+    return io.examlops.fleet.access.InitialAdminFile.beside(registry().platformDb().file());
+  }
+
+  /** A new API token; its secret is in the result only. */
+  public IssuedToken createToken(String owner, String name, java.util.Set<TokenScope> scopes) {
+    return access().createToken(owner, name, scopes, actor());
+  }
+
+  public List<ApiToken> tokens() {
+    return access().tokens();
+  }
+
+  public ApiToken revokeToken(String id) {
+    return access().revokeToken(id, actor());
+  }
+
+  /** The live token a secret belongs to, its use recorded; empty when unknown or revoked. */
+  public Optional<ApiToken> authenticateToken(String secret) {
+    return access().authenticateToken(secret);
+  }
+  // ==== end of console access ===================================================================
 }

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Rows of {@code audit_events}, written in the same transaction as the change they record. */
-final class AuditTrail {
+public final class AuditTrail {
   private AuditTrail() {}
 
-  static void record(
+  public static void record(
       Connection c,
       Instant at,
       String actor,
