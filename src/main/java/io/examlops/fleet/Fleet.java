@@ -478,7 +478,7 @@ public final class Fleet {
         .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()));
   }
 
-  // ==== Console access: users, roles and API tokens (io.examlops.fleet.access) ================
+  // ==== Console: users, roles, API tokens (io.examlops.fleet.access); utilization history =====
   // Core data: the console signs users in with them, Jenkins' central mode sends the tokens.
 
   /** The same fleet, acting as {@code actor} (e.g. {@code bob via console}) on one registry. */
@@ -559,5 +559,25 @@ public final class Fleet {
   public Optional<ApiToken> authenticateToken(String secret) {
     return access().authenticateToken(secret);
   }
-  // ==== end of console access ===================================================================
+
+  /**
+   * Takes a snapshot of a cluster's nodes and records the GPUs it found in use, for the
+   * utilization history (the console's refresher calls it).
+   */
+  public NodeSnapshot refreshSnapshot(String name) {
+    NodeSnapshot snapshot = saveSnapshot(name);
+    new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb()).record(snapshot);
+    return snapshot;
+  }
+
+  /** GPUs in use over time since {@code since}; of every cluster when {@code cluster} is null. */
+  public List<io.examlops.fleet.model.UtilizationSample> utilization(
+      String cluster, java.time.Instant since) {
+    if (cluster != null) {
+      ClusterName.require(cluster);
+    }
+    return new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
+        .since(cluster, since);
+  }
+  // ==== end of console access and utilization history ==========================================
 }

@@ -22,3 +22,16 @@ CREATE TABLE access_tokens (
   revoked_at TEXT,
   revoked_by TEXT
 ) STRICT;
+
+-- GPUs in use per cluster each time the console's refresher took a snapshot: the utilization
+-- history of the capacity dashboard (hour, day, week). Node snapshots themselves are kept only a
+-- few per cluster; these small rows are kept for 8 days.
+CREATE TABLE capacity_samples (
+  cluster TEXT NOT NULL,
+  at TEXT NOT NULL,
+  total_gpus INTEGER NOT NULL,
+  -- NULL when the scheduler did not say how many GPUs are in use (unknown, never 0).
+  gpus_in_use INTEGER
+) STRICT;
+
+CREATE INDEX capacity_samples_by_cluster ON capacity_samples (cluster, at);
