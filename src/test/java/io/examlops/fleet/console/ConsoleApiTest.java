@@ -85,6 +85,20 @@ class ConsoleApiTest {
   }
 
   @Test
+  void theReadsHaveTheShapesDocumentedForTheClisJson() throws Exception {
+    console.fleet.actingAs("setup").approve("alpha");
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    var shapes = io.examlops.fleet.cli.DocumentedShapes.cliReference();
+    shapes.assertMatches("hpc clusters", get(FLEET, token).body());
+    shapes.assertMatches("hpc capacity", get(FLEET + "/capacity", token).body());
+    shapes.assertMatches("hpc audit", get(FLEET + "/audit", token).body());
+    shapes.assertMatches("hpc jobs", get(FLEET + "/jobs", token).body());
+    shapes.assertMatches("hpc place", get(FLEET + "/place?gpus=1", token).body());
+    shapes.assertMatches("hpc nodes", get(FLEET + "/alpha/nodes", token).body());
+    assertThat(json(get(FLEET + "/alpha/nodes", token)).get("nodes")).hasSize(1);
+  }
+
+  @Test
   void unknownClusterBadNameAndBadParametersAreClearErrors() throws Exception {
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
     HttpResponse<String> unknown = get(FLEET + "/gamma", token);
