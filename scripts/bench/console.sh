@@ -10,9 +10,9 @@ clusters=${1:-100} nodes=${2:-1000} rate=${3:-200} seconds=${4:-30}
 for tool in hey wrk curl ssh-keygen; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is missing: bash scripts/testbed/install-packages.sh" >&2; exit 1; }
 done
-mvn -q -B -o test-compile
-cp=target/test-classes:target/classes:$(mvn -q -B -o dependency:build-classpath -Dmdep.outputFile=/dev/stdout)
 dir=$(mktemp -d)
+mvn -q -B -o test-compile dependency:build-classpath -Dmdep.outputFile="$dir/classpath"
+cp=target/test-classes:target/classes:$(cat "$dir/classpath")
 console_pid=
 cleanup() { [ -n "$console_pid" ] && kill "$console_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"; }
 trap cleanup EXIT

@@ -561,6 +561,14 @@ public final class Fleet {
   }
 
   /**
+   * A number that grows with every change the audit trail records (registration, decision,
+   * snapshot, user or token), so that a surface can tell cheaply whether what it shows is stale.
+   */
+  public long lastChange() {
+    return registry().platformDb().read(io.examlops.fleet.registry.AuditTrail::latestId);
+  }
+
+  /**
    * Takes a snapshot of a cluster's nodes and records the GPUs it found in use, for the
    * utilization history (the console's refresher calls it).
    */

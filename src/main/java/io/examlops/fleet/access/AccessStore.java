@@ -78,18 +78,7 @@ public final class AccessStore {
                     + " it first");
           }
           Instant now = now();
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "INSERT INTO access_users (name, role, password_hash, created_at, created_by,"
-                      + " password_changed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            s.setString(1, name);
-            s.setString(2, role.label());
-            s.setString(3, hash);
-            s.setString(4, Timestamps.format(now));
-            s.setString(5, actor);
-            s.setString(6, Timestamps.format(now));
-            s.executeUpdate();
-          }
+          insertUser(c, name, role, hash, now, actor);
           audit(c, now, actor, "user-add", details("user", name, "role", role.label()));
           return new ConsoleUser(name, role, now, actor, now);
         });
@@ -198,17 +187,7 @@ public final class AccessStore {
                 }
               }
               Instant now = now();
-              try (PreparedStatement s =
-                  c.prepareStatement(
-                      "INSERT INTO access_users (name, role, password_hash, created_at,"
-                          + " created_by, password_changed_at) VALUES ('admin', 'admin', ?, ?, ?,"
-                          + " ?)")) {
-                s.setString(1, hash);
-                s.setString(2, Timestamps.format(now));
-                s.setString(3, actor);
-                s.setString(4, Timestamps.format(now));
-                s.executeUpdate();
-              }
+              insertUser(c, "admin", Role.ADMIN, hash, now, actor);
               audit(c, now, actor, "user-add", details("user", "admin", "role", "admin",
                   "initial", true));
               keep.accept(password);
@@ -371,6 +350,23 @@ public final class AccessStore {
         Timestamps.parse(rs.getString("last_used_at")),
         Timestamps.parse(rs.getString("revoked_at")),
         rs.getString("revoked_by"));
+  }
+
+  private static void insertUser(
+      Connection c, String name, Role role, String hash, Instant now, String actor)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO access_users (name, role, password_hash, created_at, created_by,"
+                + " password_changed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+      s.setString(1, name);
+      s.setString(2, role.label());
+      s.setString(3, hash);
+      s.setString(4, Timestamps.format(now));
+      s.setString(5, actor);
+      s.setString(6, Timestamps.format(now));
+      s.executeUpdate();
+    }
   }
 
   private static Optional<ConsoleUser> find(Connection c, String name) throws SQLException {

@@ -52,7 +52,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.views =
         new ViewCache(
             fleet.registry().clustersFile().path(),
-            fleet.registry().platformDb().file(),
+            fleet::lastChange,
             () -> FleetView.build(fleet, this::refreshStatus));
     this.refresher =
         new Refresher(
@@ -110,6 +110,7 @@ public final class ConsoleServer implements AutoCloseable {
   public void close() {
     refresher.close();
     app.stop();
+    views.close();
   }
 
   /** Who sent the request; refuses one that has neither a live session nor a live token. */

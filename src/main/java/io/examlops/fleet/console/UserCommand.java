@@ -45,6 +45,16 @@ final class UserCommand implements Runnable {
     return console.fleet();
   }
 
+  /** Runs {@code use} with the password read, then wipes it from memory. */
+  static <T> T withPassword(Path file, String user, java.util.function.Function<char[], T> use) {
+    char[] password = password(file, user);
+    try {
+      return use.apply(password);
+    } finally {
+      Arrays.fill(password, '\0');
+    }
+  }
+
   /** Reads a password from a file, the terminal or standard input; never from argv. */
   static char[] password(Path file, String user) {
     if (file != null) {
@@ -99,14 +109,10 @@ final class UserCommand implements Runnable {
     @Override
     public Integer call() {
       Role parsed = Role.parse(role);
-      char[] password = password(passwordFile, name);
-      try {
-        ConsoleUser user = users.fleet().addUser(name, parsed, password);
-        spec.commandLine().getOut().println("Added " + user.name() + " (" + user.role().label()
-            + ")");
-      } finally {
-        Arrays.fill(password, '\0');
-      }
+      ConsoleUser user =
+          withPassword(passwordFile, name, p -> users.fleet().addUser(name, parsed, p));
+      spec.commandLine().getOut().println("Added " + user.name() + " (" + user.role().label()
+          + ")");
       return 0;
     }
   }
@@ -140,12 +146,10 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      char[] password = password(passwordFile, name);
-      try {
-        users.fleet().setPassword(name, password);
-      } finally {
-        Arrays.fill(password, '\0');
-      }
+      withPassword(passwordFile, name, p -> {
+        users.fleet().setPassword(name, p);
+        return null;
+      });
       spec.commandLine().getOut().println("Password of " + name + " changed");
       return 0;
     }

@@ -7,59 +7,96 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
- * The fleet view, rebuilt only when clusters.yaml or platform.db changed (their size and time, the
- * WAL included), or when it is older than {@link #MAX_AGE}: a change made by the CLI shows on the
- * next request, and a page under load does not re-read 100,000 stored nodes each time.
+ * The fleet view, rebuilt when clusters.yaml changed (its size and time) or the audit trail grew
+ * (every change to platform.db that a page shows is audited): a change made by the CLI shows on
+ * the next request, and a page under load does not re-read 100,000 stored nodes each time. What no file records (a key file's fingerprint, the
+ * mock's live node) is rebuilt in the background once the view is {@link #MAX_AGE} old, while
+ * requests are still answered from the view they have.
  */
-final class ViewCache {
+final class ViewCache implements AutoCloseable {
   static final Duration MAX_AGE = Duration.ofSeconds(10);
 
-  private final List<Path> files;
-  private final Supplier<FleetView> build;
-  private List<Object> stamp;
-  private long builtAtNanos;
-  private FleetView view;
+  /** A view and the state of the files it was built from. */
+  private record Built(FleetView view, List<Object> stamp, long atNanos) {}
 
-  ViewCache(Path clustersYaml, Path platformDb, Supplier<FleetView> build) {
-    this.files =
-        List.of(
-            clustersYaml,
-            platformDb,
-            platformDb.resolveSibling(platformDb.getFileName() + "-wal"));
+  private final Path clustersYaml;
+  private final LongSupplier lastChange;
+  private final Supplier<FleetView> build;
+  private final AtomicBoolean rebuilding = new AtomicBoolean();
+  private final ExecutorService background =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "console-view");
+            t.setDaemon(true);
+            return t;
+          });
+  private volatile Built built;
+
+  ViewCache(Path clustersYaml, LongSupplier lastChange, Supplier<FleetView> build) {
+    this.clustersYaml = clustersYaml;
+    this.lastChange = lastChange;
     this.build = build;
   }
 
-  synchronized FleetView get() {
-    List<Object> now = stamp();
-    if (view == null
-        || !now.equals(stamp)
-        || System.nanoTime() - builtAtNanos > MAX_AGE.toNanos()) {
-      view = build.get();
-      stamp = now;
-      builtAtNanos = System.nanoTime();
+  FleetView get() {
+    Built current = built;
+    if (current != null && current.stamp().equals(stamp())) {
+      if (System.nanoTime() - current.atNanos() > MAX_AGE.toNanos()
+          && rebuilding.compareAndSet(false, true)) {
+        background.execute(
+            () -> {
+              try {
+                rebuild();
+              } finally {
+                rebuilding.set(false);
+              }
+            });
+      }
+      return current.view();
     }
-    return view;
+    return rebuild();
   }
 
-  /** Forgets the view, e.g. after a snapshot the console took itself. */
-  synchronized void invalidate() {
-    view = null;
+  /** Forgets the view, e.g. after a change the console made itself. */
+  void invalidate() {
+    built = null;
+  }
+
+  private synchronized FleetView rebuild() {
+    List<Object> stamp = stamp();
+    Built current = built;
+    if (current != null
+        && current.stamp().equals(stamp)
+        && System.nanoTime() - current.atNanos() <= MAX_AGE.toNanos()) {
+      return current.view(); // another request rebuilt it while this one waited
+    }
+    FleetView view = build.get();
+    built = new Built(view, stamp, System.nanoTime());
+    return view;
   }
 
   private List<Object> stamp() {
     List<Object> parts = new ArrayList<>();
-    for (Path file : files) {
-      try {
-        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-        parts.add(a.size());
-        parts.add(a.lastModifiedTime());
-      } catch (IOException e) {
-        parts.add("absent");
-      }
+    try {
+      BasicFileAttributes a = Files.readAttributes(clustersYaml, BasicFileAttributes.class);
+      parts.add(a.size());
+      parts.add(a.lastModifiedTime());
+    } catch (IOException e) {
+      parts.add("absent");
     }
+    parts.add(lastChange.getAsLong());
     return parts;
+  }
+
+  @Override
+  public void close() {
+    background.shutdownNow();
   }
 }

@@ -35,6 +35,14 @@ public final class AuditTrail {
     }
   }
 
+  /** The newest event's id, 0 when there is none: it grows with every recorded change. */
+  public static long latestId(Connection c) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT COALESCE(MAX(id), 0) FROM audit_events");
+        ResultSet rs = s.executeQuery()) {
+      return rs.next() ? rs.getLong(1) : 0;
+    }
+  }
+
   /** Events in the order they happened; all of them when {@code cluster} is null. */
   static List<AuditEvent> list(Connection c, String cluster) throws SQLException {
     String sql =

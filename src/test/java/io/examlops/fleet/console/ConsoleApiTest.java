@@ -238,12 +238,7 @@ class ConsoleApiTest {
   }
 
   private ClusterState state(String name) {
-    return console.fleet.clusters().stream()
-        .filter(c -> c.cluster().name().equals(name))
-        .findFirst()
-        .orElseThrow()
-        .cluster()
-        .state();
+    return console.state(name);
   }
 
   private HttpResponse<String> login(String user, String password) throws Exception {

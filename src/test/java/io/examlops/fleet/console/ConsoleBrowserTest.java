@@ -77,12 +77,7 @@ class ConsoleBrowserTest {
   }
 
   private ClusterState state(String name) {
-    return console.fleet.clusters().stream()
-        .filter(c -> c.cluster().name().equals(name))
-        .findFirst()
-        .orElseThrow()
-        .cluster()
-        .state();
+    return console.state(name);
   }
 
   @Test

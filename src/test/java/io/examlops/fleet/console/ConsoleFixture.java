@@ -51,6 +51,16 @@ final class ConsoleFixture implements AutoCloseable {
     return fleet.createToken(owner, "test-" + owner, EnumSet.of(scopes[0], scopes)).secret();
   }
 
+  /** The cluster's state as the stores have it now. */
+  io.examlops.fleet.model.ClusterState state(String name) {
+    return fleet.clusters().stream()
+        .filter(c -> c.cluster().name().equals(name))
+        .findFirst()
+        .orElseThrow()
+        .cluster()
+        .state();
+  }
+
   @Override
   public void close() {
     server.close();
