@@ -1,5 +1,6 @@
 package io.examlops.fleet.access;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
@@ -65,7 +66,7 @@ public final class AccessStore {
         });
   }
 
-  public ConsoleUser addUser(String name, Role role, char[] password, String actor) {
+  public ConsoleUser addUser(String name, Role role, char[] password, Actor actor) {
     requireUserName(name);
     Passwords.requireAcceptable(password, name);
     String hash = Passwords.hash(password);
@@ -80,12 +81,12 @@ public final class AccessStore {
           Instant now = now();
           insertUser(c, name, role, hash, now, actor);
           audit(c, now, actor, "user-add", details("user", name, "role", role.label()));
-          return new ConsoleUser(name, role, now, actor, now);
+          return new ConsoleUser(name, role, now, actor.toString(), now);
         });
   }
 
   /** Removes a user and revokes its tokens; the last admin cannot be removed. */
-  public void removeUser(String name, String actor) {
+  public void removeUser(String name, Actor actor) {
     requireUserName(name);
     db.write(
         c -> {
@@ -105,7 +106,7 @@ public final class AccessStore {
                   "UPDATE access_tokens SET revoked_at = ?, revoked_by = ?"
                       + " WHERE owner = ? AND revoked_at IS NULL")) {
             s.setString(1, Timestamps.format(now));
-            s.setString(2, actor);
+            s.setString(2, actor.toString());
             s.setString(3, name);
             s.executeUpdate();
           }
@@ -114,7 +115,7 @@ public final class AccessStore {
         });
   }
 
-  public void setPassword(String name, char[] password, String actor) {
+  public void setPassword(String name, char[] password, Actor actor) {
     requireUserName(name);
     Passwords.requireAcceptable(password, name);
     String hash = Passwords.hash(password);
@@ -174,7 +175,7 @@ public final class AccessStore {
    *
    * @return whether the admin was created (false when users exist)
    */
-  public boolean createFirstAdmin(String actor, java.util.function.Consumer<char[]> keep) {
+  public boolean createFirstAdmin(Actor actor, java.util.function.Consumer<char[]> keep) {
     char[] password = Passwords.random();
     String hash = Passwords.hash(password);
     return db.write(
@@ -196,7 +197,7 @@ public final class AccessStore {
   }
 
   /** Creates a token for an existing user; its secret is in the result and nowhere else. */
-  public IssuedToken createToken(String owner, String name, Set<TokenScope> scopes, String actor) {
+  public IssuedToken createToken(String owner, String name, Set<TokenScope> scopes, Actor actor) {
     requireUserName(owner);
     String label = name == null ? "" : name.strip();
     if (label.isEmpty() || label.length() > MAX_TOKEN_NAME
@@ -225,13 +226,13 @@ public final class AccessStore {
             s.setString(4, scopeText(scopes));
             s.setString(5, TokenSecrets.hash(secret));
             s.setString(6, Timestamps.format(now));
-            s.setString(7, actor);
+            s.setString(7, actor.toString());
             s.executeUpdate();
           }
           audit(c, now, actor, "token-create",
               details("token", id, "name", label, "owner", owner, "scopes", scopeText(scopes)));
           return new IssuedToken(
-              new ApiToken(id, label, owner, scopes, now, actor, null, null, null), secret);
+              new ApiToken(id, label, owner, scopes, now, actor.toString(), null, null, null), secret);
         });
   }
 
@@ -250,7 +251,7 @@ public final class AccessStore {
         });
   }
 
-  public ApiToken revokeToken(String id, String actor) {
+  public ApiToken revokeToken(String id, Actor actor) {
     return db.write(
         c -> {
           ApiToken token =
@@ -269,7 +270,7 @@ public final class AccessStore {
               c.prepareStatement(
                   "UPDATE access_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ?")) {
             s.setString(1, Timestamps.format(now));
-            s.setString(2, actor);
+            s.setString(2, actor.toString());
             s.setString(3, id);
             s.executeUpdate();
           }
@@ -353,7 +354,7 @@ public final class AccessStore {
   }
 
   private static void insertUser(
-      Connection c, String name, Role role, String hash, Instant now, String actor)
+      Connection c, String name, Role role, String hash, Instant now, Actor actor)
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
@@ -363,7 +364,7 @@ public final class AccessStore {
       s.setString(2, role.label());
       s.setString(3, hash);
       s.setString(4, Timestamps.format(now));
-      s.setString(5, actor);
+      s.setString(5, actor.toString());
       s.setString(6, Timestamps.format(now));
       s.executeUpdate();
     }
@@ -423,7 +424,7 @@ public final class AccessStore {
     return EnumSet.copyOf(scopes).stream().map(TokenScope::label).collect(Collectors.joining(" "));
   }
 
-  private static void audit(Connection c, Instant at, String actor, String action,
+  private static void audit(Connection c, Instant at, Actor actor, String action,
       Map<String, Object> details) throws SQLException {
     AuditTrail.record(c, at, actor, action, null, details);
   }

@@ -1,23 +1,15 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.access.AccessException;
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.hostlist.HostlistException;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.KeyMaterial;
-import io.examlops.fleet.registry.ClustersFileException;
-import io.examlops.fleet.registry.NotApprovedException;
-import io.examlops.fleet.registry.RegistryException;
-import io.examlops.fleet.registry.StoreException;
-import io.examlops.fleet.registry.UnknownClusterException;
-import io.examlops.fleet.scheduling.SchedulerRefusedException;
-import io.examlops.fleet.scheduling.UnknownJobException;
-import io.examlops.fleet.scheduling.backend.BackendException;
-import io.examlops.fleet.transport.KeyFileException;
-import io.examlops.fleet.transport.TransportException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** What the core refused, as an HTTP status and a JSON body: kind, message and hint. */
+/**
+ * What the core refused, as an HTTP status and a JSON body: the core's error kind, its message,
+ * and its hint in the console's words.
+ */
 final class ApiErrors {
   private ApiErrors() {}
 
@@ -25,37 +17,45 @@ final class ApiErrors {
     if (e instanceof Refusal r) {
       return r;
     }
-    String message = KeyMaterial.redact(e.getMessage() == null ? e.toString() : e.getMessage());
-    if (e instanceof UnknownClusterException || e instanceof UnknownJobException) {
-      return new Refusal(404, "NOT_FOUND", message, "list the clusters: GET /api/v1/facility/fleet");
-    }
-    if (e instanceof AccessException a) {
-      return a.problem() == AccessException.Problem.NOT_FOUND
-          ? new Refusal(404, "NOT_FOUND", message, null)
-          : new Refusal(409, "CONFLICT", message, null);
-    }
-    if (e instanceof NotApprovedException) {
-      return new Refusal(409, "NOT_APPROVED", message, "an admin approves the cluster first");
-    }
-    if (e instanceof IllegalArgumentException || e instanceof HostlistException) {
-      return Refusal.badRequest(message, "see /api/v1/openapi.json for the parameters");
-    }
-    if (e instanceof TransportException || e instanceof KeyFileException) {
-      return new Refusal(502, "UNREACHABLE", message, "check the host, its key and host key");
-    }
-    if (e instanceof ProbeException
-        || e instanceof SchedulerRefusedException
-        || e instanceof BackendException) {
-      return new Refusal(502, "SCHEDULER_REFUSED", message, null);
-    }
-    if (e instanceof StoreException || e instanceof ClustersFileException) {
-      return new Refusal(500, "STORE", message, "fix the file named, then try again");
-    }
-    if (e instanceof RegistryException) {
-      return new Refusal(409, "CONFLICT", message, null);
+    if (e instanceof FleetException f) {
+      String message = KeyMaterial.redact(f.getMessage());
+      return new Refusal(status(f), f.kind().name(), message, f.hint().map(ApiErrors::words)
+          .orElse(null));
     }
     return new Refusal(500, "INTERNAL", "unexpected error: " + e.getClass().getSimpleName(),
         "the console's log has the details");
+  }
+
+  static int status(FleetException e) {
+    return switch (e.kind()) {
+      case INVALID_REQUEST, SCRIPT_UNREADABLE -> 400;
+      case UNKNOWN_CLUSTER, UNKNOWN_JOB, SCRIPT_NOT_FOUND -> 404;
+      case NOT_APPROVED, CONFLICT, JOB_NOT_RECORDED -> 409;
+      case HOST_UNRESOLVED, CONNECT_FAILED, HOST_KEY_REFUSED, AUTHENTICATION_FAILED,
+          REMOTE_COMMAND_FAILED, KEY_FILE, SCHEDULER_REFUSED -> 502;
+      case TIMED_OUT -> 504;
+      case INVALID_REGISTRY, STORE, INTERNAL -> 500;
+    };
+  }
+
+  /** A core hint as the console says it: pages and endpoints, not CLI commands. */
+  static String words(Hint hint) {
+    String s = hint.subject();
+    return switch (hint.action()) {
+      case APPROVE -> "an admin approves " + (s == null ? "the cluster" : "'" + s + "'")
+          + " on the Fleet page (or POST " + ApiRoutes.BASE + "/" + (s == null ? "NAME" : s)
+          + "/approve)";
+      case CONNECT, CONNECT_MOCK -> "register the cluster with exa hpc connect";
+      case LIST_CLUSTERS -> "list the clusters: GET " + ApiRoutes.BASE;
+      case LIST_JOBS -> "list the jobs: GET " + ApiRoutes.BASE + "/jobs";
+      case SHOW_QUEUE -> "see the queue with exa hpc queue";
+      case CANCEL -> "cancel the job with exa hpc cancel";
+      case SHOW_ENVIRONMENT -> "see the cluster's environment with exa hpc env";
+      case SAVE_SNAPSHOT -> "ask for a snapshot: POST " + ApiRoutes.BASE + "/"
+          + (s == null ? "NAME" : s) + "/refresh";
+      case DETECT -> "see what the host runs with exa hpc detect";
+      case ACCEPT_NEW_HOST_KEY -> "check the new host key, then an admin approves again";
+    };
   }
 
   static Map<String, Object> body(Refusal r) {

@@ -1,19 +1,22 @@
 package io.examlops.fleet.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.examlops.fleet.ApproveRequest;
+import io.examlops.fleet.ApproveResult;
+import io.examlops.fleet.AuditRequest;
 import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.ClustersResult;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.NodesResult;
+import io.examlops.fleet.PlaceRequest;
+import io.examlops.fleet.PreflightRequest;
+import io.examlops.fleet.RejectRequest;
+import io.examlops.fleet.RejectResult;
 import io.examlops.fleet.json.FleetJson;
-import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.NodeInfo;
-import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.TokenScope;
-import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.scheduling.preflight.PreflightReport;
-import io.examlops.fleet.scheduling.preflight.PreflightRequest;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.io.IOException;
@@ -45,9 +48,9 @@ final class ApiRoutes {
     routes.get("/healthz", ctx -> ctx.result("ok"));
     routes.get("/api/v1/openapi.json", ApiRoutes::openApi);
     routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
-        .result(Metrics.render(server.views.get(), server.refresher.status(), fleet.clock())));
+        .result(Metrics.render(server.views.get(), server.refresher.status(), server.clock())));
     // Fixed paths first: they would otherwise be read as a cluster's name.
-    routes.get(BASE, ctx -> ConsoleServer.json(ctx, Map.of("clusters", view().clusters())));
+    routes.get(BASE, ctx -> ConsoleServer.json(ctx, new ClustersResult(view().clusters())));
     routes.get(BASE + "/capacity", ctx -> ConsoleServer.json(ctx, view().capacity()));
     routes.get(BASE + "/utilization", this::utilization);
     routes.get(BASE + "/jobs", this::jobs);
@@ -92,38 +95,21 @@ final class ApiRoutes {
   }
 
   /** {@code exa hpc approve --json}'s shape. */
-  Map<String, Object> approve(Context ctx, String name) {
+  ApproveResult approve(Context ctx, String name) {
     Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
     summary(name);
-    RegisteredCluster cluster = fleet.actingAs(p.actor()).approve(name);
+    ApproveResult result = fleet.approve(p.actor(), new ApproveRequest(name));
     server.views.invalidate();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("name", cluster.name());
-    json.put("state", cluster.state());
-    json.put("approvedBy", cluster.governance().decidedBy());
-    json.put("approvedAt", cluster.governance().decidedAt());
-    json.put("pinned", cluster.governance().pinned());
-    return json;
+    return result;
   }
 
-  /** {@code exa hpc reject --json}'s shape; a reason is required. */
-  Map<String, Object> reject(Context ctx, String name, String reason) {
+  /** {@code exa hpc reject --json}'s shape; the core requires the reason. */
+  RejectResult reject(Context ctx, String name, String reason) {
     Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
     summary(name);
-    if (reason == null || reason.isBlank()) {
-      throw Refusal.badRequest(
-          "a reason is required to reject cluster '" + name + "'; nothing was changed",
-          "send {\"reason\": \"why\"} (the audit trail keeps it)");
-    }
-    RegisteredCluster cluster = fleet.actingAs(p.actor()).reject(name, reason);
+    RejectResult result = fleet.reject(p.actor(), new RejectRequest(name, reason));
     server.views.invalidate();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("name", cluster.name());
-    json.put("state", cluster.state());
-    json.put("rejectedBy", cluster.governance().decidedBy());
-    json.put("rejectedAt", cluster.governance().decidedAt());
-    json.put("reason", cluster.governance().reason());
-    return json;
+    return result;
   }
 
   /** Queues a snapshot of one cluster now; at most one such request per cluster in 30 s. */
@@ -183,57 +169,40 @@ final class ApiRoutes {
   private void nodes(Context ctx) {
     String name = name(ctx);
     ClusterSummary cluster = summary(name);
-    FleetView view = view();
-    List<NodeInfo> nodes = view.nodes().get(name);
-    ClusterRow row = view.row(name);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("cluster", name);
-    json.put("scheduler", cluster.scheduler());
-    json.put("target", "snapshot");
-    json.put("takenAt", row == null ? null : row.snapshotAt());
-    json.put("snapshotId", null);
-    json.put("nodes", nodes == null ? List.of() : nodes);
-    ConsoleServer.json(ctx, json);
+    NodeSnapshot snapshot = fleet.storedNodes(name).orElse(null);
+    ConsoleServer.json(
+        ctx,
+        new NodesResult(
+            name,
+            SchedulerKind.parse(cluster.scheduler()),
+            snapshot == null || snapshot.id() == 0 ? "live" : "snapshot " + snapshot.id(),
+            snapshot == null ? null : snapshot.takenAt(),
+            snapshot == null || snapshot.id() == 0 ? null : snapshot.id(),
+            snapshot == null ? List.of() : snapshot.nodes()));
   }
 
   /** {@code exa hpc jobs --no-refresh --json}'s shape: what was last recorded. */
   private void jobs(Context ctx) {
-    String cluster = ctx.queryParam("cluster");
-    String state = ctx.queryParam("state");
-    JobState wanted = null;
-    if (state != null) {
-      try {
-        wanted = JobState.valueOf(state.strip().toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw Refusal.badRequest("query parameter state=" + state + " is not a job state",
-            "use one of submitted, pending, running, completing, completed, failed, cancelled,"
-                + " timeout, lost, suspended, unknown");
-      }
-    }
-    var listing =
-        fleet.jobs().list(new JobStore.Filter(cluster, ctx.queryParam("model"), wanted), false);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("jobs", listing.jobs());
-    json.put("notes", listing.notes());
-    ConsoleServer.json(ctx, json);
+    Principal p = ConsoleServer.principal(ctx);
+    ConsoleServer.json(
+        ctx,
+        fleet.listJobs(
+            p.actor(),
+            new JobsRequest(
+                ctx.queryParam("cluster"), ctx.queryParam("model"), ctx.queryParam("state"),
+                false)));
   }
 
   /** {@code exa hpc place --json}'s shape; reads the snapshots. */
   private void place(Context ctx) {
-    PlacementRequest request =
-        new PlacementRequest(
-            count(ctx, "gpus"),
-            countOrNull(ctx, "nodes"),
-            ctx.queryParam("gpuType"),
-            ctx.queryParam("partition"));
-    PlacementResult result = fleet.scheduling().place(request);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("chosen", result.chosen().map(Verdict::cluster).orElse(null));
-    json.put("partition", result.chosen().map(Verdict::partition).orElse(null));
-    json.put("explanation", result.explanation());
-    json.put("request", result.request());
-    json.put("candidates", result.verdicts());
-    ConsoleServer.json(ctx, json);
+    ConsoleServer.json(
+        ctx,
+        fleet.place(
+            new PlaceRequest(
+                count(ctx, "gpus"),
+                countOrNull(ctx, "nodes"),
+                ctx.queryParam("gpuType"),
+                ctx.queryParam("partition"))));
   }
 
   /** {@code exa hpc preflight --json}'s shape. It asks the cluster (it is a check, not a page). */
@@ -241,20 +210,17 @@ final class ApiRoutes {
     String name = name(ctx);
     summary(name);
     Principal p = ConsoleServer.require(ctx, TokenScope.READ);
-    String time = ctx.queryParam("time");
-    PreflightRequest request =
-        new PreflightRequest(
-            count(ctx, "gpus"),
-            countOrNull(ctx, "nodes"),
-            ctx.queryParam("partition"),
-            ctx.queryParam("account"),
-            time == null ? null : io.examlops.fleet.scheduling.backend.TimeLimits.parse(time));
-    PreflightReport report = fleet.scheduling().preflight(name, request, p.actor());
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("cluster", report.cluster());
-    json.put("result", report.overall());
-    json.put("checks", report.checks());
-    ConsoleServer.json(ctx, json);
+    ConsoleServer.json(
+        ctx,
+        fleet.preflight(
+            p.actor(),
+            new PreflightRequest(
+                name,
+                count(ctx, "gpus"),
+                countOrNull(ctx, "nodes"),
+                ctx.queryParam("partition"),
+                ctx.queryParam("account"),
+                ctx.queryParam("time"))));
   }
 
   /** {@code exa hpc audit --json}'s shape. */
@@ -262,9 +228,7 @@ final class ApiRoutes {
     if (cluster != null) {
       summary(cluster);
     }
-    List<ClusterSummary.Audit> events =
-        fleet.audit(cluster).stream().map(ClusterSummary.Audit::of).toList();
-    ConsoleServer.json(ctx, Map.of("events", events));
+    ConsoleServer.json(ctx, fleet.audit(new AuditRequest(cluster)));
   }
 
   /** GPUs in use over the last hour, day or week, per cluster, from the refresher's samples. */
@@ -278,7 +242,7 @@ final class ApiRoutes {
           default -> throw Refusal.badRequest(
               "query parameter range=" + range + " is not a range", "use hour, day or week");
         };
-    Instant since = fleet.clock().instant().minus(span);
+    Instant since = server.clock().instant().minus(span);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("range", range);
     json.put("since", since);

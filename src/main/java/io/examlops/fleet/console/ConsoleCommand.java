@@ -1,6 +1,8 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.FleetException;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,11 +53,19 @@ public final class ConsoleCommand implements Callable<Integer> {
     this.clock = clock;
   }
 
-  /** The fleet this console serves, acting as the console itself for what it does on its own. */
+  /** The fleet this console serves. */
   Fleet fleet() {
-    Map<String, String> acting = new java.util.HashMap<>(env);
-    acting.putIfAbsent(Fleet.ACTOR_VARIABLE, System.getProperty("user.name") + " via console");
-    return new Fleet(acting, clock);
+    return new Fleet(env, clock);
+  }
+
+  /**
+   * Who runs this command, for the audit trail: {@code EXAMLOPS_ACTOR}, else the operating-system
+   * user, via the console.
+   */
+  Actor actor() {
+    String name = env.get("EXAMLOPS_ACTOR");
+    return new Actor(
+        name == null || name.isBlank() ? System.getProperty("user.name") : name, Actor.CONSOLE);
   }
 
   @Override
@@ -71,23 +81,24 @@ public final class ConsoleCommand implements Callable<Integer> {
               + " is hammered; use at least " + ConsoleSettings.MIN_REFRESH.toSeconds());
     }
     Fleet fleet = fleet();
-    fleet.createFirstAdmin().ifPresent(admin -> out.println(
+    fleet.createFirstAdmin(actor()).ifPresent(admin -> out.println(
         "Created user " + admin.user() + "; its one-time password is in " + admin.passwordFile()
             + " (readable by you only). Sign in with it, then set your own: exa console user"
             + " passwd admin"));
     ConsoleServer server =
         new ConsoleServer(
             fleet,
-            new ConsoleSettings(bind, port, Duration.ofSeconds(refreshSeconds), secureCookies));
+            new ConsoleSettings(bind, port, Duration.ofSeconds(refreshSeconds), secureCookies),
+            clock);
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;
     try {
       listening = server.start();
     } catch (RuntimeException e) {
       server.close();
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "cannot listen on " + bind + ":" + port + " (" + rootMessage(e) + "); choose another"
-              + " --port or --bind", e);
+              + " --port or --bind", "port");
     }
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();

@@ -42,21 +42,19 @@ public final class ConsoleServer implements AutoCloseable {
   final ViewCache views;
   private final Javalin app;
 
-  public ConsoleServer(Fleet fleet, ConsoleSettings settings) {
+  public ConsoleServer(Fleet fleet, ConsoleSettings settings, Clock clock) {
     this.fleet = fleet;
     this.settings = settings;
-    this.clock = fleet.clock();
+    this.clock = clock;
     this.sessions = new Sessions(clock);
     this.failedLogins = new AttemptLimiter(clock, 5, Duration.ofMinutes(5));
     this.refreshRequests = new AttemptLimiter(clock, 1, Duration.ofSeconds(30));
     this.views =
         new ViewCache(
-            fleet.registry().clustersFile().path(),
-            fleet::lastChange,
-            () -> FleetView.build(fleet, this::refreshStatus));
+            fleet::storesVersion, () -> FleetView.build(fleet, clock, this::refreshStatus));
     this.refresher =
         new Refresher(
-            fleet.actingAs("refresher via console"),
+            fleet,
             clock,
             settings.refreshInterval(),
             views::invalidate);
@@ -100,6 +98,10 @@ public final class ConsoleServer implements AutoCloseable {
 
   Javalin app() {
     return app;
+  }
+
+  Clock clock() {
+    return clock;
   }
 
   ConsoleSettings settings() {

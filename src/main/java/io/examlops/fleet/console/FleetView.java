@@ -2,15 +2,15 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.ClusterSummary;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.capacity.ClusterCapacity;
-import io.examlops.fleet.capacity.FleetCapacity;
 import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.PartitionInfo;
-import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.capacity.ClusterCapacity;
+import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,46 +32,25 @@ record FleetView(
     FleetCapacity capacity,
     Map<String, List<NodeInfo>> nodes) {
 
-  static FleetView build(Fleet fleet, Function<String, RefreshStatus> refresh) {
-    List<Fleet.ClusterStatus> statuses = fleet.clusters();
-    FleetCapacity capacity = fleet.scheduling().capacity(fleet.env());
+  static FleetView build(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
+    List<ClusterSummary> summaries = fleet.listClusters().clusters();
+    FleetCapacity capacity = fleet.storedCapacity();
     Map<String, ClusterCapacity> byCluster =
         capacity.clusters().stream()
             .collect(Collectors.toMap(ClusterCapacity::cluster, c -> c, (a, b) -> a));
     Map<String, List<NodeInfo>> nodes = new LinkedHashMap<>();
-    for (Fleet.ClusterStatus status : statuses) {
-      RegisteredCluster cluster = status.cluster();
-      if (cluster.definition() != null
-          && cluster.definition().scheduler() == SchedulerKind.MOCK) {
-        var live = fleet.scheduling().inventory(cluster);
-        if (live != null) {
-          nodes.put(cluster.name(), live.nodes());
-        }
-      } else {
-        fleet.latestSnapshot(cluster.name()).ifPresent(s -> nodes.put(cluster.name(), s.nodes()));
-      }
+    for (ClusterSummary summary : summaries) {
+      fleet.storedNodes(summary.name()).ifPresent(s -> nodes.put(summary.name(), s.nodes()));
     }
-    List<ClusterSummary> summaries = statuses.stream().map(ClusterSummary::of).toList();
     List<ClusterRow> rows =
-        statuses.stream()
-            .map(
-                s ->
-                    row(
-                        fleet,
-                        s.cluster(),
-                        ClusterSummary.of(s),
-                        byCluster.get(s.cluster().name()),
-                        refresh.apply(s.cluster().name())))
+        summaries.stream()
+            .map(s -> row(fleet, s, byCluster.get(s.name()), refresh.apply(s.name())))
             .toList();
-    return new FleetView(fleet.clock().instant(), summaries, rows, capacity, Map.copyOf(nodes));
+    return new FleetView(clock.instant(), summaries, rows, capacity, Map.copyOf(nodes));
   }
 
   private static ClusterRow row(
-      Fleet fleet,
-      RegisteredCluster cluster,
-      ClusterSummary summary,
-      ClusterCapacity capacity,
-      RefreshStatus refresh) {
+      Fleet fleet, ClusterSummary summary, ClusterCapacity capacity, RefreshStatus refresh) {
     ClusterCaps caps = summary.capabilities();
     Integer total = capacity != null ? capacity.totalGpus() : caps == null ? null : caps.gpus();
     Integer idle = capacity != null ? capacity.idleGpus() : caps == null ? null : caps.idleGpus();
@@ -85,17 +64,16 @@ record FleetView(
         capacity == null ? null : capacity.gpuHours().describe(),
         capacity == null || capacity.cost() == null ? null : money(capacity.cost()),
         capacity == null ? null : capacity.takenAt(),
-        approval(fleet, cluster, summary),
+        approval(fleet, summary),
         refresh);
   }
 
-  private static ClusterRow.Approval approval(
-      Fleet fleet, RegisteredCluster cluster, ClusterSummary summary) {
+  private static ClusterRow.Approval approval(Fleet fleet, ClusterSummary summary) {
     ClusterCaps caps = summary.capabilities();
     String key;
     String hostKey;
     try {
-      var current = fleet.connections().current(cluster);
+      Fingerprints current = fleet.approvalFingerprints(summary.name());
       key = current.sshKey();
       hostKey = current.hostKey() != null ? current.hostKey() : summary.hostKeyFingerprint();
     } catch (RuntimeException e) {

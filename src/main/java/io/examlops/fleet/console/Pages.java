@@ -1,12 +1,13 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.AuditRequest;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.JobsRequest;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.TokenScope;
-import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.model.TrackedJob;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -58,7 +59,7 @@ final class Pages {
     routes.post("/admin/tokens", this::createToken);
     routes.post("/admin/tokens/{id}/revoke", ctx -> {
       Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
-      fleet.actingAs(p.actor()).revokeToken(ctx.pathParam("id"));
+      fleet.revokeToken(p.actor(), ctx.pathParam("id"));
       ctx.redirect("/admin/access", HttpStatus.SEE_OTHER);
     });
   }
@@ -143,8 +144,8 @@ final class Pages {
         row.gpuHours(), row.cost(), row.snapshotAt(), row.approval(),
         server.refresher.status(name)));
     p.put("nodes", view.nodes().getOrDefault(name, List.of()));
-    p.put("jobs", fleet.jobStore().list(new JobStore.Filter(name, null, null)));
-    p.put("audit", fleet.audit(name).stream().map(ClusterSummary.Audit::of).toList());
+    p.put("jobs", recordedJobs(ctx, name));
+    p.put("audit", fleet.audit(new AuditRequest(name)).events());
     p.put("age", age());
     p.put("text", (Function<Object, String>) Pages::text);
     ctx.html(templates.render("cluster.jte", p));
@@ -153,8 +154,15 @@ final class Pages {
   private void capacityPage(Context ctx) {
     FleetView view = server.views.get();
     Map<String, Object> p = frame(ctx, "Capacity", view);
-    p.put("page", CapacityPage.of(view, fleet.jobStore().list(JobStore.Filter.ALL)));
+    p.put("page", CapacityPage.of(view, recordedJobs(ctx, null)));
     ctx.html(templates.render("capacity.jte", p));
+  }
+
+  /** Tracked jobs as last recorded: no scheduler is asked while the page waits. */
+  private List<TrackedJob> recordedJobs(Context ctx, String cluster) {
+    return fleet
+        .listJobs(ConsoleServer.principal(ctx).actor(), new JobsRequest(cluster, null, null, false))
+        .jobs();
   }
 
   private void accessPage(Context ctx, String newSecret) {
@@ -171,9 +179,8 @@ final class Pages {
     Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
     List<String> scopes = ctx.formParams("scope");
     IssuedToken issued =
-        fleet
-            .actingAs(p.actor())
-            .createToken(
+        fleet.createToken(
+                p.actor(),
                 ctx.formParam("owner"),
                 ctx.formParam("name"),
                 TokenScope.parseAll(String.join(",", scopes)));
@@ -212,7 +219,7 @@ final class Pages {
   }
 
   private Function<Instant, String> age() {
-    Instant now = fleet.clock().instant();
+    Instant now = server.clock().instant();
     return at -> Ages.of(at, now);
   }
 

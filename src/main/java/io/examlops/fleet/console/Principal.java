@@ -1,5 +1,6 @@
 package io.examlops.fleet.console;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import java.util.Set;
@@ -34,7 +35,7 @@ record Principal(String user, Role role, Set<TokenScope> scopes, Session session
   }
 
   /** The acting user on the audit trail: {@code bob via console}. */
-  String actor() {
-    return user + " via console";
+  Actor actor() {
+    return new Actor(user, Actor.CONSOLE);
   }
 }

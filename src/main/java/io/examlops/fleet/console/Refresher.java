@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.Actor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +27,9 @@ final class Refresher implements AutoCloseable {
   /** Snapshots run beside each other on this many threads, one cluster on each. */
   private static final int WORKERS = 2;
 
+  /** Who takes the snapshots, for the audit trail. */
+  static final Actor AS = new Actor("refresher", Actor.CONSOLE);
+
   private final Fleet fleet;
   private final Clock clock;
   private final Duration interval;
@@ -37,7 +41,6 @@ final class Refresher implements AutoCloseable {
       Executors.newFixedThreadPool(WORKERS, r -> daemon(r, "console-snapshot"));
 
   /**
-   * @param fleet the fleet acting as the refresher (its snapshots are audited under that name)
    * @param afterSnapshot told after each snapshot taken, so that cached views are rebuilt
    */
   Refresher(Fleet fleet, Clock clock, Duration interval, Runnable afterSnapshot) {
@@ -89,17 +92,16 @@ final class Refresher implements AutoCloseable {
 
   /** Schedulable ACTIVE clusters with a scheduler to ask (the mock backend is always live). */
   private List<String> refreshable() {
-    return fleet.clusters().stream()
-        .filter(c -> c.schedulability().schedulable())
-        .filter(c -> c.cluster().definition() != null)
-        .filter(c -> c.cluster().definition().scheduler() != io.examlops.fleet.model.SchedulerKind.MOCK)
-        .map(c -> c.cluster().name())
+    return fleet.listClusters().clusters().stream()
+        .filter(c -> c.schedulable() && !c.listedOnly())
+        .filter(c -> !io.examlops.fleet.model.SchedulerKind.MOCK.label().equals(c.scheduler()))
+        .map(io.examlops.fleet.ClusterSummary::name)
         .toList();
   }
 
   private void snapshot(String cluster) {
     try {
-      fleet.refreshSnapshot(cluster);
+      fleet.refreshSnapshot(AS, cluster);
       Instant now = clock.instant();
       status.computeIfPresent(cluster, (k, s) -> s.succeeded(now, now.plus(interval)));
       afterSnapshot.run();

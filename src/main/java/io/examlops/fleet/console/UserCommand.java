@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.Role;
 import java.io.BufferedReader;
@@ -62,7 +63,7 @@ final class UserCommand implements Runnable {
         String text = Files.readString(file, StandardCharsets.UTF_8);
         return text.strip().toCharArray();
       } catch (IOException e) {
-        throw new IllegalArgumentException(
+        throw FleetException.invalid(
             "--password-file " + file + " cannot be read (" + e.getMessage() + ")");
       }
     }
@@ -71,7 +72,7 @@ final class UserCommand implements Runnable {
       char[] first = terminal.readPassword("Password for %s: ", user);
       char[] second = terminal.readPassword("Again: ");
       if (first == null || !Arrays.equals(first, second)) {
-        throw new IllegalArgumentException("the two passwords differ; nothing was changed");
+        throw FleetException.invalid("the two passwords differ; nothing was changed");
       }
       Arrays.fill(second, '\0');
       return first;
@@ -80,13 +81,13 @@ final class UserCommand implements Runnable {
       String line =
           new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
       if (line == null) {
-        throw new IllegalArgumentException(
+        throw FleetException.invalid(
             "no password given: type it at the prompt, send it on standard input, or pass"
                 + " --password-file FILE");
       }
       return line.toCharArray();
     } catch (IOException e) {
-      throw new IllegalArgumentException("cannot read the password from standard input: " + e);
+      throw FleetException.invalid("cannot read the password from standard input: " + e);
     }
   }
 
@@ -108,9 +109,14 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Role parsed = Role.parse(role);
+      Role parsed;
+      try {
+        parsed = Role.parse(role);
+      } catch (IllegalArgumentException e) {
+        throw FleetException.invalid(e, "role");
+      }
       ConsoleUser user =
-          withPassword(passwordFile, name, p -> users.fleet().addUser(name, parsed, p));
+          withPassword(passwordFile, name, p -> users.fleet().addUser(users.console.actor(), name, parsed, p));
       spec.commandLine().getOut().println("Added " + user.name() + " (" + user.role().label()
           + ")");
       return 0;
@@ -126,7 +132,7 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      users.fleet().removeUser(name);
+      users.fleet().removeUser(users.console.actor(), name);
       spec.commandLine().getOut().println("Removed " + name + "; its tokens are revoked");
       return 0;
     }
@@ -147,7 +153,7 @@ final class UserCommand implements Runnable {
     @Override
     public Integer call() {
       withPassword(passwordFile, name, p -> {
-        users.fleet().setPassword(name, p);
+        users.fleet().setPassword(users.console.actor(), name, p);
         return null;
       });
       spec.commandLine().getOut().println("Password of " + name + " changed");

@@ -3,6 +3,7 @@ package io.examlops.fleet.access;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.Role;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Users and tokens on a real platform.db file. */
 class AccessStoreTest {
+  private static final Actor ROOT = new Actor("root", Actor.CLI);
   @TempDir Path dir;
   private PlatformDb db;
   private AccessStore store;
@@ -34,7 +36,7 @@ class AccessStoreTest {
 
   @Test
   void passwordsAreStoredAsBcryptAndChecked() {
-    store.addUser("alice", Role.VIEWER, "correct horse battery".toCharArray(), "root");
+    store.addUser("alice", Role.VIEWER, "correct horse battery".toCharArray(), ROOT);
     assertThat(store.authenticate("alice", "correct horse battery".toCharArray()))
         .hasValueSatisfying(u -> assertThat(u.role()).isEqualTo(Role.VIEWER));
     assertThat(store.authenticate("alice", "wrong horse battery".toCharArray())).isEmpty();
@@ -48,36 +50,36 @@ class AccessStoreTest {
 
   @Test
   void badPasswordsAndNamesAreRefusedWithTheRule() {
-    assertThatThrownBy(() -> store.addUser("alice", Role.ADMIN, "short".toCharArray(), "root"))
+    assertThatThrownBy(() -> store.addUser("alice", Role.ADMIN, "short".toCharArray(), ROOT))
         .hasMessageContaining("at least 10 characters");
     assertThatThrownBy(
-            () -> store.addUser("Alice Smith", Role.ADMIN, "long enough pw".toCharArray(), "r"))
+            () -> store.addUser("Alice Smith", Role.ADMIN, "long enough pw".toCharArray(), ROOT))
         .hasMessageContaining("invalid user name 'Alice Smith'");
     assertThatThrownBy(
-            () -> store.addUser("bob", Role.ADMIN, "x".repeat(73).toCharArray(), "root"))
+            () -> store.addUser("bob", Role.ADMIN, "x".repeat(73).toCharArray(), ROOT))
         .hasMessageContaining("bcrypt reads at most 72");
     assertThatThrownBy(
-            () -> store.addUser("bob", Role.ADMIN, "line one\nline two".toCharArray(), "root"))
+            () -> store.addUser("bob", Role.ADMIN, "line one\nline two".toCharArray(), ROOT))
         .hasMessageContaining("control character");
     assertThat(store.users()).isEmpty();
   }
 
   @Test
   void theLastAdminCannotBeRemoved() {
-    store.addUser("root", Role.ADMIN, "long enough pw".toCharArray(), "test");
-    assertThatThrownBy(() -> store.removeUser("root", "test"))
+    store.addUser("root", Role.ADMIN, "long enough pw".toCharArray(), ROOT);
+    assertThatThrownBy(() -> store.removeUser("root", ROOT))
         .isInstanceOf(AccessException.class)
         .hasMessageContaining("last admin");
-    assertThatThrownBy(() -> store.removeUser("ghost", "test"))
+    assertThatThrownBy(() -> store.removeUser("ghost", ROOT))
         .hasMessageContaining("no user is named 'ghost'; the users are: root");
   }
 
   @Test
   void firstAdminOnlyWhenNoUserExistsAndItsPasswordWorks() {
     AtomicReference<String> kept = new AtomicReference<>();
-    assertThat(store.createFirstAdmin("console", p -> kept.set(new String(p)))).isTrue();
+    assertThat(store.createFirstAdmin(ROOT, p -> kept.set(new String(p)))).isTrue();
     assertThat(store.authenticate("admin", kept.get().toCharArray())).isPresent();
-    assertThat(store.createFirstAdmin("console", p -> kept.set("again"))).isFalse();
+    assertThat(store.createFirstAdmin(ROOT, p -> kept.set("again"))).isFalse();
     assertThat(kept.get()).isNotEqualTo("again");
   }
 
@@ -86,7 +88,7 @@ class AccessStoreTest {
     assertThatThrownBy(
             () ->
                 store.createFirstAdmin(
-                    "console",
+                    ROOT,
                     p -> {
                       throw new IllegalStateException("disk full");
                     }))
@@ -105,9 +107,9 @@ class AccessStoreTest {
 
   @Test
   void tokensAreShownOnceStoredHashedScopedAndRevocable() {
-    store.addUser("ci", Role.VIEWER, "long enough pw".toCharArray(), "root");
+    store.addUser("ci", Role.VIEWER, "long enough pw".toCharArray(), ROOT);
     IssuedToken issued =
-        store.createToken("ci", "jenkins", EnumSet.of(TokenScope.READ, TokenScope.SUBMIT), "root");
+        store.createToken("ci", "jenkins", EnumSet.of(TokenScope.READ, TokenScope.SUBMIT), ROOT);
     assertThat(issued.secret()).startsWith("exa_" + issued.token().id() + "_");
     assertThat(issued.toString()).doesNotContain(issued.secret());
     assertThat(column("SELECT secret_hash FROM access_tokens")).doesNotContain(issued.secret())
@@ -121,17 +123,17 @@ class AccessStoreTest {
     assertThat(store.tokens().get(0).lastUsedAt()).isNotNull();
     assertThat(store.authenticateToken(issued.secret() + "x")).isEmpty();
 
-    store.revokeToken(issued.token().id(), "root");
+    store.revokeToken(issued.token().id(), ROOT);
     assertThat(store.authenticateToken(issued.secret())).isEmpty();
     assertThat(store.tokens().get(0).revoked()).isTrue();
   }
 
   @Test
   void removingAUserRevokesItsTokens() {
-    store.addUser("root", Role.ADMIN, "long enough pw".toCharArray(), "test");
-    store.addUser("ci", Role.VIEWER, "long enough pw".toCharArray(), "root");
-    IssuedToken issued = store.createToken("ci", "ci", EnumSet.of(TokenScope.READ), "root");
-    store.removeUser("ci", "root");
+    store.addUser("root", Role.ADMIN, "long enough pw".toCharArray(), ROOT);
+    store.addUser("ci", Role.VIEWER, "long enough pw".toCharArray(), ROOT);
+    IssuedToken issued = store.createToken("ci", "ci", EnumSet.of(TokenScope.READ), ROOT);
+    store.removeUser("ci", ROOT);
     assertThat(store.authenticateToken(issued.secret())).isEmpty();
   }
 

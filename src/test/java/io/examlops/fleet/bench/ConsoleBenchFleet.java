@@ -20,6 +20,9 @@ import java.util.Map;
  * <p>Args: DIR KEY_FILE CLUSTERS NODES PASSWORD; prints the token.
  */
 public final class ConsoleBenchFleet {
+  private static final io.examlops.fleet.model.Actor BENCH =
+      new io.examlops.fleet.model.Actor("bench", "cli");
+
   private ConsoleBenchFleet() {}
 
   public static void main(String[] args) {
@@ -30,18 +33,19 @@ public final class ConsoleBenchFleet {
     Map<String, String> env = env(dir);
     Fleet fleet = new Fleet(env, Clock.systemUTC());
     ClustersFile file = new ClustersFile(dir.resolve("clusters.yaml"), env);
+    var registry = io.examlops.fleet.registry.ClusterRegistry.open(env, Clock.systemUTC());
     var inventory = SinfoParseBenchmark.nodeInfos(nodes);
     for (int i = 0; i < clusters; i++) {
       String name = String.format("c%03d", i);
       file.upsert(
           ClusterDefinition.ssh(name, SchedulerKind.SLURM, "127.0.0.1", "bench", key, 1,
               "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
-      fleet.approve(name);
-      fleet.registry().saveSnapshot(name, inventory, "bench");
+      fleet.approve(BENCH, new io.examlops.fleet.ApproveRequest(name));
+      registry.saveSnapshot(name, inventory, BENCH);
     }
-    fleet.addUser("bench", Role.ADMIN, args[4].toCharArray());
+    fleet.addUser(BENCH, "bench", Role.ADMIN, args[4].toCharArray());
     System.out.println(
-        fleet.createToken("bench", "bench", EnumSet.of(TokenScope.READ)).secret());
+        fleet.createToken(BENCH, "bench", "bench", EnumSet.of(TokenScope.READ)).secret());
   }
 
   static Map<String, String> env(Path dir) {

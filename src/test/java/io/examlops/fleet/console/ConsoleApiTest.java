@@ -86,7 +86,7 @@ class ConsoleApiTest {
 
   @Test
   void theReadsHaveTheShapesDocumentedForTheClisJson() throws Exception {
-    console.fleet.actingAs("setup").approve("alpha");
+    console.fleet.approve(ConsoleFixture.SETUP, new io.examlops.fleet.ApproveRequest("alpha"));
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
     var shapes = io.examlops.fleet.cli.DocumentedShapes.cliReference();
     shapes.assertMatches("hpc clusters", get(FLEET, token).body());
@@ -130,10 +130,11 @@ class ConsoleApiTest {
     HttpResponse<String> r = post(FLEET + "/alpha/approve", token, "");
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     assertThat(json(r).get("state").asText()).isEqualTo("ACTIVE");
-    assertThat(json(r).get("approvedBy").asText()).isEqualTo("ann via console");
+    assertThat(json(r).get("approvedBy").asText()).isEqualTo("ann");
     assertThat(state("alpha")).isEqualTo(ClusterState.ACTIVE);
-    assertThat(console.fleet.audit("alpha").get(console.fleet.audit("alpha").size() - 1).actor())
-        .isEqualTo("ann via console");
+    var events = console.fleet.audit(new io.examlops.fleet.AuditRequest("alpha")).events();
+    assertThat(events.get(events.size() - 1).actor()).isEqualTo("ann");
+    assertThat(events.get(events.size() - 1).surface()).isEqualTo("console");
     // The CLI's view (the same stores) sees it at once.
     assertThat(json(get(FLEET + "/alpha", token)).get("state").asText()).isEqualTo("ACTIVE");
   }
@@ -165,7 +166,7 @@ class ConsoleApiTest {
     assertThat(get(FLEET, token).statusCode()).isEqualTo(200);
     var listed = console.fleet.tokens().get(0);
     assertThat(listed.lastUsedAt()).isNotNull();
-    console.fleet.revokeToken(listed.id());
+    console.fleet.revokeToken(ConsoleFixture.SETUP, listed.id());
     HttpResponse<String> r = get(FLEET, token);
     assertThat(r.statusCode()).isEqualTo(401);
     assertThat(json(r).at("/error/message").asText()).contains("revoked");

@@ -1,11 +1,11 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.ConnectRequest;
+import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
-import io.examlops.fleet.transport.Endpoint;
-import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,6 +20,7 @@ final class ConsoleFixture implements AutoCloseable {
   static final String ADMIN = "ann";
   static final String VIEWER = "vic";
   static final String PASSWORD = "a long test password";
+  static final Actor SETUP = new Actor("setup", Actor.CLI);
 
   final Path dir;
   final Map<String, String> env;
@@ -38,26 +39,28 @@ final class ConsoleFixture implements AutoCloseable {
             "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
     this.fleet = new Fleet(env, Clock.systemUTC());
     for (String name : clusters) {
-      fleet.connect(Endpoint.local(TransportOptions.DEFAULTS), name, SchedulerKind.MOCK);
+      fleet.connect(SETUP, new ConnectRequest(name, HostTarget.of("local"), "mock"));
     }
-    fleet.addUser(ADMIN, Role.ADMIN, PASSWORD.toCharArray());
-    fleet.addUser(VIEWER, Role.VIEWER, PASSWORD.toCharArray());
+    fleet.addUser(SETUP, ADMIN, Role.ADMIN, PASSWORD.toCharArray());
+    fleet.addUser(SETUP, VIEWER, Role.VIEWER, PASSWORD.toCharArray());
     this.server =
-        new ConsoleServer(fleet, new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false));
+        new ConsoleServer(
+            fleet, new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
+            Clock.systemUTC());
     this.base = "http://127.0.0.1:" + server.start();
   }
 
   String token(String owner, TokenScope... scopes) {
-    return fleet.createToken(owner, "test-" + owner, EnumSet.of(scopes[0], scopes)).secret();
+    return fleet.createToken(SETUP, owner, "test-" + owner, EnumSet.of(scopes[0], scopes))
+        .secret();
   }
 
   /** The cluster's state as the stores have it now. */
   io.examlops.fleet.model.ClusterState state(String name) {
-    return fleet.clusters().stream()
-        .filter(c -> c.cluster().name().equals(name))
+    return fleet.listClusters().clusters().stream()
+        .filter(c -> c.name().equals(name))
         .findFirst()
         .orElseThrow()
-        .cluster()
         .state();
   }
 

@@ -46,7 +46,8 @@ class RefresherIT {
     Instant before = Instant.now();
     try (ConsoleServer server =
         new ConsoleServer(
-            fleet, new ConsoleSettings("127.0.0.1", 0, Duration.ofSeconds(30), false))) {
+            fleet, new ConsoleSettings("127.0.0.1", 0, Duration.ofSeconds(30), false),
+            Clock.systemUTC())) {
       server.start();
       long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
       while (server.refresher.status("lxp").lastSuccessAt() == null) {
@@ -54,7 +55,7 @@ class RefresherIT {
         assertThat(System.nanoTime()).as("a snapshot within 90 s").isLessThan(end);
         Thread.sleep(200);
       }
-      NodeSnapshot snapshot = fleet.latestSnapshot("lxp").orElseThrow();
+      NodeSnapshot snapshot = fleet.storedNodes("lxp").orElseThrow();
       assertThat(snapshot.takenBy()).isEqualTo("refresher via console");
       assertThat(snapshot.takenAt()).isAfterOrEqualTo(before.minusMillis(1));
       assertThat(snapshot.nodes()).isNotEmpty();
@@ -63,9 +64,10 @@ class RefresherIT {
       RefreshStatus status = server.refresher.status("lxp");
       assertThat(status.nextDueAt()).isAfter(status.lastSuccessAt());
 
+      io.examlops.fleet.model.Actor alice = new io.examlops.fleet.model.Actor("alice", "cli");
       String token =
           fleet.createToken(
-                  fleet.createFirstAdmin().map(a -> a.user()).orElse("admin"), "it",
+                  alice, fleet.createFirstAdmin(alice).map(a -> a.user()).orElse("admin"), "it",
                   java.util.EnumSet.of(
                       io.examlops.fleet.model.access.TokenScope.READ,
                       io.examlops.fleet.model.access.TokenScope.ADMIN))
@@ -88,7 +90,7 @@ class RefresherIT {
       assertThat(limited.statusCode()).isEqualTo(429);
       assertThat(limited.body()).contains("RATE_LIMITED").contains("try again in");
       long second = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      while (fleet.latestSnapshot("lxp").orElseThrow().id() == snapshot.id()) {
+      while (fleet.storedNodes("lxp").orElseThrow().id() == snapshot.id()) {
         assertThat(System.nanoTime()).as("the requested refresh within 60 s").isLessThan(second);
         Thread.sleep(200);
       }

@@ -40,7 +40,8 @@ class RefresherTest {
                 "far", SchedulerKind.SLURM, "127.0.0.1", "hpcuser", key.toString(), 1,
                 "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
     Fleet fleet = new Fleet(env, Clock.systemUTC());
-    fleet.approve("far");
+    fleet.approve(new io.examlops.fleet.model.Actor("ann", "cli"),
+        new io.examlops.fleet.ApproveRequest("far"));
     Duration interval = Duration.ofSeconds(10);
     try (Refresher refresher = new Refresher(fleet, Clock.systemUTC(), interval, () -> {})) {
       refresher.tick();
@@ -61,7 +62,7 @@ class RefresherTest {
       assertThat(Duration.between(again.lastFailureAt(), again.nextDueAt()))
           .isEqualTo(interval.multipliedBy(2));
     }
-    assertThat(fleet.latestSnapshot("far")).isEmpty();
+    assertThat(fleet.storedNodes("far")).isEmpty();
   }
 
   @Test

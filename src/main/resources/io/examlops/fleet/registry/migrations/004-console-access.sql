@@ -1,4 +1,4 @@
--- Version 3 (004 once the actor migration 003 is merged): who may use the console and the REST API. Passwords are stored as bcrypt hashes and
+-- Version 4: who may use the console and the REST API. Passwords are stored as bcrypt hashes and
 -- API tokens as SHA-256 hashes of their secret (shown once, when created); neither is kept in clear.
 CREATE TABLE access_users (
   name TEXT PRIMARY KEY NOT NULL,
