@@ -90,7 +90,7 @@ final class ApiRoutes {
   }
 
   private Refusal notFound(String name) {
-    return new Refusal(404, "NOT_FOUND", "no cluster is registered as '" + name + "'",
+    return new Refusal(404, "UNKNOWN_CLUSTER", "no cluster is registered as '" + name + "'",
         "list the clusters: GET " + BASE);
   }
 
