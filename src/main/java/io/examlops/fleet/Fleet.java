@@ -15,6 +15,7 @@ import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.KeyMaterial;
@@ -39,6 +40,12 @@ import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduling.backend.TimeLimits;
 import io.examlops.fleet.scheduling.preflight.PreflightReport;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.InitialAdmin;
+import io.examlops.fleet.model.access.IssuedToken;
+import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -52,6 +59,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -974,5 +982,191 @@ public final class Fleet {
         .find(scheduler)
         .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()))
         .probe(context());
+  }
+
+  // ==== Console: users, roles, API tokens (io.examlops.fleet.access); stored views ===========
+  // Core data: the console signs users in with them, Jenkins' central mode sends the tokens.
+  // The stored views let a surface show the fleet without asking any scheduler.
+
+  private io.examlops.fleet.access.AccessStore access() {
+    return new io.examlops.fleet.access.AccessStore(registry().platformDb(), clock);
+  }
+
+  public List<ConsoleUser> users() {
+    return accessGuarded(() -> access().users());
+  }
+
+  public Optional<ConsoleUser> user(String name) {
+    return accessGuarded(() -> access().user(name));
+  }
+
+  public ConsoleUser addUser(Actor actor, String name, Role role, char[] password) {
+    return accessGuarded(() -> access().addUser(name, role, password, actor));
+  }
+
+  /** Removes a user and revokes its tokens; the last admin stays. */
+  public void removeUser(Actor actor, String name) {
+    accessGuarded(
+        () -> {
+          access().removeUser(name, actor);
+          return null;
+        });
+  }
+
+  /** Sets a user's password; the first admin's one-time password file goes once it is changed. */
+  public void setPassword(Actor actor, String name, char[] password) {
+    accessGuarded(
+        () -> {
+          access().setPassword(name, password, actor);
+          if ("admin".equals(name)) {
+            io.examlops.fleet.access.InitialAdminFile.remove(initialAdminFile());
+          }
+          return null;
+        });
+  }
+
+  /** The user a name and password sign in as; empty when either is wrong. */
+  public Optional<ConsoleUser> authenticate(String name, char[] password) {
+    return accessGuarded(() -> access().authenticate(name, password));
+  }
+
+  /**
+   * With no user at all, creates {@code admin} with a random one-time password written to an
+   * owner-only file beside platform.db; empty when users exist.
+   */
+  public Optional<InitialAdmin> createFirstAdmin(Actor actor) {
+    return accessGuarded(
+        () -> {
+          Path file = initialAdminFile();
+          boolean created =
+              access()
+                  .createFirstAdmin(
+                      actor,
+                      password -> io.examlops.fleet.access.InitialAdminFile.write(file, password));
+          return created
+              ? Optional.of(new InitialAdmin("admin", file.toString()))
+              : Optional.<InitialAdmin>empty();
+        });
+  }
+
+  private Path initialAdminFile() {
+    return io.examlops.fleet.access.InitialAdminFile.beside(registry().platformDb().file());
+  }
+
+  /** A new API token; its secret is in the result only. */
+  public IssuedToken createToken(
+      Actor actor, String owner, String name, java.util.Set<TokenScope> scopes) {
+    return accessGuarded(() -> access().createToken(owner, name, scopes, actor));
+  }
+
+  public List<ApiToken> tokens() {
+    return accessGuarded(() -> access().tokens());
+  }
+
+  public ApiToken revokeToken(Actor actor, String id) {
+    return accessGuarded(() -> access().revokeToken(id, actor));
+  }
+
+  /** The live token a secret belongs to, its use recorded; empty when unknown or revoked. */
+  public Optional<ApiToken> authenticateToken(String secret) {
+    return accessGuarded(() -> access().authenticateToken(secret));
+  }
+
+  /** Access's refusals in the API's kinds: not there, or clashing with what is there. */
+  private static <T> T accessGuarded(Supplier<T> operation) {
+    try {
+      return guarded(operation);
+    } catch (io.examlops.fleet.access.AccessException e) {
+      throw new FleetException(
+          e.problem() == io.examlops.fleet.access.AccessException.Problem.NOT_FOUND
+              ? ErrorKind.INVALID_REQUEST
+              : ErrorKind.CONFLICT,
+          e.getMessage());
+    }
+  }
+
+  /**
+   * A value that changes with clusters.yaml and with every change the audit trail records
+   * (registration, decision, snapshot, user or token): a surface tells cheaply whether what it
+   * shows is stale.
+   */
+  public String storesVersion() {
+    return guarded(
+        () -> {
+          Path yaml = registry().clustersFile().path();
+          String file;
+          try {
+            var a = java.nio.file.Files.readAttributes(
+                yaml, java.nio.file.attribute.BasicFileAttributes.class);
+            file = a.size() + "@" + a.lastModifiedTime();
+          } catch (java.io.IOException e) {
+            file = "absent";
+          }
+          return file + "/" + registry().platformDb()
+              .read(io.examlops.fleet.registry.AuditTrail::latestId);
+        });
+  }
+
+  /**
+   * Takes a snapshot of a cluster's nodes and records the GPUs it found in use, for the
+   * utilization history (the console's refresher calls it).
+   */
+  public NodeSnapshot refreshSnapshot(Actor actor, String name) {
+    return guarded(
+        () -> {
+          NodeSnapshot snapshot =
+              registry().saveSnapshot(name, clusterNodes(actor, name).nodes(), actor);
+          new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
+              .record(snapshot);
+          return snapshot;
+        });
+  }
+
+  /** GPUs in use over time since {@code since}; of every cluster when {@code cluster} is null. */
+  public List<io.examlops.fleet.model.UtilizationSample> utilization(
+      String cluster, java.time.Instant since) {
+    return guarded(
+        () -> {
+          if (cluster != null) {
+            ClusterName.require(cluster);
+          }
+          return new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
+              .since(cluster, since);
+        });
+  }
+
+  /**
+   * A cluster's nodes as last stored: its latest snapshot (the mock backend's live node); empty
+   * when none was taken. Asks no scheduler.
+   */
+  public Optional<NodeSnapshot> storedNodes(String name) {
+    return guarded(
+        () -> {
+          RegisteredCluster cluster = connections().cluster(name);
+          SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
+          if (adapter.readsLive()) {
+            NodeInventory live = adapter.liveInventory(cluster, context());
+            return Optional.of(
+                new NodeSnapshot(0, name, live.takenAt(), adapter.kind().label(), live.nodes()));
+          }
+          return registry().latestSnapshot(name);
+        });
+  }
+
+  /** Capacity from what is stored: like {@link #capacity} without following any job first. */
+  public FleetCapacity storedCapacity() {
+    return guarded(() -> scheduling().capacity(env));
+  }
+
+  /**
+   * The fingerprints approving the cluster now would pin: its key file's and the host key last
+   * met (else the one clusters.yaml names). Connects nowhere.
+   */
+  public Fingerprints approvalFingerprints(String name) {
+    return guarded(
+        () -> {
+          ClusterConnections connections = connections();
+          return connections.current(connections.cluster(name));
+        });
   }
 }
