@@ -18,7 +18,7 @@ import java.util.Optional;
  * Picks the cluster for a job ({@code exa hpc place}): a pure function of the request, the
  * registered clusters and the time. Closed clusters are skipped; the rest are filtered by what they
  * hold in total and ranked by what is free now ({@link Ranking}). See {@code
- * docs/scheduling-notes.md}.
+ * docs/scheduling.md}.
  */
 public final class Placement {
   private final Freshness freshness;
