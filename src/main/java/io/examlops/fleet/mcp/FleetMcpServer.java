@@ -1,5 +1,7 @@
 package io.examlops.fleet.mcp;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.Printable;
 import io.modelcontextprotocol.json.McpJsonDefaults;
@@ -152,8 +154,16 @@ final class FleetMcpServer {
     return safe.isEmpty() ? UNNAMED_CLIENT : safe;
   }
 
+  /**
+   * The fleet's JSON mapping, as a tree that keeps decimals as written ({@code 2.50}, {@code 0.0}):
+   * a default tree strips their trailing zeros, and the structured content would no longer read as
+   * the CLI's {@code --json}.
+   */
+  private static final ObjectMapper TREES =
+      FleetJson.mapper().copy().setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
+
   private static CallToolResult success(ToolReply reply) {
-    Object content = FleetJson.mapper().valueToTree(reply.content());
+    Object content = TREES.valueToTree(reply.content());
     return CallToolResult.builder()
         .addTextContent(reply.summary())
         .addTextContent(content.toString())
