@@ -93,6 +93,20 @@ final class ExaMcp implements AutoCloseable {
     return ((McpSchema.TextContent) result.content().get(0)).text();
   }
 
+  /** The {@code key} of each element of a JSON array, as text (not of objects nested deeper). */
+  static List<String> each(JsonNode array, String key) {
+    return array.valueStream().map(e -> e.path(key).asText()).toList();
+  }
+
+  /** A placement less how old its live figures were, which differs between two reads. */
+  static JsonNode withoutAges(JsonNode place) {
+    JsonNode copy = place.deepCopy();
+    copy.get("candidates")
+        .forEach(c -> ((com.fasterxml.jackson.databind.node.ObjectNode) c)
+            .remove(List.of("data", "dataAge")));
+    return copy;
+  }
+
   /** What the server wrote to stderr so far. */
   String stderr() {
     return String.join("\n", stderr);

@@ -176,7 +176,7 @@ class McpServeTest {
       assertThat(ok(mcp.call("hpc_clusters", Map.of()))).isEqualTo(cliJson("hpc", "clusters"));
 
       CallToolResult place = mcp.call("hpc_place", Map.of("gpus", 1));
-      assertThat(withoutAges(ok(place))).isEqualTo(withoutAges(cliJson("hpc", "place", "--gpus", "1")));
+      assertThat(ExaMcp.withoutAges(ok(place))).isEqualTo(ExaMcp.withoutAges(cliJson("hpc", "place", "--gpus", "1")));
       assertThat(text(place)).startsWith("chose mock@demo");
       JsonNode waiting = candidate(structured(place), "waiting");
       assertThat(waiting.get("outcome").asText()).isEqualTo("SKIPPED");
@@ -268,12 +268,6 @@ class McpServeTest {
         .orElseThrow();
   }
 
-  /** A placement less how old its live figures were, which differs between two reads. */
-  private static JsonNode withoutAges(JsonNode place) {
-    JsonNode copy = place.deepCopy();
-    copy.get("candidates").forEach(c -> ((ObjectNode) c).remove(List.of("data", "dataAge")));
-    return copy;
-  }
 
   /** A capacity report less when its live figures were read, which differ between two reads. */
   private static JsonNode withoutTimes(JsonNode capacity) {
