@@ -93,6 +93,16 @@ final class ExaMcp implements AutoCloseable {
     return ((McpSchema.TextContent) result.content().get(0)).text();
   }
 
+  /**
+   * Fails unless both are the same JSON: the same values, objects' keys in any order (AssertJ
+   * would compare a JSON tree as a list of its values, in order).
+   */
+  static void assertSameJson(JsonNode actual, JsonNode expected) {
+    org.assertj.core.api.Assertions.assertThat(actual.equals(expected))
+        .as("%s%nis not the same JSON as%n%s", actual, expected)
+        .isTrue();
+  }
+
   /** The {@code key} of each element of a JSON array, as text (not of objects nested deeper). */
   static List<String> each(JsonNode array, String key) {
     return array.valueStream().map(e -> e.path(key).asText()).toList();

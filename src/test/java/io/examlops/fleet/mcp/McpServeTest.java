@@ -173,10 +173,11 @@ class McpServeTest {
   @Test
   void everyReadToolAnswersWithTheShapeTheCliPrintsForTheSameOperation() throws Exception {
     try (ExaMcp mcp = ExaMcp.serve(env)) {
-      assertThat(ok(mcp.call("hpc_clusters", Map.of()))).isEqualTo(cliJson("hpc", "clusters"));
+      ExaMcp.assertSameJson(ok(mcp.call("hpc_clusters", Map.of())), cliJson("hpc", "clusters"));
 
       CallToolResult place = mcp.call("hpc_place", Map.of("gpus", 1));
-      assertThat(ExaMcp.withoutAges(ok(place))).isEqualTo(ExaMcp.withoutAges(cliJson("hpc", "place", "--gpus", "1")));
+      ExaMcp.assertSameJson(
+          ExaMcp.withoutAges(ok(place)), ExaMcp.withoutAges(cliJson("hpc", "place", "--gpus", "1")));
       assertThat(text(place)).startsWith("chose mock@demo");
       JsonNode waiting = candidate(structured(place), "waiting");
       assertThat(waiting.get("outcome").asText()).isEqualTo("SKIPPED");
@@ -184,8 +185,8 @@ class McpServeTest {
       assertThat(ok(mcp.call("hpc_place", Map.of("gpus", 1, "cluster", "demo")))
           .get("chosen").asText()).isEqualTo("demo");
 
-      assertThat(ok(mcp.call("hpc_jobs", Map.of("refresh", false))))
-          .isEqualTo(cliJson("hpc", "jobs", "--no-refresh"));
+      ExaMcp.assertSameJson(ok(mcp.call("hpc_jobs", Map.of("refresh", false))),
+          cliJson("hpc", "jobs", "--no-refresh"));
       JsonNode jobs = ok(mcp.call("hpc_jobs",
           Map.of("cluster", "demo", "model", "JPCP", "state", "completed"))).get("jobs");
       assertThat(jobs).hasSize(1);
@@ -193,14 +194,14 @@ class McpServeTest {
       assertThat(ok(mcp.call("hpc_jobs", Map.of("model", "nosuch"))).get("jobs")).isEmpty();
       assertThat(ok(mcp.call("hpc_jobs", Map.of("state", "running"))).get("jobs")).isEmpty();
 
-      assertThat(withoutTimes(ok(mcp.call("hpc_capacity", Map.of()))))
-          .isEqualTo(withoutTimes(cliJson("hpc", "capacity")));
+      ExaMcp.assertSameJson(withoutTimes(ok(mcp.call("hpc_capacity", Map.of()))),
+          withoutTimes(cliJson("hpc", "capacity")));
 
-      assertThat(ok(mcp.call("hpc_queue", Map.of("cluster", "demo"))))
-          .isEqualTo(cliJson("hpc", "queue", "--cluster", "demo"));
+      ExaMcp.assertSameJson(ok(mcp.call("hpc_queue", Map.of("cluster", "demo"))),
+          cliJson("hpc", "queue", "--cluster", "demo"));
 
       JsonNode preflight = ok(mcp.call("hpc_preflight", Map.of("cluster", "demo", "gpus", 1)));
-      assertThat(preflight).isEqualTo(cliJson("hpc", "preflight", "demo", "--gpus", "1"));
+      ExaMcp.assertSameJson(preflight, cliJson("hpc", "preflight", "demo", "--gpus", "1"));
       assertThat(preflight.get("result").asText()).isEqualTo("PASS");
       JsonNode pending = ok(mcp.call("hpc_preflight", Map.of("cluster", "waiting", "gpus", 1)));
       assertThat(pending.get("result").asText()).as("a failed check is an answer").isEqualTo("FAIL");
