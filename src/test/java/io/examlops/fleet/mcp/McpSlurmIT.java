@@ -114,8 +114,9 @@ class McpSlurmIT {
           ExaMcp.withoutAges(cli("--json", "hpc", "place", "--gpus", "2")));
       assertThat(ExaMcp.each(placed.get("candidates"), "reason")).anyMatch(
           r -> r.contains("PENDING"));
-      assertThat(ok(mcp.call("hpc_place", Map.of("gpus", 3, "cluster", "tc"))).get("chosen")
-          .isNull()).as("3 GPUs on one node fit nowhere on tc").isTrue();
+      JsonNode tooBig = ok(mcp.call("hpc_place", Map.of("gpus", 9, "cluster", "tc")));
+      assertThat(tooBig.get("chosen").isNull()).as("tc has 6 GPUs in all").isTrue();
+      assertThat(ExaMcp.each(tooBig.get("candidates"), "outcome")).containsExactly("CANNOT_FIT");
 
       JsonNode queue = ok(mcp.call("hpc_queue", Map.of("cluster", "tc")));
       assertThat(ExaMcp.each(queue.get("jobs"), "name")).anyMatch(n -> n.startsWith("hold-"));
