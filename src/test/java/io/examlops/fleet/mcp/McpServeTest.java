@@ -125,6 +125,21 @@ class McpServeTest {
   }
 
   @Test
+  void itEndsWithExitCode0WhenStdinClosesAndRefusesToStartOnABadWritesValue() throws Exception {
+    ExaRun closed = ExaRun.process(env, List.of("mcp", "serve"));
+    assertThat(closed.exitCode()).as(closed.err()).isZero();
+    assertThat(closed.out()).isEmpty();
+
+    Map<String, String> bad = new HashMap<>(env);
+    bad.put("EXAMLOPS_MCP_ALLOW_WRITES", "yes");
+    ExaRun refused = ExaRun.process(bad, List.of("mcp", "serve"));
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.out()).isEmpty();
+    assertThat(refused.err()).contains("EXAMLOPS_MCP_ALLOW_WRITES").contains("'yes'")
+        .contains("set it to 1");
+  }
+
+  @Test
   void aWriteIsRefusedByTheServerWhenWritesAreDisabledAndNothingChanges() throws Exception {
     try (ExaMcp mcp = ExaMcp.serve(env)) {
       JsonNode refused =
