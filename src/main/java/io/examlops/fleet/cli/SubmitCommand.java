@@ -1,5 +1,7 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.ScriptSource;
+import io.examlops.fleet.SubmitRequest;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Command;
@@ -30,9 +32,23 @@ final class SubmitCommand extends FleetCommand {
 
   @Override
   public Integer call() throws InterruptedException {
-    String text = Submissions.readScript(script);
-    return Submissions.submit(this, options,
-        options.request(text, name != null ? name : Submissions.nameFrom(script), Map.of()),
-        null, null);
+    return Submissions.submit(
+        this,
+        options,
+        actor ->
+            exa()
+                .fleet()
+                .submit(
+                    actor,
+                    new SubmitRequest(
+                        exa().clusterOrDefault(options.cluster),
+                        ScriptSource.file(script),
+                        name,
+                        options.gpus,
+                        options.nodes,
+                        options.partition,
+                        options.time,
+                        options.account,
+                        Map.of())));
   }
 }

@@ -1,9 +1,6 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
-import io.examlops.fleet.scheduling.backend.TimeLimits;
-import java.time.Duration;
-import java.util.Map;
+import io.examlops.fleet.FollowRequest;
 import picocli.CommandLine.Option;
 
 /** What every submitting command asks: where, how many GPUs and nodes, how long, whose account. */
@@ -29,38 +26,6 @@ final class SubmitOptions {
   @Option(names = "--wait", description = "Follow the job until it ends; the exit code is then 0 only if it completed.")
   boolean await;
 
-  @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "3600", description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
+  @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "" + FollowRequest.DEFAULT_TIMEOUT_SECONDS, description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
   int waitTimeoutSeconds;
-
-  /** The longest --wait-timeout: a week, longer than any partition limit we have met. */
-  static final int MAX_WAIT_SECONDS = 7 * 24 * 3600;
-
-  /** Checks every option before anything is submitted, so a bad one never leaves a job behind. */
-  SubmitRequest request(String script, String name, Map<String, String> environment) {
-    if (waitTimeoutSeconds < 1 || waitTimeoutSeconds > MAX_WAIT_SECONDS) {
-      throw new IllegalArgumentException(
-          "--wait-timeout must be from 1 to "
-              + MAX_WAIT_SECONDS
-              + " seconds (a week), got "
-              + waitTimeoutSeconds);
-    }
-    if (gpus < 0) {
-      throw new IllegalArgumentException(
-          "--gpus must be 0 (a CPU-only job) or a positive whole number; got " + gpus);
-    }
-    return new SubmitRequest(script, name, gpus, nodes, partition,
-        timeLimit(time), account, environment);
-  }
-
-  /** A {@code --time} value; an unreadable one is an error that names the option. */
-  static Duration timeLimit(String time) {
-    if (time == null) {
-      return null;
-    }
-    try {
-      return TimeLimits.parse(time);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--time: " + e.getMessage(), e);
-    }
-  }
 }

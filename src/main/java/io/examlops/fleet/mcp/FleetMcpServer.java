@@ -3,6 +3,7 @@ package io.examlops.fleet.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
@@ -102,12 +103,11 @@ final class FleetMcpServer {
     try {
       return success(
           tools.call(definition.name(), new ToolArguments(arguments), clientName(exchange)));
+    } catch (FleetException e) {
+      return failure(ToolError.of(e));
     } catch (RuntimeException e) {
-      ToolError error = ToolError.of(e);
-      if (ToolError.INTERNAL.equals(error.kind())) {
-        LOG.error("{} failed", definition.name(), e);
-      }
-      return failure(error);
+      LOG.error("{} failed", definition.name(), e);
+      return failure(ToolError.internal(e));
     }
   }
 
@@ -130,6 +130,7 @@ final class FleetMcpServer {
             ? new ToolError(
                 ToolError.WRITES_DISABLED,
                 name + " changes the fleet, and this server runs without writes enabled",
+                List.of(),
                 "an admin who wants agents to make this decision starts the server with `exa mcp"
                     + " serve --allow-writes` (or EXAMLOPS_MCP_ALLOW_WRITES=1); otherwise decide"
                     + " with `exa hpc approve NAME` or `exa hpc reject NAME --reason TEXT`")

@@ -1,5 +1,8 @@
 package io.examlops.fleet.mcp;
 
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.FleetException;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -28,6 +31,9 @@ final class ServeCommand implements Callable<Integer> {
   /** Enables the write tools when {@code 1} (or {@code true}). */
   static final String ALLOW_WRITES_VARIABLE = "EXAMLOPS_MCP_ALLOW_WRITES";
 
+  /** Who is acting, as for the CLI; defaults to the operating-system user. */
+  static final String ACTOR_VARIABLE = "EXAMLOPS_ACTOR";
+
   static final String VERSION = "0.1.0";
 
   @ParentCommand McpCommand parent;
@@ -45,7 +51,9 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     boolean writes = allowWrites || writesFromEnvironment();
-    FleetMcpServer server = new FleetMcpServer(new FleetTools(parent.env, parent.clock), writes);
+    FleetTools tools =
+        new FleetTools(new Fleet(parent.env, parent.clock), parent.clock, user());
+    FleetMcpServer server = new FleetMcpServer(tools, writes);
     // stdout is the protocol: whatever else would print there goes to stderr instead.
     PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false,
         StandardCharsets.UTF_8);
@@ -57,6 +65,23 @@ final class ServeCommand implements Callable<Integer> {
       System.setOut(previous);
     }
     return 0;
+  }
+
+  /**
+   * Who started the server, recorded beside each client's name: {@code EXAMLOPS_ACTOR}, else the
+   * operating-system user, as for the CLI.
+   */
+  private String user() {
+    String actor = parent.env.get(ACTOR_VARIABLE);
+    String user = actor == null || actor.isBlank() ? System.getProperty("user.name") : actor;
+    try {
+      return new Actor(user, Actor.MCP).name();
+    } catch (FleetException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          ACTOR_VARIABLE + ": " + e.getMessage() + "; set it to a user name, or unset it to use"
+              + " the operating-system user");
+    }
   }
 
   private boolean writesFromEnvironment() {

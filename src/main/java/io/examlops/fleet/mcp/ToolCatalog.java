@@ -28,6 +28,7 @@ final class ToolCatalog {
               Map.of(
                   "kind", Map.of("type", "string"),
                   "message", Map.of("type", "string"),
+                  "fields", Map.of("type", "array", "items", Map.of("type", "string")),
                   "hint", Map.of("type", List.of("string", "null"))),
           "required", List.of("kind", "message"));
 

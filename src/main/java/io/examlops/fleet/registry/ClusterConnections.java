@@ -1,5 +1,7 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.RegisteredCluster;
@@ -27,12 +29,21 @@ public final class ClusterConnections {
   private final ClusterRegistry registry;
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
+  private final ClientEnvironment client;
 
+  /**
+   * @param client the environment the surface read at its edge (the key passphrase) and where
+   *     host-key warnings go
+   */
   public ClusterConnections(
-      ClusterRegistry registry, TransportOptions options, java.nio.file.Path knownHosts) {
+      ClusterRegistry registry,
+      TransportOptions options,
+      java.nio.file.Path knownHosts,
+      ClientEnvironment client) {
     this.registry = registry;
     this.options = options;
     this.knownHosts = knownHosts;
+    this.client = client;
   }
 
   public ClusterRegistry registry() {
@@ -66,7 +77,7 @@ public final class ClusterConnections {
 
   private String keyFingerprint(ClusterDefinition d) {
     try {
-      return KeyFingerprint.of(registry.clustersFile().keyFile(d));
+      return KeyFingerprint.of(registry.clustersFile().keyFile(d), client.variables());
     } catch (RuntimeException e) {
       throw new RegistryException("cluster '" + d.name() + "': " + e.getMessage(), e);
     }
@@ -81,7 +92,7 @@ public final class ClusterConnections {
     RegisteredCluster cluster = cluster(name);
     Schedulability verdict = schedulability(cluster);
     if (!verdict.schedulable()) {
-      throw new NotApprovedException(verdict.reason());
+      throw new NotApprovedException(verdict.reason(), verdict.hint());
     }
     return cluster;
   }
@@ -109,14 +120,15 @@ public final class ClusterConnections {
     return new Endpoint(
         new SshTarget(d.host(), d.port(), d.user(), registry.clustersFile().keyFile(d)),
         policy,
-        options);
+        options,
+        client);
   }
 
   /**
    * Runs {@code work} over one connection to the cluster. A refused host key is recorded against
    * the cluster before the failure is passed on.
    */
-  public <T> T withRunner(RegisteredCluster cluster, String actor, Function<CommandRunner, T> work) {
+  public <T> T withRunner(RegisteredCluster cluster, Actor actor, Function<CommandRunner, T> work) {
     try (CommandRunner runner = endpoint(cluster).open()) {
       try {
         return work.apply(instanceOf(cluster, runner));
@@ -135,7 +147,7 @@ public final class ClusterConnections {
     return d.scheduler() == SchedulerKind.FLUX ? new FluxInstanceRunner(runner, d.fluxUri()) : runner;
   }
 
-  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, String actor) {
+  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, Actor actor) {
     runner
         .hostKeyFingerprint()
         .filter(presented -> cluster.governance() != null)

@@ -157,11 +157,13 @@ class McpServeTest {
 
   @Test
   void aWriteIsAcceptedWhenEnabledAndAuditedWithTheUserAndTheClient() throws Exception {
-    String actor = "ann via mcp:" + ExaMcp.CLIENT;
+    String surface = "mcp:" + ExaMcp.CLIENT;
     try (ExaMcp mcp = ExaMcp.serve(env, "--allow-writes")) {
-      JsonNode approved = ok(mcp.call("hpc_approve_cluster", Map.of("cluster", "newcomer")));
+      CallToolResult approval = mcp.call("hpc_approve_cluster", Map.of("cluster", "newcomer"));
+      JsonNode approved = ok(approval);
       assertThat(approved.get("state").asText()).isEqualTo("ACTIVE");
-      assertThat(approved.get("approvedBy").asText()).isEqualTo(actor);
+      assertThat(approved.get("approvedBy").asText()).isEqualTo("ann");
+      assertThat(text(approval)).isEqualTo("Approved newcomer: ACTIVE, by ann via " + surface);
       assertThat(cluster(cliJson("hpc", "clusters"), "newcomer").get("schedulable").asBoolean())
           .isTrue();
 
@@ -174,14 +176,16 @@ class McpServeTest {
       JsonNode rejected = ok(mcp.call("hpc_reject_cluster",
           Map.of("cluster", "newcomer", "reason", "lent to another team")));
       assertThat(rejected.get("state").asText()).isEqualTo("REJECTED");
-      assertThat(rejected.get("rejectedBy").asText()).isEqualTo(actor);
+      assertThat(rejected.get("rejectedBy").asText()).isEqualTo("ann");
       assertThat(rejected.get("reason").asText()).isEqualTo("lent to another team");
     }
     JsonNode events = cliJson("hpc", "audit", "--cluster", "newcomer").get("events");
     Map<String, JsonNode> byAction = new HashMap<>();
     events.forEach(e -> byAction.put(e.get("action").asText(), e));
-    assertThat(byAction.get("approve").get("actor").asText()).isEqualTo(actor);
-    assertThat(byAction.get("reject").get("actor").asText()).isEqualTo(actor);
+    for (String action : List.of("approve", "reject")) {
+      assertThat(byAction.get(action).get("actor").asText()).isEqualTo("ann");
+      assertThat(byAction.get(action).get("surface").asText()).isEqualTo(surface);
+    }
     assertThat(byAction.get("reject").get("details").toString()).contains("lent to another team");
   }
 

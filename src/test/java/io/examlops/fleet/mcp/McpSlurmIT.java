@@ -76,7 +76,7 @@ class McpSlurmIT {
       assertThat(structured(gate).get("error").get("kind").asText()).isEqualTo("NOT_APPROVED");
 
       JsonNode approved = ok(mcp.call("hpc_approve_cluster", Map.of("cluster", "tc")));
-      assertThat(approved.get("approvedBy").asText()).isEqualTo("ann via mcp:" + ExaMcp.CLIENT);
+      assertThat(approved.get("approvedBy").asText()).isEqualTo("ann");
       assertThat(approved.get("pinned").get("port").asInt()).isEqualTo(Testbed.PORT);
       assertThat(approved.get("pinned").get("hostKeyFingerprint").asText()).startsWith("SHA256:");
 
@@ -89,6 +89,7 @@ class McpSlurmIT {
       assertThat(live.get("snapshotId").isNull()).as("no snapshot yet: read live").isTrue();
       assertThat(live.get("scheduler").asText()).isEqualTo("slurm");
       assertThat(live.get("target").asText()).contains("hpcuser@127.0.0.1:2222");
+      assertThat(live.get("age").asDouble()).isBetween(0.0, 60.0);
 
       JsonNode saved = cli("--json", "hpc", "nodes", "--save", "--cluster", "tc");
       CallToolResult snapshotCall = mcp.call("hpc_nodes", Map.of("cluster", "tc"));
@@ -152,7 +153,7 @@ class McpSlurmIT {
       assertThat(rejected.get("state").asText()).isEqualTo("REJECTED");
     }
     JsonNode audit = cli("--json", "hpc", "audit");
-    assertThat(ExaMcp.each(audit.get("events"), "actor")).contains("ann via mcp:fleet-test");
+    assertThat(ExaMcp.each(audit.get("events"), "surface")).contains("mcp:" + ExaMcp.CLIENT);
   }
 
   private static Set<String> names(JsonNode nodes) {
