@@ -142,17 +142,27 @@ final class FleetMcpServer {
     return Optional.of(failure(error));
   }
 
-  /** The client's declared name, made safe to store: one short line. */
+  /** The client's declared name ({@code clientInfo.name}), made safe to store. */
   static String clientName(McpSyncServerExchange exchange) {
     McpSchema.Implementation info = exchange == null ? null : exchange.getClientInfo();
-    String name = info == null || info.name() == null ? "" : info.name().strip();
-    String safe = name.codePoints()
-        .filter(c -> !Character.isISOControl(c))
-        .limit(MAX_CLIENT_NAME)
-        .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
-        .toString()
-        .strip();
-    return safe.isEmpty() ? UNNAMED_CLIENT : safe;
+    return safeClientName(info == null ? null : info.name());
+  }
+
+  /**
+   * A client's name as the audit trail records it after {@code mcp:}: letters, digits and {@code
+   * ._#/@+-}, anything else turned into {@code -}, at most {@value #MAX_CLIENT_NAME} characters;
+   * {@value #UNNAMED_CLIENT} when nothing is left.
+   */
+  static String safeClientName(String declared) {
+    String name = declared == null ? "" : declared.strip();
+    String safe =
+        name.codePoints()
+            .limit(MAX_CLIENT_NAME)
+            .map(c -> c < 128 && (Character.isLetterOrDigit(c) || "._#/@+-".indexOf(c) >= 0)
+                ? c : '-')
+            .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
+            .toString();
+    return safe.chars().allMatch(c -> c == '-') ? UNNAMED_CLIENT : safe;
   }
 
   /**
