@@ -25,7 +25,7 @@ import picocli.CommandLine.ParentCommand;
       "Read tools always: hpc_clusters, hpc_nodes, hpc_place, hpc_jobs, hpc_capacity,"
           + " hpc_queue, hpc_preflight. The write tools hpc_approve_cluster and"
           + " hpc_reject_cluster exist only with --allow-writes or $EXAMLOPS_MCP_ALLOW_WRITES=1,"
-          + " and are audited as the acting user via mcp:<client name>."
+          + " and are audited with the acting user and the surface mcp:<client name>."
     })
 final class ServeCommand implements Callable<Integer> {
   /** Enables the write tools when {@code 1} (or {@code true}). */
