@@ -1,5 +1,6 @@
 package io.examlops.fleet.mcp;
 
+import io.examlops.fleet.model.FleetException;
 import java.util.Map;
 
 /**
@@ -18,10 +19,23 @@ final class ToolArguments {
     return (String) values.get(name);
   }
 
-  /** A whole-number argument, or {@code null} when absent. */
+  /**
+   * A whole-number argument, or {@code null} when absent.
+   *
+   * @throws FleetException when it is beyond what a count of GPUs or nodes can be
+   */
   Integer whole(String name) {
     Object value = values.get(name);
-    return value == null ? null : ((Number) value).intValue();
+    if (value == null) {
+      return null;
+    }
+    java.math.BigDecimal number = new java.math.BigDecimal(value.toString());
+    if (number.compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) > 0
+        || number.compareTo(java.math.BigDecimal.valueOf(Integer.MIN_VALUE)) < 0) {
+      throw FleetException.invalid("argument " + name + " is " + value + ", too large a number",
+          name);
+    }
+    return number.intValueExact();
   }
 
   boolean flag(String name, boolean absent) {

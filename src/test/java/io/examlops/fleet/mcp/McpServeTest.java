@@ -254,6 +254,10 @@ class McpServeTest {
           .get("message").asText()).contains("gpus").contains("integer");
       assertThat(error(mcp.call("hpc_place", Map.of("gpus", -1)), "INVALID_REQUEST")
           .get("message").asText()).contains("gpus");
+      JsonNode huge = error(mcp.call("hpc_place", Map.of("gpus", new java.math.BigInteger(
+          "100000000000000000000"))), "INVALID_REQUEST");
+      assertThat(huge.get("message").asText()).contains("gpus").contains("too large");
+      assertThat(huge.get("fields")).extracting(JsonNode::asText).containsExactly("gpus");
       assertThat(error(mcp.call("hpc_place", Map.of("gpus", 1, "gpu", "a100")), "INVALID_REQUEST")
           .get("message").asText()).contains("gpu");
       assertThat(error(mcp.call("hpc_jobs", Map.of("state", "sleeping")), "INVALID_REQUEST")
