@@ -33,12 +33,12 @@ import io.examlops.fleet.scheduling.SchedulerRefusedException;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.scheduler.flux.FluxProbe;
-import io.examlops.fleet.scheduler.mock.MockProbe;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduling.backend.TimeLimits;
 import io.examlops.fleet.scheduling.preflight.PreflightReport;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -66,11 +66,8 @@ public final class Fleet {
   private final Map<String, String> env;
   private final Clock clock;
   private final Discovery discovery;
+  private final SchedulerAdapters adapters;
   private ClusterRegistry registry;
-
-  /** Values {@code EXAMLOPS_HPC_SCHEDULER} may take: what a cluster runs, or what detect found. */
-  public static final List<SchedulerKind> ENVIRONMENT_SCHEDULERS =
-      List.of(SchedulerKind.SLURM, SchedulerKind.FLUX, SchedulerKind.MOCK, SchedulerKind.UNMANAGED);
 
   /** The word that asks placement to choose the cluster. */
   public static final String AUTO = "auto";
@@ -82,10 +79,39 @@ public final class Fleet {
    *     scheduler, naming the variable and the values it takes
    */
   public Fleet(Map<String, String> env, Clock clock) {
-    requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER));
+    this(env, clock, SchedulerAdapters.standard());
+  }
+
+  /**
+   * A fleet with these schedulers ({@link SchedulerAdapters#standard()} and any added with {@link
+   * SchedulerAdapters#with}): the one place a scheduler is plugged in.
+   *
+   * @throws FleetException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that is not a
+   *     registered scheduler, naming the variable and the values it takes
+   */
+  public Fleet(Map<String, String> env, Clock clock, SchedulerAdapters adapters) {
+    requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER), adapters.kinds());
     this.env = Map.copyOf(env);
     this.clock = clock;
-    this.discovery = new Discovery(Discovery.defaultProbes(), clock);
+    this.adapters = adapters;
+    this.discovery = new Discovery(adapters.detectionProbes(context()), clock);
+  }
+
+  /** What the adapters take from this fleet: its environment, clock, state and tracked jobs. */
+  private SchedulerContext context() {
+    return new SchedulerContext(
+        env,
+        clock,
+        () -> registry().platformDb().file().toAbsolutePath().getParent(),
+        this::gpusInUse);
+  }
+
+  /** The GPUs a cluster's unfinished tracked jobs hold. */
+  private int gpusInUse(String cluster) {
+    return jobStore().list(new JobStore.Filter(cluster, null, null)).stream()
+        .filter(j -> !j.state().terminal() && j.gpus() != null)
+        .mapToInt(TrackedJob::gpus)
+        .sum();
   }
 
   /**
@@ -97,12 +123,12 @@ public final class Fleet {
     io.examlops.fleet.registry.SqliteNativeLibrary.useCacheUnder(cache);
   }
 
-  private static void requireKnownScheduler(String value) {
+  /** {@code kinds}: the values {@code EXAMLOPS_HPC_SCHEDULER} may take. */
+  private static void requireKnownScheduler(String value, List<SchedulerKind> kinds) {
     if (value == null || value.isBlank()) {
       return;
     }
-    boolean known =
-        ENVIRONMENT_SCHEDULERS.stream().anyMatch(k -> k.label().equals(value.strip()));
+    boolean known = kinds.stream().anyMatch(k -> k.label().equals(value.strip()));
     if (!known) {
       throw new FleetException(
           io.examlops.fleet.model.ErrorKind.INVALID_REQUEST,
@@ -110,8 +136,7 @@ public final class Fleet {
               + " is "
               + io.examlops.fleet.model.Printable.quoted(value)
               + ", which is not a scheduler: use one of "
-              + String.join(
-                  ", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
+              + String.join(", ", kinds.stream().map(SchedulerKind::label).toList())
               + " (a registered cluster's environment gives the right value), or unset it",
           io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.SHOW_ENVIRONMENT),
           null);
@@ -610,7 +635,8 @@ public final class Fleet {
         registry(),
         TransportOptions.DEFAULTS,
         Endpoint.knownHosts(env, UserHome.of(env)),
-        io.examlops.fleet.transport.ClientEnvironment.of(env));
+        io.examlops.fleet.transport.ClientEnvironment.of(env),
+        adapters);
   }
 
   private static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
@@ -726,11 +752,11 @@ public final class Fleet {
    */
   static String suggestedClustersYaml(Detection detection, Endpoint endpoint) {
     SchedulerKind scheduler = detection.found() ? detection.scheduler() : SchedulerKind.MOCK;
-    if (scheduler == SchedulerKind.UNMANAGED) {
+    if (!scheduler.runsJobs()) {
       return null;
     }
     ClusterDefinition definition =
-        endpoint.isLocal() || scheduler == SchedulerKind.MOCK
+        endpoint.isLocal() || !detection.found()
             ? ClusterDefinition.local(
                 endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
             : ClusterDefinition.ssh(
@@ -764,19 +790,17 @@ public final class Fleet {
   private Connected connect(Endpoint endpoint, String name, SchedulerKind declared, Actor actor) {
     ClusterName.require(name);
     boolean reprobed = registry().find(name).isPresent();
-    if (declared == SchedulerKind.MOCK) {
+    if (declared != null && !adapters.of(declared).detectable()) {
       if (!endpoint.isLocal()) {
         throw FleetException.invalid(
-            "the mock backend runs jobs on this machine: connect it as 'local', not "
-                + endpoint.label(),
+            "the " + declared.label() + " backend runs jobs on this machine: connect it as"
+                + " 'local', not " + endpoint.label(),
             "scheduler");
       }
-      ClusterCaps caps = mockCaps(endpoint);
+      ClusterCaps caps = declaredCaps(declared, endpoint);
       RegisteredCluster cluster =
           registry()
-              .register(
-                  ClusterDefinition.local(name, SchedulerKind.MOCK), Fingerprints.NONE, caps,
-                  actor);
+              .register(ClusterDefinition.local(name, declared), Fingerprints.NONE, caps, actor);
       return new Connected(cluster, reprobed);
     }
     Detection detection = discovery.detect(endpoint);
@@ -796,10 +820,10 @@ public final class Fleet {
           io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.CONNECT_MOCK, name),
           null);
     }
-    if (found == SchedulerKind.UNMANAGED) {
+    SchedulerAdapter adapter = adapters.of(found);
+    if (!found.runsJobs()) {
       throw new RegistryException(
-          endpoint.label() + " has GPUs but no scheduler (only nvidia-smi answers); HPC Fleet"
-              + " submits through Slurm, Flux or the mock backend; nothing was registered");
+          adapter.whyNotRegistrable(endpoint.label()) + "; nothing was registered");
     }
     if (declared != null && declared != found) {
       throw new FleetException(
@@ -820,9 +844,7 @@ public final class Fleet {
                 endpoint.ssh().key().toAbsolutePath().toString(),
                 endpoint.ssh().port(),
                 detection.hostKeyFingerprint());
-    if (found == SchedulerKind.FLUX) {
-      definition = definition.withFluxUri(fluxInstance(endpoint));
-    }
+    definition = adapter.registering(definition, endpoint);
     Fingerprints seen =
         endpoint.isLocal()
             ? Fingerprints.NONE
@@ -832,21 +854,11 @@ public final class Fleet {
     return new Connected(cluster, reprobed);
   }
 
-  /** The Flux instance that answered the probe: the one every later command is sent to. */
-  private static String fluxInstance(Endpoint endpoint) {
+  /** What a declared-only scheduler (the mock) says of itself on this machine. */
+  private ClusterCaps declaredCaps(SchedulerKind declared, Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
-      return new FluxProbe().instanceUri(runner);
+      return probeFor(declared).capabilities(runner);
     }
-  }
-
-  private ClusterCaps mockCaps(Endpoint endpoint) {
-    try (CommandRunner runner = endpoint.open()) {
-      return mockProbe().capabilities(runner);
-    }
-  }
-
-  private MockProbe mockProbe() {
-    return new MockProbe(MockProbe.declaredGpus(env), 0);
   }
 
   /** A registered cluster with the approval gate's verdict on it now. */
@@ -878,8 +890,9 @@ public final class Fleet {
   private NodeInventory clusterNodes(Actor actor, String name) {
     ClusterConnections connections = connections();
     RegisteredCluster cluster = connections.cluster(name);
-    if (cluster.definition() != null && cluster.definition().scheduler() == SchedulerKind.MOCK) {
-      return mockInventory(cluster);
+    SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
+    if (adapter.readsLive()) {
+      return adapter.liveInventory(cluster, context());
     }
     SchedulerProbe probe = probeFor(cluster.definition().scheduler());
     return connections.withRunner(
@@ -900,7 +913,7 @@ public final class Fleet {
 
   /** Submission and tracking of jobs on approved clusters, on behalf of {@code actor}. */
   private JobService jobs(Actor actor) {
-    return new JobService(connections(), jobStore(), mockJobsDir(), clock, actor);
+    return new JobService(connections(), jobStore(), adapters, context(), actor);
   }
 
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
@@ -911,35 +924,11 @@ public final class Fleet {
 
   /** Placement, preflight and capacity. */
   private FleetScheduling scheduling() {
-    ProbeRegistry probes = new ProbeRegistry();
-    discovery.probes().probes().forEach(probes::register);
-    probes.register(mockProbe());
-    return new FleetScheduling(connections(), jobStore(), probes, this::mockInventory, clock);
+    return new FleetScheduling(connections(), jobStore(), adapters, context());
   }
 
   private JobStore jobStore() {
     return new JobStore(registry().platformDb());
-  }
-
-  /** Where the mock backend keeps its jobs: beside platform.db. */
-  private Path mockJobsDir() {
-    return registry().platformDb().file().toAbsolutePath().getParent().resolve("mock-jobs");
-  }
-
-  /** The mock backend's one node now, its simulated GPUs less those its running jobs hold. */
-  private NodeInventory mockInventory(RegisteredCluster cluster) {
-    int inUse =
-        jobStore().list(new JobStore.Filter(cluster.name(), null, null)).stream()
-            .filter(j -> !j.state().terminal() && j.gpus() != null)
-            .mapToInt(TrackedJob::gpus)
-            .sum();
-    try (CommandRunner runner = Endpoint.local(TransportOptions.DEFAULTS).open()) {
-      return new NodeInventory(
-          SchedulerKind.MOCK,
-          runner.target(),
-          clock.instant(),
-          new MockProbe(MockProbe.declaredGpus(env), inUse).listNodes(runner));
-    }
   }
 
   /** Snapshots every schedulable cluster's nodes; returns what could not be refreshed. */
@@ -948,7 +937,7 @@ public final class Fleet {
     for (ClusterStatus status : clusters()) {
       RegisteredCluster cluster = status.cluster();
       if (!status.schedulability().schedulable()
-          || cluster.definition().scheduler() == SchedulerKind.MOCK) {
+          || adapters.of(cluster.definition().scheduler()).readsLive()) {
         continue;
       }
       try {
@@ -998,8 +987,7 @@ public final class Fleet {
         request.partition() != null || partition == null ? request : request.inPartition(partition);
     var sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
     return new Submitted(
-        new JobService(connections(), jobStore(), mockJobsDir(), clock, actor)
-            .submit(target, sent, model, dataset),
+        jobs(actor).submit(target, sent, model, dataset),
         placement);
   }
 
@@ -1017,13 +1005,9 @@ public final class Fleet {
 
   /** The probe for a declared scheduler. */
   private SchedulerProbe probeFor(SchedulerKind scheduler) {
-    if (scheduler == SchedulerKind.MOCK) {
-      return mockProbe();
-    }
-    return discovery
-        .probes()
-        .probe(scheduler)
-        .orElseThrow(
-            () -> new RegistryException("no probe is registered for " + scheduler.label()));
+    return adapters
+        .find(scheduler)
+        .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()))
+        .probe(context());
   }
 }

@@ -6,9 +6,8 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
-import io.examlops.fleet.scheduler.flux.FluxInstanceRunner;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -30,6 +29,7 @@ public final class ClusterConnections {
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
   private final ClientEnvironment client;
+  private final SchedulerAdapters adapters;
 
   /**
    * @param client the environment the surface read at its edge (the key passphrase) and where
@@ -40,10 +40,21 @@ public final class ClusterConnections {
       TransportOptions options,
       java.nio.file.Path knownHosts,
       ClientEnvironment client) {
+    this(registry, options, knownHosts, client, SchedulerAdapters.standard());
+  }
+
+  /** @param adapters the schedulers, which may route a cluster's commands (Flux: its instance) */
+  public ClusterConnections(
+      ClusterRegistry registry,
+      TransportOptions options,
+      java.nio.file.Path knownHosts,
+      ClientEnvironment client,
+      SchedulerAdapters adapters) {
     this.registry = registry;
     this.options = options;
     this.knownHosts = knownHosts;
     this.client = client;
+    this.adapters = adapters;
   }
 
   public ClusterRegistry registry() {
@@ -141,10 +152,10 @@ public final class ClusterConnections {
     }
   }
 
-  /** A Flux cluster's commands go to its own instance, whatever FLUX_URI the caller has. */
-  private static CommandRunner instanceOf(RegisteredCluster cluster, CommandRunner runner) {
+  /** The scheduler's adapter may route the commands (a Flux cluster's go to its own instance). */
+  private CommandRunner instanceOf(RegisteredCluster cluster, CommandRunner runner) {
     ClusterDefinition d = cluster.definition();
-    return d.scheduler() == SchedulerKind.FLUX ? new FluxInstanceRunner(runner, d.fluxUri()) : runner;
+    return adapters.find(d.scheduler()).map(a -> a.runnerFor(d, runner)).orElse(runner);
   }
 
   private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, Actor actor) {
