@@ -364,6 +364,41 @@ public final class Fleet {
         });
   }
 
+  // --- For the MCP server (issue 12): a cluster's latest snapshot; placement inside one cluster.
+
+  /**
+   * A registered cluster's nodes as its latest saved snapshot holds them (a snapshot does not
+   * record where it was read: {@code target} is {@code null}); empty when none was saved.
+   */
+  public java.util.Optional<NodesResult> latestNodes(String cluster) {
+    return guarded(
+        () -> {
+          RegisteredCluster registered = connections().cluster(cluster);
+          SchedulerKind scheduler =
+              registered.definition() != null
+                  ? registered.definition().scheduler()
+                  : registered.governance().scheduler();
+          return registry()
+              .latestSnapshot(cluster)
+              .map(s -> new NodesResult(cluster, scheduler, null, s.takenAt(), s.id(), s.nodes()));
+        });
+  }
+
+  /**
+   * Placement inside one cluster: the partition a job should go to there, by the same rule and
+   * data as {@link #place}; refused unless the cluster may take work now.
+   */
+  public PlaceResult placeIn(String cluster, PlaceRequest request) {
+    return guarded(
+        () -> {
+          requireAsk(request.gpus(), request.nodes());
+          connections().requireSchedulable(cluster);
+          return PlaceResult.of(scheduling().placeIn(cluster, placement(request)));
+        });
+  }
+
+  // --- End of the MCP server's block.
+
   /** What placement and preflight are asked: some GPUs (or none), on some nodes. */
   private static void requireAsk(int gpus, Integer nodes) {
     if (gpus < 0) {

@@ -132,6 +132,7 @@ public final class Exa implements Runnable {
     Exa exa = new Exa(env, Clock.systemUTC());
     CommandLine line = new CommandLine(exa);
     line.addSubcommand(new io.examlops.fleet.console.ConsoleCommand(env, Clock.systemUTC()));
+    line.addSubcommand(new io.examlops.fleet.mcp.McpCommand(env, exa.clock));
     line.setOut(out);
     line.setErr(err);
     line.setExecutionExceptionHandler(new Failures(exa));

@@ -4,15 +4,22 @@ import java.util.Objects;
 
 /**
  * Who acts on the fleet and through which surface, for the audit trail: {@code alice via cli},
- * {@code bob via console}, {@code claude via mcp}, {@code train#42 via jenkins}. Each surface says
- * who its user is; the core records both.
+ * {@code bob via console}, {@code ann via mcp:claude-ai}, {@code train#42 via jenkins}. Each
+ * surface says who its user is; the core records both.
  *
  * @param name the acting user: one line of at most {@link #MAX_LENGTH} characters
- * @param surface the surface the request came through: a short lower-case word
+ * @param surface the surface the request came through: a short lower-case word, optionally
+ *     qualified after a colon ({@code mcp:claude-ai})
  */
 public record Actor(String name, String surface) {
   /** The longest acting-user name accepted: it is shown in tables and stored in every event. */
   public static final int MAX_LENGTH = 200;
+
+  /**
+   * A surface: a short lower-case word, optionally followed by a colon and the client or job it
+   * came through ({@code mcp:claude-ai}, {@code jenkins:train#42}).
+   */
+  private static final String SURFACE = "[a-z][a-z0-9-]{0,31}(:[A-Za-z0-9._#/@+-]{1,100})?";
 
   /** Surfaces of this product; other surfaces name themselves the same way. */
   public static final String CLI = "cli";
@@ -40,7 +47,7 @@ public record Actor(String name, String surface) {
               + " characters (no newline or control character)",
           "name");
     }
-    if (!surface.matches("[a-z][a-z0-9-]{0,31}")) {
+    if (!surface.matches(SURFACE)) {
       throw FleetException.invalid(
           "the surface " + Printable.quoted(surface) + " is not a short lower-case word",
           "surface");

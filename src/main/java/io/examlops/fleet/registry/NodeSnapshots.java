@@ -61,8 +61,8 @@ final class NodeSnapshots {
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO hpc_nodes (snapshot_id, position, name, cpus, memory_mb, gpu_count,"
-                + " gpus_json, gpus_in_use, state, raw_state, partitions_json, features_json)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + " gpus_json, gpus_in_use, state, raw_state, partitions_json, features_json,"
+                + " reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
       int position = 0;
       for (NodeInfo node : nodes) {
         s.setLong(1, id);
@@ -81,6 +81,7 @@ final class NodeSnapshots {
         s.setString(10, node.rawState());
         s.setString(11, RegistryJson.write(node.partitions()));
         s.setString(12, RegistryJson.write(node.features()));
+        s.setString(13, node.reason());
         s.addBatch();
       }
       s.executeBatch();
@@ -125,7 +126,7 @@ final class NodeSnapshots {
     try (PreparedStatement s =
         c.prepareStatement(
             "SELECT name, cpus, memory_mb, gpus_json, gpus_in_use, state, raw_state,"
-                + " partitions_json, features_json FROM hpc_nodes WHERE snapshot_id = ?"
+                + " partitions_json, features_json, reason FROM hpc_nodes WHERE snapshot_id = ?"
                 + " ORDER BY position")) {
       s.setLong(1, snapshotId);
       try (ResultSet rs = s.executeQuery()) {
@@ -142,7 +143,8 @@ final class NodeSnapshots {
                   NodeState.valueOf(rs.getString("state")),
                   rs.getString("raw_state"),
                   RegistryJson.read(rs.getString("partitions_json"), STRINGS),
-                  RegistryJson.read(rs.getString("features_json"), STRINGS)));
+                  RegistryJson.read(rs.getString("features_json"), STRINGS),
+                  rs.getString("reason")));
         }
       }
     }

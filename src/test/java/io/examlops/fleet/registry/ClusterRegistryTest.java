@@ -56,7 +56,8 @@ class ClusterRegistryTest {
               NodeState.DRAIN,
               "drain*",
               List.of("gpu", "debug"),
-              List.of()));
+              List.of(),
+              "bad dimm | ticket 7"));
   private static final ClusterCaps CAPS =
       ClusterCaps.summarize(
           SchedulerKind.SLURM,
@@ -363,6 +364,8 @@ class ClusterRegistryTest {
     assertThat(latest.id()).isEqualTo(second.id()).isGreaterThan(first.id());
     assertThat(latest.nodes()).isEqualTo(NODES.subList(1, 2));
     assertThat(latest.nodes().get(0).gpusInUse()).as("unknown stays unknown").isNull();
+    assertThat(latest.nodes().get(0).reason()).as("why it takes no work").isEqualTo(
+        "bad dimm | ticket 7");
     registry.saveSnapshot("lxp", NODES, Actor.cli("bob"));
     assertThat(registry.latestSnapshot("lxp").orElseThrow().nodes()).isEqualTo(NODES);
   }

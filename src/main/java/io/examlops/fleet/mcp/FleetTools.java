@@ -1,0 +1,221 @@
+package io.examlops.fleet.mcp;
+
+import io.examlops.fleet.ApproveRequest;
+import io.examlops.fleet.ApproveResult;
+import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.ClustersResult;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.JobsResult;
+import io.examlops.fleet.NodesRequest;
+import io.examlops.fleet.NodesResult;
+import io.examlops.fleet.PlaceRequest;
+import io.examlops.fleet.PlaceResult;
+import io.examlops.fleet.PreflightRequest;
+import io.examlops.fleet.PreflightResult;
+import io.examlops.fleet.QueueRequest;
+import io.examlops.fleet.QueueResult;
+import io.examlops.fleet.RejectRequest;
+import io.examlops.fleet.RejectResult;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.capacity.FleetCapacity;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+
+/**
+ * What each tool does: turns its arguments into the application API's request, calls it as the
+ * acting user through this client, and answers with the API's result (which the CLI's {@code
+ * --json} prints too) and a summary in words. Holds no rule of its own.
+ */
+final class FleetTools {
+  private final Fleet fleet;
+  private final Clock clock;
+  private final String user;
+  private final Map<String, BiFunction<ToolArguments, Actor, ToolReply>> handlers =
+      new HashMap<>();
+
+  /**
+   * @param user who started the server, recorded with each client's name as the acting user
+   */
+  FleetTools(Fleet fleet, Clock clock, String user) {
+    this.fleet = fleet;
+    this.clock = clock;
+    this.user = user;
+    handlers.put("hpc_clusters", (args, actor) -> clusters());
+    handlers.put("hpc_nodes", this::nodes);
+    handlers.put("hpc_place", (args, actor) -> place(args));
+    handlers.put("hpc_jobs", this::jobs);
+    handlers.put("hpc_capacity", (args, actor) -> capacity(actor));
+    handlers.put("hpc_queue", this::queue);
+    handlers.put("hpc_preflight", this::preflight);
+    handlers.put("hpc_approve_cluster", this::approve);
+    handlers.put("hpc_reject_cluster", this::reject);
+  }
+
+  /** The names of the tools this class answers, to check the catalog against. */
+  Set<String> names() {
+    return handlers.keySet();
+  }
+
+  /**
+   * Runs a tool for a client. Calls run one at a time: the core is built for one caller per
+   * process, as the CLI is, and an agent's calls are seconds apart.
+   *
+   * @param client the client's declared name, made safe ({@link FleetMcpServer#clientName})
+   */
+  synchronized ToolReply call(String tool, ToolArguments args, String client) {
+    var handler = handlers.get(tool);
+    if (handler == null) {
+      throw new IllegalStateException("no handler for tool " + tool);
+    }
+    return handler.apply(args, new Actor(user, Actor.MCP + ":" + client));
+  }
+
+  private ToolReply clusters() {
+    ClustersResult result = fleet.listClusters();
+    var clusters = result.clusters();
+    String summary =
+        clusters.isEmpty()
+            ? "No cluster is registered."
+            : clusters.size() + (clusters.size() == 1 ? " cluster: " : " clusters: ")
+                + clusters.stream().map(FleetTools::line).collect(Collectors.joining("; "));
+    return new ToolReply(result, summary);
+  }
+
+  private static String line(ClusterSummary c) {
+    return c.name() + " " + c.state() + (c.schedulable() ? ", schedulable" : ", not schedulable");
+  }
+
+  /** The latest snapshot, else (or when asked) the nodes read now; with the data's age. */
+  private ToolReply nodes(ToolArguments args, Actor actor) {
+    String cluster = args.text("cluster");
+    NodesResult nodes =
+        (args.flag("live", false) ? java.util.Optional.<NodesResult>empty()
+                : fleet.latestNodes(cluster))
+            .orElseGet(
+                () -> fleet.nodes(actor, new NodesRequest(HostTarget.defaults(), cluster, false)));
+    String state = args.text("state");
+    String partition = args.text("partition");
+    var shown =
+        nodes.nodes().stream()
+            .filter(n -> state == null || n.state().label().equals(state))
+            .filter(n -> partition == null || n.partitions().contains(partition))
+            .toList();
+    Duration age = Duration.between(nodes.takenAt(), clock.instant());
+    age = age.isNegative() ? Duration.ZERO : age;
+    Map<String, Object> content = new LinkedHashMap<>();
+    content.put("cluster", nodes.cluster());
+    content.put("scheduler", nodes.scheduler());
+    content.put("target", nodes.target());
+    content.put("takenAt", nodes.takenAt());
+    content.put("snapshotId", nodes.snapshotId());
+    content.put("age", age);
+    content.put("nodes", shown);
+    String summary =
+        shown.size() + " of " + nodes.nodes().size() + " nodes of " + cluster
+            + (nodes.snapshotId() == null
+                ? ", read live"
+                : " from snapshot " + nodes.snapshotId() + ", taken " + age.toSeconds() + " s ago")
+            + "; " + shown.stream().mapToInt(NodeInfo::gpuCount).sum() + " GPUs, "
+            + shown.stream().mapToInt(n -> n.idleGpus().orElse(0)).sum() + " known idle";
+    return new ToolReply(content, summary);
+  }
+
+  private ToolReply place(ToolArguments args) {
+    PlaceRequest request =
+        new PlaceRequest(
+            args.whole("gpus"), args.whole("nodes"), args.text("gpuType"), args.text("partition"));
+    String cluster = args.text("cluster");
+    PlaceResult result =
+        cluster == null ? fleet.place(request) : fleet.placeIn(cluster, request);
+    return new ToolReply(result, result.explanation());
+  }
+
+  private ToolReply jobs(ToolArguments args, Actor actor) {
+    JobsResult result =
+        fleet.listJobs(
+            actor,
+            new JobsRequest(
+                args.text("cluster"),
+                args.text("model"),
+                args.text("state"),
+                args.flag("refresh", true)));
+    Map<String, Long> byState =
+        result.jobs().stream()
+            .collect(
+                Collectors.groupingBy(j -> j.state().label(), TreeMap::new, Collectors.counting()));
+    String summary =
+        result.jobs().size() + (result.jobs().size() == 1 ? " tracked job" : " tracked jobs")
+            + (byState.isEmpty() ? "" : " (" + byState.entrySet().stream()
+                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")) + ")")
+            + (result.notes().isEmpty() ? "" : "; " + String.join("; ", result.notes()));
+    return new ToolReply(result, summary);
+  }
+
+  private ToolReply capacity(Actor actor) {
+    FleetCapacity capacity = fleet.capacity(actor);
+    String summary =
+        capacity.clusters().size() + " ACTIVE clusters: " + known(capacity.idleGpus()) + " of "
+            + known(capacity.totalGpus()) + " GPUs idle, utilization "
+            + known(capacity.utilizationPercent()) + " %, cost " + known(capacity.cost())
+            + " at " + capacity.rate().toPlainString() + " per GPU-hour";
+    return new ToolReply(capacity, summary);
+  }
+
+  private static String known(Object figure) {
+    return figure == null ? "unknown" : figure.toString();
+  }
+
+  private ToolReply queue(ToolArguments args, Actor actor) {
+    QueueResult queue = fleet.queue(actor, new QueueRequest(args.text("cluster")));
+    long pending = queue.jobs().stream().filter(e -> e.state() == JobState.PENDING).count();
+    return new ToolReply(
+        queue,
+        queue.jobs().size() + " jobs in the queue of " + queue.cluster() + ", " + pending
+            + " pending");
+  }
+
+  private ToolReply preflight(ToolArguments args, Actor actor) {
+    PreflightResult report =
+        fleet.preflight(
+            actor,
+            new PreflightRequest(
+                args.text("cluster"),
+                args.whole("gpus"),
+                args.whole("nodes"),
+                args.text("partition"),
+                args.text("account"),
+                args.text("time")));
+    String summary =
+        "preflight " + report.result() + " for " + report.cluster() + ": "
+            + report.checks().stream()
+                .map(c -> c.name().toLowerCase(Locale.ROOT) + " "
+                    + c.status().toLowerCase(Locale.ROOT))
+                .collect(Collectors.joining(", "));
+    return new ToolReply(report, summary);
+  }
+
+  private ToolReply approve(ToolArguments args, Actor actor) {
+    ApproveResult approved = fleet.approve(actor, new ApproveRequest(args.text("cluster")));
+    return new ToolReply(
+        approved, "Approved " + approved.name() + ": ACTIVE, by " + actor);
+  }
+
+  private ToolReply reject(ToolArguments args, Actor actor) {
+    RejectResult rejected =
+        fleet.reject(actor, new RejectRequest(args.text("cluster"), args.text("reason")));
+    return new ToolReply(
+        rejected, "Rejected " + rejected.name() + " by " + actor + ": " + rejected.reason());
+  }
+}

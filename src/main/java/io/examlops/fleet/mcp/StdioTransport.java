@@ -1,0 +1,261 @@
+package io.examlops.fleet.mcp;
+
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.json.TypeRef;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
+import io.modelcontextprotocol.spec.McpServerSession;
+import io.modelcontextprotocol.spec.McpServerTransport;
+import io.modelcontextprotocol.spec.McpServerTransportProvider;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.Sinks;
+
+/**
+ * The stdio transport of {@code exa mcp serve}: one JSON-RPC message per line on stdin, one per
+ * line on stdout, nothing else on stdout. Unlike the SDK's own stdio provider, which ends the
+ * session at the first line it cannot read, a line that is not a JSON-RPC message is answered with
+ * a JSON-RPC error (parse error, invalid request) and the session goes on; a request the server
+ * answers itself ({@code screen}) never reaches the session.
+ */
+final class StdioTransport implements McpServerTransportProvider {
+  private static final Logger LOG = LoggerFactory.getLogger(StdioTransport.class);
+
+  /** The longest message read, in characters; a longer line is refused and skipped. */
+  static final int MAX_MESSAGE_CHARS = 4 * 1024 * 1024;
+
+  private final McpJsonMapper json;
+  private final InputStream in;
+  private final OutputStream out;
+  private final Function<JSONRPCRequest, Optional<Object>> screen;
+  private McpServerSession session;
+
+  /**
+   * @param screen answers a request before the session sees it (a result object), or leaves it to
+   *     the session (empty)
+   */
+  StdioTransport(
+      McpJsonMapper json,
+      InputStream in,
+      OutputStream out,
+      Function<JSONRPCRequest, Optional<Object>> screen) {
+    this.json = json;
+    this.in = in;
+    this.out = out;
+    this.screen = screen;
+  }
+
+  @Override
+  public void setSessionFactory(McpServerSession.Factory factory) {
+    this.session = factory.create(new Session());
+  }
+
+  /**
+   * Reads messages until stdin closes and hands each to the session; returns once every request
+   * read has been answered.
+   */
+  void run() {
+    if (session == null) {
+      throw new IllegalStateException("no MCP server is attached to this transport");
+    }
+    Sinks.Many<JSONRPCMessage> inbound = Sinks.many().unicast().onBackpressureBuffer();
+    var handled =
+        inbound
+            .asFlux()
+            .flatMap(
+                message ->
+                    session
+                        .handle(message)
+                        .onErrorResume(
+                            e -> {
+                              LOG.error("a message could not be handled: {}", message, e);
+                              return Mono.empty();
+                            }))
+            .then()
+            .toFuture();
+    try (BufferedReader reader =
+        new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+      for (Line line = Line.read(reader); line != null; line = Line.read(reader)) {
+        if (line.tooLong()) {
+          write(error(null, McpSchema.ErrorCodes.INVALID_REQUEST, "message longer than "
+              + MAX_MESSAGE_CHARS + " characters, skipped"));
+        } else if (!line.text().isBlank()) {
+          readSafely(line.text()).ifPresent(inbound::tryEmitNext);
+        }
+      }
+    } catch (IOException e) {
+      LOG.error("stdin could not be read; the session ends", e);
+    }
+    inbound.tryEmitComplete();
+    try {
+      handled.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException e) {
+      LOG.error("the session ended with an error", e.getCause());
+    }
+    session.close();
+  }
+
+  /** Whatever a line holds, the session goes on: a failure to read one is answered, not thrown. */
+  private Optional<JSONRPCMessage> readSafely(String text) {
+    try {
+      return read(text);
+    } catch (RuntimeException e) {
+      LOG.error("a message could not be read: {}", text, e);
+      write(error(null, McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error: the message could"
+          + " not be read (" + firstLine(e.getMessage()) + ")"));
+      return Optional.empty();
+    }
+  }
+
+  /** One message for the session, or empty when it was answered here. */
+  private Optional<JSONRPCMessage> read(String text) {
+    Object parsed;
+    try {
+      parsed = json.readValue(text, Object.class);
+    } catch (IOException | RuntimeException e) {
+      write(error(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: not JSON ("
+          + firstLine(e.getMessage()) + ")"));
+      return Optional.empty();
+    }
+    Object id = parsed instanceof Map<?, ?> map ? validId(map.get("id")) : null;
+    if (!(parsed instanceof Map<?, ?> object) || !"2.0".equals(object.get("jsonrpc"))) {
+      write(error(id, McpSchema.ErrorCodes.INVALID_REQUEST,
+          "Invalid Request: a message is one JSON object with \"jsonrpc\": \"2.0\""));
+      return Optional.empty();
+    }
+    JSONRPCMessage message;
+    try {
+      message = McpSchema.deserializeJsonRpcMessage(json, text);
+    } catch (IOException | RuntimeException e) {
+      write(error(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: "
+          + firstLine(e.getMessage())));
+      return Optional.empty();
+    }
+    if (message instanceof JSONRPCRequest request) {
+      Optional<Object> answer = screen.apply(request);
+      if (answer.isPresent()) {
+        write(JSONRPCResponse.result(request.id(), answer.get()));
+        return Optional.empty();
+      }
+    }
+    return Optional.of(message);
+  }
+
+  /** A JSON-RPC id is a string or a number; anything else cannot be echoed. */
+  private static Object validId(Object id) {
+    return id instanceof String || id instanceof Number ? id : null;
+  }
+
+  /**
+   * A JSON-RPC error response, built here since the SDK's response type refuses the {@code null} id
+   * that JSON-RPC prescribes when the request's id could not be read.
+   */
+  private static Map<String, Object> error(Object id, int code, String message) {
+    Map<String, Object> response = new java.util.LinkedHashMap<>();
+    response.put("jsonrpc", McpSchema.JSONRPC_VERSION);
+    response.put("id", id);
+    response.put("error", new JSONRPCError(code, message));
+    return response;
+  }
+
+  private static String firstLine(String text) {
+    if (text == null) {
+      return "unreadable";
+    }
+    int end = text.indexOf('\n');
+    return end < 0 ? text : text.substring(0, end);
+  }
+
+  private void write(Object message) {
+    String line;
+    try {
+      line = json.writeValueAsString(message);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    synchronized (out) {
+      try {
+        out.write(line.getBytes(StandardCharsets.UTF_8));
+        out.write('\n');
+        out.flush();
+      } catch (IOException e) {
+        // The client went away; what it does not read is lost with it.
+        LOG.debug("stdout is closed", e);
+      }
+    }
+  }
+
+  @Override
+  public Mono<Void> notifyClients(String method, Object params) {
+    return session == null ? Mono.empty() : session.sendNotification(method, params);
+  }
+
+  @Override
+  public Mono<Void> closeGracefully() {
+    return session == null ? Mono.empty() : session.closeGracefully();
+  }
+
+  /** The session's side: what it sends goes to stdout as one line. */
+  private final class Session implements McpServerTransport {
+    @Override
+    public Mono<Void> sendMessage(JSONRPCMessage message) {
+      return Mono.fromRunnable(() -> write(message));
+    }
+
+    @Override
+    public <T> T unmarshalFrom(Object data, TypeRef<T> type) {
+      return json.convertValue(data, type);
+    }
+
+    @Override
+    public Mono<Void> closeGracefully() {
+      return Mono.empty();
+    }
+  }
+
+  /**
+   * A line of stdin without its end, or the note that it was longer than {@link
+   * #MAX_MESSAGE_CHARS} (its characters are then skipped, not kept).
+   */
+  private record Line(String text, boolean tooLong) {
+    /** The next line, or {@code null} at the end of the input. */
+    static Line read(BufferedReader reader) throws IOException {
+      StringBuilder text = new StringBuilder();
+      boolean tooLong = false;
+      int c = reader.read();
+      if (c < 0) {
+        return null;
+      }
+      while (c >= 0 && c != '\n') {
+        if (text.length() < MAX_MESSAGE_CHARS) {
+          text.append((char) c);
+        } else {
+          tooLong = true;
+        }
+        c = reader.read();
+      }
+      int end = text.length();
+      if (end > 0 && text.charAt(end - 1) == '\r') {
+        text.setLength(end - 1);
+      }
+      return new Line(tooLong ? "" : text.toString(), tooLong);
+    }
+  }
+}

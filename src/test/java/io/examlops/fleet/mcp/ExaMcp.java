@@ -1,0 +1,129 @@
+package io.examlops.fleet.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.Exa;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.McpJsonDefaults;
+import io.modelcontextprotocol.spec.McpSchema;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * The real {@code exa mcp serve} in a process of its own, with exactly the environment given
+ * (nothing inherited), driven by the MCP Java SDK's own client over stdio.
+ */
+final class ExaMcp implements AutoCloseable {
+  static final String CLIENT = "fleet-test";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final McpSyncClient client;
+  private final ConcurrentLinkedQueue<String> stderr = new ConcurrentLinkedQueue<>();
+
+  private ExaMcp(Map<String, String> env, List<String> serveArgs) {
+    StdioClientTransport transport =
+        new StdioClientTransport(
+            ServerParameters.builder("env").args(command(env, serveArgs)).build(),
+            McpJsonDefaults.getMapper());
+    transport.setStdErrorHandler(stderr::add);
+    client =
+        McpClient.sync(transport)
+            .clientInfo(new McpSchema.Implementation(CLIENT, "1.0"))
+            .requestTimeout(Duration.ofSeconds(90))
+            .initializationTimeout(Duration.ofSeconds(60))
+            .build();
+    client.initialize();
+  }
+
+  /** {@code exa mcp serve ARGS} with this environment, initialized. */
+  static ExaMcp serve(Map<String, String> env, String... serveArgs) {
+    return new ExaMcp(env, List.of(serveArgs));
+  }
+
+  /**
+   * {@code env -i NAME=VALUE... java -cp CLASSPATH Exa mcp serve ARGS}: the test class path's
+   * {@code exa}, as ExaProcess runs it, with only the variables given (and PATH).
+   */
+  static List<String> command(Map<String, String> env, List<String> serveArgs) {
+    List<String> command = new ArrayList<>();
+    command.add("-i");
+    if (!env.containsKey("PATH")) {
+      command.add("PATH=/usr/local/bin:/usr/bin:/bin");
+    }
+    env.forEach((name, value) -> command.add(name + "=" + value));
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("-XX:TieredStopAtLevel=1");
+    command.add("-Xshare:auto");
+    command.add(Exa.class.getName());
+    command.add("mcp");
+    command.add("serve");
+    command.addAll(serveArgs);
+    return command;
+  }
+
+  McpSyncClient client() {
+    return client;
+  }
+
+  List<String> toolNames() {
+    return client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
+  }
+
+  CallToolResult call(String tool, Map<String, Object> arguments) {
+    return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+  }
+
+  /** The structured content of a call, as a JSON tree. */
+  static JsonNode structured(CallToolResult result) {
+    return JSON.valueToTree(result.structuredContent());
+  }
+
+  /** The text of the result's first content block (the summary, or the error in words). */
+  static String text(CallToolResult result) {
+    return ((McpSchema.TextContent) result.content().get(0)).text();
+  }
+
+  /**
+   * Fails unless both are the same JSON: the same values, objects' keys in any order (AssertJ
+   * would compare a JSON tree as a list of its values, in order).
+   */
+  static void assertSameJson(JsonNode actual, JsonNode expected) {
+    org.assertj.core.api.Assertions.assertThat(actual.equals(expected))
+        .as("%s%nis not the same JSON as%n%s", actual, expected)
+        .isTrue();
+  }
+
+  /** The {@code key} of each element of a JSON array, as text (not of objects nested deeper). */
+  static List<String> each(JsonNode array, String key) {
+    return array.valueStream().map(e -> e.path(key).asText()).toList();
+  }
+
+  /** A placement less how old its live figures were, which differs between two reads. */
+  static JsonNode withoutAges(JsonNode place) {
+    JsonNode copy = place.deepCopy();
+    copy.get("candidates")
+        .forEach(c -> ((com.fasterxml.jackson.databind.node.ObjectNode) c)
+            .remove(List.of("data", "dataAge")));
+    return copy;
+  }
+
+  /** What the server wrote to stderr so far. */
+  String stderr() {
+    return String.join("\n", stderr);
+  }
+
+  @Override
+  public void close() {
+    client.closeGracefully();
+  }
+}
