@@ -130,7 +130,10 @@ public final class Fleet {
 
   public ClusterConnections connections() {
     return new ClusterConnections(
-        registry(), TransportOptions.DEFAULTS, Endpoint.knownHosts(env, UserHome.of(env)));
+        registry(),
+        TransportOptions.DEFAULTS,
+        Endpoint.knownHosts(env, UserHome.of(env)),
+        io.examlops.fleet.registry.ClientCredential.from(env));
   }
 
   /**
@@ -347,6 +350,29 @@ public final class Fleet {
     return jobs().backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
   }
 
+  // --- Jenkins surface (issue 11): job output, re-attach by tag ---------------------------------
+
+  /**
+   * Passes a tracked job's output (by fleet id or scheduler id) to {@code sink}: what is there now,
+   * or with {@code follow} what is written until the job ends, {@code limit} passes, or the thread
+   * is interrupted. Read-only: allowed for a job on any registered cluster.
+   */
+  public io.examlops.fleet.scheduling.JobLogs.Read logs(
+      String jobId, boolean follow, java.time.Duration limit,
+      java.util.function.Consumer<String> sink) {
+    JobService service = jobs();
+    TrackedJob job = service.find(jobId);
+    if (job.schedulerJobId() == null) {
+      throw new SchedulerRefusedException(
+          "job " + job.id() + " on " + job.cluster() + " has no scheduler id: it was never"
+              + " confirmed as submitted, so it has no output to read");
+    }
+    return new io.examlops.fleet.scheduling.JobLogs(connections(), service, actor())
+        .read(job, follow, limit, java.time.Duration.ofSeconds(2), sink);
+  }
+
+  // --- end of the Jenkins surface's block ------------------------------------------------------
+
   /** Placement, preflight and capacity. */
   public FleetScheduling scheduling() {
     ProbeRegistry probes = new ProbeRegistry();
@@ -405,7 +431,7 @@ public final class Fleet {
    * A submission and the placement that chose its partition (and, for {@code --cluster auto}, its
    * cluster); {@code null} when the request named its partition or asks for no GPUs.
    */
-  public record Submitted(TrackedJob job, PlacementResult placement) {}
+  public record Submitted(TrackedJob job, PlacementResult placement, boolean reattached) {}
 
   /** The word that asks placement to choose the cluster. */
   public static final String AUTO = "auto";
@@ -416,6 +442,9 @@ public final class Fleet {
    * to a site's CPU default partition is refused); an explicit partition wins, and a CPU-only job
    * goes to the scheduler's default. The approval gate holds either way.
    *
+   * @param tag the caller's name for this submission, or {@code null}: while the newest job of a
+   *     tag has not ended, submitting under it again re-attaches to that job (see {@link
+   *     io.examlops.fleet.scheduling.TaggedJobs})
    * @throws SchedulerRefusedException when no cluster can take the job, or the scheduler refuses
    */
   public Submitted submit(
@@ -423,7 +452,15 @@ public final class Fleet {
       SubmitRequest request,
       String model,
       String dataset,
-      boolean withClusterEnvironment) {
+      boolean withClusterEnvironment,
+      String tag) {
+    if (tag != null) {
+      Optional<TrackedJob> running =
+          new io.examlops.fleet.scheduling.TaggedJobs(jobs()).unfinished(tag);
+      if (running.isPresent()) {
+        return new Submitted(running.get(), null, true);
+      }
+    }
     PlacementRequest ask =
         new PlacementRequest(request.gpus(), request.nodes(), null, request.partition());
     PlacementResult placement;
@@ -447,7 +484,7 @@ public final class Fleet {
     SubmitRequest placed =
         request.partition() != null || partition == null ? request : request.inPartition(partition);
     SubmitRequest sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
-    return new Submitted(jobs().submit(target, sent, model, dataset), placement);
+    return new Submitted(jobs().submit(target, sent, model, dataset, tag), placement, false);
   }
 
   /** The request with the cluster's EXAMLOPS_HPC_* variables added to what the job exports. */

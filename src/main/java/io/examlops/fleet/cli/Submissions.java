@@ -43,7 +43,9 @@ final class Submissions {
       String model, String dataset) throws InterruptedException {
     Fleet fleet = command.exa().fleet();
     String cluster = command.exa().clusterOrDefault(options.cluster);
-    return report(command, options, fleet.submit(cluster, request, model, dataset, false));
+    SubmitRequest sent = options.withExports(request, command.exa().env);
+    return report(
+        command, options, fleet.submit(cluster, sent, model, dataset, false, options.tag));
   }
 
   /** A training job: the chosen cluster's EXAMLOPS_HPC_* environment goes into the job too. */
@@ -51,7 +53,9 @@ final class Submissions {
       String model, String dataset) throws InterruptedException {
     Fleet fleet = command.exa().fleet();
     String cluster = command.exa().clusterOrDefault(options.cluster);
-    return report(command, options, fleet.submit(cluster, request, model, dataset, true));
+    SubmitRequest sent = options.withExports(request, command.exa().env);
+    return report(
+        command, options, fleet.submit(cluster, sent, model, dataset, true, options.tag));
   }
 
   private static int report(FleetCommand command, SubmitOptions options, Fleet.Submitted submitted)
@@ -62,19 +66,24 @@ final class Submissions {
     if (submitted.placement() != null && !output.json()) {
       PlaceCommand.print(output.err(), submitted.placement());
     }
+    if (submitted.reattached()) {
+      output.err().println("exa: re-attached to job " + job.id() + " (" + job.cluster() + " "
+          + job.schedulerJobId() + "), tagged " + options.tag + ", which is still "
+          + job.state().label() + "; nothing new was submitted");
+    }
     if (options.await) {
       if (!output.json()) {
         output.err().println("exa: following job " + job.id() + " (" + job.cluster() + " "
             + job.schedulerJobId() + ") until it ends");
       }
-      job = fleet.jobs().await(job, Duration.ofSeconds(options.waitTimeoutSeconds),
-          Duration.ofSeconds(2));
+      job = follow(fleet, job, options, output);
     }
     String outputFile = fleet.jobOutput(job);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("job", job);
     json.put("placement", submitted.placement() == null ? null : PlaceCommand.json(submitted.placement()));
     json.put("output", outputFile);
+    json.put("reattached", submitted.reattached());
     TrackedJob shown = job;
     output.emit(json, () -> {
       output.out().println("Submitted job " + shown.id() + " to "
@@ -96,6 +105,28 @@ final class Submissions {
       return job.state() == JobState.COMPLETED ? ExitCode.OK : ExitCode.FAILED;
     }
     return ExitCode.OK;
+  }
+
+  /**
+   * Follows the job to its end or the wait's limit, its output on stderr with {@code --log}; an
+   * interrupt meanwhile cancels it (see {@link CancelOnInterrupt}).
+   */
+  private static TrackedJob follow(
+      Fleet fleet, TrackedJob job, SubmitOptions options, Output output)
+      throws InterruptedException {
+    Duration limit = Duration.ofSeconds(options.waitTimeoutSeconds);
+    try (CancelOnInterrupt guard =
+        new CancelOnInterrupt(fleet, job, options.leaveRunning, output.err())) {
+      if (!options.log) {
+        return fleet.jobs().await(job, limit, Duration.ofSeconds(2));
+      }
+      return fleet
+          .logs(Long.toString(job.id()), true, limit, text -> {
+            output.err().print(text);
+            output.err().flush();
+          })
+          .job();
+    }
   }
 
   /** A job name from a script's file name: letters, digits, '.', '_' and '-' only. */

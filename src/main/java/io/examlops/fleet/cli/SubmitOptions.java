@@ -32,6 +32,18 @@ final class SubmitOptions {
   @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "3600", description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
   int waitTimeoutSeconds;
 
+  @Option(names = "--log", description = "With --wait: print the job's output on stderr while it runs (stdout stays the result).")
+  boolean log;
+
+  @Option(names = "--leave-running", description = "With --wait: when this process is interrupted (SIGTERM, SIGINT), leave the job running instead of cancelling it.")
+  boolean leaveRunning;
+
+  @Option(names = "--tag", paramLabel = "TAG", description = "Your name for this submission (e.g. a CI job and stage): while the newest job of this tag has not ended, submitting with it again re-attaches to that job instead of submitting another.")
+  String tag;
+
+  @Option(names = "--env", paramLabel = "NAME", description = "Export this variable of exa's own environment into the job (repeatable); its value never appears on a command line.")
+  java.util.List<String> exports = java.util.List.of();
+
   /** The longest --wait-timeout: a week, longer than any partition limit we have met. */
   static final int MAX_WAIT_SECONDS = 7 * 24 * 3600;
 
@@ -50,6 +62,28 @@ final class SubmitOptions {
     }
     return new SubmitRequest(script, name, gpus, nodes, partition,
         timeLimit(time), account, environment);
+  }
+
+  /**
+   * The request with the {@code --env} variables added, their values taken from {@code processEnv}
+   * (exa's own environment); a name that is not set there is an error naming it.
+   */
+  SubmitRequest withExports(SubmitRequest request, Map<String, String> processEnv) {
+    if (exports.isEmpty()) {
+      return request;
+    }
+    Map<String, String> env = new java.util.TreeMap<>(request.environment());
+    for (String name : exports) {
+      String value = processEnv.get(name);
+      if (value == null) {
+        throw new IllegalArgumentException(
+            "--env " + io.examlops.fleet.model.Printable.quoted(name) + ": exa's environment has"
+                + " no variable of that name; set it before running exa (its value is exported"
+                + " into the job, never put on a command line)");
+      }
+      env.put(name, value);
+    }
+    return request.withEnvironment(env);
   }
 
   /** A {@code --time} value; an unreadable one is an error that names the option. */

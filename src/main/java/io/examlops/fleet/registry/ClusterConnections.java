@@ -2,6 +2,7 @@ package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
@@ -27,12 +28,23 @@ public final class ClusterConnections {
   private final ClusterRegistry registry;
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
+  private final ClientCredential credential;
 
   public ClusterConnections(
       ClusterRegistry registry, TransportOptions options, java.nio.file.Path knownHosts) {
+    this(registry, options, knownHosts, ClientCredential.NONE);
+  }
+
+  /** Connections that log in with the caller's own credential where it gives a key or a user. */
+  public ClusterConnections(
+      ClusterRegistry registry,
+      TransportOptions options,
+      java.nio.file.Path knownHosts,
+      ClientCredential credential) {
     this.registry = registry;
     this.options = options;
     this.knownHosts = knownHosts;
+    this.credential = credential;
   }
 
   public ClusterRegistry registry() {
@@ -66,9 +78,47 @@ public final class ClusterConnections {
 
   private String keyFingerprint(ClusterDefinition d) {
     try {
-      return KeyFingerprint.of(registry.clustersFile().keyFile(d));
+      return KeyFingerprint.of(keyFile(d));
     } catch (RuntimeException e) {
       throw new RegistryException("cluster '" + d.name() + "': " + e.getMessage(), e);
+    }
+  }
+
+  private java.nio.file.Path keyFile(ClusterDefinition d) {
+    return credential.key() != null ? credential.key() : registry.clustersFile().keyFile(d);
+  }
+
+  /**
+   * Refuses a caller's credential that is not the one approved, naming both fingerprints (or
+   * users), before any connection is made with it.
+   */
+  private void requireApprovedCredential(RegisteredCluster cluster) {
+    ClusterDefinition d = cluster.definition();
+    if (d == null || d.transport() == TransportKind.LOCAL) {
+      return;
+    }
+    PinnedConnection pinned = cluster.governance() == null ? null : cluster.governance().pinned();
+    String approvedUser = pinned != null ? pinned.user() : d.user();
+    if (credential.user() != null && !credential.user().equals(approvedUser)) {
+      throw new NotApprovedException(
+          "the SSH credential in use logs in as '" + credential.user() + "', but cluster '"
+              + d.name() + "' is " + (pinned != null ? "approved" : "registered") + " for user '"
+              + approvedUser + "': use the credential of that user");
+    }
+    if (credential.key() == null || d.keyPath() == null) {
+      return;
+    }
+    String given = keyFingerprint(d);
+    String approved =
+        pinned != null
+            ? pinned.keyFingerprint()
+            : KeyFingerprint.of(registry.clustersFile().keyFile(d));
+    if (approved != null && !approved.equals(given)) {
+      throw new NotApprovedException(
+          "the SSH credential in use holds key " + given + ", but cluster '" + d.name() + "' is "
+              + (pinned != null ? "approved with key " : "registered with key ") + approved
+              + ": use the credential that holds the approved key, or have an admin approve the"
+              + " cluster again with this key");
     }
   }
 
@@ -79,6 +129,7 @@ public final class ClusterConnections {
   /** Refuses, with the reason, a cluster that may not receive work now. */
   public RegisteredCluster requireSchedulable(String name) {
     RegisteredCluster cluster = cluster(name);
+    requireApprovedCredential(cluster);
     Schedulability verdict = schedulability(cluster);
     if (!verdict.schedulable()) {
       throw new NotApprovedException(verdict.reason());
@@ -102,12 +153,15 @@ public final class ClusterConnections {
           "cluster '" + d.name() + "' has no key in clusters.yaml; add 'key: ~/.ssh/id_ed25519'"
               + " (the path of its private key)");
     }
+    requireApprovedCredential(cluster);
     HostKeyPolicy policy =
         d.hostKeyFingerprint() == null
             ? new HostKeyPolicy(HostKeyPolicy.Mode.STRICT, knownHosts, null)
             : new HostKeyPolicy(HostKeyPolicy.Mode.PINNED, knownHosts, d.hostKeyFingerprint());
     return new Endpoint(
-        new SshTarget(d.host(), d.port(), d.user(), registry.clustersFile().keyFile(d)),
+        new SshTarget(
+            d.host(), d.port(), credential.user() != null ? credential.user() : d.user(),
+            keyFile(d)),
         policy,
         options);
   }
