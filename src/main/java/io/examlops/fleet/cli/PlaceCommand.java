@@ -1,8 +1,8 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.scheduling.placement.PlacementRequest;
-import io.examlops.fleet.scheduling.placement.PlacementResult;
-import io.examlops.fleet.scheduling.placement.Verdict;
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Verdict;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;

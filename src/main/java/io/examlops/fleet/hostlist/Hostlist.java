@@ -10,7 +10,7 @@ import java.util.List;
  * taken from the start of each range: {@code node[005,4]} is node005,node4 and {@code node[1-03]}
  * is node1,node2,node3. Ids are unsigned 64-bit. The schedulers disagree only on items with several
  * bracket groups: {@link #expand(String)} refuses those, {@link #expand(String, Dialect)} follows
- * the scheduler named. See docs/hostlist-notes.md.
+ * the scheduler named. See docs/hostlists.md.
  */
 public final class Hostlist {
   /** Most hosts one expression may expand to; guards against {@code node[0-99999999999]}. */

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The normalized job state every layer speaks, whatever the scheduler calls it. Each scheduler's
- * own word stays beside it as the raw state (see {@code docs/jobs-notes.md} for the mapping).
+ * own word stays beside it as the raw state (see {@code docs/scheduling.md}, "Job states, queue and accounting" for the mapping).
  *
  * <p>A word a parser does not recognise maps to {@link #UNKNOWN}: never treated as finished, so a
  * tracker keeps following the job instead of closing its books on a guess.

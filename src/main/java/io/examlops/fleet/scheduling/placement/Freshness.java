@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduling.placement;
 
+import io.examlops.fleet.model.placement.Evidence;
 import java.time.Duration;
 import java.util.Objects;
 

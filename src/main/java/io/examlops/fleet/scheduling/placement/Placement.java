@@ -5,7 +5,12 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
-import io.examlops.fleet.scheduling.placement.Verdict.Outcome;
+import io.examlops.fleet.model.placement.Evidence;
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Score;
+import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.model.placement.Verdict.Outcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +23,7 @@ import java.util.Optional;
  * Picks the cluster for a job ({@code exa hpc place}): a pure function of the request, the
  * registered clusters and the time. Closed clusters are skipped; the rest are filtered by what they
  * hold in total and ranked by what is free now ({@link Ranking}). See {@code
- * docs/scheduling-notes.md}.
+ * docs/scheduling.md}.
  */
 public final class Placement {
   private final Freshness freshness;
@@ -142,7 +147,7 @@ public final class Placement {
             .filter(s -> QueueGate.refusal(candidate.declared(), request, s.partition()).isEmpty())
             .min(
                 Comparator.comparing(
-                        (ScopeCapacity s) -> Score.measured(evidence, s, request), Ranking.SCORES)
+                        (ScopeCapacity s) -> s.score(evidence, request), Ranking.SCORES)
                     .thenComparing(s -> s.partition() == null ? "" : s.partition()));
     if (best.isPresent()) {
       ScopeCapacity scope = best.get();
@@ -151,7 +156,7 @@ public final class Placement {
           Outcome.LOST,
           "",
           scope.partition(),
-          Score.measured(evidence, scope, request),
+          scope.score(evidence, request),
           data,
           age);
     }

@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduling.placement;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
+import io.examlops.fleet.model.placement.PlacementRequest;
 import java.util.Optional;
 
 /**

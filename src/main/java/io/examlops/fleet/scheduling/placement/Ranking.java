@@ -1,5 +1,8 @@
 package io.examlops.fleet.scheduling.placement;
 
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.Score;
+import io.examlops.fleet.model.placement.Verdict;
 import java.util.Comparator;
 
 /**

@@ -2,6 +2,9 @@ package io.examlops.fleet.scheduling.placement;
 
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
+import io.examlops.fleet.model.placement.Evidence;
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.Score;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -127,6 +130,20 @@ public record ScopeCapacity(
       }
     }
     return null;
+  }
+
+  /** The figures placement ranks this scope by, for {@code request}. */
+  public Score score(Evidence evidence, PlacementRequest request) {
+    Boolean fits = fitsNow(request.gpus(), request.nodeLimit());
+    return new Score(
+        evidence,
+        fits,
+        Boolean.TRUE.equals(fits) ? nodesNeeded(request.gpus()) : null,
+        knownIdleGpus(),
+        unknownIdleNodes(),
+        totalGpus(),
+        nodes(),
+        idleNodes());
   }
 
   private static int sum(List<Integer> largestFirst, int limit) {

@@ -18,7 +18,7 @@ import java.util.Optional;
  * Fail-fast checks before a submission ({@code exa hpc preflight}), in {@link CheckName} order, all
  * read-only. A closed gate sends no command at all (the host may no longer be the approved one); an
  * unreachable host or a silent scheduler stops the checks that need them, which are then reported
- * as skipped with the reason. See {@code docs/scheduling-notes.md}.
+ * as skipped with the reason. See {@code docs/scheduling.md}.
  */
 public final class Preflight {
   private final ProbeRegistry probes;

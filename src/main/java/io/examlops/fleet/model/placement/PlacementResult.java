@@ -1,4 +1,4 @@
-package io.examlops.fleet.scheduling.placement;
+package io.examlops.fleet.model.placement;
 
 import java.util.List;
 import java.util.Optional;

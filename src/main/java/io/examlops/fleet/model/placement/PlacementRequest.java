@@ -1,4 +1,4 @@
-package io.examlops.fleet.scheduling.placement;
+package io.examlops.fleet.model.placement;
 
 /**
  * What a job asks for: {@code exa hpc place --gpus N [--nodes M] [--gpu-type T] [--partition P]}.
@@ -32,17 +32,17 @@ public record PlacementRequest(int gpus, Integer nodes, String gpuType, String p
   }
 
   /** How many nodes may hold the GPUs: the asked count, else any number. */
-  int nodeLimit() {
+  public int nodeLimit() {
     return nodes == null ? Integer.MAX_VALUE : nodes;
   }
 
   /** What is asked, in words: {@code 4 a100 GPUs}, or {@code a CPU-only job}. */
-  String askWords() {
+  public String askWords() {
     return cpuOnly() ? "a CPU-only job" : gpusWords(gpus);
   }
 
   /** {@code 4 GPUs}, {@code 4 a100 GPUs}. */
-  String gpusWords(int count) {
+  public String gpusWords(int count) {
     return count + (gpuType == null ? "" : " " + gpuType) + (count == 1 ? " GPU" : " GPUs");
   }
 

@@ -1,9 +1,9 @@
-package io.examlops.fleet.scheduling.placement;
+package io.examlops.fleet.model.placement;
 
 import java.util.Objects;
 
 /**
- * The facts placement ranks a cluster by ({@link Ranking}). Figures that cannot be known are {@code
+ * The facts placement ranks a cluster by. Figures that cannot be known are {@code
  * null}, never 0.
  *
  * @param evidence what the figures rest on
@@ -30,25 +30,12 @@ public record Score(
     Objects.requireNonNull(evidence, "evidence");
   }
 
-  static Score measured(Evidence evidence, ScopeCapacity scope, PlacementRequest request) {
-    Boolean fits = scope.fitsNow(request.gpus(), request.nodeLimit());
-    return new Score(
-        evidence,
-        fits,
-        Boolean.TRUE.equals(fits) ? scope.nodesNeeded(request.gpus()) : null,
-        scope.knownIdleGpus(),
-        scope.unknownIdleNodes(),
-        scope.totalGpus(),
-        scope.nodes(),
-        scope.idleNodes());
-  }
-
-  static Score declared(int totalGpus, int nodes) {
+  public static Score declared(int totalGpus, int nodes) {
     return new Score(Evidence.DECLARED, null, null, null, 0, totalGpus, nodes, null);
   }
 
   /** {@code 6/8 idle GPUs, 2/2 idle nodes}, or the totals alone when idle is unknown. */
-  String describe(PlacementRequest request) {
+  public String describe(PlacementRequest request) {
     if (request.cpuOnly()) {
       return idleNodes == null
           ? "CPU-only, " + nodesWord(nodes) + " declared, idle unknown"
@@ -81,7 +68,7 @@ public record Score(
     return idle + "; no idle slot for " + request.gpusWords(request.gpus()) + " now, the job waits";
   }
 
-  static String nodesWord(int count) {
+  public static String nodesWord(int count) {
     return count + (count == 1 ? " node" : " nodes");
   }
 }

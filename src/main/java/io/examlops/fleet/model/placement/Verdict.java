@@ -1,4 +1,4 @@
-package io.examlops.fleet.scheduling.placement;
+package io.examlops.fleet.model.placement;
 
 import java.time.Duration;
 import java.util.Objects;
@@ -43,7 +43,7 @@ public record Verdict(
     Objects.requireNonNull(reason, "reason");
   }
 
-  Verdict as(Outcome newOutcome, String newReason) {
+  public Verdict as(Outcome newOutcome, String newReason) {
     return new Verdict(cluster, label, newOutcome, newReason, partition, score, data, dataAge);
   }
 }
