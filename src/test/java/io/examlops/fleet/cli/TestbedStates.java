@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.Map;
 
 /** The node states slurm-states.sh puts the testbed in, which the tests that follow read. */
-final class TestbedStates {
+public final class TestbedStates {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private TestbedStates() {}
@@ -15,7 +15,7 @@ final class TestbedStates {
    * env}'s registry and g2 is idle again (a cancelled job's node stays "completing" for a few
    * seconds); fails after 60 s.
    */
-  static void awaitOnlyTheHolds(Map<String, String> env) throws Exception {
+  public static void awaitOnlyTheHolds(Map<String, String> env) throws Exception {
     for (int i = 0; i < 120; i++) {
       JsonNode queue = read(env, "--json", "hpc", "queue", "--cluster", "tc").get("jobs");
       JsonNode nodes = read(env, "--json", "hpc", "nodes", "--cluster", "tc").get("nodes");
