@@ -123,7 +123,10 @@ class JenkinsStepsIT {
     Map<String, Object> checks = (Map<String, Object>) pass.step("hpcPreflight",
         Map.of("cluster", "tc", "gpus", 1, "partition", "gpu", "credentialsId", "hpc-ssh"));
     assertThat(checks.get("passed")).isEqualTo(true);
-    assertThat(checks.get("checks").toString()).contains("approval=[status:pass");
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> byName = (Map<String, Map<String, Object>>) checks.get("checks");
+    assertThat(byName.get("approval")).containsEntry("status", "pass");
+    assertThat(byName).containsKeys("host", "scheduler", "partition", "gpus", "idle", "account");
     assertThat(pass.log().text()).containsPattern("approval +pass").containsPattern("gpus +pass");
 
     Pipeline fail = build();
