@@ -1,10 +1,10 @@
 package io.examlops.fleet.discovery;
 
-import io.examlops.fleet.discovery.flux.FluxProbe;
-import io.examlops.fleet.discovery.nvidia.NvidiaProbe;
-import io.examlops.fleet.discovery.slurm.SlurmProbe;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.flux.FluxProbe;
+import io.examlops.fleet.scheduler.nvidia.NvidiaProbe;
+import io.examlops.fleet.scheduler.slurm.SlurmProbe;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.SshRunner;

@@ -60,6 +60,7 @@ class ArchitectureTest {
             "io.examlops.fleet.discovery..",
             "io.examlops.fleet.registry..",
             "io.examlops.fleet.scheduling..",
+            "io.examlops.fleet.scheduler..",
             "io.examlops.fleet.capacity..",
             "java.sql..",
             "java.nio.file..",

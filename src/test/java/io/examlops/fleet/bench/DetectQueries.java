@@ -1,9 +1,9 @@
 package io.examlops.fleet.bench;
 
-import io.examlops.fleet.discovery.flux.FluxCommands;
-import io.examlops.fleet.discovery.nvidia.NvidiaCommands;
-import io.examlops.fleet.discovery.slurm.SinfoFormat;
-import io.examlops.fleet.discovery.slurm.SlurmProbe;
+import io.examlops.fleet.scheduler.flux.FluxCommands;
+import io.examlops.fleet.scheduler.nvidia.NvidiaCommands;
+import io.examlops.fleet.scheduler.slurm.SinfoFormat;
+import io.examlops.fleet.scheduler.slurm.SlurmProbe;
 import java.util.List;
 
 /**

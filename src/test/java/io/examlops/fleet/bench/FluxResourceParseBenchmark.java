@@ -1,14 +1,14 @@
 package io.examlops.fleet.bench;
 
-import io.examlops.fleet.discovery.flux.FluxCommands;
-import io.examlops.fleet.discovery.flux.FluxNodes;
-import io.examlops.fleet.discovery.flux.FluxQueue;
-import io.examlops.fleet.discovery.flux.FluxQueues;
-import io.examlops.fleet.discovery.flux.FluxRParser;
-import io.examlops.fleet.discovery.flux.FluxResourceSet;
-import io.examlops.fleet.discovery.flux.FluxStatusLine;
-import io.examlops.fleet.discovery.flux.FluxStatusParser;
-import io.examlops.fleet.discovery.flux.FluxStatusParser.Format;
+import io.examlops.fleet.scheduler.flux.FluxCommands;
+import io.examlops.fleet.scheduler.flux.FluxNodes;
+import io.examlops.fleet.scheduler.flux.FluxQueue;
+import io.examlops.fleet.scheduler.flux.FluxQueues;
+import io.examlops.fleet.scheduler.flux.FluxRParser;
+import io.examlops.fleet.scheduler.flux.FluxResourceSet;
+import io.examlops.fleet.scheduler.flux.FluxStatusLine;
+import io.examlops.fleet.scheduler.flux.FluxStatusParser;
+import io.examlops.fleet.scheduler.flux.FluxStatusParser.Format;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,10 +1,10 @@
 package io.examlops.fleet.bench;
 
-import io.examlops.fleet.discovery.slurm.SinfoFormat;
-import io.examlops.fleet.discovery.slurm.SinfoJsonParser;
-import io.examlops.fleet.discovery.slurm.SinfoSnapshot;
-import io.examlops.fleet.discovery.slurm.SinfoTextParser;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.scheduler.slurm.SinfoFormat;
+import io.examlops.fleet.scheduler.slurm.SinfoJsonParser;
+import io.examlops.fleet.scheduler.slurm.SinfoSnapshot;
+import io.examlops.fleet.scheduler.slurm.SinfoTextParser;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

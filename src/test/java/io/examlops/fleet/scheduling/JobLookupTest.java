@@ -11,7 +11,7 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.scheduling.flux.LiveFlux;
+import io.examlops.fleet.scheduler.flux.LiveFlux;
 import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Clock;

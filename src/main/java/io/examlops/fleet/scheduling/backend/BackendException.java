@@ -19,7 +19,7 @@ public final class BackendException extends RuntimeException {
   }
 
   /** {@code `squeue ...` failed on user@host with exit 1: <first lines of stderr>}. */
-  static BackendException failed(String target, CommandResult result, String advice) {
+  public static BackendException failed(String target, CommandResult result, String advice) {
     String said = result.stderr().strip();
     if (said.isEmpty()) {
       said = result.stdout().strip();

@@ -18,13 +18,13 @@ import java.util.regex.Pattern;
  * lines count only before the first command, and Flux refuses {@code # flux:} directives after one,
  * so the exports go right after the header and the directives keep working.
  */
-final class JobScript {
+public final class JobScript {
   private static final Set<String> POSIX_SHELLS = Set.of("sh", "bash", "dash", "ksh", "zsh");
   private static final Pattern NEWLINE = Pattern.compile("(?<=\n)");
 
   private JobScript() {}
 
-  static byte[] render(SubmitRequest request) {
+  public static byte[] render(SubmitRequest request) {
     return text(request.script(), request.environment()).getBytes(StandardCharsets.UTF_8);
   }
 
@@ -32,7 +32,7 @@ final class JobScript {
    * As {@link #render}, with {@code recording} (shell lines) run before the user's commands. A
    * script for another interpreter cannot run them and goes without.
    */
-  static byte[] render(SubmitRequest request, List<String> recording) {
+  public static byte[] render(SubmitRequest request, List<String> recording) {
     String script = request.script();
     List<String> lines = new ArrayList<>(exports(request.environment()));
     if (isPosixShell(script.lines().findFirst().orElse(""))) {
@@ -41,7 +41,7 @@ final class JobScript {
     return insert(script, lines).getBytes(StandardCharsets.UTF_8);
   }
 
-  static String text(String script, Map<String, String> environment) {
+  public static String text(String script, Map<String, String> environment) {
     return insert(script, exports(environment));
   }
 

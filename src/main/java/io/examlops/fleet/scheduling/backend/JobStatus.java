@@ -60,23 +60,23 @@ public record JobStatus(Source source, JobAccounting job, String note, Instant s
   }
 
   /** An entry of {@code squeue -t all}: a live job, or an ended one slurmctld still remembers. */
-  static JobStatus fromQueue(JobAccounting job) {
+  public static JobStatus fromQueue(JobAccounting job) {
     return new JobStatus(Source.QUEUE, job, null);
   }
 
-  static JobStatus fromAccounting(JobAccounting job) {
+  public static JobStatus fromAccounting(JobAccounting job) {
     return new JobStatus(Source.ACCOUNTING, job, null);
   }
 
-  static JobStatus fromRecord(JobAccounting job, String note) {
+  public static JobStatus fromRecord(JobAccounting job, String note) {
     return new JobStatus(Source.RECORD, job, note);
   }
 
-  static JobStatus lost(JobAccounting job, String reason) {
+  public static JobStatus lost(JobAccounting job, String reason) {
     return new JobStatus(Source.LOST, job, reason);
   }
 
-  static JobStatus notFound(SchedulerKind scheduler, String id, String note) {
+  public static JobStatus notFound(SchedulerKind scheduler, String id, String note) {
     return new JobStatus(
         Source.NOT_FOUND,
         new JobAccounting(

@@ -73,14 +73,14 @@ public final class TimeLimits {
   }
 
   /** Slurm's {@code -t} form: {@code HH:MM:SS}, or {@code D-HH:MM:SS} from one day on. */
-  static String slurm(Duration limit) {
+  public static String slurm(Duration limit) {
     long s = limit.getSeconds();
     String clock = String.format("%02d:%02d:%02d", s / 3600 % 24, s / 60 % 60, s % 60);
     return s >= 86400 ? s / 86400 + "-" + clock : clock;
   }
 
   /** Flux's {@code -t} form: whole seconds with the unit, e.g. {@code 5400s}. */
-  static String flux(Duration limit) {
+  public static String flux(Duration limit) {
     return limit.getSeconds() + "s";
   }
 

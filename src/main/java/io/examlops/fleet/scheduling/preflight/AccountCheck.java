@@ -1,8 +1,10 @@
 package io.examlops.fleet.scheduling.preflight;
 
 import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.discovery.flux.FluxAccounting;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.flux.FluxAccounting;
+import io.examlops.fleet.scheduler.flux.FluxUserParser;
+import io.examlops.fleet.scheduler.slurm.SacctmgrAssociationParser;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;

@@ -26,15 +26,15 @@ public record Check(CheckName name, Status status, String reason) {
     Objects.requireNonNull(reason, "reason");
   }
 
-  static Check pass(CheckName name, String reason) {
+  public static Check pass(CheckName name, String reason) {
     return new Check(name, Status.PASS, reason);
   }
 
-  static Check warn(CheckName name, String reason) {
+  public static Check warn(CheckName name, String reason) {
     return new Check(name, Status.WARN, reason);
   }
 
-  static Check fail(CheckName name, String reason) {
+  public static Check fail(CheckName name, String reason) {
     return new Check(name, Status.FAIL, reason);
   }
 }

@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.discovery.Discovery;
-import io.examlops.fleet.discovery.slurm.SinfoFormat;
-import io.examlops.fleet.discovery.slurm.SlurmProbe;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.slurm.SinfoFormat;
+import io.examlops.fleet.scheduler.slurm.SlurmProbe;
 import io.examlops.fleet.scheduling.placement.ClusterGate;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;

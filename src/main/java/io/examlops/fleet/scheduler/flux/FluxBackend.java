@@ -1,0 +1,183 @@
+package io.examlops.fleet.scheduler.flux;
+
+import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.model.CancelResult;
+import io.examlops.fleet.model.CancelResult.Outcome;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduling.backend.BackendException;
+import io.examlops.fleet.scheduling.backend.JobBackend;
+import io.examlops.fleet.scheduling.backend.JobScript;
+import io.examlops.fleet.scheduling.backend.JobStatus;
+import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.transport.CommandResult;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.ShellQuote;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Flux through its commands (flux-core 0.48 and later, for {@code flux cancel}): {@code flux batch}
+ * with the script on stdin, {@code flux jobs} for the queue and for tracking, {@code flux job info
+ * ID R} for a tracked job's GPUs, {@code flux cancel}. Job ids are handed out in ASCII F58 ({@code
+ * fCvnbsqR}), which every flux command accepts whatever the locale.
+ */
+public final class FluxBackend implements JobBackend {
+  /** Job output, relative to the home directory; {@code {{id.dec}}} keeps the name ASCII. */
+  static final String OUTPUT = "examlops-{{id.dec}}.out";
+
+  @Override
+  public String outputFile(String jobId) {
+    return "~/" + OUTPUT.replace("{{id.dec}}", FluxJobId.toDec(FluxJobId.parse(jobId)));
+  }
+
+  @Override
+  public SchedulerKind kind() {
+    return SchedulerKind.FLUX;
+  }
+
+  /**
+   * {@code cd ~ && flux batch --job-name=NAME [-q Q] -N n -n n [-g K] [-t Ss]
+   * [--setattr=system.bank=B] --output=examlops-{{id.dec}}.out}, script on stdin. One slot per
+   * node, with the node's share of the GPUs ({@code -g} is per slot); a slot has one core unless
+   * the script's own {@code # flux:} directives say more.
+   */
+  @Override
+  public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
+    CommandResult result = runner.run(submitCommand(request), JobScript.render(request));
+    if (result.commandNotFound()) {
+      throw BackendException.failed(runner.target(), result, null);
+    }
+    return FluxSubmitParser.parse(result);
+  }
+
+  static String submitCommand(SubmitRequest request) {
+    StringBuilder line = new StringBuilder("cd ~ && flux batch");
+    argument(line, "--job-name=" + request.name());
+    if (request.partition() != null) {
+      argument(line, "--queue=" + request.partition());
+    }
+    argument(line, "--nodes=" + request.nodes());
+    argument(line, "--nslots=" + request.nodes());
+    if (request.gpus() > 0) {
+      argument(line, "--gpus-per-slot=" + request.gpusPerNode());
+    }
+    if (request.timeLimit() != null) {
+      argument(line, "--time-limit=" + TimeLimits.flux(request.timeLimit()));
+    }
+    if (request.account() != null) {
+      // flux-accounting reads the bank from this attribute; there is no short option for it.
+      argument(line, "--setattr=system.bank=" + request.account());
+    }
+    argument(line, "--output=" + OUTPUT);
+    return line.toString();
+  }
+
+  private static void argument(StringBuilder line, String value) {
+    line.append(' ').append(ShellQuote.quote(value));
+  }
+
+  /**
+   * {@code flux jobs -n -A -o '...'}: pending and running jobs of all users. GPU counts stay
+   * unknown here: Flux has them only in each job's R, one command per job.
+   */
+  @Override
+  public List<QueueEntry> queue(CommandRunner runner) {
+    CommandResult result = runner.run(FluxJobsFormat.RECOMMENDED.command("-A"));
+    if (!result.ok()) {
+      throw BackendException.failed(runner.target(), result, null);
+    }
+    return FluxJobsParser.queue(FluxJobsFormat.RECOMMENDED, result.stdout());
+  }
+
+  /**
+   * {@code flux jobs -n -o '...' ID...} in the {@link FluxJobsFormat#TRACKING} format (with ids,
+   * flux ignores state filters and lists ended jobs too; an unknown id is reported on stderr and
+   * the others still printed), then {@code flux job info ID R} for each job that got resources, for
+   * its GPU count. Flux's t_submit and its own reason (exception, pending context) come along.
+   */
+  @Override
+  public Map<String, JobStatus> track(CommandRunner runner, List<String> jobIds) {
+    Map<String, String> byCanonical = new LinkedHashMap<>();
+    for (String id : jobIds) {
+      byCanonical.putIfAbsent(FluxJobId.toF58Plain(FluxJobId.parse(id)), id);
+    }
+    Map<String, JobStatus> statuses = new LinkedHashMap<>();
+    if (byCanonical.isEmpty()) {
+      return statuses;
+    }
+    String[] ids = byCanonical.keySet().toArray(String[]::new);
+    CommandResult result = runner.run(FluxJobsFormat.TRACKING.command(ids));
+    if (!result.ok() && result.stdout().isBlank() && !result.stderr().contains("unknown")) {
+      throw BackendException.failed(runner.target(), result, null);
+    }
+    Map<String, FluxJobReport> listed = new LinkedHashMap<>();
+    for (FluxJobReport report : FluxJobsParser.reports(FluxJobsFormat.TRACKING, result.stdout())) {
+      listed.put(report.job().id(), report);
+    }
+    byCanonical.forEach(
+        (canonical, asGiven) -> {
+          FluxJobReport report = listed.get(canonical);
+          statuses.put(
+              asGiven,
+              report == null
+                  ? JobStatus.notFound(SchedulerKind.FLUX, canonical, "flux jobs does not know it")
+                  : status(runner, report));
+        });
+    return statuses;
+  }
+
+  private static JobStatus status(CommandRunner runner, FluxJobReport report) {
+    JobAccounting job = report.job();
+    JobAccounting withGpus = job.start() == null ? job : job.withGpus(gpus(runner, job.id()));
+    return new JobStatus(
+        job.state().terminal() ? JobStatus.Source.ACCOUNTING : JobStatus.Source.QUEUE,
+        withGpus,
+        report.reason(),
+        report.submitted());
+  }
+
+  /** GPUs from R; unknown (null) when R cannot be had, never 0. */
+  private static Integer gpus(CommandRunner runner, String id) {
+    String command = FluxR.command(FluxJobId.parse(id));
+    CommandResult result = runner.run(command);
+    if (!result.ok()) {
+      return null;
+    }
+    try {
+      return FluxR.gpus(command, result.stdout());
+    } catch (ProbeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * {@code flux cancel ID}: silent on success; on failure {@code flux-cancel: ERROR: ID: unknown
+   * job id}, {@code job is inactive}, or {@code guests can only raise exceptions on their own
+   * jobs}.
+   */
+  @Override
+  public CancelResult cancel(CommandRunner runner, String jobId) {
+    String id = FluxJobId.toF58Plain(FluxJobId.parse(jobId));
+    CommandResult result = runner.run("flux cancel " + ShellQuote.quote(id));
+    String said = result.stderr().strip();
+    if (result.ok()) {
+      return new CancelResult(Outcome.REQUESTED, said);
+    }
+    if (said.contains("unknown job id")) {
+      return new CancelResult(Outcome.NOT_FOUND, said);
+    }
+    if (said.contains("job is inactive")) {
+      return new CancelResult(Outcome.ALREADY_ENDED, said);
+    }
+    if (said.contains("guests can only") || said.contains("Operation not permitted")) {
+      return new CancelResult(Outcome.PERMISSION_DENIED, said);
+    }
+    return new CancelResult(
+        Outcome.FAILED, said.isEmpty() ? "exit status " + result.exitCode() : said);
+  }
+}

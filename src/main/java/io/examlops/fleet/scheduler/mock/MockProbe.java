@@ -1,0 +1,111 @@
+package io.examlops.fleet.scheduler.mock;
+
+import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.GpuGroup;
+import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
+import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.transport.CommandResult;
+import io.examlops.fleet.transport.CommandRunner;
+import java.util.List;
+
+/**
+ * The mock (inline) backend's view of itself: one node, this machine, with its real CPUs and memory
+ * and a declared number of simulated GPUs, so a newcomer can try placement and submission with no
+ * cluster. Never chosen by detection: a cluster is mock only when declared so.
+ */
+public final class MockProbe implements SchedulerProbe {
+  /** How many simulated GPUs the mock node declares. */
+  public static final String GPUS_VARIABLE = "EXAMLOPS_MOCK_GPUS";
+
+  public static final int DEFAULT_GPUS = 4;
+  public static final String NODE = "localhost";
+  public static final String PARTITION = "inline";
+  public static final String GPU_TYPE = "mock";
+  static final String COMMAND = "nproc; grep '^MemTotal:' /proc/meminfo";
+
+  private final int gpus;
+  private final int gpusInUse;
+
+  /**
+   * @param gpus simulated GPUs the node declares
+   * @param gpusInUse GPUs held by running mock jobs now
+   */
+  public MockProbe(int gpus, int gpusInUse) {
+    if (gpus < 0) {
+      throw new IllegalArgumentException(
+          GPUS_VARIABLE + " must be a whole number of GPUs, 0 or more; got " + gpus);
+    }
+    this.gpus = gpus;
+    this.gpusInUse = Math.min(gpusInUse, gpus);
+  }
+
+  /** The simulated GPU count from {@link #GPUS_VARIABLE}, with a clear error for a bad value. */
+  public static int declaredGpus(java.util.Map<String, String> env) {
+    String text = env.get(GPUS_VARIABLE);
+    if (text == null || text.isBlank()) {
+      return DEFAULT_GPUS;
+    }
+    try {
+      int value = Integer.parseInt(text.trim());
+      if (value >= 0) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(
+        GPUS_VARIABLE + " must be a whole number of GPUs, 0 or more; got '" + text + "'");
+  }
+
+  @Override
+  public SchedulerKind kind() {
+    return SchedulerKind.MOCK;
+  }
+
+  @Override
+  public boolean available(CommandRunner runner) {
+    return true;
+  }
+
+  @Override
+  public ClusterCaps capabilities(CommandRunner runner) {
+    return ClusterCaps.summarize(
+        SchedulerKind.MOCK, "inline", listNodes(runner),
+        List.of(new PartitionInfo(PARTITION, true, null)), false);
+  }
+
+  @Override
+  public List<NodeInfo> listNodes(CommandRunner runner) {
+    CommandResult result = runner.run(COMMAND);
+    if (!result.ok()) {
+      throw new ProbeException("cannot read this machine's CPUs and memory: " + result.stderr());
+    }
+    List<String> lines = result.stdout().lines().toList();
+    int cpus;
+    long memoryMb;
+    try {
+      cpus = Integer.parseInt(lines.get(0).trim());
+      memoryMb = Long.parseLong(lines.get(1).replaceAll("[^0-9]", "")) / 1024;
+    } catch (RuntimeException e) {
+      throw ProbeException.badLine(COMMAND, 1, result.stdout(), "expected nproc and MemTotal");
+    }
+    int inUse = gpusInUse;
+    NodeState state =
+        inUse == 0 ? NodeState.IDLE : inUse >= gpus ? NodeState.ALLOCATED : NodeState.MIXED;
+    return List.of(
+        new NodeInfo(
+            NODE, cpus, memoryMb, gpus == 0 ? List.of() : List.of(GpuGroup.of(GPU_TYPE, gpus)),
+            inUse, state, "inline", List.of(PARTITION), List.of("simulated-gpus")));
+  }
+
+  /** Simulated GPUs have no device detail. */
+  @Override
+  public List<GpuInfo> listGpus(CommandRunner runner) {
+    return List.of();
+  }
+}

@@ -1,0 +1,57 @@
+package io.examlops.fleet.scheduler.slurm;
+
+import io.examlops.fleet.discovery.ProbeException;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads what {@link ExitRecords#command} prints: a record per job that left one. */
+public final class ExitRecordParser {
+  private static final Pattern HEADER = Pattern.compile("== (\\S+)");
+  private static final Pattern STARTED = Pattern.compile("started (\\d{1,12})");
+  private static final Pattern EXITED = Pattern.compile("exited (\\d{1,3}) (\\d{1,12})");
+
+  private ExitRecordParser() {}
+
+  /**
+   * The records by job id; a job without a file (or with an empty one) is absent. When a record
+   * holds several runs (a requeued job appends), the last start and the last exit count.
+   *
+   * @throws ProbeException naming the line when the output is not what the command prints
+   */
+  public static Map<String, ExitRecord> parse(String command, String stdout) {
+    Map<String, ExitRecord> records = new LinkedHashMap<>();
+    String id = null;
+    String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
+    for (int i = 0; i < lines.length; i++) {
+      String line = lines[i].strip();
+      Matcher m;
+      if (line.isEmpty()) {
+        continue;
+      }
+      if ((m = HEADER.matcher(line)).matches()) {
+        id = m.group(1);
+      } else if (id != null && (m = STARTED.matcher(line)).matches()) {
+        records.put(id, new ExitRecord(epoch(m.group(1)), null, null));
+      } else if (id != null && (m = EXITED.matcher(line)).matches()) {
+        ExitRecord before = records.get(id);
+        records.put(
+            id,
+            new ExitRecord(
+                before == null ? null : before.started(),
+                Integer.valueOf(m.group(1)),
+                epoch(m.group(2))));
+      } else {
+        throw ProbeException.badLine(
+            command, i + 1, lines[i], "expected '== ID', 'started EPOCH' or 'exited STATUS EPOCH'");
+      }
+    }
+    return records;
+  }
+
+  private static Instant epoch(String seconds) {
+    return Instant.ofEpochSecond(Long.parseLong(seconds));
+  }
+}

@@ -1,0 +1,97 @@
+package io.examlops.fleet.scheduler.slurm;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * A delimited sinfo node listing: which fields, in which order, and the command that prints them.
+ * Every field is separated by '|' and printed without a width, so nothing is cut or padded.
+ *
+ * @param fields the fields in output order
+ * @param named whether the command uses {@code -O Name:|} (true) or {@code -o %x|} (false)
+ * @param header whether the output starts with a header line (no {@code -h})
+ */
+public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header) {
+
+  /** The spec's form: {@code sinfo -N -o '%N|%c|%m|%G|%t|%P'}. */
+  public static final SinfoFormat SPEC =
+      new SinfoFormat(
+          List.of(
+              SinfoField.NODE,
+              SinfoField.CPUS,
+              SinfoField.MEMORY,
+              SinfoField.GRES,
+              SinfoField.STATE_COMPACT,
+              SinfoField.PARTITION),
+          false,
+          true);
+
+  /**
+   * What the probe runs: adds GresUsed (idle GPUs of mixed nodes), time limit, features and the
+   * drain / down reason, last.
+   */
+  public static final SinfoFormat RICH =
+      new SinfoFormat(
+          List.of(
+              SinfoField.NODE,
+              SinfoField.CPUS,
+              SinfoField.MEMORY,
+              SinfoField.GRES,
+              SinfoField.GRES_USED,
+              SinfoField.STATE_LONG,
+              SinfoField.PARTITION,
+              SinfoField.TIME_LIMIT,
+              SinfoField.FEATURES,
+              SinfoField.REASON),
+          true,
+          false);
+
+  /** The last resort for a sinfo that rejects {@code -O}: everything but GresUsed. */
+  public static final SinfoFormat PLAIN =
+      new SinfoFormat(
+          List.of(
+              SinfoField.NODE,
+              SinfoField.CPUS,
+              SinfoField.MEMORY,
+              SinfoField.GRES,
+              SinfoField.STATE_LONG,
+              SinfoField.PARTITION,
+              SinfoField.TIME_LIMIT,
+              SinfoField.FEATURES,
+              SinfoField.REASON),
+          false,
+          false);
+
+  public SinfoFormat {
+    fields = List.copyOf(fields);
+    if (!fields.contains(SinfoField.NODE)) {
+      throw new IllegalArgumentException("a node listing needs the NODE field");
+    }
+    if (fields.indexOf(SinfoField.REASON) >= 0
+        && fields.indexOf(SinfoField.REASON) != fields.size() - 1) {
+      throw new IllegalArgumentException("REASON is free text and must be the last field");
+    }
+    if (!named && fields.stream().anyMatch(f -> f.letter() == null)) {
+      throw new IllegalArgumentException("GresUsed has no -o letter; use the -O form");
+    }
+  }
+
+  /** The shell command line that prints this format. */
+  public String command() {
+    String spec =
+        named
+            // "Name:|" = no width, '|' after the value; the last field needs no separator.
+            ? fields.stream().map(f -> f.formatName() + ":").collect(Collectors.joining("|,"))
+            : fields.stream().map(SinfoField::letter).collect(Collectors.joining("|"));
+    return "sinfo -N" + (header ? "" : " -h") + (named ? " -O '" : " -o '") + spec + "'";
+  }
+
+  /** Whether the last field is the free-text reason, which may itself hold '|'. */
+  public boolean endsWithReason() {
+    return !fields.isEmpty() && fields.get(fields.size() - 1) == SinfoField.REASON;
+  }
+
+  public int indexOf(SinfoField field) {
+    return fields.indexOf(field);
+  }
+}

@@ -1,0 +1,218 @@
+package io.examlops.fleet.scheduler.slurm;
+
+import io.examlops.fleet.model.CancelResult;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduling.backend.BackendException;
+import io.examlops.fleet.scheduling.backend.JobBackend;
+import io.examlops.fleet.scheduling.backend.JobScript;
+import io.examlops.fleet.scheduling.backend.JobStatus;
+import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.transport.CommandResult;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.ShellQuote;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Slurm through its client commands (22.05 and later): {@code sbatch} with the script on stdin,
+ * {@code squeue -t all} for live jobs and ended ones slurmctld still remembers, {@code sacct} where
+ * accounting exists, the job's own exit-status record ({@link ExitRecords}) where it does not,
+ * {@code scancel -v}.
+ */
+public final class SlurmBackend implements JobBackend {
+  /** Where job output goes, relative to the home directory sbatch runs in ({@code %j}: job id). */
+  static final String OUTPUT = "examlops-%j.out";
+
+  private static final Pattern JOB_ID = Pattern.compile("\\d+(_\\d+)?");
+
+  private final SlurmGpuTracking gpuTracking;
+
+  /**
+   * @param gpuTracking whether the cluster's accounting records GPUs ({@link
+   *     SlurmGpuTracking#fromAccountingStorageTres} on {@code AccountingStorageTRES}), or INFER
+   */
+  public SlurmBackend(SlurmGpuTracking gpuTracking) {
+    this.gpuTracking = gpuTracking;
+  }
+
+  @Override
+  public String outputFile(String jobId) {
+    return "~/" + OUTPUT.replace("%j", jobId);
+  }
+
+  @Override
+  public SchedulerKind kind() {
+    return SchedulerKind.SLURM;
+  }
+
+  /**
+   * {@code cd ~ && sbatch --parsable -J NAME [-p P] [-A A] -N n [--gres=gpu:K] [-t T]
+   * --output=examlops-%j.out}, script on stdin. From the home directory because a job's default
+   * output file lands in the submit directory, and a stale file of the same name in a shared
+   * directory (/tmp) makes the job fail at launch. {@code --gres=gpu:K} is per node and works on
+   * every release; {@code --gpus} jobs print N/A in older squeue GPU columns. The script starts by
+   * writing its exit-status record ({@link ExitRecords}) into that same directory.
+   */
+  @Override
+  public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
+    byte[] script = JobScript.render(request, ExitRecords.scriptLines());
+    CommandResult result = runner.run(submitCommand(request), script);
+    if (result.commandNotFound()) {
+      throw BackendException.failed(runner.target(), result, null);
+    }
+    return SbatchParser.parse(result);
+  }
+
+  static String submitCommand(SubmitRequest request) {
+    StringBuilder line = new StringBuilder("cd ~ && sbatch --parsable");
+    option(line, "-J", request.name());
+    option(line, "-p", request.partition());
+    option(line, "-A", request.account());
+    option(line, "-N", Integer.toString(request.nodes()));
+    if (request.gpus() > 0) {
+      line.append(' ').append(ShellQuote.quote("--gres=gpu:" + request.gpusPerNode()));
+    }
+    if (request.timeLimit() != null) {
+      option(line, "-t", TimeLimits.slurm(request.timeLimit()));
+    }
+    return line.append(' ').append(ShellQuote.quote("--output=" + OUTPUT)).toString();
+  }
+
+  private static void option(StringBuilder line, String flag, String value) {
+    if (value != null) {
+      line.append(' ').append(flag).append(' ').append(ShellQuote.quote(value));
+    }
+  }
+
+  /** {@code squeue -h -a -O '...'} (every partition, all users). */
+  @Override
+  public List<QueueEntry> queue(CommandRunner runner) {
+    CommandResult result = runner.run(SqueueFormat.RECOMMENDED.command("-a"));
+    if (!result.ok()) {
+      throw BackendException.failed(runner.target(), result, null);
+    }
+    return SqueueParser.parse(SqueueFormat.RECOMMENDED, result.stdout());
+  }
+
+  /**
+   * Asks every source in turn, each only about the jobs the ones before did not know, over the
+   * given connection: {@code squeue -t all} (live jobs, and ended ones until slurmctld forgets them
+   * after {@code MinJobAge}), then {@code sacct} (where accounting exists), then the jobs' exit-status
+   * records. A job none of them knows is {@link JobStatus.Source#LOST}, with what each said.
+   */
+  @Override
+  public Map<String, JobStatus> track(CommandRunner runner, List<String> jobIds) {
+    jobIds.forEach(SlurmBackend::requireJobId);
+    Map<String, JobStatus> found = new LinkedHashMap<>();
+    if (jobIds.isEmpty()) {
+      return found;
+    }
+    for (JobAccounting job : known(runner, jobIds)) {
+      if (jobIds.contains(job.id())) {
+        found.put(job.id(), JobStatus.fromQueue(job));
+      }
+    }
+    List<String> rest = unknown(jobIds, found);
+    String accounting = "sacct does not know it";
+    if (!rest.isEmpty()) {
+      CommandResult result =
+          runner.run(SacctFormat.RECOMMENDED.command("-j", String.join(",", rest)));
+      if (result.ok()) {
+        for (JobAccounting job :
+            SacctParser.parse(
+                SacctFormat.RECOMMENDED, result.stdout(), SlurmTimes.ZONE, gpuTracking)) {
+          if (rest.contains(job.id())) {
+            found.put(job.id(), JobStatus.fromAccounting(job));
+          }
+        }
+      } else {
+        // No slurmdbd: "Slurm accounting storage is disabled".
+        accounting = "sacct failed (" + firstLine(result) + ")";
+      }
+    }
+    rest = unknown(jobIds, found);
+    if (!rest.isEmpty()) {
+      String command = ExitRecords.command(rest);
+      CommandResult result = runner.run(command);
+      if (!result.ok()) {
+        throw BackendException.failed(runner.target(), result, null);
+      }
+      Map<String, ExitRecord> records = ExitRecordParser.parse(command, result.stdout());
+      for (String id : rest) {
+        found.put(id, fromRecord(id, records.get(id), accounting));
+      }
+    }
+    Map<String, JobStatus> inOrder = new LinkedHashMap<>();
+    jobIds.forEach(id -> inOrder.put(id, found.get(id)));
+    return inOrder;
+  }
+
+  private static List<String> unknown(List<String> jobIds, Map<String, JobStatus> found) {
+    return jobIds.stream().distinct().filter(id -> !found.containsKey(id)).toList();
+  }
+
+  /** What a job's record tells once slurmctld and accounting do not know it. */
+  private static JobStatus fromRecord(String id, ExitRecord record, String accounting) {
+    String asked = "slurmctld no longer lists it (squeue -t all) and " + accounting;
+    String file = "~/" + ExitRecords.file(id);
+    if (record == null || !record.exited()) {
+      JobAccounting job =
+          new JobAccounting(
+              SchedulerKind.SLURM, id, null, null, null, null, JobState.LOST, "", null, null,
+              null, record == null ? null : record.started(), null, null, null, null);
+      String why =
+          record == null
+              ? "it left no exit-status record (" + file + ")"
+              : "its record (" + file + ") shows it started but not how it ended (killed, its"
+                  + " node failed, or the script replaced the EXIT trap)";
+      return JobStatus.lost(job, asked + ", and " + why);
+    }
+    JobState state = record.exitStatus() == 0 ? JobState.COMPLETED : JobState.FAILED;
+    JobAccounting job =
+        new JobAccounting(
+            SchedulerKind.SLURM, id, null, null, null, null, state, "exit " + record.exitStatus(),
+            record.exitStatus(), null, record.elapsed(), record.started(), record.ended(), null,
+            null, null);
+    return JobStatus.fromRecord(job, "from its exit-status record " + file + ": " + asked);
+  }
+
+  /** squeue exits 1 with "Invalid job id specified" when it knows none of the ids. */
+  private List<JobAccounting> known(CommandRunner runner, List<String> jobIds) {
+    CommandResult result =
+        runner.run(
+            SqueueFormat.TRACKING.commandInUtc("-r", "-t", "all", "-j", String.join(",", jobIds)));
+    if (!result.ok()) {
+      if (result.stderr().contains("Invalid job id specified")) {
+        return List.of();
+      }
+      throw BackendException.failed(runner.target(), result, null);
+    }
+    return SqueueParser.parseJobs(SqueueFormat.TRACKING, result.stdout(), SlurmTimes.ZONE);
+  }
+
+  /** {@code scancel -v ID}: only the verbose form tells "no such job" from "requested". */
+  @Override
+  public CancelResult cancel(CommandRunner runner, String jobId) {
+    requireJobId(jobId);
+    return ScancelParser.parse(runner.run(ScancelParser.command(jobId)));
+  }
+
+  private static void requireJobId(String jobId) {
+    if (jobId == null || !JOB_ID.matcher(jobId).matches()) {
+      throw new IllegalArgumentException(
+          "'" + jobId + "' is not a Slurm job id (digits, or ARRAYJOB_TASK such as 42_3)");
+    }
+  }
+
+  private static String firstLine(CommandResult result) {
+    String said = result.stderr().strip().isEmpty() ? result.stdout() : result.stderr();
+    return said.strip().lines().findFirst().orElse("exit " + result.exitCode());
+  }
+}

@@ -1,0 +1,222 @@
+package io.examlops.fleet.scheduler.slurm;
+
+import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.SchedulerKind;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/** Reads {@code squeue -h} output printed in a {@link SqueueFormat} into queue entries. */
+public final class SqueueParser {
+  private static final Pattern BAR = Pattern.compile("\\|");
+
+  private SqueueParser() {}
+
+  /**
+   * One entry per non-blank line, in squeue's order. Empty output is an empty queue.
+   *
+   * @throws ProbeException naming the command and line when a line does not fit the format
+   */
+  public static List<QueueEntry> parse(SqueueFormat format, String stdout) {
+    return rows(format, stdout, SqueueParser::entry);
+  }
+
+  /**
+   * {@code squeue -t all} lines (see {@link SqueueFormat#TRACKING}) as the facts of each job,
+   * ended ones included: start (not for a pending job, whose StartTime is an estimate), end and
+   * exit status (only once it ended; EndTime of a running job is its limit).
+   *
+   * @param zone the zone squeue printed times in ({@link SlurmTimes#ZONE} with {@code
+   *     commandInUtc})
+   * @throws ProbeException naming the command and line when a line does not fit the format
+   */
+  public static List<JobAccounting> parseJobs(SqueueFormat format, String stdout, ZoneId zone) {
+    return rows(format, stdout, row -> job(row, zone));
+  }
+
+  private static <T> List<T> rows(SqueueFormat format, String stdout, Function<Row, T> read) {
+    List<T> entries = new ArrayList<>();
+    String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
+    for (int i = 0; i < lines.length; i++) {
+      if (lines[i].isBlank()) {
+        continue;
+      }
+      try {
+        entries.add(read.apply(new Row(columns(format, lines[i]))));
+      } catch (IllegalArgumentException e) {
+        throw ProbeException.badLine(format.command(), i + 1, lines[i], e.getMessage());
+      }
+    }
+    return entries;
+  }
+
+  private static JobAccounting job(Row row, ZoneId zone) {
+    QueueEntry entry = entry(row);
+    JobState state = entry.state();
+    boolean ended = state.terminal();
+    Integer status = ended ? row.integer(SqueueField.EXIT_CODE) : null;
+    return new JobAccounting(
+        SchedulerKind.SLURM,
+        entry.id(),
+        entry.name(),
+        entry.user(),
+        null,
+        entry.partition(),
+        state,
+        entry.rawState(),
+        status == null ? null : (status >> 8) & 0xff,
+        status == null || (status & 0x7f) == 0 ? null : status & 0x7f,
+        entry.elapsed(),
+        state == JobState.PENDING ? null : SlurmTimes.parse(row.get(SqueueField.START_TIME), zone),
+        ended ? SlurmTimes.parse(row.get(SqueueField.END_TIME), zone) : null,
+        entry.nodes(),
+        entry.nodeList(),
+        entry.gpus());
+  }
+
+  private static Map<SqueueField, String> columns(SqueueFormat format, String line) {
+    List<SqueueField> fields = format.fields();
+    String[] parts = BAR.split(line, fields.size());
+    if (parts.length != fields.size()) {
+      throw new IllegalArgumentException(
+          "expected " + fields.size() + " '|'-separated fields (" + format.formatArgument()
+              + "), found " + parts.length + "; was squeue run with exactly this format?");
+    }
+    Map<SqueueField, String> values = new EnumMap<>(SqueueField.class);
+    for (int i = 0; i < parts.length; i++) {
+      values.put(fields.get(i), parts[i].strip());
+    }
+    SqueueField last = fields.get(fields.size() - 1);
+    String tail = parts[parts.length - 1];
+    // -O prints the ':|' suffix after the last field too; a last field without one is padded.
+    if (format.longForm() && tail.endsWith("|")) {
+      values.put(last, tail.substring(0, tail.length() - 1));
+    } else {
+      values.put(last, tail.stripTrailing());
+    }
+    return values;
+  }
+
+  private static QueueEntry entry(Row row) {
+    Integer nodes = row.integer(SqueueField.NODES);
+    return new QueueEntry(
+        SchedulerKind.SLURM,
+        row.jobId(),
+        row.text(SqueueField.NAME),
+        row.text(SqueueField.USER),
+        SlurmJobStates.normalize(row.rawState()),
+        row.rawState(),
+        row.text(SqueueField.PARTITION),
+        nodes,
+        row.integer(SqueueField.CPUS),
+        row.gpus(nodes),
+        row.has(SqueueField.TIME_USED) ? SlurmDurations.parse(row.get(SqueueField.TIME_USED)) : null,
+        row.reason(),
+        row.text(SqueueField.NODE_LIST));
+  }
+
+  private record Row(Map<SqueueField, String> values) {
+    boolean has(SqueueField field) {
+      return values.containsKey(field);
+    }
+
+    String get(SqueueField field) {
+      return values.get(field);
+    }
+
+    /** The value, or {@code null} when the column is absent, empty or a Slurm "nothing" word. */
+    String text(SqueueField field) {
+      String value = values.get(field);
+      if (value == null
+          || value.isEmpty()
+          || value.equals("N/A")
+          || value.equals("(null)")) {
+        return null;
+      }
+      return value;
+    }
+
+    Integer integer(SqueueField field) {
+      String value = text(field);
+      if (value == null) {
+        return null;
+      }
+      try {
+        return Integer.valueOf(value);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(
+            field.longName() + " '" + value + "' is not a whole number");
+      }
+    }
+
+    String rawState() {
+      String state = text(SqueueField.STATE);
+      String raw = state != null ? state : text(SqueueField.STATE_COMPACT);
+      if (raw == null) {
+        throw new IllegalArgumentException("the line has no job state");
+      }
+      return raw;
+    }
+
+    /** Slurm says {@code None} when a job does not wait for anything. */
+    String reason() {
+      String reason = text(SqueueField.REASON);
+      return reason == null || reason.equals("None") ? null : reason;
+    }
+
+    /** The id users and scancel know: {@code 5_0} rather than the internal 6 of an array task. */
+    String jobId() {
+      String id = text(SqueueField.JOB_ID);
+      if (id != null) {
+        return id;
+      }
+      String arrayJob = text(SqueueField.ARRAY_JOB_ID);
+      String task = text(SqueueField.ARRAY_TASK_ID);
+      if (arrayJob != null && task != null) {
+        return arrayJob + "_" + (task.chars().allMatch(Character::isDigit) ? task : "[" + task + "]");
+      }
+      String raw = text(SqueueField.RAW_JOB_ID);
+      if (raw == null) {
+        throw new IllegalArgumentException("the line has no job id");
+      }
+      return raw;
+    }
+
+    /**
+     * Allocated GPUs first (tres-alloc), then what the job asked for per job or per node. A GPU ask
+     * per task or socket cannot be turned into a count here, so it stays unknown. Zero only when
+     * every way to ask for GPUs was printed and none names one.
+     */
+    Integer gpus(Integer nodes) {
+      Integer allocated = SlurmGpus.count(get(SqueueField.TRES_ALLOC));
+      if (allocated != null) {
+        return allocated;
+      }
+      Integer perJob = SlurmGpus.count(get(SqueueField.TRES_PER_JOB));
+      if (perJob != null) {
+        return perJob;
+      }
+      Integer perNode = SlurmGpus.count(get(SqueueField.TRES_PER_NODE));
+      if (perNode != null) {
+        return nodes == null ? null : perNode * nodes;
+      }
+      if (SlurmGpus.count(get(SqueueField.TRES_PER_TASK)) != null
+          || SlurmGpus.count(get(SqueueField.TRES_PER_SOCKET)) != null) {
+        return null;
+      }
+      boolean everyAskPrinted =
+          has(SqueueField.TRES_PER_JOB)
+              && has(SqueueField.TRES_PER_NODE)
+              && has(SqueueField.TRES_PER_TASK)
+              && has(SqueueField.TRES_PER_SOCKET);
+      return everyAskPrinted ? 0 : null;
+    }
+  }
+}

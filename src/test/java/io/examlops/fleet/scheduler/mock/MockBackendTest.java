@@ -1,0 +1,170 @@
+package io.examlops.fleet.scheduler.mock;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.model.CancelResult.Outcome;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduling.backend.JobStatus;
+import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.transport.LocalRunner;
+import io.examlops.fleet.transport.ScriptedRunner;
+import io.examlops.fleet.transport.TransportOptions;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Runs real short jobs as local processes. */
+class MockBackendTest {
+  @TempDir Path jobs;
+  private final LocalRunner local = new LocalRunner(TransportOptions.DEFAULTS);
+
+  private String submit(MockBackend mock, String body, int gpus, Map<String, String> env) {
+    SubmitResult result =
+        mock.submit(
+            local, new SubmitRequest("#!/bin/sh\n" + body, "t", gpus, 1, null, null, null, env));
+    assertThat(result.accepted()).isTrue();
+    return result.jobId();
+  }
+
+  private static JobAccounting waitUntilEnded(MockBackend mock, LocalRunner runner, String id)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (System.nanoTime() < deadline) {
+      JobStatus status = mock.track(runner, List.of(id)).get(id);
+      if (status.state().terminal()) {
+        return status.job();
+      }
+      Thread.sleep(100);
+    }
+    throw new AssertionError(id + " did not end within 20 s");
+  }
+
+  @Test
+  void aJobThatExitsZeroCompletesWithElapsedTimeAndGpuHours() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    String id =
+        submit(
+            mock, "sleep 1\necho \"$EXAMLOPS_TOKEN\"\n", 2, Map.of("EXAMLOPS_TOKEN", "s3 cr'et"));
+    assertThat(id).isEqualTo("mock-1");
+    assertThat(mock.queue(local)).extracting(q -> q.id()).containsExactly("mock-1");
+
+    JobAccounting job = waitUntilEnded(mock, local, id);
+
+    assertThat(job.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(job.exitCode()).isZero();
+    assertThat(job.elapsed()).isGreaterThanOrEqualTo(Duration.ofMillis(900));
+    assertThat(job.start()).isNotNull();
+    assertThat(job.end()).isAfter(job.start());
+    assertThat(job.gpus()).isEqualTo(2);
+    BigDecimal expected =
+        BigDecimal.valueOf(job.elapsed().toNanos())
+            .multiply(BigDecimal.valueOf(2))
+            .divide(BigDecimal.valueOf(3_600_000_000_000L), 6, RoundingMode.HALF_UP);
+    assertThat(job.gpuHours()).isEqualByComparingTo(expected).isPositive();
+    assertThat(Files.readString(jobs.resolve(id).resolve("output.log"))).isEqualTo("s3 cr'et\n");
+    assertThat(mock.queue(local)).isEmpty();
+  }
+
+  @Test
+  void aNonZeroExitIsFailedWithItsCode() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    String id = submit(mock, "sleep 1; exit 3\n", 1, Map.of());
+    JobAccounting job = waitUntilEnded(mock, local, id);
+    assertThat(job.state()).isEqualTo(JobState.FAILED);
+    assertThat(job.exitCode()).isEqualTo(3);
+    assertThat(job.elapsed()).isPositive();
+  }
+
+  @Test
+  void cancelKillsTheWholeProcessGroup() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    Path marker = jobs.resolve("survived");
+    String id = submit(mock, "(sleep 2; touch " + marker + ") &\nsleep 60\n", 1, Map.of());
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (mock.track(local, List.of(id)).get(id).state() != JobState.RUNNING) {
+      assertThat(System.nanoTime()).isLessThan(deadline);
+      Thread.sleep(50);
+    }
+    Thread.sleep(300);
+
+    assertThat(mock.cancel(local, id).outcome()).isEqualTo(Outcome.REQUESTED);
+
+    JobAccounting job = waitUntilEnded(mock, local, id);
+    assertThat(job.state()).isEqualTo(JobState.CANCELLED);
+    assertThat(job.elapsed()).isPositive();
+    long pid = Long.parseLong(Files.readString(jobs.resolve(id).resolve("pid")).strip());
+    Thread.sleep(500);
+    assertThat(
+            ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
+                && !Files.readString(Path.of("/proc/" + pid + "/stat")).contains(") Z"))
+        .as("the wrapper is gone")
+        .isFalse();
+    Thread.sleep(2000);
+    assertThat(marker).as("the script's background child was killed too").doesNotExist();
+    assertThat(mock.cancel(local, id).outcome()).isEqualTo(Outcome.ALREADY_ENDED);
+  }
+
+  @Test
+  void unknownIdsAreNotFoundAndIdsAreNumberedOnwards() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    assertThat(mock.track(local, List.of("mock-9")).get("mock-9").source())
+        .isEqualTo(JobStatus.Source.NOT_FOUND);
+    assertThat(mock.cancel(local, "mock-9").outcome()).isEqualTo(Outcome.NOT_FOUND);
+    Files.createDirectories(jobs.resolve("mock-41"));
+    assertThat(submit(mock, "true\n", 0, Map.of())).isEqualTo("mock-42");
+    assertThatThrownBy(() -> mock.track(local, List.of("../etc")))
+        .hasMessageContaining("not a mock job id");
+  }
+
+  @Test
+  void onlyALocalRunnerWillDo() {
+    MockBackend mock = new MockBackend(jobs);
+    assertThatThrownBy(() -> mock.queue(new ScriptedRunner()))
+        .hasMessageContaining("runs jobs on this machine");
+  }
+
+  @Test
+  void aRefusedRequestLeavesNoJobDirectoryBehind() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    SubmitRequest python =
+        new SubmitRequest(
+            "#!/usr/bin/env python3\nprint(1)\n", "t", 1, 1, null, null, null,
+            Map.of("EXAMLOPS_MODEL", "m"));
+
+    assertThatThrownBy(() -> mock.submit(local, python))
+        .isInstanceOf(IllegalArgumentException.class);
+
+    assertThat(jobs).isEmptyDirectory();
+    assertThat(mock.queue(local)).isEmpty();
+  }
+
+  @Test
+  void aDamagedJobDirectoryIsReportedForThatJobOnly() throws Exception {
+    MockBackend mock = new MockBackend(jobs);
+    Files.createDirectories(jobs.resolve("mock-1")); // a leftover: no request, no script
+    String good = submit(mock, "sleep 30\n", 1, Map.of());
+    try {
+      var queue = mock.queue(local);
+      assertThat(queue).extracting(q -> q.id()).containsExactly("mock-1", good);
+      assertThat(queue.get(0).state()).isEqualTo(JobState.UNKNOWN);
+      assertThat(queue.get(0).reason()).contains("mock-1 is damaged").contains("remove it");
+      assertThat(queue.get(1).state()).isIn(JobState.PENDING, JobState.RUNNING);
+
+      Map<String, JobStatus> tracked = mock.track(local, List.of("mock-1", good));
+      assertThat(tracked.get("mock-1").source()).isEqualTo(JobStatus.Source.NOT_FOUND);
+      assertThat(tracked.get("mock-1").note()).contains("damaged");
+      assertThat(tracked.get(good).state()).isIn(JobState.PENDING, JobState.RUNNING);
+    } finally {
+      mock.cancel(local, good);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.examlops.fleet.scheduler.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.model.CancelResult.Outcome;
+import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduling.JobFixtures;
+import io.examlops.fleet.transport.CommandResult;
+import org.junit.jupiter.api.Test;
+
+class SbatchAndScancelParserTest {
+  private static CommandResult run(int exit, String outFixture, String errFixture) {
+    return new CommandResult(
+        "sbatch --parsable ...",
+        exit,
+        outFixture == null ? "" : JobFixtures.read("slurm/" + outFixture),
+        errFixture == null ? "" : JobFixtures.read("slurm/" + errFixture),
+        false);
+  }
+
+  @Test
+  void parsableIdAndCluster() {
+    SubmitResult plain = SbatchParser.parse(run(0, "sbatch--parsable.train-a100.out", null));
+    assertThat(plain.accepted()).isTrue();
+    assertThat(plain.jobId()).isEqualTo("3");
+    assertThat(plain.cluster()).isNull();
+
+    SubmitResult clustered = SbatchParser.parse(run(0, "sbatch--parsable-clusters.out", null));
+    assertThat(clustered.jobId()).isEqualTo("12");
+    assertThat(clustered.cluster()).isEqualTo("testcluster");
+  }
+
+  @Test
+  void plainSbatchSentence() {
+    assertThat(SbatchParser.parse(run(0, "sbatch.plain.out", null)).jobId()).isEqualTo("13");
+  }
+
+  @Test
+  void rejectionsPassSbatchsOwnWordsOn() {
+    SubmitResult partition =
+        SbatchParser.parse(
+            run(1, "sbatch.invalid-partition.out", "sbatch.invalid-partition.err"));
+    assertThat(partition.accepted()).isFalse();
+    assertThat(partition.jobIds()).isEmpty();
+    assertThat(partition.message()).contains("invalid partition specified: nosuch");
+
+    SubmitResult gres =
+        SbatchParser.parse(run(1, "sbatch.invalid-gres.out", "sbatch.invalid-gres.err"));
+    assertThat(gres.message()).contains("Requested node configuration is not available");
+
+    SubmitResult down = SbatchParser.parse(run(1, null, "sbatch--parsable.ctld-down.err"));
+    assertThat(down.message()).contains("Unable to contact slurm controller");
+  }
+
+  @Test
+  void successWithoutAnIdIsAnError() {
+    assertThatThrownBy(() -> SbatchParser.parse(new CommandResult("sbatch x", 0, "", "", false)))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("sbatch x");
+    assertThatThrownBy(
+            () -> SbatchParser.parse(new CommandResult("sbatch x", 0, "hello\n", "", false)))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("line 1");
+  }
+
+  private static Outcome cancel(int exit, String errFixture) {
+    return ScancelParser.parse(
+            new CommandResult(
+                "scancel -v 1",
+                exit,
+                "",
+                errFixture == null ? "" : JobFixtures.read("slurm/" + errFixture),
+                false))
+        .outcome();
+  }
+
+  @Test
+  void scancelOutcomes() {
+    assertThat(cancel(0, "scancel-v.pending.err")).isEqualTo(Outcome.REQUESTED);
+    assertThat(cancel(0, null)).isEqualTo(Outcome.REQUESTED);
+    assertThat(cancel(0, "scancel-v.nonexistent.err")).isEqualTo(Outcome.NOT_FOUND);
+    assertThat(cancel(210, "scancel.other-user.err")).isEqualTo(Outcome.PERMISSION_DENIED);
+    assertThat(cancel(1, "scancel.bad-id.err")).isEqualTo(Outcome.NOT_FOUND);
+    assertThat(
+            ScancelParser.parse(
+                    new CommandResult(
+                        "scancel -v 1",
+                        0,
+                        "",
+                        "scancel: error: Kill job error on job id 1: Job/step already completing"
+                            + " or completed\n",
+                        false))
+                .outcome())
+        .isEqualTo(Outcome.ALREADY_ENDED);
+    assertThat(
+            ScancelParser.parse(new CommandResult("scancel -v 1", 1, "", "boom\n", false))
+                .message())
+        .isEqualTo("boom");
+  }
+
+  @Test
+  void scancelCommandQuotesTheId() {
+    assertThat(ScancelParser.command("5_2")).isEqualTo("scancel -v 5_2");
+    assertThat(ScancelParser.command("1;reboot")).isEqualTo("scancel -v '1;reboot'");
+  }
+}

@@ -1,0 +1,310 @@
+package io.examlops.fleet.scheduler.slurm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.model.CancelResult.Outcome;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduling.backend.BackendException;
+import io.examlops.fleet.scheduling.backend.JobStatus;
+import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.transport.ScriptedRunner;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SlurmBackendTest {
+  private static final String SCRIPT =
+      "#!/bin/bash\n#SBATCH -c 1\necho \"token=$EXAMLOPS_TOKEN\"\n";
+  private static final String SACCT_TRACK = SacctFormat.RECOMMENDED.command("-j", "4,5,6,7");
+
+  private final SlurmBackend slurm = new SlurmBackend(SlurmGpuTracking.TRACKED);
+
+  private static String squeueAll(String ids) {
+    return SqueueFormat.TRACKING.commandInUtc("-r", "-t", "all", "-j", ids);
+  }
+
+  /**
+   * A {@code squeue -t all -O TRACKING} line. Built from the values of the captured
+   * squeue-h-r-j-O-recommended.*.out lines, plus StartTime, EndTime and exit_code as squeue 22.05
+   * prints them (standard times; exit_code is the raw wait status, {@code exit << 8}); the real
+   * command's output is read by SlurmJobsIT on the testbed.
+   */
+  private static String tracked(
+      String id, String state, String partition, String tres, String perNode, String node,
+      String start, String end, String exitCode, String name) {
+    return String.join("|", id, "hpcuser", state, partition, "1", "1", "0:03", tres, "N/A",
+        perNode, "N/A", "N/A", node, "None", start, end, exitCode, name) + "|\n";
+  }
+
+  private static String fixture(String name) {
+    return ScriptedRunner.resource("fixtures/backends/slurm/" + name);
+  }
+
+  @Test
+  void submitPipesTheScriptWithExportsAndBuildsTheCommandFromCheckedValues() {
+    ScriptedRunner runner =
+        new ScriptedRunner().answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
+    SubmitRequest request =
+        new SubmitRequest(
+            SCRIPT,
+            "train-JPCP.1",
+            4,
+            2,
+            "gpu",
+            Duration.ofMinutes(90),
+            "ml",
+            Map.of("EXAMLOPS_TOKEN", "x'; rm -rf ~ #", "EXAMLOPS_RUN", "7"));
+
+    SubmitResult result = slurm.submit(runner, request);
+
+    assertThat(result.accepted()).isTrue();
+    assertThat(result.jobId()).isEqualTo("4");
+    assertThat(runner.commands())
+        .containsExactly(
+            "cd ~ && sbatch --parsable -J train-JPCP.1 -p gpu -A ml -N 2 --gres=gpu:2"
+                + " -t 01:30:00 '--output=examlops-%j.out'");
+    // The secret travels on stdin, after the #SBATCH header, quoted so the shell reads it verbatim.
+    assertThat(runner.inputs().get(0))
+        .isEqualTo(
+            "#!/bin/bash\n#SBATCH -c 1\n"
+                + "export EXAMLOPS_RUN=7\n"
+                + "export EXAMLOPS_TOKEN='x'\"'\"'; rm -rf ~ #'\n"
+                + String.join("\n", ExitRecords.scriptLines()) + "\n"
+                + "echo \"token=$EXAMLOPS_TOKEN\"\n");
+    assertThat(runner.commands().get(0)).doesNotContain("rm -rf");
+  }
+
+  @Test
+  void aScriptForAnotherInterpreterGoesWithoutTheExitRecord() {
+    ScriptedRunner runner =
+        new ScriptedRunner().answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
+    String python = "#!/usr/bin/env python3\n#SBATCH -c 1\nprint('hi')\n";
+    slurm.submit(runner, SubmitRequest.of(python, "py", 0));
+    assertThat(runner.inputs().get(0)).isEqualTo(python);
+
+    String sh = "#!/bin/sh\necho hi\n";
+    slurm.submit(runner, SubmitRequest.of(sh, "sh", 0));
+    assertThat(runner.inputs().get(1))
+        .isEqualTo("#!/bin/sh\n" + String.join("\n", ExitRecords.scriptLines()) + "\necho hi\n");
+  }
+
+  @Test
+  void defaultsLeaveOutPartitionAccountGpusAndTimeLimit() {
+    assertThat(SlurmBackend.submitCommand(SubmitRequest.of(SCRIPT, "cpu-job", 0)))
+        .isEqualTo("cd ~ && sbatch --parsable -J cpu-job -N 1 '--output=examlops-%j.out'");
+    assertThat(
+            SlurmBackend.submitCommand(
+                new SubmitRequest(SCRIPT, "long", 1, 1, null, Duration.ofHours(36), null, null)))
+        .contains("--gres=gpu:1 -t 1-12:00:00");
+  }
+
+  @Test
+  void hostileNamesAreRefusedBeforeAnythingRuns() {
+    assertThatThrownBy(() -> SubmitRequest.of(SCRIPT, "x'; rm -rf ~ #", 1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("job name 'x'; rm -rf ~ #' is not allowed");
+    assertThatThrownBy(() -> new SubmitRequest(SCRIPT, "ok", 0, 1, "gpu;reboot", null, null, null))
+        .hasMessageContaining("partition/queue");
+    assertThatThrownBy(
+            () -> new SubmitRequest(SCRIPT, "ok", 0, 1, null, null, null, Map.of("A-B", "v")))
+        .hasMessageContaining("not an environment variable name");
+    assertThatThrownBy(() -> new SubmitRequest(SCRIPT, "ok", 3, 2, null, null, null, null))
+        .hasMessageContaining("cannot be spread evenly");
+    assertThatThrownBy(() -> SubmitRequest.of("echo no shebang\n", "ok", 0))
+        .hasMessageContaining("#!/bin/bash");
+  }
+
+  @Test
+  void rejectionsCarrySlurmsOwnWords() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer("cd ~ && sbatch", 1, "", fixture("sbatch.invalid-partition.err"));
+    SubmitResult result = slurm.submit(runner, SubmitRequest.of(SCRIPT, "j", 0));
+    assertThat(result.accepted()).isFalse();
+    assertThat(result.message()).contains("invalid partition specified");
+
+    ScriptedRunner down =
+        new ScriptedRunner()
+            .answer("cd ~ && sbatch", 1, "", fixture("sbatch--parsable.ctld-down.err"));
+    assertThat(slurm.submit(down, SubmitRequest.of(SCRIPT, "j", 0)).message())
+        .contains("Unable to contact slurm controller");
+  }
+
+  @Test
+  void missingSbatchIsAnErrorNotARejection() {
+    assertThatThrownBy(() -> slurm.submit(new ScriptedRunner(), SubmitRequest.of(SCRIPT, "j", 0)))
+        .isInstanceOf(BackendException.class)
+        .hasMessageContaining("not on the PATH");
+  }
+
+  @Test
+  void queueReadsTheRecommendedSqueueOfAllUsers() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(
+                SqueueFormat.RECOMMENDED.command("-a"),
+                fixture("squeue-h-a-O-recommended.holds.out"));
+    List<QueueEntry> queue = slurm.queue(runner);
+    assertThat(queue).extracting(QueueEntry::id).containsExactly("1", "2", "3");
+    assertThat(queue.get(2).gpus()).isEqualTo(2);
+    assertThat(queue.get(2).state()).isEqualTo(JobState.RUNNING);
+    assertThat(runner.commands()).containsExactly(SqueueFormat.RECOMMENDED.command("-a"));
+  }
+
+  @Test
+  void liveAndEndedJobsComeFromSqueueOfAllStatesWithTimesAndExitStatus() {
+    String squeue = squeueAll("4,5,6,7");
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(
+                squeue,
+                tracked("4", "COMPLETED", "cpu", "cpu=1,mem=500M,node=1,billing=1", "N/A", "n1",
+                        "2026-11-29T19:48:10", "2026-11-29T19:48:13", "0", "bk-ok")
+                    + tracked("5", "FAILED", "cpu", "cpu=1,mem=500M,node=1,billing=1", "N/A",
+                        "n1", "2026-11-29T19:48:10", "2026-11-29T19:48:13", "768", "bk-fail")
+                    + tracked("6", "CANCELLED", "cpu", "cpu=1,mem=500M,node=1,billing=1", "N/A",
+                        "n1", "2026-11-29T19:48:10", "2026-11-29T19:48:13", "15", "bk-cancel")
+                    + tracked("7", "RUNNING", "gpu",
+                        "cpu=1,mem=500M,node=1,billing=1,gres/gpu=1", "gres:gpu:1", "g1",
+                        "2026-11-29T19:48:10", "2026-11-30T19:48:10", "0", "bk-gpu"));
+
+    Map<String, JobStatus> status = slurm.track(runner, List.of("4", "5", "6", "7"));
+
+    assertThat(runner.commands()).containsExactly(squeue).allMatch(c -> c.startsWith("TZ=UTC "));
+    assertThat(status.keySet()).containsExactly("4", "5", "6", "7");
+    assertThat(status.values()).extracting(JobStatus::source).containsOnly(JobStatus.Source.QUEUE);
+    JobAccounting ok = status.get("4").job();
+    assertThat(ok.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(ok.exitCode()).isZero();
+    assertThat(ok.start()).isEqualTo(Instant.parse("2026-11-29T19:48:10Z"));
+    assertThat(ok.end()).isEqualTo(Instant.parse("2026-11-29T19:48:13Z"));
+    assertThat(status.get("5").job().exitCode()).isEqualTo(3);
+    assertThat(status.get("5").job().signal()).isNull();
+    assertThat(status.get("6").job().signal()).isEqualTo(15);
+    JobAccounting running = status.get("7").job();
+    assertThat(running.state()).isEqualTo(JobState.RUNNING);
+    assertThat(running.end()).as("a running job's EndTime is its limit").isNull();
+    assertThat(running.exitCode()).isNull();
+    assertThat(running.gpus()).isEqualTo(1);
+  }
+
+  @Test
+  void jobsSlurmctldForgotComeFromSacct() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(
+                squeueAll("4,5,6,7"),
+                tracked("7", "RUNNING", "gpu", "cpu=1,mem=500M,node=1,billing=1,gres/gpu=1",
+                    "gres:gpu:1", "g1", "2026-11-29T19:48:10", "2026-11-30T19:48:10", "0",
+                    "bk-gpu"))
+            .answer(
+                SacctFormat.RECOMMENDED.command("-j", "4,5,6"),
+                grep(fixture("sacct-recommended-j.track.out"), "4|")
+                    + grep(fixture("sacct-recommended-j.track.out"), "5|")
+                    + grep(fixture("sacct-recommended-j.track.out"), "6|"));
+    Map<String, JobStatus> status = slurm.track(runner, List.of("4", "5", "6", "7"));
+
+    assertThat(status.get("7").source()).isEqualTo(JobStatus.Source.QUEUE);
+    assertThat(status.get("5").source()).isEqualTo(JobStatus.Source.ACCOUNTING);
+    assertThat(status.get("5").state()).isEqualTo(JobState.FAILED);
+    assertThat(status.get("5").job().exitCode()).isEqualTo(3);
+    JobAccounting ok = status.get("4").job();
+    assertThat(ok.start()).isEqualTo(Instant.parse("2026-11-29T19:48:10Z"));
+    assertThat(ok.gpus()).as("GPUs tracked, none named").isZero();
+    assertThat(status.get("6").job().rawState()).isEqualTo("CANCELLED by 1001");
+    assertThat(runner.commands()).hasSize(2);
+  }
+
+  @Test
+  void withoutAccountingTheJobsOwnExitRecordTellsHowItEnded() {
+    String records = ExitRecords.command(List.of("5", "6", "8"));
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(squeueAll("5,6,8"), 1, "", fixture("squeue-j-99999.invalid.err"))
+            .answer(
+                SacctFormat.RECOMMENDED.command("-j", "5,6,8"),
+                1,
+                "",
+                fixture("sacct-P-n-o.nodbd.err"))
+            .answer(
+                records,
+                "== 5\nstarted 1764445690\nexited 3 1764445697\n== 6\nstarted 1764445690\n== 8\n");
+
+    Map<String, JobStatus> status = slurm.track(runner, List.of("5", "6", "8"));
+
+    JobStatus failed = status.get("5");
+    assertThat(failed.source()).isEqualTo(JobStatus.Source.RECORD);
+    assertThat(failed.state()).isEqualTo(JobState.FAILED);
+    assertThat(failed.job().exitCode()).isEqualTo(3);
+    assertThat(failed.job().start()).isEqualTo(Instant.ofEpochSecond(1764445690));
+    assertThat(failed.job().elapsed()).isEqualTo(Duration.ofSeconds(7));
+    assertThat(failed.note()).contains("~/examlops-5.exit", "Slurm accounting storage is disabled");
+    JobStatus killed = status.get("6");
+    assertThat(killed.source()).isEqualTo(JobStatus.Source.LOST);
+    assertThat(killed.state()).isEqualTo(JobState.LOST);
+    assertThat(killed.job().start()).isEqualTo(Instant.ofEpochSecond(1764445690));
+    assertThat(killed.note()).contains("started but not how it ended");
+    assertThat(status.get("8").state()).isEqualTo(JobState.LOST);
+    assertThat(status.get("8").note()).contains("left no exit-status record (~/examlops-8.exit)");
+    assertThat(runner.commands()).last().isEqualTo(records);
+  }
+
+  @Test
+  void aJobNoSourceKnowsIsLostNeverRunning() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(squeueAll("99999"), 1, "", fixture("squeue-j-99999.invalid.err"))
+            .answer(SacctFormat.RECOMMENDED.command("-j", "99999"), "")
+            .answer(ExitRecords.command(List.of("99999")), "== 99999\n");
+    JobStatus status = slurm.track(runner, List.of("99999")).get("99999");
+    assertThat(status.state()).isEqualTo(JobState.LOST);
+    assertThat(status.state().terminal()).isTrue();
+    assertThat(status.note())
+        .contains("squeue -t all", "sacct does not know it", "no exit-status record");
+  }
+
+  @Test
+  void aRecordTheTrackerCannotReadIsAnError() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(squeueAll("5"), 1, "", fixture("squeue-j-99999.invalid.err"))
+            .answer(SacctFormat.RECOMMENDED.command("-j", "5"), "")
+            .answer(ExitRecords.command(List.of("5")), "== 5\nstarted yesterday\n");
+    assertThatThrownBy(() -> slurm.track(runner, List.of("5")))
+        .hasMessageContaining("started yesterday");
+  }
+
+  @Test
+  void badJobIdsAreRefusedBeforeAnythingRuns() {
+    ScriptedRunner runner = new ScriptedRunner();
+    assertThatThrownBy(() -> slurm.track(runner, List.of("5; rm -rf ~")))
+        .hasMessageContaining("is not a Slurm job id");
+    assertThatThrownBy(() -> slurm.cancel(runner, "abc"))
+        .hasMessageContaining("not a Slurm job id");
+    assertThat(runner.commands()).isEmpty();
+  }
+
+  @Test
+  void cancelUsesVerboseScancelAndReadsItsOutcome() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer("scancel -v 6", 0, "", fixture("scancel-v.running.err"))
+            .answer("scancel -v 99999", 0, "", fixture("scancel-v.nonexistent.err"))
+            .answer("scancel -v 20", 210, "", fixture("scancel.other-user.err"));
+    assertThat(slurm.cancel(runner, "6").outcome()).isEqualTo(Outcome.REQUESTED);
+    assertThat(slurm.cancel(runner, "99999").outcome()).isEqualTo(Outcome.NOT_FOUND);
+    assertThat(slurm.cancel(runner, "20").outcome()).isEqualTo(Outcome.PERMISSION_DENIED);
+    assertThat(runner.commands())
+        .containsExactly("scancel -v 6", "scancel -v 99999", "scancel -v 20");
+  }
+
+  private static String grep(String text, String prefix) {
+    return String.join("\n", text.lines().filter(l -> l.startsWith(prefix)).toList()) + "\n";
+  }
+}
