@@ -259,6 +259,13 @@ class JenkinsStepsIT {
         .hasMessageContaining(otherPrint)
         .hasMessageContaining(approvedPrint)
         .hasMessageContaining("not-approved");
+    Pipeline otherUser = build()
+        .withCredential("other-user", new SshCredential("intruder", approved.privateKey(), null));
+    assertThatThrownBy(() -> otherUser.step("hpcSubmit", Map.of(
+        "cluster", "tc", "partition", "gpu", "script", "#!/bin/bash\ntrue\n",
+        "credentialsId", "other-user")))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageContaining("logs in as 'intruder', but cluster 'tc' is approved for user 'hpcuser'");
     assertThat(exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size()).isEqualTo(before);
   }
 
