@@ -32,11 +32,7 @@ final class LogsCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    if (followTimeoutSeconds < 1 || followTimeoutSeconds > SubmitOptions.MAX_WAIT_SECONDS) {
-      throw new IllegalArgumentException(
-          "--follow-timeout must be from 1 to " + SubmitOptions.MAX_WAIT_SECONDS
-              + " seconds (a week), got " + followTimeoutSeconds);
-    }
+    SubmitOptions.requireWaitSeconds("--follow-timeout", followTimeoutSeconds);
     Output output = output();
     StringBuilder text = new StringBuilder();
     Consumer<String> sink =

@@ -47,15 +47,17 @@ final class SubmitOptions {
   /** The longest --wait-timeout: a week, longer than any partition limit we have met. */
   static final int MAX_WAIT_SECONDS = 7 * 24 * 3600;
 
+  /** A limit on following a job, from a second to a week; else an error naming the option. */
+  static void requireWaitSeconds(String option, int seconds) {
+    if (seconds < 1 || seconds > MAX_WAIT_SECONDS) {
+      throw new IllegalArgumentException(
+          option + " must be from 1 to " + MAX_WAIT_SECONDS + " seconds (a week), got " + seconds);
+    }
+  }
+
   /** Checks every option before anything is submitted, so a bad one never leaves a job behind. */
   SubmitRequest request(String script, String name, Map<String, String> environment) {
-    if (waitTimeoutSeconds < 1 || waitTimeoutSeconds > MAX_WAIT_SECONDS) {
-      throw new IllegalArgumentException(
-          "--wait-timeout must be from 1 to "
-              + MAX_WAIT_SECONDS
-              + " seconds (a week), got "
-              + waitTimeoutSeconds);
-    }
+    requireWaitSeconds("--wait-timeout", waitTimeoutSeconds);
     if (gpus < 0) {
       throw new IllegalArgumentException(
           "--gpus must be 0 (a CPU-only job) or a positive whole number; got " + gpus);
