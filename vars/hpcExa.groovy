@@ -121,14 +121,14 @@ def table(List header, List rows) {
   List widths = header.collect { it.toString().length() }
   for (def row : rows) {
     for (int i = 0; i < row.size(); i++) {
-      widths[i] = Math.max(widths[i] as int, String.valueOf(row[i]).length())
+      widths[i] = Math.max(widths[i], String.valueOf(row[i]).length())
     }
   }
   List lines = []
   for (def row : [header] + rows) {
     List cells = []
     for (int i = 0; i < row.size(); i++) {
-      cells << (i == row.size() - 1 ? String.valueOf(row[i]) : String.valueOf(row[i]).padRight(widths[i] as int))
+      cells << (i == row.size() - 1 ? String.valueOf(row[i]) : String.valueOf(row[i]).padRight(widths[i]))
     }
     lines << '  ' + cells.join('  ')
   }
