@@ -281,7 +281,7 @@ public final class Fleet {
 
   /** Approves a cluster as it is now, pinning its host, user, port, key and host key. */
   public RegisteredCluster approve(String name) {
-    ClusterConnections connections = connections();
+    ClusterConnections connections = connections().withoutCredential();
     RegisteredCluster cluster = connections.cluster(name);
     return registry().approve(name, connections.current(cluster), actor());
   }

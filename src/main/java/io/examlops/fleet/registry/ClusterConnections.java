@@ -47,6 +47,14 @@ public final class ClusterConnections {
     this.credential = credential;
   }
 
+  /**
+   * The same connections with clusters.yaml's own key and user: what an approval pins is what the
+   * registry names, never a credential that happens to be in the approving admin's environment.
+   */
+  public ClusterConnections withoutCredential() {
+    return new ClusterConnections(registry, options, knownHosts, ClientCredential.NONE);
+  }
+
   public ClusterRegistry registry() {
     return registry;
   }

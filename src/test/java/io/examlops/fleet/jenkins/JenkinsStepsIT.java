@@ -267,6 +267,13 @@ class JenkinsStepsIT {
         .isInstanceOf(PipelineError.class)
         .hasMessageContaining("logs in as 'intruder', but cluster 'tc' is approved for user 'hpcuser'");
     assertThat(exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size()).isEqualTo(before);
+
+    // an admin approving with a credential in the environment still pins clusters.yaml's key
+    Map<String, String> admin = new HashMap<>(fleet);
+    admin.put("EXAMLOPS_ACTOR", "admin");
+    admin.put("EXAMLOPS_HPC_CREDENTIAL_KEY", other.toString());
+    JsonNode approval = JSON.readTree(ok(ExaRun.run(admin, "--json", "hpc", "approve", "tc")).out());
+    assertThat(approval.get("pinned").get("keyFingerprint").asText()).isEqualTo(approvedPrint);
   }
 
   @Test
