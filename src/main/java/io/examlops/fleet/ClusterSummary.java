@@ -6,12 +6,16 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.PinnedConnection;
 import java.time.Instant;
 
 /**
  * One cluster as every surface shows it: both sources of truth and the approval gate's verdict,
  * flattened. Unknown or not-applicable values are {@code null}.
+ *
+ * @param notSchedulableHint what to do about {@code notSchedulableBecause}, for each surface to say
+ *     in its own terms; not part of the JSON shape
  */
 public record ClusterSummary(
     String name,
@@ -33,9 +37,10 @@ public record ClusterSummary(
     String rejectReason,
     ClusterCaps capabilities,
     Instant probedAt,
-    PinnedConnection pinned) {
+    PinnedConnection pinned,
+    @com.fasterxml.jackson.annotation.JsonIgnore Hint notSchedulableHint) {
 
-  public static ClusterSummary of(Fleet.ClusterStatus status) {
+  static ClusterSummary of(Fleet.ClusterStatus status) {
     var cluster = status.cluster();
     ClusterDefinition d = cluster.definition();
     ClusterGovernance g = cluster.governance();
@@ -59,7 +64,8 @@ public record ClusterSummary(
         g == null ? null : g.reason(),
         g == null ? null : g.capabilities(),
         g == null ? null : g.probedAt(),
-        g == null ? null : g.pinned());
+        g == null ? null : g.pinned(),
+        status.schedulability().hint());
   }
 
   /**
@@ -67,8 +73,8 @@ public record ClusterSummary(
    * camelCase like every other JSON key; events stored before that used snake_case
    * ({@code previous_state}) and are converted as they are read.
    */
-  public record Audit(long id, Instant at, String actor, String action, String cluster,
-      JsonNode details) {
+  public record Audit(long id, Instant at, String actor, String surface, String action,
+      String cluster, JsonNode details) {
     public static Audit of(io.examlops.fleet.model.AuditEvent e) {
       JsonNode details;
       try {
@@ -77,7 +83,7 @@ public record ClusterSummary(
       } catch (java.io.IOException ex) {
         details = FleetJson.mapper().getNodeFactory().textNode(e.detailsJson());
       }
-      return new Audit(e.id(), e.at(), e.actor(), e.action(), e.cluster(), details);
+      return new Audit(e.id(), e.at(), e.actor(), e.surface(), e.action(), e.cluster(), details);
     }
 
     private static JsonNode camelCase(JsonNode node) {

@@ -1,16 +1,23 @@
 package io.examlops.fleet;
 
+import io.examlops.fleet.capacity.CostRate;
+import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.discovery.Detection;
 import io.examlops.fleet.discovery.Discovery;
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.discovery.SchedulerProbe;
-import io.examlops.fleet.scheduler.flux.FluxProbe;
-import io.examlops.fleet.scheduler.mock.MockProbe;
+import io.examlops.fleet.discovery.Suggestion;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.KeyMaterial;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
@@ -23,46 +30,56 @@ import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduling.FleetScheduling;
 import io.examlops.fleet.scheduling.JobService;
 import io.examlops.fleet.scheduling.SchedulerRefusedException;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.scheduler.flux.FluxProbe;
+import io.examlops.fleet.scheduler.mock.MockProbe;
+import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.scheduling.preflight.PreflightReport;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.HostKeyPolicy;
 import io.examlops.fleet.transport.KeyFingerprint;
 import io.examlops.fleet.transport.TransportOptions;
 import io.examlops.fleet.transport.UserHome;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * The application API every surface calls: the CLI, the web console, the MCP server and the Jenkins
- * steps hold no rule of their own. Reads the process environment once, at construction.
+ * The application API, and the only way in for every surface: the CLI, the web console, the MCP
+ * server and the Jenkins steps hold no rule of their own. Each operation takes a request value and
+ * returns a result value; operations that change something, or reach a cluster (which may record
+ * what its host presented), take the {@link Actor} the audit trail records. Failures are {@link
+ * FleetException}s with a kind and, where there is one, a hint. The environment is the one the
+ * surface read at its edge and passed in; nothing below reads the process environment.
  */
 public final class Fleet {
-  /** Who is acting, for the audit trail; defaults to the operating-system user. */
-  public static final String ACTOR_VARIABLE = "EXAMLOPS_ACTOR";
-
   private final Map<String, String> env;
   private final Clock clock;
   private final Discovery discovery;
   private ClusterRegistry registry;
 
-  /** The longest acting-user name accepted: it is shown in tables and stored in every event. */
-  public static final int MAX_ACTOR_LENGTH = 200;
-
   /** Values {@code EXAMLOPS_HPC_SCHEDULER} may take: what a cluster runs, or what detect found. */
   public static final List<SchedulerKind> ENVIRONMENT_SCHEDULERS =
       List.of(SchedulerKind.SLURM, SchedulerKind.FLUX, SchedulerKind.MOCK, SchedulerKind.UNMANAGED);
 
+  /** The word that asks placement to choose the cluster. */
+  public static final String AUTO = "auto";
+
   /**
-   * @throws IllegalArgumentException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that
-   *     is not a scheduler, naming the variable and the values it takes
+   * @param env the environment the surface read at its edge: registry locations, SSH defaults,
+   *     the key passphrase, the cost rate, the mock's GPUs
+   * @throws FleetException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that is not a
+   *     scheduler, naming the variable and the values it takes
    */
   public Fleet(Map<String, String> env, Clock clock) {
     requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER));
@@ -71,32 +88,13 @@ public final class Fleet {
     this.discovery = new Discovery(Discovery.defaultProbes(), clock);
   }
 
-  public Map<String, String> env() {
-    return env;
-  }
-
-  public Clock clock() {
-    return clock;
-  }
-
-  /** The acting user: {@code EXAMLOPS_ACTOR}, else the operating-system user. */
-  public String actor() {
-    String actor = env.get(ACTOR_VARIABLE);
-    if (actor == null || actor.isBlank()) {
-      return System.getProperty("user.name");
-    }
-    String trimmed = actor.strip();
-    if (trimmed.length() > MAX_ACTOR_LENGTH || trimmed.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(
-          ACTOR_VARIABLE
-              + " is "
-              + io.examlops.fleet.model.Printable.quoted(trimmed)
-              + ": the acting user must be one line of at most "
-              + MAX_ACTOR_LENGTH
-              + " characters (no newline or control character); set it to a user name, or unset"
-              + " it to use the operating-system user");
-    }
-    return trimmed;
+  /**
+   * Lets the store's native library load from {@code cache} (extracted there once per version)
+   * instead of being copied to the temporary directory by every process. Call before anything
+   * opens the store, first thing in a surface's main method.
+   */
+  public static void useNativeLibraryCache(Path cache) {
+    io.examlops.fleet.registry.SqliteNativeLibrary.useCacheUnder(cache);
   }
 
   private static void requireKnownScheduler(String value) {
@@ -106,48 +104,606 @@ public final class Fleet {
     boolean known =
         ENVIRONMENT_SCHEDULERS.stream().anyMatch(k -> k.label().equals(value.strip()));
     if (!known) {
-      throw new IllegalArgumentException(
+      throw new FleetException(
+          io.examlops.fleet.model.ErrorKind.INVALID_REQUEST,
           ClusterEnvironment.SCHEDULER
               + " is "
               + io.examlops.fleet.model.Printable.quoted(value)
               + ", which is not a scheduler: use one of "
-              + String.join(", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
-              + " (exa hpc env NAME prints the right value), or unset it");
+              + String.join(
+                  ", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
+              + " (a registered cluster's environment gives the right value), or unset it",
+          io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.SHOW_ENVIRONMENT),
+          null);
     }
   }
 
-  public Discovery discovery() {
-    return discovery;
+  // ---------------------------------------------------------------------------------------------
+  // The operations every surface calls. Each takes a request value and returns a result value
+  // that holds what the documented JSON shapes hold; every rule a request must follow is checked
+  // here or in the request types, so each surface gets the same answer for the same input.
+  // ---------------------------------------------------------------------------------------------
+
+  /** Which scheduler a host runs, and the configuration to use it. Read-only; applies nothing. */
+  public DetectResult detect(DetectRequest request) {
+    return guarded(
+        () -> {
+          Endpoint endpoint = endpoint(request.target());
+          Detection detection = discovery.detect(endpoint);
+          Suggestion suggestion = Suggestion.of(detection, endpoint);
+          return new DetectResult(
+              detection.outcome().label(),
+              detection.found(),
+              detection.scheduler(),
+              detection.target(),
+              suggestion.transport(),
+              detection.caps(),
+              detection.gpus(),
+              new DetectResult.Suggested(
+                  suggestion.scheduler(),
+                  suggestion.env(),
+                  suggestedClustersYaml(detection, endpoint),
+                  suggestion.exportLines()),
+              detection.hostKeyFingerprint(),
+              detection.notes(),
+              detection.commandsRun(),
+              detection.probes().stream()
+                  .map(p -> new DetectResult.Probe(p.scheduler(), p.state().label(), p.reason()))
+                  .toList());
+        });
   }
 
-  /** The registry, opened on first use (commands that only discover never touch it). */
-  public synchronized ClusterRegistry registry() {
+  /**
+   * The nodes of a host, or of a registered cluster through its own definition; saved as a
+   * snapshot when asked (audited with {@code actor}).
+   */
+  public NodesResult nodes(Actor actor, NodesRequest request) {
+    return guarded(
+        () -> {
+          String name = request.cluster();
+          if (request.save() && name == null) {
+            throw FleetException.invalid(
+                "saving a snapshot needs the cluster it is of", "cluster", "save");
+          }
+          NodeInventory inventory;
+          if (name == null) {
+            inventory = discovery.nodes(endpoint(request.target()));
+          } else {
+            requireOwnHost(name, request.target());
+            inventory = clusterNodes(actor, name);
+          }
+          NodeSnapshot snapshot =
+              request.save() ? registry().saveSnapshot(name, inventory.nodes(), actor) : null;
+          return new NodesResult(
+              name,
+              inventory.scheduler(),
+              inventory.target(),
+              inventory.takenAt(),
+              snapshot == null ? null : snapshot.id(),
+              inventory.nodes());
+        });
+  }
+
+  /** A host given beside a cluster must be the cluster's own: its definition says where it is. */
+  private void requireOwnHost(String name, HostTarget target) {
+    if (target.host() == null) {
+      return;
+    }
+    ClusterDefinition definition = connections().cluster(name).definition();
+    if (definition != null && !target.host().equals(definition.host())) {
+      throw FleetException.invalid(
+          "host "
+              + target.host()
+              + " is not the host of cluster '"
+              + name
+              + "' ("
+              + definition.host()
+              + "); leave the host out to read the cluster as registered",
+          "host");
+    }
+  }
+
+  /** The GPU devices of a host, as nvidia-smi reports them. */
+  public GpusResult gpus(GpusRequest request) {
+    return guarded(
+        () -> {
+          Endpoint endpoint = endpoint(request.target());
+          return new GpusResult(endpoint.label(), discovery.gpus(endpoint));
+        });
+  }
+
+  /**
+   * Probes a host and registers it as PENDING, recording who asked. Registering an approved
+   * cluster again refreshes its capabilities and never de-authorizes it; if what was approved
+   * changed, it stops being schedulable until approved again.
+   */
+  public ConnectResult connect(Actor actor, ConnectRequest request) {
+    return guarded(
+        () -> {
+          SchedulerKind declared = declaredScheduler(request.scheduler());
+          HostTarget target = request.target();
+          Endpoint endpoint =
+              target.namesThisMachine() ? localEndpoint(target, "`local`") : endpoint(target);
+          Connected connected = connect(endpoint, request.name(), declared, actor);
+          ClusterSummary summary =
+              ClusterSummary.of(
+                  new ClusterStatus(
+                      connected.cluster(), connections().schedulability(connected.cluster())));
+          return new ConnectResult(
+              summary, connected.reprobed(), registry().clustersFile().path().toString());
+        });
+  }
+
+  private static SchedulerKind declaredScheduler(String scheduler) {
+    if (scheduler == null) {
+      return null;
+    }
+    try {
+      return ConnectionRules.scheduler(scheduler);
+    } catch (IllegalArgumentException e) {
+      throw FleetException.invalid(e, "scheduler");
+    }
+  }
+
+  /** Every registered cluster, in clusters.yaml order, with its verdict. Grants nothing. */
+  public ClustersResult listClusters() {
+    return guarded(() -> new ClustersResult(clusters().stream().map(ClusterSummary::of).toList()));
+  }
+
+  /** Approves a cluster as it is now, pinning its host, user, port, key and host key. */
+  public ApproveResult approve(Actor actor, ApproveRequest request) {
+    return guarded(
+        () -> {
+          // what the approval pins is what clusters.yaml names, never a credential that happens to
+          // be in the approving admin's environment
+          ClusterConnections connections = connections().withoutCredential();
+          RegisteredCluster cluster = connections.cluster(request.cluster());
+          RegisteredCluster approved =
+              registry().approve(request.cluster(), connections.current(cluster), actor);
+          ClusterGovernance g = approved.governance();
+          return new ApproveResult(
+              approved.name(), approved.state(), g.decidedBy(), g.decidedAt(), g.pinned());
+        });
+  }
+
+  /** Rejects (or revokes) a cluster; a reason is required. */
+  public RejectResult reject(Actor actor, RejectRequest request) {
+    return guarded(
+        () -> {
+          requireReason(request);
+          connections().cluster(request.cluster());
+          RegisteredCluster rejected =
+              registry().reject(request.cluster(), request.reason(), actor);
+          ClusterGovernance g = rejected.governance();
+          return new RejectResult(
+              rejected.name(), rejected.state(), g.decidedBy(), g.decidedAt(), g.reason());
+        });
+  }
+
+  /** The longest rejection reason: it is shown in tables and stored in the audit trail. */
+  public static final int MAX_REASON_LENGTH = 500;
+
+  private static void requireReason(RejectRequest request) {
+    String reason = request.reason() == null ? "" : request.reason().strip();
+    if (reason.isEmpty()) {
+      throw FleetException.invalid(
+          "a reason is required to reject cluster '"
+              + request.cluster()
+              + "', e.g. \"wrong account\"",
+          "reason");
+    }
+    if (reason.length() > MAX_REASON_LENGTH || reason.chars().anyMatch(Character::isISOControl)) {
+      throw FleetException.invalid(
+          "the reason "
+              + io.examlops.fleet.model.Printable.quoted(
+                  reason.substring(0, Math.min(40, reason.length())))
+              + " is not accepted: use one line (no newline or control character) of at most "
+              + MAX_REASON_LENGTH
+              + " characters",
+          "reason");
+    }
+  }
+
+  /** The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster; refused otherwise. */
+  public EnvResult environment(EnvRequest request) {
+    return guarded(
+        () -> {
+          Map<String, String> environment = environment(request.cluster());
+          return new EnvResult(environment, ClusterEnvironment.exportScript(environment));
+        });
+  }
+
+  /** The audit trail, of one cluster or of all, oldest first. */
+  public AuditResult audit(AuditRequest request) {
+    return guarded(
+        () ->
+            new AuditResult(
+                audit(request.cluster()).stream().map(ClusterSummary.Audit::of).toList()));
+  }
+
+  /**
+   * Chooses the ACTIVE cluster with the most usable idle capacity for a job, from the stored
+   * snapshots (else the declared capabilities), and says why every other cluster lost.
+   */
+  public PlaceResult place(PlaceRequest request) {
+    return guarded(
+        () -> {
+          requireAsk(request.gpus(), request.nodes());
+          return PlaceResult.of(scheduling().place(placement(request)));
+        });
+  }
+
+  /** What placement and preflight are asked: some GPUs (or none), on some nodes. */
+  private static void requireAsk(int gpus, Integer nodes) {
+    if (gpus < 0) {
+      throw FleetException.invalid(
+          "GPUs must be 0 (a CPU-only job) or more, got " + gpus, "gpus");
+    }
+    if (nodes != null && nodes < 1) {
+      throw FleetException.invalid("nodes must be at least 1, got " + nodes, "nodes");
+    }
+  }
+
+  private static PlacementRequest placement(PlaceRequest request) {
+    return new PlacementRequest(
+        request.gpus(), request.nodes(), request.gpuType(), request.partition());
+  }
+
+  /**
+   * Snapshots the nodes of every schedulable cluster (the mock is always live), audited with
+   * {@code actor}; says what could not be refreshed.
+   */
+  public RefreshResult refreshSnapshots(Actor actor) {
+    return guarded(() -> new RefreshResult(snapshotAll(actor)));
+  }
+
+  /** A registered cluster's live queue, all users. Read-only: allowed in any state. */
+  public QueueResult queue(Actor actor, QueueRequest request) {
+    return guarded(
+        () -> new QueueResult(request.cluster(), jobs(actor).queue(request.cluster())));
+  }
+
+  /** Fail-fast checks of a cluster before submitting; reaches it over its own transport. */
+  public PreflightResult preflight(Actor actor, PreflightRequest request) {
+    return guarded(
+        () -> {
+          requireAsk(request.gpus(), request.nodes());
+          var ask =
+              new io.examlops.fleet.scheduling.preflight.PreflightRequest(
+                  request.gpus(),
+                  request.nodes(),
+                  request.partition(),
+                  request.account(),
+                  timeLimit(request.time()));
+          PreflightReport report = scheduling().preflight(request.cluster(), ask, actor);
+          return new PreflightResult(
+              report.cluster(),
+              report.overall().name(),
+              report.checks().stream()
+                  .map(
+                      c ->
+                          new PreflightResult.Check(
+                              c.name().name(), c.status().name(), c.reason()))
+                  .toList());
+        });
+  }
+
+  /** A wall-time limit in Slurm's forms or with a unit; {@code null} when none is given. */
+  private static Duration timeLimit(String time) {
+    if (time == null) {
+      return null;
+    }
+    try {
+      return TimeLimits.parse(time);
+    } catch (IllegalArgumentException e) {
+      throw FleetException.invalid(e, "time");
+    }
+  }
+
+  /**
+   * Submits a batch script to a named cluster, or with {@link #AUTO} to the one placement chooses,
+   * and tracks it. A request that names no partition goes to the partition placement picks inside
+   * the cluster; an explicit partition wins, and a CPU-only job goes to the scheduler's default.
+   * The approval gate holds either way.
+   */
+  public SubmissionResult submit(Actor actor, SubmitRequest request) {
+    return guarded(
+        () -> {
+          if (request.gpus() < 0) {
+            throw FleetException.invalid(
+                "GPUs must be 0 (a CPU-only job) or a positive whole number; got " + request.gpus(),
+                "gpus");
+          }
+          Scripts.Script script = Scripts.read(request.script());
+          String name = request.name() != null ? request.name() : script.jobName();
+          var job =
+              new io.examlops.fleet.scheduling.backend.SubmitRequest(
+                  script.text(),
+                  name,
+                  request.gpus(),
+                  request.nodes(),
+                  request.partition(),
+                  timeLimit(request.time()),
+                  request.account(),
+                  request.environment());
+          return submitted(
+              actor, submit(request.cluster(), job, null, null, false, actor, request.tag()));
+        });
+  }
+
+  /**
+   * Submits a training job for a model and dataset through the same gate, submission and tracking
+   * as {@link #submit}, with the model, dataset, GPU count and the chosen cluster's {@code
+   * EXAMLOPS_HPC_*} environment exported in the job.
+   */
+  public SubmissionResult runPipeline(Actor actor, PipelineRunRequest request) {
+    return guarded(
+        () -> {
+          Pipelines.require("model", request.model());
+          Pipelines.require("dataset", request.dataset());
+          String text =
+              request.script() == null
+                  ? Pipelines.builtInScript()
+                  : Scripts.read(request.script()).text();
+          Map<String, String> environment = new LinkedHashMap<>(request.environment());
+          environment.put(Pipelines.MODEL_VARIABLE, request.model());
+          environment.put(Pipelines.DATASET_VARIABLE, request.dataset());
+          environment.put(Pipelines.GPUS_VARIABLE, Integer.toString(request.gpus()));
+          var job =
+              new io.examlops.fleet.scheduling.backend.SubmitRequest(
+                  text,
+                  "train-" + request.model(),
+                  request.gpus(),
+                  request.nodes(),
+                  request.partition(),
+                  timeLimit(request.time()),
+                  request.account(),
+                  environment);
+          return submitted(
+              actor,
+              submit(
+                  request.cluster(), job, request.model(), request.dataset(), true, actor,
+                  request.tag()));
+        });
+  }
+
+  private SubmissionResult submitted(Actor actor, Submitted submitted) {
+    TrackedJob job = submitted.job();
+    return new SubmissionResult(
+        job,
+        submitted.placement() == null ? null : PlaceResult.of(submitted.placement()),
+        jobOutput(actor, job),
+        submitted.reattached());
+  }
+
+  /**
+   * Follows a tracked job until it ends, is lost, or the request's limit passes; returns what was
+   * last seen. Always returns: each look is bounded by the transport's timeouts.
+   *
+   * @throws InterruptedException when the caller's thread is interrupted while waiting
+   */
+  public FollowResult follow(Actor actor, FollowRequest request) throws InterruptedException {
+    try {
+      JobService jobs = jobs(actor);
+      TrackedJob job =
+          jobs.await(
+              jobs.find(request.job()),
+              Duration.ofSeconds(request.timeoutSeconds()),
+              FOLLOW_INTERVAL);
+      return new FollowResult(job, job.state().terminal(), jobOutput(actor, job));
+    } catch (IllegalArgumentException e) {
+      throw FleetException.invalid(e);
+    }
+  }
+
+  /** How often a followed job is asked about. */
+  private static final Duration FOLLOW_INTERVAL = Duration.ofSeconds(2);
+
+  /** Tracked jobs matching the request, after asking the schedulers about unfinished ones. */
+  public JobsResult listJobs(Actor actor, JobsRequest request) {
+    return guarded(
+        () -> {
+          JobState state = request.state() == null ? null : jobState(request.state());
+          JobService.Listing listing =
+              jobs(actor)
+                  .list(
+                      new JobStore.Filter(request.cluster(), request.model(), state),
+                      request.refresh());
+          return new JobsResult(listing.jobs(), listing.notes());
+        });
+  }
+
+  private static JobState jobState(String text) {
+    try {
+      return JobState.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw FleetException.invalid(
+          io.examlops.fleet.model.Printable.quoted(text)
+              + " is not a job state; use one of submitted, pending, running, completing,"
+              + " completed, failed, cancelled, timeout, suspended, unknown",
+          "state");
+    }
+  }
+
+  /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
+  public CancellationResult cancel(Actor actor, CancelRequest request) {
+    return guarded(
+        () -> {
+          JobService.Cancelled cancelled = jobs(actor).cancel(request.job());
+          return new CancellationResult(
+              cancelled.result().outcome(), cancelled.result().message(), cancelled.job());
+        });
+  }
+
+  /**
+   * GPUs, utilization, GPU-hours and cost of every ACTIVE cluster, after following unfinished
+   * jobs (whose new states are stored). The cost rate comes from the environment the fleet was
+   * built with.
+   */
+  public FleetCapacity capacity(Actor actor) {
+    return guarded(
+        () -> {
+          // A bad rate is refused before the jobs are followed (which may write their new states).
+          CostRate.fromEnvironment(env);
+          jobs(actor).list(JobStore.Filter.ALL, true);
+          return scheduling().capacity(env);
+        });
+  }
+
+  /**
+   * Runs an operation, turning a rule a part of the core enforces with {@link
+   * IllegalArgumentException} into the API's {@link FleetException} of kind {@link
+   * io.examlops.fleet.model.ErrorKind#INVALID_REQUEST}.
+   */
+  private static <T> T guarded(Supplier<T> operation) {
+    try {
+      return operation.get();
+    } catch (IllegalArgumentException e) {
+      throw FleetException.invalid(e);
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // Internals: how the operations reach the registry, the clusters and the schedulers.
+  // ---------------------------------------------------------------------------------------------
+
+  /** The registry, opened on first use (operations that only discover never touch it). */
+  private synchronized ClusterRegistry registry() {
     if (registry == null) {
       registry = ClusterRegistry.open(env, clock);
     }
     return registry;
   }
 
-  public ClusterConnections connections() {
+  private ClusterConnections connections() {
     return new ClusterConnections(
         registry(),
         TransportOptions.DEFAULTS,
         Endpoint.knownHosts(env, UserHome.of(env)),
+        io.examlops.fleet.transport.ClientEnvironment.of(env),
         io.examlops.fleet.registry.ClientCredential.from(env));
+  }
+
+  private static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
+  private static final int DEFAULT_COMMAND_TIMEOUT_SECONDS = 60;
+
+  /**
+   * Where a target is: the host it names (or the environment's), else this machine, where SSH
+   * settings would be silently ignored and are refused.
+   */
+  private Endpoint endpoint(HostTarget target) {
+    HostKeyPolicy.Mode mode = hostKeyMode(target);
+    Path keyPath = target.keyPath() == null ? null : keyPath(target.keyPath());
+    Path knownHosts = target.knownHostsFile() == null ? null : Path.of(target.knownHostsFile());
+    Endpoint endpoint =
+        Endpoint.resolve(
+            target.host(),
+            target.port(),
+            target.user(),
+            keyPath,
+            knownHosts,
+            mode,
+            target.hostKeyFingerprint(),
+            env,
+            transportOptions(target));
+    if (endpoint.isLocal()) {
+      refuseSshSettings(
+          target,
+          "no host was given and " + Endpoint.HOST_VARIABLE + " is unset, so this machine");
+    }
+    return endpoint;
+  }
+
+  private static Path keyPath(String text) {
+    try {
+      return Path.of(KeyMaterial.requireKeyPath(text, "the SSH key path"));
+    } catch (IllegalArgumentException e) {
+      throw FleetException.invalid(e, "keyPath");
+    }
+  }
+
+  /** This machine, for a target that names it; SSH settings are refused. */
+  private Endpoint localEndpoint(HostTarget target, String named) {
+    refuseSshSettings(target, named);
+    return Endpoint.local(transportOptions(target));
+  }
+
+  private static HostKeyPolicy.Mode hostKeyMode(HostTarget target) {
+    List<String> chosen = new ArrayList<>();
+    addIf(chosen, target.acceptNewHostKey(), "acceptNewHostKey");
+    addIf(chosen, target.hostKeyFingerprint() != null, "hostKeyFingerprint");
+    addIf(chosen, target.noHostKeyCheck(), "noHostKeyCheck");
+    if (chosen.size() > 1) {
+      throw FleetException.invalid(
+          "choose at most one of accepting a new host key, a pinned host-key fingerprint and no"
+              + " host-key check",
+          chosen.toArray(String[]::new));
+    }
+    return target.acceptNewHostKey()
+        ? HostKeyPolicy.Mode.ACCEPT_NEW
+        : target.hostKeyFingerprint() != null
+            ? HostKeyPolicy.Mode.PINNED
+            : target.noHostKeyCheck() ? HostKeyPolicy.Mode.NONE : HostKeyPolicy.Mode.STRICT;
+  }
+
+  private static void refuseSshSettings(HostTarget target, String where) {
+    List<String> given = new ArrayList<>();
+    addIf(given, target.user() != null, "user");
+    addIf(given, target.keyPath() != null, "keyPath");
+    addIf(given, target.port() != null, "port");
+    addIf(given, target.knownHostsFile() != null, "knownHostsFile");
+    addIf(given, target.acceptNewHostKey(), "acceptNewHostKey");
+    addIf(given, target.hostKeyFingerprint() != null, "hostKeyFingerprint");
+    addIf(given, target.noHostKeyCheck(), "noHostKeyCheck");
+    addIf(given, target.connectTimeoutSeconds() != null, "connectTimeoutSeconds");
+    if (!given.isEmpty()) {
+      throw FleetException.invalid(
+          (given.size() == 1 ? "this setting applies" : "these settings apply")
+              + " to SSH only, but "
+              + where
+              + " is reached without SSH: drop "
+              + (given.size() == 1 ? "it" : "them")
+              + ", or name the HOST to reach over SSH",
+          given.toArray(String[]::new));
+    }
+  }
+
+  private static void addIf(List<String> given, boolean condition, String field) {
+    if (condition) {
+      given.add(field);
+    }
+  }
+
+  private static TransportOptions transportOptions(HostTarget target) {
+    Integer connect = target.connectTimeoutSeconds();
+    Integer command = target.commandTimeoutSeconds();
+    if (connect != null && connect < 1) {
+      throw FleetException.invalid(
+          "the connect timeout must be at least 1 second, got " + connect, "connectTimeoutSeconds");
+    }
+    if (command != null && command < 1) {
+      throw FleetException.invalid(
+          "the command timeout must be at least 1 second, got " + command, "commandTimeoutSeconds");
+    }
+    return new TransportOptions(
+        Duration.ofSeconds(connect == null ? DEFAULT_CONNECT_TIMEOUT_SECONDS : connect),
+        Duration.ofSeconds(command == null ? DEFAULT_COMMAND_TIMEOUT_SECONDS : command),
+        TransportOptions.DEFAULTS.maxOutputBytes());
   }
 
   /**
    * The clusters.yaml entry detection suggests for what it found (the mock backend when nothing
    * answered), named after the host. Applies nothing.
    */
-  public static String suggestedClustersYaml(Detection detection, Endpoint endpoint) {
+  static String suggestedClustersYaml(Detection detection, Endpoint endpoint) {
     SchedulerKind scheduler = detection.found() ? detection.scheduler() : SchedulerKind.MOCK;
     if (scheduler == SchedulerKind.UNMANAGED) {
       return null;
     }
     ClusterDefinition definition =
         endpoint.isLocal() || scheduler == SchedulerKind.MOCK
-            ? ClusterDefinition.local(endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
+            ? ClusterDefinition.local(
+                endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
             : ClusterDefinition.ssh(
                 suggestedName(endpoint),
                 scheduler,
@@ -168,32 +724,31 @@ public final class Fleet {
     return name.length() > 63 ? name.substring(0, 63) : name;
   }
 
-  /** What {@link #connect} did. */
-  public record Connected(RegisteredCluster cluster, Detection detection, boolean reprobed) {}
+  /** What {@link #connect(Endpoint, String, SchedulerKind, String)} did. */
+  private record Connected(RegisteredCluster cluster, boolean reprobed) {}
 
   /**
-   * Probes a host and registers it as PENDING under {@code name}, recording who asked. Registering
-   * an approved cluster again refreshes its capabilities and never de-authorizes it; if what was
-   * approved changed, it stops being schedulable until approved again.
+   * Probes a host and registers it as PENDING under {@code name}, recording who asked.
    *
    * @param declared the scheduler the user declares, or {@code null} to take what detection finds
    */
-  public Connected connect(Endpoint endpoint, String name, SchedulerKind declared) {
+  private Connected connect(Endpoint endpoint, String name, SchedulerKind declared, Actor actor) {
     ClusterName.require(name);
     boolean reprobed = registry().find(name).isPresent();
     if (declared == SchedulerKind.MOCK) {
       if (!endpoint.isLocal()) {
-        throw new IllegalArgumentException(
+        throw FleetException.invalid(
             "the mock backend runs jobs on this machine: connect it as 'local', not "
-                + endpoint.label());
+                + endpoint.label(),
+            "scheduler");
       }
       ClusterCaps caps = mockCaps(endpoint);
       RegisteredCluster cluster =
           registry()
               .register(
                   ClusterDefinition.local(name, SchedulerKind.MOCK), Fingerprints.NONE, caps,
-                  actor());
-      return new Connected(cluster, null, reprobed);
+                  actor);
+      return new Connected(cluster, reprobed);
     }
     Detection detection = discovery.detect(endpoint);
     SchedulerKind found = detection.scheduler();
@@ -204,11 +759,13 @@ public final class Fleet {
               + " once it answers");
     }
     if (!detection.found()) {
-      throw new RegistryException(
+      throw new FleetException(
+          io.examlops.fleet.model.ErrorKind.CONFLICT,
           "no scheduler answers on " + endpoint.label() + " (" + String.join("; ",
               detection.notes()) + "); nothing was registered. To try HPC Fleet without a"
-              + " cluster, register the mock backend: exa hpc connect local --name " + name
-              + " --scheduler mock");
+              + " cluster, register the mock backend",
+          io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.CONNECT_MOCK, name),
+          null);
     }
     if (found == SchedulerKind.UNMANAGED) {
       throw new RegistryException(
@@ -216,9 +773,12 @@ public final class Fleet {
               + " submits through Slurm, Flux or the mock backend; nothing was registered");
     }
     if (declared != null && declared != found) {
-      throw new RegistryException(
-          "--scheduler " + declared.label() + " was given but " + endpoint.label() + " runs "
-              + found.label() + "; nothing was registered");
+      throw new FleetException(
+          io.examlops.fleet.model.ErrorKind.CONFLICT,
+          "the scheduler " + declared.label() + " was declared but " + endpoint.label() + " runs "
+              + found.label() + "; nothing was registered",
+          null,
+          null);
     }
     ClusterDefinition definition =
         endpoint.isLocal()
@@ -238,9 +798,9 @@ public final class Fleet {
         endpoint.isLocal()
             ? Fingerprints.NONE
             : new Fingerprints(
-                KeyFingerprint.of(endpoint.ssh().key()), detection.hostKeyFingerprint());
-    RegisteredCluster cluster = registry().register(definition, seen, detection.caps(), actor());
-    return new Connected(cluster, detection, reprobed);
+                KeyFingerprint.of(endpoint.ssh().key(), env::get), detection.hostKeyFingerprint());
+    RegisteredCluster cluster = registry().register(definition, seen, detection.caps(), actor);
+    return new Connected(cluster, reprobed);
   }
 
   /** The Flux instance that answered the probe: the one every later command is sent to. */
@@ -261,10 +821,10 @@ public final class Fleet {
   }
 
   /** A registered cluster with the approval gate's verdict on it now. */
-  public record ClusterStatus(RegisteredCluster cluster, Schedulability schedulability) {}
+  record ClusterStatus(RegisteredCluster cluster, Schedulability schedulability) {}
 
-  /** Every registered cluster, in clusters.yaml order, with its verdict. Grants nothing. */
-  public List<ClusterStatus> clusters() {
+  /** Every registered cluster, in clusters.yaml order, with its verdict. */
+  private List<ClusterStatus> clusters() {
     ClusterConnections connections = connections();
     return registry().list().stream()
         .map(c -> new ClusterStatus(c, verdict(connections, c)))
@@ -279,33 +839,14 @@ public final class Fleet {
     }
   }
 
-  /** Approves a cluster as it is now, pinning its host, user, port, key and host key. */
-  public RegisteredCluster approve(String name) {
-    ClusterConnections connections = connections().withoutCredential();
-    RegisteredCluster cluster = connections.cluster(name);
-    return registry().approve(name, connections.current(cluster), actor());
-  }
-
-  /** Rejects (or revokes) a cluster; a reason is required. */
-  public RegisteredCluster reject(String name, String reason) {
-    connections().cluster(name);
-    return registry().reject(name, reason, actor());
-  }
-
-  /** The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster; refused otherwise. */
-  public Map<String, String> environment(String name) {
+  private Map<String, String> environment(String name) {
     ClusterConnections connections = connections();
     RegisteredCluster cluster = connections.requireSchedulable(name);
     return registry().environment(name, connections.current(cluster));
   }
 
-  /** The environment as shell-quoted export lines. */
-  public static String exportLines(Map<String, String> environment) {
-    return ClusterEnvironment.exportScript(environment);
-  }
-
   /** Reads a registered cluster's nodes through its own connection definition. */
-  public NodeInventory clusterNodes(String name) {
+  private NodeInventory clusterNodes(Actor actor, String name) {
     ClusterConnections connections = connections();
     RegisteredCluster cluster = connections.cluster(name);
     if (cluster.definition() != null && cluster.definition().scheduler() == SchedulerKind.MOCK) {
@@ -314,24 +855,13 @@ public final class Fleet {
     SchedulerProbe probe = probeFor(cluster.definition().scheduler());
     return connections.withRunner(
         cluster,
-        actor(),
+        actor,
         runner ->
             new NodeInventory(
                 probe.kind(), runner.target(), clock.instant(), probe.listNodes(runner)));
   }
 
-  /** Reads a registered cluster's nodes and saves them as a snapshot in platform.db. */
-  public NodeSnapshot saveSnapshot(String name) {
-    NodeInventory inventory = clusterNodes(name);
-    return registry().saveSnapshot(name, inventory.nodes(), actor());
-  }
-
-  public Optional<NodeSnapshot> latestSnapshot(String name) {
-    return registry().latestSnapshot(name);
-  }
-
-  /** The audit trail, of one cluster or of all. */
-  public List<AuditEvent> audit(String cluster) {
+  private List<AuditEvent> audit(String cluster) {
     if (cluster == null) {
       return registry().auditTrail();
     }
@@ -339,49 +869,59 @@ public final class Fleet {
     return registry().auditTrail(cluster);
   }
 
-  /** Submission and tracking of jobs on approved clusters. */
-  public JobService jobs() {
-    return new JobService(connections(), jobStore(), mockJobsDir(), clock, actor());
+  /** Submission and tracking of jobs on approved clusters, on behalf of {@code actor}. */
+  private JobService jobs(Actor actor) {
+    return new JobService(connections(), jobStore(), mockJobsDir(), clock, actor);
   }
 
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
-  public String jobOutput(TrackedJob job) {
+  private String jobOutput(Actor actor, TrackedJob job) {
     RegisteredCluster cluster = connections().cluster(job.cluster());
-    return jobs().backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
+    return jobs(actor).backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
   }
 
   // --- Jenkins surface (issue 11): job output, re-attach by tag ---------------------------------
 
   /**
    * Passes a tracked job's output (by fleet id or scheduler id) to {@code sink}: what is there now,
-   * or with {@code follow} what is written until the job ends, {@code limit} passes, or the thread
-   * is interrupted. Read-only: allowed for a job on any registered cluster.
+   * or with {@link LogsRequest#follow()} what is written until the job ends, the request's limit
+   * passes, or the thread is interrupted. Read-only: allowed for a job on any registered cluster.
    */
-  public io.examlops.fleet.scheduling.JobLogs.Read logs(
-      String jobId, boolean follow, java.time.Duration limit,
-      java.util.function.Consumer<String> sink) {
-    JobService service = jobs();
-    TrackedJob job = service.find(jobId);
-    if (job.schedulerJobId() == null) {
-      throw new SchedulerRefusedException(
-          "job " + job.id() + " on " + job.cluster() + " has no scheduler id: it was never"
-              + " confirmed as submitted, so it has no output to read");
-    }
-    return new io.examlops.fleet.scheduling.JobLogs(connections(), service, actor())
-        .read(job, follow, limit, java.time.Duration.ofSeconds(2), sink);
+  public LogsResult logs(
+      Actor actor, LogsRequest request, java.util.function.Consumer<String> sink) {
+    return guarded(
+        () -> {
+          JobService service = jobs(actor);
+          TrackedJob job = service.find(request.job());
+          if (job.schedulerJobId() == null) {
+            throw new FleetException(
+                io.examlops.fleet.model.ErrorKind.CONFLICT,
+                "job " + job.id() + " on " + job.cluster() + " has no scheduler id: it was never"
+                    + " confirmed as submitted, so it has no output to read");
+          }
+          var read =
+              new io.examlops.fleet.scheduling.JobLogs(connections(), service, actor)
+                  .read(
+                      job,
+                      request.follow(),
+                      Duration.ofSeconds(request.timeoutSeconds()),
+                      FOLLOW_INTERVAL,
+                      sink);
+          return new LogsResult(read.job(), read.outputFile(), read.found(), read.followed());
+        });
   }
 
   // --- end of the Jenkins surface's block ------------------------------------------------------
 
   /** Placement, preflight and capacity. */
-  public FleetScheduling scheduling() {
+  private FleetScheduling scheduling() {
     ProbeRegistry probes = new ProbeRegistry();
     discovery.probes().probes().forEach(probes::register);
     probes.register(mockProbe());
     return new FleetScheduling(connections(), jobStore(), probes, this::mockInventory, clock);
   }
 
-  public JobStore jobStore() {
+  private JobStore jobStore() {
     return new JobStore(registry().platformDb());
   }
 
@@ -406,12 +946,9 @@ public final class Fleet {
     }
   }
 
-  /**
-   * Snapshots the nodes of every schedulable cluster (the mock is always live); returns what could
-   * not be refreshed, in words.
-   */
-  public List<String> refreshSnapshots() {
-    List<String> notes = new java.util.ArrayList<>();
+  /** Snapshots every schedulable cluster's nodes; returns what could not be refreshed. */
+  private List<String> snapshotAll(Actor actor) {
+    List<String> notes = new ArrayList<>();
     for (ClusterStatus status : clusters()) {
       RegisteredCluster cluster = status.cluster();
       if (!status.schedulability().schedulable()
@@ -419,7 +956,8 @@ public final class Fleet {
         continue;
       }
       try {
-        saveSnapshot(cluster.name());
+        registry()
+            .saveSnapshot(cluster.name(), clusterNodes(actor, cluster.name()).nodes(), actor);
       } catch (RuntimeException e) {
         notes.add("could not refresh " + cluster.name() + ": " + e.getMessage());
       }
@@ -427,39 +965,26 @@ public final class Fleet {
     return notes;
   }
 
-  /**
-   * A submission and the placement that chose its partition (and, for {@code --cluster auto}, its
-   * cluster); {@code null} when the request named its partition or asks for no GPUs.
-   */
-  public record Submitted(TrackedJob job, PlacementResult placement, boolean reattached) {}
+  /** A submission and the placement that chose its partition (and cluster, for {@link #AUTO}). */
+  private record Submitted(TrackedJob job, PlacementResult placement, boolean reattached) {}
 
-  /** The word that asks placement to choose the cluster. */
-  public static final String AUTO = "auto";
-
-  /**
-   * Submits to a named cluster, or with {@link #AUTO} to the one placement chooses. A request that
-   * names no partition goes to the partition placement picks inside the cluster (a GPU job sent
-   * to a site's CPU default partition is refused); an explicit partition wins, and a CPU-only job
-   * goes to the scheduler's default. The approval gate holds either way.
-   *
-   * @param tag the caller's name for this submission, or {@code null}: while the newest job of a
-   *     tag has not ended, submitting under it again re-attaches to that job (see {@link
-   *     io.examlops.fleet.scheduling.TaggedJobs})
-   * @throws SchedulerRefusedException when no cluster can take the job, or the scheduler refuses
-   */
-  public Submitted submit(
+  private Submitted submit(
       String cluster,
-      SubmitRequest request,
+      io.examlops.fleet.scheduling.backend.SubmitRequest request,
       String model,
       String dataset,
       boolean withClusterEnvironment,
+      Actor actor,
       String tag) {
     if (tag != null) {
-      Optional<TrackedJob> running =
-          new io.examlops.fleet.scheduling.TaggedJobs(jobs()).unfinished(tag);
+      java.util.Optional<TrackedJob> running =
+          new io.examlops.fleet.scheduling.TaggedJobs(jobs(actor)).unfinished(tag);
       if (running.isPresent()) {
         return new Submitted(running.get(), null, true);
       }
+    }
+    if (cluster == null || cluster.isBlank()) {
+      throw FleetException.invalid("no cluster given: name a cluster, or " + AUTO, "cluster");
     }
     PlacementRequest ask =
         new PlacementRequest(request.gpus(), request.nodes(), null, request.partition());
@@ -481,31 +1006,37 @@ public final class Fleet {
         placement == null
             ? null
             : placement.chosen().map(Verdict::partition).orElse(null);
-    SubmitRequest placed =
+    var placed =
         request.partition() != null || partition == null ? request : request.inPartition(partition);
-    SubmitRequest sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
-    return new Submitted(jobs().submit(target, sent, model, dataset, tag), placement, false);
+    var sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
+    return new Submitted(
+        new JobService(connections(), jobStore(), mockJobsDir(), clock, actor)
+            .submit(target, sent, model, dataset, tag),
+        placement,
+        false);
   }
 
   /** The request with the cluster's EXAMLOPS_HPC_* variables added to what the job exports. */
-  private SubmitRequest withEnvironmentOf(String cluster, SubmitRequest request) {
-    Map<String, String> env = new java.util.TreeMap<>(request.environment());
+  private io.examlops.fleet.scheduling.backend.SubmitRequest withEnvironmentOf(
+      String cluster, io.examlops.fleet.scheduling.backend.SubmitRequest request) {
+    Map<String, String> exported = new java.util.TreeMap<>(request.environment());
     environment(cluster).forEach((k, v) -> {
       if (v != null) {
-        env.put(k, v);
+        exported.put(k, v);
       }
     });
-    return request.withEnvironment(env);
+    return request.withEnvironment(exported);
   }
 
   /** The probe for a declared scheduler. */
-  public SchedulerProbe probeFor(SchedulerKind scheduler) {
+  private SchedulerProbe probeFor(SchedulerKind scheduler) {
     if (scheduler == SchedulerKind.MOCK) {
       return mockProbe();
     }
     return discovery
         .probes()
         .probe(scheduler)
-        .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()));
+        .orElseThrow(
+            () -> new RegistryException("no probe is registered for " + scheduler.label()));
   }
 }

@@ -18,7 +18,8 @@ class SuggestedEntryTest {
     return new Endpoint(
         new SshTarget(host, 2222, "hpcuser", Path.of("/home/ann/.ssh/id_ed25519")),
         HostKeyPolicy.strict(Path.of("/home/ann/.ssh/known_hosts")),
-        TransportOptions.DEFAULTS);
+        TransportOptions.DEFAULTS,
+        io.examlops.fleet.transport.ClientEnvironment.of(java.util.Map.of()));
   }
 
   @Test

@@ -1,9 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.Fleet;
-import io.examlops.fleet.model.RegisteredCluster;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.examlops.fleet.ApproveRequest;
+import io.examlops.fleet.ApproveResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -23,18 +21,11 @@ final class ApproveCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    Fleet fleet = exa().fleet();
-    RegisteredCluster cluster = fleet.approve(name);
-    var pin = cluster.governance().pinned();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("name", cluster.name());
-    json.put("state", cluster.state());
-    json.put("approvedBy", cluster.governance().decidedBy());
-    json.put("approvedAt", cluster.governance().decidedAt());
-    json.put("pinned", pin);
+    ApproveResult cluster = exa().fleet().approve(exa().actor(), new ApproveRequest(name));
+    var pin = cluster.pinned();
     Output output = output();
-    output.emit(json, () -> {
-      output.out().println("Approved " + cluster.name() + ": ACTIVE, by " + cluster.governance().decidedBy());
+    output.emit(cluster, () -> {
+      output.out().println("Approved " + cluster.name() + ": ACTIVE, by " + cluster.approvedBy());
       output.out().println("  pinned scheduler " + pin.scheduler().label() + " over "
           + pin.transport().label()
           + (pin.fluxUri() == null ? "" : ", Flux instance " + pin.fluxUri()));

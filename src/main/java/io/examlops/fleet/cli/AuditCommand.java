@@ -1,8 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.ClusterSummary;
-import java.util.List;
-import java.util.Map;
+import io.examlops.fleet.AuditRequest;
+import io.examlops.fleet.AuditResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -17,12 +16,11 @@ final class AuditCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    List<ClusterSummary.Audit> events =
-        exa().fleet().audit(cluster).stream().map(ClusterSummary.Audit::of).toList();
+    AuditResult audit = exa().fleet().audit(new AuditRequest(cluster));
     Output output = output();
-    output.emit(Map.of("events", events), () -> {
-      Table table = new Table("TIME", "ACTOR", "ACTION", "CLUSTER", "DETAILS");
-      events.forEach(e -> table.row(e.at(), e.actor(), e.action(), e.cluster(),
+    output.emit(audit, () -> {
+      Table table = new Table("TIME", "ACTOR", "SURFACE", "ACTION", "CLUSTER", "DETAILS");
+      audit.events().forEach(e -> table.row(e.at(), e.actor(), e.surface(), e.action(), e.cluster(),
           e.details() == null ? "" : abbreviate(e.details().toString())));
       table.print(output.out());
     });

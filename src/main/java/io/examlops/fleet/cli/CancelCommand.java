@@ -1,8 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.scheduling.JobService;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.examlops.fleet.CancelRequest;
+import io.examlops.fleet.CancellationResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -18,15 +17,12 @@ final class CancelCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    JobService.Cancelled cancelled = exa().fleet().jobs().cancel(job);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("outcome", cancelled.result().outcome());
-    json.put("message", cancelled.result().message());
-    json.put("job", cancelled.job());
+    CancellationResult cancelled =
+        exa().fleet().cancel(exa().actor(), new CancelRequest(job));
     Output output = output();
-    output.emit(json, () -> output.out().println("Job " + cancelled.job().id() + " ("
+    output.emit(cancelled, () -> output.out().println("Job " + cancelled.job().id() + " ("
         + cancelled.job().cluster() + " " + cancelled.job().schedulerJobId() + "): "
-        + cancelled.result().outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+        + cancelled.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
         + ", now " + cancelled.job().state().label()));
     return ExitCode.OK;
   }

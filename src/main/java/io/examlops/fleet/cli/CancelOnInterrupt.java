@@ -1,8 +1,10 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.CancelRequest;
+import io.examlops.fleet.CancellationResult;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.scheduling.JobService;
 import java.io.PrintWriter;
 
 /**
@@ -15,12 +17,13 @@ final class CancelOnInterrupt implements AutoCloseable {
   private final Thread hook;
   private volatile boolean done;
 
-  CancelOnInterrupt(Fleet fleet, TrackedJob job, boolean leaveRunning, PrintWriter err) {
+  CancelOnInterrupt(
+      Fleet fleet, Actor actor, TrackedJob job, boolean leaveRunning, PrintWriter err) {
     hook =
         new Thread(
             () -> {
               if (!done) {
-                interrupted(fleet, job, leaveRunning, err);
+                interrupted(fleet, actor, job, leaveRunning, err);
               }
             },
             "exa-cancel-on-interrupt");
@@ -28,7 +31,7 @@ final class CancelOnInterrupt implements AutoCloseable {
   }
 
   private static void interrupted(
-      Fleet fleet, TrackedJob job, boolean leaveRunning, PrintWriter err) {
+      Fleet fleet, Actor actor, TrackedJob job, boolean leaveRunning, PrintWriter err) {
     String which = "job " + job.id() + " (" + job.cluster() + " " + job.schedulerJobId() + ")";
     if (leaveRunning) {
       err.println("exa: interrupted while following " + which + "; it keeps running"
@@ -38,9 +41,10 @@ final class CancelOnInterrupt implements AutoCloseable {
       return;
     }
     try {
-      JobService.Cancelled cancelled = fleet.jobs().cancel(Long.toString(job.id()));
+      CancellationResult cancelled =
+          fleet.cancel(actor, new CancelRequest(Long.toString(job.id())));
       err.println("exa: interrupted: cancelled " + which + " on its cluster ("
-          + cancelled.result().outcome().name().toLowerCase(java.util.Locale.ROOT)
+          + cancelled.outcome().name().toLowerCase(java.util.Locale.ROOT)
               .replace('_', ' ')
           + "), now " + cancelled.job().state().label());
     } catch (RuntimeException e) {

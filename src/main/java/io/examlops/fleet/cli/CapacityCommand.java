@@ -1,8 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.capacity.ClusterCapacity;
-import io.examlops.fleet.capacity.CostRate;
-import io.examlops.fleet.capacity.FleetCapacity;
+import io.examlops.fleet.model.capacity.ClusterCapacity;
+import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import picocli.CommandLine.Command;
@@ -19,11 +18,7 @@ import picocli.CommandLine.Command;
 final class CapacityCommand extends FleetCommand {
   @Override
   public Integer call() {
-    var fleet = exa().fleet();
-    // A bad rate is refused before the jobs are followed (which may write their new states).
-    CostRate.fromEnvironment(fleet.env());
-    fleet.jobs().list(io.examlops.fleet.registry.JobStore.Filter.ALL, true);
-    FleetCapacity capacity = fleet.scheduling().capacity(fleet.env());
+    FleetCapacity capacity = exa().fleet().capacity(exa().actor());
     Output output = output();
     output.emit(capacity, () -> {
       Table table = new Table("CLUSTER", "GPUS", "IDLE_GPUS", "UTIL_%", "GPU_HOURS", "COST", "DATA")

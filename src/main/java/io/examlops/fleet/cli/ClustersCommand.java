@@ -1,8 +1,8 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.ClustersResult;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 
 /** {@code exa hpc clusters}: every registered cluster, its state and whether it may take work. */
@@ -16,11 +16,11 @@ import picocli.CommandLine.Command;
 final class ClustersCommand extends FleetCommand {
   @Override
   public Integer call() {
-    List<ClusterSummary> clusters =
-        exa().fleet().clusters().stream().map(ClusterSummary::of).toList();
+    ClustersResult result = exa().fleet().listClusters();
+    List<ClusterSummary> clusters = result.clusters();
     Output output = output();
     output.emit(
-        Map.of("clusters", clusters),
+        result,
         () -> {
           if (clusters.isEmpty()) {
             output.out().println("No cluster is registered. Register one with: exa hpc connect HOST --name NAME");
@@ -41,7 +41,8 @@ final class ClustersCommand extends FleetCommand {
           table.print(output.out());
           clusters.stream()
               .filter(c -> !c.schedulable())
-              .forEach(c -> output.out().println("  " + c.name() + ": " + c.notSchedulableBecause()));
+              .forEach(c -> output.out().println("  " + c.name() + ": "
+                  + Failures.withHint(c.notSchedulableBecause(), c.notSchedulableHint())));
         });
     return ExitCode.OK;
   }

@@ -1,12 +1,8 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.ClusterSummary;
-import io.examlops.fleet.Fleet;
-import io.examlops.fleet.model.ConnectionRules;
-import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.transport.Endpoint;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.examlops.fleet.ConnectRequest;
+import io.examlops.fleet.ConnectResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,32 +31,17 @@ final class ConnectCommand extends FleetCommand {
 
   @Mixin ConnectionOptions connection;
 
-  private static SchedulerKind declared(String scheduler) {
-    try {
-      return ConnectionRules.scheduler(scheduler);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--scheduler: " + e.getMessage(), e);
-    }
-  }
-
   @Override
   public Integer call() {
-    SchedulerKind declared = scheduler == null ? null : declared(scheduler);
-    Endpoint endpoint =
-        "local".equals(host) ? connection.local() : connection.endpoint(host, exa().env);
-    Fleet fleet = exa().fleet();
-    Fleet.Connected connected = fleet.connect(endpoint, name, declared);
-    ClusterSummary summary =
-        ClusterSummary.of(
-            new Fleet.ClusterStatus(
-                connected.cluster(), fleet.connections().schedulability(connected.cluster())));
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("cluster", summary);
-    json.put("reprobed", connected.reprobed());
-    json.put("registry", fleet.registry().clustersFile().path().toString());
+    ConnectResult connected =
+        exa()
+            .fleet()
+            .connect(
+                exa().actor(), new ConnectRequest(name, connection.target(host), scheduler));
+    ClusterSummary summary = connected.cluster();
     Output output = output();
     output.emit(
-        json,
+        connected,
         () -> {
           var out = output.out();
           out.println(
@@ -74,11 +55,12 @@ final class ConnectCommand extends FleetCommand {
             out.println("  " + Plural.of(caps.nodes(), "node") + ", " + Plural.of(caps.gpus(), "GPU") + " ("
                 + (caps.idleGpus() == null ? "unknown" : caps.idleGpus()) + " idle)");
           }
-          out.println("  definition in " + json.get("registry"));
+          out.println("  definition in " + connected.registry());
           if (summary.schedulable()) {
             out.println("  schedulable: yes");
           } else {
-            out.println("  not schedulable: " + summary.notSchedulableBecause());
+            out.println("  not schedulable: "
+                + Failures.withHint(summary.notSchedulableBecause(), summary.notSchedulableHint()));
           }
         });
     return ExitCode.OK;

@@ -1,14 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.model.KeyMaterial;
-import io.examlops.fleet.transport.Endpoint;
-import io.examlops.fleet.transport.HostKeyPolicy;
-import io.examlops.fleet.transport.TransportOptions;
+import io.examlops.fleet.HostTarget;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** How to reach a host over SSH; everything left out comes from EXAMLOPS_HPC_SSH_*. */
@@ -40,85 +33,18 @@ final class ConnectionOptions {
   @Option(names = "--command-timeout", paramLabel = "SECONDS", defaultValue = "60", description = "Seconds one query command may run (default: ${DEFAULT-VALUE}).")
   int commandTimeoutSeconds;
 
-  private static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
-
-  /**
-   * The endpoint for {@code host} (or the environment's, or this machine). SSH options given for
-   * this machine are refused: they would be silently ignored.
-   */
-  Endpoint endpoint(String host, Map<String, String> env) {
-    Endpoint endpoint = resolve(host, env);
-    if (endpoint.isLocal()) {
-      refuseSshOptions("no HOST was given and " + Endpoint.HOST_VARIABLE + " is unset, so this");
-    }
-    return endpoint;
-  }
-
-  /** This machine, for {@code connect local}; SSH options are refused. */
-  Endpoint local() {
-    refuseSshOptions("`local`");
-    return Endpoint.local(options());
-  }
-
-  private void refuseSshOptions(String target) {
-    List<String> given = new ArrayList<>();
-    addIf(given, user != null, "--user");
-    addIf(given, key != null, "--key");
-    addIf(given, port != null, "--port");
-    addIf(given, knownHosts != null, "--known-hosts");
-    addIf(given, acceptNew, "--accept-new-host-key");
-    addIf(given, pinnedFingerprint != null, "--host-key-fingerprint");
-    addIf(given, noHostKeyCheck, "--insecure-no-host-key-check");
-    addIf(given, connectTimeoutSeconds != null, "--connect-timeout");
-    if (!given.isEmpty()) {
-      throw new IllegalArgumentException(
-          String.join(", ", given)
-              + (given.size() == 1 ? " applies" : " apply")
-              + " to SSH only, but "
-              + target
-              + " command runs on this machine without SSH: drop "
-              + (given.size() == 1 ? "it" : "them")
-              + ", or name the HOST to reach over SSH");
-    }
-  }
-
-  private static void addIf(List<String> given, boolean condition, String option) {
-    if (condition) {
-      given.add(option);
-    }
-  }
-
-  private TransportOptions options() {
-    if (connectTimeoutSeconds != null && connectTimeoutSeconds < 1) {
-      throw new IllegalArgumentException(
-          "--connect-timeout must be at least 1 second, got " + connectTimeoutSeconds);
-    }
-    if (commandTimeoutSeconds < 1) {
-      throw new IllegalArgumentException(
-          "--command-timeout must be at least 1 second, got " + commandTimeoutSeconds);
-    }
-    return new TransportOptions(
-        Duration.ofSeconds(
-            connectTimeoutSeconds == null ? DEFAULT_CONNECT_TIMEOUT_SECONDS : connectTimeoutSeconds),
-        Duration.ofSeconds(commandTimeoutSeconds),
-        TransportOptions.DEFAULTS.maxOutputBytes());
-  }
-
-  private Endpoint resolve(String host, Map<String, String> env) {
-    int chosen = (acceptNew ? 1 : 0) + (pinnedFingerprint != null ? 1 : 0) + (noHostKeyCheck ? 1 : 0);
-    if (chosen > 1) {
-      throw new IllegalArgumentException(
-          "choose at most one of --accept-new-host-key, --host-key-fingerprint and"
-              + " --insecure-no-host-key-check");
-    }
-    HostKeyPolicy.Mode mode =
-        acceptNew
-            ? HostKeyPolicy.Mode.ACCEPT_NEW
-            : pinnedFingerprint != null
-                ? HostKeyPolicy.Mode.PINNED
-                : noHostKeyCheck ? HostKeyPolicy.Mode.NONE : HostKeyPolicy.Mode.STRICT;
-    Path keyPath = key == null ? null : Path.of(KeyMaterial.requireKeyPath(key, "--key"));
-    return Endpoint.resolve(
-        host, port, user, keyPath, knownHosts, mode, pinnedFingerprint, env, options());
+  /** The target these options describe for {@code host} ({@code null}: the environment's). */
+  HostTarget target(String host) {
+    return new HostTarget(
+        host,
+        port,
+        user,
+        key,
+        knownHosts == null ? null : knownHosts.toString(),
+        acceptNew,
+        pinnedFingerprint,
+        noHostKeyCheck,
+        connectTimeoutSeconds,
+        commandTimeoutSeconds);
   }
 }

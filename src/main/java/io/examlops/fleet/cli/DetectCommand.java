@@ -1,15 +1,12 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.Fleet;
-import io.examlops.fleet.discovery.Detection;
-import io.examlops.fleet.discovery.Suggestion;
+import io.examlops.fleet.DetectRequest;
+import io.examlops.fleet.DetectResult;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.PartitionInfo;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,52 +29,21 @@ final class DetectCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    var endpoint = connection.endpoint(host, exa().env);
-    Detection detection = exa().fleet().discovery().detect(endpoint);
-    Suggestion suggestion = Suggestion.of(detection, endpoint);
-    String clustersYaml = Fleet.suggestedClustersYaml(detection, endpoint);
+    DetectResult detection =
+        exa().fleet().detect(new DetectRequest(connection.target(host)));
     Output output = output();
-    output.emit(
-        json(detection, suggestion, clustersYaml),
-        () -> human(output.out(), detection, suggestion, clustersYaml));
+    output.emit(detection, () -> human(output.out(), detection));
     // Installed but not answering is an answer too, printed in full; the exit code tells scripts
     // that the scheduler could not be queried, as for any refused query.
-    return detection.outcome() == Detection.Outcome.NOT_ANSWERING
+    return DetectResult.NOT_ANSWERING.equals(detection.outcome())
         ? ExitCode.SCHEDULER
         : ExitCode.OK;
   }
 
-  private static Map<String, Object> json(
-      Detection detection, Suggestion suggestion, String clustersYaml) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("outcome", detection.outcome().label());
-    json.put("found", detection.found());
-    json.put("scheduler", detection.scheduler());
-    json.put("target", detection.target());
-    json.put("transport", suggestion.transport());
-    json.put("capabilities", detection.caps());
-    json.put("gpus", detection.gpus());
-    Map<String, Object> suggested = new LinkedHashMap<>();
-    suggested.put("scheduler", suggestion.scheduler());
-    suggested.put("env", suggestion.env());
-    suggested.put("clustersYaml", clustersYaml);
-    json.put("suggested", suggested);
-    json.put("hostKeyFingerprint", detection.hostKeyFingerprint());
-    json.put("notes", detection.notes());
-    json.put("commandsRun", detection.commandsRun());
-    json.put("probes", detection.probes().stream().map(p -> {
-      Map<String, Object> probe = new LinkedHashMap<>();
-      probe.put("scheduler", p.scheduler());
-      probe.put("status", p.state().label());
-      probe.put("reason", p.reason());
-      return probe;
-    }).toList());
-    return json;
-  }
-
-  private static void human(
-      PrintWriter out, Detection detection, Suggestion suggestion, String clustersYaml) {
-    if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
+  private static void human(PrintWriter out, DetectResult detection) {
+    DetectResult.Suggested suggestion = detection.suggested();
+    String clustersYaml = suggestion.clustersYaml();
+    if (DetectResult.NOT_ANSWERING.equals(detection.outcome())) {
       out.println("Installed but not answering on " + detection.target() + ": "
           + detection.notAnswering().stream().map(p -> p.scheduler().label())
               .collect(Collectors.joining(", ")) + ".");
@@ -99,10 +65,10 @@ final class DetectCommand extends FleetCommand {
       printEntry(out, clustersYaml);
       return;
     }
-    ClusterCaps caps = detection.caps();
+    ClusterCaps caps = detection.capabilities();
     out.println("Scheduler:   " + caps.scheduler().label() + " " + caps.version()
         + (caps.accounting() ? " (accounting present)" : " (no accounting)"));
-    out.println("Host:        " + detection.target() + " over " + suggestion.transport()
+    out.println("Host:        " + detection.target() + " over " + detection.transport()
         + " (" + detection.commandsRun() + " query commands)");
     out.println("Nodes:       " + caps.nodes() + " (" + caps.idleNodes() + " idle), "
         + caps.cpus() + " CPUs");

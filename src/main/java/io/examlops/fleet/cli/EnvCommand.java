@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.Fleet;
-import java.util.Map;
+import io.examlops.fleet.EnvRequest;
+import io.examlops.fleet.EnvResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -21,9 +21,9 @@ final class EnvCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    Map<String, String> env = exa().fleet().environment(exa().clusterOrDefault(name));
+    EnvResult env = exa().fleet().environment(new EnvRequest(exa().clusterOrDefault(name)));
     Output output = output();
-    output.emit(Map.of("env", env), () -> output.out().println(Fleet.exportLines(env)));
+    output.emit(env, () -> output.out().println(env.exportLines()));
     return ExitCode.OK;
   }
 }

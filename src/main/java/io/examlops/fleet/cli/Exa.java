@@ -1,7 +1,9 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.registry.ClusterEnvironment;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.Printable;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -38,6 +40,12 @@ public final class Exa implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** Who is acting, for the audit trail; defaults to the operating-system user. */
+  static final String ACTOR_VARIABLE = "EXAMLOPS_ACTOR";
+
+  /** The cluster commands act on when none is named. */
+  static final String CLUSTER_VARIABLE = "EXAMLOPS_HPC_CLUSTER";
+
   final Map<String, String> env;
   final Clock clock;
   private Fleet fleet;
@@ -60,25 +68,48 @@ public final class Exa implements Runnable {
     return fleet;
   }
 
+  /**
+   * Who acts through this command line: {@code EXAMLOPS_ACTOR}, else the operating-system user.
+   */
+  Actor actor() {
+    String actor = env.get(ACTOR_VARIABLE);
+    if (actor == null || actor.isBlank()) {
+      return Actor.cli(System.getProperty("user.name"));
+    }
+    String trimmed = actor.strip();
+    if (trimmed.length() > Actor.MAX_LENGTH || trimmed.chars().anyMatch(Character::isISOControl)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          ACTOR_VARIABLE
+              + " is "
+              + Printable.quoted(trimmed)
+              + ": the acting user must be one line of at most "
+              + Actor.MAX_LENGTH
+              + " characters (no newline or control character); set it to a user name, or unset"
+              + " it to use the operating-system user");
+    }
+    return Actor.cli(trimmed);
+  }
+
   /** A {@code --cluster} value, else {@code EXAMLOPS_HPC_CLUSTER}, else a usage error. */
   String clusterOrDefault(String cluster) {
     if (cluster != null) {
       return cluster;
     }
-    String fallback = env.get(ClusterEnvironment.CLUSTER);
+    String fallback = env.get(CLUSTER_VARIABLE);
     if (fallback == null || fallback.isBlank()) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          "no cluster given: pass --cluster NAME or set " + ClusterEnvironment.CLUSTER);
+          "no cluster given: pass --cluster NAME or set " + CLUSTER_VARIABLE);
     }
-    if (!io.examlops.fleet.model.ClusterName.isValid(fallback.strip())) {
+    if (!ClusterName.isValid(fallback.strip())) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          ClusterEnvironment.CLUSTER
+          CLUSTER_VARIABLE
               + " is "
-              + io.examlops.fleet.model.Printable.quoted(fallback)
+              + Printable.quoted(fallback)
               + ", which is not a cluster name: a cluster name is "
-              + io.examlops.fleet.model.ClusterName.RULE
+              + ClusterName.RULE
               + "; set it to a registered cluster (exa hpc clusters) or pass --cluster NAME");
     }
     return fallback.strip();
@@ -111,7 +142,7 @@ public final class Exa implements Runnable {
 
   /** What the process needs set before any library starts: call first in a main method. */
   static void prepareProcess(Map<String, String> env) {
-    UserCache.directory(env).ifPresent(SqliteNativeLibrary::useCacheUnder);
+    UserCache.directory(env).ifPresent(Fleet::useNativeLibraryCache);
   }
 
   public static void main(String[] args) {

@@ -1,88 +1,138 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.hostlist.HostlistException;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.KeyMaterial;
-import io.examlops.fleet.registry.ClustersFileException;
-import io.examlops.fleet.registry.NotApprovedException;
-import io.examlops.fleet.registry.RegistryException;
-import io.examlops.fleet.registry.StoreException;
-import io.examlops.fleet.registry.UnknownClusterException;
-import io.examlops.fleet.scheduling.JobNotRecordedException;
-import io.examlops.fleet.scheduling.SchedulerRefusedException;
-import io.examlops.fleet.scheduling.UnknownJobException;
-import io.examlops.fleet.scheduling.backend.BackendException;
-import io.examlops.fleet.transport.KeyFileException;
-import io.examlops.fleet.transport.TransportException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Turns what went wrong into a message and a meaningful exit code. Unexpected exceptions keep their
- * stack trace on stderr, since they are bugs.
+ * Turns what went wrong into a message and a meaningful exit code: each error kind of the core has
+ * its exit code and {@code --json} kind (docs/cli.md), and the message gets the CLI's names for
+ * the request fields it concerns and for the command a hint points to. Unexpected exceptions keep
+ * their stack trace on stderr, since they are bugs.
  */
 final class Failures implements IExecutionExceptionHandler {
+  /** An exit code and the {@code --json} error kind. */
+  record Reported(int exitCode, String kind) {}
+
+  private static final Map<ErrorKind, Reported> TABLE = new EnumMap<>(ErrorKind.class);
+
+  static {
+    TABLE.put(ErrorKind.INVALID_REQUEST, new Reported(ExitCode.USAGE, "invalid-argument"));
+    TABLE.put(ErrorKind.UNKNOWN_CLUSTER, new Reported(ExitCode.NOT_FOUND, "unknown-cluster"));
+    TABLE.put(ErrorKind.UNKNOWN_JOB, new Reported(ExitCode.NOT_FOUND, "unknown-job"));
+    TABLE.put(ErrorKind.SCRIPT_NOT_FOUND, new Reported(ExitCode.NOT_FOUND, "script-not-found"));
+    TABLE.put(ErrorKind.SCRIPT_UNREADABLE, new Reported(ExitCode.NOT_FOUND, "script-unreadable"));
+    TABLE.put(ErrorKind.NOT_APPROVED, new Reported(ExitCode.NOT_APPROVED, "not-approved"));
+    TABLE.put(ErrorKind.HOST_UNRESOLVED, new Reported(ExitCode.UNREACHABLE, "transport:resolve"));
+    TABLE.put(ErrorKind.CONNECT_FAILED, new Reported(ExitCode.UNREACHABLE, "transport:connect"));
+    TABLE.put(ErrorKind.HOST_KEY_REFUSED, new Reported(ExitCode.UNREACHABLE, "transport:host-key"));
+    TABLE.put(
+        ErrorKind.AUTHENTICATION_FAILED,
+        new Reported(ExitCode.UNREACHABLE, "transport:authentication"));
+    TABLE.put(
+        ErrorKind.REMOTE_COMMAND_FAILED, new Reported(ExitCode.UNREACHABLE, "transport:command"));
+    TABLE.put(ErrorKind.TIMED_OUT, new Reported(ExitCode.UNREACHABLE, "transport:timeout"));
+    TABLE.put(ErrorKind.KEY_FILE, new Reported(ExitCode.UNREACHABLE, "key"));
+    TABLE.put(ErrorKind.SCHEDULER_REFUSED, new Reported(ExitCode.SCHEDULER, "scheduler"));
+    TABLE.put(ErrorKind.INVALID_REGISTRY, new Reported(ExitCode.NOT_FOUND, "invalid-registry"));
+    TABLE.put(ErrorKind.STORE, new Reported(ExitCode.NOT_FOUND, "invalid-store"));
+    TABLE.put(ErrorKind.CONFLICT, new Reported(ExitCode.FAILED, "registry"));
+    TABLE.put(ErrorKind.JOB_NOT_RECORDED, new Reported(ExitCode.NOT_FOUND, "job-not-recorded"));
+    TABLE.put(ErrorKind.INTERNAL, new Reported(ExitCode.FAILED, "internal"));
+  }
+
+  /** The CLI's name for each request field a core failure can point at. */
+  private static final Map<String, String> OPTIONS =
+      Map.ofEntries(
+          Map.entry("gpus", "--gpus"),
+          Map.entry("nodes", "--nodes"),
+          Map.entry("partition", "--partition"),
+          Map.entry("account", "--account"),
+          Map.entry("time", "--time"),
+          Map.entry("timeoutSeconds", "--wait-timeout"),
+          Map.entry("reason", "--reason"),
+          Map.entry("state", "--state"),
+          Map.entry("tag", "--tag"),
+          Map.entry("scheduler", "--scheduler"),
+          Map.entry("model", "--model"),
+          Map.entry("dataset", "--dataset"),
+          Map.entry("name", "--name"),
+          Map.entry("cluster", "--cluster"),
+          Map.entry("save", "--save"),
+          Map.entry("host", "--host"),
+          Map.entry("script", "SCRIPT"),
+          Map.entry("port", "--port"),
+          Map.entry("user", "--user"),
+          Map.entry("keyPath", "--key"),
+          Map.entry("knownHostsFile", "--known-hosts"),
+          Map.entry("acceptNewHostKey", "--accept-new-host-key"),
+          Map.entry("hostKeyFingerprint", "--host-key-fingerprint"),
+          Map.entry("noHostKeyCheck", "--insecure-no-host-key-check"),
+          Map.entry("connectTimeoutSeconds", "--connect-timeout"),
+          Map.entry("commandTimeoutSeconds", "--command-timeout"));
+
   private final Exa exa;
 
   Failures(Exa exa) {
     this.exa = exa;
   }
 
+  /** The exit code and {@code --json} kind of a core error kind. */
+  static Reported reported(ErrorKind kind) {
+    return TABLE.get(kind);
+  }
+
+  /** The message as the CLI shows it: its options named, the hint's command added. */
+  static String message(FleetException e) {
+    String options =
+        e.fields().stream().map(f -> OPTIONS.getOrDefault(f, f)).collect(Collectors.joining(", "));
+    String message = options.isEmpty() ? e.getMessage() : options + ": " + e.getMessage();
+    return withHint(message, e.hint().orElse(null));
+  }
+
+  /** A reason as the CLI shows it: with the command of its hint, when it has one. */
+  static String withHint(String reason, Hint hint) {
+    return hint == null ? reason : reason + " (" + command(hint) + ")";
+  }
+
+  /** The command a hint points to. */
+  static String command(Hint hint) {
+    String subject = hint.subject();
+    return switch (hint.action()) {
+      case APPROVE -> "exa hpc approve " + (subject == null ? "NAME" : subject);
+      case CONNECT -> "exa hpc connect HOST --name " + (subject == null ? "NAME" : subject);
+      case CONNECT_MOCK ->
+          "exa hpc connect local --name " + (subject == null ? "NAME" : subject)
+              + " --scheduler mock";
+      case LIST_CLUSTERS -> "exa hpc clusters";
+      case LIST_JOBS -> "exa hpc jobs";
+      case SHOW_QUEUE -> "exa hpc queue --cluster " + (subject == null ? "NAME" : subject);
+      case CANCEL -> "exa hpc cancel " + (subject == null ? "JOB" : subject);
+      case SHOW_ENVIRONMENT -> "exa hpc env " + (subject == null ? "NAME" : subject);
+      case SAVE_SNAPSHOT ->
+          "exa hpc nodes --save --cluster " + (subject == null ? "NAME" : subject);
+      case DETECT -> "exa hpc detect";
+      case ACCEPT_NEW_HOST_KEY -> "--accept-new-host-key";
+    };
+  }
+
   @Override
   public int handleExecutionException(Exception e, CommandLine line, ParseResult parsed) {
     Output output = new Output(exa.json, line.getOut(), line.getErr());
-    if (e instanceof TransportException t) {
-      output.error(ExitCode.UNREACHABLE, "transport:" + label(t.step().name()), t.getMessage());
-      return ExitCode.UNREACHABLE;
-    }
-    if (e instanceof KeyFileException) {
-      output.error(ExitCode.UNREACHABLE, "key", e.getMessage());
-      return ExitCode.UNREACHABLE;
-    }
-    if (e instanceof ProbeException) {
-      output.error(ExitCode.SCHEDULER, "scheduler", e.getMessage());
-      return ExitCode.SCHEDULER;
-    }
-    if (e instanceof NotApprovedException) {
-      output.error(ExitCode.NOT_APPROVED, "not-approved", e.getMessage());
-      return ExitCode.NOT_APPROVED;
-    }
-    if (e instanceof UnknownClusterException || e instanceof ClustersFileException) {
-      output.error(ExitCode.NOT_FOUND, e instanceof ClustersFileException ? "invalid-registry"
-          : "unknown-cluster", e.getMessage());
-      return ExitCode.NOT_FOUND;
-    }
-    if (e instanceof StoreException) {
-      output.error(ExitCode.NOT_FOUND, "invalid-store", e.getMessage());
-      return ExitCode.NOT_FOUND;
-    }
-    if (e instanceof RegistryException) {
-      output.error(ExitCode.FAILED, "registry", e.getMessage());
-      return ExitCode.FAILED;
+    if (e instanceof FleetException f) {
+      Reported reported = reported(f.kind());
+      output.error(reported.exitCode(), reported.kind(), message(f));
+      return reported.exitCode();
     }
     if (e instanceof CommandLine.ParameterException p) {
       output.error(ExitCode.USAGE, "invalid-argument", p.getMessage());
-      return ExitCode.USAGE;
-    }
-    if (e instanceof SchedulerRefusedException || e instanceof BackendException) {
-      output.error(ExitCode.SCHEDULER, "scheduler", e.getMessage());
-      return ExitCode.SCHEDULER;
-    }
-    if (e instanceof JobNotRecordedException) {
-      output.error(ExitCode.NOT_FOUND, "job-not-recorded", e.getMessage());
-      return ExitCode.NOT_FOUND;
-    }
-    if (e instanceof UnknownJobException) {
-      output.error(ExitCode.NOT_FOUND, "unknown-job", e.getMessage());
-      return ExitCode.NOT_FOUND;
-    }
-    if (e instanceof CommandFailure f) {
-      output.error(f.exitCode(), f.kind(), f.getMessage());
-      return f.exitCode();
-    }
-    if (e instanceof HostlistException || e instanceof IllegalArgumentException) {
-      output.error(ExitCode.USAGE, "invalid-argument", e.getMessage());
       return ExitCode.USAGE;
     }
     output.error(ExitCode.FAILED, "internal", "unexpected error: " + e);
@@ -91,9 +141,5 @@ final class Failures implements IExecutionExceptionHandler {
     line.getErr().print(KeyMaterial.redact(trace.toString()));
     line.getErr().flush();
     return ExitCode.FAILED;
-  }
-
-  private static String label(String name) {
-    return name.toLowerCase(java.util.Locale.ROOT).replace('_', '-');
   }
 }

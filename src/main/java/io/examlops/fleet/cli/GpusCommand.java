@@ -1,9 +1,9 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.GpusRequest;
+import io.examlops.fleet.GpusResult;
 import io.examlops.fleet.model.GpuInfo;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,13 +21,9 @@ final class GpusCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    var endpoint = connection.endpoint(host, exa().env);
-    List<GpuInfo> gpus = exa().fleet().discovery().gpus(endpoint);
+    GpusResult gpus = exa().fleet().gpus(new GpusRequest(connection.target(host)));
     Output output = output();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("target", endpoint.label());
-    json.put("gpus", gpus);
-    output.emit(json, () -> table(gpus).print(output.out()));
+    output.emit(gpus, () -> table(gpus.gpus()).print(output.out()));
     return ExitCode.OK;
   }
 

@@ -1,13 +1,9 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.capacity.GpuHoursTally;
-import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.JobsResult;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.scheduling.JobService;
-import java.util.LinkedHashMap;
-import java.util.Locale;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -32,15 +28,11 @@ final class JobsCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    JobState wanted = state == null ? null : parse(state);
-    JobService.Listing listing =
-        exa().fleet().jobs().list(new JobStore.Filter(cluster, model, wanted), refresh);
+    JobsResult listing =
+        exa().fleet().listJobs(exa().actor(), new JobsRequest(cluster, model, state, refresh));
     Output output = output();
     listing.notes().forEach(n -> output.err().println("exa: " + n));
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("jobs", listing.jobs());
-    json.put("notes", listing.notes());
-    output.emit(json, () -> {
+    output.emit(listing, () -> {
       Table table = new Table("ID", "CLUSTER", "JOBID", "NAME", "MODEL", "STATE", "GPUS", "SUBMITTED", "ELAPSED", "GPU_HOURS", "EXIT", "REASON")
           .right("ID", "GPUS", "ELAPSED", "GPU_HOURS", "EXIT");
       for (TrackedJob j : listing.jobs()) {
@@ -52,15 +44,5 @@ final class JobsCommand extends FleetCommand {
       table.print(output.out());
     });
     return ExitCode.OK;
-  }
-
-  private static JobState parse(String text) {
-    try {
-      return JobState.valueOf(text.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--state " + text + " is not a job state; use one of"
-          + " submitted, pending, running, completing, completed, failed, cancelled, timeout,"
-          + " suspended, unknown");
-    }
   }
 }

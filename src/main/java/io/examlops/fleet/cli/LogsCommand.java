@@ -1,7 +1,8 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.scheduling.JobLogs;
-import java.time.Duration;
+import io.examlops.fleet.FollowRequest;
+import io.examlops.fleet.LogsRequest;
+import io.examlops.fleet.LogsResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -32,7 +33,6 @@ final class LogsCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    SubmitOptions.requireWaitSeconds("--follow-timeout", followTimeoutSeconds);
     Output output = output();
     StringBuilder text = new StringBuilder();
     Consumer<String> sink =
@@ -42,17 +42,17 @@ final class LogsCommand extends FleetCommand {
               output.out().print(chunk);
               output.out().flush();
             };
-    JobLogs.Read read =
-        exa().fleet().logs(job, follow, Duration.ofSeconds(followTimeoutSeconds), sink);
+    LogsResult read =
+        exa().fleet().logs(exa().actor(), new LogsRequest(job, follow, followTimeoutSeconds), sink);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("job", read.job());
-    json.put("output", read.outputFile());
+    json.put("output", read.output());
     json.put("found", read.found());
     json.put("text", text.toString());
     output.emit(json, () -> {});
     if (!read.found()) {
-      output.err().println("exa: no output yet at " + read.outputFile()
-          + (read.outputFile().startsWith("~") ? " on " + read.job().cluster() : "")
+      output.err().println("exa: no output yet at " + read.output()
+          + (read.output().startsWith("~") ? " on " + read.job().cluster() : "")
           + " (job " + read.job().id() + " is " + read.job().state().label() + ")");
     }
     if (follow && !read.followed()) {

@@ -1,13 +1,10 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.Fleet;
-import io.examlops.fleet.discovery.NodeInventory;
-import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.NodesRequest;
+import io.examlops.fleet.NodesResult;
 import io.examlops.fleet.model.NodeInfo;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.stream.Collectors;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,48 +28,25 @@ final class NodesCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    Fleet fleet = exa().fleet();
     String name = save || cluster != null ? exa().clusterOrDefault(cluster) : null;
-    if (name != null && host != null) {
-      var definition = fleet.connections().cluster(name).definition();
-      if (definition != null && !host.equals(definition.host())) {
-        throw new CommandLine.ParameterException(spec.commandLine(),
-            "--host " + host + " is not the host of cluster '" + name + "' ("
-                + definition.host() + "); leave --host out to read the cluster as registered");
-      }
-    }
-    NodeInventory inventory =
-        name == null
-            ? fleet.discovery().nodes(connection.endpoint(host, exa().env))
-            : fleet.clusterNodes(name);
-    NodeSnapshot snapshot = save ? fleet.registry().saveSnapshot(name, inventory.nodes(), fleet.actor()) : null;
+    NodesResult inventory =
+        exa().fleet().nodes(exa().actor(), new NodesRequest(connection.target(host), name, save));
     Output output = output();
-    output.emit(json(inventory, name, snapshot), () -> {
-      table(inventory).print(output.out());
-      if (snapshot != null) {
-        output.out().println("Saved snapshot " + snapshot.id() + " of " + name + " ("
-            + Plural.of(snapshot.nodes().size(), "node") + ") at " + snapshot.takenAt());
+    output.emit(inventory, () -> {
+      table(inventory.nodes()).print(output.out());
+      if (inventory.snapshotId() != null) {
+        output.out().println("Saved snapshot " + inventory.snapshotId() + " of " + name + " ("
+            + Plural.of(inventory.nodes().size(), "node") + ") at " + inventory.takenAt());
       }
     });
     return ExitCode.OK;
   }
 
-  static Map<String, Object> json(NodeInventory inventory, String cluster, NodeSnapshot snapshot) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("cluster", cluster);
-    json.put("scheduler", inventory.scheduler());
-    json.put("target", inventory.target());
-    json.put("takenAt", inventory.takenAt());
-    json.put("snapshotId", snapshot == null ? null : snapshot.id());
-    json.put("nodes", inventory.nodes());
-    return json;
-  }
-
-  static Table table(NodeInventory inventory) {
+  static Table table(List<NodeInfo> nodes) {
     Table table =
         new Table("NODE", "CPUS", "MEMORY_MB", "GPUS", "IDLE_GPUS", "STATE", "RAW_STATE", "PARTITIONS", "REASON")
             .right("CPUS", "MEMORY_MB", "IDLE_GPUS");
-    for (NodeInfo node : inventory.nodes()) {
+    for (NodeInfo node : nodes) {
       table.row(
           node.name(),
           node.cpus(),

@@ -1,13 +1,8 @@
 package io.examlops.fleet.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.examlops.fleet.PipelineRunRequest;
+import io.examlops.fleet.ScriptSource;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -24,8 +19,6 @@ import picocli.CommandLine.Option;
       "Without --script a built-in smoke run prints what the job received."
     })
 final class PipelineRunCommand extends FleetCommand {
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
-
   @Option(names = "--model", required = true, paramLabel = "M", description = "Model to train (letters, digits, '.', '_', '-').")
   String model;
 
@@ -39,29 +32,25 @@ final class PipelineRunCommand extends FleetCommand {
 
   @Override
   public Integer call() throws InterruptedException {
-    require("--model", model);
-    require("--dataset", dataset);
-    String text = script == null ? builtInScript() : Submissions.readScript(script);
-    Map<String, String> env = new LinkedHashMap<>();
-    env.put("EXAMLOPS_MODEL", model);
-    env.put("EXAMLOPS_DATASET", dataset);
-    env.put("EXAMLOPS_PIPELINE_GPUS", Integer.toString(options.gpus));
-    return Submissions.submitTraining(this, options, options.request(text, "train-" + model, env),
-        model, dataset);
-  }
-
-  private static void require(String option, String value) {
-    if (!NAME.matcher(value).matches()) {
-      throw new IllegalArgumentException(option + " '" + value + "' may hold only letters, digits,"
-          + " '.', '_' and '-' (1 to 64)");
-    }
-  }
-
-  private static String builtInScript() {
-    try (InputStream in = PipelineRunCommand.class.getResourceAsStream("pipeline-train.sh")) {
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return Submissions.submit(
+        this,
+        options,
+        actor ->
+            exa()
+                .fleet()
+                .runPipeline(
+                    actor,
+                    new PipelineRunRequest(
+                        exa().clusterOrDefault(options.cluster),
+                        model,
+                        dataset,
+                        script == null ? null : ScriptSource.file(script),
+                        options.gpus,
+                        options.nodes,
+                        options.partition,
+                        options.time,
+                        options.account,
+                        options.exported(exa().env),
+                        options.tag)));
   }
 }

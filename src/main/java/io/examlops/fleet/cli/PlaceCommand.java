@@ -1,11 +1,9 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.PlaceRequest;
+import io.examlops.fleet.PlaceResult;
 import io.examlops.fleet.model.placement.Verdict;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -37,28 +35,19 @@ final class PlaceCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    PlacementRequest request = new PlacementRequest(gpus, nodes, gpuType, partition);
     var fleet = exa().fleet();
     Output output = output();
+    PlaceRequest request = new PlaceRequest(gpus, nodes, gpuType, partition);
     if (refresh) {
-      fleet.refreshSnapshots().forEach(note -> output.err().println("exa: " + note));
+      fleet.refreshSnapshots(exa().actor()).notes()
+          .forEach(note -> output.err().println("exa: " + note));
     }
-    PlacementResult result = fleet.scheduling().place(request);
-    output.emit(json(result), () -> print(output.out(), result));
-    return result.chosen().isPresent() ? ExitCode.OK : ExitCode.FAILED;
+    PlaceResult result = fleet.place(request);
+    output.emit(result, () -> print(output.out(), result));
+    return result.chosen() != null ? ExitCode.OK : ExitCode.FAILED;
   }
 
-  static Map<String, Object> json(PlacementResult result) {
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("chosen", result.chosen().map(Verdict::cluster).orElse(null));
-    json.put("partition", result.chosen().map(Verdict::partition).orElse(null));
-    json.put("explanation", result.explanation());
-    json.put("request", result.request());
-    json.put("candidates", result.verdicts());
-    return json;
-  }
-
-  static void print(PrintWriter out, PlacementResult result) {
+  static void print(PrintWriter out, PlaceResult result) {
     out.println(result.explanation());
     for (Verdict v : result.others()) {
       out.println("  " + v.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')

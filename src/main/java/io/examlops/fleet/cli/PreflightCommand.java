@@ -1,10 +1,8 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.scheduling.preflight.Check;
-import io.examlops.fleet.scheduling.preflight.PreflightReport;
-import io.examlops.fleet.scheduling.preflight.PreflightRequest;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.examlops.fleet.PreflightRequest;
+import io.examlops.fleet.PreflightResult;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,19 +40,17 @@ final class PreflightCommand extends FleetCommand {
   @Override
   public Integer call() {
     String cluster = exa().clusterOrDefault(name);
-    PreflightRequest request = new PreflightRequest(
-        gpus, nodes, partition, account, SubmitOptions.timeLimit(time));
-    var fleet = exa().fleet();
-    PreflightReport report = fleet.scheduling().preflight(cluster, request, fleet.actor());
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("cluster", report.cluster());
-    json.put("result", report.overall());
-    json.put("checks", report.checks());
+    PreflightResult report =
+        exa()
+            .fleet()
+            .preflight(
+                exa().actor(),
+                new PreflightRequest(cluster, gpus, nodes, partition, account, time));
     Output output = output();
-    output.emit(json, () -> {
+    output.emit(report, () -> {
       Table table = new Table("CHECK", "RESULT", "REASON");
-      for (Check c : report.checks()) {
-        table.row(c.name().name().toLowerCase(java.util.Locale.ROOT), c.status().name().toLowerCase(java.util.Locale.ROOT), c.reason());
+      for (PreflightResult.Check c : report.checks()) {
+        table.row(c.name().toLowerCase(Locale.ROOT), c.status().toLowerCase(Locale.ROOT), c.reason());
       }
       table.print(output.out());
       output.out().println("preflight " + (report.failed() ? "FAILED" : "passed") + " for " + report.cluster());

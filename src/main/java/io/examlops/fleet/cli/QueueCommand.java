@@ -1,9 +1,8 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.QueueRequest;
+import io.examlops.fleet.QueueResult;
 import io.examlops.fleet.model.QueueEntry;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -19,15 +18,12 @@ final class QueueCommand extends FleetCommand {
   @Override
   public Integer call() {
     String name = exa().clusterOrDefault(cluster);
-    List<QueueEntry> entries = exa().fleet().jobs().queue(name);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("cluster", name);
-    json.put("jobs", entries);
+    QueueResult queue = exa().fleet().queue(exa().actor(), new QueueRequest(name));
     Output output = output();
-    output.emit(json, () -> {
+    output.emit(queue, () -> {
       Table table = new Table("JOBID", "NAME", "USER", "STATE", "PARTITION", "NODES", "GPUS", "ELAPSED", "REASON")
           .right("NODES", "GPUS", "ELAPSED");
-      for (QueueEntry e : entries) {
+      for (QueueEntry e : queue.jobs()) {
         table.row(e.id(), e.name(), e.user(), e.state().label(), e.partition(), e.nodes(),
             e.gpus() == null ? "unknown" : e.gpus(), Durations.human(e.elapsed()), e.reason());
       }

@@ -1,8 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.model.RegisteredCluster;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import io.examlops.fleet.RejectRequest;
+import io.examlops.fleet.RejectResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,16 +22,11 @@ final class RejectCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    RegisteredCluster cluster = exa().fleet().reject(name, reason);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("name", cluster.name());
-    json.put("state", cluster.state());
-    json.put("rejectedBy", cluster.governance().decidedBy());
-    json.put("rejectedAt", cluster.governance().decidedAt());
-    json.put("reason", cluster.governance().reason());
+    RejectResult cluster =
+        exa().fleet().reject(exa().actor(), new RejectRequest(name, reason));
     Output output = output();
-    output.emit(json, () -> output.out().println("Rejected " + cluster.name() + " by "
-        + cluster.governance().decidedBy() + ": " + cluster.governance().reason()));
+    output.emit(cluster, () -> output.out().println("Rejected " + cluster.name() + " by "
+        + cluster.rejectedBy() + ": " + cluster.reason()));
     return ExitCode.OK;
   }
 }

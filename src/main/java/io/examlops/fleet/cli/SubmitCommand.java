@@ -1,7 +1,8 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.ScriptSource;
+import io.examlops.fleet.SubmitRequest;
 import java.nio.file.Path;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -30,9 +31,24 @@ final class SubmitCommand extends FleetCommand {
 
   @Override
   public Integer call() throws InterruptedException {
-    String text = Submissions.readScript(script);
-    return Submissions.submit(this, options,
-        options.request(text, name != null ? name : Submissions.nameFrom(script), Map.of()),
-        null, null);
+    return Submissions.submit(
+        this,
+        options,
+        actor ->
+            exa()
+                .fleet()
+                .submit(
+                    actor,
+                    new SubmitRequest(
+                        exa().clusterOrDefault(options.cluster),
+                        ScriptSource.file(script),
+                        name,
+                        options.gpus,
+                        options.nodes,
+                        options.partition,
+                        options.time,
+                        options.account,
+                        options.exported(exa().env),
+                        options.tag)));
   }
 }

@@ -1,9 +1,6 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
-import io.examlops.fleet.scheduling.backend.TimeLimits;
-import java.time.Duration;
-import java.util.Map;
+import io.examlops.fleet.FollowRequest;
 import picocli.CommandLine.Option;
 
 /** What every submitting command asks: where, how many GPUs and nodes, how long, whose account. */
@@ -29,7 +26,7 @@ final class SubmitOptions {
   @Option(names = "--wait", description = "Follow the job until it ends; the exit code is then 0 only if it completed.")
   boolean await;
 
-  @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "3600", description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
+  @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "" + FollowRequest.DEFAULT_TIMEOUT_SECONDS, description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
   int waitTimeoutSeconds;
 
   @Option(names = "--log", description = "With --wait: print the job's output on stderr while it runs (stdout stays the result).")
@@ -44,59 +41,22 @@ final class SubmitOptions {
   @Option(names = "--env", paramLabel = "NAME", description = "Export this variable of exa's own environment into the job (repeatable); its value never appears on a command line.")
   java.util.List<String> exports = java.util.List.of();
 
-  /** The longest --wait-timeout: a week, longer than any partition limit we have met. */
-  static final int MAX_WAIT_SECONDS = 7 * 24 * 3600;
-
-  /** A limit on following a job, from a second to a week; else an error naming the option. */
-  static void requireWaitSeconds(String option, int seconds) {
-    if (seconds < 1 || seconds > MAX_WAIT_SECONDS) {
-      throw new IllegalArgumentException(
-          option + " must be from 1 to " + MAX_WAIT_SECONDS + " seconds (a week), got " + seconds);
-    }
-  }
-
-  /** Checks every option before anything is submitted, so a bad one never leaves a job behind. */
-  SubmitRequest request(String script, String name, Map<String, String> environment) {
-    requireWaitSeconds("--wait-timeout", waitTimeoutSeconds);
-    if (gpus < 0) {
-      throw new IllegalArgumentException(
-          "--gpus must be 0 (a CPU-only job) or a positive whole number; got " + gpus);
-    }
-    return new SubmitRequest(script, name, gpus, nodes, partition,
-        timeLimit(time), account, environment);
-  }
-
   /**
-   * The request with the {@code --env} variables added, their values taken from {@code processEnv}
-   * (exa's own environment); a name that is not set there is an error naming it.
+   * The {@code --env} variables with their values from {@code processEnv} (exa's own
+   * environment); a name that is not set there is an error naming it.
    */
-  SubmitRequest withExports(SubmitRequest request, Map<String, String> processEnv) {
-    if (exports.isEmpty()) {
-      return request;
-    }
-    Map<String, String> env = new java.util.TreeMap<>(request.environment());
+  java.util.Map<String, String> exported(java.util.Map<String, String> processEnv) {
+    java.util.Map<String, String> env = new java.util.TreeMap<>();
     for (String name : exports) {
       String value = processEnv.get(name);
       if (value == null) {
-        throw new IllegalArgumentException(
+        throw io.examlops.fleet.model.FleetException.invalid(
             "--env " + io.examlops.fleet.model.Printable.quoted(name) + ": exa's environment has"
                 + " no variable of that name; set it before running exa (its value is exported"
                 + " into the job, never put on a command line)");
       }
       env.put(name, value);
     }
-    return request.withEnvironment(env);
-  }
-
-  /** A {@code --time} value; an unreadable one is an error that names the option. */
-  static Duration timeLimit(String time) {
-    if (time == null) {
-      return null;
-    }
-    try {
-      return TimeLimits.parse(time);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--time: " + e.getMessage(), e);
-    }
+    return env;
   }
 }

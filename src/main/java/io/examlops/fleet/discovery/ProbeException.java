@@ -1,18 +1,21 @@
 package io.examlops.fleet.discovery;
 
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+
 /**
  * A scheduler answered with something a probe cannot read, or refused a query. The message says
  * which command, where in its output, and what to check.
  */
-public final class ProbeException extends RuntimeException {
+public final class ProbeException extends FleetException {
   private static final long serialVersionUID = 1L;
 
   public ProbeException(String message) {
-    super(message);
+    super(ErrorKind.SCHEDULER_REFUSED, message);
   }
 
   public ProbeException(String message, Throwable cause) {
-    super(message, cause);
+    super(ErrorKind.SCHEDULER_REFUSED, message, null, cause);
   }
 
   /** A parse failure at one line of one command's output. */

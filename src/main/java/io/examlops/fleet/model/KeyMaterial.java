@@ -61,9 +61,8 @@ public final class KeyMaterial {
   public static String refusal(String source) {
     return source
         + " holds what looks like private key material; it is not shown, stored or logged."
-        + " A path to the key file is expected, e.g. --key ~/.ssh/id_ed25519 or"
-        + " EXAMLOPS_HPC_SSH_KEY=~/.ssh/id_ed25519 (keep the key in a file readable only by you:"
-        + " chmod 600)";
+        + " A path to the key file is expected, e.g. ~/.ssh/id_ed25519 (keep the key in a file"
+        + " readable only by you: chmod 600)";
   }
 
   /** {@code text} with every private key block (or pasted key body) replaced by a marker. */

@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.Fingerprints;
@@ -29,8 +30,8 @@ public final class ApprovalCheck {
           "cluster '"
               + name
               + "' is only listed in clusters.yaml and has not been approved;"
-              + " an admin must run: exa hpc approve "
-              + name);
+              + " an admin must approve it",
+          Hint.of(Hint.Action.APPROVE, name));
     }
     switch (g.state()) {
       case PENDING:
@@ -40,8 +41,8 @@ public final class ApprovalCheck {
                 + "' is PENDING"
                 + requested(g)
                 + " and has not been approved;"
-                + " an admin must run: exa hpc approve "
-                + name);
+                + " an admin must approve it",
+            Hint.of(Hint.Action.APPROVE, name));
       case REJECTED:
         return Schedulability.no(
             "cluster '"
@@ -53,7 +54,8 @@ public final class ApprovalCheck {
                 + " ("
                 + g.reason()
                 + "); an admin must"
-                + " approve it before it can receive work");
+                + " approve it before it can receive work",
+            Hint.of(Hint.Action.APPROVE, name));
       case ACTIVE:
         break;
     }
@@ -79,9 +81,8 @@ public final class ApprovalCheck {
             + Timestamps.format(g.decidedAt())
             + ", "
             + String.join("; ", changes)
-            + "; an admin must approve it again (exa hpc approve "
-            + name
-            + ")");
+            + "; an admin must approve it again",
+        Hint.of(Hint.Action.APPROVE, name));
   }
 
   /** The connection that a definition and the fingerprints in use amount to. */

@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AuditEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,20 +18,21 @@ final class AuditTrail {
   static void record(
       Connection c,
       Instant at,
-      String actor,
+      Actor actor,
       String action,
       String cluster,
       Map<String, Object> details)
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT INTO audit_events (at, actor, action, cluster, details_json)"
-                + " VALUES (?, ?, ?, ?, ?)")) {
+            "INSERT INTO audit_events (at, actor, surface, action, cluster, details_json)"
+                + " VALUES (?, ?, ?, ?, ?, ?)")) {
       s.setString(1, Timestamps.format(at));
-      s.setString(2, actor);
-      s.setString(3, action);
-      s.setString(4, cluster);
-      s.setString(5, RegistryJson.write(details));
+      s.setString(2, actor.name());
+      s.setString(3, actor.surface());
+      s.setString(4, action);
+      s.setString(5, cluster);
+      s.setString(6, RegistryJson.write(details));
       s.executeUpdate();
     }
   }
@@ -38,7 +40,7 @@ final class AuditTrail {
   /** Events in the order they happened; all of them when {@code cluster} is null. */
   static List<AuditEvent> list(Connection c, String cluster) throws SQLException {
     String sql =
-        "SELECT id, at, actor, action, cluster, details_json FROM audit_events"
+        "SELECT id, at, actor, surface, action, cluster, details_json FROM audit_events"
             + (cluster == null ? "" : " WHERE cluster = ?")
             + " ORDER BY id";
     List<AuditEvent> events = new ArrayList<>();
@@ -53,6 +55,7 @@ final class AuditTrail {
                   rs.getLong("id"),
                   Timestamps.parse(rs.getString("at")),
                   rs.getString("actor"),
+                  rs.getString("surface"),
                   rs.getString("action"),
                   rs.getString("cluster"),
                   rs.getString("details_json")));

@@ -1,5 +1,7 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.PinnedConnection;
@@ -28,11 +30,19 @@ public final class ClusterConnections {
   private final ClusterRegistry registry;
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
+  private final ClientEnvironment client;
   private final ClientCredential credential;
 
+  /**
+   * @param client the environment the surface read at its edge (the key passphrase) and where
+   *     host-key warnings go
+   */
   public ClusterConnections(
-      ClusterRegistry registry, TransportOptions options, java.nio.file.Path knownHosts) {
-    this(registry, options, knownHosts, ClientCredential.NONE);
+      ClusterRegistry registry,
+      TransportOptions options,
+      java.nio.file.Path knownHosts,
+      ClientEnvironment client) {
+    this(registry, options, knownHosts, client, ClientCredential.NONE);
   }
 
   /** Connections that log in with the caller's own credential where it gives a key or a user. */
@@ -40,10 +50,12 @@ public final class ClusterConnections {
       ClusterRegistry registry,
       TransportOptions options,
       java.nio.file.Path knownHosts,
+      ClientEnvironment client,
       ClientCredential credential) {
     this.registry = registry;
     this.options = options;
     this.knownHosts = knownHosts;
+    this.client = client;
     this.credential = credential;
   }
 
@@ -52,7 +64,7 @@ public final class ClusterConnections {
    * registry names, never a credential that happens to be in the approving admin's environment.
    */
   public ClusterConnections withoutCredential() {
-    return new ClusterConnections(registry, options, knownHosts, ClientCredential.NONE);
+    return new ClusterConnections(registry, options, knownHosts, client, ClientCredential.NONE);
   }
 
   public ClusterRegistry registry() {
@@ -86,7 +98,7 @@ public final class ClusterConnections {
 
   private String keyFingerprint(ClusterDefinition d) {
     try {
-      return KeyFingerprint.of(keyFile(d));
+      return KeyFingerprint.of(keyFile(d), client.variables());
     } catch (RuntimeException e) {
       throw new RegistryException("cluster '" + d.name() + "': " + e.getMessage(), e);
     }
@@ -111,7 +123,8 @@ public final class ClusterConnections {
       throw new NotApprovedException(
           "the SSH credential in use logs in as '" + credential.user() + "', but cluster '"
               + d.name() + "' is " + (pinned != null ? "approved" : "registered") + " for user '"
-              + approvedUser + "': use the credential of that user");
+              + approvedUser + "': use the credential of that user",
+          null);
     }
     if (credential.key() == null || d.keyPath() == null) {
       return;
@@ -120,13 +133,14 @@ public final class ClusterConnections {
     String approved =
         pinned != null
             ? pinned.keyFingerprint()
-            : KeyFingerprint.of(registry.clustersFile().keyFile(d));
+            : KeyFingerprint.of(registry.clustersFile().keyFile(d), client.variables());
     if (approved != null && !approved.equals(given)) {
       throw new NotApprovedException(
           "the SSH credential in use holds key " + given + ", but cluster '" + d.name() + "' is "
               + (pinned != null ? "approved with key " : "registered with key ") + approved
               + ": use the credential that holds the approved key, or have an admin approve the"
-              + " cluster again with this key");
+              + " cluster again with this key",
+          io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.APPROVE, d.name()));
     }
   }
 
@@ -140,7 +154,7 @@ public final class ClusterConnections {
     requireApprovedCredential(cluster);
     Schedulability verdict = schedulability(cluster);
     if (!verdict.schedulable()) {
-      throw new NotApprovedException(verdict.reason());
+      throw new NotApprovedException(verdict.reason(), verdict.hint());
     }
     return cluster;
   }
@@ -171,14 +185,15 @@ public final class ClusterConnections {
             d.host(), d.port(), credential.user() != null ? credential.user() : d.user(),
             keyFile(d)),
         policy,
-        options);
+        options,
+        client);
   }
 
   /**
    * Runs {@code work} over one connection to the cluster. A refused host key is recorded against
    * the cluster before the failure is passed on.
    */
-  public <T> T withRunner(RegisteredCluster cluster, String actor, Function<CommandRunner, T> work) {
+  public <T> T withRunner(RegisteredCluster cluster, Actor actor, Function<CommandRunner, T> work) {
     try (CommandRunner runner = endpoint(cluster).open()) {
       try {
         return work.apply(instanceOf(cluster, runner));
@@ -197,7 +212,7 @@ public final class ClusterConnections {
     return d.scheduler() == SchedulerKind.FLUX ? new FluxInstanceRunner(runner, d.fluxUri()) : runner;
   }
 
-  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, String actor) {
+  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, Actor actor) {
     runner
         .hostKeyFingerprint()
         .filter(presented -> cluster.governance() != null)

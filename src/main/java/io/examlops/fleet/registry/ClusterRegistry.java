@@ -1,5 +1,7 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
@@ -73,8 +75,8 @@ public final class ClusterRegistry {
    * @param capabilities what the probe found; {@code null} when it was not probed
    */
   public RegisteredCluster register(
-      ClusterDefinition definition, Fingerprints observed, ClusterCaps capabilities, String actor) {
-    String who = actor(actor);
+      ClusterDefinition definition, Fingerprints observed, ClusterCaps capabilities, Actor actor) {
+    Actor who = actor(actor);
     String name = definition.name();
     // Both stores or neither: the row and its audit event are written first (a database that
     // cannot be written fails there, before clusters.yaml is touched), then the clusters.yaml
@@ -108,7 +110,7 @@ public final class ClusterRegistry {
       ClusterDefinition definition,
       Fingerprints observed,
       ClusterCaps capabilities,
-      String who,
+      Actor who,
       Runnable beforeCommit) {
     return transition(
             definition.name(),
@@ -116,8 +118,8 @@ public final class ClusterRegistry {
             "register",
             (before, now) ->
                 before
-                    .map(g -> g.reRegistered(definition, who, now))
-                    .orElseGet(() -> ClusterGovernance.requested(definition, who, now))
+                    .map(g -> g.reRegistered(definition, who.name(), now))
+                    .orElseGet(() -> ClusterGovernance.requested(definition, who.name(), now))
                     .probed(capabilities, observed, capabilities == null ? null : now),
             (before, after) ->
                 details(
@@ -136,8 +138,8 @@ public final class ClusterRegistry {
    * @param current the fingerprints the transport computes now: the key's, and the host key the
    *     host presented (when null, the host key clusters.yaml names is pinned)
    */
-  public RegisteredCluster approve(String name, Fingerprints current, String actor) {
-    String who = actor(actor);
+  public RegisteredCluster approve(String name, Fingerprints current, Actor actor) {
+    Actor who = actor(actor);
     ClusterDefinition definition = definitionOf(name);
     PinnedConnection pin = pinFor(definition, current);
     ClusterGovernance governance =
@@ -150,7 +152,7 @@ public final class ClusterRegistry {
                     .orElseGet(() -> ClusterGovernance.listed(definition))
                     .describing(definition)
                     .probed(null, current, null)
-                    .approve(who, now, pin),
+                    .approve(who.name(), now, pin),
             (before, after) ->
                 details(
                     "previousState", stateOf(before),
@@ -160,15 +162,13 @@ public final class ClusterRegistry {
   }
 
   /** Rejects (or revokes) a cluster; a reason is required and recorded. */
-  public RegisteredCluster reject(String name, String reason, String actor) {
-    String who = actor(actor);
+  public RegisteredCluster reject(String name, String reason, Actor actor) {
+    Actor who = actor(actor);
     String why =
         text(
             reason,
-            "the reason (--reason)",
-            "a reason is required to reject cluster '"
-                + name
-                + "', e.g. --reason \"wrong account\"");
+            "the reason",
+            "a reason is required to reject cluster '" + name + "', e.g. \"wrong account\"");
     Optional<ClusterDefinition> definition = clusters.find(name);
     ClusterGovernance governance =
         transition(
@@ -179,7 +179,7 @@ public final class ClusterRegistry {
                 before
                     .or(() -> definition.map(ClusterGovernance::listed))
                     .orElseThrow(() -> unknown(name))
-                    .reject(who, now, why),
+                    .reject(who.name(), now, why),
             (before, after) ->
                 details(
                     "previousState", stateOf(before),
@@ -190,8 +190,8 @@ public final class ClusterRegistry {
 
   /** Records what a probe of a registered cluster found; its state and pin are untouched. */
   public RegisteredCluster recordProbe(
-      String name, ClusterCaps capabilities, Fingerprints observed, String actor) {
-    String who = actor(actor);
+      String name, ClusterCaps capabilities, Fingerprints observed, Actor actor) {
+    Actor who = actor(actor);
     Objects.requireNonNull(capabilities, "capabilities");
     ClusterGovernance governance =
         transition(
@@ -209,8 +209,8 @@ public final class ClusterRegistry {
    * presenting another host key than approved thereby makes the cluster unschedulable, with the
    * reason, until an admin approves it again.
    */
-  public RegisteredCluster recordObservation(String name, Fingerprints observed, String actor) {
-    String who = actor(actor);
+  public RegisteredCluster recordObservation(String name, Fingerprints observed, Actor actor) {
+    Actor who = actor(actor);
     Objects.requireNonNull(observed, "observed");
     ClusterGovernance governance =
         transition(
@@ -229,14 +229,14 @@ public final class ClusterRegistry {
    * Saves a node inventory of a registered cluster as a new snapshot, in one transaction: a crash
    * part-way leaves the previous snapshot as the latest.
    */
-  public NodeSnapshot saveSnapshot(String name, List<NodeInfo> nodes, String actor) {
-    String who = actor(actor);
+  public NodeSnapshot saveSnapshot(String name, List<NodeInfo> nodes, Actor actor) {
+    Actor who = actor(actor);
     return db.write(
         c -> {
           Instant now = now();
           ClusterName.require(name);
           registered(name, GovernanceTable.find(c, name));
-          long id = NodeSnapshots.save(c, name, now, who, nodes);
+          long id = NodeSnapshots.save(c, name, now, who.name(), nodes);
           AuditTrail.record(
               c,
               now,
@@ -248,7 +248,7 @@ public final class ClusterRegistry {
                   "nodes", nodes.size(),
                   "gpus", nodes.stream().mapToInt(NodeInfo::gpuCount).sum()));
           CrashPoint.reached(CrashPoint.SNAPSHOT_BEFORE_COMMIT);
-          return new NodeSnapshot(id, name, now, who, nodes);
+          return new NodeSnapshot(id, name, now, who.name(), nodes);
         });
   }
 
@@ -337,10 +337,10 @@ public final class ClusterRegistry {
       throw new RegistryException(
           "cannot approve cluster '"
               + definition.name()
-              + "': its host key is not known; probe"
-              + " it (exa hpc connect) so that the host key is seen, or add 'host_key: SHA256:...'"
-              + " to its entry in "
-              + clusters.path());
+              + "': its host key is not known; connect it again so that the host key is seen, or"
+              + " add 'host_key: SHA256:...' to its entry in "
+              + clusters.path(),
+          Hint.of(Hint.Action.CONNECT, definition.name()));
     }
     if (definition.keyPath() != null && current.sshKey() == null) {
       throw new IllegalArgumentException(
@@ -364,8 +364,8 @@ public final class ClusterRegistry {
                         + name
                         + "' has no entry in "
                         + clusters.path()
-                        + "; register it (exa hpc"
-                        + " connect) or add its entry there, then approve it"));
+                        + "; register it or add its entry there, then approve it",
+                    Hint.of(Hint.Action.CONNECT, name)));
   }
 
   /** How a governance record changes, given the record before (if any) and the time. */
@@ -380,7 +380,7 @@ public final class ClusterRegistry {
 
   /** One governance change and its audit event, in one transaction. */
   private ClusterGovernance transition(
-      String name, String who, String action, Change change, Details details) {
+      String name, Actor who, String action, Change change, Details details) {
     return transition(name, who, action, change, details, () -> {});
   }
 
@@ -390,7 +390,7 @@ public final class ClusterRegistry {
    */
   private ClusterGovernance transition(
       String name,
-      String who,
+      Actor who,
       String action,
       Change change,
       Details details,
@@ -419,10 +419,8 @@ public final class ClusterRegistry {
                 new RegistryException(
                     "cluster '"
                         + name
-                        + "' is not registered in platform.db; register it first"
-                        + " (exa hpc connect ... --name "
-                        + name
-                        + ")"));
+                        + "' is not registered in platform.db; register it first",
+                    Hint.of(Hint.Action.CONNECT, name)));
   }
 
   private RegistryException unknown(String name) {
@@ -432,16 +430,19 @@ public final class ClusterRegistry {
             + "': it is neither in "
             + clusters.path()
             + " nor in "
-            + db.file()
-            + "; see exa hpc clusters");
+            + db.file(),
+        Hint.of(Hint.Action.LIST_CLUSTERS));
   }
 
   private Instant now() {
     return Timestamps.stored(clock.instant());
   }
 
-  private static String actor(String actor) {
-    return text(actor, "the acting user", "the acting user is required for every registry change");
+  private static Actor actor(Actor actor) {
+    if (actor == null) {
+      throw new RegistryException("the acting user is required for every registry change");
+    }
+    return actor;
   }
 
   /** Trimmed single-line text of bounded length, or an error saying what is required. */

@@ -27,8 +27,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class ClustersFile {
   static final String HEADER =
       "# HPC Fleet cluster definitions: one entry per cluster under 'clusters:'.\n"
-          + "# Listing a cluster here grants nothing: an admin approves it (exa hpc approve"
-          + " NAME).\n"
+          + "# Listing a cluster here grants nothing: it receives work once an admin approved it.\n"
           + "# Keys are referenced by path (key:), never pasted in.\n";
 
   // FileLock is per process; this keeps two threads of one process from both asking for it.

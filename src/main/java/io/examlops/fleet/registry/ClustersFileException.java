@@ -1,5 +1,7 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.ErrorKind;
+
 import java.nio.file.Path;
 
 /**
@@ -15,7 +17,11 @@ public final class ClustersFileException extends RegistryException {
    * @param line 1-based line number, or 0 when the problem concerns the whole file
    */
   public ClustersFileException(Path file, int line, String problem, String fix) {
-    super(file + (line > 0 ? ":" + line : "") + ": " + problem + (fix.isEmpty() ? "" : "; " + fix));
+    super(
+        ErrorKind.INVALID_REGISTRY,
+        file + (line > 0 ? ":" + line : "") + ": " + problem + (fix.isEmpty() ? "" : "; " + fix),
+        null,
+        null);
     this.line = line;
   }
 

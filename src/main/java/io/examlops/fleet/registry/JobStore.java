@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
 import java.math.BigDecimal;
@@ -85,9 +86,10 @@ public final class JobStore {
 
   /**
    * Completes the record of a submission the scheduler accepted: its id and {@link
-   * JobState#SUBMITTED}, with the audit event, in one transaction.
+   * JobState#SUBMITTED}, with the audit event of {@code actor} (who submitted it), in one
+   * transaction.
    */
-  public TrackedJob complete(TrackedJob begun, String schedulerJobId) {
+  public TrackedJob complete(TrackedJob begun, String schedulerJobId, Actor actor) {
     CrashPoint.reached(CrashPoint.JOB_SENT_BEFORE_RECORD);
     return db.write(
         c -> {
@@ -111,7 +113,7 @@ public final class JobStore {
           details.put("gpus", begun.gpus());
           details.put("model", begun.model());
           AuditTrail.record(
-              c, begun.submittedAt(), begun.submittedBy(), "submit", begun.cluster(), details);
+              c, begun.submittedAt(), actor, "submit", begun.cluster(), details);
           return find(c, begun.id()).orElseThrow();
         });
   }

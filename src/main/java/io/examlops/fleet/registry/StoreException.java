@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.ErrorKind;
 import java.nio.file.Path;
 
 /**
@@ -14,12 +15,12 @@ public class StoreException extends RegistryException {
   private final transient Path file;
 
   public StoreException(Path file, String message) {
-    super(message);
+    super(ErrorKind.STORE, message, null, null);
     this.file = file;
   }
 
   public StoreException(Path file, String message, Throwable cause) {
-    super(message, cause);
+    super(ErrorKind.STORE, message, null, cause);
     this.file = file;
   }
 

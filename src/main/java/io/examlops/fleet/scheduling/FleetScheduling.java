@@ -1,9 +1,10 @@
 package io.examlops.fleet.scheduling;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.capacity.Capacity;
 import io.examlops.fleet.capacity.ClusterUsage;
 import io.examlops.fleet.capacity.CostRate;
-import io.examlops.fleet.capacity.FleetCapacity;
+import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.model.ClusterState;
@@ -128,7 +129,7 @@ public final class FleetScheduling {
   }
 
   /** Fail-fast checks of one cluster before submitting; reaches it over its own transport. */
-  public PreflightReport preflight(String name, PreflightRequest request, String actor) {
+  public PreflightReport preflight(String name, PreflightRequest request, Actor actor) {
     RegisteredCluster cluster = connections.cluster(name);
     PreflightTarget target = new PreflightTarget(name, gate(cluster), scheduler(cluster));
     return connections.withRunner(

@@ -25,9 +25,10 @@ public final class JobLogs {
 
   private final ClusterConnections connections;
   private final JobService jobs;
-  private final String actor;
+  private final io.examlops.fleet.model.Actor actor;
 
-  public JobLogs(ClusterConnections connections, JobService jobs, String actor) {
+  public JobLogs(
+      ClusterConnections connections, JobService jobs, io.examlops.fleet.model.Actor actor) {
     this.connections = connections;
     this.jobs = jobs;
     this.actor = actor;

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduling;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.CancelResult;
 import io.examlops.fleet.model.GpuHours;
 import io.examlops.fleet.model.JobAccounting;
@@ -40,10 +41,10 @@ public final class JobService {
   private final JobStore store;
   private final Path mockJobs;
   private final Clock clock;
-  private final String actor;
+  private final Actor actor;
 
   public JobService(
-      ClusterConnections connections, JobStore store, Path mockJobs, Clock clock, String actor) {
+      ClusterConnections connections, JobStore store, Path mockJobs, Clock clock, Actor actor) {
     this.connections = connections;
     this.store = store;
     this.mockJobs = mockJobs;
@@ -89,7 +90,7 @@ public final class JobService {
         store.begin(
             new TrackedJob(
                 0, cluster.name(), null, request.name(), model, dataset, request.gpus(),
-                request.nodes(), request.partition(), JobState.SUBMITTING, actor, clock.instant(),
+                request.nodes(), request.partition(), JobState.SUBMITTING, actor.name(), clock.instant(),
                 null, null, null, null, null, null),
             TaggedJobs.require(tag));
     SubmitResult result;
@@ -106,7 +107,7 @@ public final class JobService {
                   + result.message()));
     }
     try {
-      return store.complete(begun, result.jobId());
+      return store.complete(begun, result.jobId(), actor);
     } catch (RuntimeException e) {
       throw new JobNotRecordedException(
           cluster.name(), backend.kind().label(), result.jobId(), begun.id(), e);
@@ -179,7 +180,7 @@ public final class JobService {
     return "job " + job.id() + " on " + job.cluster() + " is being submitted, or its submitter"
         + " stopped before recording the scheduler's answer (since " + job.submittedAt()
         + "); whether " + job.cluster() + " has it is unknown: look for job '" + job.name()
-        + "' in exa hpc queue --cluster " + job.cluster();
+        + "' in the live queue of " + job.cluster();
   }
 
   /**

@@ -1,9 +1,10 @@
 package io.examlops.fleet.scheduling;
 
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.registry.RegistryException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,8 +31,8 @@ public final class TaggedJobs {
   /** The tag, checked; {@code null} stays {@code null} (no tag). */
   public static String require(String tag) {
     if (tag != null && !TAG.matcher(tag).matches()) {
-      throw new IllegalArgumentException(
-          "tag " + Printable.quoted(tag) + " is not a tag: a tag is " + RULE);
+      throw FleetException.invalid(
+          "tag " + Printable.quoted(tag) + " is not a tag: a tag is " + RULE, "tag");
     }
     return tag;
   }
@@ -40,7 +41,7 @@ public final class TaggedJobs {
    * The newest job of this tag if it has not ended, as its scheduler reports it now; empty when the
    * tag is new or its job has ended.
    *
-   * @throws RegistryException when the tag's job was never confirmed by its scheduler (its
+   * @throws FleetException (CONFLICT) when the tag's job was never confirmed by its scheduler (its
    *     submitter stopped in between): submitting again could run it twice
    */
   public Optional<TrackedJob> unfinished(String tag) {
@@ -50,7 +51,8 @@ public final class TaggedJobs {
     }
     TrackedJob job = latest.get();
     if (job.state() == JobState.SUBMITTING) {
-      throw new RegistryException(
+      throw new FleetException(
+          ErrorKind.CONFLICT,
           "the job tagged '" + tag + "' (" + job.id() + " on " + job.cluster() + ") was never"
               + " confirmed by its scheduler; nothing was submitted again, as it may be running:"
               + " look for job '" + job.name() + "' in the queue of " + job.cluster()

@@ -10,7 +10,11 @@ import java.util.function.Function;
  */
 public record ClientEnvironment(Function<String, String> variables, Consumer<String> warnings) {
 
-  public static ClientEnvironment system() {
-    return new ClientEnvironment(System::getenv, System.err::println);
+  /**
+   * The environment a surface read at its edge and passed in, with warnings on stderr. Nothing
+   * here reads the process environment itself.
+   */
+  public static ClientEnvironment of(java.util.Map<String, String> environment) {
+    return new ClientEnvironment(environment::get, System.err::println);
   }
 }

@@ -13,8 +13,10 @@ import java.util.Map;
  * @param ssh the SSH target; {@code null} for the local machine
  * @param hostKeyPolicy how the server's host key is verified (ignored locally)
  * @param options timeouts and output cap
+ * @param client the passphrase variable and where warnings go, for SSH; {@code null} locally
  */
-public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOptions options) {
+public record Endpoint(
+    SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOptions options, ClientEnvironment client) {
   /** Host of the SSH transport to use when none is given on the command line. */
   public static final String HOST_VARIABLE = "EXAMLOPS_HPC_SSH_HOST";
 
@@ -24,7 +26,7 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
   public static final String KNOWN_HOSTS_VARIABLE = "EXAMLOPS_HPC_SSH_KNOWN_HOSTS";
 
   public static Endpoint local(TransportOptions options) {
-    return new Endpoint(null, null, options);
+    return new Endpoint(null, null, options, null);
   }
 
   public boolean isLocal() {
@@ -38,7 +40,9 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
 
   /** Opens a runner; the caller closes it. */
   public CommandRunner open() {
-    return isLocal() ? Transports.local(options) : Transports.ssh(ssh, hostKeyPolicy, options);
+    return isLocal()
+        ? Transports.local(options)
+        : Transports.ssh(ssh, hostKeyPolicy, options, client);
   }
 
   /**
@@ -53,7 +57,7 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
    * @param knownHosts known_hosts file, or {@code null} for the environment's or OpenSSH's default
    * @param mode host-key verification mode
    * @param pinnedFingerprint for {@link HostKeyPolicy.Mode#PINNED}
-   * @param env the process environment
+   * @param env the environment the surface read at its edge
    * @param options timeouts and caps
    */
   public static Endpoint resolve(
@@ -91,14 +95,15 @@ public record Endpoint(SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOpti
           "no SSH key for "
               + effectiveHost
               + (fromEnvironment ? " (from " + HOST_VARIABLE + ")" : "")
-              + ": pass --key PATH or set "
+              + ": give the path of a key file, or set "
               + KEY_VARIABLE
               + "; ~/.ssh/id_ed25519 and ~/.ssh/id_rsa do not exist");
     }
     return new Endpoint(
         SshTarget.of(effectiveHost, effectivePort, effectiveUser, effectiveKey),
         new HostKeyPolicy(mode, hosts, pinnedFingerprint),
-        options);
+        options,
+        ClientEnvironment.of(env));
   }
 
   private static Integer portFrom(Map<String, String> env) {

@@ -37,6 +37,7 @@ final class HostKeyVerifier implements HostKeyRepository {
   private final KnownHosts knownHosts;
   private SeenKey seen;
   private String refusal;
+  private boolean refusedUnknown;
 
   HostKeyVerifier(SshTarget target, HostKeyPolicy policy, Consumer<String> warnings) {
     this.target = target;
@@ -67,10 +68,16 @@ final class HostKeyVerifier implements HostKeyRepository {
     return Optional.ofNullable(refusal);
   }
 
+  /** Whether the last key was refused for being unknown: trusting it on first use would help. */
+  boolean refusedUnknownKey() {
+    return refusedUnknown;
+  }
+
   @Override
   public int check(String jschHostName, byte[] blob) {
     seen = new SeenKey(keyType(blob), KeyFingerprint.ofPublicKeyBlob(blob));
     refusal = null;
+    refusedUnknown = false;
     List<Entry> entries = knownHosts.entriesFor(hostName);
     List<Entry> sameType =
         entries.stream()
@@ -126,7 +133,11 @@ final class HostKeyVerifier implements HostKeyRepository {
       case ACCEPT_NEW:
         return listed ? OK : acceptNew(blob);
       default:
-        return listed ? OK : refuse(NOT_INCLUDED, unknownMessage(entries));
+        if (listed) {
+          return OK;
+        }
+        refusedUnknown = true;
+        return refuse(NOT_INCLUDED, unknownMessage(entries));
     }
   }
 
@@ -235,8 +246,7 @@ final class HostKeyVerifier implements HostKeyRepository {
         + keyscanCommand()
         + " >> "
         + policy.knownHosts()
-        + "`, or trust it on first use with"
-        + " --accept-new-host-key.";
+        + "`, or trust it on first use (accept a new host key).";
   }
 
   private String keyscanCommand() {

@@ -18,16 +18,12 @@ public final class KeyFingerprint {
 
   /**
    * The fingerprint of the public half of a private key file. A passphrase-protected key is
-   * unlocked with {@code EXAMLOPS_HPC_SSH_KEY_PASSPHRASE} from the process environment.
+   * unlocked with {@code EXAMLOPS_HPC_SSH_KEY_PASSPHRASE} from {@code environment} (the one the
+   * surface read at its edge).
    *
    * @throws KeyFileException when the file is missing, unreadable, not a private key, readable by
    *     others, or locked without a usable passphrase
    */
-  public static String of(Path privateKey) {
-    return of(privateKey, System::getenv);
-  }
-
-  /** As {@link #of(Path)}, reading the passphrase variable from {@code environment}. */
   public static String of(Path privateKey, Function<String, String> environment) {
     PrivateKeyFile.Unlocked unlocked =
         PrivateKeyFile.read(privateKey).unlock(new JSch(), environment);

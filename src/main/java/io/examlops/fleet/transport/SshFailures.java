@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.Hint;
 import com.jcraft.jsch.JSchAlgoNegoFailException;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.JSchHostKeyException;
@@ -24,21 +25,24 @@ final class SshFailures {
 
   /**
    * @param hostKeyRefusal why the host key check refused the server, if it did
+   * @param hostKeyHint what would let the host key check pass, if one thing would
    * @param clientKey the client key's type and fingerprint, for authentication failures
    */
   static TransportException connectFailed(
       SshTarget target,
       TransportOptions options,
       Optional<String> hostKeyRefusal,
+      Optional<Hint> hostKeyHint,
       String clientKey,
       JSchException e) {
     String where = target.hostAndPort();
     String message = String.valueOf(e.getMessage());
     if (hostKeyRefusal.isPresent() || e instanceof JSchHostKeyException) {
-      return fail(
-          target,
+      return new TransportException(
+          target.label(),
           Step.HOST_KEY,
           hostKeyRefusal.orElse("the host key of " + where + " was refused: " + message),
+          hostKeyHint.orElse(null),
           e);
     }
     if (has(e, UnknownHostException.class)) {

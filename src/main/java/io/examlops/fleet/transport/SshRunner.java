@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.Hint;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
@@ -140,7 +141,14 @@ public final class SshRunner implements CommandRunner {
       // Kept even when refused: the registry records a changed host key against the approval.
       hostKeyFingerprint = verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElse(null);
       throw SshFailures.connectFailed(
-          target, options, verifier.refusal(), key.keyType() + " " + key.fingerprint(), e);
+          target,
+          options,
+          verifier.refusal(),
+          verifier.refusedUnknownKey()
+              ? Optional.of(Hint.of(Hint.Action.ACCEPT_NEW_HOST_KEY))
+              : Optional.empty(),
+          key.keyType() + " " + key.fingerprint(),
+          e);
     } finally {
       if (key.passphrase() != null) {
         Arrays.fill(key.passphrase(), (byte) 0);

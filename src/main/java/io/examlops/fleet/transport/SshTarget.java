@@ -28,7 +28,7 @@ public record SshTarget(String host, int port, String user, Path key) {
           "SSH user must be a user name, got " + Printable.quoted(user));
     }
     if (key == null) {
-      throw new IllegalArgumentException("SSH key path is required (e.g. --key ~/.ssh/id_ed25519)");
+      throw new IllegalArgumentException("SSH key path is required (e.g. ~/.ssh/id_ed25519)");
     }
   }
 

@@ -1,28 +1,48 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Hint;
+
 /**
  * A command could not be run on a host. The message names the host, the step that failed and
  * what to do about it; it never contains key material.
  */
-public final class TransportException extends RuntimeException {
+public final class TransportException extends FleetException {
   private static final long serialVersionUID = 1L;
 
   /** The step of reaching a host that failed. */
   public enum Step {
-    RESOLVE,
-    CONNECT,
-    HOST_KEY,
-    AUTHENTICATION,
-    COMMAND,
-    TIMEOUT
+    RESOLVE(ErrorKind.HOST_UNRESOLVED),
+    CONNECT(ErrorKind.CONNECT_FAILED),
+    HOST_KEY(ErrorKind.HOST_KEY_REFUSED),
+    AUTHENTICATION(ErrorKind.AUTHENTICATION_FAILED),
+    COMMAND(ErrorKind.REMOTE_COMMAND_FAILED),
+    TIMEOUT(ErrorKind.TIMED_OUT);
+
+    private final ErrorKind kind;
+
+    Step(ErrorKind kind) {
+      this.kind = kind;
+    }
   }
 
   private final String target;
   private final Step step;
 
   public TransportException(String target, Step step, String message, Throwable cause) {
-    super(target + ": " + step.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-        + " failed: " + message, cause);
+    this(target, step, message, null, cause);
+  }
+
+  /** A failure that {@code hint} would fix. */
+  public TransportException(
+      String target, Step step, String message, Hint hint, Throwable cause) {
+    super(
+        step.kind,
+        target + ": " + step.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+            + " failed: " + message,
+        hint,
+        cause);
     this.target = target;
     this.step = step;
   }

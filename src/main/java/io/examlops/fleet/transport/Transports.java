@@ -14,11 +14,14 @@ public final class Transports {
 
   /**
    * Runs commands on {@code target} over one SSH connection, opened on the first command. The key
-   * passphrase, if any, comes from {@link #KEY_PASSPHRASE_VARIABLE}; host key warnings go to
-   * stderr.
+   * passphrase, if any, comes from {@link #KEY_PASSPHRASE_VARIABLE} of {@code client}, where host
+   * key warnings go too.
    */
   public static SshRunner ssh(
-      SshTarget target, HostKeyPolicy hostKeyPolicy, TransportOptions options) {
-    return new SshRunner(target, hostKeyPolicy, options, ClientEnvironment.system());
+      SshTarget target,
+      HostKeyPolicy hostKeyPolicy,
+      TransportOptions options,
+      ClientEnvironment client) {
+    return new SshRunner(target, hostKeyPolicy, options, client);
   }
 }

@@ -1,5 +1,6 @@
 package io.examlops.fleet.arch;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -43,8 +44,46 @@ class ArchitectureTest {
         .that()
         .resideInAPackage("io.examlops.fleet.cli..")
         .should()
-        .dependOnClassesThat()
-        .resideInAnyPackage("io.examlops.fleet.console..", "io.examlops.fleet.mcp..")
+        .dependOnClassesThat(
+            JavaClass.Predicates.resideInAnyPackage(
+                    "io.examlops.fleet.console..", "io.examlops.fleet.mcp..")
+                .and(JavaClass.Predicates.simpleNameEndingWith("Command").negate()))
+        .because("the CLI only registers the other surfaces' commands as its subcommands")
+        .check(classes);
+  }
+
+  /**
+   * The application API is the only way in: a surface sees {@code Fleet}, its requests and results
+   * (the root package), the value types of {@code model}, the one JSON mapping of those results,
+   * the JDK and its own libraries. The CLI may name the console's and the MCP server's command
+   * classes, to register them as subcommands.
+   */
+  @Test
+  void surfacesReachTheCoreOnlyThroughTheApplicationApi() {
+    classes()
+        .that()
+        .resideInAnyPackage(SURFACES)
+        .should()
+        .onlyDependOnClassesThat()
+        .resideInAnyPackage(
+            "io.examlops.fleet",
+            "io.examlops.fleet.model..",
+            "io.examlops.fleet.json..",
+            "io.examlops.fleet.cli..",
+            "io.examlops.fleet.console..",
+            "io.examlops.fleet.mcp..",
+            "java..",
+            "picocli..",
+            "io.javalin..",
+            "gg.jte..",
+            "io.modelcontextprotocol..",
+            "com.fasterxml.jackson..",
+            "org.slf4j..",
+            "ch.qos.logback..",
+            "reactor..")
+        .because(
+            "the surfaces are thin adapters over Fleet: a rule or an internal reached around it"
+                + " would answer differently on each surface")
         .check(classes);
   }
 

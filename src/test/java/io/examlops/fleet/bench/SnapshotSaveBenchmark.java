@@ -1,5 +1,6 @@
 package io.examlops.fleet.bench;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
@@ -62,7 +63,7 @@ public class SnapshotSaveBenchmark {
                   "EXAMLOPS_DATA_DIR", dir.toString()),
               Clock.systemUTC());
       registry.register(
-          ClusterDefinition.local("bench", SchedulerKind.MOCK), Fingerprints.NONE, null, "bench");
+          ClusterDefinition.local("bench", SchedulerKind.MOCK), Fingerprints.NONE, null, Actor.cli("bench"));
       inventory = SinfoParseBenchmark.nodeInfos(nodes);
     }
 
@@ -111,7 +112,7 @@ public class SnapshotSaveBenchmark {
 
   @Benchmark
   public NodeSnapshot registry(Registry db) {
-    return db.registry.saveSnapshot("bench", db.inventory, "bench");
+    return db.registry.saveSnapshot("bench", db.inventory, Actor.cli("bench"));
   }
 
   @Benchmark

@@ -3,7 +3,10 @@ package io.examlops.fleet.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.capacity.ClusterCapacity.Source;
+import io.examlops.fleet.model.capacity.ClusterCapacity;
+import io.examlops.fleet.model.capacity.ClusterCapacity.Source;
+import io.examlops.fleet.model.capacity.FleetCapacity;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;

@@ -127,6 +127,9 @@ class ApprovalIT {
     assertThat(actions)
         .containsSubsequence("register", "approve", "snapshot", "observe", "register", "approve", "snapshot");
     assertThat(audit.get("events").findValuesAsText("actor")).containsOnly("alice");
+    assertThat(audit.get("events").findValuesAsText("surface"))
+        .as("every event says the surface the actor came through")
+        .containsOnly("cli");
   }
 
   @Test

@@ -189,7 +189,7 @@ class BadInputTest {
             "hpc detect login --key /k --accept-new-host-key --insecure-no-host-key-check", 2,
             "at most one of", "--accept-new-host-key"),
         c("reject --reason with a newline", Run.PROCESS,
-            "hpc reject new --reason {newline}", 2, "the reason (--reason)", "one line"),
+            "hpc reject new --reason {newline}", 2, "--reason: the reason", "one line"),
         c("reject without --reason", Run.IN_PROCESS,
             "hpc reject new", 2, "--reason", "see `exa hpc reject --help`"),
         c("an unknown subcommand with --json", Run.PROCESS,
@@ -201,7 +201,7 @@ class BadInputTest {
         c("hpc --help prints no picocli warning (a % in a description)", Run.PROCESS,
             "hpc --help", 0, "Usage: exa hpc", "utilization %"),
         c("jobs --state that is no state", Run.IN_PROCESS,
-            "hpc jobs --state finished", 2, "--state finished", "completed"),
+            "hpc jobs --state finished", 2, "--state: 'finished' is not a job state", "completed"),
         c("--host-key-fingerprint in another form", Run.IN_PROCESS,
             "hpc detect login --key /k --host-key-fingerprint MD5:aa", 2, "fingerprint",
             "SHA256:"));
@@ -334,7 +334,7 @@ class BadInputTest {
   private static List<Case> jobScripts() {
     return List.of(
         s("an empty script path", Run.PROCESS, null, "hpc submit --cluster dev ", 2,
-            "SCRIPT path is empty", "give the path"),
+            "SCRIPT: the script path is empty", "give the path"),
         s("a script that does not exist", Run.IN_PROCESS, null,
             "hpc submit --cluster dev {dir}/nosuch.sh", 6, "{dir}/nosuch.sh", "does not exist"),
         s("a script that is a directory", Run.IN_PROCESS, null, "hpc submit --cluster dev {dir}",

@@ -224,7 +224,7 @@ class SchedulingIT {
     assertThat(badGpus.exitCode()).isEqualTo(ExitCode.USAGE);
     ExaRun noGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "-1", home.resolve("ok.sh").toString());
     assertThat(noGpus.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(noGpus.err()).contains("--gpus must be 0 (a CPU-only job) or a positive whole number");
+    assertThat(noGpus.err()).contains("--gpus: GPUs must be 0 (a CPU-only job) or a positive whole number");
 
     ExaRun unknown = exa("hpc", "submit", "--cluster", "nosuch", "--gpus", "1", home.resolve("ok.sh").toString());
     assertThat(unknown.exitCode()).isEqualTo(ExitCode.NOT_FOUND);

@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -98,8 +99,8 @@ class ClusterRegistryTest {
   }
 
   private RegisteredCluster approvedLxp() {
-    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, CAPS, "bob");
-    return registry.approve("lxp", SEEN, "alice");
+    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, CAPS, Actor.cli("bob"));
+    return registry.approve("lxp", SEEN, Actor.cli("alice"));
   }
 
   private void editYaml(String from, String to) throws IOException {
@@ -110,7 +111,7 @@ class ClusterRegistryTest {
 
   @Test
   void registeringRecordsAPendingRequestThatCannotReceiveWork() {
-    RegisteredCluster lxp = registry.register(RegistryFixture.lxp("lxp-login"), SEEN, CAPS, "bob");
+    RegisteredCluster lxp = registry.register(RegistryFixture.lxp("lxp-login"), SEEN, CAPS, Actor.cli("bob"));
 
     assertThat(lxp.state()).isEqualTo(ClusterState.PENDING);
     assertThat(lxp.governance().requestedBy()).isEqualTo("bob");
@@ -121,7 +122,7 @@ class ClusterRegistryTest {
     assertThat(registry.schedulability("lxp", SEEN).reason())
         .isEqualTo(
             "cluster 'lxp' is PENDING (requested by bob on 2025-03-01T10:01:00.000Z) and"
-                + " has not been approved; an admin must run: exa hpc approve lxp");
+                + " has not been approved; an admin must approve it");
     assertThatThrownBy(() -> registry.environment("lxp", SEEN))
         .isInstanceOf(RegistryException.class)
         .hasMessageContaining("is PENDING");
@@ -159,12 +160,15 @@ class ClusterRegistryTest {
         .isEqualTo(
             "cluster 'lxp' is not schedulable: since approval by alice on"
                 + " 2025-03-01T10:02:00.000Z, host changed from lxp-login to evil-login; an admin"
-                + " must approve it again (exa hpc approve lxp)");
+                + " must approve it again");
+    assertThat(verdict.hint())
+        .as("each surface names its own way to approve")
+        .isEqualTo(io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.APPROVE, "lxp"));
     assertThat(registry.find("lxp").orElseThrow().state())
         .as("still ACTIVE: nothing is de-authorized, it just may not run")
         .isEqualTo(ClusterState.ACTIVE);
 
-    registry.approve("lxp", SEEN, "carol");
+    registry.approve("lxp", SEEN, Actor.cli("carol"));
 
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
     assertThat(registry.find("lxp").orElseThrow().governance().pinned().host())
@@ -188,7 +192,7 @@ class ClusterRegistryTest {
     assertThat(registry.schedulability("lxp", otherKey).reason())
         .contains("ssh key changed from " + SEEN.sshKey() + " to " + otherKey.sshKey());
 
-    assertThatThrownBy(() -> registry.approve("lxp", rotatedHost, "alice"))
+    assertThatThrownBy(() -> registry.approve("lxp", rotatedHost, Actor.cli("alice")))
         .hasMessageContaining("cannot approve cluster 'lxp': the host presents host key")
         .hasMessageContaining(fixture.yaml.toString());
   }
@@ -200,7 +204,7 @@ class ClusterRegistryTest {
     editYaml(SEEN.hostKey(), rotated.hostKey());
 
     assertThat(registry.schedulability("lxp", rotated).schedulable()).isFalse();
-    registry.approve("lxp", rotated, "alice");
+    registry.approve("lxp", rotated, Actor.cli("alice"));
     assertThat(registry.schedulability("lxp", rotated).schedulable()).isTrue();
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isFalse();
   }
@@ -212,18 +216,18 @@ class ClusterRegistryTest {
         ClusterCaps.summarize(SchedulerKind.SLURM, "24.05.1", NODES.subList(0, 1), List.of(), true);
 
     RegisteredCluster again =
-        registry.register(RegistryFixture.lxp("lxp-login"), SEEN, newer, "bob");
+        registry.register(RegistryFixture.lxp("lxp-login"), SEEN, newer, Actor.cli("bob"));
 
     assertThat(again.state()).isEqualTo(ClusterState.ACTIVE);
     assertThat(again.governance().capabilities()).isEqualTo(newer);
     assertThat(again.governance().decidedBy()).isEqualTo("alice");
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
 
-    registry.recordProbe("lxp", CAPS, SEEN, "cron");
+    registry.recordProbe("lxp", CAPS, SEEN, Actor.cli("cron"));
     assertThat(registry.find("lxp").orElseThrow().state()).isEqualTo(ClusterState.ACTIVE);
 
     RegisteredCluster moved =
-        registry.register(RegistryFixture.lxp("other-login"), SEEN, newer, "mallory");
+        registry.register(RegistryFixture.lxp("other-login"), SEEN, newer, Actor.cli("mallory"));
     assertThat(moved.state()).isEqualTo(ClusterState.ACTIVE);
     assertThat(registry.schedulability("lxp", SEEN).reason())
         .contains("host changed from lxp-login to other-login");
@@ -231,17 +235,17 @@ class ClusterRegistryTest {
 
   @Test
   void rejectionNeedsAReasonAndBlocksWork() {
-    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "bob");
+    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("bob"));
 
     for (String missing : new String[] {null, "", "   "}) {
-      assertThatThrownBy(() -> registry.reject("lxp", missing, "alice"))
+      assertThatThrownBy(() -> registry.reject("lxp", missing, Actor.cli("alice")))
           .isInstanceOf(RegistryException.class)
           .hasMessage(
-              "a reason is required to reject cluster 'lxp', e.g. --reason \"wrong" + " account\"");
+              "a reason is required to reject cluster 'lxp', e.g. \"wrong account\"");
     }
     assertThat(registry.find("lxp").orElseThrow().state()).isEqualTo(ClusterState.PENDING);
 
-    RegisteredCluster rejected = registry.reject("lxp", "wrong account", "alice");
+    RegisteredCluster rejected = registry.reject("lxp", "wrong account", Actor.cli("alice"));
     assertThat(rejected.state()).isEqualTo(ClusterState.REJECTED);
     assertThat(rejected.governance().reason()).isEqualTo("wrong account");
     assertThat(registry.schedulability("lxp", SEEN).reason())
@@ -251,12 +255,12 @@ class ClusterRegistryTest {
   @Test
   void rejectingAnActiveClusterRevokesItAndReRegisteringStartsANewRequest() {
     approvedLxp();
-    registry.reject("lxp", "decommissioned", "alice");
+    registry.reject("lxp", "decommissioned", Actor.cli("alice"));
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isFalse();
     assertThat(registry.find("lxp").orElseThrow().governance().pinned()).isNull();
 
     RegisteredCluster again =
-        registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "dan");
+        registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("dan"));
     assertThat(again.state()).isEqualTo(ClusterState.PENDING);
     assertThat(again.governance().requestedBy()).isEqualTo("dan");
     assertThat(again.governance().capabilities()).as("kept from the earlier probe").isEqualTo(CAPS);
@@ -281,7 +285,7 @@ class ClusterRegistryTest {
     assertThat(registry.schedulability("dev", Fingerprints.NONE).reason())
         .contains("only listed in clusters.yaml and has not been approved");
 
-    registry.approve("dev", Fingerprints.NONE, "alice");
+    registry.approve("dev", Fingerprints.NONE, Actor.cli("alice"));
     assertThat(registry.schedulability("dev", Fingerprints.NONE).schedulable()).isTrue();
     assertThat(registry.find("dev").orElseThrow().governance().requestedBy()).isNull();
     assertThat(registry.environment("dev", Fingerprints.NONE))
@@ -310,13 +314,13 @@ class ClusterRegistryTest {
   void approvalNeedsAKnownHostKeyAndADefinition() {
     ClusterDefinition unpinned =
         ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "h", "u", "~/.ssh/id_ed25519", 22, null);
-    registry.register(unpinned, null, null, "bob");
+    registry.register(unpinned, null, null, Actor.cli("bob"));
 
-    assertThatThrownBy(() -> registry.approve("lxp", new Fingerprints(SEEN.sshKey(), null), "a"))
+    assertThatThrownBy(() -> registry.approve("lxp", new Fingerprints(SEEN.sshKey(), null), Actor.cli("a")))
         .hasMessageContaining("its host key is not known");
-    assertThatThrownBy(() -> registry.approve("nope", SEEN, "alice"))
+    assertThatThrownBy(() -> registry.approve("nope", SEEN, Actor.cli("alice")))
         .hasMessageContaining("cluster 'nope' has no entry in " + fixture.yaml);
-    assertThat(registry.approve("lxp", SEEN, "alice").governance().pinned().hostKeyFingerprint())
+    assertThat(registry.approve("lxp", SEEN, Actor.cli("alice")).governance().pinned().hostKeyFingerprint())
         .as("trust on first use, with an admin's approval")
         .isEqualTo(SEEN.hostKey());
   }
@@ -324,10 +328,10 @@ class ClusterRegistryTest {
   @Test
   void everyChangeIsAudited() {
     approvedLxp();
-    registry.recordProbe("lxp", CAPS, SEEN, "cron");
-    registry.saveSnapshot("lxp", NODES, "cron");
-    registry.reject("lxp", "maintenance", "alice");
-    registry.register(ClusterDefinition.local("dev", SchedulerKind.MOCK), null, null, "bob");
+    registry.recordProbe("lxp", CAPS, SEEN, Actor.cli("cron"));
+    registry.saveSnapshot("lxp", NODES, Actor.cli("cron"));
+    registry.reject("lxp", "maintenance", Actor.cli("alice"));
+    registry.register(ClusterDefinition.local("dev", SchedulerKind.MOCK), null, null, Actor.cli("bob"));
 
     List<AuditEvent> all = registry.auditTrail();
     assertThat(all)
@@ -341,43 +345,44 @@ class ClusterRegistryTest {
     assertThat(all.get(1).detailsJson())
         .contains("\"previousState\":\"PENDING\"", "\"host\":\"lxp-login\"", SEEN.hostKey());
     assertThat(all.get(4).detailsJson()).contains("\"reason\":\"maintenance\"");
-    assertThatThrownBy(() -> registry.approve("lxp", SEEN, " "))
+    assertThatThrownBy(() -> registry.approve("lxp", SEEN, null))
         .hasMessageContaining("the acting user is required");
+    assertThatThrownBy(() -> Actor.cli(" ")).hasMessageContaining("the acting user is ''");
     assertThat(registry.auditTrail()).hasSize(6);
   }
 
   @Test
   void snapshotsRoundTripAndTheLatestWins() {
-    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "bob");
+    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("bob"));
     assertThat(registry.latestSnapshot("lxp")).isEmpty();
 
-    NodeSnapshot first = registry.saveSnapshot("lxp", NODES, "bob");
-    NodeSnapshot second = registry.saveSnapshot("lxp", NODES.subList(1, 2), "bob");
+    NodeSnapshot first = registry.saveSnapshot("lxp", NODES, Actor.cli("bob"));
+    NodeSnapshot second = registry.saveSnapshot("lxp", NODES.subList(1, 2), Actor.cli("bob"));
 
     NodeSnapshot latest = registry.latestSnapshot("lxp").orElseThrow();
     assertThat(latest.id()).isEqualTo(second.id()).isGreaterThan(first.id());
     assertThat(latest.nodes()).isEqualTo(NODES.subList(1, 2));
     assertThat(latest.nodes().get(0).gpusInUse()).as("unknown stays unknown").isNull();
-    registry.saveSnapshot("lxp", NODES, "bob");
+    registry.saveSnapshot("lxp", NODES, Actor.cli("bob"));
     assertThat(registry.latestSnapshot("lxp").orElseThrow().nodes()).isEqualTo(NODES);
   }
 
   @Test
   void snapshotsNeedARegisteredClusterAndDistinctNodes() {
-    assertThatThrownBy(() -> registry.saveSnapshot("lxp", NODES, "bob"))
+    assertThatThrownBy(() -> registry.saveSnapshot("lxp", NODES, Actor.cli("bob")))
         .hasMessageContaining("cluster 'lxp' is not registered in platform.db");
-    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "bob");
+    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("bob"));
     assertThatThrownBy(
-            () -> registry.saveSnapshot("lxp", List.of(NODES.get(0), NODES.get(0)), "bob"))
+            () -> registry.saveSnapshot("lxp", List.of(NODES.get(0), NODES.get(0)), Actor.cli("bob")))
         .hasMessageContaining("node 'gpu01' appears twice");
     assertThat(registry.latestSnapshot("lxp")).isEmpty();
   }
 
   @Test
   void onlyTheLatestSnapshotsAreKept() {
-    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, "bob");
+    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("bob"));
     for (int i = 0; i < NodeSnapshots.KEPT_PER_CLUSTER + 3; i++) {
-      registry.saveSnapshot("lxp", NODES, "bob");
+      registry.saveSnapshot("lxp", NODES, Actor.cli("bob"));
     }
     int kept =
         registry
@@ -433,8 +438,8 @@ class ClusterRegistryTest {
   @Test
   void keyMaterialIsNeverStored() throws IOException {
     approvedLxp();
-    registry.recordProbe("lxp", CAPS, SEEN, "cron");
-    registry.saveSnapshot("lxp", NODES, "cron");
+    registry.recordProbe("lxp", CAPS, SEEN, Actor.cli("cron"));
+    registry.saveSnapshot("lxp", NODES, Actor.cli("cron"));
 
     try (Stream<Path> files = Files.walk(dir.resolve("data"))) {
       for (Path file : files.filter(Files::isRegularFile).toList()) {
@@ -449,7 +454,7 @@ class ClusterRegistryTest {
   void namesAreCheckedByTheOneRule() {
     assertThatThrownBy(() -> registry.find("../etc"))
         .hasMessageContaining("invalid cluster name '../etc'", "^[a-z][a-z0-9_-]{0,62}$");
-    assertThatThrownBy(() -> registry.reject("x; rm -rf /", "r", "alice"))
+    assertThatThrownBy(() -> registry.reject("x; rm -rf /", "r", Actor.cli("alice")))
         .hasMessageContaining("invalid cluster name");
   }
 }

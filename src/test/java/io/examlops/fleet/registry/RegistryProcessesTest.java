@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.AuditEvent;
@@ -137,8 +138,8 @@ class RegistryProcessesTest {
     RegistryFixture f = new RegistryFixture(dir);
     ClusterRegistry registry = f.open(Clock.systemUTC());
     registry.register(
-        RegistryWorker.definition("lxp", "lxp-login"), RegistryWorker.KEYS, null, "bob");
-    long first = registry.saveSnapshot("lxp", RegistryWorker.nodes(2), "bob").id();
+        RegistryWorker.definition("lxp", "lxp-login"), RegistryWorker.KEYS, null, Actor.cli("bob"));
+    long first = registry.saveSnapshot("lxp", RegistryWorker.nodes(2), Actor.cli("bob")).id();
 
     killAt(
         worker(f, CrashPoint.SNAPSHOT_BEFORE_COMMIT, "snapshot", "1", "50"),
@@ -150,7 +151,7 @@ class RegistryProcessesTest {
     assertThat(after.auditTrail("lxp"))
         .extracting(AuditEvent::action)
         .containsExactly("register", "snapshot");
-    assertThat(after.saveSnapshot("lxp", RegistryWorker.nodes(3), "bob").id()).isGreaterThan(first);
+    assertThat(after.saveSnapshot("lxp", RegistryWorker.nodes(3), Actor.cli("bob")).id()).isGreaterThan(first);
   }
 
   /** Starts the process, waits until it reports the crash point, then kills it (SIGKILL). */

@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.GpuGroup;
@@ -34,7 +35,7 @@ public final class RegistryWorker {
     switch (mode) {
       case "churn" -> churn(registry, worker, rounds);
       case "upsert" -> registry.clustersFile().upsert(definition("w" + worker, "written-host"));
-      case "snapshot" -> registry.saveSnapshot("lxp", nodes(rounds), "worker" + worker);
+      case "snapshot" -> registry.saveSnapshot("lxp", nodes(rounds), Actor.cli("worker" + worker));
       default -> throw new IllegalArgumentException(mode);
     }
     System.out.println("done");
@@ -43,16 +44,16 @@ public final class RegistryWorker {
   private static void churn(ClusterRegistry registry, String worker, int rounds) {
     for (int i = 0; i < rounds; i++) {
       String own = "w" + worker + "-c" + i;
-      registry.register(definition(own, "h" + worker + "-" + i), KEYS, null, "user" + worker);
-      registry.approve(own, KEYS, "admin" + worker);
+      registry.register(definition(own, "h" + worker + "-" + i), KEYS, null, Actor.cli("user" + worker));
+      registry.approve(own, KEYS, Actor.cli("admin" + worker));
       if (i % 2 == 1) {
-        registry.reject(own, "round " + i, "admin" + worker);
+        registry.reject(own, "round " + i, Actor.cli("admin" + worker));
       }
-      registry.register(definition("shared", "shared-login"), KEYS, null, "user" + worker);
+      registry.register(definition("shared", "shared-login"), KEYS, null, Actor.cli("user" + worker));
       if ((i + Integer.parseInt(worker)) % 2 == 0) {
-        registry.approve("shared", KEYS, "admin" + worker);
+        registry.approve("shared", KEYS, Actor.cli("admin" + worker));
       } else {
-        registry.reject("shared", "worker " + worker, "admin" + worker);
+        registry.reject("shared", "worker " + worker, Actor.cli("admin" + worker));
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,7 +24,7 @@ class StoresWrittenTogetherTest {
   void aCommitThatFailsAfterTheYamlEditTakesTheEditBack() throws Exception {
     RegistryFixture f = new RegistryFixture(dir);
     ClusterRegistry registry = f.open(Clock.systemUTC());
-    registry.register(ClusterDefinition.local("first", SchedulerKind.MOCK), null, null, "ann");
+    registry.register(ClusterDefinition.local("first", SchedulerKind.MOCK), null, null, Actor.cli("ann"));
     String before = Files.readString(f.yaml);
     // A deferred foreign key that the audit event breaks: SQLite refuses only at COMMIT, after
     // every statement, and the clusters.yaml edit, succeeded.
@@ -40,7 +41,7 @@ class StoresWrittenTogetherTest {
     assertThatThrownBy(
             () ->
                 registry.register(
-                    ClusterDefinition.local("second", SchedulerKind.MOCK), null, null, "ann"))
+                    ClusterDefinition.local("second", SchedulerKind.MOCK), null, null, Actor.cli("ann")))
         .isInstanceOf(RegistryException.class)
         .hasMessageContaining("FOREIGN KEY");
 
@@ -57,7 +58,7 @@ class StoresWrittenTogetherTest {
     assertThatThrownBy(
             () ->
                 registry.register(
-                    ClusterDefinition.local("second", SchedulerKind.MOCK), null, null, "ann"))
+                    ClusterDefinition.local("second", SchedulerKind.MOCK), null, null, Actor.cli("ann")))
         .isInstanceOf(RegistryException.class);
 
     assertThat(registry.auditTrail()).isEmpty();

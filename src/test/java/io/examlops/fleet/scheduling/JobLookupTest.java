@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduling;
 
+import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,15 +41,19 @@ class JobLookupTest {
             "EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
     ClusterRegistry registry = ClusterRegistry.open(env, Clock.systemUTC());
     registry.register(
-        ClusterDefinition.local("fx", SchedulerKind.FLUX), Fingerprints.NONE, null, "alice");
+        ClusterDefinition.local("fx", SchedulerKind.FLUX), Fingerprints.NONE, null, Actor.cli("alice"));
     registry.register(
-        ClusterDefinition.local("sl", SchedulerKind.SLURM), Fingerprints.NONE, null, "alice");
+        ClusterDefinition.local("sl", SchedulerKind.SLURM), Fingerprints.NONE, null, Actor.cli("alice"));
     JobStore store = new JobStore(registry.platformDb());
-    fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd");
-    slurmJob = store.complete(store.begin(job("sl", null)), "42");
+    fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd", Actor.cli("alice"));
+    slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));
     ClusterConnections connections =
-        new ClusterConnections(registry, TransportOptions.DEFAULTS, dir.resolve("known_hosts"));
-    jobs = new JobService(connections, store, dir.resolve("mock"), Clock.systemUTC(), "alice");
+        new ClusterConnections(
+            registry,
+            TransportOptions.DEFAULTS,
+            dir.resolve("known_hosts"),
+            io.examlops.fleet.transport.ClientEnvironment.of(java.util.Map.of()));
+    jobs = new JobService(connections, store, dir.resolve("mock"), Clock.systemUTC(), Actor.cli("alice"));
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduling;
 
+import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.JobAccounting;
@@ -18,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class JobServiceTest {
   private static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
   private final JobService service =
-      new JobService(null, null, Path.of("unused"), Clock.systemUTC(), "alice");
+      new JobService(null, null, Path.of("unused"), Clock.systemUTC(), Actor.cli("alice"));
 
   private static TrackedJob submitted(int gpus) {
     return new TrackedJob(7, "tc", "42", "train", "JPCP", "PM100", gpus, 1, "gpu",

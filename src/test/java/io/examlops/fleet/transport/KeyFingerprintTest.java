@@ -12,13 +12,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class KeyFingerprintTest {
+  /** An environment without a passphrase variable. */
+  private static final java.util.function.Function<String, String> NO_PASSPHRASE = name -> null;
+
   @TempDir Path dir;
 
   @Test
   void matchesSshKeygenForEveryKeyFormat() {
     for (Format format : Format.values()) {
       Path key = TestKeys.generate(dir, "id_" + format, format);
-      assertThat(KeyFingerprint.of(key))
+      assertThat(KeyFingerprint.of(key, NO_PASSPHRASE))
           .as(format.name())
           .isEqualTo(TestKeys.sshKeygenFingerprint(Path.of(key + ".pub")));
     }
@@ -40,7 +43,7 @@ class KeyFingerprintTest {
   void refusesWhatIsNotAUsablePrivateKeyFile() throws Exception {
     Path notAKey = Files.writeString(dir.resolve("notes.txt"), "hello\n");
     Files.setPosixFilePermissions(notAKey, PosixFilePermissions.fromString("rw-------"));
-    assertThatThrownBy(() -> KeyFingerprint.of(notAKey))
+    assertThatThrownBy(() -> KeyFingerprint.of(notAKey, NO_PASSPHRASE))
         .isInstanceOf(KeyFileException.class)
         .hasMessageContaining("not a private key");
 
@@ -49,11 +52,11 @@ class KeyFingerprintTest {
             dir.resolve("damaged"),
             "-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n");
     Files.setPosixFilePermissions(damaged, PosixFilePermissions.fromString("rw-------"));
-    assertThatThrownBy(() -> KeyFingerprint.of(damaged))
+    assertThatThrownBy(() -> KeyFingerprint.of(damaged, NO_PASSPHRASE))
         .isInstanceOf(KeyFileException.class)
         .hasMessageContaining("cannot be read as a private key");
 
-    assertThatThrownBy(() -> KeyFingerprint.of(dir))
+    assertThatThrownBy(() -> KeyFingerprint.of(dir, NO_PASSPHRASE))
         .isInstanceOf(KeyFileException.class)
         .hasMessageContaining("not a regular file");
   }
@@ -62,7 +65,7 @@ class KeyFingerprintTest {
   void groupReadableKeyIsRefused() throws Exception {
     Path key = TestKeys.generate(dir, "id_group", Format.ED25519);
     Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-r-----"));
-    assertThatThrownBy(() -> KeyFingerprint.of(key))
+    assertThatThrownBy(() -> KeyFingerprint.of(key, NO_PASSPHRASE))
         .isInstanceOf(KeyFileException.class)
         .hasMessageContaining("chmod 600 " + key)
         .hasMessageNotContaining("PRIVATE KEY-----");

@@ -18,7 +18,12 @@ class SshFailuresTest {
 
   private static TransportException map(JSchException e) {
     return SshFailures.connectFailed(
-        TARGET, TransportOptions.DEFAULTS, Optional.empty(), "ssh-ed25519 SHA256:abc", e);
+        TARGET,
+        TransportOptions.DEFAULTS,
+        Optional.empty(),
+        Optional.empty(),
+        "ssh-ed25519 SHA256:abc",
+        e);
   }
 
   @Test

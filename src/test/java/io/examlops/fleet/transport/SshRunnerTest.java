@@ -222,7 +222,10 @@ class SshRunnerTest {
             "ecdsa-sha2-nistp256",
             "127.0.0.1:" + server.port(),
             "ssh-keyscan -p " + server.port() + " -t ecdsa 127.0.0.1",
-            "--accept-new-host-key");
+            "trust it on first use");
+    assertThat(e.hint())
+        .as("each surface names its own way to trust the key on first use")
+        .contains(io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.ACCEPT_NEW_HOST_KEY));
   }
 
   @Test

@@ -13,10 +13,10 @@ public record PlacementRequest(int gpus, Integer nodes, String gpuType, String p
   public PlacementRequest {
     if (gpus < 0) {
       throw new IllegalArgumentException(
-          "--gpus must be 0 (a CPU-only job) or more, got " + gpus);
+          "GPUs must be 0 (a CPU-only job) or more, got " + gpus);
     }
     if (nodes != null && nodes < 1) {
-      throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+      throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
     }
     gpuType = blankToNull(gpuType);
     partition = blankToNull(partition);

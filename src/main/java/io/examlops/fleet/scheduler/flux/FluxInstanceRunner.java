@@ -51,7 +51,7 @@ public final class FluxInstanceRunner implements CommandRunner {
             + instance
             + ", does not answer on "
             + runner.target()
-            + "; if it now runs at another URI, connect the cluster again (exa hpc connect) and"
+            + "; if it now runs at another URI, connect the cluster again and"
             + " have it approved. Flux said: "
             + result.stderr().strip(),
         result.truncated());

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
@@ -19,9 +20,9 @@ import java.util.stream.Collectors;
  */
 public final class FluxJobLookup {
   private final ClusterConnections connections;
-  private final String actor;
+  private final Actor actor;
 
-  public FluxJobLookup(ClusterConnections connections, String actor) {
+  public FluxJobLookup(ClusterConnections connections, Actor actor) {
     this.connections = connections;
     this.actor = actor;
   }

@@ -38,7 +38,7 @@ public final class FluxQueueCheck {
     if (found.isEmpty()) {
       return Check.fail(
           CheckName.POLICY,
-          "the instance has queues but none is the default; pass --partition with a queue name");
+          "the instance has queues but none is the default; name a queue");
     }
     FluxQueuePolicy policy = found.get();
     int nodes = request.nodes() == null ? 1 : request.nodes();

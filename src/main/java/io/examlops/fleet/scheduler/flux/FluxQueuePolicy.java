@@ -36,7 +36,7 @@ public record FluxQueuePolicy(
               + ") exceeds policy limit of "
               + FluxDurations.text(durationLimit)
               + where()
-              + (duration == null ? "; give a time limit (--time)" : ""));
+              + (duration == null ? "; give a time limit" : ""));
     }
     return size("nnodes", nnodes, min.nnodes(), max.nnodes())
         .or(() -> size("ncores", ncores, min.ncores(), max.ncores()))

@@ -1,5 +1,8 @@
 package io.examlops.fleet.scheduling.backend;
 
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+
 import io.examlops.fleet.transport.CommandResult;
 
 /**
@@ -7,15 +10,15 @@ import io.examlops.fleet.transport.CommandResult;
  * command is missing, the request was invalid before it reached the scheduler. The message names
  * the command, where it ran and what the scheduler said.
  */
-public final class BackendException extends RuntimeException {
+public final class BackendException extends FleetException {
   private static final long serialVersionUID = 1L;
 
   public BackendException(String message) {
-    super(message);
+    super(ErrorKind.SCHEDULER_REFUSED, message);
   }
 
   public BackendException(String message, Throwable cause) {
-    super(message, cause);
+    super(ErrorKind.SCHEDULER_REFUSED, message, null, cause);
   }
 
   /** {@code `squeue ...` failed on user@host with exit 1: <first lines of stderr>}. */

@@ -98,10 +98,7 @@ public final class Placement {
           candidate,
           Outcome.SKIPPED,
           snapshotNote
-              + " and no declared capabilities (save a snapshot: exa hpc nodes --save"
-              + " --cluster "
-              + candidate.name()
-              + ")",
+              + " and no declared capabilities (save a snapshot of its nodes)",
           null,
           null,
           snapshotNote,

@@ -83,7 +83,7 @@ final class CapacityChecks {
           ? Check.pass(CheckName.PARTITION, "no partitions or queues: the whole cluster")
           : Check.warn(
               CheckName.PARTITION,
-              "no default partition; pass --partition (one of " + String.join(", ", names) + ")");
+              "no default partition; name one (one of " + String.join(", ", names) + ")");
     }
     if (!exists()) {
       return Check.fail(
@@ -103,7 +103,7 @@ final class CapacityChecks {
         && request.time().compareTo(Duration.ofMinutes(maxMinutes)) > 0) {
       return Check.fail(
           CheckName.PARTITION,
-          "--time "
+          "the time limit "
               + minutes(request.time())
               + " is over "
               + which
@@ -122,7 +122,7 @@ final class CapacityChecks {
               + request.gpus()
               + " GPUs (most: "
               + slot
-              + "); allow more --nodes");
+              + "); allow more nodes");
     }
     return Check.pass(
         CheckName.PARTITION,
@@ -140,7 +140,7 @@ final class CapacityChecks {
     if (scope.totalGpus() < request.gpus()) {
       String hint =
           survey.nodes().stream().allMatch(n -> n.gpuCount() == 0)
-              ? "; the cluster has no GPUs: pass --gpus 0 for a CPU-only job"
+              ? "; the cluster has no GPUs: ask for 0 GPUs for a CPU-only job"
               : "";
       return Check.fail(
           CheckName.GPUS,

@@ -148,7 +148,7 @@ public final class Preflight {
             + other.kind().label()
             + " answers on "
             + runner.target()
-            + ": re-probe the cluster (exa hpc detect)";
+            + ": re-probe the cluster";
       }
     }
     String detail = declared instanceof FluxProbe flux ? ": " + flux.check(runner).reason() : "";

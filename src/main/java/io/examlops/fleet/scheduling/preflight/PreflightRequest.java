@@ -3,8 +3,7 @@ package io.examlops.fleet.scheduling.preflight;
 import java.time.Duration;
 
 /**
- * What a job will ask for: {@code exa hpc preflight NAME --gpus K [--nodes M] [--partition P]
- * [--account A] [--time T]}.
+ * What a job will ask for, for the checks of a preflight.
  *
  * @param gpus GPUs in total; 0 for a CPU-only job
  * @param nodes at most this many nodes hold them; {@code null}: any number
@@ -19,13 +18,13 @@ public record PreflightRequest(
   public PreflightRequest {
     if (gpus < 0) {
       throw new IllegalArgumentException(
-          "--gpus must be 0 (a CPU-only job) or more, got " + gpus);
+          "GPUs must be 0 (a CPU-only job) or more, got " + gpus);
     }
     if (nodes != null && nodes < 1) {
-      throw new IllegalArgumentException("--nodes must be at least 1, got " + nodes);
+      throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
     }
     if (time != null && (time.isNegative() || time.isZero())) {
-      throw new IllegalArgumentException("--time must be longer than zero, got " + time);
+      throw new IllegalArgumentException("the time limit must be longer than zero, got " + time);
     }
     partition = blankToNull(partition);
     account = blankToNull(account);

@@ -73,7 +73,7 @@ class FluxQueueCheckTest {
     Check defaulted = FluxQueueCheck.run(instance(CONFIG, "64-queue-status"), ask(1, null, null), null);
 
     assertThat(named.status()).isEqualTo(FAIL);
-    assertThat(named.reason()).contains(fluxSaid("20-submit-1gpu-nolimit")).contains("--time");
+    assertThat(named.reason()).contains(fluxSaid("20-submit-1gpu-nolimit")).contains("give a time limit");
     assertThat(defaulted.reason()).as("the default queue is gpu").isEqualTo(named.reason());
   }
 

@@ -379,7 +379,7 @@ class PlacementTest {
     assertThat(result.others().get(0).reason())
         .isEqualTo(
             "no snapshot and no declared capabilities"
-                + " (save a snapshot: exa hpc nodes --save --cluster none)");
+                + " (save a snapshot of its nodes)");
   }
 
   @Test
@@ -473,11 +473,11 @@ class PlacementTest {
   }
 
   @Test
-  void badRequestsAreRefusedWithTheFlagName() {
+  void badRequestsAreRefusedSayingWhatIsWrong() {
     assertThatThrownBy(() -> PlacementRequest.gpus(-1))
-        .hasMessageContaining("--gpus must be 0 (a CPU-only job) or more");
+        .hasMessageContaining("GPUs must be 0 (a CPU-only job) or more");
     assertThatThrownBy(() -> new PlacementRequest(2, 0, null, null))
-        .hasMessageContaining("--nodes must be at least 1");
+        .hasMessageContaining("nodes must be at least 1");
     assertThat(new PlacementRequest(2, null, " ", "").partition()).isNull();
   }
 

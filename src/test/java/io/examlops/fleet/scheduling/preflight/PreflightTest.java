@@ -139,9 +139,9 @@ class PreflightTest {
         .isEqualTo("skipped: the partition does not exist");
     assertThat(tooLong.check(CheckName.PARTITION).status()).isEqualTo(FAIL);
     assertThat(tooLong.check(CheckName.PARTITION).reason())
-        .isEqualTo("--time 2 h is over partition debug's limit of 30 min");
+        .isEqualTo("the time limit 2 h is over partition debug's limit of 30 min");
     assertThat(perNode.check(CheckName.PARTITION).reason())
-        .isEqualTo("no node in partition gpu holds 6 GPUs (most: 4); allow more --nodes");
+        .isEqualTo("no node in partition gpu holds 6 GPUs (most: 4); allow more nodes");
   }
 
   @Test
@@ -211,8 +211,7 @@ class PreflightTest {
     assertThat(report.check(CheckName.SCHEDULER).status()).isEqualTo(FAIL);
     assertThat(report.check(CheckName.SCHEDULER).reason())
         .isEqualTo(
-            "registered as flux, but slurm answers on scripted: re-probe the cluster (exa hpc"
-                + " detect)");
+            "registered as flux, but slurm answers on scripted: re-probe the cluster");
     assertThat(report.check(CheckName.GPUS).reason())
         .isEqualTo("skipped: the scheduler did not answer");
   }
@@ -231,9 +230,9 @@ class PreflightTest {
 
   @Test
   void requestsAreValidated() {
-    assertThatThrownBy(() -> PreflightRequest.gpus(-1)).hasMessageContaining("--gpus must be 0");
+    assertThatThrownBy(() -> PreflightRequest.gpus(-1)).hasMessageContaining("GPUs must be 0");
     assertThatThrownBy(() -> new PreflightRequest(1, null, null, null, Duration.ZERO))
-        .hasMessageContaining("--time");
+        .hasMessageContaining("the time limit must be longer than zero");
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.examlops.fleet.capacity;
+package io.examlops.fleet.model.capacity;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -32,7 +32,7 @@ public record ClusterCapacity(
     String sameInstanceAs) {
 
   /** The same line, marked as another registration of {@code first}'s instance. */
-  ClusterCapacity sameInstanceAs(String first) {
+  public ClusterCapacity sameInstanceAs(String first) {
     return new ClusterCapacity(
         cluster, source, takenAt, totalGpus, idleGpus, gpusInUse, utilizationPercent, gpuHours,
         cost, first);

@@ -1,4 +1,4 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.registry;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +17,7 @@ import org.sqlite.util.LibraryLoaderUtil;
  * the same copies and the loser prints a stack trace. Loaded in place from a directory of its own,
  * the library is neither copied nor raced for. Must run before the driver class is loaded.
  */
-final class SqliteNativeLibrary {
+public final class SqliteNativeLibrary {
   private static final String VERSION_FILE = "/META-INF/maven/org.xerial/sqlite-jdbc/pom.properties";
 
   private SqliteNativeLibrary() {}
@@ -26,7 +26,7 @@ final class SqliteNativeLibrary {
    * Points sqlite-jdbc at {@code cache/sqlite-jdbc/VERSION/OS/ARCH/}. Where that cannot be done
    * (an unwritable cache, a platform the driver has no library for) the driver keeps its own way.
    */
-  static void useCacheUnder(Path cache) {
+  public static void useCacheUnder(Path cache) {
     try {
       String folder = LibraryLoaderUtil.getNativeLibResourcePath();
       String name = LibraryLoaderUtil.getNativeLibName();

@@ -1,4 +1,4 @@
-package io.examlops.fleet.capacity;
+package io.examlops.fleet.model.capacity;
 
 import java.math.BigDecimal;
 import java.util.List;

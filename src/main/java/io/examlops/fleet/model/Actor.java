@@ -1,0 +1,60 @@
+package io.examlops.fleet.model;
+
+import java.util.Objects;
+
+/**
+ * Who acts on the fleet and through which surface, for the audit trail: {@code alice via cli},
+ * {@code bob via console}, {@code claude via mcp}, {@code train#42 via jenkins}. Each surface says
+ * who its user is; the core records both.
+ *
+ * @param name the acting user: one line of at most {@link #MAX_LENGTH} characters
+ * @param surface the surface the request came through: a short lower-case word
+ */
+public record Actor(String name, String surface) {
+  /** The longest acting-user name accepted: it is shown in tables and stored in every event. */
+  public static final int MAX_LENGTH = 200;
+
+  /** Surfaces of this product; other surfaces name themselves the same way. */
+  public static final String CLI = "cli";
+
+  public static final String CONSOLE = "console";
+  public static final String MCP = "mcp";
+  public static final String JENKINS = "jenkins";
+
+  /**
+   * @throws FleetException {@link ErrorKind#INVALID_REQUEST} for a blank or multi-line name, or a
+   *     surface that is not a short lower-case word
+   */
+  public Actor {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(surface, "surface");
+    name = name.strip();
+    if (name.isEmpty()
+        || name.length() > MAX_LENGTH
+        || name.chars().anyMatch(Character::isISOControl)) {
+      throw FleetException.invalid(
+          "the acting user is "
+              + Printable.quoted(name)
+              + ": it must be one line of 1 to "
+              + MAX_LENGTH
+              + " characters (no newline or control character)",
+          "name");
+    }
+    if (!surface.matches("[a-z][a-z0-9-]{0,31}")) {
+      throw FleetException.invalid(
+          "the surface " + Printable.quoted(surface) + " is not a short lower-case word",
+          "surface");
+    }
+  }
+
+  /** Someone acting through the CLI. */
+  public static Actor cli(String name) {
+    return new Actor(name, CLI);
+  }
+
+  /** {@code alice via cli}. */
+  @Override
+  public String toString() {
+    return name + " via " + surface;
+  }
+}
