@@ -1,9 +1,11 @@
 #!/bin/bash
 # Installs the Debian packages the test suite needs: a real Slurm (controller, node daemons,
 # clients, accounting daemon + MariaDB), munge, OpenSSH and tzdata (the test user's sessions run
-# on a non-UTC zone, see sshd-up.sh). Idempotent; run as root.
+# on a non-UTC zone, see sshd-up.sh), Chromium + its WebDriver for the console's browser tests and
+# wrk and hey for the console benchmark. Idempotent; run as root.
 set -euo pipefail
-need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server tzdata)
+need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server tzdata
+  chromium chromium-driver wrk hey)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

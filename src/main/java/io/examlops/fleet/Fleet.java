@@ -15,6 +15,7 @@ import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.KeyMaterial;
@@ -33,12 +34,18 @@ import io.examlops.fleet.scheduling.SchedulerRefusedException;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.scheduler.flux.FluxProbe;
-import io.examlops.fleet.scheduler.mock.MockProbe;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduling.backend.TimeLimits;
 import io.examlops.fleet.scheduling.preflight.PreflightReport;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.discovery.ProbeRegistry;
+import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.InitialAdmin;
+import io.examlops.fleet.model.access.IssuedToken;
+import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -52,6 +59,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -66,11 +74,8 @@ public final class Fleet {
   private final Map<String, String> env;
   private final Clock clock;
   private final Discovery discovery;
+  private final SchedulerAdapters adapters;
   private ClusterRegistry registry;
-
-  /** Values {@code EXAMLOPS_HPC_SCHEDULER} may take: what a cluster runs, or what detect found. */
-  public static final List<SchedulerKind> ENVIRONMENT_SCHEDULERS =
-      List.of(SchedulerKind.SLURM, SchedulerKind.FLUX, SchedulerKind.MOCK, SchedulerKind.UNMANAGED);
 
   /** The word that asks placement to choose the cluster. */
   public static final String AUTO = "auto";
@@ -82,10 +87,39 @@ public final class Fleet {
    *     scheduler, naming the variable and the values it takes
    */
   public Fleet(Map<String, String> env, Clock clock) {
-    requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER));
+    this(env, clock, SchedulerAdapters.standard());
+  }
+
+  /**
+   * A fleet with these schedulers ({@link SchedulerAdapters#standard()} and any added with {@link
+   * SchedulerAdapters#with}): the one place a scheduler is plugged in.
+   *
+   * @throws FleetException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that is not a
+   *     registered scheduler, naming the variable and the values it takes
+   */
+  public Fleet(Map<String, String> env, Clock clock, SchedulerAdapters adapters) {
+    requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER), adapters.kinds());
     this.env = Map.copyOf(env);
     this.clock = clock;
-    this.discovery = new Discovery(Discovery.defaultProbes(), clock);
+    this.adapters = adapters;
+    this.discovery = new Discovery(adapters.detectionProbes(context()), clock);
+  }
+
+  /** What the adapters take from this fleet: its environment, clock, state and tracked jobs. */
+  private SchedulerContext context() {
+    return new SchedulerContext(
+        env,
+        clock,
+        () -> registry().platformDb().file().toAbsolutePath().getParent(),
+        this::gpusInUse);
+  }
+
+  /** The GPUs a cluster's unfinished tracked jobs hold. */
+  private int gpusInUse(String cluster) {
+    return jobStore().list(new JobStore.Filter(cluster, null, null)).stream()
+        .filter(j -> !j.state().terminal() && j.gpus() != null)
+        .mapToInt(TrackedJob::gpus)
+        .sum();
   }
 
   /**
@@ -97,12 +131,12 @@ public final class Fleet {
     io.examlops.fleet.registry.SqliteNativeLibrary.useCacheUnder(cache);
   }
 
-  private static void requireKnownScheduler(String value) {
+  /** {@code kinds}: the values {@code EXAMLOPS_HPC_SCHEDULER} may take. */
+  private static void requireKnownScheduler(String value, List<SchedulerKind> kinds) {
     if (value == null || value.isBlank()) {
       return;
     }
-    boolean known =
-        ENVIRONMENT_SCHEDULERS.stream().anyMatch(k -> k.label().equals(value.strip()));
+    boolean known = kinds.stream().anyMatch(k -> k.label().equals(value.strip()));
     if (!known) {
       throw new FleetException(
           io.examlops.fleet.model.ErrorKind.INVALID_REQUEST,
@@ -110,8 +144,7 @@ public final class Fleet {
               + " is "
               + io.examlops.fleet.model.Printable.quoted(value)
               + ", which is not a scheduler: use one of "
-              + String.join(
-                  ", ", ENVIRONMENT_SCHEDULERS.stream().map(SchedulerKind::label).toList())
+              + String.join(", ", kinds.stream().map(SchedulerKind::label).toList())
               + " (a registered cluster's environment gives the right value), or unset it",
           io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.SHOW_ENVIRONMENT),
           null);
@@ -581,6 +614,7 @@ public final class Fleet {
         TransportOptions.DEFAULTS,
         Endpoint.knownHosts(env, UserHome.of(env)),
         io.examlops.fleet.transport.ClientEnvironment.of(env),
+        adapters,
         io.examlops.fleet.registry.ClientCredential.from(env));
   }
 
@@ -697,11 +731,11 @@ public final class Fleet {
    */
   static String suggestedClustersYaml(Detection detection, Endpoint endpoint) {
     SchedulerKind scheduler = detection.found() ? detection.scheduler() : SchedulerKind.MOCK;
-    if (scheduler == SchedulerKind.UNMANAGED) {
+    if (!scheduler.runsJobs()) {
       return null;
     }
     ClusterDefinition definition =
-        endpoint.isLocal() || scheduler == SchedulerKind.MOCK
+        endpoint.isLocal() || !detection.found()
             ? ClusterDefinition.local(
                 endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
             : ClusterDefinition.ssh(
@@ -735,19 +769,17 @@ public final class Fleet {
   private Connected connect(Endpoint endpoint, String name, SchedulerKind declared, Actor actor) {
     ClusterName.require(name);
     boolean reprobed = registry().find(name).isPresent();
-    if (declared == SchedulerKind.MOCK) {
+    if (declared != null && !adapters.of(declared).detectable()) {
       if (!endpoint.isLocal()) {
         throw FleetException.invalid(
-            "the mock backend runs jobs on this machine: connect it as 'local', not "
-                + endpoint.label(),
+            "the " + declared.label() + " backend runs jobs on this machine: connect it as"
+                + " 'local', not " + endpoint.label(),
             "scheduler");
       }
-      ClusterCaps caps = mockCaps(endpoint);
+      ClusterCaps caps = declaredCaps(declared, endpoint);
       RegisteredCluster cluster =
           registry()
-              .register(
-                  ClusterDefinition.local(name, SchedulerKind.MOCK), Fingerprints.NONE, caps,
-                  actor);
+              .register(ClusterDefinition.local(name, declared), Fingerprints.NONE, caps, actor);
       return new Connected(cluster, reprobed);
     }
     Detection detection = discovery.detect(endpoint);
@@ -767,10 +799,10 @@ public final class Fleet {
           io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.CONNECT_MOCK, name),
           null);
     }
-    if (found == SchedulerKind.UNMANAGED) {
+    SchedulerAdapter adapter = adapters.of(found);
+    if (!found.runsJobs()) {
       throw new RegistryException(
-          endpoint.label() + " has GPUs but no scheduler (only nvidia-smi answers); HPC Fleet"
-              + " submits through Slurm, Flux or the mock backend; nothing was registered");
+          adapter.whyNotRegistrable(endpoint.label()) + "; nothing was registered");
     }
     if (declared != null && declared != found) {
       throw new FleetException(
@@ -791,9 +823,7 @@ public final class Fleet {
                 endpoint.ssh().key().toAbsolutePath().toString(),
                 endpoint.ssh().port(),
                 detection.hostKeyFingerprint());
-    if (found == SchedulerKind.FLUX) {
-      definition = definition.withFluxUri(fluxInstance(endpoint));
-    }
+    definition = adapter.registering(definition, endpoint);
     Fingerprints seen =
         endpoint.isLocal()
             ? Fingerprints.NONE
@@ -803,21 +833,11 @@ public final class Fleet {
     return new Connected(cluster, reprobed);
   }
 
-  /** The Flux instance that answered the probe: the one every later command is sent to. */
-  private static String fluxInstance(Endpoint endpoint) {
+  /** What a declared-only scheduler (the mock) says of itself on this machine. */
+  private ClusterCaps declaredCaps(SchedulerKind declared, Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
-      return new FluxProbe().instanceUri(runner);
+      return probeFor(declared).capabilities(runner);
     }
-  }
-
-  private ClusterCaps mockCaps(Endpoint endpoint) {
-    try (CommandRunner runner = endpoint.open()) {
-      return mockProbe().capabilities(runner);
-    }
-  }
-
-  private MockProbe mockProbe() {
-    return new MockProbe(MockProbe.declaredGpus(env), 0);
   }
 
   /** A registered cluster with the approval gate's verdict on it now. */
@@ -849,8 +869,9 @@ public final class Fleet {
   private NodeInventory clusterNodes(Actor actor, String name) {
     ClusterConnections connections = connections();
     RegisteredCluster cluster = connections.cluster(name);
-    if (cluster.definition() != null && cluster.definition().scheduler() == SchedulerKind.MOCK) {
-      return mockInventory(cluster);
+    SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
+    if (adapter.readsLive()) {
+      return adapter.liveInventory(cluster, context());
     }
     SchedulerProbe probe = probeFor(cluster.definition().scheduler());
     return connections.withRunner(
@@ -871,7 +892,7 @@ public final class Fleet {
 
   /** Submission and tracking of jobs on approved clusters, on behalf of {@code actor}. */
   private JobService jobs(Actor actor) {
-    return new JobService(connections(), jobStore(), mockJobsDir(), clock, actor);
+    return new JobService(connections(), jobStore(), adapters, context(), actor);
   }
 
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
@@ -915,35 +936,11 @@ public final class Fleet {
 
   /** Placement, preflight and capacity. */
   private FleetScheduling scheduling() {
-    ProbeRegistry probes = new ProbeRegistry();
-    discovery.probes().probes().forEach(probes::register);
-    probes.register(mockProbe());
-    return new FleetScheduling(connections(), jobStore(), probes, this::mockInventory, clock);
+    return new FleetScheduling(connections(), jobStore(), adapters, context());
   }
 
   private JobStore jobStore() {
     return new JobStore(registry().platformDb());
-  }
-
-  /** Where the mock backend keeps its jobs: beside platform.db. */
-  private Path mockJobsDir() {
-    return registry().platformDb().file().toAbsolutePath().getParent().resolve("mock-jobs");
-  }
-
-  /** The mock backend's one node now, its simulated GPUs less those its running jobs hold. */
-  private NodeInventory mockInventory(RegisteredCluster cluster) {
-    int inUse =
-        jobStore().list(new JobStore.Filter(cluster.name(), null, null)).stream()
-            .filter(j -> !j.state().terminal() && j.gpus() != null)
-            .mapToInt(TrackedJob::gpus)
-            .sum();
-    try (CommandRunner runner = Endpoint.local(TransportOptions.DEFAULTS).open()) {
-      return new NodeInventory(
-          SchedulerKind.MOCK,
-          runner.target(),
-          clock.instant(),
-          new MockProbe(MockProbe.declaredGpus(env), inUse).listNodes(runner));
-    }
   }
 
   /** Snapshots every schedulable cluster's nodes; returns what could not be refreshed. */
@@ -952,7 +949,7 @@ public final class Fleet {
     for (ClusterStatus status : clusters()) {
       RegisteredCluster cluster = status.cluster();
       if (!status.schedulability().schedulable()
-          || cluster.definition().scheduler() == SchedulerKind.MOCK) {
+          || adapters.of(cluster.definition().scheduler()).readsLive()) {
         continue;
       }
       try {
@@ -1010,8 +1007,7 @@ public final class Fleet {
         request.partition() != null || partition == null ? request : request.inPartition(partition);
     var sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
     return new Submitted(
-        new JobService(connections(), jobStore(), mockJobsDir(), clock, actor)
-            .submit(target, sent, model, dataset, tag),
+        jobs(actor).submit(target, sent, model, dataset, tag),
         placement,
         false);
   }
@@ -1030,13 +1026,195 @@ public final class Fleet {
 
   /** The probe for a declared scheduler. */
   private SchedulerProbe probeFor(SchedulerKind scheduler) {
-    if (scheduler == SchedulerKind.MOCK) {
-      return mockProbe();
+    return adapters
+        .find(scheduler)
+        .orElseThrow(() -> new RegistryException("no probe is registered for " + scheduler.label()))
+        .probe(context());
+  }
+
+  // ==== Console: users, roles, API tokens (io.examlops.fleet.access); stored views ===========
+  // Core data: the console signs users in with them, Jenkins' central mode sends the tokens.
+  // The stored views let a surface show the fleet without asking any scheduler.
+
+  private io.examlops.fleet.access.AccessStore access() {
+    return new io.examlops.fleet.access.AccessStore(registry().platformDb(), clock);
+  }
+
+  public List<ConsoleUser> users() {
+    return accessGuarded(() -> access().users());
+  }
+
+  public Optional<ConsoleUser> user(String name) {
+    return accessGuarded(() -> access().user(name));
+  }
+
+  public ConsoleUser addUser(Actor actor, String name, Role role, char[] password) {
+    return accessGuarded(() -> access().addUser(name, role, password, actor));
+  }
+
+  /** Removes a user and revokes its tokens; the last admin stays. */
+  public void removeUser(Actor actor, String name) {
+    accessGuarded(
+        () -> {
+          access().removeUser(name, actor);
+          return null;
+        });
+  }
+
+  /** Sets a user's password; the first admin's one-time password file goes once it is changed. */
+  public void setPassword(Actor actor, String name, char[] password) {
+    accessGuarded(
+        () -> {
+          access().setPassword(name, password, actor);
+          if ("admin".equals(name)) {
+            io.examlops.fleet.access.InitialAdminFile.remove(initialAdminFile());
+          }
+          return null;
+        });
+  }
+
+  /** The user a name and password sign in as; empty when either is wrong. */
+  public Optional<ConsoleUser> authenticate(String name, char[] password) {
+    return accessGuarded(() -> access().authenticate(name, password));
+  }
+
+  /**
+   * With no user at all, creates {@code admin} with a random one-time password written to an
+   * owner-only file beside platform.db; empty when users exist.
+   */
+  public Optional<InitialAdmin> createFirstAdmin(Actor actor) {
+    return accessGuarded(
+        () -> {
+          Path file = initialAdminFile();
+          boolean created =
+              access()
+                  .createFirstAdmin(
+                      actor,
+                      password -> io.examlops.fleet.access.InitialAdminFile.write(file, password));
+          return created
+              ? Optional.of(new InitialAdmin("admin", file.toString()))
+              : Optional.<InitialAdmin>empty();
+        });
+  }
+
+  private Path initialAdminFile() {
+    return io.examlops.fleet.access.InitialAdminFile.beside(registry().platformDb().file());
+  }
+
+  /** A new API token; its secret is in the result only. */
+  public IssuedToken createToken(
+      Actor actor, String owner, String name, java.util.Set<TokenScope> scopes) {
+    return accessGuarded(() -> access().createToken(owner, name, scopes, actor));
+  }
+
+  public List<ApiToken> tokens() {
+    return accessGuarded(() -> access().tokens());
+  }
+
+  public ApiToken revokeToken(Actor actor, String id) {
+    return accessGuarded(() -> access().revokeToken(id, actor));
+  }
+
+  /** The live token a secret belongs to, its use recorded; empty when unknown or revoked. */
+  public Optional<ApiToken> authenticateToken(String secret) {
+    return accessGuarded(() -> access().authenticateToken(secret));
+  }
+
+  /** Access's refusals in the API's kinds: not there, or clashing with what is there. */
+  private static <T> T accessGuarded(Supplier<T> operation) {
+    try {
+      return guarded(operation);
+    } catch (io.examlops.fleet.access.AccessException e) {
+      throw new FleetException(
+          e.problem() == io.examlops.fleet.access.AccessException.Problem.NOT_FOUND
+              ? ErrorKind.INVALID_REQUEST
+              : ErrorKind.CONFLICT,
+          e.getMessage());
     }
-    return discovery
-        .probes()
-        .probe(scheduler)
-        .orElseThrow(
-            () -> new RegistryException("no probe is registered for " + scheduler.label()));
+  }
+
+  /**
+   * A value that changes with clusters.yaml and with every change the audit trail records
+   * (registration, decision, snapshot, user or token): a surface tells cheaply whether what it
+   * shows is stale.
+   */
+  public String storesVersion() {
+    return guarded(
+        () -> {
+          Path yaml = registry().clustersFile().path();
+          String file;
+          try {
+            var a = java.nio.file.Files.readAttributes(
+                yaml, java.nio.file.attribute.BasicFileAttributes.class);
+            file = a.size() + "@" + a.lastModifiedTime();
+          } catch (java.io.IOException e) {
+            file = "absent";
+          }
+          return file + "/" + registry().platformDb()
+              .read(io.examlops.fleet.registry.AuditTrail::latestId);
+        });
+  }
+
+  /**
+   * Takes a snapshot of a cluster's nodes and records the GPUs it found in use, for the
+   * utilization history (the console's refresher calls it).
+   */
+  public NodeSnapshot refreshSnapshot(Actor actor, String name) {
+    return guarded(
+        () -> {
+          NodeSnapshot snapshot =
+              registry().saveSnapshot(name, clusterNodes(actor, name).nodes(), actor);
+          new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
+              .record(snapshot);
+          return snapshot;
+        });
+  }
+
+  /** GPUs in use over time since {@code since}; of every cluster when {@code cluster} is null. */
+  public List<io.examlops.fleet.model.UtilizationSample> utilization(
+      String cluster, java.time.Instant since) {
+    return guarded(
+        () -> {
+          if (cluster != null) {
+            ClusterName.require(cluster);
+          }
+          return new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
+              .since(cluster, since);
+        });
+  }
+
+  /**
+   * A cluster's nodes as last stored: its latest snapshot (the mock backend's live node); empty
+   * when none was taken. Asks no scheduler.
+   */
+  public Optional<NodeSnapshot> storedNodes(String name) {
+    return guarded(
+        () -> {
+          RegisteredCluster cluster = connections().cluster(name);
+          SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
+          if (adapter.readsLive()) {
+            NodeInventory live = adapter.liveInventory(cluster, context());
+            return Optional.of(
+                new NodeSnapshot(0, name, live.takenAt(), adapter.kind().label(), live.nodes()));
+          }
+          return registry().latestSnapshot(name);
+        });
+  }
+
+  /** Capacity from what is stored: like {@link #capacity} without following any job first. */
+  public FleetCapacity storedCapacity() {
+    return guarded(() -> scheduling().capacity(env));
+  }
+
+  /**
+   * The fingerprints approving the cluster now would pin: its key file's and the host key last
+   * met (else the one clusters.yaml names). Connects nowhere.
+   */
+  public Fingerprints approvalFingerprints(String name) {
+    return guarded(
+        () -> {
+          ClusterConnections connections = connections();
+          return connections.current(connections.cluster(name));
+        });
   }
 }

@@ -131,6 +131,7 @@ public final class Exa implements Runnable {
     }
     Exa exa = new Exa(env, Clock.systemUTC());
     CommandLine line = new CommandLine(exa);
+    line.addSubcommand(new io.examlops.fleet.console.ConsoleCommand(env, Clock.systemUTC()));
     line.setOut(out);
     line.setErr(err);
     line.setExecutionExceptionHandler(new Failures(exa));

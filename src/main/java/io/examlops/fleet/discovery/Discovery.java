@@ -2,9 +2,6 @@ package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.scheduler.flux.FluxProbe;
-import io.examlops.fleet.scheduler.nvidia.NvidiaProbe;
-import io.examlops.fleet.scheduler.slurm.SlurmProbe;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.SshRunner;
@@ -19,14 +16,6 @@ public final class Discovery {
   public Discovery(ProbeRegistry probes, Clock clock) {
     this.probes = probes;
     this.clock = clock;
-  }
-
-  /** The probes HPC Fleet ships, in detection order: Flux, Slurm, then bare nvidia-smi hosts. */
-  public static ProbeRegistry defaultProbes() {
-    return new ProbeRegistry()
-        .register(new FluxProbe())
-        .register(new SlurmProbe())
-        .register(new NvidiaProbe());
   }
 
   public ProbeRegistry probes() {
@@ -60,11 +49,9 @@ public final class Discovery {
           probes
               .probe(SchedulerKind.UNMANAGED)
               .orElseThrow(() -> new ProbeException("no nvidia-smi probe is registered"));
-      if (smi instanceof NvidiaProbe nvidia) {
-        var why = nvidia.whyUnavailable(runner);
-        if (why.isPresent()) {
-          throw new ProbeException("no GPUs readable on " + runner.target() + ": " + why.get());
-        }
+      ProbeStatus status = smi.status(runner);
+      if (!status.answers()) {
+        throw new ProbeException("no GPUs readable on " + runner.target() + ": " + status.reason());
       }
       return smi.listGpus(runner);
     }

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The contract every scheduler probe implements. Probes run only side-effect-free query commands
  * through the runner they are given, and translate what they read into the normalized vocabulary.
- * Register a new one with {@link ProbeRegistry#register(SchedulerProbe)}.
+ * A scheduler's probe is part of its adapter ({@code
+ * io.examlops.fleet.scheduler.SchedulerAdapter}), registered in {@code SchedulerAdapters}.
  */
 public interface SchedulerProbe {
 
@@ -29,6 +30,14 @@ public interface SchedulerProbe {
         ? new ProbeStatus(kind(), ProbeStatus.State.ANSWERS, kind().label() + " answers")
         : new ProbeStatus(
             kind(), ProbeStatus.State.ABSENT, "not found on " + runner.target());
+  }
+
+  /**
+   * What more can be said of a scheduler that does not answer, appended to "does not answer on
+   * HOST" (for instance {@code ": <why>"}); nothing by default.
+   */
+  default String notAnsweringDetail(CommandRunner runner) {
+    return "";
   }
 
   /** Scheduler version, totals, idle counts, partitions or queues, and whether accounting is there. */

@@ -81,7 +81,7 @@ public final class FleetJson {
   }
 
   /** Writes an enum through its label function. */
-  private static final class LabelSerializer<E extends Enum<E>> extends JsonSerializer<E> {
+  private static final class LabelSerializer<E> extends JsonSerializer<E> {
     private final java.util.function.Function<E, String> label;
 
     LabelSerializer(java.util.function.Function<E, String> label) {

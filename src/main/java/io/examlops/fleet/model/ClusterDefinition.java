@@ -34,14 +34,15 @@ public record ClusterDefinition(
     ClusterName.require(name);
     Objects.requireNonNull(scheduler, "scheduler");
     Objects.requireNonNull(transport, "transport");
-    if (!ConnectionRules.SCHEDULERS.contains(scheduler)) {
+    if (!scheduler.runsJobs()) {
       throw new IllegalArgumentException(
           "cluster '"
               + name
               + "': scheduler "
               + scheduler.label()
               + " cannot be connected;"
-              + " use slurm, flux or mock");
+              + " use "
+              + SchedulerKind.orList(SchedulerKind.registrable()));
     }
     if (fluxUri != null) {
       if (scheduler != SchedulerKind.FLUX) {

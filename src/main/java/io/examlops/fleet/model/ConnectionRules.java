@@ -1,8 +1,6 @@
 package io.examlops.fleet.model;
 
-import java.util.EnumSet;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -11,10 +9,6 @@ import java.util.regex.Pattern;
  * how to write it; clusters.yaml adds the line number.
  */
 public final class ConnectionRules {
-  /** Schedulers a cluster definition may name. */
-  public static final Set<SchedulerKind> SCHEDULERS =
-      EnumSet.of(SchedulerKind.SLURM, SchedulerKind.FLUX, SchedulerKind.MOCK);
-
   public static final int DEFAULT_SSH_PORT = 22;
 
   /** DNS names are at most 253 characters. */
@@ -39,9 +33,12 @@ public final class ConnectionRules {
     } catch (IllegalArgumentException e) {
       kind = SchedulerKind.NONE;
     }
-    if (!SCHEDULERS.contains(kind)) {
+    if (!kind.runsJobs()) {
       throw new IllegalArgumentException(
-          "unknown scheduler " + Printable.quoted(text) + ": use slurm, flux or mock");
+          "unknown scheduler "
+              + Printable.quoted(text)
+              + ": use "
+              + SchedulerKind.orList(SchedulerKind.registrable()));
     }
     return kind;
   }

@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Map;
 
 /** Rows of {@code audit_events}, written in the same transaction as the change they record. */
-final class AuditTrail {
+public final class AuditTrail {
   private AuditTrail() {}
 
-  static void record(
+  public static void record(
       Connection c,
       Instant at,
       Actor actor,
@@ -34,6 +34,14 @@ final class AuditTrail {
       s.setString(5, cluster);
       s.setString(6, RegistryJson.write(details));
       s.executeUpdate();
+    }
+  }
+
+  /** The newest event's id, 0 when there is none: it grows with every recorded change. */
+  public static long latestId(Connection c) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT COALESCE(MAX(id), 0) FROM audit_events");
+        ResultSet rs = s.executeQuery()) {
+      return rs.next() ? rs.getLong(1) : 0;
     }
   }
 

@@ -7,9 +7,8 @@ import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
-import io.examlops.fleet.scheduler.flux.FluxInstanceRunner;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -31,6 +30,7 @@ public final class ClusterConnections {
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
   private final ClientEnvironment client;
+  private final SchedulerAdapters adapters;
   private final ClientCredential credential;
 
   /**
@@ -42,7 +42,17 @@ public final class ClusterConnections {
       TransportOptions options,
       java.nio.file.Path knownHosts,
       ClientEnvironment client) {
-    this(registry, options, knownHosts, client, ClientCredential.NONE);
+    this(registry, options, knownHosts, client, SchedulerAdapters.standard());
+  }
+
+  /** @param adapters the schedulers, which may route a cluster's commands (Flux: its instance) */
+  public ClusterConnections(
+      ClusterRegistry registry,
+      TransportOptions options,
+      java.nio.file.Path knownHosts,
+      ClientEnvironment client,
+      SchedulerAdapters adapters) {
+    this(registry, options, knownHosts, client, adapters, ClientCredential.NONE);
   }
 
   /** Connections that log in with the caller's own credential where it gives a key or a user. */
@@ -51,11 +61,13 @@ public final class ClusterConnections {
       TransportOptions options,
       java.nio.file.Path knownHosts,
       ClientEnvironment client,
+      SchedulerAdapters adapters,
       ClientCredential credential) {
     this.registry = registry;
     this.options = options;
     this.knownHosts = knownHosts;
     this.client = client;
+    this.adapters = adapters;
     this.credential = credential;
   }
 
@@ -64,7 +76,8 @@ public final class ClusterConnections {
    * registry names, never a credential that happens to be in the approving admin's environment.
    */
   public ClusterConnections withoutCredential() {
-    return new ClusterConnections(registry, options, knownHosts, client, ClientCredential.NONE);
+    return new ClusterConnections(
+        registry, options, knownHosts, client, adapters, ClientCredential.NONE);
   }
 
   public ClusterRegistry registry() {
@@ -206,10 +219,10 @@ public final class ClusterConnections {
     }
   }
 
-  /** A Flux cluster's commands go to its own instance, whatever FLUX_URI the caller has. */
-  private static CommandRunner instanceOf(RegisteredCluster cluster, CommandRunner runner) {
+  /** The scheduler's adapter may route the commands (a Flux cluster's go to its own instance). */
+  private CommandRunner instanceOf(RegisteredCluster cluster, CommandRunner runner) {
     ClusterDefinition d = cluster.definition();
-    return d.scheduler() == SchedulerKind.FLUX ? new FluxInstanceRunner(runner, d.fluxUri()) : runner;
+    return adapters.find(d.scheduler()).map(a -> a.runnerFor(d, runner)).orElse(runner);
   }
 
   private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, Actor actor) {

@@ -362,7 +362,8 @@ final class ClustersYaml {
   }
 
   private ClusterDefinition definition(String name, int entryLine, Map<String, Field> fields) {
-    Field scheduler = required(name, entryLine, fields, "scheduler", "slurm, flux or mock");
+    String schedulers = SchedulerKind.orList(SchedulerKind.registrable());
+    Field scheduler = required(name, entryLine, fields, "scheduler", schedulers);
     Field transport = required(name, entryLine, fields, "transport", "ssh or local");
     SchedulerKind schedulerKind =
         check(scheduler, () -> ConnectionRules.scheduler(scheduler.text()));

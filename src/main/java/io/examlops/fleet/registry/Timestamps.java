@@ -6,7 +6,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 
 /** Times as platform.db stores them: UTC text of fixed width, so that text order is time order. */
-final class Timestamps {
+public final class Timestamps {
   private static final DateTimeFormatter FORMAT =
       DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
@@ -17,11 +17,11 @@ final class Timestamps {
     return at.truncatedTo(ChronoUnit.MILLIS);
   }
 
-  static String format(Instant at) {
+  public static String format(Instant at) {
     return at == null ? null : FORMAT.format(at);
   }
 
-  static Instant parse(String text) {
+  public static Instant parse(String text) {
     return text == null ? null : Instant.parse(text);
   }
 }

@@ -6,10 +6,7 @@ import io.examlops.fleet.capacity.ClusterUsage;
 import io.examlops.fleet.capacity.CostRate;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.discovery.NodeInventory;
-import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.model.ClusterState;
-import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
@@ -20,6 +17,9 @@ import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduling.placement.ClusterGate;
 import io.examlops.fleet.scheduling.placement.Freshness;
 import io.examlops.fleet.scheduling.placement.Placement;
@@ -33,7 +33,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import java.util.Optional;
 
 /**
  * Placement, preflight and capacity over the registry's clusters. Reads stored snapshots; it
@@ -42,25 +42,20 @@ import java.util.function.Function;
 public final class FleetScheduling {
   private final ClusterConnections connections;
   private final JobStore jobs;
-  private final ProbeRegistry probes;
-  private final Function<RegisteredCluster, NodeInventory> liveMockInventory;
+  private final SchedulerAdapters adapters;
+  private final SchedulerContext context;
   private final Clock clock;
 
-  /**
-   * @param liveMockInventory the mock backend's node as it is now (it costs nothing to read, so
-   *     it is never stale)
-   */
   public FleetScheduling(
       ClusterConnections connections,
       JobStore jobs,
-      ProbeRegistry probes,
-      Function<RegisteredCluster, NodeInventory> liveMockInventory,
-      Clock clock) {
+      SchedulerAdapters adapters,
+      SchedulerContext context) {
     this.connections = connections;
     this.jobs = jobs;
-    this.probes = probes;
-    this.liveMockInventory = liveMockInventory;
-    this.clock = clock;
+    this.adapters = adapters;
+    this.context = context;
+    this.clock = context.clock();
   }
 
   /** The approval gate's verdict in the words placement and preflight take. */
@@ -77,10 +72,14 @@ public final class FleetScheduling {
     return verdict.schedulable() ? ClusterGate.active() : ClusterGate.refused(verdict.reason());
   }
 
-  /** The newest node data of a cluster: the mock's live node, else its latest snapshot. */
+  /**
+   * The newest node data of a cluster: read live when its scheduler's nodes cost nothing to read
+   * (the mock), else its latest snapshot.
+   */
   public NodeInventory inventory(RegisteredCluster cluster) {
-    if (scheduler(cluster) == SchedulerKind.MOCK) {
-      return liveMockInventory.apply(cluster);
+    Optional<SchedulerAdapter> adapter = adapters.find(scheduler(cluster));
+    if (adapter.isPresent() && adapter.get().readsLive()) {
+      return adapter.get().liveInventory(cluster, context);
     }
     return connections
         .registry()
@@ -133,7 +132,9 @@ public final class FleetScheduling {
     RegisteredCluster cluster = connections.cluster(name);
     PreflightTarget target = new PreflightTarget(name, gate(cluster), scheduler(cluster));
     return connections.withRunner(
-        cluster, actor, runner -> new Preflight(probes).run(target, request, runner));
+        cluster,
+        actor,
+        runner -> new Preflight(adapters.probes(context), adapters).run(target, request, runner));
   }
 
   /** GPUs, utilization, GPU-hours and cost of every ACTIVE cluster. */
@@ -156,25 +157,19 @@ public final class FleetScheduling {
               nodes,
               cluster.governance().capabilities(),
               hours,
-              fluxInstance(cluster, nodes)));
+              instance(cluster, nodes)));
     }
     return Capacity.report(usage, rate);
   }
 
-  /**
-   * What names a Flux instance however it is reached: its URI and its nodes. A {@code local://}
-   * URI only names a socket on one host, so the nodes tell two instances at the same path apart;
-   * the same instance registered locally and over SSH has both equal.
-   */
-  private static String fluxInstance(RegisteredCluster cluster, NodeInventory nodes) {
-    if (cluster.definition() == null
-        || cluster.definition().scheduler() != SchedulerKind.FLUX
-        || nodes == null) {
+  /** What names the scheduler instance however it is reached (a Flux instance registered twice). */
+  private String instance(RegisteredCluster cluster, NodeInventory nodes) {
+    if (cluster.definition() == null) {
       return null;
     }
-    String uri = cluster.definition().fluxUri();
-    return (uri == null ? "(default instance)" : uri)
-        + " "
-        + nodes.nodes().stream().map(NodeInfo::name).sorted().toList();
+    return adapters
+        .find(cluster.definition().scheduler())
+        .map(a -> a.instanceIdentity(cluster.definition(), nodes))
+        .orElse(null);
   }
 }

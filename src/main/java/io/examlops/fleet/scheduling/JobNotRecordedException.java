@@ -17,6 +17,7 @@ public final class JobNotRecordedException extends FleetException {
       String scheduler,
       String schedulerJobId,
       long fleetId,
+      String manualCancel,
       RuntimeException cause) {
     super(
         ErrorKind.JOB_NOT_RECORDED,
@@ -24,16 +25,8 @@ public final class JobNotRecordedException extends FleetException {
             + " but its record could not be completed: " + cause.getMessage() + ". The fleet"
             + " lists it as job " + fleetId + ", state submitting, without the scheduler's id;"
             + " follow it in the cluster's queue, and if it should not run, cancel it on the cluster: "
-            + cancelCommand(scheduler, schedulerJobId),
+            + manualCancel,
         Hint.of(Hint.Action.SHOW_QUEUE, cluster),
         cause);
-  }
-
-  private static String cancelCommand(String scheduler, String jobId) {
-    return switch (scheduler) {
-      case "slurm" -> "scancel " + jobId;
-      case "flux" -> "flux cancel " + jobId;
-      default -> "kill -TERM -$(cat <mock-jobs directory>/" + jobId + "/pid)";
-    };
   }
 }

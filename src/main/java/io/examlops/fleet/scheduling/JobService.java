@@ -12,22 +12,21 @@ import io.examlops.fleet.model.SubmitResult;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.scheduler.flux.FluxBackend;
-import io.examlops.fleet.scheduler.flux.FluxJobLookup;
-import io.examlops.fleet.scheduler.mock.MockBackend;
-import io.examlops.fleet.scheduler.slurm.SlurmBackend;
-import io.examlops.fleet.scheduler.slurm.SlurmGpuTracking;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduling.backend.JobBackend;
 import io.examlops.fleet.scheduling.backend.JobStatus;
 import io.examlops.fleet.scheduling.backend.SubmitRequest;
 import java.math.BigDecimal;
-import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Submits jobs to approved clusters, records them in {@code hpc_jobs}, and follows them to their
@@ -39,16 +38,20 @@ public final class JobService {
 
   private final ClusterConnections connections;
   private final JobStore store;
-  private final Path mockJobs;
-  private final Clock clock;
+  private final SchedulerAdapters adapters;
+  private final SchedulerContext context;
   private final Actor actor;
 
   public JobService(
-      ClusterConnections connections, JobStore store, Path mockJobs, Clock clock, Actor actor) {
+      ClusterConnections connections,
+      JobStore store,
+      SchedulerAdapters adapters,
+      SchedulerContext context,
+      Actor actor) {
     this.connections = connections;
     this.store = store;
-    this.mockJobs = mockJobs;
-    this.clock = clock;
+    this.adapters = adapters;
+    this.context = context;
     this.actor = actor;
   }
 
@@ -58,13 +61,11 @@ public final class JobService {
 
   /** The backend for a declared scheduler. */
   public JobBackend backend(SchedulerKind scheduler) {
-    return switch (scheduler) {
-      case SLURM -> new SlurmBackend(SlurmGpuTracking.INFER);
-      case FLUX -> new FluxBackend();
-      case MOCK -> new MockBackend(mockJobs);
-      default -> throw new IllegalArgumentException(
-          "no job backend for scheduler " + scheduler.label());
-    };
+    return adapters
+        .find(scheduler)
+        .flatMap(a -> a.backend(context))
+        .orElseThrow(
+            () -> new IllegalArgumentException("no job backend for scheduler " + scheduler.label()));
   }
 
   /**
@@ -90,7 +91,8 @@ public final class JobService {
         store.begin(
             new TrackedJob(
                 0, cluster.name(), null, request.name(), model, dataset, request.gpus(),
-                request.nodes(), request.partition(), JobState.SUBMITTING, actor.name(), clock.instant(),
+                request.nodes(), request.partition(), JobState.SUBMITTING, actor.name(),
+                context.clock().instant(),
                 null, null, null, null, null, null),
             TaggedJobs.require(tag));
     SubmitResult result;
@@ -110,7 +112,8 @@ public final class JobService {
       return store.complete(begun, result.jobId(), actor);
     } catch (RuntimeException e) {
       throw new JobNotRecordedException(
-          cluster.name(), backend.kind().label(), result.jobId(), begun.id(), e);
+          cluster.name(), backend.kind().label(), result.jobId(), begun.id(),
+          backend.manualCancel(result.jobId()), e);
     }
   }
 
@@ -229,9 +232,8 @@ public final class JobService {
   }
 
   /**
-   * A tracked job by fleet id or scheduler id. A Flux job id is accepted in every form Flux prints
-   * (F58 with {@code ƒ} or {@code f}, decimal, hex, dothex, kvs; the mnemonic words form is
-   * converted by the job's own cluster, {@code flux job id --to=dec}): it is normalized once, here.
+   * A tracked job by fleet id or scheduler id, as stored or in another spelling its scheduler's
+   * adapter reads (every form of a Flux job id): it is normalized once, here.
    */
   public TrackedJob find(String id) {
     if (id.matches("[0-9]{1,18}")) {
@@ -244,8 +246,30 @@ public final class JobService {
     return all.stream()
         .filter(j -> id.equals(j.schedulerJobId()))
         .findFirst()
-        .or(() -> new FluxJobLookup(connections, actor).find(id, all))
+        .or(() -> otherSpelling(id, all))
         .orElseThrow(() -> new UnknownJobException(id));
+  }
+
+  /** Each scheduler's adapter asked about its own clusters' jobs, in registration order. */
+  private Optional<TrackedJob> otherSpelling(String id, List<TrackedJob> all) {
+    List<RegisteredCluster> clusters = connections.registry().list();
+    SchedulerAdapter.ClusterCommands onCluster =
+        (name, command) ->
+            connections.withRunner(connections.cluster(name), actor, r -> r.run(command));
+    for (SchedulerAdapter adapter : adapters.all()) {
+      Set<String> names =
+          clusters.stream()
+              .filter(c -> c.definition() != null && c.definition().scheduler() == adapter.kind())
+              .map(RegisteredCluster::name)
+              .collect(Collectors.toSet());
+      List<TrackedJob> jobs = all.stream().filter(j -> names.contains(j.cluster())).toList();
+      Optional<TrackedJob> found =
+          jobs.isEmpty() ? Optional.empty() : adapter.findJob(id, jobs, onCluster);
+      if (found.isPresent()) {
+        return found;
+      }
+    }
+    return Optional.empty();
   }
 
   /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */

@@ -3,8 +3,11 @@ package io.examlops.fleet.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.core.domain.AccessTarget;
+import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import io.examlops.fleet.transport.CommandRunner;
@@ -84,6 +87,21 @@ class ArchitectureTest {
         .because(
             "the surfaces are thin adapters over Fleet: a rule or an internal reached around it"
                 + " would answer differently on each surface")
+        .check(classes);
+  }
+
+  /** The environment is read once, at a surface's edge, and passed into {@code Fleet}. */
+  @Test
+  void onlySurfacesReadTheProcessEnvironment() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(SURFACES)
+        .should()
+        .accessTargetWhere(
+            JavaAccess.Predicates.target(
+                AccessTarget.Predicates.declaredIn(System.class)
+                    .and(HasName.Predicates.name("getenv"))))
+        .because("a core that reads the environment itself would ignore what a surface passed in")
         .check(classes);
   }
 

@@ -27,7 +27,9 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One placement decision over a fleet of ACTIVE clusters with fresh snapshots of 5,000 nodes each
- * (half of them GPU nodes in two partitions, in six states), at 50, 100 and 200 clusters.
+ * (half of them GPU nodes in two partitions, in six states), at 50, 100 and 200 clusters: on
+ * candidates whose snapshots are already summed (a long-lived process deciding again), and with
+ * each snapshot summed first (one {@code exa hpc place} process, which reads them once).
  *
  * <p>Run: {@code mvn -q -B -o -Pbench test-compile exec:exec -Dbench=Placement}
  */
@@ -44,6 +46,7 @@ public class PlacementBenchmark {
   public int clusters;
 
   private List<PlacementCandidate> candidates;
+  private List<NodeInventory> snapshots;
   private Instant now;
   private final Placement placement = new Placement(Freshness.DEFAULT);
 
@@ -51,20 +54,35 @@ public class PlacementBenchmark {
   public void buildFleet() {
     now = Instant.now();
     List<NodeInfo> nodes = SinfoParseBenchmark.nodeInfos(NODES_PER_CLUSTER);
-    candidates = new ArrayList<>(clusters);
+    snapshots = new ArrayList<>(clusters);
     for (int i = 0; i < clusters; i++) {
+      snapshots.add(
+          new NodeInventory(SchedulerKind.SLURM, "local", now.minusSeconds(60 + i), nodes));
+    }
+    candidates = candidates(snapshots);
+  }
+
+  private static List<PlacementCandidate> candidates(List<NodeInventory> snapshots) {
+    List<PlacementCandidate> candidates = new ArrayList<>(snapshots.size());
+    for (int i = 0; i < snapshots.size(); i++) {
       candidates.add(
           new PlacementCandidate(
               String.format("c%03d", i),
               ClusterGate.active(),
               SchedulerKind.SLURM,
               null,
-              new NodeInventory(SchedulerKind.SLURM, "local", now.minusSeconds(60 + i), nodes)));
+              snapshots.get(i)));
     }
+    return candidates;
   }
 
   @Benchmark
   public PlacementResult eightGpus() {
     return placement.place(PlacementRequest.gpus(8), candidates, now);
+  }
+
+  @Benchmark
+  public PlacementResult eightGpusSummingEachSnapshot() {
+    return placement.place(PlacementRequest.gpus(8), candidates(snapshots), now);
   }
 }

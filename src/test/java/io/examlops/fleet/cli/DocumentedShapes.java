@@ -21,7 +21,7 @@ import java.util.Map;
  * means "any value or null"; a real {@code null} is accepted for any documented field. An object
  * documented with a key {@code "…"} is a map: any keys, values shaped like the "…" value.
  */
-final class DocumentedShapes {
+public final class DocumentedShapes {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MARKER = "<!-- json-shape: ";
   /** A documented key "…" marks an object whose keys vary, each value shaped like its value. */
@@ -61,7 +61,7 @@ final class DocumentedShapes {
     }
   }
 
-  static DocumentedShapes cliReference() {
+  public static DocumentedShapes cliReference() {
     return new DocumentedShapes(Path.of("docs", "cli.md"));
   }
 
@@ -74,7 +74,7 @@ final class DocumentedShapes {
   }
 
   /** Asserts that {@code actualJson} has the documented shape of {@code command}. */
-  void assertMatches(String command, String actualJson) {
+  public void assertMatches(String command, String actualJson) {
     JsonNode actual;
     try {
       actual = JSON.readTree(actualJson);

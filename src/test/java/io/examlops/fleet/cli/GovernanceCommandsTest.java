@@ -115,6 +115,13 @@ class GovernanceCommandsTest {
     assertThat(env.err()).contains("scheduler changed from mock to slurm").contains("approve dev");
     assertThat(env.out()).doesNotContain("EXAMLOPS_HPC_SCHEDULER");
     assertThat(JSON.readTree(place.out()).get("chosen").isNull()).as(place.out()).isTrue();
+    JsonNode reason = JSON.readTree(place.out()).at("/candidates/0/reasons/0");
+    assertThat(reason.get("rule").asText()).isEqualTo("APPROVAL");
+    assertThat(reason.get("status").asText()).isEqualTo("FAIL");
+    assertThat(reason.get("asked").asText()).isEqualTo("ACTIVE");
+    assertThat(reason.get("there").asText())
+        .startsWith("ACTIVE: ")
+        .contains("scheduler changed from mock to slurm");
     assertThat(listed.get("state").asText()).isEqualTo("ACTIVE");
     assertThat(listed.toString()).contains("scheduler changed from mock to slurm");
   }

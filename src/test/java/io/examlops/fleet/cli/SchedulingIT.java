@@ -8,7 +8,9 @@ import io.examlops.fleet.testbed.Testbed;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -78,6 +80,18 @@ class SchedulingIT {
     return run;
   }
 
+  /** A candidate's reasons as {@code RULE partition STATUS asked/there}, {@code -} for none. */
+  private static List<String> reasons(JsonNode candidate) {
+    List<String> all = new ArrayList<>();
+    for (JsonNode r : candidate.get("reasons")) {
+      String figures =
+          r.get("rule").asText().equals("DATA") ? "" : " " + r.get("asked").asText() + "/" + r.get("there").asText();
+      all.add(r.get("rule").asText() + " " + (r.get("partition").isNull() ? "-" : r.get("partition").asText())
+          + " " + r.get("status").asText() + figures);
+    }
+    return all;
+  }
+
   private static JsonNode json(ExaRun run) throws Exception {
     return JSON.readTree(ok(run).out());
   }
@@ -98,6 +112,10 @@ class SchedulingIT {
     assertThat(byCluster.get("waiting").get("reason").asText()).contains("PENDING");
     assertThat(byCluster.get("lxp").get("outcome").asText()).isEqualTo("LOST");
     assertThat(byCluster.get("demo").get("outcome").asText()).isEqualTo("LOST");
+    // Typed reasons: every filter's answer, per partition; g1 (4 a100) and g2 (2 v100) are in gpu.
+    assertThat(reasons(byCluster.get("tc")))
+        .contains("GPUS gpu PASS 2/6", "GPUS debug PASS 2/4", "DATA - PASS");
+    assertThat(reasons(byCluster.get("waiting"))).containsExactly("APPROVAL - FAIL ACTIVE/PENDING");
 
     ExaRun human = ok(exa("hpc", "place", "--gpus", "2"));
     assertThat(human.out().lines().findFirst()).get().asString().startsWith("chose slurm@tc");
@@ -114,6 +132,13 @@ class SchedulingIT {
     ExaRun none = exa("hpc", "place", "--gpus", "3", "--gpu-type", "h100");
     assertThat(none.exitCode()).isEqualTo(ExitCode.FAILED);
     assertThat(none.out()).contains("no h100");
+    JsonNode typed = JSON.readTree(exa("--json", "hpc", "place", "--gpus", "3", "--gpu-type", "h100").out());
+    JsonNode tc = null;
+    for (JsonNode candidate : typed.get("candidates")) {
+      tc = candidate.get("cluster").asText().equals("tc") ? candidate : tc;
+    }
+    assertThat(tc.get("reason").asText()).isEqualTo("no h100");
+    assertThat(reasons(tc)).contains("GPU_TYPE - FAIL h100/a100, v100");
   }
 
   @Test

@@ -3,11 +3,17 @@ package io.examlops.fleet.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.transport.ScriptedRunner;
+import java.time.Clock;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DetectorTest {
-  private final Detector detector = new Detector(Discovery.defaultProbes());
+  private final Detector detector = new Detector(
+          SchedulerAdapters.standard()
+              .detectionProbes(SchedulerContext.readOnly(Map.of(), Clock.systemUTC())));
 
   @Test
   void aHostWithNoSchedulerIsReportedAsNoneWithWhatWasTried() {

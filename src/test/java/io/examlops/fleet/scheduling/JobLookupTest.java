@@ -12,6 +12,8 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.flux.LiveFlux;
 import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
@@ -53,7 +55,13 @@ class JobLookupTest {
             TransportOptions.DEFAULTS,
             dir.resolve("known_hosts"),
             io.examlops.fleet.transport.ClientEnvironment.of(java.util.Map.of()));
-    jobs = new JobService(connections, store, dir.resolve("mock"), Clock.systemUTC(), Actor.cli("alice"));
+    jobs =
+        new JobService(
+            connections,
+            store,
+            SchedulerAdapters.standard(),
+            SchedulerContext.readOnly(env, Clock.systemUTC()),
+            Actor.cli("alice"));
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {

@@ -7,19 +7,26 @@ import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduling.backend.JobStatus;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** How what a scheduler reports is applied to a tracked job. */
 class JobServiceTest {
   private static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
   private final JobService service =
-      new JobService(null, null, Path.of("unused"), Clock.systemUTC(), Actor.cli("alice"));
+      new JobService(
+          null,
+          null,
+          SchedulerAdapters.standard(),
+          SchedulerContext.readOnly(Map.of(), Clock.systemUTC()),
+          Actor.cli("alice"));
 
   private static TrackedJob submitted(int gpus) {
     return new TrackedJob(7, "tc", "42", "train", "JPCP", "PM100", gpus, 1, "gpu",

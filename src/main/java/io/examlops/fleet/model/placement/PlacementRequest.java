@@ -12,8 +12,7 @@ public record PlacementRequest(int gpus, Integer nodes, String gpuType, String p
 
   public PlacementRequest {
     if (gpus < 0) {
-      throw new IllegalArgumentException(
-          "GPUs must be 0 (a CPU-only job) or more, got " + gpus);
+      throw new IllegalArgumentException("GPUs must be 0 (a CPU-only job) or more, got " + gpus);
     }
     if (nodes != null && nodes < 1) {
       throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);

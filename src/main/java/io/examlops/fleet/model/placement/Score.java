@@ -3,8 +3,7 @@ package io.examlops.fleet.model.placement;
 import java.util.Objects;
 
 /**
- * The facts placement ranks a cluster by. Figures that cannot be known are {@code
- * null}, never 0.
+ * The facts placement ranks a cluster by. Figures that cannot be known are {@code null}, never 0.
  *
  * @param evidence what the figures rest on
  * @param fitsNow whether the ask fits on idle GPUs of at most the asked nodes now; {@code null}:
@@ -39,7 +38,11 @@ public record Score(
     if (request.cpuOnly()) {
       return idleNodes == null
           ? "CPU-only, " + nodesWord(nodes) + " declared, idle unknown"
-          : "CPU-only, " + idleNodes + "/" + nodes + " idle nodes"
+          : "CPU-only, "
+              + idleNodes
+              + "/"
+              + nodes
+              + " idle nodes"
               + (Boolean.TRUE.equals(fitsNow) ? "" : "; too few idle now, the job waits");
     }
     String gpus = request.gpuType() == null ? "GPUs" : request.gpuType() + " GPUs";

@@ -1,6 +1,7 @@
 package io.examlops.fleet.model.placement;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,6 +16,8 @@ import java.util.Objects;
  * @param score the figures it was ranked by; {@code null} when it was not ranked
  * @param data what the figures rest on, e.g. {@code snapshot 3 days old}
  * @param dataAge the snapshot's age; {@code null} when no snapshot was used
+ * @param reasons every filter's answer, for the whole cluster and for each partition weighed,
+ *     passed or not, in the order they were checked; {@code reason} is built from them
  */
 public record Verdict(
     String cluster,
@@ -24,7 +27,8 @@ public record Verdict(
     String partition,
     Score score,
     String data,
-    Duration dataAge) {
+    Duration dataAge,
+    List<Reason> reasons) {
 
   /** What happened to a cluster. */
   public enum Outcome {
@@ -41,9 +45,11 @@ public record Verdict(
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(outcome, "outcome");
     Objects.requireNonNull(reason, "reason");
+    reasons = List.copyOf(reasons);
   }
 
   public Verdict as(Outcome newOutcome, String newReason) {
-    return new Verdict(cluster, label, newOutcome, newReason, partition, score, data, dataAge);
+    return new Verdict(
+        cluster, label, newOutcome, newReason, partition, score, data, dataAge, reasons);
   }
 }

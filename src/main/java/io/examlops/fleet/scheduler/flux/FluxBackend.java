@@ -31,6 +31,11 @@ public final class FluxBackend implements JobBackend {
   static final String OUTPUT = "examlops-{{id.dec}}.out";
 
   @Override
+  public String manualCancel(String jobId) {
+    return "flux cancel " + jobId;
+  }
+
+  @Override
   public String outputFile(String jobId) {
     return "~/" + OUTPUT.replace("{{id.dec}}", FluxJobId.toDec(FluxJobId.parse(jobId)));
   }

@@ -6,9 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.discovery.ProbeException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads the queue part of the instance config that {@code flux config get} prints as JSON: {@code
@@ -18,8 +15,6 @@ import java.util.regex.Pattern;
  */
 public final class FluxConfigParser {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern FSD = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)([smhd]?)");
-
   private FluxConfigParser() {}
 
   public static FluxQueues parseQueues(String command, String json) {
@@ -179,20 +174,13 @@ public final class FluxConfigParser {
 
   /** Seconds of an RFC 23 Flux Standard Duration, infinity for {@code inf}; null if malformed. */
   static Double fsdSeconds(String text) {
-    String t = text.trim().toLowerCase(Locale.ROOT);
-    if (t.equals("inf") || t.equals("infinity")) {
+    if (FluxDuration.isInfinite(text)) {
       return Double.POSITIVE_INFINITY;
     }
-    Matcher m = FSD.matcher(t);
-    if (!m.matches()) {
+    try {
+      return FluxDuration.seconds(text).doubleValue();
+    } catch (IllegalArgumentException e) {
       return null;
     }
-    double value = Double.parseDouble(m.group(1));
-    return switch (m.group(2)) {
-      case "m" -> value * 60;
-      case "h" -> value * 3600;
-      case "d" -> value * 86400;
-      default -> value;
-    };
   }
 }

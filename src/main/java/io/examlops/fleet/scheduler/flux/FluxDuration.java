@@ -7,9 +7,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Flux Standard Duration (RFC 23) as {@code flux jobs} prints it: a number with a unit that varies
- * with size ({@code 0.025s}, {@code 39s}, {@code 1.058m}, {@code 2.5h}, {@code 1.2d}, {@code 5ms}),
- * {@code inf}, or {@code -} for none.
+ * Flux Standard Duration (RFC 23), the one reader of it: as {@code flux jobs} prints it, a number
+ * with a unit that varies with size ({@code 0.025s}, {@code 39s}, {@code 1.058m}, {@code 2.5h},
+ * {@code 1.2d}, {@code 5ms}), {@code inf}, or {@code -} for none; as Flux's configuration and users
+ * write it ({@code 1h}, {@code 30m}).
  */
 public final class FluxDuration {
   private static final Pattern FSD =
@@ -30,22 +31,62 @@ public final class FluxDuration {
    */
   public static Duration parse(String text) {
     String value = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
-    if (value.isEmpty() || value.equals("-") || value.equals("inf") || value.equals("infinity")) {
+    if (value.isEmpty() || value.equals("-") || isInfinite(value)) {
       return null;
     }
+    return Duration.ofNanos(nanos(seconds(text, value), text));
+  }
+
+  /** Whether the text is Flux's word for no limit. */
+  static boolean isInfinite(String text) {
+    String value = text.strip().toLowerCase(Locale.ROOT);
+    return value.equals("inf") || value.equals("infinity");
+  }
+
+  /** Whether the text names its unit ({@code 90s}, {@code 1.5h}) rather than being a bare number. */
+  public static boolean hasUnit(String text) {
+    return text != null && !text.isEmpty() && Character.isLetter(text.charAt(text.length() - 1));
+  }
+
+  /**
+   * The seconds a finite duration stands for (a bare number is seconds), within what a Duration
+   * holds.
+   *
+   * @throws IllegalArgumentException when the text is not one, or is too long a time
+   */
+  static BigDecimal seconds(String text) {
+    BigDecimal seconds = seconds(text, text.strip().toLowerCase(Locale.ROOT));
+    nanos(seconds, text);
+    return seconds;
+  }
+
+  private static BigDecimal seconds(String text, String value) {
     Matcher m = FSD.matcher(value);
     if (!m.matches()) {
       throw new IllegalArgumentException(
           "'" + text + "' is not a Flux duration (a number with ms, s, m, h or d)");
     }
     String unit = m.group(2) == null ? "s" : m.group(2);
-    BigDecimal seconds;
     try {
-      seconds = new BigDecimal(m.group(1)).multiply(secondsPer(unit));
+      return new BigDecimal(m.group(1)).multiply(secondsPer(unit));
     } catch (ArithmeticException | NumberFormatException e) {
       throw tooLong(text);
     }
-    return Duration.ofNanos(nanos(seconds, text));
+  }
+
+  /** The duration as Flux writes it in its messages: {@code 30m}, {@code 2h}, {@code 90s}. */
+  static String text(Duration d) {
+    long s = d.toSeconds();
+    if (s % 86400 == 0) {
+      return s / 86400 + "d";
+    }
+    if (s % 3600 == 0) {
+      return s / 3600 + "h";
+    }
+    if (s % 60 == 0) {
+      return s / 60 + "m";
+    }
+    return s + "s";
   }
 
   /**

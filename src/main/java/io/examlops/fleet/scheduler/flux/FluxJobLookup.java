@@ -1,39 +1,23 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.scheduler.SchedulerAdapter.ClusterCommands;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.ShellQuote;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Finds a tracked Flux job by any form of its id. The numeric forms are decoded here; the mnemonic
- * words form needs Flux's word table, so each Flux cluster holding tracked jobs is asked to
- * convert it ({@code flux job id --to=dec}, read-only).
+ * words form needs Flux's word table, so each Flux cluster holding tracked jobs is asked to convert
+ * it ({@code flux job id --to=dec}, read-only).
  */
-public final class FluxJobLookup {
-  private final ClusterConnections connections;
-  private final Actor actor;
+final class FluxJobLookup {
+  private FluxJobLookup() {}
 
-  public FluxJobLookup(ClusterConnections connections, Actor actor) {
-    this.connections = connections;
-    this.actor = actor;
-  }
-
-  public Optional<TrackedJob> find(String id, List<TrackedJob> jobs) {
-    Set<String> fluxClusters =
-        connections.registry().list().stream()
-            .filter(c -> c.definition() != null && c.definition().scheduler() == SchedulerKind.FLUX)
-            .map(RegisteredCluster::name)
-            .collect(Collectors.toSet());
-    List<TrackedJob> flux = jobs.stream().filter(j -> fluxClusters.contains(j.cluster())).toList();
+  /** {@code flux} holds the tracked jobs of Flux clusters only. */
+  static Optional<TrackedJob> find(String id, List<TrackedJob> flux, ClusterCommands onCluster) {
     OptionalLong decoded = decode(id);
     if (decoded.isPresent()) {
       return flux.stream().filter(j -> sameId(j, decoded.getAsLong())).findFirst();
@@ -42,7 +26,7 @@ public final class FluxJobLookup {
       return Optional.empty();
     }
     for (String cluster : flux.stream().map(TrackedJob::cluster).distinct().toList()) {
-      OptionalLong converted = convertOn(cluster, id);
+      OptionalLong converted = convertOn(onCluster, cluster, id);
       if (converted.isPresent()) {
         Optional<TrackedJob> found =
             flux.stream()
@@ -69,13 +53,10 @@ public final class FluxJobLookup {
     }
   }
 
-  private OptionalLong convertOn(String cluster, String words) {
+  private static OptionalLong convertOn(ClusterCommands onCluster, String cluster, String words) {
     try {
       CommandResult result =
-          connections.withRunner(
-              connections.cluster(cluster),
-              actor,
-              runner -> runner.run("flux job id --to=dec " + ShellQuote.quote(words)));
+          onCluster.run(cluster, "flux job id --to=dec " + ShellQuote.quote(words));
       return result.ok() ? decode(result.stdout().strip()) : OptionalLong.empty();
     } catch (RuntimeException e) {
       return OptionalLong.empty(); // an unreachable cluster cannot hold the answer

@@ -73,6 +73,11 @@ public final class FluxProbe implements SchedulerProbe {
     }
   }
 
+  @Override
+  public String notAnsweringDetail(CommandRunner runner) {
+    return ": " + check(runner).reason();
+  }
+
   /** {@link #available} with the reason, e.g. that flux is installed but no broker answers. */
   public Availability check(CommandRunner runner) {
     CommandResult version = runner.run(FluxCommands.VERSION);

@@ -32,9 +32,9 @@ public record FluxQueuePolicy(
     if (durationLimit != null && (asked == null || asked.compareTo(durationLimit) > 0)) {
       return Optional.of(
           "requested duration ("
-              + (asked == null ? "unlimited" : FluxDurations.text(asked))
+              + (asked == null ? "unlimited" : FluxDuration.text(asked))
               + ") exceeds policy limit of "
-              + FluxDurations.text(durationLimit)
+              + FluxDuration.text(durationLimit)
               + where()
               + (duration == null ? "; give a time limit" : ""));
     }

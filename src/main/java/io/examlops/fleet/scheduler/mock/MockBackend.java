@@ -64,6 +64,11 @@ public final class MockBackend implements JobBackend {
   }
 
   @Override
+  public String manualCancel(String jobId) {
+    return "kill -TERM -$(cat <mock-jobs directory>/" + jobId + "/pid)";
+  }
+
+  @Override
   public String outputFile(String jobId) {
     return jobDirectory(jobId).toAbsolutePath().resolve("output.log").toString();
   }

@@ -104,7 +104,7 @@ public final class SacctParser {
         rawState,
         ended ? exit[0] : null,
         ended && exit[1] != 0 ? exit[1] : null,
-        SlurmDurations.parse(row.get(SacctField.ELAPSED)),
+        SlurmTime.parse(row.get(SacctField.ELAPSED), SlurmTime.Form.ELAPSED),
         SlurmTimes.parse(row.get(SacctField.START), zone),
         SlurmTimes.parse(row.get(SacctField.END), zone),
         integer(row.get(SacctField.NODES)),

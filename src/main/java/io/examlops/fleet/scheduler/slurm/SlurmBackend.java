@@ -43,6 +43,11 @@ public final class SlurmBackend implements JobBackend {
   }
 
   @Override
+  public String manualCancel(String jobId) {
+    return "scancel " + jobId;
+  }
+
+  @Override
   public String outputFile(String jobId) {
     return "~/" + OUTPUT.replace("%j", jobId);
   }

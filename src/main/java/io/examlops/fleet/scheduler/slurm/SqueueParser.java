@@ -117,7 +117,9 @@ public final class SqueueParser {
         nodes,
         row.integer(SqueueField.CPUS),
         row.gpus(nodes),
-        row.has(SqueueField.TIME_USED) ? SlurmDurations.parse(row.get(SqueueField.TIME_USED)) : null,
+        row.has(SqueueField.TIME_USED)
+            ? SlurmTime.parse(row.get(SqueueField.TIME_USED), SlurmTime.Form.ELAPSED)
+            : null,
         row.reason(),
         row.text(SqueueField.NODE_LIST));
   }

@@ -43,4 +43,7 @@ public interface JobBackend {
    * ({@code ~} is the submitting user's home there), or on this machine for the mock backend.
    */
   String outputFile(String jobId);
+
+  /** The command a user runs to cancel the job by hand when the fleet lost track of it. */
+  String manualCancel(String jobId);
 }

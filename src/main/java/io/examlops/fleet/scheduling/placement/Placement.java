@@ -1,13 +1,8 @@
 package io.examlops.fleet.scheduling.placement;
 
-import io.examlops.fleet.discovery.NodeInventory;
-import io.examlops.fleet.model.ClusterCaps;
-import io.examlops.fleet.model.NodeInfo;
-import io.examlops.fleet.model.NodeState;
-import io.examlops.fleet.model.PartitionInfo;
-import io.examlops.fleet.model.placement.Evidence;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Reason;
 import io.examlops.fleet.model.placement.Score;
 import io.examlops.fleet.model.placement.Verdict;
 import io.examlops.fleet.model.placement.Verdict.Outcome;
@@ -21,11 +16,22 @@ import java.util.Optional;
 
 /**
  * Picks the cluster for a job ({@code exa hpc place}): a pure function of the request, the
- * registered clusters and the time. Closed clusters are skipped; the rest are filtered by what they
- * hold in total and ranked by what is free now ({@link Ranking}). See {@code
+ * registered clusters and the time. In the manner of a scheduler framework: filters say, each for
+ * one rule, whether a cluster (and each of its partitions) can ever hold the ask, every answer is
+ * kept; scorers rank what passed by what is free now ({@link Ranking}). See {@code
  * docs/scheduling.md}.
  */
 public final class Placement {
+  /** Rules on the whole cluster, checked once. */
+  private static final List<PlacementFilter> CLUSTER_FILTERS =
+      List.of(new PartitionFilter(), new GpuTypeFilter());
+
+  /** Rules on each partition weighed. */
+  private static final List<PlacementFilter> PARTITION_FILTERS =
+      concat(
+          List.of(new GpuCountFilter(), new GpusOnNodesFilter(), new NodeCountFilter()),
+          QueueFilters.ALL);
+
   private final Freshness freshness;
 
   public Placement(Freshness freshness) {
@@ -45,10 +51,10 @@ public final class Placement {
     List<Verdict> all = new ArrayList<>();
     if (ranked.isEmpty()) {
       all.addAll(rest);
-      return new PlacementResult(request, noneExplanation(request, rest), all);
+      return new PlacementResult(request, Explanations.none(request, rest), all);
     }
     Verdict winner = ranked.get(0);
-    String explanation = chosenExplanation(request, winner);
+    String explanation = Explanations.chosen(request, winner);
     all.add(winner.as(Outcome.CHOSEN, explanation));
     ranked.stream()
         .skip(1)
@@ -67,286 +73,86 @@ public final class Placement {
     return place(request, List.of(candidate), now).verdicts().get(0);
   }
 
+  /** One partition weighed: every filter's answer, and its figures when it passed them all. */
+  private record Weighed(String partition, int gpus, List<Reason> reasons, Score score) {}
+
   private Verdict assess(PlacementRequest request, PlacementCandidate candidate, Instant now) {
-    if (!candidate.gate().open()) {
-      return verdict(
-          candidate, Outcome.SKIPPED, candidate.gate().whyClosed(), null, null, "", null);
+    List<Reason> reasons = new ArrayList<>();
+    Reason approval = ApprovalFilter.check(candidate.gate());
+    reasons.add(approval);
+    if (approval.failed()) {
+      return verdict(candidate, Outcome.SKIPPED, approval.words(), null, null, "", null, reasons);
     }
-    NodeInventory snapshot = candidate.snapshot();
-    Duration age = snapshot == null ? null : Duration.between(snapshot.takenAt(), now);
-    Evidence evidence = age == null ? Evidence.DECLARED : freshness.classify(age);
-    if (evidence != Evidence.DECLARED) {
-      String data =
-          "snapshot "
-              + Ages.describe(age)
-              + " old"
-              + (evidence == Evidence.STALE_SNAPSHOT ? " (stale)" : "");
-      return request.cpuOnly()
-          ? cpuOnly(request, candidate, snapshot.nodes(), evidence, data, age)
-          : fromSnapshot(request, candidate, snapshot.nodes(), evidence, data, age);
-    }
-    String snapshotNote =
-        age == null
-            ? "no snapshot"
-            : "snapshot "
-                + Ages.describe(age)
-                + " old, past the "
-                + Ages.describe(freshness.ignoreAfter())
-                + " limit";
-    if (candidate.declared() == null) {
+    DataFilter.Data data = DataFilter.check(candidate, freshness, now);
+    reasons.add(data.reason());
+    Holdings holdings = data.holdings();
+    if (holdings == null) {
       return verdict(
           candidate,
           Outcome.SKIPPED,
-          snapshotNote
-              + " and no declared capabilities (save a snapshot of its nodes)",
+          data.reason().words(),
           null,
           null,
-          snapshotNote,
-          age);
+          data.data(),
+          data.age(),
+          reasons);
     }
-    String data = snapshotNote + ": declared capabilities only";
-    return fromDeclared(request, candidate, candidate.declared(), data, age);
-  }
-
-  private static Verdict fromSnapshot(
-      PlacementRequest request,
-      PlacementCandidate candidate,
-      List<NodeInfo> nodes,
-      Evidence evidence,
-      String data,
-      Duration age) {
-    if (request.partition() != null
-        && nodes.stream().noneMatch(n -> n.inPartition(request.partition()))) {
-      return verdict(
-          candidate,
-          Outcome.CANNOT_FIT,
-          "no partition " + request.partition(),
-          request.partition(),
-          null,
-          data,
-          age);
+    List<Reason> cluster = check(CLUSTER_FILTERS, request, holdings, null);
+    reasons.addAll(cluster);
+    boolean clusterFits = cluster.stream().noneMatch(Reason::failed);
+    List<Weighed> weighed = new ArrayList<>();
+    for (String partition : holdings.scopes(request)) {
+      List<Reason> checked = check(PARTITION_FILTERS, request, holdings, partition);
+      reasons.addAll(checked);
+      Score score =
+          clusterFits && checked.stream().noneMatch(Reason::failed)
+              ? holdings.score(data.evidence(), request, partition)
+              : null;
+      weighed.add(new Weighed(partition, holdings.gpus(request, partition), checked, score));
     }
-    if (request.gpuType() != null
-        && nodes.stream().allMatch(n -> n.gpuCount(request.gpuType()) == 0)) {
-      return verdict(
-          candidate,
-          Outcome.CANNOT_FIT,
-          "no " + request.gpuType(),
-          request.partition(),
-          null,
-          data,
-          age);
-    }
-    List<ScopeCapacity> scopes = scopes(request, nodes);
-    Optional<ScopeCapacity> best =
-        scopes.stream()
-            .filter(s -> unfit(request, s).isEmpty())
-            .filter(s -> QueueGate.refusal(candidate.declared(), request, s.partition()).isEmpty())
+    Optional<Weighed> best =
+        weighed.stream()
+            .filter(w -> w.score() != null)
             .min(
-                Comparator.comparing(
-                        (ScopeCapacity s) -> s.score(evidence, request), Ranking.SCORES)
-                    .thenComparing(s -> s.partition() == null ? "" : s.partition()));
+                Comparator.comparing(Weighed::score, Ranking.SCORES)
+                    .thenComparing(w -> w.partition() == null ? "" : w.partition()));
     if (best.isPresent()) {
-      ScopeCapacity scope = best.get();
       return verdict(
           candidate,
           Outcome.LOST,
           "",
-          scope.partition(),
-          scope.score(evidence, request),
-          data,
-          age);
+          best.get().partition(),
+          best.get().score(),
+          data.data(),
+          data.age(),
+          reasons);
     }
-    ScopeCapacity largest =
-        scopes.stream()
-            .min(
-                Comparator.comparingInt(ScopeCapacity::totalGpus)
+    // The partition that comes closest first: the most GPUs, then by name.
+    List<Weighed> closest =
+        weighed.stream()
+            .sorted(
+                Comparator.comparingInt(Weighed::gpus)
                     .reversed()
-                    .thenComparing(s -> s.partition() == null ? "" : s.partition()))
-            .orElseThrow();
+                    .thenComparing(w -> w.partition() == null ? "" : w.partition()))
+            .toList();
     return verdict(
         candidate,
         Outcome.CANNOT_FIT,
-        unfit(request, largest)
-            .or(() -> QueueGate.refusal(candidate.declared(), request, largest.partition()))
-            .orElseThrow(),
-        largest.partition(),
+        Explanations.cannotFit(cluster, closest.stream().map(Weighed::reasons).toList()),
+        closest.get(0).partition(),
         null,
-        data,
-        age);
+        data.data(),
+        data.age(),
+        reasons);
   }
 
-  /**
-   * A job without GPUs goes where it is asked, else to the scheduler's default partition (a CPU job
-   * has no business on GPU nodes), and needs as many nodes that take work as it asks for.
-   */
-  private static Verdict cpuOnly(
-      PlacementRequest request,
-      PlacementCandidate candidate,
-      List<NodeInfo> nodes,
-      Evidence evidence,
-      String data,
-      Duration age) {
-    List<NodeInfo> scope = nodes.stream().filter(n -> n.inPartition(request.partition())).toList();
-    String where = request.partition() == null ? "" : " in partition " + request.partition();
-    if (scope.isEmpty()) {
-      return verdict(
-          candidate, Outcome.CANNOT_FIT, "no nodes" + where, request.partition(), null, data, age);
+  private static List<Reason> check(
+      List<PlacementFilter> filters, PlacementRequest request, Holdings holdings, String where) {
+    List<Reason> answers = new ArrayList<>();
+    for (PlacementFilter filter : filters) {
+      filter.check(request, holdings, where).ifPresent(answers::add);
     }
-    int usable = (int) scope.stream().filter(n -> n.state().acceptsWork()).count();
-    int idle = (int) scope.stream().filter(n -> n.state() == NodeState.IDLE).count();
-    int asked = request.nodes() == null ? 1 : request.nodes();
-    if (usable < asked) {
-      return verdict(
-          candidate,
-          Outcome.CANNOT_FIT,
-          "only " + Score.nodesWord(usable) + " take work" + where + " (" + asked + " asked)",
-          request.partition(),
-          null,
-          data,
-          age);
-    }
-    Score score = new Score(evidence, idle >= asked, idle >= asked ? asked : null, 0, 0, 0, usable,
-        idle);
-    return verdict(candidate, Outcome.LOST, "", request.partition(), score, data, age);
-  }
-
-  /**
-   * The partitions to weigh: the asked one; else each partition with GPUs of the type, by name;
-   * else (no partitions, e.g. Flux without queues) the whole cluster.
-   */
-  private static List<ScopeCapacity> scopes(PlacementRequest request, List<NodeInfo> nodes) {
-    if (request.partition() != null) {
-      return List.of(ScopeCapacity.of(nodes, request.partition(), request.gpuType()));
-    }
-    List<String> partitions =
-        nodes.stream()
-            .filter(n -> n.gpuCount(request.gpuType()) > 0)
-            .flatMap(n -> n.partitions().stream())
-            .distinct()
-            .sorted()
-            .toList();
-    if (partitions.isEmpty()) {
-      return List.of(ScopeCapacity.of(nodes, null, request.gpuType()));
-    }
-    return partitions.stream().map(p -> ScopeCapacity.of(nodes, p, request.gpuType())).toList();
-  }
-
-  /** Why a partition cannot hold the ask even when everything in it is free; empty when it can. */
-  static Optional<String> unfit(PlacementRequest request, ScopeCapacity scope) {
-    String inPartition = scope.partition() == null ? "" : " in partition " + scope.partition();
-    if (scope.totalGpus() == 0) {
-      return Optional.of(
-          "no " + (request.gpuType() == null ? "GPUs" : request.gpuType()) + inPartition);
-    }
-    if (scope.totalGpus() < request.gpus()) {
-      return Optional.of(
-          "only "
-              + request.gpusWords(scope.totalGpus())
-              + (scope.partition() == null ? " in total" : inPartition));
-    }
-    int slot = scope.largestSlot(request.nodeLimit());
-    if (slot < request.gpus()) {
-      String nodes =
-          request.nodes() == 1 ? "no node has " : "no " + request.nodes() + " nodes have ";
-      return Optional.of(
-          nodes
-              + request.gpusWords(request.gpus())
-              + (request.nodes() == 1 ? "" : " together")
-              + inPartition
-              + " (most: "
-              + slot
-              + ")");
-    }
-    return Optional.empty();
-  }
-
-  private static Verdict fromDeclared(
-      PlacementRequest request,
-      PlacementCandidate candidate,
-      ClusterCaps caps,
-      String data,
-      Duration age) {
-    String suffix = " (declared)";
-    if (request.partition() != null
-        && caps.partitions().stream()
-            .map(PartitionInfo::name)
-            .noneMatch(request.partition()::equals)) {
-      return verdict(
-          candidate,
-          Outcome.CANNOT_FIT,
-          "no partition " + request.partition() + suffix,
-          request.partition(),
-          null,
-          data,
-          age);
-    }
-    if (request.gpuType() != null
-        && caps.gpuTypes().stream().noneMatch(request.gpuType()::equalsIgnoreCase)) {
-      return verdict(
-          candidate,
-          Outcome.CANNOT_FIT,
-          "no " + request.gpuType() + suffix,
-          request.partition(),
-          null,
-          data,
-          age);
-    }
-    // Declared totals are per cluster, not per type or partition: an upper bound, checked as such.
-    int asked = request.nodes() == null ? 1 : request.nodes();
-    boolean tooFew = request.cpuOnly() ? caps.nodes() < asked : caps.gpus() < request.gpus();
-    if (tooFew) {
-      String total =
-          request.cpuOnly()
-              ? Score.nodesWord(caps.nodes())
-              : caps.gpus() == 1 ? "1 GPU" : caps.gpus() + " GPUs";
-      return verdict(
-          candidate,
-          Outcome.CANNOT_FIT,
-          "only " + total + " in total" + suffix,
-          request.partition(),
-          null,
-          data,
-          age);
-    }
-    return verdict(
-        candidate,
-        Outcome.LOST,
-        "",
-        request.partition(),
-        Score.declared(caps.gpus(), caps.nodes()),
-        data,
-        age);
-  }
-
-  private static String chosenExplanation(PlacementRequest request, Verdict winner) {
-    StringBuilder line = new StringBuilder("chose ").append(winner.label());
-    if (winner.partition() != null) {
-      line.append(" (partition ").append(winner.partition()).append(')');
-    }
-    line.append(" — ").append(winner.score().describe(request));
-    if (winner.score().evidence() != Evidence.FRESH_SNAPSHOT) {
-      line.append("; ").append(winner.data());
-      if (winner.score().evidence() == Evidence.DECLARED) {
-        line.append(", lower confidence");
-      }
-    }
-    return line.toString();
-  }
-
-  private static String noneExplanation(PlacementRequest request, List<Verdict> rest) {
-    String ask = request.askWords();
-    if (rest.isEmpty()) {
-      return "no cluster for " + ask + ": none is registered";
-    }
-    if (rest.stream().allMatch(v -> v.outcome() == Outcome.SKIPPED)) {
-      return "no cluster for "
-          + ask
-          + ": none of "
-          + rest.size()
-          + " registered clusters is ACTIVE with its approval holding";
-    }
-    return "no cluster can hold " + ask + ": see each cluster's reason";
+    return answers;
   }
 
   private static Verdict verdict(
@@ -356,8 +162,15 @@ public final class Placement {
       String partition,
       Score score,
       String data,
-      Duration age) {
+      Duration age,
+      List<Reason> reasons) {
     return new Verdict(
-        candidate.name(), candidate.label(), outcome, reason, partition, score, data, age);
+        candidate.name(), candidate.label(), outcome, reason, partition, score, data, age, reasons);
+  }
+
+  private static <T> List<T> concat(List<T> first, List<T> second) {
+    List<T> all = new ArrayList<>(first);
+    all.addAll(second);
+    return List.copyOf(all);
   }
 }

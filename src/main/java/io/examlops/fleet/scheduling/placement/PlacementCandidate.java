@@ -12,19 +12,30 @@ import java.util.Objects;
  * @param gate governance state and approval
  * @param scheduler the declared scheduler
  * @param declared capabilities recorded at connect or re-probe time; {@code null} when none
- * @param snapshot the latest stored node snapshot ({@code hpc_nodes}); {@code null} when none
+ * @param snapshot the latest stored node snapshot ({@code hpc_nodes}), summed; {@code null} when
+ *     none
  */
 public record PlacementCandidate(
     String name,
     ClusterGate gate,
     SchedulerKind scheduler,
     ClusterCaps declared,
-    NodeInventory snapshot) {
+    SnapshotSummary snapshot) {
 
   public PlacementCandidate {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(gate, "gate");
     Objects.requireNonNull(scheduler, "scheduler");
+  }
+
+  /** A candidate whose snapshot is summed here, once, for every decision made on it. */
+  public PlacementCandidate(
+      String name,
+      ClusterGate gate,
+      SchedulerKind scheduler,
+      ClusterCaps declared,
+      NodeInventory snapshot) {
+    this(name, gate, scheduler, declared, snapshot == null ? null : SnapshotSummary.of(snapshot));
   }
 
   /** {@code flux@lxp}: how explanations name a cluster. */

@@ -4,9 +4,11 @@ import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.Score;
 import io.examlops.fleet.model.placement.Verdict;
 import java.util.Comparator;
+import java.util.List;
 
 /**
- * The order clusters are ranked in, best first. Keys, in order:
+ * The scorers that rank what passed every filter, best first, each a key with the words for a
+ * cluster that lost on it. In order:
  *
  * <ol>
  *   <li>evidence: fresh snapshot, then stale snapshot, then declared capabilities;
@@ -19,13 +21,46 @@ import java.util.Comparator;
  * </ol>
  */
 final class Ranking {
+  /** Why {@code loser} ranks below {@code winner} on one key. */
+  private interface LossWords {
+    String why(Score loser, Score winner, Verdict lost, PlacementRequest request);
+  }
+
+  /** One ranking key: an order on scores, best first, and its words for the lower one. */
+  private record Scorer(Comparator<Score> order, LossWords words) {}
+
+  private static final List<Scorer> SCORERS =
+      List.of(
+          new Scorer(Comparator.comparing(Score::evidence), (l, w, lost, r) -> lost.data()),
+          new Scorer(Comparator.comparingInt(s -> fitRank(s.fitsNow())), Ranking::whyNotNow),
+          new Scorer(
+              Comparator.comparing(
+                  Score::nodesNeeded, Comparator.nullsLast(Comparator.naturalOrder())),
+              (l, w, lost, r) ->
+                  "needs "
+                      + Score.nodesWord(l.nodesNeeded())
+                      + " (chosen: "
+                      + w.nodesNeeded()
+                      + ")"),
+          new Scorer(
+              Comparator.comparing(
+                  Score::idleGpus, Comparator.nullsLast(Comparator.<Integer>reverseOrder())),
+              (l, w, lost, r) -> "fewer idle GPUs (" + l.idleGpus() + " < " + w.idleGpus() + ")"),
+          new Scorer(
+              Comparator.comparing(Score::totalGpus, Comparator.reverseOrder()),
+              (l, w, lost, r) ->
+                  "fewer GPUs in total (" + l.totalGpus() + " < " + w.totalGpus() + ")"),
+          new Scorer(
+              Comparator.comparing(
+                  Score::idleNodes, Comparator.nullsLast(Comparator.<Integer>reverseOrder())),
+              (l, w, lost, r) ->
+                  "fewer idle nodes (" + l.idleNodes() + " < " + w.idleNodes() + ")"));
+
   static final Comparator<Score> SCORES =
-      Comparator.comparing(Score::evidence)
-          .thenComparingInt(s -> fitRank(s.fitsNow()))
-          .thenComparing(Score::nodesNeeded, Comparator.nullsLast(Comparator.naturalOrder()))
-          .thenComparing(Score::idleGpus, Comparator.nullsLast(Comparator.<Integer>reverseOrder()))
-          .thenComparing(Score::totalGpus, Comparator.reverseOrder())
-          .thenComparing(Score::idleNodes, Comparator.nullsLast(Comparator.<Integer>reverseOrder()));
+      SCORERS.stream()
+          .map(Scorer::order)
+          .reduce((first, next) -> first.thenComparing(next))
+          .orElseThrow();
 
   static final Comparator<Verdict> VERDICTS =
       Comparator.comparing(Verdict::score, SCORES).thenComparing(Verdict::cluster);
@@ -34,34 +69,22 @@ final class Ranking {
 
   /** The first key on which {@code loser} ranks below {@code winner}, in words. */
   static String whyLost(Verdict loser, Verdict winner, PlacementRequest request) {
-    Score l = loser.score();
-    Score w = winner.score();
-    if (l.evidence() != w.evidence()) {
-      return loser.data();
-    }
-    if (fitRank(l.fitsNow()) != fitRank(w.fitsNow())) {
-      String ask = request.askWords();
-      return l.fitsNow() == null
-          ? "unknown whether "
-              + ask
-              + " are free ("
-              + Score.nodesWord(l.unknownIdleNodes())
-              + " unknown)"
-          : "no idle slot for " + ask + " now";
-    }
-    if (!java.util.Objects.equals(l.nodesNeeded(), w.nodesNeeded())) {
-      return "needs " + Score.nodesWord(l.nodesNeeded()) + " (chosen: " + w.nodesNeeded() + ")";
-    }
-    if (!java.util.Objects.equals(l.idleGpus(), w.idleGpus())) {
-      return "fewer idle GPUs (" + l.idleGpus() + " < " + w.idleGpus() + ")";
-    }
-    if (l.totalGpus() != w.totalGpus()) {
-      return "fewer GPUs in total (" + l.totalGpus() + " < " + w.totalGpus() + ")";
-    }
-    if (!java.util.Objects.equals(l.idleNodes(), w.idleNodes())) {
-      return "fewer idle nodes (" + l.idleNodes() + " < " + w.idleNodes() + ")";
+    for (Scorer scorer : SCORERS) {
+      if (scorer.order().compare(loser.score(), winner.score()) != 0) {
+        return scorer.words().why(loser.score(), winner.score(), loser, request);
+      }
     }
     return "tie with " + winner.label() + "; ties go to the name first in alphabetical order";
+  }
+
+  private static String whyNotNow(Score loser, Score winner, Verdict lost, PlacementRequest r) {
+    return loser.fitsNow() == null
+        ? "unknown whether "
+            + r.askWords()
+            + " are free ("
+            + Score.nodesWord(loser.unknownIdleNodes())
+            + " unknown)"
+        : "no idle slot for " + r.askWords() + " now";
   }
 
   private static int fitRank(Boolean fits) {

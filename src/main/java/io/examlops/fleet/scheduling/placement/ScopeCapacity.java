@@ -6,7 +6,6 @@ import io.examlops.fleet.model.placement.Evidence;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.Score;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -18,24 +17,20 @@ import java.util.OptionalInt;
  *
  * @param partition the partition or queue; {@code null} for the whole cluster
  * @param gpuType the GPU type; {@code null} for any
- * @param nodeGpus GPUs of the type per node, largest first
- * @param idleGpus known idle GPUs of the type per node, largest first
- * @param unknownIdle GPUs of the type on each node whose idle count is unknown, largest first
+ * @param nodeGpus GPUs of the type per node
+ * @param idleGpus known idle GPUs of the type per node
+ * @param optimistic idle GPUs per node if every node whose idle count is unknown were all free
+ * @param unknownIdleNodes nodes whose idle count is unknown
  * @param idleNodes nodes in state idle
  */
 public record ScopeCapacity(
     String partition,
     String gpuType,
-    List<Integer> nodeGpus,
-    List<Integer> idleGpus,
-    List<Integer> unknownIdle,
+    LargestFirst nodeGpus,
+    LargestFirst idleGpus,
+    LargestFirst optimistic,
+    int unknownIdleNodes,
     int idleNodes) {
-
-  public ScopeCapacity {
-    nodeGpus = List.copyOf(nodeGpus);
-    idleGpus = List.copyOf(idleGpus);
-    unknownIdle = List.copyOf(unknownIdle);
-  }
 
   /** Counts the nodes of {@code partition} (any when null) that have GPUs of {@code gpuType}. */
   public static ScopeCapacity of(List<NodeInfo> nodes, String partition, String gpuType) {
@@ -59,11 +54,16 @@ public record ScopeCapacity(
         unknown.add(matching);
       }
     }
-    Comparator<Integer> largestFirst = Comparator.reverseOrder();
-    totals.sort(largestFirst);
-    idle.sort(largestFirst);
-    unknown.sort(largestFirst);
-    return new ScopeCapacity(partition, gpuType, totals, idle, unknown, idleNodes);
+    List<Integer> optimistic = new ArrayList<>(idle);
+    optimistic.addAll(unknown);
+    return new ScopeCapacity(
+        partition,
+        gpuType,
+        LargestFirst.of(totals),
+        LargestFirst.of(idle),
+        LargestFirst.of(optimistic),
+        unknown.size(),
+        idleNodes);
   }
 
   /**
@@ -87,22 +87,17 @@ public record ScopeCapacity(
   }
 
   public int totalGpus() {
-    return sum(nodeGpus, nodeGpus.size());
+    return nodeGpus.total();
   }
 
   /** Idle GPUs known to be free; nodes with an unknown count add nothing. */
   public int knownIdleGpus() {
-    return sum(idleGpus, idleGpus.size());
-  }
-
-  /** Nodes whose idle count is unknown. */
-  public int unknownIdleNodes() {
-    return unknownIdle.size();
+    return idleGpus.total();
   }
 
   /** The most GPUs any {@code nodeLimit} nodes hold together (free or not). */
   public int largestSlot(int nodeLimit) {
-    return sum(nodeGpus, nodeLimit);
+    return nodeGpus.largest(nodeLimit);
   }
 
   /**
@@ -111,25 +106,15 @@ public record ScopeCapacity(
    * {@code FALSE} when even they could not.
    */
   public Boolean fitsNow(int gpus, int nodeLimit) {
-    if (sum(idleGpus, nodeLimit) >= gpus) {
+    if (idleGpus.largest(nodeLimit) >= gpus) {
       return Boolean.TRUE;
     }
-    List<Integer> optimistic = new ArrayList<>(idleGpus);
-    optimistic.addAll(unknownIdle);
-    optimistic.sort(Comparator.reverseOrder());
-    return sum(optimistic, nodeLimit) >= gpus ? null : Boolean.FALSE;
+    return optimistic.largest(nodeLimit) >= gpus ? null : Boolean.FALSE;
   }
 
   /** The fewest nodes whose known idle GPUs hold the ask; {@code null} when none do. */
   public Integer nodesNeeded(int gpus) {
-    int total = 0;
-    for (int i = 0; i < idleGpus.size(); i++) {
-      total += idleGpus.get(i);
-      if (total >= gpus) {
-        return i + 1;
-      }
-    }
-    return null;
+    return idleGpus.fewestFor(gpus);
   }
 
   /** The figures placement ranks this scope by, for {@code request}. */
@@ -144,9 +129,5 @@ public record ScopeCapacity(
         totalGpus(),
         nodes(),
         idleNodes());
-  }
-
-  private static int sum(List<Integer> largestFirst, int limit) {
-    return largestFirst.stream().limit(limit).mapToInt(Integer::intValue).sum();
   }
 }

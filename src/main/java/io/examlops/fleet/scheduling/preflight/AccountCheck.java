@@ -1,24 +1,22 @@
 package io.examlops.fleet.scheduling.preflight;
 
 import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.scheduler.flux.FluxAccounting;
-import io.examlops.fleet.scheduler.flux.FluxUserParser;
-import io.examlops.fleet.scheduler.slurm.SacctmgrAssociationParser;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;
 
 /**
  * Whether the job may charge the asked account (Slurm association, Flux bank). Only a present
- * accounting system can say no; without one the check passes with a note, never fails.
+ * accounting system can say no; without one the check passes with a note, never fails. The
+ * scheduler's adapter asks its accounting; the verdict on what it answers is the same for all.
  */
-final class AccountCheck {
+public final class AccountCheck {
   private AccountCheck() {}
 
   static Check run(
       CommandRunner runner,
-      SchedulerKind scheduler,
+      SchedulerAdapter scheduler,
       boolean accounting,
       String user,
       String account,
@@ -30,62 +28,17 @@ final class AccountCheck {
       return Check.warn(CheckName.ACCOUNT, "the remote user is not known: account not checked");
     }
     try {
-      return switch (scheduler) {
-        case SLURM -> slurm(runner, user, account, partition);
-        case FLUX -> flux(runner, user, account, partition);
-        default ->
-            Check.pass(
-                CheckName.ACCOUNT,
-                "no accounting for " + scheduler.label() + ": account not checked");
-      };
+      return scheduler.accountCheck(runner, user, account, partition);
     } catch (ProbeException e) {
       return Check.warn(CheckName.ACCOUNT, "account not checked: " + e.getMessage());
     }
   }
 
-  private static Check slurm(CommandRunner runner, String user, String account, String partition) {
-    String command = PreflightCommands.slurmAssociations(user);
-    CommandResult result = runner.run(command);
-    if (!result.ok()) {
-      return Check.warn(CheckName.ACCOUNT, "`" + command + "` failed: " + lastLine(result));
-    }
-    return judge(
-        SacctmgrAssociationParser.parse(command, result.stdout(), user),
-        user,
-        account,
-        partition,
-        "account",
-        "partition");
-  }
-
-  private static Check flux(CommandRunner runner, String user, String account, String partition) {
-    String command = PreflightCommands.fluxUser(user);
-    CommandResult result = runner.run(command);
-    if (result.ok()) {
-      return judge(
-          FluxUserParser.parse(command, result.stdout()),
-          user,
-          account,
-          partition,
-          "bank",
-          "queue");
-    }
-    if (result.stderr().contains("not found in association_table")) {
-      return Check.fail(CheckName.ACCOUNT, "user " + user + " has no flux-accounting bank");
-    }
-    FluxAccounting state = FluxAccounting.classify(result);
-    return switch (state.status()) {
-      case NOT_INSTALLED ->
-          Check.pass(CheckName.ACCOUNT, "flux-accounting is not installed: bank not checked");
-      case SERVICE_NOT_RUNNING ->
-          Check.warn(
-              CheckName.ACCOUNT,
-              "flux-accounting does not answer (" + state.detail() + "): bank not checked");
-      default -> Check.warn(CheckName.ACCOUNT, "`" + command + "` failed: " + state.detail());
-    };
-  }
-
-  private static Check judge(
+  /**
+   * The verdict on a user's associations (Slurm) or banks (Flux): {@code accountWord} and {@code
+   * partitionWord} are the scheduler's words for them.
+   */
+  public static Check judge(
       List<Association> associations,
       String user,
       String account,
@@ -142,7 +95,8 @@ final class AccountCheck {
             : "user " + user + " may charge " + accountWord + " " + account);
   }
 
-  private static String lastLine(CommandResult result) {
+  /** The last line the failed command wrote on stderr, else its exit status. */
+  public static String lastLine(CommandResult result) {
     return result
         .stderr()
         .strip()

@@ -4,9 +4,9 @@ import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.discovery.Survey;
-import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.scheduler.flux.FluxProbe;
-import io.examlops.fleet.scheduler.flux.FluxQueueCheck;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapter.PolicyCheck;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.TransportException;
@@ -23,14 +23,22 @@ import java.util.Optional;
  */
 public final class Preflight {
   private final ProbeRegistry probes;
+  private final SchedulerAdapters adapters;
 
-  public Preflight(ProbeRegistry probes) {
+  /**
+   * @param probes what reads each scheduler (tests give stand-ins)
+   * @param adapters the schedulers' own checks (queue policy, accounts)
+   */
+  public Preflight(ProbeRegistry probes, SchedulerAdapters adapters) {
     this.probes = Objects.requireNonNull(probes, "probes");
+    this.adapters = Objects.requireNonNull(adapters, "adapters");
   }
 
   public PreflightReport run(
       PreflightTarget target, PreflightRequest request, CommandRunner runner) {
-    Checks checks = new Checks();
+    Optional<PolicyCheck> policy =
+        adapters.find(target.scheduler()).flatMap(SchedulerAdapter::policyCheck);
+    Checks checks = new Checks(policy.isPresent());
     if (!target.gate().open()) {
       checks.add(Check.fail(CheckName.APPROVAL, "not schedulable: " + target.gate().whyClosed()));
       return checks.skipRest(target, "the cluster is not approved for work; no command was sent");
@@ -80,12 +88,12 @@ public final class Preflight {
         checks.add(capacity.idleCheck());
       }
     }
-    if (target.scheduler() == SchedulerKind.FLUX) {
+    if (policy.isPresent()) {
       if (capacity.partitionMissing()) {
         checks.skip(CheckName.POLICY, "the queue does not exist");
       } else {
         try {
-          checks.add(FluxQueueCheck.run(runner, request, capacity.partition().orElse(null)));
+          checks.add(policy.get().run(runner, request, capacity.partition().orElse(null)));
         } catch (TransportException e) {
           checks.add(Check.fail(CheckName.POLICY, e.getMessage()));
         }
@@ -95,7 +103,7 @@ public final class Preflight {
       checks.add(
           AccountCheck.run(
               runner,
-              target.scheduler(),
+              adapters.of(target.scheduler()),
               survey.caps().accounting(),
               user,
               request.account(),
@@ -151,13 +159,17 @@ public final class Preflight {
             + ": re-probe the cluster";
       }
     }
-    String detail = declared instanceof FluxProbe flux ? ": " + flux.check(runner).reason() : "";
-    return label + " does not answer on " + runner.target() + detail;
+    return label + " does not answer on " + runner.target() + declared.notAnsweringDetail(runner);
   }
 
   /** The checks so far; the rest are reported as skipped once one of them stops the run. */
   private static final class Checks {
     private final List<Check> done = new ArrayList<>();
+    private final boolean policyApplies;
+
+    Checks(boolean policyApplies) {
+      this.policyApplies = policyApplies;
+    }
 
     void add(Check check) {
       done.add(check);
@@ -169,7 +181,7 @@ public final class Preflight {
 
     PreflightReport skipRest(PreflightTarget target, String why) {
       for (CheckName name : CheckName.values()) {
-        boolean applies = name != CheckName.POLICY || target.scheduler() == SchedulerKind.FLUX;
+        boolean applies = name != CheckName.POLICY || policyApplies;
         if (applies && done.stream().noneMatch(c -> c.name() == name)) {
           skip(name, why);
         }

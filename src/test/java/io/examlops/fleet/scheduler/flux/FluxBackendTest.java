@@ -239,5 +239,9 @@ class FluxBackendTest {
     assertThat(TimeLimits.parse("2d")).isEqualTo(Duration.ofDays(2));
     assertThatThrownBy(() -> TimeLimits.parse("UNLIMITED")).hasMessageContaining("90s, 30m");
     assertThatThrownBy(() -> TimeLimits.parse("0")).hasMessageContaining("above 0");
+    // Any RFC 23 duration with a unit, read by the one Flux duration reader; huge ones refused.
+    assertThat(TimeLimits.parse("500ms")).isEqualTo(Duration.ofSeconds(1));
+    assertThatThrownBy(() -> TimeLimits.parse("99999999999999999d")).hasMessageContaining("90s");
+    assertThatThrownBy(() -> TimeLimits.parse("inf")).hasMessageContaining("above 0");
   }
 }

@@ -133,7 +133,11 @@ class FluxJsonRAndSubmitTest {
     assertThat(FluxR.gpus("R", cpuOnly)).isEqualTo(2);
     assertThatThrownBy(() -> FluxR.gpus("flux job info x R", "{\"version\":1}"))
         .isInstanceOf(ProbeException.class)
-        .hasMessageContaining("R_lite");
+        .hasMessageContaining("execution");
+    assertThatThrownBy(
+            () -> FluxR.gpus("flux job info x R", "{\"version\":1,\"execution\":{\"R_lite\":[]}}"))
+        .isInstanceOf(ProbeException.class)
+        .hasMessageContaining("no ranks in execution.R_lite");
   }
 
   private static CommandResult result(int exit, String out, String err) {

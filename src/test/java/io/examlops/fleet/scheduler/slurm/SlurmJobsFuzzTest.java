@@ -66,7 +66,7 @@ class SlurmJobsFuzzTest {
               .isNotNull();
         }
         case 3 -> SacctmgrAssociationParser.parse("sacctmgr -n -P show assoc", text, "alice");
-        case 4 -> SlurmDurations.parse(text);
+        case 4 -> SlurmTime.parse(text, SlurmTime.Form.ELAPSED);
         case 5 -> SlurmTimes.parse(text, ZONE);
         case 6 -> SlurmGpus.count(text);
         default -> assertThat(SlurmJobStates.normalize(text)).isNotNull();

@@ -1,11 +1,14 @@
 package io.examlops.fleet.scheduling.placement;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Reason;
+import io.examlops.fleet.model.placement.Rule;
 import io.examlops.fleet.model.placement.Verdict;
 import io.examlops.fleet.model.placement.Verdict.Outcome;
 import io.examlops.fleet.scheduler.flux.FluxCommands;
@@ -75,6 +78,14 @@ class FluxQueuePlacementTest {
 
     assertThat(four.outcome()).isEqualTo(Outcome.CANNOT_FIT);
     assertThat(four.reason()).isEqualTo("queue gpu takes at most 2 GPUs per job");
+    assertThat(four.reasons())
+        .filteredOn(r -> r.rule() == Rule.QUEUE_GPU_LIMIT)
+        .extracting(Reason::status, Reason::asked, Reason::there)
+        .containsExactly(tuple(Reason.Status.FAIL, "4", "2"));
+    assertThat(two.reasons())
+        .filteredOn(r -> r.rule() == Rule.QUEUE_GPU_LIMIT)
+        .extracting(Reason::status)
+        .containsExactly(Reason.Status.PASS);
     assertThat(two.outcome()).isEqualTo(Outcome.CHOSEN);
     assertThat(two.partition()).isEqualTo("gpu");
   }
@@ -87,8 +98,17 @@ class FluxQueuePlacementTest {
     Verdict stopped = place(instanceB(config, "00b-queue-status-stopped"), 1);
 
     assertThat(disabled.outcome()).isEqualTo(Outcome.CANNOT_FIT);
+    // Every rule the queue fails is said: this one is disabled and stopped.
     assertThat(disabled.reason())
-        .isEqualTo("queue gpu is disabled (maintenance until 10:00): Flux refuses jobs submitted to it");
+        .isEqualTo(
+            "queue gpu is disabled (maintenance until 10:00): Flux refuses jobs submitted to it;"
+                + " queue gpu is stopped (maintenance until 10:00): its jobs would wait");
+    assertThat(disabled.reasons())
+        .filteredOn(Reason::failed)
+        .extracting(Reason::rule, Reason::partition, Reason::asked, Reason::there)
+        .containsExactly(
+            tuple(Rule.QUEUE_ENABLED, "gpu", "enabled", "disabled"),
+            tuple(Rule.QUEUE_STARTED, "gpu", "started", "stopped"));
     assertThat(stopped.outcome()).isEqualTo(Outcome.CANNOT_FIT);
     assertThat(stopped.reason()).isEqualTo("queue gpu is stopped: its jobs would wait");
   }

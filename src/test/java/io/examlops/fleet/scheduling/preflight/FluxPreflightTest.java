@@ -16,6 +16,8 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.flux.FluxBankCheck;
 import io.examlops.fleet.scheduler.flux.FluxUserParser;
 import io.examlops.fleet.scheduling.placement.ClusterGate;
 import io.examlops.fleet.transport.CommandRunner;
@@ -31,7 +33,7 @@ class FluxPreflightTest {
   private static final String FX = PreflightTest.FX + "flux/";
   private static final PreflightTarget LXP =
       new PreflightTarget("lxp", ClusterGate.active(), SchedulerKind.FLUX);
-  private static final String VIEW_USER = PreflightCommands.fluxUser("root");
+  private static final String VIEW_USER = FluxBankCheck.command("root");
 
   @Test
   void aBankTheUserBelongsToPasses() {
@@ -128,7 +130,8 @@ class FluxPreflightTest {
   }
 
   private static Preflight preflight(boolean accounting) {
-    return new Preflight(new ProbeRegistry().register(new FluxStandIn(accounting)));
+    return new Preflight(
+        new ProbeRegistry().register(new FluxStandIn(accounting)), SchedulerAdapters.standard());
   }
 
   /** Answers as a Flux instance with one idle 4-GPU node in queue batch. */

@@ -8,16 +8,21 @@ import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.Discovery;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduler.flux.FluxBankCheck;
 import io.examlops.fleet.scheduler.slurm.SinfoFormat;
+import io.examlops.fleet.scheduler.slurm.SlurmAccountCheck;
 import io.examlops.fleet.scheduler.slurm.SlurmProbe;
 import io.examlops.fleet.scheduling.placement.ClusterGate;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ScriptedRunner;
 import io.examlops.fleet.transport.TransportException;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Slurm checks against the real testbed captures; see fixtures/preflight/README.md. */
@@ -25,7 +30,10 @@ class PreflightTest {
   static final String FX = "fixtures/preflight/";
   private static final PreflightTarget TC =
       new PreflightTarget("tc", ClusterGate.active(), SchedulerKind.SLURM);
-  private final Preflight preflight = new Preflight(Discovery.defaultProbes());
+  private final Preflight preflight = new Preflight(
+          SchedulerAdapters.standard()
+              .detectionProbes(SchedulerContext.readOnly(Map.of(), Clock.systemUTC())),
+          SchedulerAdapters.standard());
 
   static ScriptedRunner slurm(boolean accounting) {
     var runner =
@@ -35,7 +43,7 @@ class PreflightTest {
             .answerFromResource(
                 SinfoFormat.RICH.command(), 0, FX + "slurm/sinfo-N-h-O-rich.testbed.out")
             .answerFromResource(
-                PreflightCommands.slurmAssociations("hpcuser"),
+                SlurmAccountCheck.command("hpcuser"),
                 0,
                 FX + "slurm/sacctmgr-n-P-show-assoc-format.out");
     return accounting
@@ -237,9 +245,9 @@ class PreflightTest {
 
   @Test
   void valuesReachingTheShellAreQuoted() {
-    assertThat(PreflightCommands.slurmAssociations("a b;rm -rf /"))
+    assertThat(SlurmAccountCheck.command("a b;rm -rf /"))
         .startsWith("sacctmgr -n -P show assoc where user='a b;rm -rf /' format=");
-    assertThat(PreflightCommands.fluxUser("x'y")).endsWith(" 'x'\"'\"'y'");
+    assertThat(FluxBankCheck.command("x'y")).endsWith(" 'x'\"'\"'y'");
   }
 
   /** A host that refuses connections. */

@@ -1,0 +1,443 @@
+package io.examlops.fleet.access;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.IssuedToken;
+import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenScope;
+import io.examlops.fleet.registry.AuditTrail;
+import io.examlops.fleet.registry.PlatformDb;
+import io.examlops.fleet.registry.Timestamps;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Console users and API tokens in platform.db ({@code access_users}, {@code access_tokens}). Each
+ * change is one transaction with its audit event; secrets are stored only as hashes and never
+ * written to the audit trail.
+ */
+public final class AccessStore {
+  /** A user name: like a Unix login, so it reads the same in the audit trail and in a shell. */
+  public static final String USER_RULE =
+      "a lower-case letter or '_' followed by up to 31 lower-case letters, digits, '.', '_' or '-'"
+          + " (e.g. alice or ci-bot)";
+
+  private static final Pattern USER = Pattern.compile("[a-z_][a-z0-9._-]{0,31}");
+  private static final int MAX_TOKEN_NAME = 100;
+
+  /** A token's last use is written at most this often, so that reads do not turn into writes. */
+  private static final Duration LAST_USE_PRECISION = Duration.ofMinutes(1);
+
+  private final PlatformDb db;
+  private final Clock clock;
+
+  public AccessStore(PlatformDb db, Clock clock) {
+    this.db = db;
+    this.clock = clock;
+  }
+
+  public List<ConsoleUser> users() {
+    return db.read(
+        c -> {
+          List<ConsoleUser> users = new ArrayList<>();
+          try (PreparedStatement s = c.prepareStatement(USER_SELECT + " ORDER BY name");
+              ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+              users.add(user(rs));
+            }
+          }
+          return users;
+        });
+  }
+
+  public ConsoleUser addUser(String name, Role role, char[] password, Actor actor) {
+    requireUserName(name);
+    Passwords.requireAcceptable(password, name);
+    String hash = Passwords.hash(password);
+    return db.write(
+        c -> {
+          if (find(c, name).isPresent()) {
+            throw new AccessException(
+                AccessException.Problem.CONFLICT,
+                "user '" + name + "' exists already; change its password with passwd, or remove"
+                    + " it first");
+          }
+          Instant now = now();
+          insertUser(c, name, role, hash, now, actor);
+          audit(c, now, actor, "user-add", details("user", name, "role", role.label()));
+          return new ConsoleUser(name, role, now, actor.toString(), now);
+        });
+  }
+
+  /** Removes a user and revokes its tokens; the last admin cannot be removed. */
+  public void removeUser(String name, Actor actor) {
+    requireUserName(name);
+    db.write(
+        c -> {
+          ConsoleUser user = find(c, name).orElseThrow(() -> unknownUser(c, name));
+          if (user.admin() && countAdmins(c) == 1) {
+            throw new AccessException(
+                AccessException.Problem.CONFLICT,
+                "user '" + name + "' is the last admin: add another admin before removing it");
+          }
+          Instant now = now();
+          try (PreparedStatement s = c.prepareStatement("DELETE FROM access_users WHERE name = ?")) {
+            s.setString(1, name);
+            s.executeUpdate();
+          }
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE access_tokens SET revoked_at = ?, revoked_by = ?"
+                      + " WHERE owner = ? AND revoked_at IS NULL")) {
+            s.setString(1, Timestamps.format(now));
+            s.setString(2, actor.toString());
+            s.setString(3, name);
+            s.executeUpdate();
+          }
+          audit(c, now, actor, "user-remove", details("user", name));
+          return null;
+        });
+  }
+
+  public void setPassword(String name, char[] password, Actor actor) {
+    requireUserName(name);
+    Passwords.requireAcceptable(password, name);
+    String hash = Passwords.hash(password);
+    db.write(
+        c -> {
+          find(c, name).orElseThrow(() -> unknownUser(c, name));
+          Instant now = now();
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE access_users SET password_hash = ?, password_changed_at = ?"
+                      + " WHERE name = ?")) {
+            s.setString(1, hash);
+            s.setString(2, Timestamps.format(now));
+            s.setString(3, name);
+            s.executeUpdate();
+          }
+          audit(c, now, actor, "user-passwd", details("user", name));
+          return null;
+        });
+  }
+
+  /** The user whose password this is; empty for a wrong password or an unknown user alike. */
+  public Optional<ConsoleUser> authenticate(String name, char[] password) {
+    if (name == null || !USER.matcher(name).matches() || password == null) {
+      Passwords.matches(new char[0], null);
+      return Optional.empty();
+    }
+    String[] hash = new String[1];
+    Optional<ConsoleUser> user =
+        db.read(
+            c -> {
+              try (PreparedStatement s =
+                  c.prepareStatement(USER_SELECT_WITH_HASH + " WHERE name = ?")) {
+                s.setString(1, name);
+                try (ResultSet rs = s.executeQuery()) {
+                  if (!rs.next()) {
+                    return Optional.empty();
+                  }
+                  hash[0] = rs.getString("password_hash");
+                  return Optional.of(user(rs));
+                }
+              }
+            });
+    return Passwords.matches(password, hash[0]) ? user : Optional.empty();
+  }
+
+  public Optional<ConsoleUser> user(String name) {
+    if (name == null || !USER.matcher(name).matches()) {
+      return Optional.empty();
+    }
+    return db.read(c -> find(c, name));
+  }
+
+  /**
+   * Creates {@code admin} with a random password when there is no user at all, handing the
+   * password to {@code keep} before the transaction commits (a failure there leaves no admin).
+   *
+   * @return whether the admin was created (false when users exist)
+   */
+  public boolean createFirstAdmin(Actor actor, java.util.function.Consumer<char[]> keep) {
+    char[] password = Passwords.random();
+    String hash = Passwords.hash(password);
+    return db.write(
+            c -> {
+              try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM access_users");
+                  ResultSet rs = s.executeQuery()) {
+                rs.next();
+                if (rs.getInt(1) > 0) {
+                  return false;
+                }
+              }
+              Instant now = now();
+              insertUser(c, "admin", Role.ADMIN, hash, now, actor);
+              audit(c, now, actor, "user-add", details("user", "admin", "role", "admin",
+                  "initial", true));
+              keep.accept(password);
+              return true;
+            });
+  }
+
+  /** Creates a token for an existing user; its secret is in the result and nowhere else. */
+  public IssuedToken createToken(String owner, String name, Set<TokenScope> scopes, Actor actor) {
+    requireUserName(owner);
+    String label = name == null ? "" : name.strip();
+    if (label.isEmpty() || label.length() > MAX_TOKEN_NAME
+        || label.chars().anyMatch(Character::isISOControl)) {
+      throw new IllegalArgumentException(
+          "token name " + Printable.quoted(name) + " is not usable: give one line of 1 to "
+              + MAX_TOKEN_NAME + " characters that says what uses it (e.g. jenkins-prod)");
+    }
+    if (scopes == null || scopes.isEmpty()) {
+      throw new IllegalArgumentException(
+          "a token needs at least one scope: read, submit or admin");
+    }
+    String id = TokenSecrets.newId();
+    String secret = TokenSecrets.newSecret(id);
+    return db.write(
+        c -> {
+          find(c, owner).orElseThrow(() -> unknownUser(c, owner));
+          Instant now = now();
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "INSERT INTO access_tokens (id, name, owner, scopes, secret_hash, created_at,"
+                      + " created_by) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            s.setString(1, id);
+            s.setString(2, label);
+            s.setString(3, owner);
+            s.setString(4, scopeText(scopes));
+            s.setString(5, TokenSecrets.hash(secret));
+            s.setString(6, Timestamps.format(now));
+            s.setString(7, actor.toString());
+            s.executeUpdate();
+          }
+          audit(c, now, actor, "token-create",
+              details("token", id, "name", label, "owner", owner, "scopes", scopeText(scopes)));
+          return new IssuedToken(
+              new ApiToken(id, label, owner, scopes, now, actor.toString(), null, null, null), secret);
+        });
+  }
+
+  public List<ApiToken> tokens() {
+    return db.read(
+        c -> {
+          List<ApiToken> tokens = new ArrayList<>();
+          try (PreparedStatement s =
+                  c.prepareStatement(TOKEN_SELECT + " ORDER BY created_at, id");
+              ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+              tokens.add(token(rs));
+            }
+          }
+          return tokens;
+        });
+  }
+
+  public ApiToken revokeToken(String id, Actor actor) {
+    return db.write(
+        c -> {
+          ApiToken token =
+              findToken(c, id)
+                  .orElseThrow(
+                      () ->
+                          new AccessException(
+                              AccessException.Problem.NOT_FOUND,
+                              "no token has the id " + Printable.quoted(id)
+                                  + "; list the tokens to see their ids"));
+          if (token.revoked()) {
+            return token;
+          }
+          Instant now = now();
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE access_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ?")) {
+            s.setString(1, Timestamps.format(now));
+            s.setString(2, actor.toString());
+            s.setString(3, id);
+            s.executeUpdate();
+          }
+          audit(c, now, actor, "token-revoke", details("token", id, "owner", token.owner()));
+          return findToken(c, id).orElseThrow();
+        });
+  }
+
+  /**
+   * The live token this secret belongs to, with its use recorded; empty for a secret that is
+   * malformed, unknown or revoked, or whose owner is gone.
+   */
+  public Optional<ApiToken> authenticateToken(String secret) {
+    if (!TokenSecrets.wellFormed(secret)) {
+      return Optional.empty();
+    }
+    String hash = TokenSecrets.hash(secret);
+    Optional<ApiToken> found =
+        db.read(
+            c -> {
+              try (PreparedStatement s =
+                  c.prepareStatement(
+                      TOKEN_SELECT + " WHERE secret_hash = ? AND revoked_at IS NULL"
+                          + " AND owner IN (SELECT name FROM access_users)")) {
+                s.setString(1, hash);
+                try (ResultSet rs = s.executeQuery()) {
+                  return rs.next() ? Optional.of(token(rs)) : Optional.empty();
+                }
+              }
+            });
+    Instant now = now();
+    found
+        .filter(t -> t.lastUsedAt() == null
+            || t.lastUsedAt().plus(LAST_USE_PRECISION).isBefore(now))
+        .ifPresent(t -> recordUse(t.id(), now));
+    return found;
+  }
+
+  private void recordUse(String id, Instant now) {
+    db.write(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement("UPDATE access_tokens SET last_used_at = ? WHERE id = ?")) {
+            s.setString(1, Timestamps.format(now));
+            s.setString(2, id);
+            s.executeUpdate();
+          }
+          return null;
+        });
+  }
+
+  private static final String USER_COLUMNS =
+      "SELECT name, role, created_at, created_by, password_changed_at";
+  private static final String USER_SELECT = USER_COLUMNS + " FROM access_users";
+  private static final String USER_SELECT_WITH_HASH =
+      USER_COLUMNS + ", password_hash FROM access_users";
+  private static final String TOKEN_SELECT =
+      "SELECT id, name, owner, scopes, created_at, created_by, last_used_at, revoked_at,"
+          + " revoked_by FROM access_tokens";
+
+  private static ConsoleUser user(ResultSet rs) throws SQLException {
+    return new ConsoleUser(
+        rs.getString("name"),
+        Role.parse(rs.getString("role")),
+        Timestamps.parse(rs.getString("created_at")),
+        rs.getString("created_by"),
+        Timestamps.parse(rs.getString("password_changed_at")));
+  }
+
+  private static ApiToken token(ResultSet rs) throws SQLException {
+    return new ApiToken(
+        rs.getString("id"),
+        rs.getString("name"),
+        rs.getString("owner"),
+        TokenScope.parseAll(rs.getString("scopes")),
+        Timestamps.parse(rs.getString("created_at")),
+        rs.getString("created_by"),
+        Timestamps.parse(rs.getString("last_used_at")),
+        Timestamps.parse(rs.getString("revoked_at")),
+        rs.getString("revoked_by"));
+  }
+
+  private static void insertUser(
+      Connection c, String name, Role role, String hash, Instant now, Actor actor)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO access_users (name, role, password_hash, created_at, created_by,"
+                + " password_changed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+      s.setString(1, name);
+      s.setString(2, role.label());
+      s.setString(3, hash);
+      s.setString(4, Timestamps.format(now));
+      s.setString(5, actor.toString());
+      s.setString(6, Timestamps.format(now));
+      s.executeUpdate();
+    }
+  }
+
+  private static Optional<ConsoleUser> find(Connection c, String name) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(USER_SELECT + " WHERE name = ?")) {
+      s.setString(1, name);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? Optional.of(user(rs)) : Optional.empty();
+      }
+    }
+  }
+
+  private static Optional<ApiToken> findToken(Connection c, String id) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(TOKEN_SELECT + " WHERE id = ?")) {
+      s.setString(1, id);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? Optional.of(token(rs)) : Optional.empty();
+      }
+    }
+  }
+
+  private static int countAdmins(Connection c) throws SQLException {
+    try (PreparedStatement s =
+            c.prepareStatement("SELECT COUNT(*) FROM access_users WHERE role = 'admin'");
+        ResultSet rs = s.executeQuery()) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  private static AccessException unknownUser(Connection c, String name) {
+    List<String> names = new ArrayList<>();
+    try (PreparedStatement s = c.prepareStatement("SELECT name FROM access_users ORDER BY name");
+        ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        names.add(rs.getString(1));
+      }
+    } catch (SQLException e) {
+      names.add("(could not be listed: " + e.getMessage() + ")");
+    }
+    return new AccessException(
+        AccessException.Problem.NOT_FOUND,
+        "no user is named " + Printable.quoted(name) + "; the users are: "
+            + String.join(", ", names));
+  }
+
+  private static void requireUserName(String name) {
+    if (name == null || !USER.matcher(name).matches()) {
+      throw new IllegalArgumentException(
+          "invalid user name " + Printable.quoted(name) + ": a user name is " + USER_RULE);
+    }
+  }
+
+  private static String scopeText(Set<TokenScope> scopes) {
+    return EnumSet.copyOf(scopes).stream().map(TokenScope::label).collect(Collectors.joining(" "));
+  }
+
+  private static void audit(Connection c, Instant at, Actor actor, String action,
+      Map<String, Object> details) throws SQLException {
+    AuditTrail.record(c, at, actor, action, null, details);
+  }
+
+  private static Map<String, Object> details(Object... pairs) {
+    Map<String, Object> map = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], pairs[i + 1]);
+    }
+    return map;
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+  }
+}

@@ -1,0 +1,98 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.TrackedJob;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Function;
+
+/** The capacity dashboard's tables, from the fleet view and the tracked jobs. */
+public record CapacityPage(
+    List<ClusterRow> clusters,
+    List<Group> partitions,
+    List<Group> types,
+    List<ModelUse> models,
+    String rate) {
+
+  /**
+   * Free and total GPUs of one partition or GPU type of a cluster; free is {@code null} when a
+   * node did not say how many of its GPUs are in use.
+   */
+  public record Group(String cluster, String group, Integer free, int total) {}
+
+  /** GPU-hours and cost of one model's tracked jobs; unknown GPU-hours are counted apart. */
+  public record ModelUse(String model, int jobs, String gpuHours, String cost) {}
+
+  static CapacityPage of(FleetView view, List<TrackedJob> jobs) {
+    BigDecimal rate = view.capacity().rate();
+    List<ClusterRow> active = view.rows().stream().filter(ClusterRow::active).toList();
+    List<Group> partitions = new ArrayList<>();
+    List<Group> types = new ArrayList<>();
+    for (ClusterRow row : active) {
+      List<NodeInfo> nodes = view.nodes().getOrDefault(row.name(), List.of());
+      partitions.addAll(groups(row.name(), nodes, NodeInfo::partitions));
+      types.addAll(groups(row.name(), nodes, n -> n.gpuTypes().isEmpty()
+          ? List.of("untyped") : n.gpuTypes()));
+    }
+    return new CapacityPage(active, partitions, types, models(jobs, rate), rate.toPlainString());
+  }
+
+  /**
+   * GPUs summed per group; a node of several types adds all its GPUs to each, so only single-type
+   * nodes (the common case) give exact per-type figures.
+   */
+  private static List<Group> groups(
+      String cluster, List<NodeInfo> nodes, Function<NodeInfo, List<String>> keys) {
+    Map<String, int[]> sums = new TreeMap<>();
+    for (NodeInfo node : nodes) {
+      if (node.gpuCount() == 0) {
+        continue;
+      }
+      for (String key : keys.apply(node)) {
+        int[] s = sums.computeIfAbsent(key, k -> new int[] {0, 0, 1});
+        s[1] += node.gpuCount();
+        if (node.idleGpus().isEmpty()) {
+          s[2] = 0;
+        } else if (node.state().acceptsWork()) {
+          s[0] += node.idleGpus().getAsInt();
+        }
+      }
+    }
+    List<Group> groups = new ArrayList<>();
+    sums.forEach((k, s) -> groups.add(new Group(cluster, k, s[2] == 1 ? s[0] : null, s[1])));
+    return groups;
+  }
+
+  private static List<ModelUse> models(List<TrackedJob> jobs, BigDecimal rate) {
+    Map<String, List<TrackedJob>> byModel = new TreeMap<>();
+    for (TrackedJob job : jobs) {
+      byModel.computeIfAbsent(job.model() == null ? "(none)" : job.model(), k -> new ArrayList<>())
+          .add(job);
+    }
+    List<ModelUse> uses = new ArrayList<>();
+    byModel.forEach(
+        (model, list) -> {
+          BigDecimal known = BigDecimal.ZERO;
+          int unknown = 0;
+          for (TrackedJob j : list) {
+            if (j.gpuHours() == null) {
+              unknown++;
+            } else {
+              known = known.add(j.gpuHours());
+            }
+          }
+          String hours = known.setScale(2, RoundingMode.HALF_UP).toPlainString()
+              + (unknown == 0 ? "" : " + " + unknown + " job" + (unknown == 1 ? "" : "s")
+                  + " unknown");
+          String cost = unknown == list.size() ? null
+              : known.multiply(rate).setScale(2, RoundingMode.HALF_UP).toPlainString()
+                  + (unknown == 0 ? "" : " (at least)");
+          uses.add(new ModelUse(model, list.size(), hours, cost));
+        });
+    return uses;
+  }
+}

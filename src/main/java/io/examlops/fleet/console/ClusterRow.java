@@ -1,0 +1,83 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.model.ClusterState;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One line of the Fleet page: the cluster as every surface shows it, its live capacity from the
+ * latest snapshot, and what an admin approves. Unknown figures are {@code null}.
+ *
+ * @param utilization GPUs in use over GPUs in total, percent with one decimal
+ * @param gpuHours GPU-hours of tracked jobs, in words ("12.50", "3.00 + 1 job unknown")
+ * @param snapshotAt when the figures were taken; {@code null} when no snapshot exists
+ */
+public record ClusterRow(
+    ClusterSummary summary,
+    Integer totalGpus,
+    Integer idleGpus,
+    String utilization,
+    String gpuHours,
+    String cost,
+    Instant snapshotAt,
+    Approval approval,
+    RefreshStatus refresh) {
+
+  /**
+   * What approving the cluster pins, as it is now.
+   *
+   * @param keyFingerprint the SSH key's fingerprint now; {@code null} for a local cluster
+   * @param gpus the GPUs discovery found, e.g. "8 (a100)"
+   */
+  public record Approval(
+      String host,
+      Integer port,
+      String user,
+      String keyFingerprint,
+      String hostKeyFingerprint,
+      String scheduler,
+      List<String> partitions,
+      String gpus) {}
+
+  public String name() {
+    return summary.name();
+  }
+
+  public boolean pending() {
+    return summary.state() == ClusterState.PENDING;
+  }
+
+  public boolean active() {
+    return summary.state() == ClusterState.ACTIVE;
+  }
+
+  /** PENDING, REJECTED, ACTIVE, or ACTIVE but not schedulable (with its reason beside it). */
+  public String stateLabel() {
+    if (active() && !summary.schedulable()) {
+      return "ACTIVE, not schedulable";
+    }
+    return summary.state().name();
+  }
+
+  /** An admin may approve: a pending cluster, or an ACTIVE one whose pins changed (re-approval). */
+  public boolean approvable() {
+    return pending() || (active() && !summary.schedulable());
+  }
+
+  public boolean rejectable() {
+    return summary.state() != ClusterState.REJECTED;
+  }
+
+  /** "6 of 8 free", or what is known of it. */
+  public String freeGpus() {
+    if (totalGpus == null) {
+      return "unknown";
+    }
+    return (idleGpus == null ? "unknown" : idleGpus.toString()) + " of " + totalGpus + " free";
+  }
+
+  public String host() {
+    return summary.host() == null ? "local" : summary.host();
+  }
+}

@@ -1,0 +1,126 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.FleetException;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code exa console}: the web console and REST API, in the foreground until Ctrl-C. */
+@Command(
+    name = "console",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serve the web console and the REST API (/api/v1/facility/fleet) on the same clusters.yaml"
+          + " and platform.db as the CLI, until Ctrl-C. On first start, with no user yet, creates"
+          + " user admin with a one-time password in a file beside platform.db.",
+      "A refresher snapshots every ACTIVE cluster's nodes in the background; pages read the"
+          + " snapshots. See docs/console.md."
+    },
+    subcommands = {UserCommand.class})
+public final class ConsoleCommand implements Callable<Integer> {
+  @Option(names = "--port", defaultValue = "8080", paramLabel = "PORT",
+      description = "TCP port to listen on (default: ${DEFAULT-VALUE}; 0 for any free port).")
+  int port;
+
+  @Option(names = "--bind", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
+      description = "Address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
+  String bind;
+
+  @Option(names = "--refresh-interval", defaultValue = "300", paramLabel = "SECONDS",
+      description = "Seconds between two snapshots of a cluster (default: ${DEFAULT-VALUE},"
+          + " at least 10).")
+  int refreshSeconds;
+
+  @Option(names = "--secure-cookies",
+      description = "Mark cookies Secure: users reach the console over HTTPS through a TLS proxy.")
+  boolean secureCookies;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  private final Map<String, String> env;
+  private final Clock clock;
+
+  public ConsoleCommand(Map<String, String> env, Clock clock) {
+    this.env = env;
+    this.clock = clock;
+  }
+
+  /** The fleet this console serves. */
+  Fleet fleet() {
+    return new Fleet(env, clock);
+  }
+
+  /**
+   * Who runs this command, for the audit trail: {@code EXAMLOPS_ACTOR}, else the operating-system
+   * user, via the console.
+   */
+  Actor actor() {
+    String name = env.get("EXAMLOPS_ACTOR");
+    return new Actor(
+        name == null || name.isBlank() ? System.getProperty("user.name") : name, Actor.CONSOLE);
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    PrintWriter out = spec.commandLine().getOut();
+    if (port < 0 || port > 65_535) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--port " + port + " is not a TCP port: use 1 to 65535 (0 for any free port)");
+    }
+    if (refreshSeconds < ConsoleSettings.MIN_REFRESH.toSeconds()) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "--refresh-interval " + refreshSeconds + " is too short: a scheduler asked that often"
+              + " is hammered; use at least " + ConsoleSettings.MIN_REFRESH.toSeconds());
+    }
+    Fleet fleet = fleet();
+    fleet.createFirstAdmin(actor()).ifPresent(admin -> out.println(
+        "Created user " + admin.user() + "; its one-time password is in " + admin.passwordFile()
+            + " (readable by you only). Sign in with it, then set your own: exa console user"
+            + " passwd admin"));
+    ConsoleServer server =
+        new ConsoleServer(
+            fleet,
+            new ConsoleSettings(bind, port, Duration.ofSeconds(refreshSeconds), secureCookies),
+            clock);
+    CountDownLatch stopped = new CountDownLatch(1);
+    int listening;
+    try {
+      listening = server.start();
+    } catch (RuntimeException e) {
+      server.close();
+      throw FleetException.invalid(
+          "cannot listen on " + bind + ":" + port + " (" + rootMessage(e) + "); choose another"
+              + " --port or --bind", "port");
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      server.close();
+      stopped.countDown();
+    }, "console-stop"));
+    String host = bind.contains(":") ? "[" + bind + "]" : bind;
+    out.println("HPC Fleet console listening on http://" + host + ":" + listening
+        + "/ (Ctrl-C stops it)");
+    if (!bind.startsWith("127.") && !bind.equals("::1") && !bind.equals("localhost")) {
+      out.println("Reachable from other machines: serve it through a TLS proxy"
+          + " (docs/console.md, \"TLS\") and pass --secure-cookies.");
+    }
+    out.flush();
+    stopped.await();
+    return 0;
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
+  }
+}

@@ -1,0 +1,112 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.model.capacity.ClusterCapacity;
+import io.examlops.fleet.model.capacity.FleetCapacity;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Everything the pages, the REST reads and /metrics show, read from the stores in one go: the
+ * clusters, their latest snapshots and the capacity report. Built from stored data only (no
+ * scheduler is asked), and rebuilt when the stores change.
+ *
+ * @param nodes each cluster's nodes in its latest snapshot (the mock's live node); absent when none
+ */
+record FleetView(
+    Instant builtAt,
+    List<ClusterSummary> clusters,
+    List<ClusterRow> rows,
+    FleetCapacity capacity,
+    Map<String, List<NodeInfo>> nodes) {
+
+  static FleetView build(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
+    List<ClusterSummary> summaries = fleet.listClusters().clusters();
+    FleetCapacity capacity = fleet.storedCapacity();
+    Map<String, ClusterCapacity> byCluster =
+        capacity.clusters().stream()
+            .collect(Collectors.toMap(ClusterCapacity::cluster, c -> c, (a, b) -> a));
+    Map<String, List<NodeInfo>> nodes = new LinkedHashMap<>();
+    for (ClusterSummary summary : summaries) {
+      fleet.storedNodes(summary.name()).ifPresent(s -> nodes.put(summary.name(), s.nodes()));
+    }
+    List<ClusterRow> rows =
+        summaries.stream()
+            .map(s -> row(fleet, s, byCluster.get(s.name()), refresh.apply(s.name())))
+            .toList();
+    return new FleetView(clock.instant(), summaries, rows, capacity, Map.copyOf(nodes));
+  }
+
+  private static ClusterRow row(
+      Fleet fleet, ClusterSummary summary, ClusterCapacity capacity, RefreshStatus refresh) {
+    ClusterCaps caps = summary.capabilities();
+    Integer total = capacity != null ? capacity.totalGpus() : caps == null ? null : caps.gpus();
+    Integer idle = capacity != null ? capacity.idleGpus() : caps == null ? null : caps.idleGpus();
+    return new ClusterRow(
+        summary,
+        total,
+        idle,
+        capacity == null || capacity.utilizationPercent() == null
+            ? null
+            : capacity.utilizationPercent().setScale(1, RoundingMode.HALF_UP) + " %",
+        capacity == null ? null : capacity.gpuHours().describe(),
+        capacity == null || capacity.cost() == null ? null : money(capacity.cost()),
+        capacity == null ? null : capacity.takenAt(),
+        approval(fleet, summary),
+        refresh);
+  }
+
+  private static ClusterRow.Approval approval(Fleet fleet, ClusterSummary summary) {
+    ClusterCaps caps = summary.capabilities();
+    String key;
+    String hostKey;
+    try {
+      Fingerprints current = fleet.approvalFingerprints(summary.name());
+      key = current.sshKey();
+      hostKey = current.hostKey() != null ? current.hostKey() : summary.hostKeyFingerprint();
+    } catch (RuntimeException e) {
+      key = "cannot be read: " + e.getMessage();
+      hostKey = summary.hostKeyFingerprint();
+    }
+    return new ClusterRow.Approval(
+        summary.host(),
+        summary.port(),
+        summary.user(),
+        key,
+        hostKey,
+        summary.scheduler(),
+        caps == null ? List.of() : caps.partitions().stream().map(FleetView::partition).toList(),
+        caps == null
+            ? "not probed"
+            : caps.gpus()
+                + (caps.gpuTypes().isEmpty() ? "" : " (" + String.join(", ", caps.gpuTypes()) + ")"));
+  }
+
+  private static String partition(PartitionInfo p) {
+    return p.name() + (p.isDefault() ? " (default)" : "");
+  }
+
+  private static String money(BigDecimal cost) {
+    return cost.setScale(2, RoundingMode.HALF_UP).toPlainString();
+  }
+
+  ClusterRow row(String name) {
+    return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+  }
+
+  long pending() {
+    return rows.stream().filter(ClusterRow::pending).count();
+  }
+}

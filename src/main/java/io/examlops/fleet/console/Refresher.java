@@ -1,0 +1,141 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.Actor;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes node snapshots of every schedulable ACTIVE cluster in the background, so that no page
+ * waits on a scheduler: one snapshot at a time per cluster, every {@code interval}, and after a
+ * failure again only after a backoff that doubles with each failure in a row (up to
+ * {@link #MAX_BACKOFF}). What happened last is kept per cluster for the pages and /metrics.
+ */
+final class Refresher implements AutoCloseable {
+  static final Duration MAX_BACKOFF = Duration.ofHours(1);
+  private static final Logger LOG = LoggerFactory.getLogger(Refresher.class);
+  /** Snapshots run beside each other on this many threads, one cluster on each. */
+  private static final int WORKERS = 2;
+
+  /** Who takes the snapshots, for the audit trail. */
+  static final Actor AS = new Actor("refresher", Actor.CONSOLE);
+
+  private final Fleet fleet;
+  private final Clock clock;
+  private final Duration interval;
+  private final Runnable afterSnapshot;
+  private final Map<String, RefreshStatus> status = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService ticker =
+      Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "console-refresher"));
+  private final ExecutorService workers =
+      Executors.newFixedThreadPool(WORKERS, r -> daemon(r, "console-snapshot"));
+
+  /**
+   * @param afterSnapshot told after each snapshot taken, so that cached views are rebuilt
+   */
+  Refresher(Fleet fleet, Clock clock, Duration interval, Runnable afterSnapshot) {
+    this.fleet = fleet;
+    this.clock = clock;
+    this.interval = interval;
+    this.afterSnapshot = afterSnapshot;
+  }
+
+  void start() {
+    ticker.scheduleWithFixedDelay(this::tick, 0, 1, TimeUnit.SECONDS);
+  }
+
+  Duration interval() {
+    return interval;
+  }
+
+  Map<String, RefreshStatus> status() {
+    return Map.copyOf(status);
+  }
+
+  RefreshStatus status(String cluster) {
+    return status.getOrDefault(cluster, RefreshStatus.NEVER);
+  }
+
+  /** Asks for a snapshot of one cluster at the next tick (the caller rate-limits). */
+  void refreshSoon(String cluster) {
+    status.compute(
+        cluster, (k, s) -> (s == null ? RefreshStatus.NEVER : s).dueAt(clock.instant()));
+  }
+
+  /** Starts the snapshots that are due; never waits for one. */
+  void tick() {
+    try {
+      Instant now = clock.instant();
+      for (String cluster : refreshable()) {
+        RefreshStatus s = status.getOrDefault(cluster, RefreshStatus.NEVER);
+        if (s.running() || (s.nextDueAt() != null && s.nextDueAt().isAfter(now))) {
+          continue;
+        }
+        status.put(cluster, s.started(now));
+        workers.submit(() -> snapshot(cluster));
+      }
+    } catch (RuntimeException e) {
+      // A registry that cannot be read now may be readable at the next tick; the pages say why.
+      LOG.warn("refresher: cannot list the clusters: {}", e.getMessage());
+    }
+  }
+
+  /** Schedulable ACTIVE clusters with a scheduler to ask (the mock backend is always live). */
+  private List<String> refreshable() {
+    return fleet.listClusters().clusters().stream()
+        .filter(c -> c.schedulable() && !c.listedOnly())
+        .filter(c -> !io.examlops.fleet.model.SchedulerKind.MOCK.label().equals(c.scheduler()))
+        .map(io.examlops.fleet.ClusterSummary::name)
+        .toList();
+  }
+
+  private void snapshot(String cluster) {
+    try {
+      fleet.refreshSnapshot(AS, cluster);
+      Instant now = clock.instant();
+      status.computeIfPresent(cluster, (k, s) -> s.succeeded(now, now.plus(interval)));
+      afterSnapshot.run();
+    } catch (RuntimeException e) {
+      Instant now = clock.instant();
+      status.computeIfPresent(
+          cluster, (k, s) -> s.failed(now, e.getMessage(), now.plus(backoff(s.failures() + 1))));
+      LOG.warn("refresher: snapshot of {} failed: {}", cluster, e.getMessage());
+    }
+  }
+
+  /** The wait after {@code failures} failures in a row: the interval, doubled for each. */
+  Duration backoff(int failures) {
+    Duration wait = interval;
+    for (int i = 1; i < failures && wait.compareTo(MAX_BACKOFF) < 0; i++) {
+      wait = wait.multipliedBy(2);
+    }
+    return wait.compareTo(MAX_BACKOFF) > 0 ? MAX_BACKOFF : wait;
+  }
+
+  @Override
+  public void close() {
+    ticker.shutdownNow();
+    workers.shutdownNow();
+    try {
+      workers.awaitTermination(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static Thread daemon(Runnable r, String name) {
+    Thread t = new Thread(r, name);
+    t.setDaemon(true);
+    return t;
+  }
+}

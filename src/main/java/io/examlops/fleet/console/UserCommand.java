@@ -1,0 +1,179 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.Role;
+import java.io.BufferedReader;
+import java.io.Console;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code exa console user add|remove|passwd|list}. Passwords never come from the command line:
+ * from the terminal (asked twice), from standard input (one line), or from a file.
+ */
+@Command(
+    name = "user",
+    mixinStandardHelpOptions = true,
+    description = "Manage the console's users (roles admin and viewer).",
+    subcommands = {
+      UserCommand.Add.class,
+      UserCommand.Remove.class,
+      UserCommand.Passwd.class,
+      UserCommand.ListUsers.class
+    })
+final class UserCommand implements Runnable {
+  @ParentCommand ConsoleCommand console;
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  Fleet fleet() {
+    return console.fleet();
+  }
+
+  /** Runs {@code use} with the password read, then wipes it from memory. */
+  static <T> T withPassword(Path file, String user, java.util.function.Function<char[], T> use) {
+    char[] password = password(file, user);
+    try {
+      return use.apply(password);
+    } finally {
+      Arrays.fill(password, '\0');
+    }
+  }
+
+  /** Reads a password from a file, the terminal or standard input; never from argv. */
+  static char[] password(Path file, String user) {
+    if (file != null) {
+      try {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        return text.strip().toCharArray();
+      } catch (IOException e) {
+        throw FleetException.invalid(
+            "--password-file " + file + " cannot be read (" + e.getMessage() + ")");
+      }
+    }
+    Console terminal = System.console();
+    if (terminal != null) {
+      char[] first = terminal.readPassword("Password for %s: ", user);
+      char[] second = terminal.readPassword("Again: ");
+      if (first == null || !Arrays.equals(first, second)) {
+        throw FleetException.invalid("the two passwords differ; nothing was changed");
+      }
+      Arrays.fill(second, '\0');
+      return first;
+    }
+    try {
+      String line =
+          new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+      if (line == null) {
+        throw FleetException.invalid(
+            "no password given: type it at the prompt, send it on standard input, or pass"
+                + " --password-file FILE");
+      }
+      return line.toCharArray();
+    } catch (IOException e) {
+      throw FleetException.invalid("cannot read the password from standard input: " + e);
+    }
+  }
+
+  @Command(name = "add", mixinStandardHelpOptions = true, description = "Add a user.")
+  static final class Add implements Callable<Integer> {
+    @ParentCommand UserCommand users;
+
+    @Parameters(index = "0", paramLabel = "NAME") String name;
+
+    @Option(names = "--role", defaultValue = "viewer", paramLabel = "ROLE",
+        description = "admin or viewer (default: ${DEFAULT-VALUE}).")
+    String role;
+
+    @Option(names = "--password-file", paramLabel = "FILE",
+        description = "Read the password from this file (else the terminal or standard input).")
+    Path passwordFile;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      Role parsed;
+      try {
+        parsed = Role.parse(role);
+      } catch (IllegalArgumentException e) {
+        throw FleetException.invalid(e, "role");
+      }
+      ConsoleUser user =
+          withPassword(passwordFile, name, p -> users.fleet().addUser(users.console.actor(), name, parsed, p));
+      spec.commandLine().getOut().println("Added " + user.name() + " (" + user.role().label()
+          + ")");
+      return 0;
+    }
+  }
+
+  @Command(name = "remove", mixinStandardHelpOptions = true,
+      description = "Remove a user and revoke its API tokens (the last admin stays).")
+  static final class Remove implements Callable<Integer> {
+    @ParentCommand UserCommand users;
+    @Parameters(index = "0", paramLabel = "NAME") String name;
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      users.fleet().removeUser(users.console.actor(), name);
+      spec.commandLine().getOut().println("Removed " + name + "; its tokens are revoked");
+      return 0;
+    }
+  }
+
+  @Command(name = "passwd", mixinStandardHelpOptions = true,
+      description = "Set a user's password.")
+  static final class Passwd implements Callable<Integer> {
+    @ParentCommand UserCommand users;
+    @Parameters(index = "0", paramLabel = "NAME") String name;
+
+    @Option(names = "--password-file", paramLabel = "FILE",
+        description = "Read the password from this file (else the terminal or standard input).")
+    Path passwordFile;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      withPassword(passwordFile, name, p -> {
+        users.fleet().setPassword(users.console.actor(), name, p);
+        return null;
+      });
+      spec.commandLine().getOut().println("Password of " + name + " changed");
+      return 0;
+    }
+  }
+
+  @Command(name = "list", mixinStandardHelpOptions = true, description = "List the users.")
+  static final class ListUsers implements Callable<Integer> {
+    @ParentCommand UserCommand users;
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      var out = spec.commandLine().getOut();
+      for (ConsoleUser u : users.fleet().users()) {
+        out.println(u.name() + "\t" + u.role().label() + "\tcreated "
+            + io.examlops.fleet.json.FleetJson.instant(u.createdAt()) + " by " + u.createdBy());
+      }
+      return 0;
+    }
+  }
+}

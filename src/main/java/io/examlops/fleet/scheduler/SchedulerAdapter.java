@@ -1,0 +1,130 @@
+package io.examlops.fleet.scheduler;
+
+import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduling.backend.JobBackend;
+import io.examlops.fleet.scheduling.preflight.Check;
+import io.examlops.fleet.scheduling.preflight.CheckName;
+import io.examlops.fleet.scheduling.preflight.PreflightRequest;
+import io.examlops.fleet.transport.CommandResult;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.Endpoint;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything HPC Fleet knows of one scheduler: how to detect and read it, how to run jobs on it,
+ * the preflight checks only it can make. One implementation per scheduler, in its own package
+ * ({@code scheduler.slurm}, {@code .flux}, {@code .nvidia}, {@code .mock}), registered in {@link
+ * SchedulerAdapters}; nothing else in the code asks which scheduler a cluster runs. See {@code
+ * docs/discovery.md}, "Adding a scheduler".
+ */
+public interface SchedulerAdapter {
+
+  /** The scheduler this adapter serves; its label is what clusters.yaml and JSON carry. */
+  SchedulerKind kind();
+
+  /** The probe that reads this scheduler's nodes and capabilities. */
+  SchedulerProbe probe(SchedulerContext context);
+
+  /**
+   * Whether detection tries this adapter's probe. A scheduler that is only ever declared (the mock)
+   * is never detected; it is registered on this machine without probing.
+   */
+  default boolean detectable() {
+    return true;
+  }
+
+  /**
+   * How jobs are submitted, listed, followed and cancelled; empty for a kind that runs no jobs (a
+   * bare nvidia-smi host).
+   */
+  Optional<JobBackend> backend(SchedulerContext context);
+
+  /**
+   * Why a host this adapter detected cannot be registered, in words; empty when it can. Called only
+   * for kinds that run no jobs.
+   */
+  default String whyNotRegistrable(String target) {
+    return target + " runs " + kind().label() + ", which takes no jobs";
+  }
+
+  /**
+   * The definition to register for a host this adapter detected at {@code endpoint} (Flux pins the
+   * instance that answered); the endpoint is opened only by an adapter that needs more from it.
+   */
+  default ClusterDefinition registering(ClusterDefinition definition, Endpoint endpoint) {
+    return definition;
+  }
+
+  /** The runner a registered cluster's commands go through (Flux: to its own instance). */
+  default CommandRunner runnerFor(ClusterDefinition definition, CommandRunner runner) {
+    return runner;
+  }
+
+  /**
+   * Whether placement and capacity read this scheduler's nodes live ({@link #liveInventory}), as
+   * the mock's cost nothing to read and so are never stale, rather than from stored snapshots.
+   */
+  default boolean readsLive() {
+    return false;
+  }
+
+  /** The nodes now, for a scheduler that {@link #readsLive()}. */
+  default NodeInventory liveInventory(RegisteredCluster cluster, SchedulerContext context) {
+    throw new UnsupportedOperationException(kind().label() + " nodes are read from snapshots");
+  }
+
+  /**
+   * What names the scheduler instance however it is reached, so that capacity counts an instance
+   * registered twice once; {@code null} when two clusters are never the same instance.
+   */
+  default String instanceIdentity(ClusterDefinition definition, NodeInventory nodes) {
+    return null;
+  }
+
+  /**
+   * The {@link CheckName#POLICY} check, for a scheduler that decides at submission whether a queue
+   * takes a job; empty when it has none (the check is then not reported).
+   */
+  default Optional<PolicyCheck> policyCheck() {
+    return Optional.empty();
+  }
+
+  /**
+   * The {@link CheckName#ACCOUNT} check when accounting is present and the remote user is known:
+   * whether {@code user} may charge {@code account} (null: any) in {@code partition}.
+   *
+   * @throws io.examlops.fleet.discovery.ProbeException when the accounting answer cannot be read
+   */
+  default Check accountCheck(CommandRunner runner, String user, String account, String partition) {
+    return Check.pass(
+        CheckName.ACCOUNT, "no accounting for " + kind().label() + ": account not checked");
+  }
+
+  /**
+   * A tracked job of this scheduler by another spelling of its id than the stored one; {@code jobs}
+   * are this scheduler's tracked jobs, {@code onCluster} runs a read-only query on one of their
+   * clusters.
+   */
+  default Optional<TrackedJob> findJob(
+      String id, List<TrackedJob> jobs, ClusterCommands onCluster) {
+    return Optional.empty();
+  }
+
+  /** The POLICY check: whether the queue would take the job as asked. */
+  @FunctionalInterface
+  interface PolicyCheck {
+    Check run(CommandRunner runner, PreflightRequest request, String queue);
+  }
+
+  /** Runs a read-only query over a registered cluster's own connection. */
+  @FunctionalInterface
+  interface ClusterCommands {
+    CommandResult run(String cluster, String command);
+  }
+}

@@ -1,0 +1,110 @@
+package io.examlops.fleet.scheduler;
+
+import io.examlops.fleet.discovery.ProbeRegistry;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.nvidia.NvidiaAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The one registration of schedulers: which adapters a {@code Fleet} is built with, in detection
+ * order. Schedulers that run jobs are tried before those that do not, so that a Slurm node that
+ * also has nvidia-smi is reported as Slurm. Immutable: {@link #with} returns a new registration.
+ */
+public final class SchedulerAdapters {
+  private final List<SchedulerAdapter> adapters;
+
+  private SchedulerAdapters(List<SchedulerAdapter> adapters) {
+    this.adapters = List.copyOf(adapters);
+  }
+
+  /** The schedulers HPC Fleet ships: Flux, Slurm, bare nvidia-smi hosts, and the mock. */
+  public static SchedulerAdapters standard() {
+    return new SchedulerAdapters(
+        List.of(new FluxAdapter(), new SlurmAdapter(), new NvidiaAdapter(), new MockAdapter()));
+  }
+
+  /**
+   * This registration and one more scheduler: an adapter for a kind already registered replaces it
+   * in place; a new one that runs jobs is tried first (the scheduler a site adds is the one it
+   * means), one that runs none after every one that does.
+   */
+  public SchedulerAdapters with(SchedulerAdapter adapter) {
+    List<SchedulerAdapter> next = new ArrayList<>(adapters);
+    for (int i = 0; i < next.size(); i++) {
+      if (next.get(i).kind() == adapter.kind()) {
+        next.set(i, adapter);
+        return new SchedulerAdapters(next);
+      }
+    }
+    int at = adapter.kind().runsJobs() ? 0 : firstWithoutJobs(next);
+    next.add(at, adapter);
+    return new SchedulerAdapters(next);
+  }
+
+  private static int firstWithoutJobs(List<SchedulerAdapter> list) {
+    for (int i = 0; i < list.size(); i++) {
+      if (!list.get(i).kind().runsJobs()) {
+        return i;
+      }
+    }
+    return list.size();
+  }
+
+  /** Every adapter, in detection order. */
+  public List<SchedulerAdapter> all() {
+    return adapters;
+  }
+
+  public Optional<SchedulerAdapter> find(SchedulerKind kind) {
+    return adapters.stream().filter(a -> a.kind() == kind).findFirst();
+  }
+
+  /**
+   * The adapter of a kind.
+   *
+   * @throws IllegalArgumentException when none is registered for it
+   */
+  public SchedulerAdapter of(SchedulerKind kind) {
+    return find(kind)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "no scheduler adapter is registered for " + kind.label()));
+  }
+
+  /** The probes detection tries, in order (never the declared-only ones). */
+  public ProbeRegistry detectionProbes(SchedulerContext context) {
+    ProbeRegistry probes = new ProbeRegistry();
+    adapters.stream()
+        .filter(SchedulerAdapter::detectable)
+        .forEach(a -> probes.register(a.probe(context)));
+    return probes;
+  }
+
+  /** Every adapter's probe: what reads a registered cluster of any kind. */
+  public ProbeRegistry probes(SchedulerContext context) {
+    ProbeRegistry probes = new ProbeRegistry();
+    adapters.forEach(a -> probes.register(a.probe(context)));
+    return probes;
+  }
+
+  /**
+   * The kinds {@code EXAMLOPS_HPC_SCHEDULER} may name: those that run jobs, then the rest, each in
+   * the order their kinds were declared (slurm, flux, mock, unmanaged).
+   */
+  public List<SchedulerKind> kinds() {
+    List<SchedulerKind> declared = SchedulerKind.declared();
+    return adapters.stream()
+        .map(SchedulerAdapter::kind)
+        .sorted(
+            Comparator.comparing((SchedulerKind k) -> !k.runsJobs())
+                .thenComparing(declared::indexOf))
+        .toList();
+  }
+}

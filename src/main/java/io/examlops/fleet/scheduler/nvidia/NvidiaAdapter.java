@@ -1,0 +1,36 @@
+package io.examlops.fleet.scheduler.nvidia;
+
+import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduling.backend.JobBackend;
+import java.util.Optional;
+
+/**
+ * A bare GPU host: nvidia-smi answers, no workload manager does. Detected and read (and the GPU
+ * detail other schedulers' nodes are enriched with), never registered: it takes no jobs.
+ */
+public final class NvidiaAdapter implements SchedulerAdapter {
+  @Override
+  public SchedulerKind kind() {
+    return SchedulerKind.UNMANAGED;
+  }
+
+  @Override
+  public SchedulerProbe probe(SchedulerContext context) {
+    return new NvidiaProbe();
+  }
+
+  @Override
+  public Optional<JobBackend> backend(SchedulerContext context) {
+    return Optional.empty();
+  }
+
+  @Override
+  public String whyNotRegistrable(String target) {
+    return target
+        + " has GPUs but no scheduler (only nvidia-smi answers); HPC Fleet"
+        + " submits through Slurm, Flux or the mock backend";
+  }
+}

@@ -1,0 +1,35 @@
+package io.examlops.fleet.scheduler.slurm;
+
+import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduling.backend.JobBackend;
+import io.examlops.fleet.scheduling.preflight.Check;
+import io.examlops.fleet.transport.CommandRunner;
+import java.util.Optional;
+
+/**
+ * Slurm: sinfo for discovery, sbatch / squeue / sacct / scancel for jobs, sacctmgr for accounts.
+ */
+public final class SlurmAdapter implements SchedulerAdapter {
+  @Override
+  public SchedulerKind kind() {
+    return SchedulerKind.SLURM;
+  }
+
+  @Override
+  public SchedulerProbe probe(SchedulerContext context) {
+    return new SlurmProbe();
+  }
+
+  @Override
+  public Optional<JobBackend> backend(SchedulerContext context) {
+    return Optional.of(new SlurmBackend(SlurmGpuTracking.INFER));
+  }
+
+  @Override
+  public Check accountCheck(CommandRunner runner, String user, String account, String partition) {
+    return SlurmAccountCheck.run(runner, user, account, partition);
+  }
+}

@@ -1,0 +1,265 @@
+package io.examlops.fleet.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.access.TokenScope;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The REST API over real HTTP, on a real console with real stores. */
+class ConsoleApiTest {
+  private static final String FLEET = "/api/v1/facility/fleet";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir Path dir;
+  private ConsoleFixture console;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  @BeforeEach
+  void start() {
+    console = new ConsoleFixture(dir, "alpha", "beta");
+  }
+
+  @AfterEach
+  void stop() {
+    console.close();
+  }
+
+  private HttpResponse<String> get(String path, String token) throws Exception {
+    HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(console.base + path)).GET();
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> post(String path, String token, String body) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(console.base + path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (token != null) {
+      b.header("Authorization", "Bearer " + token);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static JsonNode json(HttpResponse<String> r) throws IOException {
+    return JSON.readTree(r.body());
+  }
+
+  @Test
+  void withoutCredentialsTheApiAnswers401AsJson() throws Exception {
+    HttpResponse<String> r = get(FLEET, null);
+    assertThat(r.statusCode()).isEqualTo(401);
+    assertThat(json(r).at("/error/kind").asText()).isEqualTo("UNAUTHENTICATED");
+    assertThat(json(r).at("/error/hint").asText()).contains("Bearer");
+  }
+
+  @Test
+  void listAndOneClusterHaveTheClisShapes() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    JsonNode list = json(get(FLEET, token));
+    assertThat(list.get("clusters")).hasSize(2);
+    JsonNode alpha = list.get("clusters").get(0);
+    assertThat(alpha.get("name").asText()).isEqualTo("alpha");
+    assertThat(alpha.get("state").asText()).isEqualTo("PENDING");
+    assertThat(fieldNames(alpha)).contains("schedulable", "requestedBy", "capabilities", "pinned");
+    assertThat(json(get(FLEET + "/beta", token)).get("name").asText()).isEqualTo("beta");
+    assertThat(json(get(FLEET + "/capacity", token)).has("clusters")).isTrue();
+    assertThat(json(get(FLEET + "/audit", token)).get("events")).isNotEmpty();
+    assertThat(json(get(FLEET + "/jobs", token)).has("jobs")).isTrue();
+  }
+
+  @Test
+  void theReadsHaveTheShapesDocumentedForTheClisJson() throws Exception {
+    console.fleet.approve(ConsoleFixture.SETUP, new io.examlops.fleet.ApproveRequest("alpha"));
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    var shapes = io.examlops.fleet.cli.DocumentedShapes.cliReference();
+    shapes.assertMatches("hpc clusters", get(FLEET, token).body());
+    shapes.assertMatches("hpc capacity", get(FLEET + "/capacity", token).body());
+    shapes.assertMatches("hpc audit", get(FLEET + "/audit", token).body());
+    shapes.assertMatches("hpc jobs", get(FLEET + "/jobs", token).body());
+    shapes.assertMatches("hpc place", get(FLEET + "/place?gpus=1", token).body());
+    shapes.assertMatches("hpc nodes", get(FLEET + "/alpha/nodes", token).body());
+    assertThat(json(get(FLEET + "/alpha/nodes", token)).get("nodes")).hasSize(1);
+  }
+
+  @Test
+  void unknownClusterBadNameAndBadParametersAreClearErrors() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    HttpResponse<String> unknown = get(FLEET + "/gamma", token);
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(json(unknown).at("/error/message").asText()).contains("'gamma'");
+    HttpResponse<String> badName = get(FLEET + "/Bad%3Cb%3E", token);
+    assertThat(badName.statusCode()).isEqualTo(400);
+    assertThat(json(badName).at("/error/message").asText()).contains("not a cluster name");
+    HttpResponse<String> badGpus = get(FLEET + "/place?gpus=many", token);
+    assertThat(badGpus.statusCode()).isEqualTo(400);
+    assertThat(json(badGpus).at("/error/message").asText()).contains("gpus").contains("many");
+    assertThat(get(FLEET + "/place", token).statusCode()).isEqualTo(400);
+    assertThat(get(FLEET + "/utilization?range=year", token).statusCode()).isEqualTo(400);
+    assertThat(get(FLEET + "/jobs?state=sleeping", token).statusCode()).isEqualTo(400);
+  }
+
+  @Test
+  void aReadTokenMayNotApproveAndNothingChanges() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT);
+    HttpResponse<String> r = post(FLEET + "/alpha/approve", token, "{}");
+    assertThat(r.statusCode()).isEqualTo(403);
+    assertThat(json(r).at("/error/kind").asText()).isEqualTo("FORBIDDEN");
+    assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
+  }
+
+  @Test
+  void anAdminTokenApprovesAndTheAuditNamesTheUserAndTheConsole() throws Exception {
+    String token = console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN, TokenScope.READ);
+    HttpResponse<String> r = post(FLEET + "/alpha/approve", token, "");
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    assertThat(json(r).get("state").asText()).isEqualTo("ACTIVE");
+    assertThat(json(r).get("approvedBy").asText()).isEqualTo("ann");
+    assertThat(state("alpha")).isEqualTo(ClusterState.ACTIVE);
+    var events = console.fleet.audit(new io.examlops.fleet.AuditRequest("alpha")).events();
+    assertThat(events.get(events.size() - 1).actor()).isEqualTo("ann");
+    assertThat(events.get(events.size() - 1).surface()).isEqualTo("console");
+    // The CLI's view (the same stores) sees it at once.
+    assertThat(json(get(FLEET + "/alpha", token)).get("state").asText()).isEqualTo("ACTIVE");
+  }
+
+  @Test
+  void rejectNeedsAReasonAndBadBodiesAreRefusedWithWhere() throws Exception {
+    String token = console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN, TokenScope.READ);
+    HttpResponse<String> none = post(FLEET + "/beta/reject", token, "{}");
+    assertThat(none.statusCode()).isEqualTo(400);
+    assertThat(json(none).at("/error/message").asText()).contains("a reason is required");
+    HttpResponse<String> bad = post(FLEET + "/beta/reject", token, "{\"reason\": ");
+    assertThat(bad.statusCode()).isEqualTo(400);
+    assertThat(json(bad).at("/error/message").asText()).contains("not valid JSON").contains("line 1");
+    HttpResponse<String> wrongType = post(FLEET + "/beta/reject", token, "{\"reason\": 3}");
+    assertThat(wrongType.statusCode()).isEqualTo(400);
+    HttpResponse<String> huge =
+        post(FLEET + "/beta/reject", token, "{\"reason\": \"" + "x".repeat(100_000) + "\"}");
+    assertThat(huge.statusCode()).isEqualTo(413);
+    assertThat(state("beta")).isEqualTo(ClusterState.PENDING);
+    HttpResponse<String> ok = post(FLEET + "/beta/reject", token, "{\"reason\": \"wrong site\"}");
+    assertThat(ok.statusCode()).isEqualTo(200);
+    assertThat(json(ok).get("reason").asText()).isEqualTo("wrong site");
+    assertThat(state("beta")).isEqualTo(ClusterState.REJECTED);
+  }
+
+  @Test
+  void aRevokedTokenIsRefusedAndItsLastUseWasRecorded() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    assertThat(get(FLEET, token).statusCode()).isEqualTo(200);
+    var listed = console.fleet.tokens().get(0);
+    assertThat(listed.lastUsedAt()).isNotNull();
+    console.fleet.revokeToken(ConsoleFixture.SETUP, listed.id());
+    HttpResponse<String> r = get(FLEET, token);
+    assertThat(r.statusCode()).isEqualTo(401);
+    assertThat(json(r).at("/error/message").asText()).contains("revoked");
+    assertThat(get(FLEET, "exa_nonsense").statusCode()).isEqualTo(401);
+  }
+
+  @Test
+  void aSessionPostWithoutItsCsrfTokenIsRefused() throws Exception {
+    String cookie = signIn(ConsoleFixture.ADMIN);
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(URI.create(console.base + FLEET + "/alpha/approve"))
+                .header("Cookie", cookie)
+                .POST(HttpRequest.BodyPublishers.noBody())
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(403);
+    assertThat(json(r).at("/error/message").asText()).contains("CSRF");
+    assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
+  }
+
+  @Test
+  void sessionCookiesAreHttpOnlyAndStrict() throws Exception {
+    HttpResponse<String> r = login(ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD);
+    assertThat(r.statusCode()).isEqualTo(303);
+    assertThat(r.headers().firstValue("Set-Cookie").orElseThrow())
+        .contains("HttpOnly").contains("SameSite=Strict").doesNotContain("Secure");
+  }
+
+  @Test
+  void failedSignInsAreRateLimited() throws Exception {
+    for (int i = 0; i < 5; i++) {
+      assertThat(login(ConsoleFixture.VIEWER, "wrong password!").statusCode()).isEqualTo(401);
+    }
+    HttpResponse<String> limited = login(ConsoleFixture.VIEWER, ConsoleFixture.PASSWORD);
+    assertThat(limited.statusCode()).isEqualTo(429);
+    assertThat(limited.body()).contains("Too many failed sign-ins");
+  }
+
+  @Test
+  void metricsAreInPrometheusTextFormat() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    HttpResponse<String> r = get("/metrics", token);
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/plain");
+    assertThat(r.body())
+        .contains("# TYPE exa_gpus_total gauge")
+        .contains("exa_cluster_state{cluster=\"alpha\",state=\"PENDING\",schedulable=\"false\"} 1")
+        .contains("exa_nodes{cluster=\"alpha\",state=\"idle\"} 1");
+  }
+
+  @Test
+  void theOpenApiDocumentListsExactlyTheRoutes() throws Exception {
+    JsonNode doc = json(get("/api/v1/openapi.json", null));
+    Set<String> documented = new TreeSet<>();
+    for (Iterator<String> p = doc.get("paths").fieldNames(); p.hasNext(); ) {
+      String path = p.next();
+      doc.get("paths").get(path).fieldNames()
+          .forEachRemaining(m -> documented.add(m.toUpperCase() + " " + path));
+    }
+    Set<String> routed = new TreeSet<>();
+    for (var e : console.server.app().unsafe.internalRouter.allHttpHandlers()) {
+      String path = e.endpoint.path;
+      if (path.startsWith("/api/") || path.equals("/metrics")) {
+        routed.add(e.endpoint.method.name() + " " + path);
+      }
+    }
+    assertThat(routed).isNotEmpty();
+    assertThat(documented).isEqualTo(routed);
+  }
+
+  private ClusterState state(String name) {
+    return console.state(name);
+  }
+
+  private HttpResponse<String> login(String user, String password) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(console.base + "/login"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(
+                "user=" + user + "&password=" + password.replace(" ", "+")))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private String signIn(String user) throws Exception {
+    return login(user, ConsoleFixture.PASSWORD).headers().firstValue("Set-Cookie").orElseThrow()
+        .split(";")[0];
+  }
+
+  private static Set<String> fieldNames(JsonNode node) {
+    Set<String> names = new TreeSet<>();
+    node.fieldNames().forEachRemaining(names::add);
+    return names;
+  }
+}

@@ -1,0 +1,108 @@
+package io.examlops.fleet.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.cli.ExaRun;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real {@code exa console} in a process of its own: start, first admin, stop, users. */
+class ConsoleCommandTest {
+  @TempDir Path dir;
+
+  private Map<String, String> env() {
+    return Map.of(
+        "HOME", dir.toString(),
+        "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+        "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
+        "EXAMLOPS_ACTOR", "root");
+  }
+
+  @Test
+  void startsSaysWhereCreatesTheFirstAdminAndStopsOnInterrupt() throws Exception {
+    List<String> command = new ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), io.examlops.fleet.cli.Exa.class.getName(),
+        "console", "--port", "0"));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().clear();
+    builder.environment().putAll(env());
+    Process console = builder.start();
+    try {
+      BufferedReader out = new BufferedReader(
+          new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8));
+      String created = out.readLine();
+      String listening = out.readLine();
+      Path file = dir.resolve("initialAdminPassword");
+      assertThat(created).contains("Created user admin").contains(file.toString());
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+          .isEqualTo("rw-------");
+      Matcher m = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/").matcher(listening);
+      assertThat(m.find()).as(listening).isTrue();
+      HttpResponse<String> health = HttpClient.newHttpClient().send(
+          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + m.group(1) + "/healthz")).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(health.body()).isEqualTo("ok");
+      // Ctrl-C is SIGINT to the process.
+      new ProcessBuilder("kill", "-INT", Long.toString(console.pid())).start().waitFor();
+      assertThat(console.waitFor(20, TimeUnit.SECONDS)).as("stops on Ctrl-C").isTrue();
+    } finally {
+      console.destroyForcibly();
+    }
+    ExaRun again = ExaRun.process(env(), List.of("console", "user", "list"));
+    assertThat(again.out()).contains("admin\tadmin");
+  }
+
+  @Test
+  void usersAreManagedWithPasswordsFromAFileNeverTheCommandLine() throws Exception {
+    Path secret = dir.resolve("pw");
+    Files.writeString(secret, "a long password for bob\n");
+    ExaRun added = ExaRun.process(env(),
+        List.of("console", "user", "add", "bob", "--role", "viewer", "--password-file",
+            secret.toString()));
+    assertThat(added.exitCode()).as(added.err()).isZero();
+    assertThat(added.out()).contains("Added bob (viewer)");
+    ExaRun refused = ExaRun.process(env(),
+        List.of("console", "user", "add", "bob", "--password-file", secret.toString()));
+    assertThat(refused.exitCode()).isNotZero();
+    assertThat(refused.err()).contains("user 'bob' exists already");
+    ExaRun noPassword = ExaRun.process(env(), List.of("console", "user", "add", "eve"));
+    assertThat(noPassword.exitCode()).isEqualTo(2);
+    assertThat(noPassword.err()).contains("no password given");
+    ExaRun unknown = ExaRun.process(env(), List.of("console", "user", "remove", "zed"));
+    assertThat(unknown.err()).contains("no user is named 'zed'; the users are: bob");
+    ExaRun badRole = ExaRun.process(env(),
+        List.of("console", "user", "add", "carl", "--role", "root", "--password-file",
+            secret.toString()));
+    assertThat(badRole.exitCode()).isEqualTo(2);
+    assertThat(badRole.err()).contains("use admin or viewer");
+    assertThat(ExaRun.process(env(), List.of("console", "user", "list")).out())
+        .contains("bob\tviewer").doesNotContain("eve").doesNotContain("carl");
+  }
+
+  @Test
+  void aBadPortIsAUsageError() throws Exception {
+    ExaRun run = ExaRun.process(env(), List.of("console", "--port", "70000"));
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("--port 70000 is not a TCP port");
+    ExaRun fast = ExaRun.process(env(), List.of("console", "--refresh-interval", "1"));
+    assertThat(fast.exitCode()).isEqualTo(2);
+    assertThat(fast.err()).contains("at least 10");
+  }
+}

@@ -1,0 +1,99 @@
+package io.examlops.fleet.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.testbed.Testbed;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The console's refresher on the real Slurm + SSH testbed: a cluster connected and approved with
+ * the CLI is snapshotted in the background, its snapshot and utilization sample stored, and the
+ * pages read it with its age; "refresh now" is rate-limited.
+ */
+class RefresherIT {
+  @TempDir Path home;
+
+  @Test
+  void theRefresherSnapshotsAnApprovedSlurmCluster() throws Exception {
+    Testbed testbed = Testbed.require();
+    Map<String, String> env =
+        Map.of(
+            "HOME", home.toString(),
+            "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
+            "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
+            "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
+            "EXAMLOPS_ACTOR", "alice");
+    ExaRun connected =
+        ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "lxp"},
+            testbed.sshOptions());
+    assertThat(connected.exitCode()).as(connected.err()).isZero();
+    assertThat(ExaRun.run(env, "hpc", "approve", "lxp").exitCode()).isZero();
+
+    Fleet fleet = new Fleet(env, Clock.systemUTC());
+    Instant before = Instant.now();
+    try (ConsoleServer server =
+        new ConsoleServer(
+            fleet, new ConsoleSettings("127.0.0.1", 0, Duration.ofSeconds(30), false),
+            Clock.systemUTC())) {
+      server.start();
+      long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+      while (server.refresher.status("lxp").lastSuccessAt() == null) {
+        assertThat(server.refresher.status("lxp").lastFailure()).isNull();
+        assertThat(System.nanoTime()).as("a snapshot within 90 s").isLessThan(end);
+        Thread.sleep(200);
+      }
+      NodeSnapshot snapshot = fleet.storedNodes("lxp").orElseThrow();
+      assertThat(snapshot.takenBy()).isEqualTo("refresher via console");
+      assertThat(snapshot.takenAt()).isAfterOrEqualTo(before.minusMillis(1));
+      assertThat(snapshot.nodes()).isNotEmpty();
+      assertThat(fleet.utilization("lxp", before.minusSeconds(1))).hasSize(1)
+          .allSatisfy(s -> assertThat(s.totalGpus()).isEqualTo(6));
+      RefreshStatus status = server.refresher.status("lxp");
+      assertThat(status.nextDueAt()).isAfter(status.lastSuccessAt());
+
+      io.examlops.fleet.model.Actor alice = new io.examlops.fleet.model.Actor("alice", "cli");
+      String token =
+          fleet.createToken(
+                  alice, fleet.createFirstAdmin(alice).map(a -> a.user()).orElse("admin"), "it",
+                  java.util.EnumSet.of(
+                      io.examlops.fleet.model.access.TokenScope.READ,
+                      io.examlops.fleet.model.access.TokenScope.ADMIN))
+              .secret();
+      HttpClient http = HttpClient.newHttpClient();
+      String base = "http://127.0.0.1:" + server.port() + ApiRoutes.BASE;
+      HttpResponse<String> nodes = http.send(
+          HttpRequest.newBuilder(URI.create(base + "/lxp/nodes"))
+              .header("Authorization", "Bearer " + token).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(nodes.statusCode()).isEqualTo(200);
+      assertThat(nodes.body()).contains("\"takenAt\":\"" + io.examlops.fleet.json.FleetJson
+          .instant(snapshot.takenAt()) + "\"");
+      HttpRequest refresh = HttpRequest.newBuilder(URI.create(base + "/lxp/refresh"))
+          .header("Authorization", "Bearer " + token)
+          .POST(HttpRequest.BodyPublishers.noBody()).build();
+      assertThat(http.send(refresh, HttpResponse.BodyHandlers.ofString()).statusCode())
+          .isEqualTo(200);
+      HttpResponse<String> limited = http.send(refresh, HttpResponse.BodyHandlers.ofString());
+      assertThat(limited.statusCode()).isEqualTo(429);
+      assertThat(limited.body()).contains("RATE_LIMITED").contains("try again in");
+      long second = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (fleet.storedNodes("lxp").orElseThrow().id() == snapshot.id()) {
+        assertThat(System.nanoTime()).as("the requested refresh within 60 s").isLessThan(second);
+        Thread.sleep(200);
+      }
+    }
+  }
+}

@@ -1,0 +1,89 @@
+package io.examlops.fleet.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.registry.ClustersFile;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The refresher's failure path on real stores: an approved cluster whose SSH port has no server
+ * (connection refused at once). The success path is RefresherIT, on the real Slurm testbed.
+ */
+class RefresherTest {
+  @TempDir Path dir;
+
+  @Test
+  void aFailingClusterIsRecordedWithItsReasonAndBackedOff() throws Exception {
+    Path key = dir.resolve("id_ed25519");
+    Process keygen =
+        new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
+            .redirectErrorStream(true)
+            .start();
+    assertThat(keygen.waitFor()).isZero();
+    Map<String, String> env =
+        Map.of(
+            "HOME", dir.toString(),
+            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+            "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
+            "EXAMLOPS_ACTOR", "ann");
+    new ClustersFile(dir.resolve("clusters.yaml"), env)
+        .upsert(
+            ClusterDefinition.ssh(
+                "far", SchedulerKind.SLURM, "127.0.0.1", "hpcuser", key.toString(), 1,
+                "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
+    Fleet fleet = new Fleet(env, Clock.systemUTC());
+    fleet.approve(new io.examlops.fleet.model.Actor("ann", "cli"),
+        new io.examlops.fleet.ApproveRequest("far"));
+    Duration interval = Duration.ofSeconds(10);
+    try (Refresher refresher = new Refresher(fleet, Clock.systemUTC(), interval, () -> {})) {
+      refresher.tick();
+      waitUntil(() -> refresher.status("far").failures() == 1);
+      RefreshStatus failed = refresher.status("far");
+      assertThat(failed.lastFailure()).contains("127.0.0.1");
+      assertThat(failed.lastFailureAt()).isNotNull();
+      assertThat(failed.lastSuccessAt()).isNull();
+      assertThat(Duration.between(failed.lastFailureAt(), failed.nextDueAt())).isEqualTo(interval);
+      refresher.tick();
+      Thread.sleep(300);
+      assertThat(refresher.status("far").failures())
+          .as("not retried before its backoff ends").isEqualTo(1);
+      refresher.refreshSoon("far");
+      refresher.tick();
+      waitUntil(() -> refresher.status("far").failures() == 2);
+      RefreshStatus again = refresher.status("far");
+      assertThat(Duration.between(again.lastFailureAt(), again.nextDueAt()))
+          .isEqualTo(interval.multipliedBy(2));
+    }
+    assertThat(fleet.storedNodes("far")).isEmpty();
+  }
+
+  @Test
+  void backoffDoublesUpToAnHour() {
+    Fleet unused = null;
+    Refresher refresher = new Refresher(unused, Clock.systemUTC(), Duration.ofMinutes(5), () -> {});
+    assertThat(refresher.backoff(1)).isEqualTo(Duration.ofMinutes(5));
+    assertThat(refresher.backoff(2)).isEqualTo(Duration.ofMinutes(10));
+    assertThat(refresher.backoff(3)).isEqualTo(Duration.ofMinutes(20));
+    assertThat(refresher.backoff(10)).isEqualTo(Refresher.MAX_BACKOFF);
+    refresher.close();
+  }
+
+  private static void waitUntil(java.util.function.BooleanSupplier condition)
+      throws InterruptedException {
+    long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > end) {
+        throw new AssertionError("the refresher did not get there in 30 s");
+      }
+      Thread.sleep(50);
+    }
+  }
+}

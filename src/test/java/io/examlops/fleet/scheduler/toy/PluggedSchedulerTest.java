@@ -1,0 +1,125 @@
+package io.examlops.fleet.scheduler.toy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.ApproveRequest;
+import io.examlops.fleet.CancelRequest;
+import io.examlops.fleet.ConnectRequest;
+import io.examlops.fleet.ConnectResult;
+import io.examlops.fleet.DetectRequest;
+import io.examlops.fleet.DetectResult;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.NodesRequest;
+import io.examlops.fleet.PlaceRequest;
+import io.examlops.fleet.PreflightRequest;
+import io.examlops.fleet.PreflightResult;
+import io.examlops.fleet.ScriptSource;
+import io.examlops.fleet.SubmissionResult;
+import io.examlops.fleet.SubmitRequest;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A scheduler HPC Fleet does not ship, plugged in through the documented registration alone
+ * ({@code SchedulerAdapters.standard().with(adapter)} handed to {@code Fleet}): detected, connected,
+ * approved, snapshotted, placed, preflighted, submitted to, followed and cancelled through the
+ * application API, on a real clusters.yaml and platform.db, its commands run by the real local
+ * shell. Runs in its own JVM (the {@code plugged-scheduler} surefire execution): a declared kind is
+ * known to the whole JVM.
+ */
+class PluggedSchedulerTest {
+  private static final Actor ALICE = Actor.cli("alice");
+  private static final HostTarget HERE = HostTarget.of(HostTarget.LOCAL);
+  /** No host named and none in the environment: this machine. */
+  private static final HostTarget THIS_MACHINE = HostTarget.defaults();
+
+  @TempDir Path dir;
+  private Path spool;
+  private Fleet fleet;
+
+  @BeforeEach
+  void aToySchedulerOnThisMachine() throws Exception {
+    spool = Files.createDirectories(dir.resolve("toy"));
+    Files.writeString(spool.resolve("version"), "toy 1.0\n");
+    Map<String, String> env =
+        Map.of(
+            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
+    fleet =
+        new Fleet(env, Clock.systemUTC(), SchedulerAdapters.standard().with(new ToyAdapter(spool)));
+  }
+
+  @Test
+  void detectionFindsItAndConnectRegistersItPending() throws Exception {
+    DetectResult detected = fleet.detect(new DetectRequest(THIS_MACHINE));
+    assertThat(detected.scheduler()).isSameAs(ToyAdapter.TOY);
+    assertThat(detected.capabilities().version()).isEqualTo("toy 1.0");
+
+    ConnectResult connected = fleet.connect(ALICE, new ConnectRequest("toy1", HERE, null));
+
+    assertThat(connected.cluster().state()).isEqualTo(ClusterState.PENDING);
+    assertThat(Files.readString(dir.resolve("clusters.yaml"))).contains("scheduler: toy");
+  }
+
+  @Test
+  void anApprovedToyClusterIsPlacedPreflightedAndTakesJobsToTheirEnd() throws Exception {
+    fleet.connect(ALICE, new ConnectRequest("toy1", HERE, "toy"));
+    fleet.approve(ALICE, new ApproveRequest("toy1"));
+    assertThat(fleet.nodes(ALICE, new NodesRequest(THIS_MACHINE, "toy1", true)).nodes())
+        .extracting(NodeInfo::name)
+        .containsExactly(ToyAdapter.NODE);
+
+    assertThat(fleet.place(new PlaceRequest(2, null, null, null)).chosen()).isEqualTo("toy1");
+
+    PreflightResult preflight =
+        fleet.preflight(ALICE, new PreflightRequest("toy1", 2, null, null, null, null));
+    assertThat(preflight.result()).isEqualTo("PASS");
+
+    SubmissionResult submitted =
+        fleet.submit(
+            ALICE,
+            new SubmitRequest(
+                "toy1",
+                ScriptSource.text("train.sh", "#!/bin/sh\necho hi\n"),
+                "train",
+                2,
+                1,
+                null,
+                null,
+                null,
+                Map.of()));
+    TrackedJob job = submitted.job();
+    assertThat(job.schedulerJobId()).isEqualTo("1");
+    assertThat(submitted.placement().partition()).isEqualTo("main");
+    assertThat(Files.readString(spool.resolve("jobs/1"))).contains("echo hi");
+
+    assertThat(fleet.listJobs(ALICE, new JobsRequest("toy1", null, null, true)).jobs())
+        .extracting(TrackedJob::state)
+        .containsExactly(JobState.PENDING);
+
+    assertThat(fleet.cancel(ALICE, new CancelRequest(job.schedulerJobId())).job().state())
+        .isEqualTo(JobState.CANCELLED);
+    assertThat(spool.resolve("jobs/1.cancelled")).exists();
+  }
+
+  @Test
+  void theStandardRegistrationIsUntouched() {
+    assertThat(SchedulerAdapters.standard().find(ToyAdapter.TOY)).isEmpty();
+    assertThat(SchedulerAdapters.standard().with(new ToyAdapter(spool)).all())
+        .extracting(a -> a.kind().label())
+        .containsExactly("toy", "flux", "slurm", "unmanaged", "mock");
+  }
+}
