@@ -287,7 +287,9 @@ public final class Fleet {
   public ApproveResult approve(Actor actor, ApproveRequest request) {
     return guarded(
         () -> {
-          ClusterConnections connections = connections();
+          // what the approval pins is what clusters.yaml names, never a credential that happens to
+          // be in the approving admin's environment
+          ClusterConnections connections = connections().withoutCredential();
           RegisteredCluster cluster = connections.cluster(request.cluster());
           RegisteredCluster approved =
               registry().approve(request.cluster(), connections.current(cluster), actor);
@@ -492,7 +494,8 @@ public final class Fleet {
                   timeLimit(request.time()),
                   request.account(),
                   request.environment());
-          return submitted(actor, submit(request.cluster(), job, null, null, false, actor));
+          return submitted(
+              actor, submit(request.cluster(), job, null, null, false, actor, request.tag()));
         });
   }
 
@@ -510,7 +513,7 @@ public final class Fleet {
               request.script() == null
                   ? Pipelines.builtInScript()
                   : Scripts.read(request.script()).text();
-          Map<String, String> environment = new LinkedHashMap<>();
+          Map<String, String> environment = new LinkedHashMap<>(request.environment());
           environment.put(Pipelines.MODEL_VARIABLE, request.model());
           environment.put(Pipelines.DATASET_VARIABLE, request.dataset());
           environment.put(Pipelines.GPUS_VARIABLE, Integer.toString(request.gpus()));
@@ -527,7 +530,8 @@ public final class Fleet {
           return submitted(
               actor,
               submit(
-                  request.cluster(), job, request.model(), request.dataset(), true, actor));
+                  request.cluster(), job, request.model(), request.dataset(), true, actor,
+                  request.tag()));
         });
   }
 
@@ -536,7 +540,8 @@ public final class Fleet {
     return new SubmissionResult(
         job,
         submitted.placement() == null ? null : PlaceResult.of(submitted.placement()),
-        jobOutput(actor, job));
+        jobOutput(actor, job),
+        submitted.reattached());
   }
 
   /**
@@ -644,7 +649,8 @@ public final class Fleet {
         TransportOptions.DEFAULTS,
         Endpoint.knownHosts(env, UserHome.of(env)),
         io.examlops.fleet.transport.ClientEnvironment.of(env),
-        adapters);
+        adapters,
+        io.examlops.fleet.registry.ClientCredential.from(env));
   }
 
   private static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
@@ -930,6 +936,39 @@ public final class Fleet {
     return jobs(actor).backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
   }
 
+  // --- Jenkins surface (issue 11): job output, re-attach by tag ---------------------------------
+
+  /**
+   * Passes a tracked job's output (by fleet id or scheduler id) to {@code sink}: what is there now,
+   * or with {@link LogsRequest#follow()} what is written until the job ends, the request's limit
+   * passes, or the thread is interrupted. Read-only: allowed for a job on any registered cluster.
+   */
+  public LogsResult logs(
+      Actor actor, LogsRequest request, java.util.function.Consumer<String> sink) {
+    return guarded(
+        () -> {
+          JobService service = jobs(actor);
+          TrackedJob job = service.find(request.job());
+          if (job.schedulerJobId() == null) {
+            throw new FleetException(
+                io.examlops.fleet.model.ErrorKind.CONFLICT,
+                "job " + job.id() + " on " + job.cluster() + " has no scheduler id: it was never"
+                    + " confirmed as submitted, so it has no output to read");
+          }
+          var read =
+              new io.examlops.fleet.scheduling.JobLogs(connections(), service, actor)
+                  .read(
+                      job,
+                      request.follow(),
+                      Duration.ofSeconds(request.timeoutSeconds()),
+                      FOLLOW_INTERVAL,
+                      sink);
+          return new LogsResult(read.job(), read.outputFile(), read.found(), read.followed());
+        });
+  }
+
+  // --- end of the Jenkins surface's block ------------------------------------------------------
+
   /** Placement, preflight and capacity. */
   private FleetScheduling scheduling() {
     return new FleetScheduling(connections(), jobStore(), adapters, context());
@@ -959,7 +998,7 @@ public final class Fleet {
   }
 
   /** A submission and the placement that chose its partition (and cluster, for {@link #AUTO}). */
-  private record Submitted(TrackedJob job, PlacementResult placement) {}
+  private record Submitted(TrackedJob job, PlacementResult placement, boolean reattached) {}
 
   private Submitted submit(
       String cluster,
@@ -967,7 +1006,15 @@ public final class Fleet {
       String model,
       String dataset,
       boolean withClusterEnvironment,
-      Actor actor) {
+      Actor actor,
+      String tag) {
+    if (tag != null) {
+      java.util.Optional<TrackedJob> running =
+          new io.examlops.fleet.scheduling.TaggedJobs(jobs(actor)).unfinished(tag);
+      if (running.isPresent()) {
+        return new Submitted(running.get(), null, true);
+      }
+    }
     if (cluster == null || cluster.isBlank()) {
       throw FleetException.invalid("no cluster given: name a cluster, or " + AUTO, "cluster");
     }
@@ -995,8 +1042,9 @@ public final class Fleet {
         request.partition() != null || partition == null ? request : request.inPartition(partition);
     var sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
     return new Submitted(
-        jobs(actor).submit(target, sent, model, dataset),
-        placement);
+        jobs(actor).submit(target, sent, model, dataset, tag),
+        placement,
+        false);
   }
 
   /** The request with the cluster's EXAMLOPS_HPC_* variables added to what the job exports. */

@@ -16,6 +16,8 @@ import java.util.Map;
  * @param time wall-time limit, in Slurm's forms or with a unit; {@code null}: the partition's
  * @param account Slurm account or Flux bank; {@code null}: the user's
  * @param environment variables the job exports
+ * @param tag the caller's name for this submission, or {@code null}: while the newest job of a tag
+ *     has not ended, submitting under it again re-attaches to that job
  */
 public record SubmitRequest(
     String cluster,
@@ -26,9 +28,24 @@ public record SubmitRequest(
     String partition,
     String time,
     String account,
-    Map<String, String> environment) {
+    Map<String, String> environment,
+    String tag) {
 
   public SubmitRequest {
     environment = environment == null ? Map.of() : Map.copyOf(environment);
+  }
+
+  /** A submission without a tag. */
+  public SubmitRequest(
+      String cluster,
+      ScriptSource script,
+      String name,
+      int gpus,
+      int nodes,
+      String partition,
+      String time,
+      String account,
+      Map<String, String> environment) {
+    this(cluster, script, name, gpus, nodes, partition, time, account, environment, null);
   }
 }

@@ -59,6 +59,7 @@ final class Failures implements IExecutionExceptionHandler {
           Map.entry("timeoutSeconds", "--wait-timeout"),
           Map.entry("reason", "--reason"),
           Map.entry("state", "--state"),
+          Map.entry("tag", "--tag"),
           Map.entry("scheduler", "--scheduler"),
           Map.entry("model", "--model"),
           Map.entry("dataset", "--dataset"),

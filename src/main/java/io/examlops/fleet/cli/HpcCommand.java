@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       SubmitCommand.class,
       JobsCommand.class,
       CancelCommand.class,
+      LogsCommand.class,
       CapacityCommand.class
     })
 final class HpcCommand implements Runnable {

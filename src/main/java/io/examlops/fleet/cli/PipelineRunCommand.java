@@ -49,6 +49,8 @@ final class PipelineRunCommand extends FleetCommand {
                         options.nodes,
                         options.partition,
                         options.time,
-                        options.account)));
+                        options.account,
+                        options.exported(exa().env),
+                        options.tag)));
   }
 }

@@ -1,7 +1,8 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.Fleet;
 import io.examlops.fleet.FollowRequest;
-import io.examlops.fleet.FollowResult;
+import io.examlops.fleet.LogsRequest;
 import io.examlops.fleet.SubmissionResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
@@ -27,20 +28,19 @@ final class Submissions {
     if (submitted.placement() != null && !output.json()) {
       PlaceCommand.print(output.err(), submitted.placement());
     }
+    if (submitted.reattached()) {
+      output.err().println("exa: re-attached to job " + job.id() + " (" + job.cluster() + " "
+          + job.schedulerJobId() + "), tagged " + options.tag + ", which is still "
+          + job.state().label() + "; nothing new was submitted");
+    }
     if (options.await) {
       if (!output.json()) {
         output.err().println("exa: following job " + job.id() + " (" + job.cluster() + " "
             + job.schedulerJobId() + ") until it ends");
       }
-      FollowResult followed =
-          command
-              .exa()
-              .fleet()
-              .follow(
-                  actor,
-                  new FollowRequest(Long.toString(job.id()), options.waitTimeoutSeconds));
-      submitted = new SubmissionResult(followed.job(), submitted.placement(), followed.output());
-      job = followed.job();
+      job = follow(command.exa().fleet(), actor, job, options, output);
+      submitted = new SubmissionResult(
+          job, submitted.placement(), submitted.output(), submitted.reattached());
     }
     String outputFile = submitted.output();
     TrackedJob shown = job;
@@ -64,5 +64,27 @@ final class Submissions {
       return job.state() == JobState.COMPLETED ? ExitCode.OK : ExitCode.FAILED;
     }
     return ExitCode.OK;
+  }
+
+  /**
+   * Follows the job to its end or the wait's limit, its output on stderr with {@code --log}; an
+   * interrupt meanwhile cancels it (see {@link CancelOnInterrupt}).
+   */
+  private static TrackedJob follow(
+      Fleet fleet, Actor actor, TrackedJob job, SubmitOptions options, Output output)
+      throws InterruptedException {
+    String id = Long.toString(job.id());
+    try (CancelOnInterrupt guard =
+        new CancelOnInterrupt(fleet, actor, job, options.leaveRunning, output.err())) {
+      if (!options.log) {
+        return fleet.follow(actor, new FollowRequest(id, options.waitTimeoutSeconds)).job();
+      }
+      return fleet
+          .logs(actor, new LogsRequest(id, true, options.waitTimeoutSeconds), text -> {
+            output.err().print(text);
+            output.err().flush();
+          })
+          .job();
+    }
   }
 }

@@ -3,7 +3,6 @@ package io.examlops.fleet.cli;
 import io.examlops.fleet.ScriptSource;
 import io.examlops.fleet.SubmitRequest;
 import java.nio.file.Path;
-import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,6 +48,7 @@ final class SubmitCommand extends FleetCommand {
                         options.partition,
                         options.time,
                         options.account,
-                        Map.of())));
+                        options.exported(exa().env),
+                        options.tag)));
   }
 }

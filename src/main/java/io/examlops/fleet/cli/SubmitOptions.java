@@ -28,4 +28,35 @@ final class SubmitOptions {
 
   @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "" + FollowRequest.DEFAULT_TIMEOUT_SECONDS, description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
   int waitTimeoutSeconds;
+
+  @Option(names = "--log", description = "With --wait: print the job's output on stderr while it runs (stdout stays the result).")
+  boolean log;
+
+  @Option(names = "--leave-running", description = "With --wait: when this process is interrupted (SIGTERM, SIGINT), leave the job running instead of cancelling it.")
+  boolean leaveRunning;
+
+  @Option(names = "--tag", paramLabel = "TAG", description = "Your name for this submission (e.g. a CI job and stage): while the newest job of this tag has not ended, submitting with it again re-attaches to that job instead of submitting another.")
+  String tag;
+
+  @Option(names = "--env", paramLabel = "NAME", description = "Export this variable of exa's own environment into the job (repeatable); its value never appears on a command line.")
+  java.util.List<String> exports = java.util.List.of();
+
+  /**
+   * The {@code --env} variables with their values from {@code processEnv} (exa's own
+   * environment); a name that is not set there is an error naming it.
+   */
+  java.util.Map<String, String> exported(java.util.Map<String, String> processEnv) {
+    java.util.Map<String, String> env = new java.util.TreeMap<>();
+    for (String name : exports) {
+      String value = processEnv.get(name);
+      if (value == null) {
+        throw io.examlops.fleet.model.FleetException.invalid(
+            "--env " + io.examlops.fleet.model.Printable.quoted(name) + ": exa's environment has"
+                + " no variable of that name; set it before running exa (its value is exported"
+                + " into the job, never put on a command line)");
+      }
+      env.put(name, value);
+    }
+    return env;
+  }
 }

@@ -4,6 +4,7 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
@@ -30,6 +31,7 @@ public final class ClusterConnections {
   private final java.nio.file.Path knownHosts;
   private final ClientEnvironment client;
   private final SchedulerAdapters adapters;
+  private final ClientCredential credential;
 
   /**
    * @param client the environment the surface read at its edge (the key passphrase) and where
@@ -50,11 +52,32 @@ public final class ClusterConnections {
       java.nio.file.Path knownHosts,
       ClientEnvironment client,
       SchedulerAdapters adapters) {
+    this(registry, options, knownHosts, client, adapters, ClientCredential.NONE);
+  }
+
+  /** Connections that log in with the caller's own credential where it gives a key or a user. */
+  public ClusterConnections(
+      ClusterRegistry registry,
+      TransportOptions options,
+      java.nio.file.Path knownHosts,
+      ClientEnvironment client,
+      SchedulerAdapters adapters,
+      ClientCredential credential) {
     this.registry = registry;
     this.options = options;
     this.knownHosts = knownHosts;
     this.client = client;
     this.adapters = adapters;
+    this.credential = credential;
+  }
+
+  /**
+   * The same connections with clusters.yaml's own key and user: what an approval pins is what the
+   * registry names, never a credential that happens to be in the approving admin's environment.
+   */
+  public ClusterConnections withoutCredential() {
+    return new ClusterConnections(
+        registry, options, knownHosts, client, adapters, ClientCredential.NONE);
   }
 
   public ClusterRegistry registry() {
@@ -88,9 +111,49 @@ public final class ClusterConnections {
 
   private String keyFingerprint(ClusterDefinition d) {
     try {
-      return KeyFingerprint.of(registry.clustersFile().keyFile(d), client.variables());
+      return KeyFingerprint.of(keyFile(d), client.variables());
     } catch (RuntimeException e) {
       throw new RegistryException("cluster '" + d.name() + "': " + e.getMessage(), e);
+    }
+  }
+
+  private java.nio.file.Path keyFile(ClusterDefinition d) {
+    return credential.key() != null ? credential.key() : registry.clustersFile().keyFile(d);
+  }
+
+  /**
+   * Refuses a caller's credential that is not the one approved, naming both fingerprints (or
+   * users), before any connection is made with it.
+   */
+  private void requireApprovedCredential(RegisteredCluster cluster) {
+    ClusterDefinition d = cluster.definition();
+    if (d == null || d.transport() == TransportKind.LOCAL) {
+      return;
+    }
+    PinnedConnection pinned = cluster.governance() == null ? null : cluster.governance().pinned();
+    String approvedUser = pinned != null ? pinned.user() : d.user();
+    if (credential.user() != null && !credential.user().equals(approvedUser)) {
+      throw new NotApprovedException(
+          "the SSH credential in use logs in as '" + credential.user() + "', but cluster '"
+              + d.name() + "' is " + (pinned != null ? "approved" : "registered") + " for user '"
+              + approvedUser + "': use the credential of that user",
+          null);
+    }
+    if (credential.key() == null || d.keyPath() == null) {
+      return;
+    }
+    String given = keyFingerprint(d);
+    String approved =
+        pinned != null
+            ? pinned.keyFingerprint()
+            : KeyFingerprint.of(registry.clustersFile().keyFile(d), client.variables());
+    if (approved != null && !approved.equals(given)) {
+      throw new NotApprovedException(
+          "the SSH credential in use holds key " + given + ", but cluster '" + d.name() + "' is "
+              + (pinned != null ? "approved with key " : "registered with key ") + approved
+              + ": use the credential that holds the approved key, or have an admin approve the"
+              + " cluster again with this key",
+          io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.APPROVE, d.name()));
     }
   }
 
@@ -101,6 +164,7 @@ public final class ClusterConnections {
   /** Refuses, with the reason, a cluster that may not receive work now. */
   public RegisteredCluster requireSchedulable(String name) {
     RegisteredCluster cluster = cluster(name);
+    requireApprovedCredential(cluster);
     Schedulability verdict = schedulability(cluster);
     if (!verdict.schedulable()) {
       throw new NotApprovedException(verdict.reason(), verdict.hint());
@@ -124,12 +188,15 @@ public final class ClusterConnections {
           "cluster '" + d.name() + "' has no key in clusters.yaml; add 'key: ~/.ssh/id_ed25519'"
               + " (the path of its private key)");
     }
+    requireApprovedCredential(cluster);
     HostKeyPolicy policy =
         d.hostKeyFingerprint() == null
             ? new HostKeyPolicy(HostKeyPolicy.Mode.STRICT, knownHosts, null)
             : new HostKeyPolicy(HostKeyPolicy.Mode.PINNED, knownHosts, d.hostKeyFingerprint());
     return new Endpoint(
-        new SshTarget(d.host(), d.port(), d.user(), registry.clustersFile().keyFile(d)),
+        new SshTarget(
+            d.host(), d.port(), credential.user() != null ? credential.user() : d.user(),
+            keyFile(d)),
         policy,
         options,
         client);

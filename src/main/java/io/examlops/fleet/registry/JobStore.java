@@ -41,6 +41,13 @@ public final class JobStore {
    * with its fleet id. {@link #complete} or {@link #discard} follows.
    */
   public TrackedJob begin(TrackedJob job) {
+    return begin(job, null);
+  }
+
+  /**
+   * As {@link #begin(TrackedJob)}, recording the caller's tag with it (see {@link #latestTagged}).
+   */
+  public TrackedJob begin(TrackedJob job, String tag) {
     if (job.state() != JobState.SUBMITTING || job.schedulerJobId() != null) {
       throw new IllegalArgumentException("a submission is begun as SUBMITTING, without a job id");
     }
@@ -52,7 +59,7 @@ public final class JobStore {
                   c.prepareStatement(
                       "INSERT INTO hpc_jobs (cluster, scheduler_job_id, name, model, dataset,"
                           + " gpus, nodes, partition_name, script, state, submitted_by,"
-                          + " submitted_at) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)",
+                          + " submitted_at, tag) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)",
                       Statement.RETURN_GENERATED_KEYS)) {
                 s.setString(1, job.cluster());
                 s.setString(2, job.name());
@@ -64,6 +71,7 @@ public final class JobStore {
                 s.setString(8, job.state().name());
                 s.setString(9, job.submittedBy());
                 s.setString(10, Timestamps.format(job.submittedAt()));
+                s.setString(11, tag);
                 s.executeUpdate();
                 try (ResultSet keys = s.getGeneratedKeys()) {
                   keys.next();
@@ -174,6 +182,19 @@ public final class JobStore {
                   "SELECT " + COLUMNS + " FROM hpc_jobs WHERE cluster = ? AND scheduler_job_id = ?")) {
             s.setString(1, cluster);
             s.setString(2, schedulerJobId);
+            return one(s);
+          }
+        });
+  }
+
+  /** The newest submission recorded with this tag, if any. */
+  public Optional<TrackedJob> latestTagged(String tag) {
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT " + COLUMNS + " FROM hpc_jobs WHERE tag = ? ORDER BY id DESC LIMIT 1")) {
+            s.setString(1, tag);
             return one(s);
           }
         });

@@ -79,6 +79,12 @@ public final class JobService {
    *     completed
    */
   public TrackedJob submit(String clusterName, SubmitRequest request, String model, String dataset) {
+    return submit(clusterName, request, model, dataset, null);
+  }
+
+  /** As {@link #submit(String, SubmitRequest, String, String)}, recorded under the caller's tag. */
+  public TrackedJob submit(
+      String clusterName, SubmitRequest request, String model, String dataset, String tag) {
     RegisteredCluster cluster = connections.requireSchedulable(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
     TrackedJob begun =
@@ -87,7 +93,8 @@ public final class JobService {
                 0, cluster.name(), null, request.name(), model, dataset, request.gpus(),
                 request.nodes(), request.partition(), JobState.SUBMITTING, actor.name(),
                 context.clock().instant(),
-                null, null, null, null, null, null));
+                null, null, null, null, null, null),
+            TaggedJobs.require(tag));
     SubmitResult result;
     try {
       result = connections.withRunner(cluster, actor, runner -> backend.submit(runner, request));

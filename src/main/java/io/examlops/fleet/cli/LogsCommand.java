@@ -1,0 +1,65 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.FollowRequest;
+import io.examlops.fleet.LogsRequest;
+import io.examlops.fleet.LogsResult;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code exa hpc logs}: a tracked job's output, followed while it runs. */
+@Command(
+    name = "logs",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Print a tracked job's output (its standard output and error): on Slurm and Flux the job's"
+          + " output file on its cluster, read over the cluster's SSH connection; on the mock"
+          + " backend the local file. With --follow, print what is written while the job runs and"
+          + " end when it ends.",
+      "Read-only: allowed for a job on any registered cluster."
+    })
+final class LogsCommand extends FleetCommand {
+  @Parameters(index = "0", paramLabel = "JOB", description = "The fleet's job id, or the scheduler's.")
+  String job;
+
+  @Option(names = "--follow", description = "Keep printing what the job writes until it ends.")
+  boolean follow;
+
+  @Option(names = "--follow-timeout", paramLabel = "SECONDS", defaultValue = "86400", description = "With --follow: stop after this many seconds (default: ${DEFAULT-VALUE}, a day); the job keeps running and the exit code is 1.")
+  int followTimeoutSeconds;
+
+  @Override
+  public Integer call() {
+    Output output = output();
+    StringBuilder text = new StringBuilder();
+    Consumer<String> sink =
+        output.json()
+            ? text::append
+            : chunk -> {
+              output.out().print(chunk);
+              output.out().flush();
+            };
+    LogsResult read =
+        exa().fleet().logs(exa().actor(), new LogsRequest(job, follow, followTimeoutSeconds), sink);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("job", read.job());
+    json.put("output", read.output());
+    json.put("found", read.found());
+    json.put("text", text.toString());
+    output.emit(json, () -> {});
+    if (!read.found()) {
+      output.err().println("exa: no output yet at " + read.output()
+          + (read.output().startsWith("~") ? " on " + read.job().cluster() : "")
+          + " (job " + read.job().id() + " is " + read.job().state().label() + ")");
+    }
+    if (follow && !read.followed()) {
+      output.err().println("exa: stopped following job " + read.job().id() + " after "
+          + followTimeoutSeconds + " s (--follow-timeout); it is " + read.job().state().label());
+      return ExitCode.FAILED;
+    }
+    return ExitCode.OK;
+  }
+}

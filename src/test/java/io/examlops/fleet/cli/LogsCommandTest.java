@@ -1,0 +1,87 @@
+package io.examlops.fleet.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code exa hpc logs} and the submit options the Jenkins steps use, on the mock backend. */
+class LogsCommandTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir Path home;
+  private Map<String, String> env;
+
+  @BeforeEach
+  void aMockCluster() {
+    env = new java.util.HashMap<>(ExaRun.fleetIn(home, "ann", 4));
+    env.put("PATH", "/usr/bin:/bin");
+    assertThat(ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock").exitCode()).isZero();
+    assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
+  }
+
+  private Path script(String name, String text) throws Exception {
+    return Files.writeString(home.resolve(name), text);
+  }
+
+  @Test
+  void followPrintsTheWholeOutputAndEndsWithTheJob() throws Exception {
+    Path slow = script("slow.sh", "#!/bin/sh\necho one\nsleep 3\nprintf 'two\\nno newline'\n");
+    JsonNode job = JSON.readTree(ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", slow.toString()).out()).get("job");
+    String id = job.get("id").asText();
+
+    ExaRun followed = ExaRun.run(env, "hpc", "logs", id, "--follow");
+    assertThat(followed.exitCode()).as(followed.err()).isZero();
+    assertThat(followed.out()).isEqualTo("one\ntwo\nno newline");
+
+    ExaRun json = ExaRun.run(env, "--json", "hpc", "logs", id);
+    DocumentedShapes.cliReference().assertMatches("hpc logs", json.out());
+    JsonNode read = JSON.readTree(json.out());
+    assertThat(read.get("text").asText()).isEqualTo("one\ntwo\nno newline");
+    assertThat(read.get("job").get("state").asText()).isEqualTo("completed");
+    assertThat(read.get("found").asBoolean()).isTrue();
+  }
+
+  @Test
+  void anUnknownJobIsNotFound() {
+    ExaRun run = ExaRun.run(env, "hpc", "logs", "999");
+    assertThat(run.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
+    assertThat(run.err()).contains("no tracked job '999'");
+  }
+
+  @Test
+  void aTagReattachesWhileItsJobRunsAndSubmitsAnewOnceItEnded() throws Exception {
+    Path quick = script("quick.sh", "#!/bin/sh\nsleep 2\necho ran\n");
+    ExaRun first = ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", "--tag", "ci/7-train", quick.toString());
+    DocumentedShapes.cliReference().assertMatches("hpc submit", first.out());
+    JsonNode one = JSON.readTree(first.out());
+    assertThat(one.get("reattached").asBoolean()).isFalse();
+
+    ExaRun again = ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", "--tag", "ci/7-train", "--wait", quick.toString());
+    JsonNode two = JSON.readTree(again.out());
+    assertThat(two.get("reattached").asBoolean()).isTrue();
+    assertThat(two.get("job").get("id").asLong()).isEqualTo(one.get("job").get("id").asLong());
+    assertThat(two.get("job").get("state").asText()).isEqualTo("completed");
+
+    JsonNode three = JSON.readTree(ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", "--tag", "ci/7-train", quick.toString()).out());
+    assertThat(three.get("reattached").asBoolean()).isFalse();
+    assertThat(three.get("job").get("id").asLong()).isNotEqualTo(one.get("job").get("id").asLong());
+  }
+
+  @Test
+  void badTagsAndUnsetEnvNamesAreRefusedBeforeAnythingIsSubmitted() throws Exception {
+    Path quick = script("quick.sh", "#!/bin/sh\ntrue\n");
+    ExaRun tag = ExaRun.run(env, "hpc", "submit", "--cluster", "demo", "--tag", "a b;rm", quick.toString());
+    assertThat(tag.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(tag.err()).contains("is not a tag: a tag is 1 to 200 characters");
+    ExaRun unset = ExaRun.run(env, "hpc", "submit", "--cluster", "demo", "--env", "NOT_SET_HERE", quick.toString());
+    assertThat(unset.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(unset.err()).contains("--env 'NOT_SET_HERE': exa's environment has no variable of that name");
+    assertThat(JSON.readTree(ExaRun.run(env, "--json", "hpc", "jobs").out()).get("jobs")).isEmpty();
+  }
+}

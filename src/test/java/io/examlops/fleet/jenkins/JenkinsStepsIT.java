@@ -1,0 +1,409 @@
+package io.examlops.fleet.jenkins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.cli.TestbedStates;
+import io.examlops.fleet.testbed.Testbed;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shared library's steps in the stand-in Jenkins, driving the real {@code exa} of the release
+ * archive (its bin/exa and vars/) against the real Slurm + SSH testbed, registered and approved
+ * as cluster "tc" with the testbed's key. Builds log in with a Jenkins credential holding that
+ * key, handed over by {@code withCredentials} as Jenkins does.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class JenkinsStepsIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String PASSPHRASE = "correct horse battery staple";
+  @TempDir static Path dir;
+  private static Testbed testbed;
+  private static Path release;
+  private static Map<String, String> fleet;
+  private static SshCredential approved;
+  private static SshCredential approvedWithPassphrase;
+  private static int builds;
+
+  @BeforeAll
+  static void anApprovedSlurmClusterAndAnInstalledRelease() throws Exception {
+    testbed = Testbed.require();
+    release = Release.unpackInto(Files.createDirectories(dir.resolve("opt")));
+    fleet = new HashMap<>();
+    fleet.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
+    fleet.put("EXAMLOPS_HPC_REGISTRY", dir.resolve("home/clusters.yaml").toString());
+    fleet.put("EXAMLOPS_DATA_DIR", dir.resolve("home/data").toString());
+    fleet.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
+    fleet.put("EXAMLOPS_ACTOR", "admin");
+    ok(ExaRun.run(fleet, new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
+        testbed.sshOptions()));
+    ok(ExaRun.run(fleet, "hpc", "approve", "tc"));
+    ok(ExaRun.run(fleet, "hpc", "nodes", "--save", "--cluster", "tc"));
+    fleet.remove("EXAMLOPS_ACTOR");
+
+    String key = Files.readString(testbed.key());
+    approved = new SshCredential(Testbed.USER, key, null);
+    // the same key, protected by a passphrase (as many teams store theirs in Jenkins)
+    Path locked = dir.resolve("locked_ed25519");
+    Files.writeString(locked, key);
+    Files.setPosixFilePermissions(locked, PosixFilePermissions.fromString("rw-------"));
+    run("ssh-keygen", "-q", "-p", "-P", "", "-N", PASSPHRASE, "-f", locked.toString());
+    approvedWithPassphrase = new SshCredential(Testbed.USER, Files.readString(locked), PASSPHRASE);
+    assertThat(approvedWithPassphrase.privateKey()).isNotEqualTo(key);
+  }
+
+  @AfterAll
+  static void testbedBackToItsStates() throws Exception {
+    TestbedStates.awaitOnlyTheHolds(fleet);
+  }
+
+  private static ExaRun ok(ExaRun run) {
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return run;
+  }
+
+  private static String run(String... command) throws Exception {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes());
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(String.join(" ", command) + ": " + out).isZero();
+    return out;
+  }
+
+  /** A new build on the agent: its own workspace, the agent's environment, the credentials. */
+  private static Pipeline build() throws IOException {
+    builds++;
+    Map<String, String> env = new LinkedHashMap<>(fleet);
+    env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
+    env.put("EXAMLOPS_EXA", release.resolve("bin/exa").toString());
+    env.put("EXAMLOPS_CACHE_DIR", dir.resolve("cache").toString());
+    env.put("JOB_NAME", "ml/train");
+    env.put("BUILD_NUMBER", Integer.toString(builds));
+    return new Pipeline(release, dir.resolve("builds/" + builds + "/ws"), env)
+        .withCredential("hpc-ssh", approved)
+        .withCredential("hpc-ssh-locked", approvedWithPassphrase);
+  }
+
+  private static JsonNode exaJson(String... args) throws Exception {
+    return JSON.readTree(ok(ExaRun.run(fleet, args)).out());
+  }
+
+  @Test
+  @Order(1)
+  void preflightPassesFailsAndWarns() throws Exception {
+    Pipeline pass = build();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> checks = (Map<String, Object>) pass.step("hpcPreflight",
+        Map.of("cluster", "tc", "gpus", 1, "partition", "gpu", "credentialsId", "hpc-ssh"));
+    assertThat(checks.get("passed")).isEqualTo(true);
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Object>> byName = (Map<String, Map<String, Object>>) checks.get("checks");
+    assertThat(byName.get("approval")).containsEntry("status", "pass");
+    assertThat(byName).containsKeys("host", "scheduler", "partition", "gpus", "idle", "account");
+    assertThat(pass.log().text()).containsPattern("approval +pass").containsPattern("gpus +pass");
+
+    Pipeline fail = build();
+    assertThatThrownBy(() -> fail.step("hpcPreflight",
+        Map.of("cluster", "tc", "gpus", 9, "partition", "gpu", "credentialsId", "hpc-ssh")))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageContaining("hpcPreflight: cluster tc failed 1 check(s): gpus: only 6 GPUs");
+
+    // g1's 4 a100 are half in use (slurm-states.sh): 4 GPUs on one node would wait: a warning
+    Map<String, Object> busy = Map.of("cluster", "tc", "gpus", 4, "nodes", 1, "partition", "gpu",
+        "credentialsId", "hpc-ssh");
+    Pipeline lenient = build();
+    lenient.step("hpcPreflight", busy);
+    assertThat(lenient.result()).isEqualTo("SUCCESS");
+    assertThat(lenient.log().text()).containsPattern("idle +warn");
+    Pipeline strict = build();
+    Map<String, Object> warnFails = new HashMap<>(busy);
+    warnFails.put("failOn", "warn");
+    strict.step("hpcPreflight", warnFails);
+    assertThat(strict.result()).isEqualTo("UNSTABLE");
+    assertThat(strict.log().text()).contains("WARNING: hpcPreflight: cluster tc warns: idle:");
+  }
+
+  @Test
+  @Order(2)
+  void placeChoosesAndExplainsOrFailsWithTheReasons() throws Exception {
+    Pipeline pipeline = build();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> where = (Map<String, Object>) pipeline.step("hpcPlace", Map.of("gpus", 2));
+    assertThat(where).containsEntry("cluster", "tc").containsEntry("partition", "gpu");
+    assertThat(where.get("explanation").toString()).startsWith("chose slurm@tc");
+    assertThat(pipeline.log().text()).contains("hpcPlace: chose slurm@tc");
+
+    assertThatThrownBy(() -> build().step("hpcPlace", Map.of("gpus", 2, "gpuType", "h100")))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageContaining("hpcPlace: no cluster can take 2 GPU(s)")
+        .hasMessageContaining("tc: ")
+        .hasMessageContaining("h100");
+  }
+
+  /**
+   * The job's output reaches the build log while the job runs; the build logs in with a
+   * passphrase-protected key, and neither the key, its file's path nor the passphrase reach any
+   * process's arguments or the log; the key file is gone after the step.
+   */
+  @Test
+  @Order(3)
+  void outputStreamsIntoTheLogWhileTheJobRunsAndTheKeyStaysSecret() throws Exception {
+    Pipeline pipeline = build();
+    String script = "#!/bin/bash\necho tick-1\nsleep 6\necho tick-2\nsleep 1\necho tock\n";
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    ArgumentWatch watch = new ArgumentWatch(
+        List.of(PASSPHRASE, "secretFiles", secretLineOf(approvedWithPassphrase.privateKey())));
+    try {
+      Future<Object> submitted = runner.submit(() -> pipeline.step("hpcSubmit", Map.of(
+          "cluster", "tc", "partition", "gpu", "gpus", 1, "time", "00:05:00", "name", "it-stream",
+          "script", script, "credentialsId", "hpc-ssh-locked")));
+      awaitLog(pipeline, "tick-1", 120);
+      assertThat(submitted.isDone()).as("the step still waits for its job").isFalse();
+      assertThat(pipeline.log().text()).doesNotContain("tock");
+
+      @SuppressWarnings("unchecked")
+      Map<String, Object> result = (Map<String, Object>) submitted.get(120, TimeUnit.SECONDS);
+      assertThat(result).containsEntry("state", "completed").containsEntry("exitCode", 0)
+          .containsEntry("cluster", "tc").containsEntry("reattached", false);
+      assertThat(pipeline.log().text()).contains("tick-2").contains("tock")
+          .contains("hpcSubmit: job " + result.get("jobId") + " (tc ");
+    } finally {
+      runner.shutdownNow();
+      watch.stop();
+    }
+    assertThat(watch.processesSeen()).as("processes sampled").isGreaterThan(10);
+    assertThat(watch.leaks()).as("secrets in a process's arguments").isEmpty();
+    String log = pipeline.log().text();
+    assertThat(log).doesNotContain(PASSPHRASE).doesNotContain("secretFiles")
+        .doesNotContain(secretLineOf(approvedWithPassphrase.privateKey()));
+    assertThat(pipeline.keyFilesWritten()).isNotEmpty().allSatisfy(f -> assertThat(f).doesNotExist());
+  }
+
+  @Test
+  @Order(4)
+  void aFailingJobFailsTheStepWithItsExitCode() throws Exception {
+    Pipeline pipeline = build();
+    assertThatThrownBy(() -> pipeline.step("hpcSubmit", Map.of(
+        "cluster", "tc", "partition", "gpu", "gpus", 1, "name", "it-fails",
+        "script", "#!/bin/bash\necho about to fail\nexit 3\n", "credentialsId", "hpc-ssh")))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageMatching("hpcSubmit: job \\d+ \\(tc \\d+\\) failed with exit code 3.*");
+    assertThat(pipeline.log().text()).contains("about to fail");
+  }
+
+  @Test
+  @Order(5)
+  void anAbortDuringTheWaitCancelsTheJob() throws Exception {
+    Pipeline pipeline = build();
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    try {
+      Future<Object> submitted = runner.submit(() -> pipeline.step("hpcSubmit", Map.of(
+          "cluster", "tc", "partition", "gpu", "gpus", 1, "name", "it-abort",
+          "script", "#!/bin/bash\necho started\nsleep 300\n", "credentialsId", "hpc-ssh")));
+      awaitLog(pipeline, "started", 120);
+      assertThat(queueNames()).contains("it-abort");
+
+      pipeline.abort();
+
+      assertThatThrownBy(() -> submitted.get(60, TimeUnit.SECONDS))
+          .hasCauseInstanceOf(PipelineAborted.class);
+    } finally {
+      runner.shutdownNow();
+    }
+    assertThat(pipeline.log().text()).containsPattern("exa: interrupted: cancelled job \\d+ \\(tc \\d+\\)");
+    await(() -> !queueNames().contains("it-abort"), 60, "it-abort still in squeue");
+  }
+
+  @Test
+  @Order(6)
+  void aCredentialWithAnotherKeyIsRefusedWithBothFingerprints() throws Exception {
+    Path other = dir.resolve("other_ed25519");
+    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", other.toString());
+    String otherPrint = run("ssh-keygen", "-lf", other.toString()).split(" ")[1];
+    String approvedPrint = run("ssh-keygen", "-lf", testbed.key().toString()).split(" ")[1];
+    Pipeline pipeline = build()
+        .withCredential("stolen", new SshCredential(Testbed.USER, Files.readString(other), null));
+    int before = exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size();
+
+    assertThatThrownBy(() -> pipeline.step("hpcSubmit", Map.of(
+        "cluster", "tc", "partition", "gpu", "script", "#!/bin/bash\ntrue\n",
+        "credentialsId", "stolen")))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageContaining(otherPrint)
+        .hasMessageContaining(approvedPrint)
+        .hasMessageContaining("not-approved");
+    Pipeline otherUser = build()
+        .withCredential("other-user", new SshCredential("intruder", approved.privateKey(), null));
+    assertThatThrownBy(() -> otherUser.step("hpcSubmit", Map.of(
+        "cluster", "tc", "partition", "gpu", "script", "#!/bin/bash\ntrue\n",
+        "credentialsId", "other-user")))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageContaining("logs in as 'intruder', but cluster 'tc' is approved for user 'hpcuser'");
+    assertThat(exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size()).isEqualTo(before);
+
+    // an admin approving with a credential in the environment still pins clusters.yaml's key
+    Map<String, String> admin = new HashMap<>(fleet);
+    admin.put("EXAMLOPS_ACTOR", "admin");
+    admin.put("EXAMLOPS_HPC_CREDENTIAL_KEY", other.toString());
+    JsonNode approval = JSON.readTree(ok(ExaRun.run(admin, "--json", "hpc", "approve", "tc")).out());
+    assertThat(approval.get("pinned").get("keyFingerprint").asText()).isEqualTo(approvedPrint);
+  }
+
+  @Test
+  @Order(7)
+  void aRetriedStageWithTheSameTagReattaches() throws Exception {
+    Map<String, Object> stage = new HashMap<>(Map.of(
+        "cluster", "tc", "partition", "gpu", "gpus", 1, "name", "it-tagged", "tag", "ml/train#7-train",
+        "script", "#!/bin/bash\necho once\nsleep 8\n", "credentialsId", "hpc-ssh"));
+    stage.put("wait", false);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> first = (Map<String, Object>) build().step("hpcSubmit", stage);
+    assertThat(first).containsEntry("reattached", false);
+
+    stage.put("wait", true);
+    Pipeline retry = build();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> again = (Map<String, Object>) retry.step("hpcSubmit", stage);
+    assertThat(again).containsEntry("reattached", true).containsEntry("jobId", first.get("jobId"))
+        .containsEntry("state", "completed");
+    assertThat(retry.log().text()).contains("re-attached to job " + first.get("jobId")).contains("once");
+    List<String> names = new ArrayList<>();
+    exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs")
+        .forEach(j -> names.add(j.get("name").asText()));
+    assertThat(names.stream().filter("it-tagged"::equals)).hasSize(1);
+  }
+
+  @Test
+  @Order(8)
+  void theExampleJenkinsfileRunsEndToEnd() throws Exception {
+    Pipeline pipeline = build().withParam("HPC_CLUSTER", "tc");
+    String result = pipeline.run(Files.readString(release.resolve("Jenkinsfile")));
+
+    String log = pipeline.log().text();
+    assertThat(result).as(log).isEqualTo("SUCCESS");
+    assertThat(log).contains("hpcPreflight tc: ").contains("hpcPlace: chose slurm@tc")
+        .contains("epoch 2 of 2: training JPCP on PM100Dataset").contains("training on tc, partition gpu");
+    Path report = pipeline.workspace().resolve("capacity.html");
+    assertThat(Files.readString(report)).contains("HPC Fleet capacity").contains("<td>tc</td>")
+        .doesNotContain("<script").doesNotContain("http");
+    assertThat(pipeline.publishedHtml()).singleElement()
+        .satisfies(p -> assertThat(p.toString()).contains("capacity.html"));
+    JsonNode events = exaJson("--json", "hpc", "audit", "--cluster", "tc").get("events");
+    List<String> submitters = new ArrayList<>();
+    events.forEach(e -> {
+      if (e.get("action").asText().equals("submit")) {
+        submitters.add(e.get("actor").asText());
+      }
+    });
+    assertThat(submitters).contains("jenkins:ml/train#" + builds);
+  }
+
+  private static List<String> queueNames() throws Exception {
+    List<String> names = new ArrayList<>();
+    exaJson("--json", "hpc", "queue", "--cluster", "tc").get("jobs")
+        .forEach(j -> names.add(j.get("name").asText()));
+    return names;
+  }
+
+  private static void awaitLog(Pipeline pipeline, String text, int seconds) throws Exception {
+    await(() -> pipeline.log().text().contains(text), seconds,
+        "'" + text + "' did not reach the build log:\n" + pipeline.log().text());
+  }
+
+  private static void await(Check check, int seconds, String failure) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (!check.holds()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(failure);
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  private interface Check {
+    boolean holds() throws Exception;
+  }
+
+  /** A line of a private key's body: what any copy of the key on a command line would hold. */
+  private static String secretLineOf(String key) {
+    return key.lines().filter(l -> !l.startsWith("-----")).skip(1).findFirst().orElseThrow();
+  }
+
+  /** Samples every process's arguments (/proc/PID/cmdline) until stopped, looking for secrets. */
+  private static final class ArgumentWatch {
+    private final Set<String> leaks = ConcurrentHashMap.newKeySet();
+    private final Set<Long> seen = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean running = new AtomicBoolean(true);
+    private final Thread thread;
+
+    ArgumentWatch(List<String> secrets) {
+      Supplier<Void> sample = () -> {
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+          for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+            try {
+              String args = new String(Files.readAllBytes(proc.resolve("cmdline"))).replace('\0', ' ');
+              seen.add(Long.parseLong(proc.getFileName().toString()));
+              for (String secret : secrets) {
+                if (args.contains(secret)) {
+                  leaks.add(proc.getFileName() + ": " + args.replace(secret, "<" + secret.length() + " secret chars>"));
+                }
+              }
+            } catch (IOException e) {
+              // the process ended meanwhile
+            }
+          }
+        } catch (IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        return null;
+      };
+      thread = new Thread(() -> {
+        while (running.get()) {
+          sample.get();
+        }
+      });
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    void stop() throws InterruptedException {
+      running.set(false);
+      thread.join();
+    }
+
+    int processesSeen() {
+      return seen.size();
+    }
+
+    Set<String> leaks() {
+      return leaks;
+    }
+  }
+}

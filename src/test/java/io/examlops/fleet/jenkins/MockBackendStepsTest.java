@@ -1,0 +1,89 @@
+package io.examlops.fleet.jenkins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.cli.ExaRun;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The steps against the real {@code exa} (this build's classes, in a process of its own per
+ * call) on the mock backend, which runs jobs as local processes: no testbed needed. What needs
+ * Slurm and SSH is in {@link JenkinsStepsIT}.
+ */
+class MockBackendStepsTest {
+  @TempDir Path dir;
+  private Map<String, String> env;
+
+  @BeforeEach
+  void aMockClusterAndAnExaOnThisAgent() throws Exception {
+    Path exa = dir.resolve("bin/exa");
+    Files.createDirectories(exa.getParent());
+    Files.writeString(exa, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
+        + "' -XX:TieredStopAtLevel=1 -Xshare:auto -cp '" + System.getProperty("java.class.path")
+        + "' io.examlops.fleet.cli.Exa \"$@\"\n");
+    exa.toFile().setExecutable(true);
+    env = new LinkedHashMap<>(ExaRun.fleetIn(dir, "admin", 4));
+    assertThat(ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock").exitCode()).isZero();
+    assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
+    env.remove("EXAMLOPS_ACTOR");
+    env.put("PATH", dir.resolve("bin") + ":/usr/local/bin:/usr/bin:/bin");
+    env.put("HOME", dir.toString());
+    env.put("JOB_NAME", "demo-job");
+    env.put("BUILD_NUMBER", "3");
+  }
+
+  private Pipeline build() {
+    return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve("ws"), env);
+  }
+
+  @Test
+  void aJobsOutputAndEnvironmentReachTheLogAndItsResultIsReturned() {
+    Pipeline pipeline = build();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> run = (Map<String, Object>) pipeline.step("hpcSubmit", Map.of(
+        "cluster", "demo", "script", "#!/bin/sh\necho \"epochs=$EPOCHS\"\n", "env", Map.of("EPOCHS", "3"),
+        "name", "smoke"));
+
+    assertThat(run).containsEntry("state", "completed").containsEntry("exitCode", 0)
+        .containsEntry("cluster", "demo").containsEntry("reattached", false);
+    assertThat(pipeline.log().text()).contains("epochs=3")
+        .contains("hpcSubmit: job " + run.get("jobId") + " (demo mock-");
+    // exa found on the PATH; its command line is not echoed (set +x)
+    assertThat(pipeline.log().text()).doesNotContain("+ 'exa' --json");
+    String audit = ExaRun.run(env, "--json", "hpc", "audit").out();
+    assertThat(audit).contains("\"actor\" : \"jenkins:demo-job#3\"");
+  }
+
+  @Test
+  void aFailingJobFailsTheStepWithItsExitCodeAndTheReportIsSelfContained() throws Exception {
+    assertThatThrownBy(() -> build().step("hpcSubmit", Map.of(
+        "cluster", "demo", "script", "#!/bin/sh\nexit 7\n")))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageMatching("hpcSubmit: job \\d+ \\(demo mock-\\d+\\) failed with exit code 7");
+
+    Pipeline pipeline = build();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> figures =
+        (Map<String, Object>) pipeline.step("hpcCapacity", Map.of("report", "reports/capacity.html"));
+    assertThat(figures.get("totalGpus")).isEqualTo(4);
+    String html = Files.readString(dir.resolve("ws/reports/capacity.html"));
+    assertThat(html).contains("<td>demo</td>").contains("of 4 GPUs idle").doesNotContain("<script")
+        .doesNotContain("http");
+  }
+
+  @Test
+  void exaNotInstalledIsSaidWithTheFix() {
+    env.put("EXAMLOPS_EXA", dir.resolve("nowhere/exa").toString());
+    assertThatThrownBy(() -> build().step("hpcPlace", Map.of("gpus", 1)))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageContaining("hpcPlace: " + dir.resolve("nowhere/exa") + " could not be run")
+        .hasMessageContaining("EXAMLOPS_EXA");
+  }
+}

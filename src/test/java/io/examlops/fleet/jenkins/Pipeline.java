@@ -1,0 +1,456 @@
+package io.examlops.fleet.jenkins;
+
+import groovy.json.JsonSlurper;
+import groovy.lang.Binding;
+import groovy.lang.Closure;
+import groovy.lang.GroovyShell;
+import groovy.lang.Script;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.codehaus.groovy.control.CompilerConfiguration;
+
+/**
+ * One build of a stand-in Jenkins: runs the shared library's steps (and a Jenkinsfile) with Groovy
+ * 2.4, Jenkins Pipeline's Groovy line, in a workspace of its own. The steps' stand-ins do what
+ * Jenkins does where it matters to the library: {@code sh} really runs its script with {@code sh
+ * -xe} (echoing commands into the log, as Jenkins does), streams its output into the {@link
+ * BuildLog} as it comes, fails on a non-zero exit; {@code withCredentials} writes an SSH key to a
+ * file readable only by its owner under {@code WORKSPACE@tmp} for the block and deletes it after;
+ * an abort sends SIGTERM to every process of the running {@code sh}, as Jenkins does.
+ */
+public final class Pipeline {
+  private final Path library;
+  private final Path workspace;
+  private final Path tmp;
+  private final Map<String, String> baseEnv;
+  private final Deque<Map<String, String>> overlays = new ArrayDeque<>();
+  private final Map<String, SshCredential> credentials = new HashMap<>();
+  private final Map<String, Object> params = new LinkedHashMap<>();
+  private final Map<String, Object> currentBuild = new LinkedHashMap<>();
+  private final Map<String, Script> steps = new HashMap<>();
+  private final List<Path> keyFilesWritten = new CopyOnWriteArrayList<>();
+  private final List<Map<String, Object>> publishedHtml = new CopyOnWriteArrayList<>();
+  private final BuildLog log = new BuildLog();
+  private final Binding binding = new Binding();
+  private final GroovyShell shell;
+  private final java.util.concurrent.atomic.AtomicInteger shRuns =
+      new java.util.concurrent.atomic.AtomicInteger();
+  private volatile Process running;
+  private volatile boolean aborted;
+
+  /**
+   * @param library the shared library's root (holding {@code vars/})
+   * @param workspace the build's workspace
+   * @param env the agent's environment plus what Jenkins sets (JOB_NAME, BUILD_NUMBER, ...)
+   */
+  public Pipeline(Path library, Path workspace, Map<String, String> env) {
+    this.library = library;
+    this.workspace = workspace;
+    this.tmp = workspace.resolveSibling(workspace.getFileName() + "@tmp");
+    this.baseEnv = new LinkedHashMap<>(env);
+    this.baseEnv.put("WORKSPACE", workspace.toString());
+    currentBuild.put("result", null);
+    CompilerConfiguration config = new CompilerConfiguration();
+    config.setScriptBaseClass(PipelineScript.class.getName());
+    binding.setVariable(PipelineScript.PIPELINE, this);
+    shell = new GroovyShell(Pipeline.class.getClassLoader(), binding, config);
+    try {
+      Files.createDirectories(workspace);
+      Files.createDirectories(tmp);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Adds a credential to the stand-in Jenkins' credential store. */
+  public Pipeline withCredential(String id, SshCredential credential) {
+    credentials.put(id, credential);
+    return this;
+  }
+
+  /** A build parameter ({@code params.NAME}). */
+  public Pipeline withParam(String name, Object value) {
+    params.put(name, value);
+    return this;
+  }
+
+  public BuildLog log() {
+    return log;
+  }
+
+  /** The build's result: SUCCESS, UNSTABLE, FAILURE or ABORTED (set by {@link #run}). */
+  public String result() {
+    Object result = currentBuild.get("result");
+    return result == null ? "SUCCESS" : result.toString();
+  }
+
+  public Path workspace() {
+    return workspace;
+  }
+
+  /** Every key file {@code withCredentials} wrote, to check that none is left. */
+  public List<Path> keyFilesWritten() {
+    return List.copyOf(keyFilesWritten);
+  }
+
+  public List<Map<String, Object>> publishedHtml() {
+    return List.copyOf(publishedHtml);
+  }
+
+  /** Calls one library step, as {@code name(args)} in a Jenkinsfile; a failure is thrown. */
+  public Object step(String name, Map<String, Object> args) {
+    Object step = globalVariable(name);
+    if (step == null) {
+      throw new IllegalArgumentException("the library has no step " + name);
+    }
+    return ((Script) step).invokeMethod("call", new Object[] {args});
+  }
+
+  /**
+   * Runs a Jenkinsfile to its end and returns the build's result, as Jenkins does: a failure is
+   * logged ("ERROR: ...") and makes the result FAILURE, an abort ABORTED. {@code @Library}
+   * lines load this library, the one the stand-in has.
+   */
+  public String run(String jenkinsfile) {
+    String text = jenkinsfile.replaceAll("(?m)^@Library\\([^)]*\\)\\s*_\\s*$", "");
+    try {
+      shell.parse(text, "Jenkinsfile").run();
+      currentBuild.putIfAbsent("result", null);
+    } catch (PipelineAborted e) {
+      log.line(e.getMessage());
+      currentBuild.put("result", "ABORTED");
+    } catch (PipelineError e) {
+      log.line("ERROR: " + e.getMessage());
+      currentBuild.put("result", "FAILURE");
+    }
+    log.line("Finished: " + result());
+    return result();
+  }
+
+  /**
+   * Aborts the build, as the Stop button does: every process of the running {@code sh} gets
+   * SIGTERM; then waits for them to end (Jenkins would follow with SIGKILL after a while).
+   */
+  public void abort() throws InterruptedException {
+    aborted = true;
+    Process p = running;
+    if (p == null) {
+      return;
+    }
+    List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
+    tree.add(p.toHandle());
+    tree.forEach(ProcessHandle::destroy);
+    for (ProcessHandle h : tree) {
+      try {
+        h.onExit().get(60, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        throw new AssertionError("process " + h.pid() + " did not end within 60 s of SIGTERM", e);
+      }
+    }
+  }
+
+  /** How many sh steps ran. */
+  public int shRuns() {
+    return shRuns.get();
+  }
+
+  /** The process the running {@code sh} step started, or {@code null}. */
+  public Process running() {
+    return running;
+  }
+
+  // --- what the library sees --------------------------------------------------------------
+
+  Object globalVariable(String name) {
+    Script loaded = steps.get(name);
+    if (loaded != null) {
+      return loaded;
+    }
+    Path file = library.resolve("vars").resolve(name + ".groovy");
+    if (!name.matches("[A-Za-z][A-Za-z0-9_]*") || !Files.isRegularFile(file)) {
+      return null;
+    }
+    try {
+      Script script = shell.parse(file.toFile());
+      steps.put(name, script);
+      return script;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  Map<String, String> env() {
+    Map<String, String> env = new LinkedHashMap<>(baseEnv);
+    overlays.descendingIterator().forEachRemaining(env::putAll);
+    return env;
+  }
+
+  Map<String, Object> params() {
+    return params;
+  }
+
+  Map<String, Object> currentBuild() {
+    return currentBuild;
+  }
+
+  void echo(String message) {
+    log.line(message);
+  }
+
+  void error(String message) {
+    throw new PipelineError(message);
+  }
+
+  void unstable(String message) {
+    log.line("WARNING: " + message);
+    if (currentBuild.get("result") == null) {
+      currentBuild.put("result", "UNSTABLE");
+    }
+  }
+
+  Object withEnv(List<?> variables, Closure<?> body) {
+    Map<String, String> overlay = new LinkedHashMap<>();
+    for (Object v : variables) {
+      String text = String.valueOf(v);
+      int eq = text.indexOf('=');
+      overlay.put(text.substring(0, eq), text.substring(eq + 1));
+    }
+    overlays.push(overlay);
+    try {
+      return body.call();
+    } finally {
+      overlays.pop();
+    }
+  }
+
+  static Map<String, Object> sshUserPrivateKey(Map<String, Object> binding) {
+    Map<String, Object> b = new LinkedHashMap<>(binding);
+    b.put("$class", "SSHUserPrivateKeyBinding");
+    return b;
+  }
+
+  /**
+   * Binds SSH credentials for the block: the key goes to a file of its own, mode 0400, under
+   * {@code WORKSPACE@tmp/secretFiles/UUID/}, deleted when the block ends, however it ends.
+   */
+  Object withCredentials(List<Map<String, Object>> bindings, Closure<?> body) {
+    Map<String, String> overlay = new LinkedHashMap<>();
+    List<Path> dirs = new ArrayList<>();
+    try {
+      for (Map<String, Object> b : bindings) {
+        if (!"SSHUserPrivateKeyBinding".equals(b.get("$class"))) {
+          throw new IllegalArgumentException("this stand-in binds SSH keys only: " + b);
+        }
+        String id = String.valueOf(b.get("credentialsId"));
+        SshCredential c = credentials.get(id);
+        if (c == null) {
+          throw new PipelineError("Could not find credentials entry with ID '" + id + "'");
+        }
+        Path dir = tmp.resolve("secretFiles").resolve(UUID.randomUUID().toString());
+        Files.createDirectories(dir);
+        dirs.add(dir);
+        Path key = dir.resolve("ssh-key-" + b.get("keyFileVariable"));
+        Files.writeString(key, c.privateKey());
+        Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("r--------"));
+        keyFilesWritten.add(key);
+        overlay.put(String.valueOf(b.get("keyFileVariable")), key.toString());
+        if (b.get("usernameVariable") != null) {
+          overlay.put(String.valueOf(b.get("usernameVariable")), c.user());
+        }
+        if (b.get("passphraseVariable") != null) {
+          overlay.put(
+              String.valueOf(b.get("passphraseVariable")),
+              c.passphrase() == null ? "" : c.passphrase());
+        }
+      }
+      overlays.push(overlay);
+      try {
+        return body.call();
+      } finally {
+        overlays.pop();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } finally {
+      for (Path dir : dirs) {
+        deleteTree(dir);
+      }
+    }
+  }
+
+  Object readJson(Map<String, Object> args) {
+    if (!Boolean.TRUE.equals(args.get("returnPojo"))) {
+      // Without returnPojo, Jenkins' readJSON gives net.sf.json objects, whose JSON null is not
+      // Groovy's null: the library must ask for plain values.
+      throw new IllegalArgumentException("readJSON without returnPojo: true: " + args.keySet());
+    }
+    Object text = args.get("text");
+    return new JsonSlurper().parseText(text != null ? text.toString() : readFile(args.get("file").toString()));
+  }
+
+  void writeFile(String file, String text) {
+    try {
+      Path path = workspace.resolve(file);
+      Files.createDirectories(path.getParent());
+      Files.writeString(path, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  String readFile(String file) {
+    try {
+      return Files.readString(workspace.resolve(file));
+    } catch (IOException e) {
+      throw new PipelineError("readFile: " + e);
+    }
+  }
+
+  boolean fileExists(String file) {
+    return Files.exists(workspace.resolve(file));
+  }
+
+  Object stage(String name, Closure<?> body) {
+    log.line("[Pipeline] { (" + name + ")");
+    try {
+      return body.call();
+    } finally {
+      log.line("[Pipeline] } (" + name + ")");
+    }
+  }
+
+  /** Aborts the build when the block runs past its time, as the timeout step does. */
+  Object timeout(Map<String, Object> args, Closure<?> body) {
+    long time = Long.parseLong(String.valueOf(args.get("time")));
+    TimeUnit unit = TimeUnit.valueOf(String.valueOf(args.getOrDefault("unit", "MINUTES")));
+    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    timer.schedule(
+        () -> {
+          log.line("Timeout has been exceeded");
+          abort();
+          return null;
+        },
+        time,
+        unit);
+    try {
+      return body.call();
+    } finally {
+      timer.shutdownNow();
+    }
+  }
+
+  void publishHtml(Map<String, Object> args) {
+    publishedHtml.add(args);
+  }
+
+  /**
+   * Runs a script as Jenkins' sh step does: {@code sh -xe SCRIPT} (or the script's own #! line),
+   * in the workspace, with the build's environment; output into the log as it comes (stdout
+   * returned instead with {@code returnStdout}); a non-zero exit fails the step unless {@code
+   * returnStatus}.
+   */
+  Object sh(Map<?, ?> args) {
+    if (aborted) {
+      throw new PipelineAborted("Aborted by user");
+    }
+    shRuns.incrementAndGet();
+    String script = String.valueOf(args.get("script"));
+    boolean returnStdout = Boolean.TRUE.equals(args.get("returnStdout"));
+    boolean returnStatus = Boolean.TRUE.equals(args.get("returnStatus"));
+    Path dir = tmp.resolve("durable-" + UUID.randomUUID().toString().substring(0, 8));
+    try {
+      Files.createDirectories(dir);
+      Path file = dir.resolve("script.sh");
+      Files.writeString(file, script);
+      List<String> command =
+          script.startsWith("#!") ? List.of("sh", file.toString()) : List.of("sh", "-xe", file.toString());
+      ProcessBuilder builder = new ProcessBuilder(command).directory(workspace.toFile());
+      builder.environment().clear();
+      builder.environment().putAll(env());
+      if (!returnStdout) {
+        builder.redirectErrorStream(true);
+      }
+      Process p = builder.start();
+      running = p;
+      p.getOutputStream().close();
+      StringBuilder stdout = new StringBuilder();
+      Thread out = pump(p.getInputStream(), returnStdout ? stdout::append : log::append);
+      Thread err = returnStdout ? pump(p.getErrorStream(), log::append) : null;
+      int code = p.waitFor();
+      out.join();
+      if (err != null) {
+        err.join();
+      }
+      running = null;
+      if (aborted) {
+        throw new PipelineAborted("Aborted by user");
+      }
+      if (returnStatus) {
+        return code;
+      }
+      if (code != 0) {
+        throw new PipelineError("script returned exit code " + code);
+      }
+      return returnStdout ? stdout.toString() : null;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PipelineAborted("interrupted");
+    } finally {
+      deleteTree(dir);
+    }
+  }
+
+  private static Thread pump(InputStream in, Consumer<String> sink) {
+    Thread t =
+        new Thread(
+            () -> {
+              byte[] buffer = new byte[8192];
+              try (in) {
+                int n;
+                while ((n = in.read(buffer)) > 0) {
+                  sink.accept(new String(buffer, 0, n, StandardCharsets.UTF_8));
+                }
+              } catch (IOException e) {
+                sink.accept("[stand-in: output lost: " + e + "]\n");
+              }
+            });
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  private static void deleteTree(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(f);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,136 @@
+// The part of the hpc* steps that runs the exa CLI (not a step of its own). Everything here uses
+// only standard Pipeline steps (sh, withEnv, withCredentials, readJSON, error) and methods the
+// Groovy sandbox allows, so the library also works as an untrusted, folder-level library.
+
+/**
+ * Checks a step's named parameters before anything runs: an unknown or missing one fails the step
+ * with error(), naming the step, the parameter and what is allowed.
+ */
+def checkParameters(String step, Map given, List required, List optional) {
+  if (given == null) {
+    error("${step}: takes named parameters, e.g. ${step}(${required.collect { it + ': ...' }.join(', ')})")
+  }
+  List allowed = required + optional
+  for (def key : given.keySet()) {
+    if (!allowed.contains(key.toString())) {
+      error("${step}: unknown parameter '${key}'; allowed: ${allowed.join(', ')}")
+    }
+  }
+  for (def name : required) {
+    if (given[name] == null || given[name].toString().trim().isEmpty()) {
+      error("${step}: missing parameter '${name}' (required: ${required.join(', ')}; optional: ${optional.join(', ')})")
+    }
+  }
+}
+
+/** A whole number parameter from min up, as text for the command line; null stays null. */
+def wholeNumber(String step, String name, def value, int min) {
+  if (value == null) {
+    return null
+  }
+  String text = value.toString().trim()
+  if (!text.matches('[0-9]{1,9}') || Integer.parseInt(text) < min) {
+    error("${step}: parameter '${name}' must be a whole number from ${min} up, got '${value}'")
+  }
+  return text
+}
+
+/** A parameter that must be one of a few words. */
+def oneOf(String step, String name, def value, List allowed) {
+  if (!allowed.contains(value.toString())) {
+    error("${step}: parameter '${name}' must be one of ${allowed.collect { "'" + it + "'" }.join(', ')}, got '${value}'")
+  }
+  return value.toString()
+}
+
+/** A one-line text parameter (a name, a partition, a time limit); exa checks its form again. */
+def word(String step, String name, def value) {
+  if (value == null) {
+    return null
+  }
+  String text = value.toString().trim()
+  if (!text.matches('[A-Za-z0-9][A-Za-z0-9._:/#@+=-]{0,199}')) {
+    error("${step}: parameter '${name}' must be 1 to 200 letters, digits or . _ - : / # @ + = (starting with a letter or digit), got '${value}'")
+  }
+  return text
+}
+
+/** One shell word: the value in single quotes, as POSIX sh reads it. */
+def quote(def value) {
+  return "'" + value.toString().replace("'", "'\"'\"'") + "'"
+}
+
+/**
+ * Runs `exa --json ARGS` and returns [status: exit code, json: the parsed result]. exa is found at
+ * EXAMLOPS_EXA, else on the PATH. Its stderr (progress, the job's output with --log) goes to the
+ * build log as it comes; its stdout is the JSON result. With credentialsId, the "SSH Username with
+ * private key" credential is bound for the command only: the key file's path, the user and the
+ * passphrase reach exa through its environment, never its command line, and nothing is echoed.
+ *
+ * @param a [step:, args: [...], credentialsId: (optional), env: [NAME: value] (optional)]
+ */
+def run(Map a) {
+  String exa = env.EXAMLOPS_EXA ?: 'exa'
+  String marker = 'exa-exit-status:'
+  // Jenkins runs sh with -xe: -x would echo the command line into the build log, and -e would end
+  // the script at exa's non-zero exit, before its status is printed.
+  String script = 'set +xe\n' + quote(exa) + ' --json ' + a.args.collect { quote(it) }.join(' ') +
+      '\necho "' + marker + '$?"'
+  List vars = []
+  if (env.EXAMLOPS_ACTOR == null && env.JOB_NAME != null) {
+    vars << "EXAMLOPS_ACTOR=jenkins:${env.JOB_NAME}#${env.BUILD_NUMBER}"
+  }
+  Map extra = a.env ?: [:]
+  for (def name : extra.keySet()) {
+    vars << "${name}=${extra[name]}"
+  }
+  String out
+  withEnv(vars) {
+    if (a.credentialsId) {
+      withCredentials([sshUserPrivateKey(credentialsId: a.credentialsId,
+          keyFileVariable: 'EXAMLOPS_HPC_CREDENTIAL_KEY',
+          usernameVariable: 'EXAMLOPS_HPC_CREDENTIAL_USER',
+          passphraseVariable: 'EXAMLOPS_HPC_SSH_KEY_PASSPHRASE')]) {
+        out = sh(script: script, returnStdout: true, label: "exa ${a.args[0]} ${a.args[1]}")
+      }
+    } else {
+      out = sh(script: script, returnStdout: true, label: "exa ${a.args[0]} ${a.args[1]}")
+    }
+  }
+  int at = out.lastIndexOf(marker)
+  if (at < 0) {
+    error("${a.step}: exa did not finish (no exit status); is ${exa} the exa CLI? Set EXAMLOPS_EXA to its path, or put it on the PATH")
+  }
+  int status = Integer.parseInt(out.substring(at + marker.length()).trim())
+  String text = out.substring(0, at).trim()
+  if (status == 127 || text.isEmpty()) {
+    error("${a.step}: ${exa} could not be run (exit status ${status}); install exa on this agent (docs/jenkins.md) and put it on the PATH, or set EXAMLOPS_EXA to its path")
+  }
+  return [status: status, json: readJSON(text: text, returnPojo: true)]
+}
+
+/** Fails the step with exa's own error, when exa answered with one. */
+def failOnError(String step, Map result) {
+  if (result.json instanceof Map && result.json.error != null) {
+    error("${step}: ${result.json.error.message} (exa exit code ${result.json.error.exitCode}, ${result.json.error.kind})")
+  }
+}
+
+/** Rows as an aligned text table, for the build log. */
+def table(List header, List rows) {
+  List widths = header.collect { it.toString().length() }
+  for (def row : rows) {
+    for (int i = 0; i < row.size(); i++) {
+      widths[i] = Math.max(widths[i], String.valueOf(row[i]).length())
+    }
+  }
+  List lines = []
+  for (def row : [header] + rows) {
+    List cells = []
+    for (int i = 0; i < row.size(); i++) {
+      cells << (i == row.size() - 1 ? String.valueOf(row[i]) : String.valueOf(row[i]).padRight(widths[i]))
+    }
+    lines << '  ' + cells.join('  ')
+  }
+  return lines.join('\n')
+}
