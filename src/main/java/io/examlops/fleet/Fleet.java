@@ -981,20 +981,30 @@ public final class Fleet {
   /** Snapshots every schedulable cluster's nodes; returns what could not be refreshed. */
   private List<String> snapshotAll(Actor actor) {
     List<String> notes = new ArrayList<>();
-    for (ClusterStatus status : clusters()) {
-      RegisteredCluster cluster = status.cluster();
-      if (!status.schedulability().schedulable()
-          || adapters.of(cluster.definition().scheduler()).readsLive()) {
-        continue;
-      }
+    for (String name : snapshotTargets()) {
       try {
-        registry()
-            .saveSnapshot(cluster.name(), clusterNodes(actor, cluster.name()).nodes(), actor);
+        registry().saveSnapshot(name, clusterNodes(actor, name).nodes(), actor);
       } catch (RuntimeException e) {
-        notes.add("could not refresh " + cluster.name() + ": " + e.getMessage());
+        notes.add("could not refresh " + name + ": " + e.getMessage());
       }
     }
     return notes;
+  }
+
+  /**
+   * The clusters a refresh snapshots: schedulable ones whose nodes are read from snapshots (an
+   * adapter that reads its nodes live, like the mock backend, needs none).
+   */
+  public List<String> snapshotTargets() {
+    return guarded(
+        () ->
+            clusters().stream()
+                .filter(s -> s.schedulability().schedulable())
+                .map(ClusterStatus::cluster)
+                .filter(c -> c.definition() != null)
+                .filter(c -> !adapters.of(c.definition().scheduler()).readsLive())
+                .map(RegisteredCluster::name)
+                .toList());
   }
 
   /** A submission and the placement that chose its partition (and cluster, for {@link #AUTO}). */

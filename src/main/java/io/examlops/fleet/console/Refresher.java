@@ -90,13 +90,9 @@ final class Refresher implements AutoCloseable {
     }
   }
 
-  /** Schedulable ACTIVE clusters with a scheduler to ask (the mock backend is always live). */
+  /** Schedulable ACTIVE clusters with a scheduler to ask, as the core decides. */
   private List<String> refreshable() {
-    return fleet.listClusters().clusters().stream()
-        .filter(c -> c.schedulable() && !c.listedOnly())
-        .filter(c -> !io.examlops.fleet.model.SchedulerKind.MOCK.label().equals(c.scheduler()))
-        .map(io.examlops.fleet.ClusterSummary::name)
-        .toList();
+    return fleet.snapshotTargets();
   }
 
   private void snapshot(String cluster) {
