@@ -91,6 +91,8 @@ class ConsoleBrowserTest {
     browser.findElement(By.id("user")).sendKeys(ConsoleFixture.ADMIN);
     browser.findElement(By.id("password")).sendKeys("not the password");
     browser.findElement(By.id("sign-in")).click();
+    // The refusal comes back after a slow hash: wait for its page, as a person would.
+    waitFor(() -> browser.findElements(By.id("message")).size() == 1);
     assertThat(browser.findElement(By.id("message")).getText()).contains("Wrong user or password");
     signIn(ConsoleFixture.ADMIN);
     assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("ann (admin)");
