@@ -164,7 +164,8 @@ public final class PlatformDb {
     if (!create) {
       config.resetOpenMode(SQLiteOpenMode.CREATE);
     }
-    try (Connection connection = config.createConnection(url)) {
+    Connection connection = config.createConnection(url);
+    try {
       if (!transaction) {
         return work.run(connection);
       }
@@ -177,6 +178,21 @@ public final class PlatformDb {
         rollback(connection, e);
         throw e;
       }
+    } finally {
+      closeAfterWork(connection);
+    }
+  }
+
+  /**
+   * Closes without throwing: once the work is committed, a busy error from the close (the last
+   * connection's WAL checkpoint, with other writers at work) must not send the retry loop round
+   * again, or the same change would be committed twice.
+   */
+  private static void closeAfterWork(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      // Nothing of the work depends on the close: it was committed or rolled back already.
     }
   }
 
