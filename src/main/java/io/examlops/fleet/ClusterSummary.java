@@ -69,17 +69,24 @@ public record ClusterSummary(
   }
 
   /**
-   * An audit event with its details as JSON rather than text, for JSON surfaces. Keys are
-   * camelCase like every other JSON key; events stored before that used snake_case
-   * ({@code previous_state}) and are converted as they are read.
+   * An audit event with its details as JSON rather than text, for JSON surfaces. Keys are camelCase
+   * like every other JSON key; events stored before that used snake_case ({@code previous_state})
+   * and are converted as they are read.
    */
-  public record Audit(long id, Instant at, String actor, String surface, String action,
-      String cluster, JsonNode details) {
+  public record Audit(
+      long id,
+      Instant at,
+      String actor,
+      String surface,
+      String action,
+      String cluster,
+      JsonNode details) {
     public static Audit of(io.examlops.fleet.model.AuditEvent e) {
       JsonNode details;
       try {
-        details = camelCase(
-            FleetJson.mapper().readTree(e.detailsJson() == null ? "null" : e.detailsJson()));
+        details =
+            camelCase(
+                FleetJson.mapper().readTree(e.detailsJson() == null ? "null" : e.detailsJson()));
       } catch (java.io.IOException ex) {
         details = FleetJson.mapper().getNodeFactory().textNode(e.detailsJson());
       }
@@ -96,7 +103,8 @@ public record ClusterSummary(
         return node;
       }
       var object = FleetJson.mapper().getNodeFactory().objectNode();
-      node.fields().forEachRemaining(f -> object.set(camelCase(f.getKey()), camelCase(f.getValue())));
+      node.fields()
+          .forEachRemaining(f -> object.set(camelCase(f.getKey()), camelCase(f.getValue())));
       return object;
     }
 

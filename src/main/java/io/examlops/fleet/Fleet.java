@@ -1,7 +1,6 @@
 package io.examlops.fleet;
 
 import io.examlops.fleet.capacity.CostRate;
-import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.discovery.Detection;
 import io.examlops.fleet.discovery.Discovery;
 import io.examlops.fleet.discovery.NodeInventory;
@@ -14,31 +13,15 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ConnectionRules;
-import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.KeyMaterial;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.Schedulability;
-import io.examlops.fleet.registry.ClusterConnections;
-import io.examlops.fleet.registry.ClusterEnvironment;
-import io.examlops.fleet.registry.ClusterRegistry;
-import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.registry.RegistryException;
-import io.examlops.fleet.scheduling.FleetScheduling;
-import io.examlops.fleet.scheduling.JobService;
-import io.examlops.fleet.scheduling.SchedulerRefusedException;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.scheduler.SchedulerAdapter;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
-import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.scheduling.backend.TimeLimits;
-import io.examlops.fleet.scheduling.preflight.PreflightReport;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
@@ -46,6 +29,23 @@ import io.examlops.fleet.model.access.InitialAdmin;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
+import io.examlops.fleet.model.capacity.FleetCapacity;
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.ClusterEnvironment;
+import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduling.FleetScheduling;
+import io.examlops.fleet.scheduling.JobService;
+import io.examlops.fleet.scheduling.SchedulerRefusedException;
+import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.scheduling.preflight.PreflightReport;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -81,8 +81,8 @@ public final class Fleet {
   public static final String AUTO = "auto";
 
   /**
-   * @param env the environment the surface read at its edge: registry locations, SSH defaults,
-   *     the key passphrase, the cost rate, the mock's GPUs
+   * @param env the environment the surface read at its edge: registry locations, SSH defaults, the
+   *     key passphrase, the cost rate, the mock's GPUs
    * @throws FleetException when {@code EXAMLOPS_HPC_SCHEDULER} is set to something that is not a
    *     scheduler, naming the variable and the values it takes
    */
@@ -124,8 +124,8 @@ public final class Fleet {
 
   /**
    * Lets the store's native library load from {@code cache} (extracted there once per version)
-   * instead of being copied to the temporary directory by every process. Call before anything
-   * opens the store, first thing in a surface's main method.
+   * instead of being copied to the temporary directory by every process. Call before anything opens
+   * the store, first thing in a surface's main method.
    */
   public static void useNativeLibraryCache(Path cache) {
     io.examlops.fleet.registry.SqliteNativeLibrary.useCacheUnder(cache);
@@ -187,8 +187,8 @@ public final class Fleet {
   }
 
   /**
-   * The nodes of a host, or of a registered cluster through its own definition; saved as a
-   * snapshot when asked (audited with {@code actor}).
+   * The nodes of a host, or of a registered cluster through its own definition; saved as a snapshot
+   * when asked (audited with {@code actor}).
    */
   public NodesResult nodes(Actor actor, NodesRequest request) {
     return guarded(
@@ -246,9 +246,9 @@ public final class Fleet {
   }
 
   /**
-   * Probes a host and registers it as PENDING, recording who asked. Registering an approved
-   * cluster again refreshes its capabilities and never de-authorizes it; if what was approved
-   * changed, it stops being schedulable until approved again.
+   * Probes a host and registers it as PENDING, recording who asked. Registering an approved cluster
+   * again refreshes its capabilities and never de-authorizes it; if what was approved changed, it
+   * stops being schedulable until approved again.
    */
   public ConnectResult connect(Actor actor, ConnectRequest request) {
     return guarded(
@@ -387,8 +387,8 @@ public final class Fleet {
   }
 
   /**
-   * Placement inside one cluster: the partition a job should go to there, by the same rule and
-   * data as {@link #place}; refused unless the cluster may take work now.
+   * Placement inside one cluster: the partition a job should go to there, by the same rule and data
+   * as {@link #place}; refused unless the cluster may take work now.
    */
   public PlaceResult placeIn(String cluster, PlaceRequest request) {
     return guarded(
@@ -404,8 +404,7 @@ public final class Fleet {
   /** What placement and preflight are asked: some GPUs (or none), on some nodes. */
   private static void requireAsk(int gpus, Integer nodes) {
     if (gpus < 0) {
-      throw FleetException.invalid(
-          "GPUs must be 0 (a CPU-only job) or more, got " + gpus, "gpus");
+      throw FleetException.invalid("GPUs must be 0 (a CPU-only job) or more, got " + gpus, "gpus");
     }
     if (nodes != null && nodes < 1) {
       throw FleetException.invalid("nodes must be at least 1, got " + nodes, "nodes");
@@ -418,8 +417,8 @@ public final class Fleet {
   }
 
   /**
-   * Snapshots the nodes of every schedulable cluster (the mock is always live), audited with
-   * {@code actor}; says what could not be refreshed.
+   * Snapshots the nodes of every schedulable cluster (the mock is always live), audited with {@code
+   * actor}; says what could not be refreshed.
    */
   public RefreshResult refreshSnapshots(Actor actor) {
     return guarded(() -> new RefreshResult(snapshotAll(actor)));
@@ -427,8 +426,7 @@ public final class Fleet {
 
   /** A registered cluster's live queue, all users. Read-only: allowed in any state. */
   public QueueResult queue(Actor actor, QueueRequest request) {
-    return guarded(
-        () -> new QueueResult(request.cluster(), jobs(actor).queue(request.cluster())));
+    return guarded(() -> new QueueResult(request.cluster(), jobs(actor).queue(request.cluster())));
   }
 
   /** Fail-fast checks of a cluster before submitting; reaches it over its own transport. */
@@ -450,8 +448,7 @@ public final class Fleet {
               report.checks().stream()
                   .map(
                       c ->
-                          new PreflightResult.Check(
-                              c.name().name(), c.status().name(), c.reason()))
+                          new PreflightResult.Check(c.name().name(), c.status().name(), c.reason()))
                   .toList());
         });
   }
@@ -530,7 +527,12 @@ public final class Fleet {
           return submitted(
               actor,
               submit(
-                  request.cluster(), job, request.model(), request.dataset(), true, actor,
+                  request.cluster(),
+                  job,
+                  request.model(),
+                  request.dataset(),
+                  true,
+                  actor,
                   request.tag()));
         });
   }
@@ -604,9 +606,9 @@ public final class Fleet {
   }
 
   /**
-   * GPUs, utilization, GPU-hours and cost of every ACTIVE cluster, after following unfinished
-   * jobs (whose new states are stored). The cost rate comes from the environment the fleet was
-   * built with.
+   * GPUs, utilization, GPU-hours and cost of every ACTIVE cluster, after following unfinished jobs
+   * (whose new states are stored). The cost rate comes from the environment the fleet was built
+   * with.
    */
   public FleetCapacity capacity(Actor actor) {
     return guarded(
@@ -677,8 +679,7 @@ public final class Fleet {
             transportOptions(target));
     if (endpoint.isLocal()) {
       refuseSshSettings(
-          target,
-          "no host was given and " + Endpoint.HOST_VARIABLE + " is unset, so this machine");
+          target, "no host was given and " + Endpoint.HOST_VARIABLE + " is unset, so this machine");
     }
     return endpoint;
   }
@@ -807,8 +808,11 @@ public final class Fleet {
     if (declared != null && !adapters.of(declared).detectable()) {
       if (!endpoint.isLocal()) {
         throw FleetException.invalid(
-            "the " + declared.label() + " backend runs jobs on this machine: connect it as"
-                + " 'local', not " + endpoint.label(),
+            "the "
+                + declared.label()
+                + " backend runs jobs on this machine: connect it as"
+                + " 'local', not "
+                + endpoint.label(),
             "scheduler");
       }
       ClusterCaps caps = declaredCaps(declared, endpoint);
@@ -821,15 +825,21 @@ public final class Fleet {
     SchedulerKind found = detection.scheduler();
     if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
       throw new io.examlops.fleet.discovery.ProbeException(
-          "a scheduler is installed on " + endpoint.label() + " but does not answer ("
-              + String.join("; ", detection.notes()) + "); nothing was registered: connect again"
+          "a scheduler is installed on "
+              + endpoint.label()
+              + " but does not answer ("
+              + String.join("; ", detection.notes())
+              + "); nothing was registered: connect again"
               + " once it answers");
     }
     if (!detection.found()) {
       throw new FleetException(
           io.examlops.fleet.model.ErrorKind.CONFLICT,
-          "no scheduler answers on " + endpoint.label() + " (" + String.join("; ",
-              detection.notes()) + "); nothing was registered. To try HPC Fleet without a"
+          "no scheduler answers on "
+              + endpoint.label()
+              + " ("
+              + String.join("; ", detection.notes())
+              + "); nothing was registered. To try HPC Fleet without a"
               + " cluster, register the mock backend",
           io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.CONNECT_MOCK, name),
           null);
@@ -842,8 +852,13 @@ public final class Fleet {
     if (declared != null && declared != found) {
       throw new FleetException(
           io.examlops.fleet.model.ErrorKind.CONFLICT,
-          "the scheduler " + declared.label() + " was declared but " + endpoint.label() + " runs "
-              + found.label() + "; nothing was registered",
+          "the scheduler "
+              + declared.label()
+              + " was declared but "
+              + endpoint.label()
+              + " runs "
+              + found.label()
+              + "; nothing was registered",
           null,
           null);
     }
@@ -952,7 +967,11 @@ public final class Fleet {
           if (job.schedulerJobId() == null) {
             throw new FleetException(
                 io.examlops.fleet.model.ErrorKind.CONFLICT,
-                "job " + job.id() + " on " + job.cluster() + " has no scheduler id: it was never"
+                "job "
+                    + job.id()
+                    + " on "
+                    + job.cluster()
+                    + " has no scheduler id: it was never"
                     + " confirmed as submitted, so it has no output to read");
           }
           var read =
@@ -1045,27 +1064,24 @@ public final class Fleet {
       target = cluster;
     }
     String partition =
-        placement == null
-            ? null
-            : placement.chosen().map(Verdict::partition).orElse(null);
+        placement == null ? null : placement.chosen().map(Verdict::partition).orElse(null);
     var placed =
         request.partition() != null || partition == null ? request : request.inPartition(partition);
     var sent = withClusterEnvironment ? withEnvironmentOf(target, placed) : placed;
-    return new Submitted(
-        jobs(actor).submit(target, sent, model, dataset, tag),
-        placement,
-        false);
+    return new Submitted(jobs(actor).submit(target, sent, model, dataset, tag), placement, false);
   }
 
   /** The request with the cluster's EXAMLOPS_HPC_* variables added to what the job exports. */
   private io.examlops.fleet.scheduling.backend.SubmitRequest withEnvironmentOf(
       String cluster, io.examlops.fleet.scheduling.backend.SubmitRequest request) {
     Map<String, String> exported = new java.util.TreeMap<>(request.environment());
-    environment(cluster).forEach((k, v) -> {
-      if (v != null) {
-        exported.put(k, v);
-      }
-    });
+    environment(cluster)
+        .forEach(
+            (k, v) -> {
+              if (v != null) {
+                exported.put(k, v);
+              }
+            });
     return request.withEnvironment(exported);
   }
 
@@ -1189,20 +1205,22 @@ public final class Fleet {
           Path yaml = registry().clustersFile().path();
           String file;
           try {
-            var a = java.nio.file.Files.readAttributes(
-                yaml, java.nio.file.attribute.BasicFileAttributes.class);
+            var a =
+                java.nio.file.Files.readAttributes(
+                    yaml, java.nio.file.attribute.BasicFileAttributes.class);
             file = a.size() + "@" + a.lastModifiedTime();
           } catch (java.io.IOException e) {
             file = "absent";
           }
-          return file + "/" + registry().platformDb()
-              .read(io.examlops.fleet.registry.AuditTrail::latestId);
+          return file
+              + "/"
+              + registry().platformDb().read(io.examlops.fleet.registry.AuditTrail::latestId);
         });
   }
 
   /**
-   * Takes a snapshot of a cluster's nodes and records the GPUs it found in use, for the
-   * utilization history (the console's refresher calls it).
+   * Takes a snapshot of a cluster's nodes and records the GPUs it found in use, for the utilization
+   * history (the console's refresher calls it).
    */
   public NodeSnapshot refreshSnapshot(Actor actor, String name) {
     return guarded(
@@ -1252,8 +1270,8 @@ public final class Fleet {
   }
 
   /**
-   * The fingerprints approving the cluster now would pin: its key file's and the host key last
-   * met (else the one clusters.yaml names). Connects nowhere.
+   * The fingerprints approving the cluster now would pin: its key file's and the host key last met
+   * (else the one clusters.yaml names). Connects nowhere.
    */
   public Fingerprints approvalFingerprints(String name) {
     return guarded(

@@ -11,8 +11,8 @@ public record PreflightResult(String cluster, String result, List<Check> checks)
   public static final String FAIL = "FAIL";
 
   /**
-   * @param name {@code APPROVAL}, {@code HOST}, {@code SCHEDULER}, {@code PARTITION}, {@code
-   *     GPUS}, {@code IDLE}, {@code ACCOUNT}
+   * @param name {@code APPROVAL}, {@code HOST}, {@code SCHEDULER}, {@code PARTITION}, {@code GPUS},
+   *     {@code IDLE}, {@code ACCOUNT}
    * @param status {@code PASS}, {@code WARN}, {@code FAIL} or {@code SKIPPED}
    */
   public record Check(String name, String status, String reason) {}

@@ -11,8 +11,8 @@ import java.util.Map;
  * @param name the job name; {@code null}: from the script's file name
  * @param gpus GPUs in total, a multiple of {@code nodes}; 0 for a CPU-only job
  * @param nodes nodes, at least 1
- * @param partition {@code null}: the one placement picks inside the cluster (the default one for
- *     a CPU-only job)
+ * @param partition {@code null}: the one placement picks inside the cluster (the default one for a
+ *     CPU-only job)
  * @param time wall-time limit, in Slurm's forms or with a unit; {@code null}: the partition's
  * @param account Slurm account or Flux bank; {@code null}: the user's
  * @param environment variables the job exports

@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Bad requests sent through the application API, as any surface would send them: each is refused
  * with the same {@link ErrorKind}, the same message (what is wrong, in words that name no surface's
- * command or option), the request fields it concerns, and the hint a surface turns into its own
- * way to fix it. A real registry (clusters.yaml and platform.db in a temporary directory) holds an
+ * command or option), the request fields it concerns, and the hint a surface turns into its own way
+ * to fix it. A real registry (clusters.yaml and platform.db in a temporary directory) holds an
  * approved mock cluster {@code dev} and a PENDING one {@code new}; nothing stored changes.
  */
 class BadRequestsTest {
@@ -75,14 +75,21 @@ class BadRequestsTest {
     }
   }
 
-  private static Case invalid(String name, Consumer<Fleet> call, List<String> fields,
-      String... says) {
+  private static Case invalid(
+      String name, Consumer<Fleet> call, List<String> fields, String... says) {
     return new Case(name, call, ErrorKind.INVALID_REQUEST, fields, null, says);
   }
 
   private static SubmitRequest submit(
-      String cluster, ScriptSource source, int gpus, int nodes, String partition, String time,
-      String account, String name, Map<String, String> environment) {
+      String cluster,
+      ScriptSource source,
+      int gpus,
+      int nodes,
+      String partition,
+      String time,
+      String account,
+      String name,
+      Map<String, String> environment) {
     return new SubmitRequest(
         cluster, source, name, gpus, nodes, partition, time, account, environment);
   }
@@ -92,7 +99,15 @@ class BadRequestsTest {
     return f ->
         f.submit(
             ALICE,
-            submit("dev", ScriptSource.file(script), gpus, nodes, partition, time, account, name,
+            submit(
+                "dev",
+                ScriptSource.file(script),
+                gpus,
+                nodes,
+                partition,
+                time,
+                account,
+                name,
                 Map.of()));
   }
 
@@ -103,13 +118,17 @@ class BadRequestsTest {
   private static Consumer<Fleet> pipeline(String model, String dataset) {
     return f ->
         f.runPipeline(
-            ALICE,
-            new PipelineRunRequest("dev", model, dataset, null, 1, 1, null, null, null));
+            ALICE, new PipelineRunRequest("dev", model, dataset, null, 1, 1, null, null, null));
   }
 
   private static HostTarget target(
-      String host, Integer port, String key, boolean acceptNew, String fingerprint,
-      boolean noCheck, Integer connectTimeout) {
+      String host,
+      Integer port,
+      String key,
+      boolean acceptNew,
+      String fingerprint,
+      boolean noCheck,
+      Integer connectTimeout) {
     return new HostTarget(
         host, port, null, key, null, acceptNew, fingerprint, noCheck, connectTimeout, null);
   }
@@ -117,129 +136,298 @@ class BadRequestsTest {
   static Stream<Case> cases() {
     List<String> none = List.of();
     return Stream.of(
-        invalid("negative GPUs", submitting(-1, 1, null, null, null, null), List.of("gpus"),
+        invalid(
+            "negative GPUs",
+            submitting(-1, 1, null, null, null, null),
+            List.of("gpus"),
             "GPUs must be 0 (a CPU-only job) or a positive whole number; got -1"),
-        invalid("GPUs not a multiple of the nodes", submitting(3, 2, null, null, null, null), none,
+        invalid(
+            "GPUs not a multiple of the nodes",
+            submitting(3, 2, null, null, null, null),
+            none,
             "3 GPUs cannot be spread evenly over 2 nodes"),
-        invalid("no nodes", submitting(1, 0, null, null, null, null), none,
+        invalid(
+            "no nodes",
+            submitting(1, 0, null, null, null, null),
+            none,
             "nodes must be a positive whole number, got 0"),
-        invalid("a partition that reaches a shell", submitting(1, 1, "a;b", null, null, null),
-            none, "the partition/queue 'a;b' is not allowed"),
-        invalid("an account that reaches a shell", submitting(1, 1, null, null, "$(id)", null),
-            none, "the account/bank '$(id)' is not allowed"),
-        invalid("a job name with a space", submitting(1, 1, null, null, null, "two words!"), none,
+        invalid(
+            "a partition that reaches a shell",
+            submitting(1, 1, "a;b", null, null, null),
+            none,
+            "the partition/queue 'a;b' is not allowed"),
+        invalid(
+            "an account that reaches a shell",
+            submitting(1, 1, null, null, "$(id)", null),
+            none,
+            "the account/bank '$(id)' is not allowed"),
+        invalid(
+            "a job name with a space",
+            submitting(1, 1, null, null, null, "two words!"),
+            none,
             "the job name 'two words!' is not allowed"),
-        invalid("a time limit out of range", submitting(1, 1, null, "25:99:99", null, null),
-            List.of("time"), "minutes 99", "0 to 59"),
-        invalid("a time limit that is no time", submitting(1, 1, null, "soon", null, null),
-            List.of("time"), "'soon'"),
-        invalid("a script without an interpreter line",
-            submittingScript(ScriptSource.text("x.sh", "echo hi\n")), none,
+        invalid(
+            "a time limit out of range",
+            submitting(1, 1, null, "25:99:99", null, null),
+            List.of("time"),
+            "minutes 99",
+            "0 to 59"),
+        invalid(
+            "a time limit that is no time",
+            submitting(1, 1, null, "soon", null, null),
+            List.of("time"),
+            "'soon'"),
+        invalid(
+            "a script without an interpreter line",
+            submittingScript(ScriptSource.text("x.sh", "echo hi\n")),
+            none,
             "must start with an interpreter line such as #!/bin/bash"),
-        invalid("a binary script", submittingScript(ScriptSource.text("x.sh", "#!/bin/sh\0")),
-            none, "NUL byte"),
+        invalid(
+            "a binary script",
+            submittingScript(ScriptSource.text("x.sh", "#!/bin/sh\0")),
+            none,
+            "NUL byte"),
         invalid("no script", submittingScript(null), List.of("script"), "no job script"),
-        new Case("a script that does not exist",
+        new Case(
+            "a script that does not exist",
             submittingScript(ScriptSource.file(Path.of("/nonexistent/train.sh"))),
-            ErrorKind.SCRIPT_NOT_FOUND, none, null,
+            ErrorKind.SCRIPT_NOT_FOUND,
+            none,
+            null,
             "job script /nonexistent/train.sh does not exist"),
-        new Case("a script that is a directory", submittingScript(ScriptSource.file(Path.of("/"))),
-            ErrorKind.SCRIPT_UNREADABLE, none, null, "is not a readable file"),
-        invalid("an exported variable that is no name",
-            f -> f.submit(ALICE, submit("dev", ScriptSource.file(script), 1, 1, null, null, null,
-                null, Map.of("1X", "v"))),
-            none, "'1X' is not an environment variable name"),
-        invalid("no cluster",
-            f -> f.submit(ALICE, submit(null, ScriptSource.file(script), 1, 1, null, null, null,
-                null, Map.of())),
-            List.of("cluster"), "no cluster given"),
-        new Case("an unknown cluster",
-            f -> f.submit(ALICE, submit("nosuch", ScriptSource.file(script), 1, 1, null, null,
-                null, null, Map.of())),
-            ErrorKind.UNKNOWN_CLUSTER, none, null, "no cluster named 'nosuch'", "dev", "new"),
-        new Case("a PENDING cluster",
-            f -> f.submit(ALICE, submit("new", ScriptSource.file(script), 0, 1, null, null, null,
-                null, Map.of())),
-            ErrorKind.NOT_APPROVED, none, Hint.of(Hint.Action.APPROVE, "new"),
-            "cluster 'new' is PENDING", "an admin must approve it"),
-        invalid("a follow without time", f -> new FollowRequest("1", 0), List.of("timeoutSeconds"),
+        new Case(
+            "a script that is a directory",
+            submittingScript(ScriptSource.file(Path.of("/"))),
+            ErrorKind.SCRIPT_UNREADABLE,
+            none,
+            null,
+            "is not a readable file"),
+        invalid(
+            "an exported variable that is no name",
+            f ->
+                f.submit(
+                    ALICE,
+                    submit(
+                        "dev",
+                        ScriptSource.file(script),
+                        1,
+                        1,
+                        null,
+                        null,
+                        null,
+                        null,
+                        Map.of("1X", "v"))),
+            none,
+            "'1X' is not an environment variable name"),
+        invalid(
+            "no cluster",
+            f ->
+                f.submit(
+                    ALICE,
+                    submit(
+                        null, ScriptSource.file(script), 1, 1, null, null, null, null, Map.of())),
+            List.of("cluster"),
+            "no cluster given"),
+        new Case(
+            "an unknown cluster",
+            f ->
+                f.submit(
+                    ALICE,
+                    submit(
+                        "nosuch",
+                        ScriptSource.file(script),
+                        1,
+                        1,
+                        null,
+                        null,
+                        null,
+                        null,
+                        Map.of())),
+            ErrorKind.UNKNOWN_CLUSTER,
+            none,
+            null,
+            "no cluster named 'nosuch'",
+            "dev",
+            "new"),
+        new Case(
+            "a PENDING cluster",
+            f ->
+                f.submit(
+                    ALICE,
+                    submit(
+                        "new", ScriptSource.file(script), 0, 1, null, null, null, null, Map.of())),
+            ErrorKind.NOT_APPROVED,
+            none,
+            Hint.of(Hint.Action.APPROVE, "new"),
+            "cluster 'new' is PENDING",
+            "an admin must approve it"),
+        invalid(
+            "a follow without time",
+            f -> new FollowRequest("1", 0),
+            List.of("timeoutSeconds"),
             "the wait timeout must be from 1 to 604800 seconds (a week), got 0"),
-        invalid("a follow of more than a week", f -> new FollowRequest("1", 604801),
-            List.of("timeoutSeconds"), "got 604801"),
-        invalid("a model name with a space", pipeline("my model", "data"), List.of("model"),
+        invalid(
+            "a follow of more than a week",
+            f -> new FollowRequest("1", 604801),
+            List.of("timeoutSeconds"),
+            "got 604801"),
+        invalid(
+            "a model name with a space",
+            pipeline("my model", "data"),
+            List.of("model"),
             "the model 'my model' may hold only letters, digits"),
-        invalid("an empty dataset name", pipeline("jpcp", ""), List.of("dataset"),
+        invalid(
+            "an empty dataset name",
+            pipeline("jpcp", ""),
+            List.of("dataset"),
             "the dataset '' may hold only"),
-        invalid("placing negative GPUs", f -> f.place(new PlaceRequest(-1, null, null, null)),
-            List.of("gpus"), "GPUs must be 0 (a CPU-only job) or more, got -1"),
-        invalid("placing on no nodes", f -> f.place(new PlaceRequest(1, 0, null, null)),
-            List.of("nodes"), "nodes must be at least 1, got 0"),
-        invalid("a preflight on no nodes",
+        invalid(
+            "placing negative GPUs",
+            f -> f.place(new PlaceRequest(-1, null, null, null)),
+            List.of("gpus"),
+            "GPUs must be 0 (a CPU-only job) or more, got -1"),
+        invalid(
+            "placing on no nodes",
+            f -> f.place(new PlaceRequest(1, 0, null, null)),
+            List.of("nodes"),
+            "nodes must be at least 1, got 0"),
+        invalid(
+            "a preflight on no nodes",
             f -> f.preflight(ALICE, new PreflightRequest("dev", 1, 0, null, null, null)),
-            List.of("nodes"), "nodes must be at least 1"),
-        invalid("a preflight without time",
+            List.of("nodes"),
+            "nodes must be at least 1"),
+        invalid(
+            "a preflight without time",
             f -> f.preflight(ALICE, new PreflightRequest("dev", 1, null, null, null, "0")),
-            List.of("time"), "above 0"),
-        new Case("a preflight of an unknown cluster",
+            List.of("time"),
+            "above 0"),
+        new Case(
+            "a preflight of an unknown cluster",
             f -> f.preflight(ALICE, new PreflightRequest("nosuch", 1, null, null, null, null)),
-            ErrorKind.UNKNOWN_CLUSTER, none, null, "no cluster named 'nosuch'"),
-        invalid("a rejection without a reason", f -> f.reject(ALICE, new RejectRequest("new", " ")),
-            List.of("reason"), "a reason is required to reject cluster 'new'"),
-        invalid("a reason of two lines",
-            f -> f.reject(ALICE, new RejectRequest("new", "one\ntwo")), List.of("reason"),
+            ErrorKind.UNKNOWN_CLUSTER,
+            none,
+            null,
+            "no cluster named 'nosuch'"),
+        invalid(
+            "a rejection without a reason",
+            f -> f.reject(ALICE, new RejectRequest("new", " ")),
+            List.of("reason"),
+            "a reason is required to reject cluster 'new'"),
+        invalid(
+            "a reason of two lines",
+            f -> f.reject(ALICE, new RejectRequest("new", "one\ntwo")),
+            List.of("reason"),
             "the reason 'one\\u000atwo' is not accepted: use one line"),
-        new Case("rejecting an unknown cluster",
-            f -> f.reject(ALICE, new RejectRequest("nosuch", "why")), ErrorKind.UNKNOWN_CLUSTER,
-            none, null, "no cluster named 'nosuch'"),
-        new Case("approving an unknown cluster",
-            f -> f.approve(ALICE, new ApproveRequest("nosuch")), ErrorKind.UNKNOWN_CLUSTER, none,
-            null, "no cluster named 'nosuch'"),
-        new Case("the environment of a PENDING cluster",
-            f -> f.environment(new EnvRequest("new")), ErrorKind.NOT_APPROVED, none,
-            Hint.of(Hint.Action.APPROVE, "new"), "is PENDING"),
-        new Case("the audit of an unknown cluster", f -> f.audit(new AuditRequest("nosuch")),
-            ErrorKind.UNKNOWN_CLUSTER, none, null, "no cluster named 'nosuch'"),
-        invalid("jobs in a state that is none",
+        new Case(
+            "rejecting an unknown cluster",
+            f -> f.reject(ALICE, new RejectRequest("nosuch", "why")),
+            ErrorKind.UNKNOWN_CLUSTER,
+            none,
+            null,
+            "no cluster named 'nosuch'"),
+        new Case(
+            "approving an unknown cluster",
+            f -> f.approve(ALICE, new ApproveRequest("nosuch")),
+            ErrorKind.UNKNOWN_CLUSTER,
+            none,
+            null,
+            "no cluster named 'nosuch'"),
+        new Case(
+            "the environment of a PENDING cluster",
+            f -> f.environment(new EnvRequest("new")),
+            ErrorKind.NOT_APPROVED,
+            none,
+            Hint.of(Hint.Action.APPROVE, "new"),
+            "is PENDING"),
+        new Case(
+            "the audit of an unknown cluster",
+            f -> f.audit(new AuditRequest("nosuch")),
+            ErrorKind.UNKNOWN_CLUSTER,
+            none,
+            null,
+            "no cluster named 'nosuch'"),
+        invalid(
+            "jobs in a state that is none",
             f -> f.listJobs(ALICE, new JobsRequest(null, null, "finished", false)),
-            List.of("state"), "'finished' is not a job state", "completed"),
-        new Case("cancelling a job nobody tracks", f -> f.cancel(ALICE, new CancelRequest("999")),
-            ErrorKind.UNKNOWN_JOB, none, Hint.of(Hint.Action.LIST_JOBS), "no tracked job '999'"),
-        invalid("a cluster name that reaches a shell",
+            List.of("state"),
+            "'finished' is not a job state",
+            "completed"),
+        new Case(
+            "cancelling a job nobody tracks",
+            f -> f.cancel(ALICE, new CancelRequest("999")),
+            ErrorKind.UNKNOWN_JOB,
+            none,
+            Hint.of(Hint.Action.LIST_JOBS),
+            "no tracked job '999'"),
+        invalid(
+            "a cluster name that reaches a shell",
             f -> f.connect(ALICE, new ConnectRequest("Bad;Name", HostTarget.of("local"), "mock")),
-            none, "'Bad;Name'"),
-        invalid("a scheduler that is none",
+            none,
+            "'Bad;Name'"),
+        invalid(
+            "a scheduler that is none",
             f -> f.connect(ALICE, new ConnectRequest("x", HostTarget.of("local"), "unmanaged")),
-            List.of("scheduler"), "unknown scheduler 'unmanaged'"),
-        invalid("SSH settings for this machine",
-            f -> f.connect(ALICE, new ConnectRequest("x",
-                target("local", 22, "/k", false, null, false, null), "mock")),
-            List.of("keyPath", "port"), "these settings apply to SSH only", "`local`"),
-        invalid("two host-key checks at once",
+            List.of("scheduler"),
+            "unknown scheduler 'unmanaged'"),
+        invalid(
+            "SSH settings for this machine",
+            f ->
+                f.connect(
+                    ALICE,
+                    new ConnectRequest(
+                        "x", target("local", 22, "/k", false, null, false, null), "mock")),
+            List.of("keyPath", "port"),
+            "these settings apply to SSH only",
+            "`local`"),
+        invalid(
+            "two host-key checks at once",
             f -> f.detect(new DetectRequest(target("login", null, "/k", true, null, true, null))),
-            List.of("acceptNewHostKey", "noHostKeyCheck"), "choose at most one of"),
-        invalid("a host that is an option",
-            f -> f.detect(new DetectRequest(HostTarget.of("-oProxyCommand=x"))), none,
+            List.of("acceptNewHostKey", "noHostKeyCheck"),
+            "choose at most one of"),
+        invalid(
+            "a host that is an option",
+            f -> f.detect(new DetectRequest(HostTarget.of("-oProxyCommand=x"))),
+            none,
             "not a host name"),
-        invalid("no time to connect",
+        invalid(
+            "no time to connect",
             f -> f.gpus(new GpusRequest(target("login", null, "/k", false, null, false, 0))),
-            List.of("connectTimeoutSeconds"), "the connect timeout must be at least 1 second"),
-        invalid("a key path of two lines",
-            f -> f.detect(new DetectRequest(target("login", null, "/a\n/b", false, null, false,
-                null))),
-            List.of("keyPath"), "the SSH key path holds 2 lines, which is not a file path"),
-        invalid("a snapshot of no cluster",
+            List.of("connectTimeoutSeconds"),
+            "the connect timeout must be at least 1 second"),
+        invalid(
+            "a key path of two lines",
+            f ->
+                f.detect(
+                    new DetectRequest(target("login", null, "/a\n/b", false, null, false, null))),
+            List.of("keyPath"),
+            "the SSH key path holds 2 lines, which is not a file path"),
+        invalid(
+            "a snapshot of no cluster",
             f -> f.nodes(ALICE, new NodesRequest(HostTarget.defaults(), null, true)),
-            List.of("cluster", "save"), "saving a snapshot needs the cluster it is of"),
-        invalid("a host that is not the cluster's",
+            List.of("cluster", "save"),
+            "saving a snapshot needs the cluster it is of"),
+        invalid(
+            "a host that is not the cluster's",
             f -> f.nodes(ALICE, new NodesRequest(HostTarget.of("other"), "dev", false)),
-            List.of("host"), "host other is not the host of cluster 'dev'"),
-        invalid("an acting user of two lines", f -> new Actor("eve\nmallory", "cli"),
-            List.of("name"), "the acting user is 'eve\\u000amallory'", "one line"),
-        invalid("a surface that is no word", f -> new Actor("eve", "CLI tool"),
-            List.of("surface"), "the surface 'CLI tool' is not a short lower-case word"),
-        new Case("a scheduler variable that names none",
+            List.of("host"),
+            "host other is not the host of cluster 'dev'"),
+        invalid(
+            "an acting user of two lines",
+            f -> new Actor("eve\nmallory", "cli"),
+            List.of("name"),
+            "the acting user is 'eve\\u000amallory'",
+            "one line"),
+        invalid(
+            "a surface that is no word",
+            f -> new Actor("eve", "CLI tool"),
+            List.of("surface"),
+            "the surface 'CLI tool' is not a short lower-case word"),
+        new Case(
+            "a scheduler variable that names none",
             f -> new Fleet(env(Map.of("EXAMLOPS_HPC_SCHEDULER", "bogus")), Clock.systemUTC()),
-            ErrorKind.INVALID_REQUEST, none, Hint.of(Hint.Action.SHOW_ENVIRONMENT),
+            ErrorKind.INVALID_REQUEST,
+            none,
+            Hint.of(Hint.Action.SHOW_ENVIRONMENT),
             "EXAMLOPS_HPC_SCHEDULER is 'bogus', which is not a scheduler"));
   }
 
@@ -269,7 +457,9 @@ class BadRequestsTest {
 
     var last = fleet.audit(new AuditRequest("dev")).events();
     assertThat(last.get(last.size() - 1))
-        .extracting(ClusterSummary.Audit::actor, ClusterSummary.Audit::surface,
+        .extracting(
+            ClusterSummary.Audit::actor,
+            ClusterSummary.Audit::surface,
             ClusterSummary.Audit::action)
         .containsExactly("carol", "console", "approve");
     assertThat(last.get(0))

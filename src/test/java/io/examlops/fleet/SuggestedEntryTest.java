@@ -24,7 +24,8 @@ class SuggestedEntryTest {
 
   @Test
   void namesFollowTheNameRule() {
-    for (String host : List.of("lxp-login.example.org", "127.0.0.1", "Login_01", "[::1]", "9nodes")) {
+    for (String host :
+        List.of("lxp-login.example.org", "127.0.0.1", "Login_01", "[::1]", "9nodes")) {
       String name = Fleet.suggestedName(ssh(host));
       assertThat(ClusterName.isValid(name)).as(host + " -> " + name).isTrue();
     }
@@ -35,8 +36,16 @@ class SuggestedEntryTest {
   @Test
   void theEntryHoldsWhatWasFoundAndOnlyTheKeysPath() {
     Detection slurm =
-        new Detection(SchedulerKind.SLURM, "hpcuser@lxp-login:2222", null, List.of(), List.of(),
-            List.of(), 4, "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU", List.of());
+        new Detection(
+            SchedulerKind.SLURM,
+            "hpcuser@lxp-login:2222",
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            4,
+            "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU",
+            List.of());
 
     String yaml = Fleet.suggestedClustersYaml(slurm, ssh("lxp-login"));
 
@@ -52,7 +61,8 @@ class SuggestedEntryTest {
   @Test
   void nothingFoundSuggestsTheMockBackend() {
     Detection none =
-        new Detection(SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null, List.of());
+        new Detection(
+            SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null, List.of());
 
     assertThat(Fleet.suggestedClustersYaml(none, Endpoint.local(TransportOptions.DEFAULTS)))
         .contains("scheduler: mock")

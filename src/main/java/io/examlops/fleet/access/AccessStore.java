@@ -75,7 +75,9 @@ public final class AccessStore {
           if (find(c, name).isPresent()) {
             throw new AccessException(
                 AccessException.Problem.CONFLICT,
-                "user '" + name + "' exists already; change its password with passwd, or remove"
+                "user '"
+                    + name
+                    + "' exists already; change its password with passwd, or remove"
                     + " it first");
           }
           Instant now = now();
@@ -97,7 +99,8 @@ public final class AccessStore {
                 "user '" + name + "' is the last admin: add another admin before removing it");
           }
           Instant now = now();
-          try (PreparedStatement s = c.prepareStatement("DELETE FROM access_users WHERE name = ?")) {
+          try (PreparedStatement s =
+              c.prepareStatement("DELETE FROM access_users WHERE name = ?")) {
             s.setString(1, name);
             s.executeUpdate();
           }
@@ -170,8 +173,8 @@ public final class AccessStore {
   }
 
   /**
-   * Creates {@code admin} with a random password when there is no user at all, handing the
-   * password to {@code keep} before the transaction commits (a failure there leaves no admin).
+   * Creates {@code admin} with a random password when there is no user at all, handing the password
+   * to {@code keep} before the transaction commits (a failure there leaves no admin).
    *
    * @return whether the admin was created (false when users exist)
    */
@@ -179,36 +182,43 @@ public final class AccessStore {
     char[] password = Passwords.random();
     String hash = Passwords.hash(password);
     return db.write(
-            c -> {
-              try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM access_users");
-                  ResultSet rs = s.executeQuery()) {
-                rs.next();
-                if (rs.getInt(1) > 0) {
-                  return false;
-                }
-              }
-              Instant now = now();
-              insertUser(c, "admin", Role.ADMIN, hash, now, actor);
-              audit(c, now, actor, "user-add", details("user", "admin", "role", "admin",
-                  "initial", true));
-              keep.accept(password);
-              return true;
-            });
+        c -> {
+          try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM access_users");
+              ResultSet rs = s.executeQuery()) {
+            rs.next();
+            if (rs.getInt(1) > 0) {
+              return false;
+            }
+          }
+          Instant now = now();
+          insertUser(c, "admin", Role.ADMIN, hash, now, actor);
+          audit(
+              c,
+              now,
+              actor,
+              "user-add",
+              details("user", "admin", "role", "admin", "initial", true));
+          keep.accept(password);
+          return true;
+        });
   }
 
   /** Creates a token for an existing user; its secret is in the result and nowhere else. */
   public IssuedToken createToken(String owner, String name, Set<TokenScope> scopes, Actor actor) {
     requireUserName(owner);
     String label = name == null ? "" : name.strip();
-    if (label.isEmpty() || label.length() > MAX_TOKEN_NAME
+    if (label.isEmpty()
+        || label.length() > MAX_TOKEN_NAME
         || label.chars().anyMatch(Character::isISOControl)) {
       throw new IllegalArgumentException(
-          "token name " + Printable.quoted(name) + " is not usable: give one line of 1 to "
-              + MAX_TOKEN_NAME + " characters that says what uses it (e.g. jenkins-prod)");
+          "token name "
+              + Printable.quoted(name)
+              + " is not usable: give one line of 1 to "
+              + MAX_TOKEN_NAME
+              + " characters that says what uses it (e.g. jenkins-prod)");
     }
     if (scopes == null || scopes.isEmpty()) {
-      throw new IllegalArgumentException(
-          "a token needs at least one scope: read, submit or admin");
+      throw new IllegalArgumentException("a token needs at least one scope: read, submit or admin");
     }
     String id = TokenSecrets.newId();
     String secret = TokenSecrets.newSecret(id);
@@ -229,10 +239,15 @@ public final class AccessStore {
             s.setString(7, actor.toString());
             s.executeUpdate();
           }
-          audit(c, now, actor, "token-create",
+          audit(
+              c,
+              now,
+              actor,
+              "token-create",
               details("token", id, "name", label, "owner", owner, "scopes", scopeText(scopes)));
           return new IssuedToken(
-              new ApiToken(id, label, owner, scopes, now, actor.toString(), null, null, null), secret);
+              new ApiToken(id, label, owner, scopes, now, actor.toString(), null, null, null),
+              secret);
         });
   }
 
@@ -240,8 +255,7 @@ public final class AccessStore {
     return db.read(
         c -> {
           List<ApiToken> tokens = new ArrayList<>();
-          try (PreparedStatement s =
-                  c.prepareStatement(TOKEN_SELECT + " ORDER BY created_at, id");
+          try (PreparedStatement s = c.prepareStatement(TOKEN_SELECT + " ORDER BY created_at, id");
               ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
               tokens.add(token(rs));
@@ -260,7 +274,8 @@ public final class AccessStore {
                       () ->
                           new AccessException(
                               AccessException.Problem.NOT_FOUND,
-                              "no token has the id " + Printable.quoted(id)
+                              "no token has the id "
+                                  + Printable.quoted(id)
                                   + "; list the tokens to see their ids"));
           if (token.revoked()) {
             return token;
@@ -293,7 +308,8 @@ public final class AccessStore {
             c -> {
               try (PreparedStatement s =
                   c.prepareStatement(
-                      TOKEN_SELECT + " WHERE secret_hash = ? AND revoked_at IS NULL"
+                      TOKEN_SELECT
+                          + " WHERE secret_hash = ? AND revoked_at IS NULL"
                           + " AND owner IN (SELECT name FROM access_users)")) {
                 s.setString(1, hash);
                 try (ResultSet rs = s.executeQuery()) {
@@ -303,8 +319,8 @@ public final class AccessStore {
             });
     Instant now = now();
     found
-        .filter(t -> t.lastUsedAt() == null
-            || t.lastUsedAt().plus(LAST_USE_PRECISION).isBefore(now))
+        .filter(
+            t -> t.lastUsedAt() == null || t.lastUsedAt().plus(LAST_USE_PRECISION).isBefore(now))
         .ifPresent(t -> recordUse(t.id(), now));
     return found;
   }
@@ -409,7 +425,9 @@ public final class AccessStore {
     }
     return new AccessException(
         AccessException.Problem.NOT_FOUND,
-        "no user is named " + Printable.quoted(name) + "; the users are: "
+        "no user is named "
+            + Printable.quoted(name)
+            + "; the users are: "
             + String.join(", ", names));
   }
 
@@ -424,8 +442,9 @@ public final class AccessStore {
     return EnumSet.copyOf(scopes).stream().map(TokenScope::label).collect(Collectors.joining(" "));
   }
 
-  private static void audit(Connection c, Instant at, Actor actor, String action,
-      Map<String, Object> details) throws SQLException {
+  private static void audit(
+      Connection c, Instant at, Actor actor, String action, Map<String, Object> details)
+      throws SQLException {
     AuditTrail.record(c, at, actor, action, null, details);
   }
 

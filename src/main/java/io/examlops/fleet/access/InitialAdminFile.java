@@ -28,8 +28,7 @@ public final class InitialAdminFile {
     try {
       Files.deleteIfExists(file);
       Files.createFile(
-          file,
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
       try (Writer out =
           Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.WRITE)) {
         out.write(password);
@@ -37,8 +36,13 @@ public final class InitialAdminFile {
       }
     } catch (IOException e) {
       throw new StoreException(
-          file, "cannot write the first admin's password to " + file + " (" + e.getMessage()
-              + "); check that this user may write that directory", e);
+          file,
+          "cannot write the first admin's password to "
+              + file
+              + " ("
+              + e.getMessage()
+              + "); check that this user may write that directory",
+          e);
     } finally {
       Arrays.fill(password, '\0');
     }

@@ -52,7 +52,10 @@ final class Passwords {
   static void requireAcceptable(char[] password, String user) {
     if (password == null || password.length < MIN_LENGTH) {
       throw new IllegalArgumentException(
-          "the password for user '" + user + "' is too short: use at least " + MIN_LENGTH
+          "the password for user '"
+              + user
+              + "' is too short: use at least "
+              + MIN_LENGTH
               + " characters");
     }
     byte[] bytes = utf8(password);
@@ -60,13 +63,21 @@ final class Passwords {
     Arrays.fill(bytes, (byte) 0);
     if (length > MAX_BYTES) {
       throw new IllegalArgumentException(
-          "the password for user '" + user + "' is " + length + " bytes long: bcrypt reads at"
-              + " most " + MAX_BYTES + "; use a shorter one");
+          "the password for user '"
+              + user
+              + "' is "
+              + length
+              + " bytes long: bcrypt reads at"
+              + " most "
+              + MAX_BYTES
+              + "; use a shorter one");
     }
     for (char c : password) {
       if (Character.isISOControl(c)) {
         throw new IllegalArgumentException(
-            "the password for user '" + user + "' contains a control character (a newline?):"
+            "the password for user '"
+                + user
+                + "' contains a control character (a newline?):"
                 + " use printable characters only");
       }
     }

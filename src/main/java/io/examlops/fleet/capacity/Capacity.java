@@ -1,11 +1,11 @@
 package io.examlops.fleet.capacity;
 
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.capacity.ClusterCapacity;
 import io.examlops.fleet.model.capacity.ClusterCapacity.Source;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
-import io.examlops.fleet.model.NodeInfo;
-import io.examlops.fleet.model.NodeState;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;

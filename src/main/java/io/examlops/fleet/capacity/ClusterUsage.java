@@ -15,9 +15,9 @@ import java.util.Objects;
  * @param snapshot the latest node snapshot; {@code null} when none
  * @param declared declared capabilities; {@code null} when none
  * @param jobGpuHours each tracked job's GPU-hours, {@code null} where unknown
- * @param instance what identifies the scheduler instance behind the cluster, when that can be
- *     told (a Flux instance's URI and nodes); clusters with the same one are one instance, whose
- *     GPUs are counted once. {@code null}: distinct from every other cluster
+ * @param instance what identifies the scheduler instance behind the cluster, when that can be told
+ *     (a Flux instance's URI and nodes); clusters with the same one are one instance, whose GPUs
+ *     are counted once. {@code null}: distinct from every other cluster
  */
 public record ClusterUsage(
     String cluster,

@@ -68,7 +68,8 @@ public final class UtilizationHistory {
           try (PreparedStatement s =
               c.prepareStatement(
                   "SELECT cluster, at, total_gpus, gpus_in_use FROM capacity_samples"
-                      + " WHERE at >= ?" + (cluster == null ? "" : " AND cluster = ?")
+                      + " WHERE at >= ?"
+                      + (cluster == null ? "" : " AND cluster = ?")
                       + " ORDER BY at")) {
             s.setString(1, Timestamps.format(since));
             if (cluster != null) {

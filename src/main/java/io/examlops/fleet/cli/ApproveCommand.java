@@ -24,16 +24,36 @@ final class ApproveCommand extends FleetCommand {
     ApproveResult cluster = exa().fleet().approve(exa().actor(), new ApproveRequest(name));
     var pin = cluster.pinned();
     Output output = output();
-    output.emit(cluster, () -> {
-      output.out().println("Approved " + cluster.name() + ": ACTIVE, by " + cluster.approvedBy());
-      output.out().println("  pinned scheduler " + pin.scheduler().label() + " over "
-          + pin.transport().label()
-          + (pin.fluxUri() == null ? "" : ", Flux instance " + pin.fluxUri()));
-      if (pin.host() != null) {
-        output.out().println("  pinned " + pin.user() + "@" + pin.host() + ":" + pin.port()
-            + ", key " + pin.keyFingerprint() + ", host key " + pin.hostKeyFingerprint());
-      }
-    });
+    output.emit(
+        cluster,
+        () -> {
+          output
+              .out()
+              .println("Approved " + cluster.name() + ": ACTIVE, by " + cluster.approvedBy());
+          output
+              .out()
+              .println(
+                  "  pinned scheduler "
+                      + pin.scheduler().label()
+                      + " over "
+                      + pin.transport().label()
+                      + (pin.fluxUri() == null ? "" : ", Flux instance " + pin.fluxUri()));
+          if (pin.host() != null) {
+            output
+                .out()
+                .println(
+                    "  pinned "
+                        + pin.user()
+                        + "@"
+                        + pin.host()
+                        + ":"
+                        + pin.port()
+                        + ", key "
+                        + pin.keyFingerprint()
+                        + ", host key "
+                        + pin.hostKeyFingerprint());
+          }
+        });
     return ExitCode.OK;
   }
 }

@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "audit",
     mixinStandardHelpOptions = true,
-    description = "Show the audit trail (register, probe, approve, reject, snapshot, ...), oldest first.")
+    description =
+        "Show the audit trail (register, probe, approve, reject, snapshot, ...), oldest first.")
 final class AuditCommand extends FleetCommand {
   @Option(names = "--cluster", paramLabel = "NAME", description = "Only this cluster's events.")
   String cluster;
@@ -18,12 +19,23 @@ final class AuditCommand extends FleetCommand {
   public Integer call() {
     AuditResult audit = exa().fleet().audit(new AuditRequest(cluster));
     Output output = output();
-    output.emit(audit, () -> {
-      Table table = new Table("TIME", "ACTOR", "SURFACE", "ACTION", "CLUSTER", "DETAILS");
-      audit.events().forEach(e -> table.row(e.at(), e.actor(), e.surface(), e.action(), e.cluster(),
-          e.details() == null ? "" : abbreviate(e.details().toString())));
-      table.print(output.out());
-    });
+    output.emit(
+        audit,
+        () -> {
+          Table table = new Table("TIME", "ACTOR", "SURFACE", "ACTION", "CLUSTER", "DETAILS");
+          audit
+              .events()
+              .forEach(
+                  e ->
+                      table.row(
+                          e.at(),
+                          e.actor(),
+                          e.surface(),
+                          e.action(),
+                          e.cluster(),
+                          e.details() == null ? "" : abbreviate(e.details().toString())));
+          table.print(output.out());
+        });
     return ExitCode.OK;
   }
 

@@ -9,21 +9,40 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "cancel",
     mixinStandardHelpOptions = true,
-    description = "Cancel a tracked job through its cluster's scheduler (scancel, flux cancel, or"
-        + " killing the mock's process), then record where it stands.")
+    description =
+        "Cancel a tracked job through its cluster's scheduler (scancel, flux cancel, or"
+            + " killing the mock's process), then record where it stands.")
 final class CancelCommand extends FleetCommand {
-  @Parameters(index = "0", paramLabel = "JOB", description = "The fleet's job id, or the scheduler's.")
+  @Parameters(
+      index = "0",
+      paramLabel = "JOB",
+      description = "The fleet's job id, or the scheduler's.")
   String job;
 
   @Override
   public Integer call() {
-    CancellationResult cancelled =
-        exa().fleet().cancel(exa().actor(), new CancelRequest(job));
+    CancellationResult cancelled = exa().fleet().cancel(exa().actor(), new CancelRequest(job));
     Output output = output();
-    output.emit(cancelled, () -> output.out().println("Job " + cancelled.job().id() + " ("
-        + cancelled.job().cluster() + " " + cancelled.job().schedulerJobId() + "): "
-        + cancelled.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-        + ", now " + cancelled.job().state().label()));
+    output.emit(
+        cancelled,
+        () ->
+            output
+                .out()
+                .println(
+                    "Job "
+                        + cancelled.job().id()
+                        + " ("
+                        + cancelled.job().cluster()
+                        + " "
+                        + cancelled.job().schedulerJobId()
+                        + "): "
+                        + cancelled
+                            .outcome()
+                            .name()
+                            .toLowerCase(java.util.Locale.ROOT)
+                            .replace('_', ' ')
+                        + ", now "
+                        + cancelled.job().state().label()));
     return ExitCode.OK;
   }
 }

@@ -34,22 +34,36 @@ final class CancelOnInterrupt implements AutoCloseable {
       Fleet fleet, Actor actor, TrackedJob job, boolean leaveRunning, PrintWriter err) {
     String which = "job " + job.id() + " (" + job.cluster() + " " + job.schedulerJobId() + ")";
     if (leaveRunning) {
-      err.println("exa: interrupted while following " + which + "; it keeps running"
-          + " (--leave-running): follow it with exa hpc logs " + job.id() + " --follow, or"
-          + " cancel it with exa hpc cancel " + job.id());
+      err.println(
+          "exa: interrupted while following "
+              + which
+              + "; it keeps running"
+              + " (--leave-running): follow it with exa hpc logs "
+              + job.id()
+              + " --follow, or"
+              + " cancel it with exa hpc cancel "
+              + job.id());
       err.flush();
       return;
     }
     try {
       CancellationResult cancelled =
           fleet.cancel(actor, new CancelRequest(Long.toString(job.id())));
-      err.println("exa: interrupted: cancelled " + which + " on its cluster ("
-          + cancelled.outcome().name().toLowerCase(java.util.Locale.ROOT)
-              .replace('_', ' ')
-          + "), now " + cancelled.job().state().label());
+      err.println(
+          "exa: interrupted: cancelled "
+              + which
+              + " on its cluster ("
+              + cancelled.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+              + "), now "
+              + cancelled.job().state().label());
     } catch (RuntimeException e) {
-      err.println("exa: interrupted, but " + which + " could not be cancelled: "
-          + e.getMessage() + "; cancel it with exa hpc cancel " + job.id());
+      err.println(
+          "exa: interrupted, but "
+              + which
+              + " could not be cancelled: "
+              + e.getMessage()
+              + "; cancel it with exa hpc cancel "
+              + job.id());
     }
     err.flush();
   }

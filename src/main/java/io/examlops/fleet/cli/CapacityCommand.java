@@ -20,22 +20,38 @@ final class CapacityCommand extends FleetCommand {
   public Integer call() {
     FleetCapacity capacity = exa().fleet().capacity(exa().actor());
     Output output = output();
-    output.emit(capacity, () -> {
-      Table table = new Table("CLUSTER", "GPUS", "IDLE_GPUS", "UTIL_%", "GPU_HOURS", "COST", "DATA")
-          .right("GPUS", "IDLE_GPUS", "UTIL_%", "COST");
-      for (ClusterCapacity c : capacity.clusters()) {
-        table.row(c.cluster(), unknown(c.totalGpus()), unknown(c.idleGpus()),
-            unknown(round(c.utilizationPercent(), 1)), c.gpuHours().describe(),
-            unknown(round(c.cost(), 2)), c.source().name().toLowerCase(java.util.Locale.ROOT)
-                + (c.takenAt() == null ? "" : " " + io.examlops.fleet.json.FleetJson.instant(c.takenAt()))
-                + (c.sameInstanceAs() == null ? ""
-                    : "; same instance as " + c.sameInstanceAs() + ", counted once"));
-      }
-      table.row("(fleet)", unknown(capacity.totalGpus()), unknown(capacity.idleGpus()),
-          unknown(round(capacity.utilizationPercent(), 1)), capacity.gpuHours().describe(),
-          unknown(round(capacity.cost(), 2)), "rate " + capacity.rate().toPlainString() + "/GPU-hour");
-      table.print(output.out());
-    });
+    output.emit(
+        capacity,
+        () -> {
+          Table table =
+              new Table("CLUSTER", "GPUS", "IDLE_GPUS", "UTIL_%", "GPU_HOURS", "COST", "DATA")
+                  .right("GPUS", "IDLE_GPUS", "UTIL_%", "COST");
+          for (ClusterCapacity c : capacity.clusters()) {
+            table.row(
+                c.cluster(),
+                unknown(c.totalGpus()),
+                unknown(c.idleGpus()),
+                unknown(round(c.utilizationPercent(), 1)),
+                c.gpuHours().describe(),
+                unknown(round(c.cost(), 2)),
+                c.source().name().toLowerCase(java.util.Locale.ROOT)
+                    + (c.takenAt() == null
+                        ? ""
+                        : " " + io.examlops.fleet.json.FleetJson.instant(c.takenAt()))
+                    + (c.sameInstanceAs() == null
+                        ? ""
+                        : "; same instance as " + c.sameInstanceAs() + ", counted once"));
+          }
+          table.row(
+              "(fleet)",
+              unknown(capacity.totalGpus()),
+              unknown(capacity.idleGpus()),
+              unknown(round(capacity.utilizationPercent(), 1)),
+              capacity.gpuHours().describe(),
+              unknown(round(capacity.cost(), 2)),
+              "rate " + capacity.rate().toPlainString() + "/GPU-hour");
+          table.print(output.out());
+        });
     return ExitCode.OK;
   }
 

@@ -23,26 +23,52 @@ final class ClustersCommand extends FleetCommand {
         result,
         () -> {
           if (clusters.isEmpty()) {
-            output.out().println("No cluster is registered. Register one with: exa hpc connect HOST --name NAME");
+            output
+                .out()
+                .println(
+                    "No cluster is registered. Register one with: exa hpc connect HOST --name NAME");
             return;
           }
           Table table =
-              new Table("NAME", "STATE", "SCHEDULABLE", "SCHEDULER", "HOST", "NODES", "GPUS", "IDLE_GPUS", "REQUESTED_BY", "DECIDED_BY")
+              new Table(
+                      "NAME",
+                      "STATE",
+                      "SCHEDULABLE",
+                      "SCHEDULER",
+                      "HOST",
+                      "NODES",
+                      "GPUS",
+                      "IDLE_GPUS",
+                      "REQUESTED_BY",
+                      "DECIDED_BY")
                   .right("NODES", "GPUS", "IDLE_GPUS");
           for (ClusterSummary c : clusters) {
             var caps = c.capabilities();
             table.row(
-                c.name(), c.state(), c.schedulable() ? "yes" : "no", c.scheduler(),
+                c.name(),
+                c.state(),
+                c.schedulable() ? "yes" : "no",
+                c.scheduler(),
                 c.host() == null ? "local" : c.host() + ":" + c.port(),
-                caps == null ? null : caps.nodes(), caps == null ? null : caps.gpus(),
+                caps == null ? null : caps.nodes(),
+                caps == null ? null : caps.gpus(),
                 caps == null || caps.idleGpus() == null ? null : caps.idleGpus(),
-                c.requestedBy(), c.decidedBy());
+                c.requestedBy(),
+                c.decidedBy());
           }
           table.print(output.out());
           clusters.stream()
               .filter(c -> !c.schedulable())
-              .forEach(c -> output.out().println("  " + c.name() + ": "
-                  + Failures.withHint(c.notSchedulableBecause(), c.notSchedulableHint())));
+              .forEach(
+                  c ->
+                      output
+                          .out()
+                          .println(
+                              "  "
+                                  + c.name()
+                                  + ": "
+                                  + Failures.withHint(
+                                      c.notSchedulableBecause(), c.notSchedulableHint())));
         });
     return ExitCode.OK;
   }

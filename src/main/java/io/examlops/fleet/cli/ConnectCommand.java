@@ -20,13 +20,25 @@ import picocli.CommandLine.Parameters;
           + " de-authorizes it."
     })
 final class ConnectCommand extends FleetCommand {
-  @Parameters(index = "0", paramLabel = "HOST", description = "Login node to reach over SSH, or `local` for this machine.")
+  @Parameters(
+      index = "0",
+      paramLabel = "HOST",
+      description = "Login node to reach over SSH, or `local` for this machine.")
   String host;
 
-  @Option(names = "--name", required = true, paramLabel = "NAME", description = "Cluster name: a lower-case letter, then up to 62 lower-case letters, digits, '-' or '_'.")
+  @Option(
+      names = "--name",
+      required = true,
+      paramLabel = "NAME",
+      description =
+          "Cluster name: a lower-case letter, then up to 62 lower-case letters, digits, '-' or '_'.")
   String name;
 
-  @Option(names = "--scheduler", paramLabel = "SCHEDULER", description = "slurm, flux or mock. Default: what detection finds. mock registers the inline backend (HOST must be local).")
+  @Option(
+      names = "--scheduler",
+      paramLabel = "SCHEDULER",
+      description =
+          "slurm, flux or mock. Default: what detection finds. mock registers the inline backend (HOST must be local).")
   String scheduler;
 
   @Mixin ConnectionOptions connection;
@@ -36,8 +48,7 @@ final class ConnectCommand extends FleetCommand {
     ConnectResult connected =
         exa()
             .fleet()
-            .connect(
-                exa().actor(), new ConnectRequest(name, connection.target(host), scheduler));
+            .connect(exa().actor(), new ConnectRequest(name, connection.target(host), scheduler));
     ClusterSummary summary = connected.cluster();
     Output output = output();
     output.emit(
@@ -46,21 +57,35 @@ final class ConnectCommand extends FleetCommand {
           var out = output.out();
           out.println(
               (connected.reprobed() ? "Re-probed " : "Registered ")
-                  + summary.name() + ": " + summary.scheduler() + " over " + summary.transport()
-                  + (summary.host() == null ? "" : " to " + summary.user() + "@" + summary.host()
-                      + ":" + summary.port())
-                  + ", state " + summary.state());
+                  + summary.name()
+                  + ": "
+                  + summary.scheduler()
+                  + " over "
+                  + summary.transport()
+                  + (summary.host() == null
+                      ? ""
+                      : " to " + summary.user() + "@" + summary.host() + ":" + summary.port())
+                  + ", state "
+                  + summary.state());
           if (summary.capabilities() != null) {
             var caps = summary.capabilities();
-            out.println("  " + Plural.of(caps.nodes(), "node") + ", " + Plural.of(caps.gpus(), "GPU") + " ("
-                + (caps.idleGpus() == null ? "unknown" : caps.idleGpus()) + " idle)");
+            out.println(
+                "  "
+                    + Plural.of(caps.nodes(), "node")
+                    + ", "
+                    + Plural.of(caps.gpus(), "GPU")
+                    + " ("
+                    + (caps.idleGpus() == null ? "unknown" : caps.idleGpus())
+                    + " idle)");
           }
           out.println("  definition in " + connected.registry());
           if (summary.schedulable()) {
             out.println("  schedulable: yes");
           } else {
-            out.println("  not schedulable: "
-                + Failures.withHint(summary.notSchedulableBecause(), summary.notSchedulableHint()));
+            out.println(
+                "  not schedulable: "
+                    + Failures.withHint(
+                        summary.notSchedulableBecause(), summary.notSchedulableHint()));
           }
         });
     return ExitCode.OK;

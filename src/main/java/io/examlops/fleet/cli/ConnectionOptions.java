@@ -6,31 +6,61 @@ import picocli.CommandLine.Option;
 
 /** How to reach a host over SSH; everything left out comes from EXAMLOPS_HPC_SSH_*. */
 final class ConnectionOptions {
-  @Option(names = "--user", paramLabel = "USER", description = "SSH user (default: $EXAMLOPS_HPC_SSH_USER, else your user name).")
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      description = "SSH user (default: $EXAMLOPS_HPC_SSH_USER, else your user name).")
   String user;
 
-  @Option(names = "--key", paramLabel = "PATH", description = "SSH private key file, never its content (default: $EXAMLOPS_HPC_SSH_KEY, else ~/.ssh/id_ed25519 or ~/.ssh/id_rsa).")
+  @Option(
+      names = "--key",
+      paramLabel = "PATH",
+      description =
+          "SSH private key file, never its content (default: $EXAMLOPS_HPC_SSH_KEY, else ~/.ssh/id_ed25519 or ~/.ssh/id_rsa).")
   String key;
 
-  @Option(names = "--port", paramLabel = "PORT", description = "SSH port (default: $EXAMLOPS_HPC_SSH_PORT, else 22).")
+  @Option(
+      names = "--port",
+      paramLabel = "PORT",
+      description = "SSH port (default: $EXAMLOPS_HPC_SSH_PORT, else 22).")
   Integer port;
 
-  @Option(names = "--known-hosts", paramLabel = "FILE", description = "OpenSSH known_hosts file to verify the host key against (default: $EXAMLOPS_HPC_SSH_KNOWN_HOSTS, else ~/.ssh/known_hosts).")
+  @Option(
+      names = "--known-hosts",
+      paramLabel = "FILE",
+      description =
+          "OpenSSH known_hosts file to verify the host key against (default: $EXAMLOPS_HPC_SSH_KNOWN_HOSTS, else ~/.ssh/known_hosts).")
   Path knownHosts;
 
-  @Option(names = "--accept-new-host-key", description = "Trust an UNKNOWN host key on first use and record it in known_hosts (a changed key is still refused).")
+  @Option(
+      names = "--accept-new-host-key",
+      description =
+          "Trust an UNKNOWN host key on first use and record it in known_hosts (a changed key is still refused).")
   boolean acceptNew;
 
-  @Option(names = "--host-key-fingerprint", paramLabel = "SHA256:...", description = "Accept only this host key fingerprint, as `ssh-keygen -lf` prints it.")
+  @Option(
+      names = "--host-key-fingerprint",
+      paramLabel = "SHA256:...",
+      description = "Accept only this host key fingerprint, as `ssh-keygen -lf` prints it.")
   String pinnedFingerprint;
 
-  @Option(names = "--insecure-no-host-key-check", description = "Do not verify the host key at all. Unsafe: anyone on the path can impersonate the host.")
+  @Option(
+      names = "--insecure-no-host-key-check",
+      description =
+          "Do not verify the host key at all. Unsafe: anyone on the path can impersonate the host.")
   boolean noHostKeyCheck;
 
-  @Option(names = "--connect-timeout", paramLabel = "SECONDS", description = "Seconds to reach the host over SSH (default: 10).")
+  @Option(
+      names = "--connect-timeout",
+      paramLabel = "SECONDS",
+      description = "Seconds to reach the host over SSH (default: 10).")
   Integer connectTimeoutSeconds;
 
-  @Option(names = "--command-timeout", paramLabel = "SECONDS", defaultValue = "60", description = "Seconds one query command may run (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--command-timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "60",
+      description = "Seconds one query command may run (default: ${DEFAULT-VALUE}).")
   int commandTimeoutSeconds;
 
   /** The target these options describe for {@code host} ({@code null}: the environment's). */

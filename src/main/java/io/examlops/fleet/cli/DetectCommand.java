@@ -22,15 +22,18 @@ import picocli.CommandLine.Parameters;
       "Without HOST it probes $EXAMLOPS_HPC_SSH_HOST when set, else this machine."
     })
 final class DetectCommand extends FleetCommand {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "Host to probe over SSH.")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "HOST",
+      description = "Host to probe over SSH.")
   String host;
 
   @Mixin ConnectionOptions connection;
 
   @Override
   public Integer call() {
-    DetectResult detection =
-        exa().fleet().detect(new DetectRequest(connection.target(host)));
+    DetectResult detection = exa().fleet().detect(new DetectRequest(connection.target(host)));
     Output output = output();
     output.emit(detection, () -> human(output.out(), detection));
     // Installed but not answering is an answer too, printed in full; the exit code tells scripts
@@ -44,13 +47,19 @@ final class DetectCommand extends FleetCommand {
     DetectResult.Suggested suggestion = detection.suggested();
     String clustersYaml = suggestion.clustersYaml();
     if (DetectResult.NOT_ANSWERING.equals(detection.outcome())) {
-      out.println("Installed but not answering on " + detection.target() + ": "
-          + detection.notAnswering().stream().map(p -> p.scheduler().label())
-              .collect(Collectors.joining(", ")) + ".");
+      out.println(
+          "Installed but not answering on "
+              + detection.target()
+              + ": "
+              + detection.notAnswering().stream()
+                  .map(p -> p.scheduler().label())
+                  .collect(Collectors.joining(", "))
+              + ".");
       detection.notes().forEach(n -> out.println("  " + n));
       out.println();
-      out.println("Once it answers, run exa hpc detect again. Meanwhile the mock backend runs jobs as"
-          + " local processes:");
+      out.println(
+          "Once it answers, run exa hpc detect again. Meanwhile the mock backend runs jobs as"
+              + " local processes:");
       out.println("  " + suggestion.exportLines());
       printEntry(out, clustersYaml);
       return;
@@ -66,24 +75,50 @@ final class DetectCommand extends FleetCommand {
       return;
     }
     ClusterCaps caps = detection.capabilities();
-    out.println("Scheduler:   " + caps.scheduler().label() + " " + caps.version()
-        + (caps.accounting() ? " (accounting present)" : " (no accounting)"));
-    out.println("Host:        " + detection.target() + " over " + detection.transport()
-        + " (" + detection.commandsRun() + " query commands)");
-    out.println("Nodes:       " + caps.nodes() + " (" + caps.idleNodes() + " idle), "
-        + caps.cpus() + " CPUs");
-    out.println("GPUs:        " + caps.gpus() + " (" + (caps.idleGpus() == null ? "unknown" : caps.idleGpus())
-        + " idle)" + (caps.gpuTypes().isEmpty() ? "" : ", types " + String.join(", ", caps.gpuTypes())));
+    out.println(
+        "Scheduler:   "
+            + caps.scheduler().label()
+            + " "
+            + caps.version()
+            + (caps.accounting() ? " (accounting present)" : " (no accounting)"));
+    out.println(
+        "Host:        "
+            + detection.target()
+            + " over "
+            + detection.transport()
+            + " ("
+            + detection.commandsRun()
+            + " query commands)");
+    out.println(
+        "Nodes:       "
+            + caps.nodes()
+            + " ("
+            + caps.idleNodes()
+            + " idle), "
+            + caps.cpus()
+            + " CPUs");
+    out.println(
+        "GPUs:        "
+            + caps.gpus()
+            + " ("
+            + (caps.idleGpus() == null ? "unknown" : caps.idleGpus())
+            + " idle)"
+            + (caps.gpuTypes().isEmpty() ? "" : ", types " + String.join(", ", caps.gpuTypes())));
     if (!caps.partitions().isEmpty()) {
-      out.println("Partitions:  " + caps.partitions().stream().map(DetectCommand::partition)
-          .collect(Collectors.joining(", ")));
+      out.println(
+          "Partitions:  "
+              + caps.partitions().stream()
+                  .map(DetectCommand::partition)
+                  .collect(Collectors.joining(", ")));
     }
     List<GpuInfo> gpus = detection.gpus();
     if (!gpus.isEmpty()) {
-      out.println("GPU models:  " + gpus.stream().map(GpuInfo::model).distinct()
-          .collect(Collectors.joining(", ")));
+      out.println(
+          "GPU models:  "
+              + gpus.stream().map(GpuInfo::model).distinct().collect(Collectors.joining(", ")));
     }
-    detection.notes().stream().filter(n -> !n.contains(": not available"))
+    detection.notes().stream()
+        .filter(n -> !n.contains(": not available"))
         .forEach(n -> out.println("Note:        " + n));
     out.println();
     out.println("Suggested environment (not applied):");

@@ -16,7 +16,11 @@ import picocli.CommandLine.Parameters;
           + " since it was approved."
     })
 final class EnvCommand extends FleetCommand {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "NAME",
+      description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
   String name;
 
   @Override

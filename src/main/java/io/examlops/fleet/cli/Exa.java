@@ -68,9 +68,7 @@ public final class Exa implements Runnable {
     return fleet;
   }
 
-  /**
-   * Who acts through this command line: {@code EXAMLOPS_ACTOR}, else the operating-system user.
-   */
+  /** Who acts through this command line: {@code EXAMLOPS_ACTOR}, else the operating-system user. */
   Actor actor() {
     String actor = env.get(ACTOR_VARIABLE);
     if (actor == null || actor.isBlank()) {
@@ -99,8 +97,7 @@ public final class Exa implements Runnable {
     String fallback = env.get(CLUSTER_VARIABLE);
     if (fallback == null || fallback.isBlank()) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "no cluster given: pass --cluster NAME or set " + CLUSTER_VARIABLE);
+          spec.commandLine(), "no cluster given: pass --cluster NAME or set " + CLUSTER_VARIABLE);
     }
     if (!ClusterName.isValid(fallback.strip())) {
       throw new CommandLine.ParameterException(

@@ -13,9 +13,9 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns what went wrong into a message and a meaningful exit code: each error kind of the core has
- * its exit code and {@code --json} kind (docs/cli.md), and the message gets the CLI's names for
- * the request fields it concerns and for the command a hint points to. Unexpected exceptions keep
- * their stack trace on stderr, since they are bugs.
+ * its exit code and {@code --json} kind (docs/cli.md), and the message gets the CLI's names for the
+ * request fields it concerns and for the command a hint points to. Unexpected exceptions keep their
+ * stack trace on stderr, since they are bugs.
  */
 final class Failures implements IExecutionExceptionHandler {
   /** An exit code and the {@code --json} error kind. */
@@ -109,7 +109,8 @@ final class Failures implements IExecutionExceptionHandler {
       case APPROVE -> "exa hpc approve " + (subject == null ? "NAME" : subject);
       case CONNECT -> "exa hpc connect HOST --name " + (subject == null ? "NAME" : subject);
       case CONNECT_MOCK ->
-          "exa hpc connect local --name " + (subject == null ? "NAME" : subject)
+          "exa hpc connect local --name "
+              + (subject == null ? "NAME" : subject)
               + " --scheduler mock";
       case LIST_CLUSTERS -> "exa hpc clusters";
       case LIST_JOBS -> "exa hpc jobs";

@@ -14,7 +14,11 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "List GPU devices of a host: model, memory, utilization, online status.")
 final class GpusCommand extends FleetCommand {
-  @Option(names = "--host", paramLabel = "HOST", description = "GPU host to query over SSH (default: $EXAMLOPS_HPC_SSH_HOST, else this machine).")
+  @Option(
+      names = "--host",
+      paramLabel = "HOST",
+      description =
+          "GPU host to query over SSH (default: $EXAMLOPS_HPC_SSH_HOST, else this machine).")
   String host;
 
   @Mixin ConnectionOptions connection;
@@ -29,7 +33,16 @@ final class GpusCommand extends FleetCommand {
 
   private static Table table(List<GpuInfo> gpus) {
     Table table =
-        new Table("HOST", "INDEX", "MODEL", "MEMORY_USED_MIB", "MEMORY_TOTAL_MIB", "UTIL_%", "ONLINE", "MIG", "UUID")
+        new Table(
+                "HOST",
+                "INDEX",
+                "MODEL",
+                "MEMORY_USED_MIB",
+                "MEMORY_TOTAL_MIB",
+                "UTIL_%",
+                "ONLINE",
+                "MIG",
+                "UUID")
             .right("INDEX", "MEMORY_USED_MIB", "MEMORY_TOTAL_MIB", "UTIL_%");
     for (GpuInfo gpu : gpus) {
       table.row(

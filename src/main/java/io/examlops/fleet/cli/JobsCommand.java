@@ -2,8 +2,8 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.JobsRequest;
 import io.examlops.fleet.JobsResult;
-import io.examlops.fleet.model.capacity.GpuHoursTally;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -11,8 +11,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "jobs",
     mixinStandardHelpOptions = true,
-    description = "List tracked submissions from platform.db (hpc_jobs), newest first, after asking"
-        + " the schedulers where unfinished ones stand.")
+    description =
+        "List tracked submissions from platform.db (hpc_jobs), newest first, after asking"
+            + " the schedulers where unfinished ones stand.")
 final class JobsCommand extends FleetCommand {
   @Option(names = "--model", paramLabel = "M", description = "Only jobs of this model.")
   String model;
@@ -20,10 +21,18 @@ final class JobsCommand extends FleetCommand {
   @Option(names = "--cluster", paramLabel = "NAME", description = "Only jobs on this cluster.")
   String cluster;
 
-  @Option(names = "--state", paramLabel = "STATE", description = "Only jobs in this state: submitted, pending, running, completing, completed, failed, cancelled, timeout, lost, suspended, unknown.")
+  @Option(
+      names = "--state",
+      paramLabel = "STATE",
+      description =
+          "Only jobs in this state: submitted, pending, running, completing, completed, failed, cancelled, timeout, lost, suspended, unknown.")
   String state;
 
-  @Option(names = "--no-refresh", negatable = true, defaultValue = "true", description = "Do not ask the schedulers; show what was last recorded.")
+  @Option(
+      names = "--no-refresh",
+      negatable = true,
+      defaultValue = "true",
+      description = "Do not ask the schedulers; show what was last recorded.")
   boolean refresh;
 
   @Override
@@ -32,17 +41,41 @@ final class JobsCommand extends FleetCommand {
         exa().fleet().listJobs(exa().actor(), new JobsRequest(cluster, model, state, refresh));
     Output output = output();
     listing.notes().forEach(n -> output.err().println("exa: " + n));
-    output.emit(listing, () -> {
-      Table table = new Table("ID", "CLUSTER", "JOBID", "NAME", "MODEL", "STATE", "GPUS", "SUBMITTED", "ELAPSED", "GPU_HOURS", "EXIT", "REASON")
-          .right("ID", "GPUS", "ELAPSED", "GPU_HOURS", "EXIT");
-      for (TrackedJob j : listing.jobs()) {
-        table.row(j.id(), j.cluster(), j.schedulerJobId(), j.name(), j.model(), j.state().label(),
-            j.gpus(), j.submittedAt(), Durations.human(j.elapsedSeconds()),
-            j.gpuHours() == null ? "unknown" : GpuHoursTally.shown(j.gpuHours()),
-            j.exitCode(), j.reason());
-      }
-      table.print(output.out());
-    });
+    output.emit(
+        listing,
+        () -> {
+          Table table =
+              new Table(
+                      "ID",
+                      "CLUSTER",
+                      "JOBID",
+                      "NAME",
+                      "MODEL",
+                      "STATE",
+                      "GPUS",
+                      "SUBMITTED",
+                      "ELAPSED",
+                      "GPU_HOURS",
+                      "EXIT",
+                      "REASON")
+                  .right("ID", "GPUS", "ELAPSED", "GPU_HOURS", "EXIT");
+          for (TrackedJob j : listing.jobs()) {
+            table.row(
+                j.id(),
+                j.cluster(),
+                j.schedulerJobId(),
+                j.name(),
+                j.model(),
+                j.state().label(),
+                j.gpus(),
+                j.submittedAt(),
+                Durations.human(j.elapsedSeconds()),
+                j.gpuHours() == null ? "unknown" : GpuHoursTally.shown(j.gpuHours()),
+                j.exitCode(),
+                j.reason());
+          }
+          table.print(output.out());
+        });
     return ExitCode.OK;
   }
 }

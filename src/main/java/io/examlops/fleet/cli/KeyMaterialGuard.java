@@ -7,9 +7,9 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Refuses a command line or environment that carries private key material in any argument or
- * {@code EXAMLOPS_*} variable, before anything can echo it: the refusal names the option or
- * variable and never shows the value.
+ * Refuses a command line or environment that carries private key material in any argument or {@code
+ * EXAMLOPS_*} variable, before anything can echo it: the refusal names the option or variable and
+ * never shows the value.
  */
 final class KeyMaterialGuard {
   // Never shown anywhere, and a passphrase is not key material: it is left to the key's own checks.

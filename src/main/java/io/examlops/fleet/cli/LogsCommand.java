@@ -1,6 +1,5 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.FollowRequest;
 import io.examlops.fleet.LogsRequest;
 import io.examlops.fleet.LogsResult;
 import java.util.LinkedHashMap;
@@ -22,13 +21,21 @@ import picocli.CommandLine.Parameters;
       "Read-only: allowed for a job on any registered cluster."
     })
 final class LogsCommand extends FleetCommand {
-  @Parameters(index = "0", paramLabel = "JOB", description = "The fleet's job id, or the scheduler's.")
+  @Parameters(
+      index = "0",
+      paramLabel = "JOB",
+      description = "The fleet's job id, or the scheduler's.")
   String job;
 
   @Option(names = "--follow", description = "Keep printing what the job writes until it ends.")
   boolean follow;
 
-  @Option(names = "--follow-timeout", paramLabel = "SECONDS", defaultValue = "86400", description = "With --follow: stop after this many seconds (default: ${DEFAULT-VALUE}, a day); the job keeps running and the exit code is 1.")
+  @Option(
+      names = "--follow-timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "86400",
+      description =
+          "With --follow: stop after this many seconds (default: ${DEFAULT-VALUE}, a day); the job keeps running and the exit code is 1.")
   int followTimeoutSeconds;
 
   @Override
@@ -51,13 +58,28 @@ final class LogsCommand extends FleetCommand {
     json.put("text", text.toString());
     output.emit(json, () -> {});
     if (!read.found()) {
-      output.err().println("exa: no output yet at " + read.output()
-          + (read.output().startsWith("~") ? " on " + read.job().cluster() : "")
-          + " (job " + read.job().id() + " is " + read.job().state().label() + ")");
+      output
+          .err()
+          .println(
+              "exa: no output yet at "
+                  + read.output()
+                  + (read.output().startsWith("~") ? " on " + read.job().cluster() : "")
+                  + " (job "
+                  + read.job().id()
+                  + " is "
+                  + read.job().state().label()
+                  + ")");
     }
     if (follow && !read.followed()) {
-      output.err().println("exa: stopped following job " + read.job().id() + " after "
-          + followTimeoutSeconds + " s (--follow-timeout); it is " + read.job().state().label());
+      output
+          .err()
+          .println(
+              "exa: stopped following job "
+                  + read.job().id()
+                  + " after "
+                  + followTimeoutSeconds
+                  + " s (--follow-timeout); it is "
+                  + read.job().state().label());
       return ExitCode.FAILED;
     }
     return ExitCode.OK;

@@ -15,13 +15,24 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "List compute nodes with CPUs, memory, GPUs, normalized state and partitions.")
 final class NodesCommand extends FleetCommand {
-  @Option(names = "--host", paramLabel = "HOST", description = "Login node to query over SSH (default: $EXAMLOPS_HPC_SSH_HOST, else this machine).")
+  @Option(
+      names = "--host",
+      paramLabel = "HOST",
+      description =
+          "Login node to query over SSH (default: $EXAMLOPS_HPC_SSH_HOST, else this machine).")
   String host;
 
-  @Option(names = "--cluster", paramLabel = "NAME", description = "Read a registered cluster through its own definition (pinned host key). Default with --save: $EXAMLOPS_HPC_CLUSTER.")
+  @Option(
+      names = "--cluster",
+      paramLabel = "NAME",
+      description =
+          "Read a registered cluster through its own definition (pinned host key). Default with --save: $EXAMLOPS_HPC_CLUSTER.")
   String cluster;
 
-  @Option(names = "--save", description = "Persist the inventory as a snapshot of --cluster in platform.db (placement and capacity read it).")
+  @Option(
+      names = "--save",
+      description =
+          "Persist the inventory as a snapshot of --cluster in platform.db (placement and capacity read it).")
   boolean save;
 
   @Mixin ConnectionOptions connection;
@@ -32,19 +43,39 @@ final class NodesCommand extends FleetCommand {
     NodesResult inventory =
         exa().fleet().nodes(exa().actor(), new NodesRequest(connection.target(host), name, save));
     Output output = output();
-    output.emit(inventory, () -> {
-      table(inventory.nodes()).print(output.out());
-      if (inventory.snapshotId() != null) {
-        output.out().println("Saved snapshot " + inventory.snapshotId() + " of " + name + " ("
-            + Plural.of(inventory.nodes().size(), "node") + ") at " + inventory.takenAt());
-      }
-    });
+    output.emit(
+        inventory,
+        () -> {
+          table(inventory.nodes()).print(output.out());
+          if (inventory.snapshotId() != null) {
+            output
+                .out()
+                .println(
+                    "Saved snapshot "
+                        + inventory.snapshotId()
+                        + " of "
+                        + name
+                        + " ("
+                        + Plural.of(inventory.nodes().size(), "node")
+                        + ") at "
+                        + inventory.takenAt());
+          }
+        });
     return ExitCode.OK;
   }
 
   static Table table(List<NodeInfo> nodes) {
     Table table =
-        new Table("NODE", "CPUS", "MEMORY_MB", "GPUS", "IDLE_GPUS", "STATE", "RAW_STATE", "PARTITIONS", "REASON")
+        new Table(
+                "NODE",
+                "CPUS",
+                "MEMORY_MB",
+                "GPUS",
+                "IDLE_GPUS",
+                "STATE",
+                "RAW_STATE",
+                "PARTITIONS",
+                "REASON")
             .right("CPUS", "MEMORY_MB", "IDLE_GPUS");
     for (NodeInfo node : nodes) {
       table.row(

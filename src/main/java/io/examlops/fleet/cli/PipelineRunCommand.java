@@ -19,13 +19,24 @@ import picocli.CommandLine.Option;
       "Without --script a built-in smoke run prints what the job received."
     })
 final class PipelineRunCommand extends FleetCommand {
-  @Option(names = "--model", required = true, paramLabel = "M", description = "Model to train (letters, digits, '.', '_', '-').")
+  @Option(
+      names = "--model",
+      required = true,
+      paramLabel = "M",
+      description = "Model to train (letters, digits, '.', '_', '-').")
   String model;
 
-  @Option(names = "--dataset", required = true, paramLabel = "D", description = "Dataset to train on.")
+  @Option(
+      names = "--dataset",
+      required = true,
+      paramLabel = "D",
+      description = "Dataset to train on.")
   String dataset;
 
-  @Option(names = "--script", paramLabel = "PATH", description = "Your training entry point (a batch script starting with #!).")
+  @Option(
+      names = "--script",
+      paramLabel = "PATH",
+      description = "Your training entry point (a batch script starting with #!).")
   Path script;
 
   @Mixin SubmitOptions options;

@@ -18,16 +18,31 @@ import picocli.CommandLine.Option;
       "Exit code 1 when no cluster can take the job."
     })
 final class PlaceCommand extends FleetCommand {
-  @Option(names = "--gpus", required = true, paramLabel = "N", description = "GPUs the job needs; 0 for a CPU-only job (placed by idle nodes, in the default partition unless --partition).")
+  @Option(
+      names = "--gpus",
+      required = true,
+      paramLabel = "N",
+      description =
+          "GPUs the job needs; 0 for a CPU-only job (placed by idle nodes, in the default partition unless --partition).")
   int gpus;
 
-  @Option(names = "--nodes", paramLabel = "M", description = "At most this many nodes (default: as few as possible).")
+  @Option(
+      names = "--nodes",
+      paramLabel = "M",
+      description = "At most this many nodes (default: as few as possible).")
   Integer nodes;
 
-  @Option(names = "--gpu-type", paramLabel = "TYPE", description = "Only GPUs of this type (e.g. a100).")
+  @Option(
+      names = "--gpu-type",
+      paramLabel = "TYPE",
+      description = "Only GPUs of this type (e.g. a100).")
   String gpuType;
 
-  @Option(names = "--partition", paramLabel = "P", description = "Only this partition or queue (default: the best-fitting one with GPUs of each cluster).")
+  @Option(
+      names = "--partition",
+      paramLabel = "P",
+      description =
+          "Only this partition or queue (default: the best-fitting one with GPUs of each cluster).")
   String partition;
 
   @Option(names = "--refresh", description = "Snapshot every schedulable cluster's nodes first.")
@@ -39,7 +54,9 @@ final class PlaceCommand extends FleetCommand {
     Output output = output();
     PlaceRequest request = new PlaceRequest(gpus, nodes, gpuType, partition);
     if (refresh) {
-      fleet.refreshSnapshots(exa().actor()).notes()
+      fleet
+          .refreshSnapshots(exa().actor())
+          .notes()
           .forEach(note -> output.err().println("exa: " + note));
     }
     PlaceResult result = fleet.place(request);
@@ -50,8 +67,13 @@ final class PlaceCommand extends FleetCommand {
   static void print(PrintWriter out, PlaceResult result) {
     out.println(result.explanation());
     for (Verdict v : result.others()) {
-      out.println("  " + v.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-          + ": " + v.label() + " — " + v.reason());
+      out.println(
+          "  "
+              + v.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+              + ": "
+              + v.label()
+              + " — "
+              + v.reason());
     }
   }
 }

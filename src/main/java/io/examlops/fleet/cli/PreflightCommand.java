@@ -19,22 +19,40 @@ import picocli.CommandLine.Parameters;
           + " 0 otherwise (warnings allowed): safe as a CI gate."
     })
 final class PreflightCommand extends FleetCommand {
-  @Parameters(index = "0", arity = "0..1", paramLabel = "NAME", description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "NAME",
+      description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
   String name;
 
-  @Option(names = "--gpus", required = true, paramLabel = "K", description = "GPUs the job needs; 0 for a CPU-only job.")
+  @Option(
+      names = "--gpus",
+      required = true,
+      paramLabel = "K",
+      description = "GPUs the job needs; 0 for a CPU-only job.")
   int gpus;
 
   @Option(names = "--nodes", paramLabel = "M", description = "Nodes the job spreads over.")
   Integer nodes;
 
-  @Option(names = "--partition", paramLabel = "P", description = "Partition or queue (default: where submit would send the job: placement's choice inside the cluster, the default partition for --gpus 0).")
+  @Option(
+      names = "--partition",
+      paramLabel = "P",
+      description =
+          "Partition or queue (default: where submit would send the job: placement's choice inside the cluster, the default partition for --gpus 0).")
   String partition;
 
-  @Option(names = "--account", paramLabel = "A", description = "Slurm account or Flux bank to check.")
+  @Option(
+      names = "--account",
+      paramLabel = "A",
+      description = "Slurm account or Flux bank to check.")
   String account;
 
-  @Option(names = "--time", paramLabel = "LIMIT", description = "Wall time the job asks for, e.g. 02:00:00 or 2h.")
+  @Option(
+      names = "--time",
+      paramLabel = "LIMIT",
+      description = "Wall time the job asks for, e.g. 02:00:00 or 2h.")
   String time;
 
   @Override
@@ -47,14 +65,23 @@ final class PreflightCommand extends FleetCommand {
                 exa().actor(),
                 new PreflightRequest(cluster, gpus, nodes, partition, account, time));
     Output output = output();
-    output.emit(report, () -> {
-      Table table = new Table("CHECK", "RESULT", "REASON");
-      for (PreflightResult.Check c : report.checks()) {
-        table.row(c.name().toLowerCase(Locale.ROOT), c.status().toLowerCase(Locale.ROOT), c.reason());
-      }
-      table.print(output.out());
-      output.out().println("preflight " + (report.failed() ? "FAILED" : "passed") + " for " + report.cluster());
-    });
+    output.emit(
+        report,
+        () -> {
+          Table table = new Table("CHECK", "RESULT", "REASON");
+          for (PreflightResult.Check c : report.checks()) {
+            table.row(
+                c.name().toLowerCase(Locale.ROOT), c.status().toLowerCase(Locale.ROOT), c.reason());
+          }
+          table.print(output.out());
+          output
+              .out()
+              .println(
+                  "preflight "
+                      + (report.failed() ? "FAILED" : "passed")
+                      + " for "
+                      + report.cluster());
+        });
     return report.failed() ? ExitCode.FAILED : ExitCode.OK;
   }
 }

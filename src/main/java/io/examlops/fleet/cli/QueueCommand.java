@@ -10,9 +10,13 @@ import picocli.CommandLine.Option;
 @Command(
     name = "queue",
     mixinStandardHelpOptions = true,
-    description = "Show a cluster's live queue (squeue / flux jobs / the mock's jobs), all users, normalized.")
+    description =
+        "Show a cluster's live queue (squeue / flux jobs / the mock's jobs), all users, normalized.")
 final class QueueCommand extends FleetCommand {
-  @Option(names = "--cluster", paramLabel = "NAME", description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
+  @Option(
+      names = "--cluster",
+      paramLabel = "NAME",
+      description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
   String cluster;
 
   @Override
@@ -20,15 +24,35 @@ final class QueueCommand extends FleetCommand {
     String name = exa().clusterOrDefault(cluster);
     QueueResult queue = exa().fleet().queue(exa().actor(), new QueueRequest(name));
     Output output = output();
-    output.emit(queue, () -> {
-      Table table = new Table("JOBID", "NAME", "USER", "STATE", "PARTITION", "NODES", "GPUS", "ELAPSED", "REASON")
-          .right("NODES", "GPUS", "ELAPSED");
-      for (QueueEntry e : queue.jobs()) {
-        table.row(e.id(), e.name(), e.user(), e.state().label(), e.partition(), e.nodes(),
-            e.gpus() == null ? "unknown" : e.gpus(), Durations.human(e.elapsed()), e.reason());
-      }
-      table.print(output.out());
-    });
+    output.emit(
+        queue,
+        () -> {
+          Table table =
+              new Table(
+                      "JOBID",
+                      "NAME",
+                      "USER",
+                      "STATE",
+                      "PARTITION",
+                      "NODES",
+                      "GPUS",
+                      "ELAPSED",
+                      "REASON")
+                  .right("NODES", "GPUS", "ELAPSED");
+          for (QueueEntry e : queue.jobs()) {
+            table.row(
+                e.id(),
+                e.name(),
+                e.user(),
+                e.state().label(),
+                e.partition(),
+                e.nodes(),
+                e.gpus() == null ? "unknown" : e.gpus(),
+                Durations.human(e.elapsed()),
+                e.reason());
+          }
+          table.print(output.out());
+        });
     return ExitCode.OK;
   }
 }

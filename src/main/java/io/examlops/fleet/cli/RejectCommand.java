@@ -17,16 +17,29 @@ final class RejectCommand extends FleetCommand {
   @Parameters(index = "0", paramLabel = "NAME", description = "The cluster to reject.")
   String name;
 
-  @Option(names = "--reason", required = true, paramLabel = "TEXT", description = "Why, for the audit trail.")
+  @Option(
+      names = "--reason",
+      required = true,
+      paramLabel = "TEXT",
+      description = "Why, for the audit trail.")
   String reason;
 
   @Override
   public Integer call() {
-    RejectResult cluster =
-        exa().fleet().reject(exa().actor(), new RejectRequest(name, reason));
+    RejectResult cluster = exa().fleet().reject(exa().actor(), new RejectRequest(name, reason));
     Output output = output();
-    output.emit(cluster, () -> output.out().println("Rejected " + cluster.name() + " by "
-        + cluster.rejectedBy() + ": " + cluster.reason()));
+    output.emit(
+        cluster,
+        () ->
+            output
+                .out()
+                .println(
+                    "Rejected "
+                        + cluster.name()
+                        + " by "
+                        + cluster.rejectedBy()
+                        + ": "
+                        + cluster.reason()));
     return ExitCode.OK;
   }
 }

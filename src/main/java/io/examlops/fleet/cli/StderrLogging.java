@@ -20,8 +20,8 @@ import java.time.format.DateTimeFormatter;
  * The process's logging, set up in code: every line to stderr (stdout belongs to command output and
  * to the MCP protocol) at {@code EXAMLOPS_LOG_LEVEL}, default WARN. Logback finds it as a service;
  * configuring in code, with a fixed line layout, spares each start-up the XML parser, the
- * configuration model and the pattern language (about 600 classes, a fifth of a registry
- * command's start-up). {@code -Dlogback.configurationFile} still takes over.
+ * configuration model and the pattern language (about 600 classes, a fifth of a registry command's
+ * start-up). {@code -Dlogback.configurationFile} still takes over.
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_NORMAL_PRIORITY)
 public final class StderrLogging extends ContextAwareBase implements Configurator {

@@ -29,36 +29,86 @@ final class Submissions {
       PlaceCommand.print(output.err(), submitted.placement());
     }
     if (submitted.reattached()) {
-      output.err().println("exa: re-attached to job " + job.id() + " (" + job.cluster() + " "
-          + job.schedulerJobId() + "), tagged " + options.tag + ", which is still "
-          + job.state().label() + "; nothing new was submitted");
+      output
+          .err()
+          .println(
+              "exa: re-attached to job "
+                  + job.id()
+                  + " ("
+                  + job.cluster()
+                  + " "
+                  + job.schedulerJobId()
+                  + "), tagged "
+                  + options.tag
+                  + ", which is still "
+                  + job.state().label()
+                  + "; nothing new was submitted");
     }
     if (options.await) {
       if (!output.json()) {
-        output.err().println("exa: following job " + job.id() + " (" + job.cluster() + " "
-            + job.schedulerJobId() + ") until it ends");
+        output
+            .err()
+            .println(
+                "exa: following job "
+                    + job.id()
+                    + " ("
+                    + job.cluster()
+                    + " "
+                    + job.schedulerJobId()
+                    + ") until it ends");
       }
       job = follow(command.exa().fleet(), actor, job, options, output);
-      submitted = new SubmissionResult(
-          job, submitted.placement(), submitted.output(), submitted.reattached());
+      submitted =
+          new SubmissionResult(
+              job, submitted.placement(), submitted.output(), submitted.reattached());
     }
     String outputFile = submitted.output();
     TrackedJob shown = job;
-    output.emit(submitted, () -> {
-      output.out().println("Submitted job " + shown.id() + " to "
-          + shown.cluster() + (shown.partition() == null ? "" : " (partition " + shown.partition() + ")")
-          + " as " + shown.schedulerJobId() + " (" + shown.name() + ", "
-          + Plural.of(shown.gpus(), "GPU") + "): " + shown.state().label()
-          + (shown.state().terminal() && shown.exitCode() != null ? ", exit code " + shown.exitCode() : "")
-          + (shown.state() == JobState.LOST ? " (" + shown.reason() + ")" : ""));
-      output.out().println("  output: " + outputFile
-          + (outputFile.startsWith("~") ? " on " + shown.cluster() : ""));
-    });
+    output.emit(
+        submitted,
+        () -> {
+          output
+              .out()
+              .println(
+                  "Submitted job "
+                      + shown.id()
+                      + " to "
+                      + shown.cluster()
+                      + (shown.partition() == null ? "" : " (partition " + shown.partition() + ")")
+                      + " as "
+                      + shown.schedulerJobId()
+                      + " ("
+                      + shown.name()
+                      + ", "
+                      + Plural.of(shown.gpus(), "GPU")
+                      + "): "
+                      + shown.state().label()
+                      + (shown.state().terminal() && shown.exitCode() != null
+                          ? ", exit code " + shown.exitCode()
+                          : "")
+                      + (shown.state() == JobState.LOST ? " (" + shown.reason() + ")" : ""));
+          output
+              .out()
+              .println(
+                  "  output: "
+                      + outputFile
+                      + (outputFile.startsWith("~") ? " on " + shown.cluster() : ""));
+        });
     if (options.await && !job.state().terminal() && !output.json()) {
-      output.err().println("exa: stopped following job " + job.id() + " after "
-          + options.waitTimeoutSeconds + " s (--wait-timeout); it is " + job.state().label()
-          + " and keeps its place on " + job.cluster() + ": follow it with exa hpc jobs, or"
-          + " exa hpc cancel " + job.id());
+      output
+          .err()
+          .println(
+              "exa: stopped following job "
+                  + job.id()
+                  + " after "
+                  + options.waitTimeoutSeconds
+                  + " s (--wait-timeout); it is "
+                  + job.state().label()
+                  + " and keeps its place on "
+                  + job.cluster()
+                  + ": follow it with exa hpc jobs, or"
+                  + " exa hpc cancel "
+                  + job.id());
     }
     if (options.await) {
       return job.state() == JobState.COMPLETED ? ExitCode.OK : ExitCode.FAILED;
@@ -80,10 +130,13 @@ final class Submissions {
         return fleet.follow(actor, new FollowRequest(id, options.waitTimeoutSeconds)).job();
       }
       return fleet
-          .logs(actor, new LogsRequest(id, true, options.waitTimeoutSeconds), text -> {
-            output.err().print(text);
-            output.err().flush();
-          })
+          .logs(
+              actor,
+              new LogsRequest(id, true, options.waitTimeoutSeconds),
+              text -> {
+                output.err().print(text);
+                output.err().flush();
+              })
           .job();
     }
   }

@@ -21,10 +21,16 @@ import picocli.CommandLine.Parameters;
           + " refusal is passed on with its own message (exit 4)."
     })
 final class SubmitCommand extends FleetCommand {
-  @Parameters(index = "0", paramLabel = "SCRIPT", description = "The batch script (starts with #!).")
+  @Parameters(
+      index = "0",
+      paramLabel = "SCRIPT",
+      description = "The batch script (starts with #!).")
   Path script;
 
-  @Option(names = "--name", paramLabel = "NAME", description = "Job name (default: the script's file name).")
+  @Option(
+      names = "--name",
+      paramLabel = "NAME",
+      description = "Job name (default: the script's file name).")
   String name;
 
   @Mixin SubmitOptions options;

@@ -5,45 +5,89 @@ import picocli.CommandLine.Option;
 
 /** What every submitting command asks: where, how many GPUs and nodes, how long, whose account. */
 final class SubmitOptions {
-  @Option(names = "--cluster", paramLabel = "NAME|auto", description = "An ACTIVE cluster, or `auto` to let placement choose (default: $EXAMLOPS_HPC_CLUSTER).")
+  @Option(
+      names = "--cluster",
+      paramLabel = "NAME|auto",
+      description =
+          "An ACTIVE cluster, or `auto` to let placement choose (default: $EXAMLOPS_HPC_CLUSTER).")
   String cluster;
 
-  @Option(names = "--gpus", paramLabel = "K", defaultValue = "1", description = "GPUs in total, a multiple of --nodes (default: ${DEFAULT-VALUE}); 0 for a CPU-only job: no GPU is asked of the scheduler.")
+  @Option(
+      names = "--gpus",
+      paramLabel = "K",
+      defaultValue = "1",
+      description =
+          "GPUs in total, a multiple of --nodes (default: ${DEFAULT-VALUE}); 0 for a CPU-only job: no GPU is asked of the scheduler.")
   int gpus;
 
-  @Option(names = "--nodes", paramLabel = "M", defaultValue = "1", description = "Nodes (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--nodes",
+      paramLabel = "M",
+      defaultValue = "1",
+      description = "Nodes (default: ${DEFAULT-VALUE}).")
   int nodes;
 
-  @Option(names = "--partition", paramLabel = "P", description = "Partition or queue (default: the one placement picks inside the cluster, said on stderr; the cluster's default for --gpus 0).")
+  @Option(
+      names = "--partition",
+      paramLabel = "P",
+      description =
+          "Partition or queue (default: the one placement picks inside the cluster, said on stderr; the cluster's default for --gpus 0).")
   String partition;
 
-  @Option(names = "--time", paramLabel = "LIMIT", description = "Wall-time limit, e.g. 00:30:00, 1-00:00:00 or 2h (default: the partition's).")
+  @Option(
+      names = "--time",
+      paramLabel = "LIMIT",
+      description = "Wall-time limit, e.g. 00:30:00, 1-00:00:00 or 2h (default: the partition's).")
   String time;
 
-  @Option(names = "--account", paramLabel = "A", description = "Slurm account or Flux bank (default: yours).")
+  @Option(
+      names = "--account",
+      paramLabel = "A",
+      description = "Slurm account or Flux bank (default: yours).")
   String account;
 
-  @Option(names = "--wait", description = "Follow the job until it ends; the exit code is then 0 only if it completed.")
+  @Option(
+      names = "--wait",
+      description = "Follow the job until it ends; the exit code is then 0 only if it completed.")
   boolean await;
 
-  @Option(names = "--wait-timeout", paramLabel = "SECONDS", defaultValue = "" + FollowRequest.DEFAULT_TIMEOUT_SECONDS, description = "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
+  @Option(
+      names = "--wait-timeout",
+      paramLabel = "SECONDS",
+      defaultValue = "" + FollowRequest.DEFAULT_TIMEOUT_SECONDS,
+      description =
+          "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
   int waitTimeoutSeconds;
 
-  @Option(names = "--log", description = "With --wait: print the job's output on stderr while it runs (stdout stays the result).")
+  @Option(
+      names = "--log",
+      description =
+          "With --wait: print the job's output on stderr while it runs (stdout stays the result).")
   boolean log;
 
-  @Option(names = "--leave-running", description = "With --wait: when this process is interrupted (SIGTERM, SIGINT), leave the job running instead of cancelling it.")
+  @Option(
+      names = "--leave-running",
+      description =
+          "With --wait: when this process is interrupted (SIGTERM, SIGINT), leave the job running instead of cancelling it.")
   boolean leaveRunning;
 
-  @Option(names = "--tag", paramLabel = "TAG", description = "Your name for this submission (e.g. a CI job and stage): while the newest job of this tag has not ended, submitting with it again re-attaches to that job instead of submitting another.")
+  @Option(
+      names = "--tag",
+      paramLabel = "TAG",
+      description =
+          "Your name for this submission (e.g. a CI job and stage): while the newest job of this tag has not ended, submitting with it again re-attaches to that job instead of submitting another.")
   String tag;
 
-  @Option(names = "--env", paramLabel = "NAME", description = "Export this variable of exa's own environment into the job (repeatable); its value never appears on a command line.")
+  @Option(
+      names = "--env",
+      paramLabel = "NAME",
+      description =
+          "Export this variable of exa's own environment into the job (repeatable); its value never appears on a command line.")
   java.util.List<String> exports = java.util.List.of();
 
   /**
-   * The {@code --env} variables with their values from {@code processEnv} (exa's own
-   * environment); a name that is not set there is an error naming it.
+   * The {@code --env} variables with their values from {@code processEnv} (exa's own environment);
+   * a name that is not set there is an error naming it.
    */
   java.util.Map<String, String> exported(java.util.Map<String, String> processEnv) {
     java.util.Map<String, String> env = new java.util.TreeMap<>();
@@ -51,7 +95,9 @@ final class SubmitOptions {
       String value = processEnv.get(name);
       if (value == null) {
         throw io.examlops.fleet.model.FleetException.invalid(
-            "--env " + io.examlops.fleet.model.Printable.quoted(name) + ": exa's environment has"
+            "--env "
+                + io.examlops.fleet.model.Printable.quoted(name)
+                + ": exa's environment has"
                 + " no variable of that name; set it before running exa (its value is exported"
                 + " into the job, never put on a command line)");
       }

@@ -20,7 +20,8 @@ final class WholeNumber implements ITypeConverter<Integer> {
             "'"
                 + (t.length() > 20 ? t.substring(0, 20) + "..." : t)
                 + "' is too "
-                + (t.startsWith("-") ? "small: the smallest accepted is " + Integer.MIN_VALUE
+                + (t.startsWith("-")
+                    ? "small: the smallest accepted is " + Integer.MIN_VALUE
                     : "large: the largest accepted is " + Integer.MAX_VALUE));
       }
       throw new TypeConversionException(

@@ -7,8 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * What the core refused, as an HTTP status and a JSON body: the core's error kind, its message,
- * and its hint in the console's words.
+ * What the core refused, as an HTTP status and a JSON body: the core's error kind, its message, and
+ * its hint in the console's words.
  */
 final class ApiErrors {
   private ApiErrors() {}
@@ -19,10 +19,13 @@ final class ApiErrors {
     }
     if (e instanceof FleetException f) {
       String message = KeyMaterial.redact(f.getMessage());
-      return new Refusal(status(f), f.kind().name(), message, f.hint().map(ApiErrors::words)
-          .orElse(null));
+      return new Refusal(
+          status(f), f.kind().name(), message, f.hint().map(ApiErrors::words).orElse(null));
     }
-    return new Refusal(500, "INTERNAL", "unexpected error: " + e.getClass().getSimpleName(),
+    return new Refusal(
+        500,
+        "INTERNAL",
+        "unexpected error: " + e.getClass().getSimpleName(),
         "the console's log has the details");
   }
 
@@ -31,8 +34,14 @@ final class ApiErrors {
       case INVALID_REQUEST, SCRIPT_UNREADABLE -> 400;
       case UNKNOWN_CLUSTER, UNKNOWN_JOB, SCRIPT_NOT_FOUND -> 404;
       case NOT_APPROVED, CONFLICT, JOB_NOT_RECORDED -> 409;
-      case HOST_UNRESOLVED, CONNECT_FAILED, HOST_KEY_REFUSED, AUTHENTICATION_FAILED,
-          REMOTE_COMMAND_FAILED, KEY_FILE, SCHEDULER_REFUSED -> 502;
+      case HOST_UNRESOLVED,
+          CONNECT_FAILED,
+          HOST_KEY_REFUSED,
+          AUTHENTICATION_FAILED,
+          REMOTE_COMMAND_FAILED,
+          KEY_FILE,
+          SCHEDULER_REFUSED ->
+          502;
       case TIMED_OUT -> 504;
       case INVALID_REGISTRY, STORE, INTERNAL -> 500;
     };
@@ -42,17 +51,26 @@ final class ApiErrors {
   static String words(Hint hint) {
     String s = hint.subject();
     return switch (hint.action()) {
-      case APPROVE -> "an admin approves " + (s == null ? "the cluster" : "'" + s + "'")
-          + " on the Fleet page (or POST " + ApiRoutes.BASE + "/" + (s == null ? "NAME" : s)
-          + "/approve)";
+      case APPROVE ->
+          "an admin approves "
+              + (s == null ? "the cluster" : "'" + s + "'")
+              + " on the Fleet page (or POST "
+              + ApiRoutes.BASE
+              + "/"
+              + (s == null ? "NAME" : s)
+              + "/approve)";
       case CONNECT, CONNECT_MOCK -> "register the cluster with exa hpc connect";
       case LIST_CLUSTERS -> "list the clusters: GET " + ApiRoutes.BASE;
       case LIST_JOBS -> "list the jobs: GET " + ApiRoutes.BASE + "/jobs";
       case SHOW_QUEUE -> "see the queue with exa hpc queue";
       case CANCEL -> "cancel the job with exa hpc cancel";
       case SHOW_ENVIRONMENT -> "see the cluster's environment with exa hpc env";
-      case SAVE_SNAPSHOT -> "ask for a snapshot: POST " + ApiRoutes.BASE + "/"
-          + (s == null ? "NAME" : s) + "/refresh";
+      case SAVE_SNAPSHOT ->
+          "ask for a snapshot: POST "
+              + ApiRoutes.BASE
+              + "/"
+              + (s == null ? "NAME" : s)
+              + "/refresh";
       case DETECT -> "see what the host runs with exa hpc detect";
       case ACCEPT_NEW_HOST_KEY -> "check the new host key, then an admin approves again";
     };

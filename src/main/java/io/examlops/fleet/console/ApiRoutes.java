@@ -26,7 +26,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -47,8 +46,12 @@ final class ApiRoutes {
   void register(RoutesConfig routes) {
     routes.get("/healthz", ctx -> ctx.result("ok"));
     routes.get("/api/v1/openapi.json", ApiRoutes::openApi);
-    routes.get("/metrics", ctx -> ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
-        .result(Metrics.render(server.views.get(), server.refresher.status(), server.clock())));
+    routes.get(
+        "/metrics",
+        ctx ->
+            ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
+                .result(
+                    Metrics.render(server.views.get(), server.refresher.status(), server.clock())));
     // Fixed paths first: they would otherwise be read as a cluster's name.
     routes.get(BASE, ctx -> ConsoleServer.json(ctx, new ClustersResult(view().clusters())));
     routes.get(BASE + "/capacity", ctx -> ConsoleServer.json(ctx, view().capacity()));
@@ -61,7 +64,8 @@ final class ApiRoutes {
     routes.get(BASE + "/{name}/preflight", this::preflight);
     routes.get(BASE + "/{name}/audit", ctx -> audit(ctx, name(ctx)));
     routes.post(BASE + "/{name}/approve", ctx -> ConsoleServer.json(ctx, approve(ctx, name(ctx))));
-    routes.post(BASE + "/{name}/reject",
+    routes.post(
+        BASE + "/{name}/reject",
         ctx -> ConsoleServer.json(ctx, reject(ctx, name(ctx), reasonFromBody(ctx))));
     routes.post(BASE + "/{name}/refresh", ctx -> ConsoleServer.json(ctx, refresh(ctx, name(ctx))));
   }
@@ -74,7 +78,8 @@ final class ApiRoutes {
     String name = ctx.pathParam("name");
     if (!io.examlops.fleet.model.ClusterName.isValid(name)) {
       throw Refusal.badRequest(
-          "path segment " + io.examlops.fleet.model.Printable.quoted(name)
+          "path segment "
+              + io.examlops.fleet.model.Printable.quoted(name)
               + " is not a cluster name: a cluster name is "
               + io.examlops.fleet.model.ClusterName.RULE,
           "list the clusters: GET " + BASE);
@@ -90,7 +95,10 @@ final class ApiRoutes {
   }
 
   private Refusal notFound(String name) {
-    return new Refusal(404, "UNKNOWN_CLUSTER", "no cluster is registered as '" + name + "'",
+    return new Refusal(
+        404,
+        "UNKNOWN_CLUSTER",
+        "no cluster is registered as '" + name + "'",
         "list the clusters: GET " + BASE);
   }
 
@@ -117,13 +125,20 @@ final class ApiRoutes {
     ConsoleServer.require(ctx, TokenScope.ADMIN);
     ClusterSummary cluster = summary(name);
     if (!cluster.schedulable()) {
-      throw new Refusal(409, "NOT_APPROVED",
-          "cluster '" + name + "' is not schedulable, so it is not refreshed: "
-              + cluster.notSchedulableBecause(), "an admin approves it first");
+      throw new Refusal(
+          409,
+          "NOT_APPROVED",
+          "cluster '"
+              + name
+              + "' is not schedulable, so it is not refreshed: "
+              + cluster.notSchedulableBecause(),
+          "an admin approves it first");
     }
     Duration wait = server.refreshRequests.wait(name);
     if (!wait.isZero()) {
-      throw new Refusal(429, "RATE_LIMITED",
+      throw new Refusal(
+          429,
+          "RATE_LIMITED",
           "cluster '" + name + "' was refreshed on request moments ago",
           "try again in " + Math.max(1, wait.toSeconds()) + " s");
     }
@@ -148,8 +163,8 @@ final class ApiRoutes {
   private static JsonNode jsonBody(Context ctx) {
     String body = ctx.body();
     if (body.isBlank()) {
-      throw Refusal.badRequest("the request has no body; send a JSON object",
-          "{\"reason\": \"why\"}");
+      throw Refusal.badRequest(
+          "the request has no body; send a JSON object", "{\"reason\": \"why\"}");
     }
     try {
       JsonNode node = FleetJson.mapper().readTree(body);
@@ -159,8 +174,12 @@ final class ApiRoutes {
       return node;
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw Refusal.badRequest(
-          "the body is not valid JSON: " + e.getOriginalMessage() + " at line "
-              + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr(),
+          "the body is not valid JSON: "
+              + e.getOriginalMessage()
+              + " at line "
+              + e.getLocation().getLineNr()
+              + ", column "
+              + e.getLocation().getColumnNr(),
           "send a JSON object, e.g. {\"reason\": \"why\"}");
     }
   }
@@ -189,7 +208,9 @@ final class ApiRoutes {
         fleet.listJobs(
             p.actor(),
             new JobsRequest(
-                ctx.queryParam("cluster"), ctx.queryParam("model"), ctx.queryParam("state"),
+                ctx.queryParam("cluster"),
+                ctx.queryParam("model"),
+                ctx.queryParam("state"),
                 false)));
   }
 
@@ -239,8 +260,9 @@ final class ApiRoutes {
           case "hour" -> Duration.ofHours(1);
           case "day" -> Duration.ofDays(1);
           case "week" -> Duration.ofDays(7);
-          default -> throw Refusal.badRequest(
-              "query parameter range=" + range + " is not a range", "use hour, day or week");
+          default ->
+              throw Refusal.badRequest(
+                  "query parameter range=" + range + " is not a range", "use hour, day or week");
         };
     Instant since = server.clock().instant().minus(span);
     Map<String, Object> json = new LinkedHashMap<>();
@@ -253,8 +275,8 @@ final class ApiRoutes {
   private static int count(Context ctx, String parameter) {
     Integer value = countOrNull(ctx, parameter);
     if (value == null) {
-      throw Refusal.badRequest("query parameter " + parameter + " is required",
-          "e.g. ?" + parameter + "=4");
+      throw Refusal.badRequest(
+          "query parameter " + parameter + " is required", "e.g. ?" + parameter + "=4");
     }
     return value;
   }
@@ -272,8 +294,12 @@ final class ApiRoutes {
       return value;
     } catch (NumberFormatException e) {
       throw Refusal.badRequest(
-          "query parameter " + parameter + "=" + io.examlops.fleet.model.Printable.quoted(text)
-              + " is not a whole number from 0 to 1000000", "e.g. ?" + parameter + "=4");
+          "query parameter "
+              + parameter
+              + "="
+              + io.examlops.fleet.model.Printable.quoted(text)
+              + " is not a whole number from 0 to 1000000",
+          "e.g. ?" + parameter + "=4");
     }
   }
 

@@ -19,8 +19,8 @@ public record CapacityPage(
     String rate) {
 
   /**
-   * Free and total GPUs of one partition or GPU type of a cluster; free is {@code null} when a
-   * node did not say how many of its GPUs are in use.
+   * Free and total GPUs of one partition or GPU type of a cluster; free is {@code null} when a node
+   * did not say how many of its GPUs are in use.
    */
   public record Group(String cluster, String group, Integer free, int total) {}
 
@@ -35,8 +35,9 @@ public record CapacityPage(
     for (ClusterRow row : active) {
       List<NodeInfo> nodes = view.nodes().getOrDefault(row.name(), List.of());
       partitions.addAll(groups(row.name(), nodes, NodeInfo::partitions));
-      types.addAll(groups(row.name(), nodes, n -> n.gpuTypes().isEmpty()
-          ? List.of("untyped") : n.gpuTypes()));
+      types.addAll(
+          groups(
+              row.name(), nodes, n -> n.gpuTypes().isEmpty() ? List.of("untyped") : n.gpuTypes()));
     }
     return new CapacityPage(active, partitions, types, models(jobs, rate), rate.toPlainString());
   }
@@ -70,7 +71,8 @@ public record CapacityPage(
   private static List<ModelUse> models(List<TrackedJob> jobs, BigDecimal rate) {
     Map<String, List<TrackedJob>> byModel = new TreeMap<>();
     for (TrackedJob job : jobs) {
-      byModel.computeIfAbsent(job.model() == null ? "(none)" : job.model(), k -> new ArrayList<>())
+      byModel
+          .computeIfAbsent(job.model() == null ? "(none)" : job.model(), k -> new ArrayList<>())
           .add(job);
     }
     List<ModelUse> uses = new ArrayList<>();
@@ -85,12 +87,16 @@ public record CapacityPage(
               known = known.add(j.gpuHours());
             }
           }
-          String hours = known.setScale(2, RoundingMode.HALF_UP).toPlainString()
-              + (unknown == 0 ? "" : " + " + unknown + " job" + (unknown == 1 ? "" : "s")
-                  + " unknown");
-          String cost = unknown == list.size() ? null
-              : known.multiply(rate).setScale(2, RoundingMode.HALF_UP).toPlainString()
-                  + (unknown == 0 ? "" : " (at least)");
+          String hours =
+              known.setScale(2, RoundingMode.HALF_UP).toPlainString()
+                  + (unknown == 0
+                      ? ""
+                      : " + " + unknown + " job" + (unknown == 1 ? "" : "s") + " unknown");
+          String cost =
+              unknown == list.size()
+                  ? null
+                  : known.multiply(rate).setScale(2, RoundingMode.HALF_UP).toPlainString()
+                      + (unknown == 0 ? "" : " (at least)");
           uses.add(new ModelUse(model, list.size(), hours, cost));
         });
     return uses;

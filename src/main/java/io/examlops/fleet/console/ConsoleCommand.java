@@ -26,20 +26,31 @@ import picocli.CommandLine.Option;
     },
     subcommands = {UserCommand.class})
 public final class ConsoleCommand implements Callable<Integer> {
-  @Option(names = "--port", defaultValue = "8080", paramLabel = "PORT",
+  @Option(
+      names = "--port",
+      defaultValue = "8080",
+      paramLabel = "PORT",
       description = "TCP port to listen on (default: ${DEFAULT-VALUE}; 0 for any free port).")
   int port;
 
-  @Option(names = "--bind", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
+  @Option(
+      names = "--bind",
+      defaultValue = "127.0.0.1",
+      paramLabel = "ADDRESS",
       description = "Address to listen on (default: ${DEFAULT-VALUE}, this machine only).")
   String bind;
 
-  @Option(names = "--refresh-interval", defaultValue = "300", paramLabel = "SECONDS",
-      description = "Seconds between two snapshots of a cluster (default: ${DEFAULT-VALUE},"
-          + " at least 10).")
+  @Option(
+      names = "--refresh-interval",
+      defaultValue = "300",
+      paramLabel = "SECONDS",
+      description =
+          "Seconds between two snapshots of a cluster (default: ${DEFAULT-VALUE},"
+              + " at least 10).")
   int refreshSeconds;
 
-  @Option(names = "--secure-cookies",
+  @Option(
+      names = "--secure-cookies",
       description = "Mark cookies Secure: users reach the console over HTTPS through a TLS proxy.")
   boolean secureCookies;
 
@@ -72,19 +83,31 @@ public final class ConsoleCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     PrintWriter out = spec.commandLine().getOut();
     if (port < 0 || port > 65_535) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
           "--port " + port + " is not a TCP port: use 1 to 65535 (0 for any free port)");
     }
     if (refreshSeconds < ConsoleSettings.MIN_REFRESH.toSeconds()) {
-      throw new CommandLine.ParameterException(spec.commandLine(),
-          "--refresh-interval " + refreshSeconds + " is too short: a scheduler asked that often"
-              + " is hammered; use at least " + ConsoleSettings.MIN_REFRESH.toSeconds());
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--refresh-interval "
+              + refreshSeconds
+              + " is too short: a scheduler asked that often"
+              + " is hammered; use at least "
+              + ConsoleSettings.MIN_REFRESH.toSeconds());
     }
     Fleet fleet = fleet();
-    fleet.createFirstAdmin(actor()).ifPresent(admin -> out.println(
-        "Created user " + admin.user() + "; its one-time password is in " + admin.passwordFile()
-            + " (readable by you only). Sign in with it, then set your own: exa console user"
-            + " passwd admin"));
+    fleet
+        .createFirstAdmin(actor())
+        .ifPresent(
+            admin ->
+                out.println(
+                    "Created user "
+                        + admin.user()
+                        + "; its one-time password is in "
+                        + admin.passwordFile()
+                        + " (readable by you only). Sign in with it, then set your own: exa console user"
+                        + " passwd admin"));
     ConsoleServer server =
         new ConsoleServer(
             fleet,
@@ -97,19 +120,31 @@ public final class ConsoleCommand implements Callable<Integer> {
     } catch (RuntimeException e) {
       server.close();
       throw FleetException.invalid(
-          "cannot listen on " + bind + ":" + port + " (" + rootMessage(e) + "); choose another"
-              + " --port or --bind", "port");
+          "cannot listen on "
+              + bind
+              + ":"
+              + port
+              + " ("
+              + rootMessage(e)
+              + "); choose another"
+              + " --port or --bind",
+          "port");
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      server.close();
-      stopped.countDown();
-    }, "console-stop"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  stopped.countDown();
+                },
+                "console-stop"));
     String host = bind.contains(":") ? "[" + bind + "]" : bind;
-    out.println("HPC Fleet console listening on http://" + host + ":" + listening
-        + "/ (Ctrl-C stops it)");
+    out.println(
+        "HPC Fleet console listening on http://" + host + ":" + listening + "/ (Ctrl-C stops it)");
     if (!bind.startsWith("127.") && !bind.equals("::1") && !bind.equals("localhost")) {
-      out.println("Reachable from other machines: serve it through a TLS proxy"
-          + " (docs/console.md, \"TLS\") and pass --secure-cookies.");
+      out.println(
+          "Reachable from other machines: serve it through a TLS proxy"
+              + " (docs/console.md, \"TLS\") and pass --secure-cookies.");
     }
     out.flush();
     stopped.await();

@@ -20,8 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The web console and its REST API over one {@link Fleet}: pages and JSON read the cached fleet
  * view (no request waits on a scheduler), changes go through the Fleet's operations with the
- * signed-in user as the actor. Every request but sign-in and static files needs a session or an
- * API token; every state-changing request of a session carries its CSRF token.
+ * signed-in user as the actor. Every request but sign-in and static files needs a session or an API
+ * token; every state-changing request of a session carries its CSRF token.
  */
 public final class ConsoleServer implements AutoCloseable {
   static final String SESSION_COOKIE = "exa_session";
@@ -52,12 +52,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.views =
         new ViewCache(
             fleet::storesVersion, () -> FleetView.build(fleet, clock, this::refreshStatus));
-    this.refresher =
-        new Refresher(
-            fleet,
-            clock,
-            settings.refreshInterval(),
-            views::invalidate);
+    this.refresher = new Refresher(fleet, clock, settings.refreshInterval(), views::invalidate);
     ApiRoutes api = new ApiRoutes(this, fleet);
     Pages pages = new Pages(this, fleet, new Templates(), api);
     this.app =
@@ -135,18 +130,13 @@ public final class ConsoleServer implements AutoCloseable {
     String authorization = ctx.header("Authorization");
     if (authorization != null) {
       if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-        throw Refusal.unauthenticated(
-            "the Authorization header is not 'Bearer <token>'");
+        throw Refusal.unauthenticated("the Authorization header is not 'Bearer <token>'");
       }
       Optional<ApiToken> token = fleet.authenticateToken(authorization.substring(7).strip());
       ApiToken t =
-          token.orElseThrow(
-              () -> Refusal.unauthenticated("the API token is unknown or revoked"));
+          token.orElseThrow(() -> Refusal.unauthenticated("the API token is unknown or revoked"));
       return new Principal(
-          t.owner(),
-          fleet.user(t.owner()).map(u -> u.role()).orElse(null),
-          t.scopes(),
-          null);
+          t.owner(), fleet.user(t.owner()).map(u -> u.role()).orElse(null), t.scopes(), null);
     }
     String cookie = ctx.cookie(SESSION_COOKIE);
     Optional<Session> session = sessions.find(cookie);
@@ -173,13 +163,16 @@ public final class ConsoleServer implements AutoCloseable {
 
   private static boolean changesState(Context ctx) {
     HandlerType m = ctx.method();
-    return m == HandlerType.POST || m == HandlerType.PUT || m == HandlerType.DELETE
+    return m == HandlerType.POST
+        || m == HandlerType.PUT
+        || m == HandlerType.DELETE
         || m == HandlerType.PATCH;
   }
 
   private static void requireCsrf(Context ctx, Session session) {
     String sent = ctx.header(CSRF_HEADER);
-    if (sent == null && ctx.contentType() != null
+    if (sent == null
+        && ctx.contentType() != null
         && ctx.contentType().startsWith("application/x-www-form-urlencoded")) {
       sent = ctx.formParam(CSRF_FIELD);
     }
@@ -189,7 +182,9 @@ public final class ConsoleServer implements AutoCloseable {
             session.csrf().getBytes(StandardCharsets.UTF_8))) {
       throw Refusal.forbidden(
           "the CSRF token is missing or wrong: send the form from the console's page (or the"
-              + " " + CSRF_HEADER + " header); nothing was changed");
+              + " "
+              + CSRF_HEADER
+              + " header); nothing was changed");
     }
   }
 
@@ -202,7 +197,9 @@ public final class ConsoleServer implements AutoCloseable {
     Principal p = principal(ctx);
     if (p == null || !p.may(scope)) {
       throw Refusal.forbidden(
-          (p == null ? "nobody" : p.user()) + " may not do this: it needs the " + scope.label()
+          (p == null ? "nobody" : p.user())
+              + " may not do this: it needs the "
+              + scope.label()
               + " scope (an admin's session has it); nothing was changed");
     }
     return p;
@@ -215,7 +212,10 @@ public final class ConsoleServer implements AutoCloseable {
   void openSession(Context ctx, Session session) {
     ctx.header(
         "Set-Cookie",
-        SESSION_COOKIE + "=" + session.id() + "; Path=/; HttpOnly; SameSite=Strict"
+        SESSION_COOKIE
+            + "="
+            + session.id()
+            + "; Path=/; HttpOnly; SameSite=Strict"
             + (secure(ctx) ? "; Secure" : ""));
   }
 
@@ -223,7 +223,8 @@ public final class ConsoleServer implements AutoCloseable {
     sessions.close(ctx.cookie(SESSION_COOKIE));
     ctx.header(
         "Set-Cookie",
-        SESSION_COOKIE + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
+        SESSION_COOKIE
+            + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
             + (secure(ctx) ? "; Secure" : ""));
   }
 
@@ -264,8 +265,12 @@ public final class ConsoleServer implements AutoCloseable {
     if (ctx.result() != null && !ctx.result().isEmpty()) {
       return;
     }
-    Refusal r = new Refusal(404, "NOT_FOUND", "no page or endpoint at " + ctx.path(),
-        "the API is described at /api/v1/openapi.json");
+    Refusal r =
+        new Refusal(
+            404,
+            "NOT_FOUND",
+            "no page or endpoint at " + ctx.path(),
+            "the API is described at /api/v1/openapi.json");
     if (isPage(ctx)) {
       pages.error(ctx, r);
     } else {

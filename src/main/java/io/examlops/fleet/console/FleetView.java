@@ -91,7 +91,9 @@ record FleetView(
         caps == null
             ? "not probed"
             : caps.gpus()
-                + (caps.gpuTypes().isEmpty() ? "" : " (" + String.join(", ", caps.gpuTypes()) + ")"));
+                + (caps.gpuTypes().isEmpty()
+                    ? ""
+                    : " (" + String.join(", ", caps.gpuTypes()) + ")"));
   }
 
   private static String partition(PartitionInfo p) {

@@ -20,12 +20,22 @@ final class Metrics {
   static String render(FleetView view, Map<String, RefreshStatus> refresh, Clock clock) {
     StringBuilder out = new StringBuilder(16_384);
     Instant now = clock.instant();
-    header(out, "exa_cluster_state", "gauge",
+    header(
+        out,
+        "exa_cluster_state",
+        "gauge",
         "1 for the state the cluster is in (PENDING, ACTIVE, REJECTED), with schedulable");
     for (ClusterRow row : view.rows()) {
       for (String state : List.of("PENDING", "ACTIVE", "REJECTED")) {
-        sample(out, "exa_cluster_state",
-            labels("cluster", row.name(), "state", state, "schedulable",
+        sample(
+            out,
+            "exa_cluster_state",
+            labels(
+                "cluster",
+                row.name(),
+                "state",
+                state,
+                "schedulable",
                 Boolean.toString(row.summary().schedulable())),
             row.summary().state().name().equals(state) ? 1 : 0);
       }
@@ -39,7 +49,10 @@ final class Metrics {
     }
     header(out, "exa_gpus_total", "gauge", "GPUs per cluster, partition and GPU type");
     out.append(total);
-    header(out, "exa_gpus_idle", "gauge",
+    header(
+        out,
+        "exa_gpus_idle",
+        "gauge",
         "idle GPUs per cluster, partition and GPU type (absent when unknown)");
     out.append(idle);
     header(out, "exa_nodes", "gauge", "nodes per cluster by normalized state");
@@ -47,20 +60,30 @@ final class Metrics {
     header(out, "exa_snapshot_age_seconds", "gauge", "age of the cluster's latest snapshot");
     for (ClusterRow row : view.rows()) {
       if (row.snapshotAt() != null) {
-        sample(out, "exa_snapshot_age_seconds", labels("cluster", row.name()),
+        sample(
+            out,
+            "exa_snapshot_age_seconds",
+            labels("cluster", row.name()),
             Duration.between(row.snapshotAt(), now).toMillis() / 1000.0);
       }
     }
     header(out, "exa_refresh_failures", "gauge", "failed refreshes in a row per cluster");
     for (var entry : new TreeMap<>(refresh).entrySet()) {
-      sample(out, "exa_refresh_failures", labels("cluster", entry.getKey()),
+      sample(
+          out,
+          "exa_refresh_failures",
+          labels("cluster", entry.getKey()),
           entry.getValue().failures());
     }
     return out.toString();
   }
 
-  private static void gpus(StringBuilder total, StringBuilder idle, StringBuilder nodeStates,
-      String cluster, List<NodeInfo> nodes) {
+  private static void gpus(
+      StringBuilder total,
+      StringBuilder idle,
+      StringBuilder nodeStates,
+      String cluster,
+      List<NodeInfo> nodes) {
     Map<List<String>, long[]> gpus = new TreeMap<>(Metrics::compare);
     Map<NodeState, Integer> states = new TreeMap<>();
     for (NodeInfo node : nodes) {
@@ -81,15 +104,18 @@ final class Metrics {
       if (g.getValue()[0] == 0) {
         continue;
       }
-      String l = labels("cluster", cluster, "partition", g.getKey().get(0), "gpu_type",
-          g.getKey().get(1));
+      String l =
+          labels("cluster", cluster, "partition", g.getKey().get(0), "gpu_type", g.getKey().get(1));
       sample(total, "exa_gpus_total", l, g.getValue()[0]);
       if (g.getValue()[2] == 1) {
         sample(idle, "exa_gpus_idle", l, g.getValue()[1]);
       }
     }
     for (var s : states.entrySet()) {
-      sample(nodeStates, "exa_nodes", labels("cluster", cluster, "state", s.getKey().label()),
+      sample(
+          nodeStates,
+          "exa_nodes",
+          labels("cluster", cluster, "state", s.getKey().label()),
           s.getValue());
     }
   }
@@ -121,7 +147,8 @@ final class Metrics {
       if (i > 0) {
         out.append(',');
       }
-      out.append(pairs[i]).append("=\"")
+      out.append(pairs[i])
+          .append("=\"")
           .append(pairs[i + 1].replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n"))
           .append('"');
     }

@@ -4,10 +4,10 @@ import io.examlops.fleet.AuditRequest;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.JobsRequest;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.TokenScope;
-import io.examlops.fleet.model.TrackedJob;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
@@ -40,33 +40,41 @@ final class Pages {
     routes.get("/", ctx -> fleetPage(ctx, notice(ctx)));
     routes.get("/capacity", this::capacityPage);
     routes.get("/clusters/{name}", this::clusterPage);
-    routes.post("/clusters/{name}/approve", ctx -> {
-      String name = ctx.pathParam("name");
-      api.approve(ctx, name);
-      ctx.redirect("/?approved=" + name, HttpStatus.SEE_OTHER);
-    });
-    routes.post("/clusters/{name}/reject", ctx -> {
-      String name = ctx.pathParam("name");
-      api.reject(ctx, name, ctx.formParam("reason"));
-      ctx.redirect("/?rejected=" + name, HttpStatus.SEE_OTHER);
-    });
-    routes.post("/clusters/{name}/refresh", ctx -> {
-      String name = ctx.pathParam("name");
-      api.refresh(ctx, name);
-      ctx.redirect("/clusters/" + name, HttpStatus.SEE_OTHER);
-    });
+    routes.post(
+        "/clusters/{name}/approve",
+        ctx -> {
+          String name = ctx.pathParam("name");
+          api.approve(ctx, name);
+          ctx.redirect("/?approved=" + name, HttpStatus.SEE_OTHER);
+        });
+    routes.post(
+        "/clusters/{name}/reject",
+        ctx -> {
+          String name = ctx.pathParam("name");
+          api.reject(ctx, name, ctx.formParam("reason"));
+          ctx.redirect("/?rejected=" + name, HttpStatus.SEE_OTHER);
+        });
+    routes.post(
+        "/clusters/{name}/refresh",
+        ctx -> {
+          String name = ctx.pathParam("name");
+          api.refresh(ctx, name);
+          ctx.redirect("/clusters/" + name, HttpStatus.SEE_OTHER);
+        });
     routes.get("/admin/access", ctx -> accessPage(ctx, null));
     routes.post("/admin/tokens", this::createToken);
-    routes.post("/admin/tokens/{id}/revoke", ctx -> {
-      Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
-      fleet.revokeToken(p.actor(), ctx.pathParam("id"));
-      ctx.redirect("/admin/access", HttpStatus.SEE_OTHER);
-    });
+    routes.post(
+        "/admin/tokens/{id}/revoke",
+        ctx -> {
+          Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
+          fleet.revokeToken(p.actor(), ctx.pathParam("id"));
+          ctx.redirect("/admin/access", HttpStatus.SEE_OTHER);
+        });
   }
 
   private void loginPage(Context ctx) {
-    String message = ctx.queryParam("expired") != null ? "Your session expired: sign in again."
-        : null;
+    String message =
+        ctx.queryParam("expired") != null ? "Your session expired: sign in again." : null;
     login(ctx, message, "");
   }
 
@@ -86,8 +94,10 @@ final class Pages {
     Duration wait = max(server.failedLogins.wait(byAddress), server.failedLogins.wait(byUser));
     if (!wait.isZero()) {
       ctx.status(429);
-      login(ctx, "Too many failed sign-ins: try again in " + Math.max(1, wait.toSeconds())
-          + " s.", user);
+      login(
+          ctx,
+          "Too many failed sign-ins: try again in " + Math.max(1, wait.toSeconds()) + " s.",
+          user);
       return;
     }
     char[] secret = password.toCharArray();
@@ -140,9 +150,18 @@ final class Pages {
     FleetView view = server.views.get();
     Map<String, Object> p = frame(ctx, name, view);
     ClusterRow row = view.row(name);
-    p.put("row", new ClusterRow(row.summary(), row.totalGpus(), row.idleGpus(), row.utilization(),
-        row.gpuHours(), row.cost(), row.snapshotAt(), row.approval(),
-        server.refresher.status(name)));
+    p.put(
+        "row",
+        new ClusterRow(
+            row.summary(),
+            row.totalGpus(),
+            row.idleGpus(),
+            row.utilization(),
+            row.gpuHours(),
+            row.cost(),
+            row.snapshotAt(),
+            row.approval(),
+            server.refresher.status(name)));
     p.put("nodes", view.nodes().getOrDefault(name, List.of()));
     p.put("jobs", recordedJobs(ctx, name));
     p.put("audit", fleet.audit(new AuditRequest(name)).events());
@@ -180,10 +199,10 @@ final class Pages {
     List<String> scopes = ctx.formParams("scope");
     IssuedToken issued =
         fleet.createToken(
-                p.actor(),
-                ctx.formParam("owner"),
-                ctx.formParam("name"),
-                TokenScope.parseAll(String.join(",", scopes)));
+            p.actor(),
+            ctx.formParam("owner"),
+            ctx.formParam("name"),
+            TokenScope.parseAll(String.join(",", scopes)));
     accessPage(ctx, issued.secret());
   }
 
@@ -191,8 +210,8 @@ final class Pages {
   void error(Context ctx, Refusal r) {
     Principal principal = ConsoleServer.principal(ctx);
     if (principal == null || principal.session() == null) {
-      ctx.contentType("text/plain; charset=utf-8").result(r.getMessage()
-          + (r.hint() == null ? "" : "\n" + r.hint()));
+      ctx.contentType("text/plain; charset=utf-8")
+          .result(r.getMessage() + (r.hint() == null ? "" : "\n" + r.hint()));
       return;
     }
     Map<String, Object> p = frame(ctx, "Error " + r.status(), null);

@@ -20,8 +20,8 @@ public record RefreshStatus(
   static final RefreshStatus NEVER = new RefreshStatus(null, null, null, null, 0, null, false);
 
   RefreshStatus started(Instant now) {
-    return new RefreshStatus(now, lastSuccessAt, lastFailureAt, lastFailure, failures, nextDueAt,
-        true);
+    return new RefreshStatus(
+        now, lastSuccessAt, lastFailureAt, lastFailure, failures, nextDueAt, true);
   }
 
   RefreshStatus succeeded(Instant now, Instant next) {
@@ -33,7 +33,7 @@ public record RefreshStatus(
   }
 
   RefreshStatus dueAt(Instant next) {
-    return new RefreshStatus(lastAttemptAt, lastSuccessAt, lastFailureAt, lastFailure, failures,
-        next, running);
+    return new RefreshStatus(
+        lastAttemptAt, lastSuccessAt, lastFailureAt, lastFailure, failures, next, running);
   }
 }

@@ -16,14 +16,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes node snapshots of every schedulable ACTIVE cluster in the background, so that no page
- * waits on a scheduler: one snapshot at a time per cluster, every {@code interval}, and after a
- * failure again only after a backoff that doubles with each failure in a row (up to
- * {@link #MAX_BACKOFF}). What happened last is kept per cluster for the pages and /metrics.
+ * Takes node snapshots of every schedulable ACTIVE cluster in the background, so that no page waits
+ * on a scheduler: one snapshot at a time per cluster, every {@code interval}, and after a failure
+ * again only after a backoff that doubles with each failure in a row (up to {@link #MAX_BACKOFF}).
+ * What happened last is kept per cluster for the pages and /metrics.
  */
 final class Refresher implements AutoCloseable {
   static final Duration MAX_BACKOFF = Duration.ofHours(1);
   private static final Logger LOG = LoggerFactory.getLogger(Refresher.class);
+
   /** Snapshots run beside each other on this many threads, one cluster on each. */
   private static final int WORKERS = 2;
 
@@ -68,8 +69,7 @@ final class Refresher implements AutoCloseable {
 
   /** Asks for a snapshot of one cluster at the next tick (the caller rate-limits). */
   void refreshSoon(String cluster) {
-    status.compute(
-        cluster, (k, s) -> (s == null ? RefreshStatus.NEVER : s).dueAt(clock.instant()));
+    status.compute(cluster, (k, s) -> (s == null ? RefreshStatus.NEVER : s).dueAt(clock.instant()));
   }
 
   /** Starts the snapshots that are due; never waits for one. */

@@ -9,7 +9,9 @@ import java.util.Map;
 final class Templates {
   private final TemplateEngine engine =
       TemplateEngine.createPrecompiled(
-          null, ContentType.Html, Templates.class.getClassLoader(),
+          null,
+          ContentType.Html,
+          Templates.class.getClassLoader(),
           "io.examlops.fleet.console.pages");
 
   String render(String template, Map<String, Object> parameters) {

@@ -20,8 +20,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code exa console user add|remove|passwd|list}. Passwords never come from the command line:
- * from the terminal (asked twice), from standard input (one line), or from a file.
+ * {@code exa console user add|remove|passwd|list}. Passwords never come from the command line: from
+ * the terminal (asked twice), from standard input (one line), or from a file.
  */
 @Command(
     name = "user",
@@ -95,13 +95,19 @@ final class UserCommand implements Runnable {
   static final class Add implements Callable<Integer> {
     @ParentCommand UserCommand users;
 
-    @Parameters(index = "0", paramLabel = "NAME") String name;
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
 
-    @Option(names = "--role", defaultValue = "viewer", paramLabel = "ROLE",
+    @Option(
+        names = "--role",
+        defaultValue = "viewer",
+        paramLabel = "ROLE",
         description = "admin or viewer (default: ${DEFAULT-VALUE}).")
     String role;
 
-    @Option(names = "--password-file", paramLabel = "FILE",
+    @Option(
+        names = "--password-file",
+        paramLabel = "FILE",
         description = "Read the password from this file (else the terminal or standard input).")
     Path passwordFile;
 
@@ -116,18 +122,27 @@ final class UserCommand implements Runnable {
         throw FleetException.invalid(e, "role");
       }
       ConsoleUser user =
-          withPassword(passwordFile, name, p -> users.fleet().addUser(users.console.actor(), name, parsed, p));
-      spec.commandLine().getOut().println("Added " + user.name() + " (" + user.role().label()
-          + ")");
+          withPassword(
+              passwordFile,
+              name,
+              p -> users.fleet().addUser(users.console.actor(), name, parsed, p));
+      spec.commandLine()
+          .getOut()
+          .println("Added " + user.name() + " (" + user.role().label() + ")");
       return 0;
     }
   }
 
-  @Command(name = "remove", mixinStandardHelpOptions = true,
+  @Command(
+      name = "remove",
+      mixinStandardHelpOptions = true,
       description = "Remove a user and revoke its API tokens (the last admin stays).")
   static final class Remove implements Callable<Integer> {
     @ParentCommand UserCommand users;
-    @Parameters(index = "0", paramLabel = "NAME") String name;
+
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
+
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -138,13 +153,16 @@ final class UserCommand implements Runnable {
     }
   }
 
-  @Command(name = "passwd", mixinStandardHelpOptions = true,
-      description = "Set a user's password.")
+  @Command(name = "passwd", mixinStandardHelpOptions = true, description = "Set a user's password.")
   static final class Passwd implements Callable<Integer> {
     @ParentCommand UserCommand users;
-    @Parameters(index = "0", paramLabel = "NAME") String name;
 
-    @Option(names = "--password-file", paramLabel = "FILE",
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
+
+    @Option(
+        names = "--password-file",
+        paramLabel = "FILE",
         description = "Read the password from this file (else the terminal or standard input).")
     Path passwordFile;
 
@@ -152,10 +170,13 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      withPassword(passwordFile, name, p -> {
-        users.fleet().setPassword(users.console.actor(), name, p);
-        return null;
-      });
+      withPassword(
+          passwordFile,
+          name,
+          p -> {
+            users.fleet().setPassword(users.console.actor(), name, p);
+            return null;
+          });
       spec.commandLine().getOut().println("Password of " + name + " changed");
       return 0;
     }
@@ -170,8 +191,14 @@ final class UserCommand implements Runnable {
     public Integer call() {
       var out = spec.commandLine().getOut();
       for (ConsoleUser u : users.fleet().users()) {
-        out.println(u.name() + "\t" + u.role().label() + "\tcreated "
-            + io.examlops.fleet.json.FleetJson.instant(u.createdAt()) + " by " + u.createdBy());
+        out.println(
+            u.name()
+                + "\t"
+                + u.role().label()
+                + "\tcreated "
+                + io.examlops.fleet.json.FleetJson.instant(u.createdAt())
+                + " by "
+                + u.createdBy());
       }
       return 0;
     }

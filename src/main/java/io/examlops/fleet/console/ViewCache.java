@@ -9,10 +9,10 @@ import java.util.function.Supplier;
 /**
  * The fleet view, rebuilt when the stores' version changed (clusters.yaml edited, or the audit
  * trail grew: every change to platform.db that a page shows is audited): a change made by the CLI
- * shows on the next request, and a page under load does not re-read 100,000 stored nodes each
- * time. What no file records (a key file's fingerprint, the
- * mock's live node) is rebuilt in the background once the view is {@link #MAX_AGE} old, while
- * requests are still answered from the view they have.
+ * shows on the next request, and a page under load does not re-read 100,000 stored nodes each time.
+ * What no file records (a key file's fingerprint, the mock's live node) is rebuilt in the
+ * background once the view is {@link #MAX_AGE} old, while requests are still answered from the view
+ * they have.
  */
 final class ViewCache implements AutoCloseable {
   static final Duration MAX_AGE = Duration.ofSeconds(10);
@@ -32,7 +32,9 @@ final class ViewCache implements AutoCloseable {
           });
   private volatile Built built;
 
-  /** @param version what the stores hold now, in a value that changes with any change shown */
+  /**
+   * @param version what the stores hold now, in a value that changes with any change shown
+   */
   ViewCache(Supplier<Object> version, Supplier<FleetView> build) {
     this.version = version;
     this.build = build;

@@ -51,8 +51,15 @@ public final class Detector {
           statuses);
     }
     return new Detection(
-        SchedulerKind.NONE, runner.target(), null, List.of(), List.of(), notes,
-        runner.commandsRun(), null, statuses);
+        SchedulerKind.NONE,
+        runner.target(),
+        null,
+        List.of(),
+        List.of(),
+        notes,
+        runner.commandsRun(),
+        null,
+        statuses);
   }
 
   /** A probe's survey; when it fails, the message keeps what the probes before it found. */
@@ -64,15 +71,19 @@ public final class Detector {
         throw e;
       }
       throw new ProbeException(
-          probe.kind().label() + ": " + e.getMessage() + " (also tried: " + String.join("; ", notes)
+          probe.kind().label()
+              + ": "
+              + e.getMessage()
+              + " (also tried: "
+              + String.join("; ", notes)
               + ")",
           e);
     }
   }
 
   /**
-   * A scheduler that reports only GPU counts (Flux, Slurm GRES) gets device detail from
-   * nvidia-smi when the probed host has it.
+   * A scheduler that reports only GPU counts (Flux, Slurm GRES) gets device detail from nvidia-smi
+   * when the probed host has it.
    */
   private List<GpuInfo> enrich(SchedulerProbe probe, CommandRunner runner, List<String> notes) {
     Optional<SchedulerProbe> smi = registry.probe(SchedulerKind.UNMANAGED);

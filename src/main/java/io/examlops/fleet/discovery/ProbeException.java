@@ -19,10 +19,18 @@ public final class ProbeException extends FleetException {
   }
 
   /** A parse failure at one line of one command's output. */
-  public static ProbeException badLine(String command, int lineNumber, String line, String problem) {
+  public static ProbeException badLine(
+      String command, int lineNumber, String line, String problem) {
     return new ProbeException(
-        "cannot read line " + lineNumber + " of `" + command + "`: " + problem + " (line: '"
-            + abbreviate(line) + "')");
+        "cannot read line "
+            + lineNumber
+            + " of `"
+            + command
+            + "`: "
+            + problem
+            + " (line: '"
+            + abbreviate(line)
+            + "')");
   }
 
   private static String abbreviate(String line) {

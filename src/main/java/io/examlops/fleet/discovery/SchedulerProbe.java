@@ -9,9 +9,9 @@ import java.util.List;
 
 /**
  * The contract every scheduler probe implements. Probes run only side-effect-free query commands
- * through the runner they are given, and translate what they read into the normalized vocabulary.
- * A scheduler's probe is part of its adapter ({@code
- * io.examlops.fleet.scheduler.SchedulerAdapter}), registered in {@code SchedulerAdapters}.
+ * through the runner they are given, and translate what they read into the normalized vocabulary. A
+ * scheduler's probe is part of its adapter ({@code io.examlops.fleet.scheduler.SchedulerAdapter}),
+ * registered in {@code SchedulerAdapters}.
  */
 public interface SchedulerProbe {
 
@@ -28,8 +28,7 @@ public interface SchedulerProbe {
   default ProbeStatus status(CommandRunner runner) {
     return available(runner)
         ? new ProbeStatus(kind(), ProbeStatus.State.ANSWERS, kind().label() + " answers")
-        : new ProbeStatus(
-            kind(), ProbeStatus.State.ABSENT, "not found on " + runner.target());
+        : new ProbeStatus(kind(), ProbeStatus.State.ABSENT, "not found on " + runner.target());
   }
 
   /**
@@ -40,7 +39,9 @@ public interface SchedulerProbe {
     return "";
   }
 
-  /** Scheduler version, totals, idle counts, partitions or queues, and whether accounting is there. */
+  /**
+   * Scheduler version, totals, idle counts, partitions or queues, and whether accounting is there.
+   */
   ClusterCaps capabilities(CommandRunner runner);
 
   /** Every compute node, once each, in the normalized vocabulary. */

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The configuration detection proposes for a host, and never applies: the scheduler, the
- * transport, and the {@code EXAMLOPS_HPC_*} variables the scheduler adapter reads.
+ * The configuration detection proposes for a host, and never applies: the scheduler, the transport,
+ * and the {@code EXAMLOPS_HPC_*} variables the scheduler adapter reads.
  *
  * @param scheduler the scheduler to declare ({@code mock} when nothing answered)
  * @param transport {@code ssh} or {@code local}

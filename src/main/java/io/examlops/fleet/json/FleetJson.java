@@ -16,21 +16,21 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.SchedulerKind;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.OptionalInt;
 
 /**
  * The one JSON mapping every surface (CLI {@code --json}, REST, MCP) uses, so that a value has the
- * same shape wherever it is read. Vocabulary enums (node states, schedulers, job states) are written
- * as their lower-case labels; times as ISO-8601 UTC strings with milliseconds; durations as seconds
- * with one decimal; keys in camelCase; figures that are unknown as {@code null}.
+ * same shape wherever it is read. Vocabulary enums (node states, schedulers, job states) are
+ * written as their lower-case labels; times as ISO-8601 UTC strings with milliseconds; durations as
+ * seconds with one decimal; keys in camelCase; figures that are unknown as {@code null}.
  */
 public final class FleetJson {
   private static final ObjectMapper MAPPER = build(false);

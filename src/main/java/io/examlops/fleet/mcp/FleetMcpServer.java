@@ -95,7 +95,8 @@ final class FleetMcpServer {
     if (!check.valid()) {
       return failure(
           ToolError.invalid(
-              definition.name() + " was called with arguments that do not fit its input schema: "
+              definition.name()
+                  + " was called with arguments that do not fit its input schema: "
                   + check.errorMessage(),
               "call it with the arguments its input schema in tools/list names, of the types it"
                   + " gives"));
@@ -158,8 +159,11 @@ final class FleetMcpServer {
     String safe =
         name.codePoints()
             .limit(MAX_CLIENT_NAME)
-            .map(c -> c < 128 && (Character.isLetterOrDigit(c) || "._#/@+-".indexOf(c) >= 0)
-                ? c : '-')
+            .map(
+                c ->
+                    c < 128 && (Character.isLetterOrDigit(c) || "._#/@+-".indexOf(c) >= 0)
+                        ? c
+                        : '-')
             .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append)
             .toString();
     return safe.chars().allMatch(c -> c == '-') ? UNNAMED_CLIENT : safe;
@@ -185,8 +189,10 @@ final class FleetMcpServer {
 
   static CallToolResult failure(ToolError error) {
     String text =
-        error.kind() + ": " + error.message() + (error.hint() == null ? "" : "\nTo fix: "
-            + error.hint());
+        error.kind()
+            + ": "
+            + error.message()
+            + (error.hint() == null ? "" : "\nTo fix: " + error.hint());
     return CallToolResult.builder()
         .addTextContent(text)
         .structuredContent(Map.of("error", error))

@@ -42,8 +42,7 @@ final class FleetTools {
   private final Fleet fleet;
   private final Clock clock;
   private final String user;
-  private final Map<String, BiFunction<ToolArguments, Actor, ToolReply>> handlers =
-      new HashMap<>();
+  private final Map<String, BiFunction<ToolArguments, Actor, ToolReply>> handlers = new HashMap<>();
 
   /**
    * @param user who started the server, recorded with each client's name as the acting user
@@ -88,7 +87,8 @@ final class FleetTools {
     String summary =
         clusters.isEmpty()
             ? "No cluster is registered."
-            : clusters.size() + (clusters.size() == 1 ? " cluster: " : " clusters: ")
+            : clusters.size()
+                + (clusters.size() == 1 ? " cluster: " : " clusters: ")
                 + clusters.stream().map(FleetTools::line).collect(Collectors.joining("; "));
     return new ToolReply(result, summary);
   }
@@ -101,7 +101,8 @@ final class FleetTools {
   private ToolReply nodes(ToolArguments args, Actor actor) {
     String cluster = args.text("cluster");
     NodesResult nodes =
-        (args.flag("live", false) ? java.util.Optional.<NodesResult>empty()
+        (args.flag("live", false)
+                ? java.util.Optional.<NodesResult>empty()
                 : fleet.latestNodes(cluster))
             .orElseGet(
                 () -> fleet.nodes(actor, new NodesRequest(HostTarget.defaults(), cluster, false)));
@@ -123,12 +124,19 @@ final class FleetTools {
     content.put("age", age);
     content.put("nodes", shown);
     String summary =
-        shown.size() + " of " + nodes.nodes().size() + " nodes of " + cluster
+        shown.size()
+            + " of "
+            + nodes.nodes().size()
+            + " nodes of "
+            + cluster
             + (nodes.snapshotId() == null
                 ? ", read live"
                 : " from snapshot " + nodes.snapshotId() + ", taken " + age.toSeconds() + " s ago")
-            + "; " + shown.stream().mapToInt(NodeInfo::gpuCount).sum() + " GPUs, "
-            + shown.stream().mapToInt(n -> n.idleGpus().orElse(0)).sum() + " known idle";
+            + "; "
+            + shown.stream().mapToInt(NodeInfo::gpuCount).sum()
+            + " GPUs, "
+            + shown.stream().mapToInt(n -> n.idleGpus().orElse(0)).sum()
+            + " known idle";
     return new ToolReply(content, summary);
   }
 
@@ -137,8 +145,7 @@ final class FleetTools {
         new PlaceRequest(
             args.whole("gpus"), args.whole("nodes"), args.text("gpuType"), args.text("partition"));
     String cluster = args.text("cluster");
-    PlaceResult result =
-        cluster == null ? fleet.place(request) : fleet.placeIn(cluster, request);
+    PlaceResult result = cluster == null ? fleet.place(request) : fleet.placeIn(cluster, request);
     return new ToolReply(result, result.explanation());
   }
 
@@ -156,9 +163,15 @@ final class FleetTools {
             .collect(
                 Collectors.groupingBy(j -> j.state().label(), TreeMap::new, Collectors.counting()));
     String summary =
-        result.jobs().size() + (result.jobs().size() == 1 ? " tracked job" : " tracked jobs")
-            + (byState.isEmpty() ? "" : " (" + byState.entrySet().stream()
-                .map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", ")) + ")")
+        result.jobs().size()
+            + (result.jobs().size() == 1 ? " tracked job" : " tracked jobs")
+            + (byState.isEmpty()
+                ? ""
+                : " ("
+                    + byState.entrySet().stream()
+                        .map(e -> e.getValue() + " " + e.getKey())
+                        .collect(Collectors.joining(", "))
+                    + ")")
             + (result.notes().isEmpty() ? "" : "; " + String.join("; ", result.notes()));
     return new ToolReply(result, summary);
   }
@@ -166,10 +179,18 @@ final class FleetTools {
   private ToolReply capacity(Actor actor) {
     FleetCapacity capacity = fleet.capacity(actor);
     String summary =
-        capacity.clusters().size() + " ACTIVE clusters: " + known(capacity.idleGpus()) + " of "
-            + known(capacity.totalGpus()) + " GPUs idle, utilization "
-            + known(capacity.utilizationPercent()) + " %, cost " + known(capacity.cost())
-            + " at " + capacity.rate().toPlainString() + " per GPU-hour";
+        capacity.clusters().size()
+            + " ACTIVE clusters: "
+            + known(capacity.idleGpus())
+            + " of "
+            + known(capacity.totalGpus())
+            + " GPUs idle, utilization "
+            + known(capacity.utilizationPercent())
+            + " %, cost "
+            + known(capacity.cost())
+            + " at "
+            + capacity.rate().toPlainString()
+            + " per GPU-hour";
     return new ToolReply(capacity, summary);
   }
 
@@ -182,7 +203,11 @@ final class FleetTools {
     long pending = queue.jobs().stream().filter(e -> e.state() == JobState.PENDING).count();
     return new ToolReply(
         queue,
-        queue.jobs().size() + " jobs in the queue of " + queue.cluster() + ", " + pending
+        queue.jobs().size()
+            + " jobs in the queue of "
+            + queue.cluster()
+            + ", "
+            + pending
             + " pending");
   }
 
@@ -198,18 +223,24 @@ final class FleetTools {
                 args.text("account"),
                 args.text("time")));
     String summary =
-        "preflight " + report.result() + " for " + report.cluster() + ": "
+        "preflight "
+            + report.result()
+            + " for "
+            + report.cluster()
+            + ": "
             + report.checks().stream()
-                .map(c -> c.name().toLowerCase(Locale.ROOT) + " "
-                    + c.status().toLowerCase(Locale.ROOT))
+                .map(
+                    c ->
+                        c.name().toLowerCase(Locale.ROOT)
+                            + " "
+                            + c.status().toLowerCase(Locale.ROOT))
                 .collect(Collectors.joining(", "));
     return new ToolReply(report, summary);
   }
 
   private ToolReply approve(ToolArguments args, Actor actor) {
     ApproveResult approved = fleet.approve(actor, new ApproveRequest(args.text("cluster")));
-    return new ToolReply(
-        approved, "Approved " + approved.name() + ": ACTIVE, by " + actor);
+    return new ToolReply(approved, "Approved " + approved.name() + ": ACTIVE, by " + actor);
   }
 
   private ToolReply reject(ToolArguments args, Actor actor) {

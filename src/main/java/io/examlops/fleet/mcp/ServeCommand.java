@@ -51,12 +51,11 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     boolean writes = allowWrites || writesFromEnvironment();
-    FleetTools tools =
-        new FleetTools(new Fleet(parent.env, parent.clock), parent.clock, user());
+    FleetTools tools = new FleetTools(new Fleet(parent.env, parent.clock), parent.clock, user());
     FleetMcpServer server = new FleetMcpServer(tools, writes);
     // stdout is the protocol: whatever else would print there goes to stderr instead.
-    PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false,
-        StandardCharsets.UTF_8);
+    PrintStream stdout =
+        new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
     PrintStream previous = System.out;
     System.setOut(System.err);
     try {
@@ -79,7 +78,10 @@ final class ServeCommand implements Callable<Integer> {
     } catch (FleetException e) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          ACTOR_VARIABLE + ": " + e.getMessage() + "; set it to a user name, or unset it to use"
+          ACTOR_VARIABLE
+              + ": "
+              + e.getMessage()
+              + "; set it to a user name, or unset it to use"
               + " the operating-system user");
     }
   }
@@ -92,11 +94,14 @@ final class ServeCommand implements Callable<Integer> {
     return switch (value.strip().toLowerCase(Locale.ROOT)) {
       case "1", "true" -> true;
       case "0", "false" -> false;
-      default -> throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          ALLOW_WRITES_VARIABLE + " is " + io.examlops.fleet.model.Printable.quoted(value)
-              + ": set it to 1 to offer the write tools, or to 0 (or unset it) for a read-only"
-              + " server");
+      default ->
+          throw new CommandLine.ParameterException(
+              spec.commandLine(),
+              ALLOW_WRITES_VARIABLE
+                  + " is "
+                  + io.examlops.fleet.model.Printable.quoted(value)
+                  + ": set it to 1 to offer the write tools, or to 0 (or unset it) for a read-only"
+                  + " server");
     };
   }
 }

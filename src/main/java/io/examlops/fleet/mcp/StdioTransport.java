@@ -92,8 +92,11 @@ final class StdioTransport implements McpServerTransportProvider {
         new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
       for (Line line = Line.read(reader); line != null; line = Line.read(reader)) {
         if (line.tooLong()) {
-          write(error(null, McpSchema.ErrorCodes.INVALID_REQUEST, "message longer than "
-              + MAX_MESSAGE_CHARS + " characters, skipped"));
+          write(
+              error(
+                  null,
+                  McpSchema.ErrorCodes.INVALID_REQUEST,
+                  "message longer than " + MAX_MESSAGE_CHARS + " characters, skipped"));
         } else if (!line.text().isBlank()) {
           readSafely(line.text()).ifPresent(inbound::tryEmitNext);
         }
@@ -118,8 +121,14 @@ final class StdioTransport implements McpServerTransportProvider {
       return read(text);
     } catch (RuntimeException e) {
       LOG.error("a message could not be read: {}", text, e);
-      write(error(null, McpSchema.ErrorCodes.INTERNAL_ERROR, "Internal error: the message could"
-          + " not be read (" + firstLine(e.getMessage()) + ")"));
+      write(
+          error(
+              null,
+              McpSchema.ErrorCodes.INTERNAL_ERROR,
+              "Internal error: the message could"
+                  + " not be read ("
+                  + firstLine(e.getMessage())
+                  + ")"));
       return Optional.empty();
     }
   }
@@ -130,22 +139,31 @@ final class StdioTransport implements McpServerTransportProvider {
     try {
       parsed = json.readValue(text, Object.class);
     } catch (IOException | RuntimeException e) {
-      write(error(null, McpSchema.ErrorCodes.PARSE_ERROR, "Parse error: not JSON ("
-          + firstLine(e.getMessage()) + ")"));
+      write(
+          error(
+              null,
+              McpSchema.ErrorCodes.PARSE_ERROR,
+              "Parse error: not JSON (" + firstLine(e.getMessage()) + ")"));
       return Optional.empty();
     }
     Object id = parsed instanceof Map<?, ?> map ? validId(map.get("id")) : null;
     if (!(parsed instanceof Map<?, ?> object) || !"2.0".equals(object.get("jsonrpc"))) {
-      write(error(id, McpSchema.ErrorCodes.INVALID_REQUEST,
-          "Invalid Request: a message is one JSON object with \"jsonrpc\": \"2.0\""));
+      write(
+          error(
+              id,
+              McpSchema.ErrorCodes.INVALID_REQUEST,
+              "Invalid Request: a message is one JSON object with \"jsonrpc\": \"2.0\""));
       return Optional.empty();
     }
     JSONRPCMessage message;
     try {
       message = McpSchema.deserializeJsonRpcMessage(json, text);
     } catch (IOException | RuntimeException e) {
-      write(error(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: "
-          + firstLine(e.getMessage())));
+      write(
+          error(
+              id,
+              McpSchema.ErrorCodes.INVALID_REQUEST,
+              "Invalid Request: " + firstLine(e.getMessage())));
       return Optional.empty();
     }
     if (message instanceof JSONRPCRequest request) {
@@ -231,8 +249,8 @@ final class StdioTransport implements McpServerTransportProvider {
   }
 
   /**
-   * A line of stdin without its end, or the note that it was longer than {@link
-   * #MAX_MESSAGE_CHARS} (its characters are then skipped, not kept).
+   * A line of stdin without its end, or the note that it was longer than {@link #MAX_MESSAGE_CHARS}
+   * (its characters are then skipped, not kept).
    */
   private record Line(String text, boolean tooLong) {
     /** The next line, or {@code null} at the end of the input. */

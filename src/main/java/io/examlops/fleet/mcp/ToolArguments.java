@@ -32,8 +32,8 @@ final class ToolArguments {
     java.math.BigDecimal number = new java.math.BigDecimal(value.toString());
     if (number.compareTo(java.math.BigDecimal.valueOf(Integer.MAX_VALUE)) > 0
         || number.compareTo(java.math.BigDecimal.valueOf(Integer.MIN_VALUE)) < 0) {
-      throw FleetException.invalid("argument " + name + " is " + value + ", too large a number",
-          name);
+      throw FleetException.invalid(
+          "argument " + name + " is " + value + ", too large a number", name);
     }
     return number.intValueExact();
   }

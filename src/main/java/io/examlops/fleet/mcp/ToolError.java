@@ -7,9 +7,9 @@ import io.examlops.fleet.model.KeyMaterial;
 import java.util.List;
 
 /**
- * A tool call that failed, as the client receives it in an {@code isError} result: the core's
- * error kind to act on, its message, the arguments it concerns, and what to do about it in this
- * surface's terms (its tools, else the CLI command an admin runs).
+ * A tool call that failed, as the client receives it in an {@code isError} result: the core's error
+ * kind to act on, its message, the arguments it concerns, and what to do about it in this surface's
+ * terms (its tools, else the CLI command an admin runs).
  *
  * @param kind an {@link ErrorKind} name, or {@link #WRITES_DISABLED}
  * @param message what went wrong, in words
@@ -51,21 +51,32 @@ record ToolError(String kind, String message, List<String> fields, String hint) 
   static String say(Hint hint) {
     String subject = hint.subject() == null ? "NAME" : hint.subject();
     return switch (hint.action()) {
-      case APPROVE -> "an admin approves cluster " + subject + ": hpc_approve_cluster on a server"
-          + " with writes enabled, or `exa hpc approve " + subject + "`";
+      case APPROVE ->
+          "an admin approves cluster "
+              + subject
+              + ": hpc_approve_cluster on a server"
+              + " with writes enabled, or `exa hpc approve "
+              + subject
+              + "`";
       case CONNECT -> "register it first: `exa hpc connect HOST --name " + subject + "`";
-      case CONNECT_MOCK -> "to try the fleet without a cluster, register the mock backend:"
-          + " `exa hpc connect local --name " + subject + " --scheduler mock`";
+      case CONNECT_MOCK ->
+          "to try the fleet without a cluster, register the mock backend:"
+              + " `exa hpc connect local --name "
+              + subject
+              + " --scheduler mock`";
       case LIST_CLUSTERS -> "hpc_clusters lists the registered clusters";
       case LIST_JOBS -> "hpc_jobs lists the tracked jobs";
       case SHOW_QUEUE -> "hpc_queue with cluster " + subject + " shows its queue";
       case CANCEL -> "cancel it: `exa hpc cancel " + subject + "`";
       case SHOW_ENVIRONMENT -> "`exa hpc env " + subject + "` prints the cluster's environment";
-      case SAVE_SNAPSHOT -> "save a snapshot of its nodes: `exa hpc nodes --save --cluster "
-          + subject + "` (hpc_nodes with live: true reads them now)";
+      case SAVE_SNAPSHOT ->
+          "save a snapshot of its nodes: `exa hpc nodes --save --cluster "
+              + subject
+              + "` (hpc_nodes with live: true reads them now)";
       case DETECT -> "probe the host again: `exa hpc detect HOST`";
-      case ACCEPT_NEW_HOST_KEY -> "once the new host key is known to be right, connect again with"
-          + " `exa hpc connect ... --accept-new-host-key`";
+      case ACCEPT_NEW_HOST_KEY ->
+          "once the new host key is known to be right, connect again with"
+              + " `exa hpc connect ... --accept-new-host-key`";
     };
   }
 }

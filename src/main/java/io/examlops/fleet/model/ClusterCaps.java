@@ -60,7 +60,15 @@ public record ClusterCaps(
     List<String> types =
         nodes.stream().flatMap(n -> n.gpuTypes().stream()).distinct().sorted().toList();
     return new ClusterCaps(
-        scheduler, version, nodes.size(), idleNodes, cpus, gpus, idleGpus, types, partitions,
+        scheduler,
+        version,
+        nodes.size(),
+        idleNodes,
+        cpus,
+        gpus,
+        idleGpus,
+        types,
+        partitions,
         accounting);
   }
 }

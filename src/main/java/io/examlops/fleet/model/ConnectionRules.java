@@ -19,7 +19,8 @@ public final class ConnectionRules {
   private static final Pattern USER = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
   // ssh-keygen -l prints SHA256:<base64 of 32 bytes without padding> = 43 characters.
   private static final Pattern FINGERPRINT = Pattern.compile("SHA256:[A-Za-z0-9+/]{43}");
-  // RFC 42-style connector URIs as flux uri prints them: local:///path, ssh://[user@]host[:port]/path.
+  // RFC 42-style connector URIs as flux uri prints them: local:///path,
+  // ssh://[user@]host[:port]/path.
   private static final Pattern FLUX_URI =
       Pattern.compile("(local|ssh|tcp)://[A-Za-z0-9._~/@:%+=,\\[\\]-]{1,4000}");
   private static final Pattern BARE_BASE64 = Pattern.compile("[A-Za-z0-9+/=]{64,}");

@@ -5,10 +5,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A failure of a fleet operation, as every surface receives it: a {@link ErrorKind kind} to act
- * on, a message in words any surface can show (it never names a surface's commands or options),
- * and, where there is one, a {@link Hint} saying what to do, which each surface renders itself.
- * A refused request names the request fields concerned ({@link #fields()}), so that a surface can
+ * A failure of a fleet operation, as every surface receives it: a {@link ErrorKind kind} to act on,
+ * a message in words any surface can show (it never names a surface's commands or options), and,
+ * where there is one, a {@link Hint} saying what to do, which each surface renders itself. A
+ * refused request names the request fields concerned ({@link #fields()}), so that a surface can
  * point at its own option, form field or argument. The core's own exceptions extend it, each with
  * its kind.
  */

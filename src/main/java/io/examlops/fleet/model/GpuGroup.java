@@ -3,8 +3,8 @@ package io.examlops.fleet.model;
 import java.util.Objects;
 
 /**
- * A count of GPUs of one type on one node, as a scheduler reports it (Slurm GRES {@code gpu:a100:4},
- * a Flux GPU count). {@code type} is {@code null} when the scheduler does not say.
+ * A count of GPUs of one type on one node, as a scheduler reports it (Slurm GRES {@code
+ * gpu:a100:4}, a Flux GPU count). {@code type} is {@code null} when the scheduler does not say.
  */
 public record GpuGroup(String type, int count) {
   public GpuGroup {

@@ -41,8 +41,8 @@ public final class GpuHours {
     if (gpus == null) {
       return null;
     }
-    BigDecimal seconds = BigDecimal.valueOf(elapsed.getSeconds(), 0)
-        .add(BigDecimal.valueOf(elapsed.getNano(), 9));
+    BigDecimal seconds =
+        BigDecimal.valueOf(elapsed.getSeconds(), 0).add(BigDecimal.valueOf(elapsed.getNano(), 9));
     return seconds
         .multiply(BigDecimal.valueOf(gpus))
         .divide(SECONDS_PER_HOUR, SCALE, RoundingMode.HALF_UP);

@@ -3,8 +3,8 @@ package io.examlops.fleet.model;
 import java.util.Objects;
 
 /**
- * One GPU device as the driver reports it. Figures the driver could not give ({@code [N/A]},
- * {@code [Not Supported]}) are {@code null}, never 0.
+ * One GPU device as the driver reports it. Figures the driver could not give ({@code [N/A]}, {@code
+ * [Not Supported]}) are {@code null}, never 0.
  *
  * @param host the host the device is on ({@code null} when probed locally without a name)
  * @param index the driver's index
@@ -33,7 +33,14 @@ public record GpuInfo(
 
   public GpuInfo withHost(String newHost) {
     return new GpuInfo(
-        newHost, index, uuid, model, memoryTotalMib, memoryUsedMib, utilizationPercent, online,
+        newHost,
+        index,
+        uuid,
+        model,
+        memoryTotalMib,
+        memoryUsedMib,
+        utilizationPercent,
+        online,
         migMode);
   }
 }

@@ -25,8 +25,9 @@ import java.util.Objects;
  * @param end when it ended; {@code null} while it runs or when not known
  * @param nodes nodes allocated; {@code null} when not known
  * @param nodeList the nodes it ran on as a hostlist expression; {@code null} when none
- * @param gpus GPUs it holds or held; for a job never allocated, the GPUs it asks for; {@code
- *     null} when the accounting cannot tell (see {@code docs/scheduling.md}, "Job states, queue and accounting")
+ * @param gpus GPUs it holds or held; for a job never allocated, the GPUs it asks for; {@code null}
+ *     when the accounting cannot tell (see {@code docs/scheduling.md}, "Job states, queue and
+ *     accounting")
  */
 public record JobAccounting(
     SchedulerKind scheduler,

@@ -4,7 +4,8 @@ import java.util.Locale;
 
 /**
  * The normalized job state every layer speaks, whatever the scheduler calls it. Each scheduler's
- * own word stays beside it as the raw state (see {@code docs/scheduling.md}, "Job states, queue and accounting" for the mapping).
+ * own word stays beside it as the raw state (see {@code docs/scheduling.md}, "Job states, queue and
+ * accounting" for the mapping).
  *
  * <p>A word a parser does not recognise maps to {@link #UNKNOWN}: never treated as finished, so a
  * tracker keeps following the job instead of closing its books on a guess.
@@ -23,7 +24,9 @@ public enum JobState {
   SUBMITTED,
   /** Waiting: for resources, priority, a dependency, a hold, a requeue. */
   PENDING,
-  /** Holding resources and running (also while nodes boot, or while resizing or being signalled). */
+  /**
+   * Holding resources and running (also while nodes boot, or while resizing or being signalled).
+   */
   RUNNING,
   /** Stopped by the scheduler or an admin while keeping its allocation; may resume. */
   SUSPENDED,
@@ -60,7 +63,9 @@ public enum JobState {
     return this == SUBMITTING || this == SUBMITTED;
   }
 
-  /** Whether the job may hold resources now (running, suspended with its allocation, or completing). */
+  /**
+   * Whether the job may hold resources now (running, suspended with its allocation, or completing).
+   */
   public boolean holdsResources() {
     return this == RUNNING || this == SUSPENDED || this == COMPLETING;
   }

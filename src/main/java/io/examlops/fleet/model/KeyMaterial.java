@@ -17,8 +17,7 @@ public final class KeyMaterial {
               + "|b3BlbnNzaC1rZXktdjE",
           Pattern.CASE_INSENSITIVE);
   // A line of a pasted PEM or OpenSSH body: long, and nothing but base64.
-  private static final Pattern BASE64_LINE =
-      Pattern.compile("(?m)^[A-Za-z0-9+/=]{40,}\\r?$");
+  private static final Pattern BASE64_LINE = Pattern.compile("(?m)^[A-Za-z0-9+/=]{40,}\\r?$");
   private static final Pattern BLOCK =
       Pattern.compile(
           "-----BEGIN [A-Z0-9 ]*-----.*?(-----END [A-Z0-9 ]*-----|\\z)"

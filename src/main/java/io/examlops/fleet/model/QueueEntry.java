@@ -8,8 +8,8 @@ import java.util.Objects;
  * null}, never 0.
  *
  * @param scheduler which workload manager listed it
- * @param id the job id as the scheduler's own commands accept it: Slurm {@code 42}, {@code 5_0},
- *     or a pending array {@code 5_[2-3%2]}; Flux in ASCII F58 ({@code fCvnbsqR})
+ * @param id the job id as the scheduler's own commands accept it: Slurm {@code 42}, {@code 5_0}, or
+ *     a pending array {@code 5_[2-3%2]}; Flux in ASCII F58 ({@code fCvnbsqR})
  * @param name the job name
  * @param user the owner's user name
  * @param state normalized state

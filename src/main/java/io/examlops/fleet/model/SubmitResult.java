@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a scheduler said to a submission ({@code sbatch --parsable}, {@code flux batch}, {@code
- * flux submit}).
+ * What a scheduler said to a submission ({@code sbatch --parsable}, {@code flux batch}, {@code flux
+ * submit}).
  *
  * @param accepted whether the scheduler took the job; a request it can never satisfy may still be
  *     accepted and fail later (Flux does that)
@@ -15,8 +15,7 @@ import java.util.Objects;
  * @param message the scheduler's own words on a rejection (stderr, passed on unchanged but
  *     trimmed); {@code null} when accepted
  */
-public record SubmitResult(
-    boolean accepted, List<String> jobIds, String cluster, String message) {
+public record SubmitResult(boolean accepted, List<String> jobIds, String cluster, String message) {
 
   public SubmitResult {
     jobIds = List.copyOf(jobIds);

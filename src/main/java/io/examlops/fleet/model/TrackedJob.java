@@ -65,11 +65,24 @@ public record TrackedJob(
       Integer exit,
       String why) {
     return new TrackedJob(
-        id, cluster, schedulerJobId, name, model, dataset,
-        gpuCount == null ? gpus : gpuCount, nodes, partition, newState, submittedBy, submittedAt,
-        started == null ? startedAt : started, ended == null ? endedAt : ended,
-        elapsed == null ? elapsedSeconds : elapsed, hours == null ? gpuHours : hours,
-        exit == null ? exitCode : exit, why == null ? reason : why);
+        id,
+        cluster,
+        schedulerJobId,
+        name,
+        model,
+        dataset,
+        gpuCount == null ? gpus : gpuCount,
+        nodes,
+        partition,
+        newState,
+        submittedBy,
+        submittedAt,
+        started == null ? startedAt : started,
+        ended == null ? endedAt : ended,
+        elapsed == null ? elapsedSeconds : elapsed,
+        hours == null ? gpuHours : hours,
+        exit == null ? exitCode : exit,
+        why == null ? reason : why);
   }
 
   /**
@@ -78,9 +91,23 @@ public record TrackedJob(
    */
   public TrackedJob asScheduled(Instant scheduledAt, String landedIn) {
     return new TrackedJob(
-        id, cluster, schedulerJobId, name, model, dataset, gpus, nodes,
-        partition == null ? landedIn : partition, state, submittedBy,
-        scheduledAt == null ? submittedAt : scheduledAt, startedAt, endedAt, elapsedSeconds,
-        gpuHours, exitCode, reason);
+        id,
+        cluster,
+        schedulerJobId,
+        name,
+        model,
+        dataset,
+        gpus,
+        nodes,
+        partition == null ? landedIn : partition,
+        state,
+        submittedBy,
+        scheduledAt == null ? submittedAt : scheduledAt,
+        startedAt,
+        endedAt,
+        elapsedSeconds,
+        gpuHours,
+        exitCode,
+        reason);
   }
 }

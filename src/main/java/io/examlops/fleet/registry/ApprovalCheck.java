@@ -1,9 +1,9 @@
 package io.examlops.fleet.registry;
 
-import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;

@@ -1,7 +1,6 @@
 package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.PinnedConnection;
@@ -9,6 +8,7 @@ import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -20,10 +20,10 @@ import io.examlops.fleet.transport.TransportOptions;
 import java.util.function.Function;
 
 /**
- * How the fleet reaches a registered cluster, and the approval gate in front of it. A connection
- * to a cluster verifies the host key its clusters.yaml entry names; a host that presents another
- * one is refused, and what it presented is recorded so that the cluster stops being schedulable,
- * with the reason, until an admin approves it again.
+ * How the fleet reaches a registered cluster, and the approval gate in front of it. A connection to
+ * a cluster verifies the host key its clusters.yaml entry names; a host that presents another one
+ * is refused, and what it presented is recorded so that the cluster stops being schedulable, with
+ * the reason, until an admin approves it again.
  */
 public final class ClusterConnections {
   private final ClusterRegistry registry;
@@ -45,7 +45,9 @@ public final class ClusterConnections {
     this(registry, options, knownHosts, client, SchedulerAdapters.standard());
   }
 
-  /** @param adapters the schedulers, which may route a cluster's commands (Flux: its instance) */
+  /**
+   * @param adapters the schedulers, which may route a cluster's commands (Flux: its instance)
+   */
   public ClusterConnections(
       ClusterRegistry registry,
       TransportOptions options,
@@ -134,9 +136,15 @@ public final class ClusterConnections {
     String approvedUser = pinned != null ? pinned.user() : d.user();
     if (credential.user() != null && !credential.user().equals(approvedUser)) {
       throw new NotApprovedException(
-          "the SSH credential in use logs in as '" + credential.user() + "', but cluster '"
-              + d.name() + "' is " + (pinned != null ? "approved" : "registered") + " for user '"
-              + approvedUser + "': use the credential of that user",
+          "the SSH credential in use logs in as '"
+              + credential.user()
+              + "', but cluster '"
+              + d.name()
+              + "' is "
+              + (pinned != null ? "approved" : "registered")
+              + " for user '"
+              + approvedUser
+              + "': use the credential of that user",
           null);
     }
     if (credential.key() == null || d.keyPath() == null) {
@@ -149,8 +157,13 @@ public final class ClusterConnections {
             : KeyFingerprint.of(registry.clustersFile().keyFile(d), client.variables());
     if (approved != null && !approved.equals(given)) {
       throw new NotApprovedException(
-          "the SSH credential in use holds key " + given + ", but cluster '" + d.name() + "' is "
-              + (pinned != null ? "approved with key " : "registered with key ") + approved
+          "the SSH credential in use holds key "
+              + given
+              + ", but cluster '"
+              + d.name()
+              + "' is "
+              + (pinned != null ? "approved with key " : "registered with key ")
+              + approved
               + ": use the credential that holds the approved key, or have an admin approve the"
               + " cluster again with this key",
           io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.APPROVE, d.name()));
@@ -177,7 +190,9 @@ public final class ClusterConnections {
     ClusterDefinition d = cluster.definition();
     if (d == null) {
       throw new RegistryException(
-          "cluster '" + cluster.name() + "' has no entry in clusters.yaml: nothing says how to"
+          "cluster '"
+              + cluster.name()
+              + "' has no entry in clusters.yaml: nothing says how to"
               + " reach it");
     }
     if (d.transport() == TransportKind.LOCAL) {
@@ -185,7 +200,9 @@ public final class ClusterConnections {
     }
     if (d.keyPath() == null) {
       throw new RegistryException(
-          "cluster '" + d.name() + "' has no key in clusters.yaml; add 'key: ~/.ssh/id_ed25519'"
+          "cluster '"
+              + d.name()
+              + "' has no key in clusters.yaml; add 'key: ~/.ssh/id_ed25519'"
               + " (the path of its private key)");
     }
     requireApprovedCredential(cluster);
@@ -195,7 +212,9 @@ public final class ClusterConnections {
             : new HostKeyPolicy(HostKeyPolicy.Mode.PINNED, knownHosts, d.hostKeyFingerprint());
     return new Endpoint(
         new SshTarget(
-            d.host(), d.port(), credential.user() != null ? credential.user() : d.user(),
+            d.host(),
+            d.port(),
+            credential.user() != null ? credential.user() : d.user(),
             keyFile(d)),
         policy,
         options,
@@ -232,8 +251,6 @@ public final class ClusterConnections {
         .ifPresent(
             presented ->
                 registry.recordObservation(
-                    cluster.name(),
-                    new Fingerprints(current(cluster).sshKey(), presented),
-                    actor));
+                    cluster.name(), new Fingerprints(current(cluster).sshKey(), presented), actor));
   }
 }

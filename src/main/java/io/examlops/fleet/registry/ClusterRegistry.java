@@ -1,13 +1,13 @@
 package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.PinnedConnection;
@@ -32,8 +32,8 @@ import java.util.Optional;
  * <p>The rule they keep: a discovered cluster is registered, never connected; it receives no work
  * until an admin approves it; and nothing silently widens what was approved. Approval pins the
  * scheduler, transport, host, port, user, key fingerprint, host-key fingerprint and (Flux) the
- * instance URI; if any of them changes later the
- * cluster stays ACTIVE but is not schedulable until approved again.
+ * instance URI; if any of them changes later the cluster stays ACTIVE but is not schedulable until
+ * approved again.
  */
 public final class ClusterRegistry {
   private static final int MAX_TEXT = 500;
@@ -113,22 +113,22 @@ public final class ClusterRegistry {
       Actor who,
       Runnable beforeCommit) {
     return transition(
-            definition.name(),
-            who,
-            "register",
-            (before, now) ->
-                before
-                    .map(g -> g.reRegistered(definition, who.name(), now))
-                    .orElseGet(() -> ClusterGovernance.requested(definition, who.name(), now))
-                    .probed(capabilities, observed, capabilities == null ? null : now),
-            (before, after) ->
-                details(
-                    "previousState", stateOf(before),
-                    "state", after.state().name(),
-                    "definition", describe(definition),
-                    "observed", observed,
-                    "capabilities", capabilities == null ? null : summary(capabilities)),
-            beforeCommit);
+        definition.name(),
+        who,
+        "register",
+        (before, now) ->
+            before
+                .map(g -> g.reRegistered(definition, who.name(), now))
+                .orElseGet(() -> ClusterGovernance.requested(definition, who.name(), now))
+                .probed(capabilities, observed, capabilities == null ? null : now),
+        (before, after) ->
+            details(
+                "previousState", stateOf(before),
+                "state", after.state().name(),
+                "definition", describe(definition),
+                "observed", observed,
+                "capabilities", capabilities == null ? null : summary(capabilities)),
+        beforeCommit);
   }
 
   /**
@@ -220,8 +220,10 @@ public final class ClusterRegistry {
             (before, now) -> registered(name, before).probed(null, observed, null),
             (before, after) ->
                 details(
-                    "observed", observed,
-                    "previouslyObserved", before.map(ClusterGovernance::observed).orElse(null)));
+                    "observed",
+                    observed,
+                    "previouslyObserved",
+                    before.map(ClusterGovernance::observed).orElse(null)));
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
   }
 
@@ -385,8 +387,8 @@ public final class ClusterRegistry {
   }
 
   /**
-   * One governance change and its audit event, in one transaction; {@code beforeCommit} runs
-   * after both are written, and its failure rolls them back.
+   * One governance change and its audit event, in one transaction; {@code beforeCommit} runs after
+   * both are written, and its failure rolls them back.
    */
   private ClusterGovernance transition(
       String name,
@@ -415,12 +417,10 @@ public final class ClusterRegistry {
 
   private static ClusterGovernance registered(String name, Optional<ClusterGovernance> found) {
     return found.orElseThrow(
-            () ->
-                new RegistryException(
-                    "cluster '"
-                        + name
-                        + "' is not registered in platform.db; register it first",
-                    Hint.of(Hint.Action.CONNECT, name)));
+        () ->
+            new RegistryException(
+                "cluster '" + name + "' is not registered in platform.db; register it first",
+                Hint.of(Hint.Action.CONNECT, name)));
   }
 
   private RegistryException unknown(String name) {

@@ -174,9 +174,13 @@ public final class ClustersFile {
         if (hops == MAX_LINKS) {
           throw new StoreException(
               path,
-              path + " is a symbolic link loop (more than " + MAX_LINKS + " links without reaching"
+              path
+                  + " is a symbolic link loop (more than "
+                  + MAX_LINKS
+                  + " links without reaching"
                   + " a file); point it at the real clusters.yaml, e.g. ln -sfn /etc/examlops/"
-                  + "clusters.yaml " + path);
+                  + "clusters.yaml "
+                  + path);
         }
         current = current.getParent().resolve(Files.readSymbolicLink(current)).normalize();
       }
@@ -189,16 +193,21 @@ public final class ClustersFile {
         && !Files.isDirectory(current.getParent())) {
       throw new StoreException(
           path,
-          path + " is a symbolic link to " + current + ", which does not exist, and neither does"
-              + " its directory " + current.getParent() + "; mount or create that directory, or"
+          path
+              + " is a symbolic link to "
+              + current
+              + ", which does not exist, and neither does"
+              + " its directory "
+              + current.getParent()
+              + "; mount or create that directory, or"
               + " point the link at an existing clusters.yaml");
     }
     return current;
   }
 
   /**
-   * The clusters.yaml text that holds just this definition, as the tool would write it: what
-   * {@code exa hpc detect} suggests. Pure; nothing is read or written.
+   * The clusters.yaml text that holds just this definition, as the tool would write it: what {@code
+   * exa hpc detect} suggests. Pure; nothing is read or written.
    */
   public static String entryText(ClusterDefinition definition) {
     Path nowhere = Path.of("clusters.yaml");

@@ -1,7 +1,6 @@
 package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.ErrorKind;
-
 import java.nio.file.Path;
 
 /**

@@ -132,8 +132,11 @@ final class ClustersYaml {
       throw new ClustersFileException(
           file,
           0,
-          "is " + text.length() + " characters long, more than a clusters.yaml may be ("
-              + MAX_FILE_CHARS + ")",
+          "is "
+              + text.length()
+              + " characters long, more than a clusters.yaml may be ("
+              + MAX_FILE_CHARS
+              + ")",
           "keep only cluster definitions in it (a few lines each)");
     }
     int tab = tabIndentedLine(text);
@@ -173,12 +176,16 @@ final class ClustersYaml {
    */
   private static ClustersFileException syntaxError(Path file, JsonProcessingException e) {
     if (e.getCause() instanceof MarkedYAMLException marked) {
-      Mark start = marked.getContextMark() != null ? marked.getContextMark() : marked.getProblemMark();
+      Mark start =
+          marked.getContextMark() != null ? marked.getContextMark() : marked.getProblemMark();
       String context = marked.getContext() == null ? "" : " " + marked.getContext().strip();
       return new ClustersFileException(
           file,
           start == null ? 0 : start.getLine() + 1,
-          "not valid YAML:" + context + " " + marked.getProblem().strip()
+          "not valid YAML:"
+              + context
+              + " "
+              + marked.getProblem().strip()
               + (start == null ? "" : " (column " + (start.getColumn() + 1) + ")"),
           "fix the syntax there (indentation, a missing ':' or an unclosed quote)");
     }
@@ -337,8 +344,14 @@ final class ClustersYaml {
     if (value != null && value.length() > MAX_VALUE_CHARS) {
       throw fail(
           keyLine,
-          "'" + key + "' of cluster '" + cluster + "' is " + value.length()
-              + " characters long; a value here is at most " + MAX_VALUE_CHARS,
+          "'"
+              + key
+              + "' of cluster '"
+              + cluster
+              + "' is "
+              + value.length()
+              + " characters long; a value here is at most "
+              + MAX_VALUE_CHARS,
           "give the " + key + " itself");
     }
     if (token == JsonToken.VALUE_STRING
@@ -347,7 +360,10 @@ final class ClustersYaml {
         && text.substring(valueStart, Math.max(valueStart, valueEnd)).indexOf('\n') >= 0) {
       throw fail(
           keyLine,
-          "the quoted value of '" + key + "' in cluster '" + cluster
+          "the quoted value of '"
+              + key
+              + "' in cluster '"
+              + cluster
               + "' is not closed on its line (its closing quote is on a later line)",
           "close the quote on line " + keyLine);
     }

@@ -9,10 +9,13 @@ final class CrashPoint {
   static final String PROPERTY = "examlops.registry.crashpoint";
   static final String YAML_BEFORE_RENAME = "clusters-yaml-before-rename";
   static final String SNAPSHOT_BEFORE_COMMIT = "snapshot-before-commit";
+
   /** A governance change (register, approve, reject, ...) and its audit event are written. */
   static final String GOVERNANCE_BEFORE_COMMIT = "governance-before-commit";
+
   /** A job's submission is recorded as submitting; nothing was sent to the scheduler yet. */
   static final String JOB_RECORDED_BEFORE_SEND = "job-recorded-before-send";
+
   /** The scheduler accepted a job; its record is not completed yet. */
   static final String JOB_SENT_BEFORE_RECORD = "job-sent-before-record";
 

@@ -12,9 +12,9 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /** Tracked submissions ({@code hpc_jobs}): one transaction per change. */
@@ -112,8 +112,7 @@ public final class JobStore {
           details.put("name", begun.name());
           details.put("gpus", begun.gpus());
           details.put("model", begun.model());
-          AuditTrail.record(
-              c, begun.submittedAt(), actor, "submit", begun.cluster(), details);
+          AuditTrail.record(c, begun.submittedAt(), actor, "submit", begun.cluster(), details);
           return find(c, begun.id()).orElseThrow();
         });
   }
@@ -179,7 +178,9 @@ public final class JobStore {
         c -> {
           try (PreparedStatement s =
               c.prepareStatement(
-                  "SELECT " + COLUMNS + " FROM hpc_jobs WHERE cluster = ? AND scheduler_job_id = ?")) {
+                  "SELECT "
+                      + COLUMNS
+                      + " FROM hpc_jobs WHERE cluster = ? AND scheduler_job_id = ?")) {
             s.setString(1, cluster);
             s.setString(2, schedulerJobId);
             return one(s);
@@ -235,7 +236,8 @@ public final class JobStore {
   }
 
   private static Optional<TrackedJob> find(Connection c, long id) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs WHERE id = ?")) {
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs WHERE id = ?")) {
       s.setLong(1, id);
       return one(s);
     }
@@ -286,7 +288,8 @@ public final class JobStore {
     return r.wasNull() ? null : value;
   }
 
-  private static void setInteger(PreparedStatement s, int index, Integer value) throws SQLException {
+  private static void setInteger(PreparedStatement s, int index, Integer value)
+      throws SQLException {
     if (value == null) {
       s.setNull(index, Types.INTEGER);
     } else {

@@ -16,9 +16,15 @@ final class NewDatabase {
 
   static void create(Path file) {
     Path directory = file.toAbsolutePath().getParent();
-    Path fresh = directory.resolve(
-        "." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
-            + Long.toHexString(System.nanoTime()) + ".new");
+    Path fresh =
+        directory.resolve(
+            "."
+                + file.getFileName()
+                + "."
+                + ProcessHandle.current().pid()
+                + "."
+                + Long.toHexString(System.nanoTime())
+                + ".new");
     try {
       PlatformDb db = PlatformDb.creating(fresh);
       db.useWal();
@@ -28,8 +34,10 @@ final class NewDatabase {
     } catch (StoreException e) {
       throw new StoreException(
           file,
-          "cannot create the new database " + file + ": " + e.getMessage().replace(fresh.toString(),
-              "a file in " + directory),
+          "cannot create the new database "
+              + file
+              + ": "
+              + e.getMessage().replace(fresh.toString(), "a file in " + directory),
           e);
     } finally {
       for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {

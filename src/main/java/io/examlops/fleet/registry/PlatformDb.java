@@ -37,8 +37,8 @@ public final class PlatformDb {
   private final boolean create;
 
   /**
-   * @param create whether opening may create the file; only a new database being made at a path
-   *     of its own may, so that a file removed or never there is never silently made anew
+   * @param create whether opening may create the file; only a new database being made at a path of
+   *     its own may, so that a file removed or never there is never silently made anew
    */
   private PlatformDb(Path file, boolean create) {
     this.file = file;
@@ -49,8 +49,8 @@ public final class PlatformDb {
   /**
    * Opens the database and applies pending schema migrations. A path where no file exists gets a
    * new database; a file that exists is never replaced: an emptied one (0 bytes) is refused with a
-   * {@link StoreException} that says how to restore it, or how to start over on purpose (delete
-   * the file).
+   * {@link StoreException} that says how to restore it, or how to start over on purpose (delete the
+   * file).
    */
   public static PlatformDb open(Path file) {
     Path directory = file.toAbsolutePath().getParent();
@@ -94,18 +94,24 @@ public final class PlatformDb {
     } catch (IOException e) {
       throw new StoreException(
           file,
-          file + " cannot be read (" + e.getMessage() + "); check that this user may read and"
+          file
+              + " cannot be read ("
+              + e.getMessage()
+              + "); check that this user may read and"
               + " write it and its directory",
           e);
     }
     if (size == 0) {
       throw new StoreException(
           file,
-          file + " is empty (0 bytes): the database that held this fleet's approvals, jobs and"
+          file
+              + " is empty (0 bytes): the database that held this fleet's approvals, jobs and"
               + " audit trail was truncated or replaced (a failed copy, a new volume?). Nothing"
               + " was changed and no new database was started over it. Restore it from a backup"
               + " (docs/fleet.md, \"Backup and restore\"); to start over with an empty database"
-              + " instead, delete the file (rm " + file + ") and run the command again");
+              + " instead, delete the file (rm "
+              + file
+              + ") and run the command again");
     }
   }
 

@@ -18,13 +18,14 @@ import org.sqlite.util.LibraryLoaderUtil;
  * the library is neither copied nor raced for. Must run before the driver class is loaded.
  */
 public final class SqliteNativeLibrary {
-  private static final String VERSION_FILE = "/META-INF/maven/org.xerial/sqlite-jdbc/pom.properties";
+  private static final String VERSION_FILE =
+      "/META-INF/maven/org.xerial/sqlite-jdbc/pom.properties";
 
   private SqliteNativeLibrary() {}
 
   /**
-   * Points sqlite-jdbc at {@code cache/sqlite-jdbc/VERSION/OS/ARCH/}. Where that cannot be done
-   * (an unwritable cache, a platform the driver has no library for) the driver keeps its own way.
+   * Points sqlite-jdbc at {@code cache/sqlite-jdbc/VERSION/OS/ARCH/}. Where that cannot be done (an
+   * unwritable cache, a platform the driver has no library for) the driver keeps its own way.
    */
   public static void useCacheUnder(Path cache) {
     try {
@@ -34,7 +35,8 @@ public final class SqliteNativeLibrary {
       if (version == null) {
         return;
       }
-      Path dir = cache.resolve("sqlite-jdbc").resolve(version + folder.replaceFirst(".*/native", ""));
+      Path dir =
+          cache.resolve("sqlite-jdbc").resolve(version + folder.replaceFirst(".*/native", ""));
       Path library = dir.resolve(name);
       if (!Files.isRegularFile(library) && !extract(folder + "/" + name, library)) {
         return;

@@ -40,58 +40,100 @@ final class StoreFailures {
   static RegistryException database(Path file, SQLException e) {
     String code = "(SQLite: " + driverWords(e) + ")";
     return switch (primaryCode(e)) {
-      case SQLITE_CORRUPT -> new StoreException(
-          file,
-          file + " is damaged " + code + "; nothing was changed. Restore it from a backup ("
-              + BACKUP + "), or salvage what is readable: sqlite3 " + file + " .recover | sqlite3 "
-              + file + ".recovered, check the result, then move it into place",
-          e);
-      case SQLITE_NOTADB -> new StoreException(
-          file,
-          file + " is not an SQLite database " + code + ": it was overwritten or another file"
-              + " was put in its place; nothing was changed. Restore it from a backup (" + BACKUP
-              + "), or point EXAMLOPS_PLATFORM_DB at the right file",
-          e);
-      case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH -> new StoreException(
-          file,
-          file + " cannot be written " + code + "; nothing was changed. The file, its -wal and"
-              + " -shm files or its directory are read-only or immutable for this user: check"
-              + " with ls -l and lsattr, then make them writable (chmod u+w, chattr -i) or mount"
-              + " the volume read-write",
-          e);
+      case SQLITE_CORRUPT ->
+          new StoreException(
+              file,
+              file
+                  + " is damaged "
+                  + code
+                  + "; nothing was changed. Restore it from a backup ("
+                  + BACKUP
+                  + "), or salvage what is readable: sqlite3 "
+                  + file
+                  + " .recover | sqlite3 "
+                  + file
+                  + ".recovered, check the result, then move it into place",
+              e);
+      case SQLITE_NOTADB ->
+          new StoreException(
+              file,
+              file
+                  + " is not an SQLite database "
+                  + code
+                  + ": it was overwritten or another file"
+                  + " was put in its place; nothing was changed. Restore it from a backup ("
+                  + BACKUP
+                  + "), or point EXAMLOPS_PLATFORM_DB at the right file",
+              e);
+      case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH ->
+          new StoreException(
+              file,
+              file
+                  + " cannot be written "
+                  + code
+                  + "; nothing was changed. The file, its -wal and"
+                  + " -shm files or its directory are read-only or immutable for this user: check"
+                  + " with ls -l and lsattr, then make them writable (chmod u+w, chattr -i) or mount"
+                  + " the volume read-write",
+              e);
       case SQLITE_FULL -> full(file, e);
-      case SQLITE_CANTOPEN -> new StoreException(
-          file,
-          file + " cannot be opened " + code + "; nothing was changed. Check that it and its"
-              + " directory exist, that neither is read-only (a read-only mount, chattr +i; SQLite"
-              + " needs to create its -wal and -shm files beside it) and that this user may read"
-              + " and write both (ls -ld " + file.toAbsolutePath().getParent() + " " + file
-              + "; lsattr " + file + "), then make them writable (chmod u+w, chattr -i) or mount"
-              + " the volume read-write",
-          e);
-      case SQLITE_IOERR -> isDiskFull(e) ? full(file, e) : new StoreException(
-          file,
-          "reading or writing " + file + " failed " + code + "; nothing was changed. Check the"
-              + " disk (dmesg, df -h) and that the file's directory is writable; if the error"
-              + " stays, restore the file from a backup (" + BACKUP + ")",
-          e);
+      case SQLITE_CANTOPEN ->
+          new StoreException(
+              file,
+              file
+                  + " cannot be opened "
+                  + code
+                  + "; nothing was changed. Check that it and its"
+                  + " directory exist, that neither is read-only (a read-only mount, chattr +i; SQLite"
+                  + " needs to create its -wal and -shm files beside it) and that this user may read"
+                  + " and write both (ls -ld "
+                  + file.toAbsolutePath().getParent()
+                  + " "
+                  + file
+                  + "; lsattr "
+                  + file
+                  + "), then make them writable (chmod u+w, chattr -i) or mount"
+                  + " the volume read-write",
+              e);
+      case SQLITE_IOERR ->
+          isDiskFull(e)
+              ? full(file, e)
+              : new StoreException(
+                  file,
+                  "reading or writing "
+                      + file
+                      + " failed "
+                      + code
+                      + "; nothing was changed. Check the"
+                      + " disk (dmesg, df -h) and that the file's directory is writable; if the error"
+                      + " stays, restore the file from a backup ("
+                      + BACKUP
+                      + ")",
+                  e);
       default -> new RegistryException(file + ": " + e.getMessage(), e);
     };
   }
 
   /** A file-system failure while writing {@code file}, explained. */
   static StoreException writing(Path file, IOException e) {
-    String reason = e instanceof FileSystemException fs && fs.getReason() != null
-        ? fs.getReason() : e.getMessage();
+    String reason =
+        e instanceof FileSystemException fs && fs.getReason() != null
+            ? fs.getReason()
+            : e.getMessage();
     String lower = String.valueOf(reason).toLowerCase(java.util.Locale.ROOT);
     String fix;
     if (lower.contains("no space")) {
-      fix = "the disk is full: free space on it (df -h " + file.toAbsolutePath().getParent()
-          + ") and run the command again";
-    } else if (e instanceof AccessDeniedException || lower.contains("read-only")
-        || lower.contains("not permitted") || lower.contains("permission")) {
-      fix = "it or its directory is read-only or immutable for this user: check with ls -ld and"
-          + " lsattr, then make it writable (chmod u+w, chattr -i) or mount the volume read-write";
+      fix =
+          "the disk is full: free space on it (df -h "
+              + file.toAbsolutePath().getParent()
+              + ") and run the command again";
+    } else if (e instanceof AccessDeniedException
+        || lower.contains("read-only")
+        || lower.contains("not permitted")
+        || lower.contains("permission")) {
+      fix =
+          "it or its directory is read-only or immutable for this user: check with ls -ld and"
+              + " lsattr, then make it writable (chmod u+w, chattr -i) or mount the volume read-write";
     } else {
       fix = "check the disk (dmesg, df -h) and the permissions of the file and its directory";
     }
@@ -102,8 +144,13 @@ final class StoreFailures {
   private static StoreException full(Path file, SQLException e) {
     return new StoreException(
         file,
-        "the disk holding " + file + " is full (SQLite: " + driverWords(e) + "); nothing was"
-            + " written. Free space on it (df -h " + file.toAbsolutePath().getParent()
+        "the disk holding "
+            + file
+            + " is full (SQLite: "
+            + driverWords(e)
+            + "); nothing was"
+            + " written. Free space on it (df -h "
+            + file.toAbsolutePath().getParent()
             + ") and run the command again",
         e);
   }

@@ -1,17 +1,17 @@
 package io.examlops.fleet.scheduling;
 
-import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.capacity.Capacity;
 import io.examlops.fleet.capacity.ClusterUsage;
 import io.examlops.fleet.capacity.CostRate;
-import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.discovery.NodeInventory;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.registry.ClusterConnections;
@@ -89,7 +89,8 @@ public final class FleetScheduling {
   }
 
   private static NodeInventory inventory(NodeSnapshot snapshot) {
-    return new NodeInventory(null, "snapshot " + snapshot.id(), snapshot.takenAt(), snapshot.nodes());
+    return new NodeInventory(
+        null, "snapshot " + snapshot.id(), snapshot.takenAt(), snapshot.nodes());
   }
 
   private static SchedulerKind scheduler(RegisteredCluster cluster) {
@@ -116,7 +117,9 @@ public final class FleetScheduling {
     return new Placement(Freshness.DEFAULT).place(request, List.of(candidate), clock.instant());
   }
 
-  /** A closed gate ends the candidate's evaluation, so nothing is read of a cluster not approved. */
+  /**
+   * A closed gate ends the candidate's evaluation, so nothing is read of a cluster not approved.
+   */
   private PlacementCandidate candidate(RegisteredCluster cluster) {
     ClusterGate gate = gate(cluster);
     return new PlacementCandidate(

@@ -44,7 +44,8 @@ public final class JobLogs {
    * @param followed whether the job was followed to its end (false when not asked, interrupted or
    *     past the limit)
    */
-  public record Read(TrackedJob job, String outputFile, long bytes, boolean found, boolean followed) {}
+  public record Read(
+      TrackedJob job, String outputFile, long bytes, boolean found, boolean followed) {}
 
   /**
    * Passes a job's output to {@code sink}: what there is now, or with {@code follow} what is
@@ -90,7 +91,8 @@ public final class JobLogs {
     if (job.schedulerJobId() == null) {
       return job;
     }
-    JobStatus status = backend.track(runner, List.of(job.schedulerJobId())).get(job.schedulerJobId());
+    JobStatus status =
+        backend.track(runner, List.of(job.schedulerJobId())).get(job.schedulerJobId());
     return status == null ? job : jobs.store().update(jobs.apply(job, status));
   }
 
@@ -117,8 +119,14 @@ public final class JobLogs {
   private static Chunk next(CommandRunner runner, String path, long offset, boolean last) {
     CommandResult result =
         runner.run(
-            "test -f " + path + " || exit 3; tail -c +" + (offset + 1) + " " + path
-                + " | head -c " + CHUNK_BYTES);
+            "test -f "
+                + path
+                + " || exit 3; tail -c +"
+                + (offset + 1)
+                + " "
+                + path
+                + " | head -c "
+                + CHUNK_BYTES);
     if (result.exitCode() == 3) {
       return new Chunk("", 0, false, false);
     }
@@ -136,8 +144,12 @@ public final class JobLogs {
     return new Chunk(text, text.getBytes(StandardCharsets.UTF_8).length, full, true);
   }
 
-  /** A backend's output path as a shell word: {@code ~/} stays unquoted, for the shell to expand. */
+  /**
+   * A backend's output path as a shell word: {@code ~/} stays unquoted, for the shell to expand.
+   */
   static String shellPath(String file) {
-    return file.startsWith("~/") ? "~/" + ShellQuote.quote(file.substring(2)) : ShellQuote.quote(file);
+    return file.startsWith("~/")
+        ? "~/" + ShellQuote.quote(file.substring(2))
+        : ShellQuote.quote(file);
   }
 }

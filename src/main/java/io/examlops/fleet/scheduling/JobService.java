@@ -65,20 +65,21 @@ public final class JobService {
         .find(scheduler)
         .flatMap(a -> a.backend(context))
         .orElseThrow(
-            () -> new IllegalArgumentException("no job backend for scheduler " + scheduler.label()));
+            () ->
+                new IllegalArgumentException("no job backend for scheduler " + scheduler.label()));
   }
 
   /**
-   * Submits to a schedulable ACTIVE cluster and records the job. The submission is recorded
-   * before it is sent (a store that cannot be written stops it before anything runs) and
-   * completed with the scheduler's id after; nothing stays recorded when the gate or the
-   * scheduler refuses.
+   * Submits to a schedulable ACTIVE cluster and records the job. The submission is recorded before
+   * it is sent (a store that cannot be written stops it before anything runs) and completed with
+   * the scheduler's id after; nothing stays recorded when the gate or the scheduler refuses.
    *
    * @throws SchedulerRefusedException with the scheduler's own message when it refuses the job
    * @throws JobNotRecordedException when the scheduler accepted the job but its record could not be
    *     completed
    */
-  public TrackedJob submit(String clusterName, SubmitRequest request, String model, String dataset) {
+  public TrackedJob submit(
+      String clusterName, SubmitRequest request, String model, String dataset) {
     return submit(clusterName, request, model, dataset, null);
   }
 
@@ -90,10 +91,24 @@ public final class JobService {
     TrackedJob begun =
         store.begin(
             new TrackedJob(
-                0, cluster.name(), null, request.name(), model, dataset, request.gpus(),
-                request.nodes(), request.partition(), JobState.SUBMITTING, actor.name(),
+                0,
+                cluster.name(),
+                null,
+                request.name(),
+                model,
+                dataset,
+                request.gpus(),
+                request.nodes(),
+                request.partition(),
+                JobState.SUBMITTING,
+                actor.name(),
                 context.clock().instant(),
-                null, null, null, null, null, null),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null),
             TaggedJobs.require(tag));
     SubmitResult result;
     try {
@@ -105,15 +120,22 @@ public final class JobService {
       throw discarded(
           begun,
           new SchedulerRefusedException(
-              cluster.name() + " (" + backend.kind().label() + ") refused the job: "
+              cluster.name()
+                  + " ("
+                  + backend.kind().label()
+                  + ") refused the job: "
                   + result.message()));
     }
     try {
       return store.complete(begun, result.jobId(), actor);
     } catch (RuntimeException e) {
       throw new JobNotRecordedException(
-          cluster.name(), backend.kind().label(), result.jobId(), begun.id(),
-          backend.manualCancel(result.jobId()), e);
+          cluster.name(),
+          backend.kind().label(),
+          result.jobId(),
+          begun.id(),
+          backend.manualCancel(result.jobId()),
+          e);
     }
   }
 
@@ -180,10 +202,19 @@ public final class JobService {
   }
 
   private static String unconfirmed(TrackedJob job) {
-    return "job " + job.id() + " on " + job.cluster() + " is being submitted, or its submitter"
-        + " stopped before recording the scheduler's answer (since " + job.submittedAt()
-        + "); whether " + job.cluster() + " has it is unknown: look for job '" + job.name()
-        + "' in the live queue of " + job.cluster();
+    return "job "
+        + job.id()
+        + " on "
+        + job.cluster()
+        + " is being submitted, or its submitter"
+        + " stopped before recording the scheduler's answer (since "
+        + job.submittedAt()
+        + "); whether "
+        + job.cluster()
+        + " has it is unknown: look for job '"
+        + job.name()
+        + "' in the live queue of "
+        + job.cluster();
   }
 
   /**
@@ -192,17 +223,29 @@ public final class JobService {
    */
   TrackedJob apply(TrackedJob job, JobStatus status) {
     if (status.source() == JobStatus.Source.NOT_FOUND) {
-      return job.state() == JobState.SUBMITTED ? job : job.observed(job.state(), null, null, null,
-          null, null, null, status.note());
+      return job.state() == JobState.SUBMITTED
+          ? job
+          : job.observed(job.state(), null, null, null, null, null, null, status.note());
     }
     JobAccounting a = status.job();
     if (status.source() == JobStatus.Source.RECORD
         && a.start() != null
         && a.start().isBefore(job.submittedAt().minus(RECORD_CLOCK_SKEW))) {
-      return job.observed(JobState.LOST, null, null, null, null, null, null,
-          "the exit-status record of job " + job.schedulerJobId() + " started at " + a.start()
+      return job.observed(
+          JobState.LOST,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          "the exit-status record of job "
+              + job.schedulerJobId()
+              + " started at "
+              + a.start()
               + ", before this job was submitted: it belongs to an earlier job of the same id"
-              + " (the cluster's job ids restarted); " + status.note());
+              + " (the cluster's job ids restarted); "
+              + status.note());
     }
     if (status.source() == JobStatus.Source.LOST) {
       return job.observed(JobState.LOST, a.start(), null, null, null, null, null, status.note());
@@ -211,8 +254,14 @@ public final class JobService {
     Duration elapsed = a.elapsed();
     BigDecimal hours = GpuHours.of(elapsed, gpus);
     return job.observed(
-        a.state(), a.start(), a.end(), elapsed == null ? null : elapsed.toSeconds(), gpus, hours,
-        a.exitCode(), status.note() == null || status.note().isBlank() ? null : status.note())
+            a.state(),
+            a.start(),
+            a.end(),
+            elapsed == null ? null : elapsed.toSeconds(),
+            gpus,
+            hours,
+            a.exitCode(),
+            status.note() == null || status.note().isBlank() ? null : status.note())
         .asScheduled(status.submitted(), a.partition());
   }
 
@@ -220,7 +269,8 @@ public final class JobService {
    * Follows a job until it ends, is lost, or {@code timeout} passes; returns what was last seen.
    * Always returns: each look is bounded by the transport's timeouts.
    */
-  public TrackedJob await(TrackedJob job, Duration timeout, Duration every) throws InterruptedException {
+  public TrackedJob await(TrackedJob job, Duration timeout, Duration every)
+      throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     TrackedJob current = job;
     while (!current.state().terminal() && System.nanoTime() < deadline) {
@@ -278,7 +328,8 @@ public final class JobService {
     RegisteredCluster cluster = connections.cluster(job.cluster());
     JobBackend backend = backend(cluster.definition().scheduler());
     CancelResult result =
-        connections.withRunner(cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
+        connections.withRunner(
+            cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
     if (result.outcome() == CancelResult.Outcome.PERMISSION_DENIED
         || result.outcome() == CancelResult.Outcome.FAILED) {
       throw new SchedulerRefusedException(

@@ -53,9 +53,18 @@ public final class TaggedJobs {
     if (job.state() == JobState.SUBMITTING) {
       throw new FleetException(
           ErrorKind.CONFLICT,
-          "the job tagged '" + tag + "' (" + job.id() + " on " + job.cluster() + ") was never"
+          "the job tagged '"
+              + tag
+              + "' ("
+              + job.id()
+              + " on "
+              + job.cluster()
+              + ") was never"
               + " confirmed by its scheduler; nothing was submitted again, as it may be running:"
-              + " look for job '" + job.name() + "' in the queue of " + job.cluster()
+              + " look for job '"
+              + job.name()
+              + "' in the queue of "
+              + job.cluster()
               + ", and cancel or keep it before submitting under another tag");
     }
     List<String> notes = new ArrayList<>();

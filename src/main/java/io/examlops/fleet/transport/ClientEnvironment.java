@@ -11,8 +11,8 @@ import java.util.function.Function;
 public record ClientEnvironment(Function<String, String> variables, Consumer<String> warnings) {
 
   /**
-   * The environment a surface read at its edge and passed in, with warnings on stderr. Nothing
-   * here reads the process environment itself.
+   * The environment a surface read at its edge and passed in, with warnings on stderr. Nothing here
+   * reads the process environment itself.
    */
   public static ClientEnvironment of(java.util.Map<String, String> environment) {
     return new ClientEnvironment(environment::get, System.err::println);

@@ -16,7 +16,10 @@ import java.util.Map;
  * @param client the passphrase variable and where warnings go, for SSH; {@code null} locally
  */
 public record Endpoint(
-    SshTarget ssh, HostKeyPolicy hostKeyPolicy, TransportOptions options, ClientEnvironment client) {
+    SshTarget ssh,
+    HostKeyPolicy hostKeyPolicy,
+    TransportOptions options,
+    ClientEnvironment client) {
   /** Host of the SSH transport to use when none is given on the command line. */
   public static final String HOST_VARIABLE = "EXAMLOPS_HPC_SSH_HOST";
 
@@ -47,8 +50,8 @@ public record Endpoint(
 
   /**
    * What a user asked for, completed from the {@code EXAMLOPS_HPC_SSH_*} environment: no host given
-   * and none in the environment means this machine. A missing key falls back to the user's
-   * {@code ~/.ssh/id_ed25519} or {@code ~/.ssh/id_rsa}.
+   * and none in the environment means this machine. A missing key falls back to the user's {@code
+   * ~/.ssh/id_ed25519} or {@code ~/.ssh/id_rsa}.
    *
    * @param host host name, or {@code null}
    * @param port port, or {@code null}

@@ -1,10 +1,10 @@
 package io.examlops.fleet.transport;
 
-import io.examlops.fleet.model.Hint;
 import com.jcraft.jsch.JSchAlgoNegoFailException;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.JSchHostKeyException;
 import com.jcraft.jsch.JSchSessionDisconnectException;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.transport.TransportException.Step;
 import java.io.EOFException;
 import java.net.ConnectException;

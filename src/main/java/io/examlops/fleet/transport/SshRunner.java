@@ -1,10 +1,10 @@
 package io.examlops.fleet.transport;
 
-import io.examlops.fleet.model.Hint;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.Session;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.transport.TransportException.Step;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -80,11 +80,7 @@ public final class SshRunner implements CommandRunner {
   }
 
   private ChannelExec open(
-      Session connected,
-      String command,
-      byte[] stdin,
-      BoundedOutput stdout,
-      BoundedOutput stderr) {
+      Session connected, String command, byte[] stdin, BoundedOutput stdout, BoundedOutput stderr) {
     try {
       ChannelExec channel = (ChannelExec) connected.openChannel("exec");
       channel.setCommand(command.getBytes(StandardCharsets.UTF_8));

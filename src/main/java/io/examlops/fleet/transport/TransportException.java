@@ -5,8 +5,8 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
 
 /**
- * A command could not be run on a host. The message names the host, the step that failed and
- * what to do about it; it never contains key material.
+ * A command could not be run on a host. The message names the host, the step that failed and what
+ * to do about it; it never contains key material.
  */
 public final class TransportException extends FleetException {
   private static final long serialVersionUID = 1L;
@@ -35,12 +35,14 @@ public final class TransportException extends FleetException {
   }
 
   /** A failure that {@code hint} would fix. */
-  public TransportException(
-      String target, Step step, String message, Hint hint, Throwable cause) {
+  public TransportException(String target, Step step, String message, Hint hint, Throwable cause) {
     super(
         step.kind,
-        target + ": " + step.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
-            + " failed: " + message,
+        target
+            + ": "
+            + step.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+            + " failed: "
+            + message,
         hint,
         cause);
     this.target = target;

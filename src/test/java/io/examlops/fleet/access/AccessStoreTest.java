@@ -55,8 +55,7 @@ class AccessStoreTest {
     assertThatThrownBy(
             () -> store.addUser("Alice Smith", Role.ADMIN, "long enough pw".toCharArray(), ROOT))
         .hasMessageContaining("invalid user name 'Alice Smith'");
-    assertThatThrownBy(
-            () -> store.addUser("bob", Role.ADMIN, "x".repeat(73).toCharArray(), ROOT))
+    assertThatThrownBy(() -> store.addUser("bob", Role.ADMIN, "x".repeat(73).toCharArray(), ROOT))
         .hasMessageContaining("bcrypt reads at most 72");
     assertThatThrownBy(
             () -> store.addUser("bob", Role.ADMIN, "line one\nline two".toCharArray(), ROOT))
@@ -112,7 +111,8 @@ class AccessStoreTest {
         store.createToken("ci", "jenkins", EnumSet.of(TokenScope.READ, TokenScope.SUBMIT), ROOT);
     assertThat(issued.secret()).startsWith("exa_" + issued.token().id() + "_");
     assertThat(issued.toString()).doesNotContain(issued.secret());
-    assertThat(column("SELECT secret_hash FROM access_tokens")).doesNotContain(issued.secret())
+    assertThat(column("SELECT secret_hash FROM access_tokens"))
+        .doesNotContain(issued.secret())
         .hasSize(64);
     assertThat(column("SELECT group_concat(details_json) FROM audit_events"))
         .doesNotContain(issued.secret());

@@ -38,7 +38,13 @@ public final class ConsoleBenchFleet {
     for (int i = 0; i < clusters; i++) {
       String name = String.format("c%03d", i);
       file.upsert(
-          ClusterDefinition.ssh(name, SchedulerKind.SLURM, "127.0.0.1", "bench", key, 1,
+          ClusterDefinition.ssh(
+              name,
+              SchedulerKind.SLURM,
+              "127.0.0.1",
+              "bench",
+              key,
+              1,
               "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
       fleet.approve(BENCH, new io.examlops.fleet.ApproveRequest(name));
       registry.saveSnapshot(name, inventory, BENCH);

@@ -62,7 +62,8 @@ public class HostlistBenchmark {
   /**
    * {@code count} nodes numbered from 1 at the given padding, skipping every {@code gapEvery}th.
    */
-  private static void addNodes(List<String> hosts, String prefix, int width, int count, int gapEvery) {
+  private static void addNodes(
+      List<String> hosts, String prefix, int width, int count, int gapEvery) {
     int added = 0;
     for (int id = 1; added < count; id++) {
       if (id % gapEvery == 0) {

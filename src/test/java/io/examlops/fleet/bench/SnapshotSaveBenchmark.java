@@ -1,7 +1,7 @@
 package io.examlops.fleet.bench;
 
-import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;
@@ -63,7 +63,10 @@ public class SnapshotSaveBenchmark {
                   "EXAMLOPS_DATA_DIR", dir.toString()),
               Clock.systemUTC());
       registry.register(
-          ClusterDefinition.local("bench", SchedulerKind.MOCK), Fingerprints.NONE, null, Actor.cli("bench"));
+          ClusterDefinition.local("bench", SchedulerKind.MOCK),
+          Fingerprints.NONE,
+          null,
+          Actor.cli("bench"));
       inventory = SinfoParseBenchmark.nodeInfos(nodes);
     }
 
@@ -121,7 +124,9 @@ public class SnapshotSaveBenchmark {
     try (Statement s = db.connection.createStatement()) {
       s.executeUpdate(
           "INSERT INTO hpc_node_snapshots (cluster, taken_at, taken_by, node_count)"
-              + " VALUES ('bench', '2026-01-01T00:00:00Z', 'bench', " + db.inventory.size() + ")");
+              + " VALUES ('bench', '2026-01-01T00:00:00Z', 'bench', "
+              + db.inventory.size()
+              + ")");
       try (var keys = s.executeQuery("SELECT last_insert_rowid()")) {
         keys.next();
         snapshot = keys.getLong(1);

@@ -3,16 +3,15 @@ package io.examlops.fleet.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.model.capacity.ClusterCapacity;
-import io.examlops.fleet.model.capacity.ClusterCapacity.Source;
-import io.examlops.fleet.model.capacity.FleetCapacity;
-import io.examlops.fleet.model.capacity.GpuHoursTally;
 import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.capacity.ClusterCapacity;
+import io.examlops.fleet.model.capacity.ClusterCapacity.Source;
+import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Arrays;
@@ -153,11 +152,19 @@ class CapacityTest {
   void oneInstanceRegisteredLocallyAndOverSshIsCountedOnce() {
     String instance = "local:///run/flux/local [node01, node02]";
     var local =
-        new ClusterUsage("fx-local", snapshot(node(4, 1, NodeState.MIXED)), null,
-            List.of(BigDecimal.ONE), instance);
+        new ClusterUsage(
+            "fx-local",
+            snapshot(node(4, 1, NodeState.MIXED)),
+            null,
+            List.of(BigDecimal.ONE),
+            instance);
     var ssh =
-        new ClusterUsage("fx-ssh", snapshot(node(4, 1, NodeState.MIXED)), null,
-            List.of(BigDecimal.ONE), instance);
+        new ClusterUsage(
+            "fx-ssh",
+            snapshot(node(4, 1, NodeState.MIXED)),
+            null,
+            List.of(BigDecimal.ONE),
+            instance);
     var other = new ClusterUsage("tc", snapshot(node(2, 0, NodeState.IDLE)), null, List.of());
 
     FleetCapacity fleet = Capacity.report(List.of(ssh, other, local), RATE);

@@ -50,9 +50,13 @@ class ApprovalIT {
   @Test
   void connectApproveSnapshotRotateAndApproveAgain() throws Exception {
     JsonNode connected =
-        json(ExaRun.run(env(), new String[] {"--json", "hpc", "connect", Testbed.HOST, "--name", "lxp"},
-            testbed.sshOptions()));
-    DocumentedShapes.cliReference().assertMatches("hpc connect", JSON.writeValueAsString(connected));
+        json(
+            ExaRun.run(
+                env(),
+                new String[] {"--json", "hpc", "connect", Testbed.HOST, "--name", "lxp"},
+                testbed.sshOptions()));
+    DocumentedShapes.cliReference()
+        .assertMatches("hpc connect", JSON.writeValueAsString(connected));
     assertThat(connected.at("/cluster/state").asText()).isEqualTo("PENDING");
     assertThat(connected.at("/cluster/requestedBy").asText()).isEqualTo("alice");
     assertThat(connected.at("/cluster/capabilities/gpus").asInt()).isEqualTo(6);
@@ -61,7 +65,8 @@ class ApprovalIT {
         .doesNotContain("PRIVATE KEY");
 
     JsonNode clusters = json(exa("--json", "hpc", "clusters"));
-    DocumentedShapes.cliReference().assertMatches("hpc clusters", JSON.writeValueAsString(clusters));
+    DocumentedShapes.cliReference()
+        .assertMatches("hpc clusters", JSON.writeValueAsString(clusters));
     assertThat(clusters.at("/clusters/0/state").asText()).isEqualTo("PENDING");
     assertThat(clusters.at("/clusters/0/schedulable").asBoolean()).isFalse();
 
@@ -70,7 +75,8 @@ class ApprovalIT {
     assertThat(refused.err()).contains("PENDING").contains("exa hpc approve lxp");
 
     JsonNode approved = json(exa("--json", "hpc", "approve", "lxp"));
-    assertThat(approved.at("/pinned/hostKeyFingerprint").asText()).isEqualTo(testbed.hostKeyFingerprint());
+    assertThat(approved.at("/pinned/hostKeyFingerprint").asText())
+        .isEqualTo(testbed.hostKeyFingerprint());
     assertThat(approved.get("approvedBy").asText()).isEqualTo("alice");
 
     ExaRun environment = exa("hpc", "env", "lxp");
@@ -101,31 +107,44 @@ class ApprovalIT {
     assertThat(changed.at("/clusters/0/state").asText()).isEqualTo("ACTIVE");
     assertThat(changed.at("/clusters/0/schedulable").asBoolean()).isFalse();
     assertThat(changed.at("/clusters/0/notSchedulableBecause").asText())
-        .contains(after).contains("approve");
+        .contains(after)
+        .contains("approve");
     ExaRun envRefused = exa("hpc", "env", "lxp");
     assertThat(envRefused.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
     assertThat(envRefused.err()).contains(after);
 
-    // the admin checks the new key (here: the testbed's known_hosts now holds it), re-probes, approves
+    // the admin checks the new key (here: the testbed's known_hosts now holds it), re-probes,
+    // approves
     JsonNode reprobed =
-        json(ExaRun.run(env(), new String[] {"--json", "hpc", "connect", Testbed.HOST, "--name", "lxp"},
-            testbed.sshOptions()));
+        json(
+            ExaRun.run(
+                env(),
+                new String[] {"--json", "hpc", "connect", Testbed.HOST, "--name", "lxp"},
+                testbed.sshOptions()));
     assertThat(reprobed.get("reprobed").asBoolean()).isTrue();
-    assertThat(reprobed.at("/cluster/state").asText()).as("re-probing never de-authorizes").isEqualTo("ACTIVE");
-    assertThat(reprobed.at("/cluster/schedulable").asBoolean()).as("but it does not re-approve").isFalse();
+    assertThat(reprobed.at("/cluster/state").asText())
+        .as("re-probing never de-authorizes")
+        .isEqualTo("ACTIVE");
+    assertThat(reprobed.at("/cluster/schedulable").asBoolean())
+        .as("but it does not re-approve")
+        .isFalse();
 
     json(exa("--json", "hpc", "approve", "lxp"));
     JsonNode again = json(exa("--json", "hpc", "clusters"));
     assertThat(again.at("/clusters/0/schedulable").asBoolean()).isTrue();
     assertThat(exa("hpc", "env", "lxp").exitCode()).isZero();
-    assertThat(json(exa("--json", "hpc", "nodes", "--save", "--cluster", "lxp")).get("snapshotId").asLong())
+    assertThat(
+            json(exa("--json", "hpc", "nodes", "--save", "--cluster", "lxp"))
+                .get("snapshotId")
+                .asLong())
         .isGreaterThan(saved.get("snapshotId").asLong());
 
     JsonNode audit = json(exa("--json", "hpc", "audit", "--cluster", "lxp"));
     DocumentedShapes.cliReference().assertMatches("hpc audit", JSON.writeValueAsString(audit));
     List<String> actions = audit.get("events").findValuesAsText("action");
     assertThat(actions)
-        .containsSubsequence("register", "approve", "snapshot", "observe", "register", "approve", "snapshot");
+        .containsSubsequence(
+            "register", "approve", "snapshot", "observe", "register", "approve", "snapshot");
     assertThat(audit.get("events").findValuesAsText("actor")).containsOnly("alice");
     assertThat(audit.get("events").findValuesAsText("surface"))
         .as("every event says the surface the actor came through")
@@ -134,8 +153,11 @@ class ApprovalIT {
 
   @Test
   void rejectNeedsAReasonAndBlocksTheCluster() throws Exception {
-    json(ExaRun.run(env(), new String[] {"--json", "hpc", "connect", Testbed.HOST, "--name", "other"},
-        testbed.sshOptions()));
+    json(
+        ExaRun.run(
+            env(),
+            new String[] {"--json", "hpc", "connect", Testbed.HOST, "--name", "other"},
+            testbed.sshOptions()));
 
     ExaRun noReason = exa("hpc", "reject", "other");
     assertThat(noReason.exitCode()).isEqualTo(ExitCode.USAGE);
@@ -150,7 +172,8 @@ class ApprovalIT {
   private void rotateHostKey() throws Exception {
     Process p =
         new ProcessBuilder("bash", "scripts/testbed/rotate-host-key.sh", testbed.dir().toString())
-            .redirectErrorStream(true).start();
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes());
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).as(out).isZero();

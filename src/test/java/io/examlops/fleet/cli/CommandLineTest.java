@@ -16,7 +16,8 @@ class CommandLineTest {
   void everyCommandHasHelp() {
     List<List<String>> paths = new ArrayList<>();
     collect(new CommandLine(new Exa(ENV, java.time.Clock.systemUTC())), new ArrayList<>(), paths);
-    assertThat(paths).extracting(p -> String.join(" ", p))
+    assertThat(paths)
+        .extracting(p -> String.join(" ", p))
         .contains("hpc detect", "hpc nodes", "hpc gpus");
 
     for (List<String> path : paths) {
@@ -30,13 +31,15 @@ class CommandLineTest {
 
   private static void collect(CommandLine line, List<String> prefix, List<List<String>> out) {
     out.add(List.copyOf(prefix));
-    line.getSubcommands().forEach((name, sub) -> {
-      if (!name.equals("help")) {
-        List<String> next = new ArrayList<>(prefix);
-        next.add(name);
-        collect(sub, next, out);
-      }
-    });
+    line.getSubcommands()
+        .forEach(
+            (name, sub) -> {
+              if (!name.equals("help")) {
+                List<String> next = new ArrayList<>(prefix);
+                next.add(name);
+                collect(sub, next, out);
+              }
+            });
   }
 
   @Test
@@ -49,8 +52,17 @@ class CommandLineTest {
 
   @Test
   void anOutOfRangePortIsRefusedBeforeAnyConnection() {
-    ExaRun run = ExaRun.run(ENV, "--json", "hpc", "detect", "login", "--port", "70000",
-        "--key", "/nonexistent/key");
+    ExaRun run =
+        ExaRun.run(
+            ENV,
+            "--json",
+            "hpc",
+            "detect",
+            "login",
+            "--port",
+            "70000",
+            "--key",
+            "/nonexistent/key");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(run.err()).contains("1-65535").contains("70000");
@@ -59,8 +71,16 @@ class CommandLineTest {
 
   @Test
   void conflictingHostKeyPoliciesAreRefused() {
-    ExaRun run = ExaRun.run(ENV, "hpc", "detect", "login", "--key", "/k",
-        "--accept-new-host-key", "--insecure-no-host-key-check");
+    ExaRun run =
+        ExaRun.run(
+            ENV,
+            "hpc",
+            "detect",
+            "login",
+            "--key",
+            "/k",
+            "--accept-new-host-key",
+            "--insecure-no-host-key-check");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(run.err()).contains("at most one of");

@@ -34,8 +34,9 @@ class ConcurrentStartsTest {
     env.put("HOME", dir.resolve("home").toString());
     env.put("EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString());
     env.put("EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
-    assertThat(ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
-            .exitCode())
+    assertThat(
+            ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
+                .exitCode())
         .isZero();
     Path tmp = Files.createDirectories(dir.resolve("tmp"));
     leaveWhatAKilledJvmLeaves(tmp);
@@ -71,12 +72,11 @@ class ConcurrentStartsTest {
   /**
    * sqlite-jdbc's loader deletes every earlier copy of its native library it finds in its temporary
    * directory and prints a stack trace when a delete fails; concurrent JVMs race for the same
-   * copies (one deletes what another listed), which a short test hits too rarely (none in 48
-   * starts here). A copy whose delete always fails stands in for the lost race: the same path.
+   * copies (one deletes what another listed), which a short test hits too rarely (none in 48 starts
+   * here). A copy whose delete always fails stands in for the lost race: the same path.
    */
   private static void leaveWhatAKilledJvmLeaves(Path tmp) throws IOException {
-    Path stale =
-        tmp.resolve("sqlite-" + sqliteJdbcVersion() + "-0-stale-libsqlitejdbc.so");
+    Path stale = tmp.resolve("sqlite-" + sqliteJdbcVersion() + "-0-stale-libsqlitejdbc.so");
     Files.createDirectories(stale);
     Files.writeString(stale.resolve("held"), "");
   }

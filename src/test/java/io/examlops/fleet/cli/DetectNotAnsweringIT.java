@@ -63,7 +63,8 @@ class DetectNotAnsweringIT {
     assertThat(run.out())
         .startsWith("Installed but not answering on local: slurm.")
         .contains("slurm: installed, not answering (Slurm 22.05")
-        .contains("controller does not answer (`scontrol ping`: primary at ").contains(" is DOWN)")
+        .contains("controller does not answer (`scontrol ping`: primary at ")
+        .contains(" is DOWN)")
         .contains("flux: not available (flux is not installed on local)")
         .contains("unmanaged: not available (nvidia-smi is not installed on local)")
         .contains("mock backend");
@@ -78,7 +79,8 @@ class DetectNotAnsweringIT {
     JsonNode json = JSON.readTree(run.out());
     assertThat(json.get("outcome").asText()).isEqualTo("not-answering");
     assertThat(json.get("found").asBoolean()).isFalse();
-    assertThat(json.get("probes")).extracting(p -> p.get("status").asText())
+    assertThat(json.get("probes"))
+        .extracting(p -> p.get("status").asText())
         .containsExactly("absent", "not-answering", "absent");
     // The node listing, which would retry the dead controller for ~10 s, is never run.
     assertThat(json.get("commandsRun").asInt()).isEqualTo(4);

@@ -78,8 +78,17 @@ class DiscoveryIT {
   @Test
   void detectFindsTheFluxClusterOfFluxuser() throws IOException {
     ExaRun run =
-        ExaRun.run(ENV, detect("--json"), "--port", "2222", "--user", Testbed.FLUX_USER, "--key",
-            testbed.key().toString(), "--known-hosts", testbed.knownHosts().toString());
+        ExaRun.run(
+            ENV,
+            detect("--json"),
+            "--port",
+            "2222",
+            "--user",
+            Testbed.FLUX_USER,
+            "--key",
+            testbed.key().toString(),
+            "--known-hosts",
+            testbed.knownHosts().toString());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     DocumentedShapes.cliReference().assertMatches("hpc detect", run.out());
@@ -98,7 +107,8 @@ class DiscoveryIT {
   void nodesShowEveryNormalizedStateOnce() throws IOException {
     ExaRun run =
         ExaRun.run(
-            ENV, new String[] {"--json", "hpc", "nodes", "--host", Testbed.HOST},
+            ENV,
+            new String[] {"--json", "hpc", "nodes", "--host", Testbed.HOST},
             testbed.sshOptions());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
@@ -116,11 +126,14 @@ class DiscoveryIT {
     assertThat(nodes.get("n5").get("rawState").asText()).isEqualTo("down*");
     assertThat(nodes.get("g1").get("idleGpus").asInt()).isEqualTo(2);
     assertThat(nodes.get("g1").get("gpuCount").asInt()).isEqualTo(4);
-    assertThat(nodes.get("g1").get("partitions")).extracting(JsonNode::asText)
+    assertThat(nodes.get("g1").get("partitions"))
+        .extracting(JsonNode::asText)
         .containsExactlyInAnyOrder("gpu", "debug");
-    assertThat(nodes.get("n1").get("partitions")).extracting(JsonNode::asText)
+    assertThat(nodes.get("n1").get("partitions"))
+        .extracting(JsonNode::asText)
         .containsExactlyInAnyOrder("cpu", "debug");
-    assertThat(nodes.get("n1").get("features")).extracting(JsonNode::asText)
+    assertThat(nodes.get("n1").get("features"))
+        .extracting(JsonNode::asText)
         .containsExactlyInAnyOrder("intel", "avx2");
     assertThat(nodes.get("n5").get("idleGpus").asInt()).isZero();
     // slurm-states.sh's reasons, the '|' and spaces of n3's kept whole
@@ -132,7 +145,8 @@ class DiscoveryIT {
   @Test
   void humanOutputIsAnAlignedTable() {
     ExaRun run =
-        ExaRun.run(ENV, new String[] {"hpc", "nodes", "--host", Testbed.HOST}, testbed.sshOptions());
+        ExaRun.run(
+            ENV, new String[] {"hpc", "nodes", "--host", Testbed.HOST}, testbed.sshOptions());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(run.out().lines().findFirst()).get().asString().startsWith("NODE").contains("STATE");
@@ -155,8 +169,14 @@ class DiscoveryIT {
       throws IOException {
     Path knownHosts = Files.createFile(tmp.resolve("known_hosts"));
     String[] options = {
-      "--port", "2222", "--user", Testbed.USER, "--key", testbed.key().toString(),
-      "--known-hosts", knownHosts.toString()
+      "--port",
+      "2222",
+      "--user",
+      Testbed.USER,
+      "--key",
+      testbed.key().toString(),
+      "--known-hosts",
+      knownHosts.toString()
     };
 
     ExaRun refused = ExaRun.run(ENV, detect(), options);
@@ -168,7 +188,8 @@ class DiscoveryIT {
         .contains("ssh-keyscan -p 2222");
     assertThat(Files.readString(knownHosts)).isEmpty();
 
-    ExaRun accepted = ExaRun.run(ENV, detect(), concat(options, new String[] {"--accept-new-host-key"}));
+    ExaRun accepted =
+        ExaRun.run(ENV, detect(), concat(options, new String[] {"--accept-new-host-key"}));
     assertThat(accepted.exitCode()).as(accepted.err()).isZero();
     assertThat(Files.readString(knownHosts)).contains("[127.0.0.1]:2222 ssh-ed25519 ");
 
@@ -180,13 +201,22 @@ class DiscoveryIT {
   void aChangedHostKeyIsAlwaysRefused() throws Exception {
     Path otherKey = tmp.resolve("other_host_key");
     new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", otherKey.toString())
-        .inheritIO().start().waitFor();
+        .inheritIO()
+        .start()
+        .waitFor();
     String pub = Files.readString(Path.of(otherKey + ".pub")).trim();
     Path knownHosts = tmp.resolve("known_hosts");
-    Files.writeString(knownHosts, "[127.0.0.1]:2222 " + pub.substring(0, pub.lastIndexOf(' ')) + "\n");
+    Files.writeString(
+        knownHosts, "[127.0.0.1]:2222 " + pub.substring(0, pub.lastIndexOf(' ')) + "\n");
     String[] options = {
-      "--port", "2222", "--user", Testbed.USER, "--key", testbed.key().toString(),
-      "--known-hosts", knownHosts.toString()
+      "--port",
+      "2222",
+      "--user",
+      Testbed.USER,
+      "--key",
+      testbed.key().toString(),
+      "--known-hosts",
+      knownHosts.toString()
     };
 
     for (String[] extra : new String[][] {{}, {"--accept-new-host-key"}}) {
@@ -195,9 +225,19 @@ class DiscoveryIT {
       assertThat(run.err()).containsIgnoringCase("changed").contains(testbed.hostKeyFingerprint());
     }
     ExaRun pinnedWrong =
-        ExaRun.run(ENV, detect(), "--port", "2222", "--user", Testbed.USER, "--key",
-            testbed.key().toString(), "--known-hosts", testbed.knownHosts().toString(),
-            "--host-key-fingerprint", "SHA256:" + "A".repeat(43));
+        ExaRun.run(
+            ENV,
+            detect(),
+            "--port",
+            "2222",
+            "--user",
+            Testbed.USER,
+            "--key",
+            testbed.key().toString(),
+            "--known-hosts",
+            testbed.knownHosts().toString(),
+            "--host-key-fingerprint",
+            "SHA256:" + "A".repeat(43));
     assertThat(pinnedWrong.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
     assertThat(pinnedWrong.err()).contains(testbed.hostKeyFingerprint());
   }
@@ -206,11 +246,22 @@ class DiscoveryIT {
   void aKeyTheServerDoesNotKnowIsRefused() throws Exception {
     Path wrongKey = tmp.resolve("id_wrong");
     new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", wrongKey.toString())
-        .inheritIO().start().waitFor();
+        .inheritIO()
+        .start()
+        .waitFor();
 
     ExaRun run =
-        ExaRun.run(ENV, detect(), "--port", "2222", "--user", Testbed.USER, "--key",
-            wrongKey.toString(), "--known-hosts", testbed.knownHosts().toString());
+        ExaRun.run(
+            ENV,
+            detect(),
+            "--port",
+            "2222",
+            "--user",
+            Testbed.USER,
+            "--key",
+            wrongKey.toString(),
+            "--known-hosts",
+            testbed.knownHosts().toString());
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
     assertThat(run.err()).containsIgnoringCase("authentication").contains("hpcuser@127.0.0.1:2222");
@@ -222,13 +273,25 @@ class DiscoveryIT {
     try (ServerSocket silent = new ServerSocket(0)) {
       Instant start = Instant.now();
       ExaRun run =
-          ExaRun.run(ENV, detect(), "--port", Integer.toString(silent.getLocalPort()), "--user",
-              Testbed.USER, "--key", testbed.key().toString(), "--known-hosts",
-              testbed.knownHosts().toString(), "--connect-timeout", "2");
+          ExaRun.run(
+              ENV,
+              detect(),
+              "--port",
+              Integer.toString(silent.getLocalPort()),
+              "--user",
+              Testbed.USER,
+              "--key",
+              testbed.key().toString(),
+              "--known-hosts",
+              testbed.knownHosts().toString(),
+              "--connect-timeout",
+              "2");
       Duration took = Duration.between(start, Instant.now());
 
       assertThat(run.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
-      assertThat(run.err()).contains("127.0.0.1:" + silent.getLocalPort()).containsIgnoringCase("connect");
+      assertThat(run.err())
+          .contains("127.0.0.1:" + silent.getLocalPort())
+          .containsIgnoringCase("connect");
       assertThat(took).isLessThan(Duration.ofSeconds(15));
     }
   }
@@ -240,11 +303,21 @@ class DiscoveryIT {
       port = s.getLocalPort();
     }
     ExaRun run =
-        ExaRun.run(ENV, detect("--json"), "--port", Integer.toString(port), "--user", Testbed.USER,
-            "--key", testbed.key().toString(), "--known-hosts", testbed.knownHosts().toString());
+        ExaRun.run(
+            ENV,
+            detect("--json"),
+            "--port",
+            Integer.toString(port),
+            "--user",
+            Testbed.USER,
+            "--key",
+            testbed.key().toString(),
+            "--known-hosts",
+            testbed.knownHosts().toString());
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
-    assertThat(JSON.readTree(run.out()).get("error").get("kind").asText()).isEqualTo("transport:connect");
+    assertThat(JSON.readTree(run.out()).get("error").get("kind").asText())
+        .isEqualTo("transport:connect");
     assertThat(run.err()).contains("127.0.0.1:" + port);
   }
 
@@ -252,11 +325,16 @@ class DiscoveryIT {
   void detectWithoutHostProbesTheEnvironmentsSshTransport() throws IOException {
     Map<String, String> env =
         Map.of(
-            "EXAMLOPS_HPC_SSH_HOST", Testbed.HOST,
-            "EXAMLOPS_HPC_SSH_PORT", "2222",
-            "EXAMLOPS_HPC_SSH_USER", Testbed.USER,
-            "EXAMLOPS_HPC_SSH_KEY", testbed.key().toString(),
-            "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
+            "EXAMLOPS_HPC_SSH_HOST",
+            Testbed.HOST,
+            "EXAMLOPS_HPC_SSH_PORT",
+            "2222",
+            "EXAMLOPS_HPC_SSH_USER",
+            Testbed.USER,
+            "EXAMLOPS_HPC_SSH_KEY",
+            testbed.key().toString(),
+            "EXAMLOPS_HPC_SSH_KNOWN_HOSTS",
+            testbed.knownHosts().toString());
 
     ExaRun run = ExaRun.run(env, "--json", "hpc", "detect");
 

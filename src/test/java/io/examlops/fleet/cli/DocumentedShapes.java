@@ -15,15 +15,16 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON shapes documented in docs/cli.md, each a fenced block right after a marker line
- * {@code <!-- json-shape: hpc detect -->}, and a check that real output has exactly that shape:
- * the same keys at every level, and values of the documented kind. A documented {@code null}
- * means "any value or null"; a real {@code null} is accepted for any documented field. An object
- * documented with a key {@code "…"} is a map: any keys, values shaped like the "…" value.
+ * The JSON shapes documented in docs/cli.md, each a fenced block right after a marker line {@code
+ * <!-- json-shape: hpc detect -->}, and a check that real output has exactly that shape: the same
+ * keys at every level, and values of the documented kind. A documented {@code null} means "any
+ * value or null"; a real {@code null} is accepted for any documented field. An object documented
+ * with a key {@code "…"} is a map: any keys, values shaped like the "…" value.
  */
 public final class DocumentedShapes {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String MARKER = "<!-- json-shape: ";
+
   /** A documented key "…" marks an object whose keys vary, each value shaped like its value. */
   private static final String OPEN_KEYS = "…";
 
@@ -98,11 +99,17 @@ public final class DocumentedShapes {
       if (documentedKeys.remove(OPEN_KEYS)) {
         JsonNode valueShape = documented.get(OPEN_KEYS);
         actualKeys.forEach(
-            key -> match(command, path + "." + key, documented.path(key).isMissingNode()
-                ? valueShape : documented.get(key), actual.get(key)));
+            key ->
+                match(
+                    command,
+                    path + "." + key,
+                    documented.path(key).isMissingNode() ? valueShape : documented.get(key),
+                    actual.get(key)));
         return;
       }
-      assertThat(actualKeys).as(where + " keys").containsExactlyInAnyOrderElementsOf(documentedKeys);
+      assertThat(actualKeys)
+          .as(where + " keys")
+          .containsExactlyInAnyOrderElementsOf(documentedKeys);
       for (String key : documentedKeys) {
         match(command, path + "." + key, documented.get(key), actual.get(key));
       }

@@ -101,8 +101,15 @@ public final class ExaProcess {
         if (line == null) {
           p.waitFor();
           throw new AssertionError(
-              "exa " + String.join(" ", args) + " ended (exit " + p.exitValue() + ") before "
-                  + crashPoint + ":\n" + seen + Files.readString(err));
+              "exa "
+                  + String.join(" ", args)
+                  + " ended (exit "
+                  + p.exitValue()
+                  + ") before "
+                  + crashPoint
+                  + ":\n"
+                  + seen
+                  + Files.readString(err));
         }
         p.destroyForcibly(); // SIGKILL on Unix: no shutdown hook, no finally block runs
         if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 137) {

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A Flux cluster is bound to the instance that answered at connect: its URI is recorded in
  * clusters.yaml, pinned by the approval and set (FLUX_URI) on every command; another URI makes it
  * unschedulable, and an instance that does not answer there is named. Over real SSH to the
- * testbed's fluxuser, whose flux answers only as the captured instance (scripts/testbed/fake-flux.sh).
+ * testbed's fluxuser, whose flux answers only as the captured instance
+ * (scripts/testbed/fake-flux.sh).
  */
 class FluxInstanceIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,9 +46,19 @@ class FluxInstanceIT {
   @Test
   void theApprovedInstanceIsTheOneEveryCommandTalksTo() throws Exception {
     ExaRun connect =
-        ExaRun.run(env(), new String[] {"hpc", "connect", Testbed.HOST, "--name", "fx"},
-            "--scheduler", "flux", "--port", "2222", "--user", Testbed.FLUX_USER,
-            "--key", testbed.key().toString(), "--known-hosts", testbed.knownHosts().toString());
+        ExaRun.run(
+            env(),
+            new String[] {"hpc", "connect", Testbed.HOST, "--name", "fx"},
+            "--scheduler",
+            "flux",
+            "--port",
+            "2222",
+            "--user",
+            Testbed.FLUX_USER,
+            "--key",
+            testbed.key().toString(),
+            "--known-hosts",
+            testbed.knownHosts().toString());
     assertThat(connect.exitCode()).as(connect.err()).isZero();
     Path yaml = home.resolve("clusters.yaml");
     assertThat(Files.readString(yaml)).contains("flux_uri: " + CAPTURED);
@@ -56,7 +67,8 @@ class FluxInstanceIT {
     ExaRun nodes = exa("--json", "hpc", "nodes", "--cluster", "fx");
     assertThat(nodes.exitCode()).as(nodes.err()).isZero();
     assertThat(JSON.readTree(nodes.out()).get("nodes").size()).isEqualTo(7);
-    JsonNode preflight = JSON.readTree(exa("--json", "hpc", "preflight", "fx", "--gpus", "1").out());
+    JsonNode preflight =
+        JSON.readTree(exa("--json", "hpc", "preflight", "fx", "--gpus", "1").out());
     assertThat(preflight.toString()).contains("queue batch is enabled and started");
 
     Files.writeString(yaml, Files.readString(yaml).replace(CAPTURED, OTHER));

@@ -25,7 +25,8 @@ class GovernanceCommandsTest {
 
   @Test
   void theMockBackendGoesThroughTheSameGate() throws Exception {
-    ExaRun connect = exa("--json", "hpc", "connect", "local", "--name", "dev", "--scheduler", "mock");
+    ExaRun connect =
+        exa("--json", "hpc", "connect", "local", "--name", "dev", "--scheduler", "mock");
     assertThat(connect.exitCode()).as(connect.err()).isZero();
     DocumentedShapes.cliReference().assertMatches("hpc connect", connect.out());
     JsonNode cluster = JSON.readTree(connect.out()).get("cluster");
@@ -36,11 +37,17 @@ class GovernanceCommandsTest {
     assertThat(exa("hpc", "approve", "dev").exitCode()).isZero();
     ExaRun env = exa("hpc", "env", "dev");
     assertThat(env.exitCode()).as(env.err()).isZero();
-    assertThat(env.out()).contains("export EXAMLOPS_HPC_SCHEDULER=mock").contains("unset EXAMLOPS_HPC_SSH_HOST");
-    ExaRun defaulted = ExaRun.run(Map.of(
-        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-        "EXAMLOPS_HPC_CLUSTER", "dev"), "hpc", "env");
+    assertThat(env.out())
+        .contains("export EXAMLOPS_HPC_SCHEDULER=mock")
+        .contains("unset EXAMLOPS_HPC_SSH_HOST");
+    ExaRun defaulted =
+        ExaRun.run(
+            Map.of(
+                "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
+                "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
+                "EXAMLOPS_HPC_CLUSTER", "dev"),
+            "hpc",
+            "env");
     assertThat(defaulted.exitCode()).as(defaulted.err()).isZero();
   }
 
@@ -78,7 +85,8 @@ class GovernanceCommandsTest {
 
   @Test
   void aClusterOnlyListedInTheFileIsPendingAndListingGrantsNothing() throws Exception {
-    Files.writeString(home.resolve("clusters.yaml"),
+    Files.writeString(
+        home.resolve("clusters.yaml"),
         "# ours\nclusters:\n  dev:\n    scheduler: mock\n    transport: local\n");
 
     JsonNode clusters = JSON.readTree(exa("--json", "hpc", "clusters").out()).get("clusters");

@@ -13,14 +13,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A private key pasted where a path (or any other value) is expected is refused by the real
- * {@code exa} without ever being shown: not on stderr, not in the --json error object, not in
+ * A private key pasted where a path (or any other value) is expected is refused by the real {@code
+ * exa} without ever being shown: not on stderr, not in the --json error object, not in
  * clusters.yaml or platform.db. Keys come from the real ssh-keygen (OpenSSH and PEM formats).
  */
 class KeyMaterialNeverEchoedTest {
@@ -39,15 +39,30 @@ class KeyMaterialNeverEchoedTest {
   /** Where the key goes: {@code KEY} in the arguments is replaced by it; or a variable's name. */
   static Stream<Arguments> places() {
     return Stream.of(
-        Arguments.of("openssh", "--key", List.of("hpc", "detect", "127.0.0.1", "--key", "KEY"), null),
-        Arguments.of("openssh", "--key", List.of("hpc", "connect", "127.0.0.1", "--name", "x", "--key=KEY"), null),
+        Arguments.of(
+            "openssh", "--key", List.of("hpc", "detect", "127.0.0.1", "--key", "KEY"), null),
+        Arguments.of(
+            "openssh",
+            "--key",
+            List.of("hpc", "connect", "127.0.0.1", "--name", "x", "--key=KEY"),
+            null),
         Arguments.of("pem", "--key", List.of("hpc", "nodes", "--host", "h1", "--key", "KEY"), null),
-        Arguments.of("openssh", "EXAMLOPS_HPC_SSH_KEY", List.of("hpc", "detect", "127.0.0.1"), "EXAMLOPS_HPC_SSH_KEY"),
-        Arguments.of("pem", "EXAMLOPS_HPC_SSH_KEY", List.of("hpc", "clusters"), "EXAMLOPS_HPC_SSH_KEY"),
-        Arguments.of("openssh", "--known-hosts", List.of("hpc", "detect", "h1", "--known-hosts", "KEY"), null),
+        Arguments.of(
+            "openssh",
+            "EXAMLOPS_HPC_SSH_KEY",
+            List.of("hpc", "detect", "127.0.0.1"),
+            "EXAMLOPS_HPC_SSH_KEY"),
+        Arguments.of(
+            "pem", "EXAMLOPS_HPC_SSH_KEY", List.of("hpc", "clusters"), "EXAMLOPS_HPC_SSH_KEY"),
+        Arguments.of(
+            "openssh",
+            "--known-hosts",
+            List.of("hpc", "detect", "h1", "--known-hosts", "KEY"),
+            null),
         Arguments.of("openssh", "command-line argument", List.of("hpc", "detect", "KEY"), null),
         Arguments.of("pem", "--reason", List.of("hpc", "reject", "x", "--reason", "KEY"), null),
-        Arguments.of("openssh", "EXAMLOPS_HPC_SSH_HOST", List.of("hpc", "detect"), "EXAMLOPS_HPC_SSH_HOST"),
+        Arguments.of(
+            "openssh", "EXAMLOPS_HPC_SSH_HOST", List.of("hpc", "detect"), "EXAMLOPS_HPC_SSH_HOST"),
         Arguments.of("openssh", "EXAMLOPS_ACTOR", List.of("hpc", "approve", "x"), "EXAMLOPS_ACTOR"),
         Arguments.of("body", "--key", List.of("hpc", "detect", "127.0.0.1", "--key", "KEY"), null));
   }
@@ -71,7 +86,9 @@ class KeyMaterialNeverEchoedTest {
       ExaProcess.Result run = ExaProcess.with(withKey).run(line.toArray(String[]::new));
 
       assertThat(run.exitCode()).as(run.all()).isEqualTo(ExitCode.USAGE);
-      assertThat(run.err()).contains(named).containsIgnoringCase("a path to the key file is expected");
+      assertThat(run.err())
+          .contains(named)
+          .containsIgnoringCase("a path to the key file is expected");
       assertNoPartOf(key, run.all());
       if (json) {
         JsonNode error = JSON.readTree(run.out()).get("error");
@@ -90,7 +107,9 @@ class KeyMaterialNeverEchoedTest {
         ExaProcess.with(env).run("--json", "hpc", "detect", "127.0.0.1", "--key", value);
 
     assertThat(run.exitCode()).as(run.all()).isEqualTo(ExitCode.USAGE);
-    assertThat(run.err()).contains("--key").containsIgnoringCase("a path to the key file is expected");
+    assertThat(run.err())
+        .contains("--key")
+        .containsIgnoringCase("a path to the key file is expected");
     assertThat(run.all()).doesNotContain("secret-line-2").doesNotContain("x".repeat(100));
   }
 
@@ -117,9 +136,12 @@ class KeyMaterialNeverEchoedTest {
   private String key(String format) throws Exception {
     Path file = home.resolve("id-" + format);
     if (!Files.exists(file)) {
-      List<String> command = new ArrayList<>(List.of("ssh-keygen", "-q", "-N", "", "-f", file.toString()));
-      command.addAll(format.equals("pem")
-          ? List.of("-t", "rsa", "-b", "2048", "-m", "PEM") : List.of("-t", "ed25519"));
+      List<String> command =
+          new ArrayList<>(List.of("ssh-keygen", "-q", "-N", "", "-f", file.toString()));
+      command.addAll(
+          format.equals("pem")
+              ? List.of("-t", "rsa", "-b", "2048", "-m", "PEM")
+              : List.of("-t", "ed25519"));
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       p.getOutputStream().close();
       p.getInputStream().readAllBytes();

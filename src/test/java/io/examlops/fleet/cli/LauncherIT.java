@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The launcher logic of ./exa and a release's bin/exa ({@code scripts/exa-java.sh}) on the built
- * jar: the start-up archive is made on the first run, used silently afterwards, made again when
- * the jar changes, and never needed.
+ * jar: the start-up archive is made on the first run, used silently afterwards, made again when the
+ * jar changes, and never needed.
  */
 class LauncherIT {
   private static final Path SCRIPT = Path.of("scripts/exa-java.sh").toAbsolutePath();

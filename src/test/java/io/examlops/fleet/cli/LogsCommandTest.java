@@ -21,7 +21,10 @@ class LogsCommandTest {
   void aMockCluster() {
     env = new java.util.HashMap<>(ExaRun.fleetIn(home, "ann", 4));
     env.put("PATH", "/usr/bin:/bin");
-    assertThat(ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock").exitCode()).isZero();
+    assertThat(
+            ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
+                .exitCode())
+        .isZero();
     assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
   }
 
@@ -32,7 +35,11 @@ class LogsCommandTest {
   @Test
   void followPrintsTheWholeOutputAndEndsWithTheJob() throws Exception {
     Path slow = script("slow.sh", "#!/bin/sh\necho one\nsleep 3\nprintf 'two\\nno newline'\n");
-    JsonNode job = JSON.readTree(ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", slow.toString()).out()).get("job");
+    JsonNode job =
+        JSON.readTree(
+                ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", slow.toString())
+                    .out())
+            .get("job");
     String id = job.get("id").asText();
 
     ExaRun followed = ExaRun.run(env, "hpc", "logs", id, "--follow");
@@ -57,18 +64,51 @@ class LogsCommandTest {
   @Test
   void aTagReattachesWhileItsJobRunsAndSubmitsAnewOnceItEnded() throws Exception {
     Path quick = script("quick.sh", "#!/bin/sh\nsleep 2\necho ran\n");
-    ExaRun first = ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", "--tag", "ci/7-train", quick.toString());
+    ExaRun first =
+        ExaRun.run(
+            env,
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "demo",
+            "--tag",
+            "ci/7-train",
+            quick.toString());
     DocumentedShapes.cliReference().assertMatches("hpc submit", first.out());
     JsonNode one = JSON.readTree(first.out());
     assertThat(one.get("reattached").asBoolean()).isFalse();
 
-    ExaRun again = ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", "--tag", "ci/7-train", "--wait", quick.toString());
+    ExaRun again =
+        ExaRun.run(
+            env,
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "demo",
+            "--tag",
+            "ci/7-train",
+            "--wait",
+            quick.toString());
     JsonNode two = JSON.readTree(again.out());
     assertThat(two.get("reattached").asBoolean()).isTrue();
     assertThat(two.get("job").get("id").asLong()).isEqualTo(one.get("job").get("id").asLong());
     assertThat(two.get("job").get("state").asText()).isEqualTo("completed");
 
-    JsonNode three = JSON.readTree(ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", "--tag", "ci/7-train", quick.toString()).out());
+    JsonNode three =
+        JSON.readTree(
+            ExaRun.run(
+                    env,
+                    "--json",
+                    "hpc",
+                    "submit",
+                    "--cluster",
+                    "demo",
+                    "--tag",
+                    "ci/7-train",
+                    quick.toString())
+                .out());
     assertThat(three.get("reattached").asBoolean()).isFalse();
     assertThat(three.get("job").get("id").asLong()).isNotEqualTo(one.get("job").get("id").asLong());
   }
@@ -76,12 +116,16 @@ class LogsCommandTest {
   @Test
   void badTagsAndUnsetEnvNamesAreRefusedBeforeAnythingIsSubmitted() throws Exception {
     Path quick = script("quick.sh", "#!/bin/sh\ntrue\n");
-    ExaRun tag = ExaRun.run(env, "hpc", "submit", "--cluster", "demo", "--tag", "a b;rm", quick.toString());
+    ExaRun tag =
+        ExaRun.run(env, "hpc", "submit", "--cluster", "demo", "--tag", "a b;rm", quick.toString());
     assertThat(tag.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(tag.err()).contains("is not a tag: a tag is 1 to 200 characters");
-    ExaRun unset = ExaRun.run(env, "hpc", "submit", "--cluster", "demo", "--env", "NOT_SET_HERE", quick.toString());
+    ExaRun unset =
+        ExaRun.run(
+            env, "hpc", "submit", "--cluster", "demo", "--env", "NOT_SET_HERE", quick.toString());
     assertThat(unset.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(unset.err()).contains("--env 'NOT_SET_HERE': exa's environment has no variable of that name");
+    assertThat(unset.err())
+        .contains("--env 'NOT_SET_HERE': exa's environment has no variable of that name");
     assertThat(JSON.readTree(ExaRun.run(env, "--json", "hpc", "jobs").out()).get("jobs")).isEmpty();
   }
 }

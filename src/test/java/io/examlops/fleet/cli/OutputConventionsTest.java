@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OutputConventionsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern TIME = Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
+  private static final Pattern TIME =
+      Pattern.compile("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
 
   @TempDir static Path home;
 
@@ -48,7 +49,8 @@ class OutputConventionsTest {
             c.prepareStatement(
                 "INSERT INTO audit_events (at, actor, action, cluster, details_json)"
                     + " VALUES ('2026-01-01T00:00:00.000Z', 'old', 'probe', 'dev', ?)")) {
-      s.setString(1, "{\"previous_state\":\"PENDING\",\"capabilities\":{\"gpu_types\":[\"a100\"]}}");
+      s.setString(
+          1, "{\"previous_state\":\"PENDING\",\"capabilities\":{\"gpu_types\":[\"a100\"]}}");
       s.executeUpdate();
     }
 
@@ -56,7 +58,9 @@ class OutputConventionsTest {
 
     List<String> keys = new ArrayList<>();
     events.forEach(e -> collectKeys(e.get("details"), keys));
-    assertThat(keys).contains("previousState", "gpuTypes", "schedulerJobId").noneMatch(k -> k.contains("_"));
+    assertThat(keys)
+        .contains("previousState", "gpuTypes", "schedulerJobId")
+        .noneMatch(k -> k.contains("_"));
     assertThat(events).extracting(e -> e.get("action").asText()).contains("submit");
     events.forEach(e -> assertThat(e.get("at").asText()).matches(TIME));
   }
@@ -92,7 +96,8 @@ class OutputConventionsTest {
   void submitSaysWhereTheOutputWent() throws Exception {
     Path script = Files.writeString(home.resolve("two.sh"), "#!/bin/sh\necho two\n");
     ExaRun human = exa("hpc", "submit", "--cluster", "dev", "--wait", script.toString());
-    String output = human.out().lines().filter(l -> l.contains("output: ")).findFirst().orElseThrow();
+    String output =
+        human.out().lines().filter(l -> l.contains("output: ")).findFirst().orElseThrow();
     Path file = Path.of(output.substring(output.indexOf("output: ") + 8).strip());
     assertThat(file).hasContent("two");
     assertThat(human.out()).contains("(two, 1 GPU)");

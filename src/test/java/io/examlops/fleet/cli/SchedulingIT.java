@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Scheduling across three ACTIVE clusters: the real Slurm testbed over real SSH ("tc"), a Flux
  * cluster answering with real flux-core captures over real SSH ("lxp"), and the mock backend
- * ("demo", 2 simulated GPUs); plus a PENDING one ("waiting"). Real sbatch jobs are followed to their
- * end.
+ * ("demo", 2 simulated GPUs); plus a PENDING one ("waiting"). Real sbatch jobs are followed to
+ * their end.
  *
  * <p>Testbed state (scripts/testbed/slurm-states.sh): g1 holds 2 of 4 a100 for a job, g2's 2 v100
  * are free, so tc has 4 idle GPUs but at most 2 on one node; lxp's node02 has 3 of 4 GPUs free.
@@ -45,18 +45,36 @@ class SchedulingIT {
     env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
     env.put("EXAMLOPS_MOCK_GPUS", "2");
     env.put("GPU_COST_PER_HOUR", "3.00");
-    ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"}, testbed.sshOptions()));
-    ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "lxp", "--scheduler", "flux"},
-        "--port", "2222", "--user", Testbed.FLUX_USER, "--key", testbed.key().toString(),
-        "--known-hosts", testbed.knownHosts().toString()));
+    ok(
+        ExaRun.run(
+            env,
+            new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
+            testbed.sshOptions()));
+    ok(
+        ExaRun.run(
+            env,
+            new String[] {"hpc", "connect", Testbed.HOST, "--name", "lxp", "--scheduler", "flux"},
+            "--port",
+            "2222",
+            "--user",
+            Testbed.FLUX_USER,
+            "--key",
+            testbed.key().toString(),
+            "--known-hosts",
+            testbed.knownHosts().toString()));
     ok(exa("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
-    ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "waiting"}, testbed.sshOptions()));
+    ok(
+        ExaRun.run(
+            env,
+            new String[] {"hpc", "connect", Testbed.HOST, "--name", "waiting"},
+            testbed.sshOptions()));
     for (String name : new String[] {"tc", "lxp", "demo"}) {
       ok(exa("hpc", "approve", name));
     }
     ok(exa("hpc", "nodes", "--save", "--cluster", "tc"));
     ok(exa("hpc", "nodes", "--save", "--cluster", "lxp"));
-    Files.writeString(home.resolve("ok.sh"), "#!/bin/bash\necho \"gpus=$CUDA_VISIBLE_DEVICES\"\nsleep 2\n");
+    Files.writeString(
+        home.resolve("ok.sh"), "#!/bin/bash\necho \"gpus=$CUDA_VISIBLE_DEVICES\"\nsleep 2\n");
     Files.writeString(home.resolve("fail.sh"), "#!/bin/bash\necho oops >&2\nexit 3\n");
     Files.writeString(home.resolve("long.sh"), "#!/bin/bash\nsleep 300\n");
   }
@@ -85,9 +103,16 @@ class SchedulingIT {
     List<String> all = new ArrayList<>();
     for (JsonNode r : candidate.get("reasons")) {
       String figures =
-          r.get("rule").asText().equals("DATA") ? "" : " " + r.get("asked").asText() + "/" + r.get("there").asText();
-      all.add(r.get("rule").asText() + " " + (r.get("partition").isNull() ? "-" : r.get("partition").asText())
-          + " " + r.get("status").asText() + figures);
+          r.get("rule").asText().equals("DATA")
+              ? ""
+              : " " + r.get("asked").asText() + "/" + r.get("there").asText();
+      all.add(
+          r.get("rule").asText()
+              + " "
+              + (r.get("partition").isNull() ? "-" : r.get("partition").asText())
+              + " "
+              + r.get("status").asText()
+              + figures);
     }
     return all;
   }
@@ -105,7 +130,9 @@ class SchedulingIT {
 
     assertThat(result.get("chosen").asText()).isEqualTo("tc");
     assertThat(result.get("partition").asText()).isEqualTo("gpu");
-    assertThat(result.get("explanation").asText()).startsWith("chose slurm@tc").contains("4/6 idle GPUs");
+    assertThat(result.get("explanation").asText())
+        .startsWith("chose slurm@tc")
+        .contains("4/6 idle GPUs");
     Map<String, JsonNode> byCluster = new HashMap<>();
     result.get("candidates").forEach(c -> byCluster.put(c.get("cluster").asText(), c));
     assertThat(byCluster.get("waiting").get("outcome").asText()).isEqualTo("SKIPPED");
@@ -132,7 +159,8 @@ class SchedulingIT {
     ExaRun none = exa("hpc", "place", "--gpus", "3", "--gpu-type", "h100");
     assertThat(none.exitCode()).isEqualTo(ExitCode.FAILED);
     assertThat(none.out()).contains("no h100");
-    JsonNode typed = JSON.readTree(exa("--json", "hpc", "place", "--gpus", "3", "--gpu-type", "h100").out());
+    JsonNode typed =
+        JSON.readTree(exa("--json", "hpc", "place", "--gpus", "3", "--gpu-type", "h100").out());
     JsonNode tc = null;
     for (JsonNode candidate : typed.get("candidates")) {
       tc = candidate.get("cluster").asText().equals("tc") ? candidate : tc;
@@ -144,7 +172,18 @@ class SchedulingIT {
   @Test
   @Order(3)
   void preflightPassesAndFailsForTheRightReasons() throws Exception {
-    ExaRun pass = exa("--json", "hpc", "preflight", "tc", "--gpus", "2", "--partition", "gpu", "--account", "ml");
+    ExaRun pass =
+        exa(
+            "--json",
+            "hpc",
+            "preflight",
+            "tc",
+            "--gpus",
+            "2",
+            "--partition",
+            "gpu",
+            "--account",
+            "ml");
     DocumentedShapes.cliReference().assertMatches("hpc preflight", pass.out());
     assertThat(json(pass).get("result").asText()).isEqualTo("PASS");
 
@@ -153,14 +192,25 @@ class SchedulingIT {
     assertThat(tooMany.out()).containsPattern("gpus +fail +only 6 GPUs in partition gpu");
 
     // g1 holds 4 a100 but 2 are in use: the job fits the partition, yet would wait
-    ExaRun busy = ok(exa("hpc", "preflight", "tc", "--gpus", "4", "--nodes", "1", "--partition", "gpu"));
+    ExaRun busy =
+        ok(exa("hpc", "preflight", "tc", "--gpus", "4", "--nodes", "1", "--partition", "gpu"));
     assertThat(busy.out()).containsPattern("idle +warn");
 
     ExaRun noPartition = exa("hpc", "preflight", "tc", "--gpus", "1", "--partition", "nosuch");
     assertThat(noPartition.exitCode()).isEqualTo(ExitCode.FAILED);
     assertThat(noPartition.out()).containsPattern("partition +fail");
 
-    ExaRun badAccount = exa("hpc", "preflight", "tc", "--gpus", "1", "--partition", "gpu", "--account", "nosuchacct");
+    ExaRun badAccount =
+        exa(
+            "hpc",
+            "preflight",
+            "tc",
+            "--gpus",
+            "1",
+            "--partition",
+            "gpu",
+            "--account",
+            "nosuchacct");
     assertThat(badAccount.exitCode()).isEqualTo(ExitCode.FAILED);
     assertThat(badAccount.out()).containsPattern("account +fail");
 
@@ -172,9 +222,25 @@ class SchedulingIT {
   @Test
   @Order(4)
   void aRealSbatchJobIsTrackedToCompletedWithElapsedAndGpuHours() throws Exception {
-    ExaRun run = exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1", "--partition", "gpu",
-        "--time", "00:05:00", "--name", "it-ok", "--wait", "--wait-timeout", "120",
-        home.resolve("ok.sh").toString());
+    ExaRun run =
+        exa(
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--gpus",
+            "1",
+            "--partition",
+            "gpu",
+            "--time",
+            "00:05:00",
+            "--name",
+            "it-ok",
+            "--wait",
+            "--wait-timeout",
+            "120",
+            home.resolve("ok.sh").toString());
     DocumentedShapes.cliReference().assertMatches("hpc submit", run.out());
     JsonNode job = json(run).get("job");
 
@@ -183,8 +249,9 @@ class SchedulingIT {
     assertThat(job.get("elapsedSeconds").asLong()).isGreaterThanOrEqualTo(2);
     assertThat(job.get("gpus").asInt()).isEqualTo(1);
     assertThat(new BigDecimal(job.get("gpuHours").asText()))
-        .isEqualByComparingTo(BigDecimal.valueOf(job.get("elapsedSeconds").asLong())
-            .divide(BigDecimal.valueOf(3600), 6, java.math.RoundingMode.HALF_UP));
+        .isEqualByComparingTo(
+            BigDecimal.valueOf(job.get("elapsedSeconds").asLong())
+                .divide(BigDecimal.valueOf(3600), 6, java.math.RoundingMode.HALF_UP));
     assertThat(job.get("startedAt").isNull()).isFalse();
     assertThat(job.get("endedAt").isNull()).isFalse();
   }
@@ -192,8 +259,23 @@ class SchedulingIT {
   @Test
   @Order(5)
   void aFailingJobIsTrackedToFailed() throws Exception {
-    ExaRun run = exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1", "--partition", "gpu",
-        "--name", "it-fail", "--wait", "--wait-timeout", "120", home.resolve("fail.sh").toString());
+    ExaRun run =
+        exa(
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--gpus",
+            "1",
+            "--partition",
+            "gpu",
+            "--name",
+            "it-fail",
+            "--wait",
+            "--wait-timeout",
+            "120",
+            home.resolve("fail.sh").toString());
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.FAILED);
     JsonNode job = JSON.readTree(run.out()).get("job");
@@ -204,8 +286,21 @@ class SchedulingIT {
   @Test
   @Order(6)
   void aCancelledJobIsTrackedToCancelled() throws Exception {
-    JsonNode submitted = json(exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1",
-        "--partition", "gpu", "--name", "it-cancel", home.resolve("long.sh").toString())).get("job");
+    JsonNode submitted =
+        json(exa(
+                "--json",
+                "hpc",
+                "submit",
+                "--cluster",
+                "tc",
+                "--gpus",
+                "1",
+                "--partition",
+                "gpu",
+                "--name",
+                "it-cancel",
+                home.resolve("long.sh").toString()))
+            .get("job");
     String id = submitted.get("id").asText();
 
     ExaRun queue = exa("--json", "hpc", "queue", "--cluster", "tc");
@@ -218,7 +313,8 @@ class SchedulingIT {
 
     JsonNode job = null;
     for (int i = 0; i < 60; i++) {
-      job = json(exa("--json", "hpc", "jobs", "--cluster", "tc", "--state", "cancelled")).get("jobs");
+      job =
+          json(exa("--json", "hpc", "jobs", "--cluster", "tc", "--state", "cancelled")).get("jobs");
       if (job.findValuesAsText("name").contains("it-cancel")) {
         break;
       }
@@ -232,26 +328,55 @@ class SchedulingIT {
   void refusalsRecordNothing() throws Exception {
     int before = json(exa("--json", "hpc", "jobs", "--no-refresh")).get("jobs").size();
 
-    ExaRun pending = exa("hpc", "submit", "--cluster", "waiting", "--gpus", "1", home.resolve("ok.sh").toString());
+    ExaRun pending =
+        exa(
+            "hpc",
+            "submit",
+            "--cluster",
+            "waiting",
+            "--gpus",
+            "1",
+            home.resolve("ok.sh").toString());
     assertThat(pending.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
     assertThat(pending.err()).contains("PENDING");
 
-    ExaRun badPartition = exa("hpc", "submit", "--cluster", "tc", "--gpus", "1", "--partition", "nosuch",
-        home.resolve("ok.sh").toString());
+    ExaRun badPartition =
+        exa(
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--gpus",
+            "1",
+            "--partition",
+            "nosuch",
+            home.resolve("ok.sh").toString());
     assertThat(badPartition.exitCode()).isEqualTo(ExitCode.SCHEDULER);
     assertThat(badPartition.err()).containsIgnoringCase("invalid partition");
 
-    ExaRun noScript = exa("hpc", "submit", "--cluster", "tc", "--gpus", "1", home.resolve("nope.sh").toString());
+    ExaRun noScript =
+        exa("hpc", "submit", "--cluster", "tc", "--gpus", "1", home.resolve("nope.sh").toString());
     assertThat(noScript.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
     assertThat(noScript.err()).contains("nope.sh");
 
-    ExaRun badGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "two", home.resolve("ok.sh").toString());
+    ExaRun badGpus =
+        exa("hpc", "submit", "--cluster", "tc", "--gpus", "two", home.resolve("ok.sh").toString());
     assertThat(badGpus.exitCode()).isEqualTo(ExitCode.USAGE);
-    ExaRun noGpus = exa("hpc", "submit", "--cluster", "tc", "--gpus", "-1", home.resolve("ok.sh").toString());
+    ExaRun noGpus =
+        exa("hpc", "submit", "--cluster", "tc", "--gpus", "-1", home.resolve("ok.sh").toString());
     assertThat(noGpus.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(noGpus.err()).contains("--gpus: GPUs must be 0 (a CPU-only job) or a positive whole number");
+    assertThat(noGpus.err())
+        .contains("--gpus: GPUs must be 0 (a CPU-only job) or a positive whole number");
 
-    ExaRun unknown = exa("hpc", "submit", "--cluster", "nosuch", "--gpus", "1", home.resolve("ok.sh").toString());
+    ExaRun unknown =
+        exa(
+            "hpc",
+            "submit",
+            "--cluster",
+            "nosuch",
+            "--gpus",
+            "1",
+            home.resolve("ok.sh").toString());
     assertThat(unknown.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
 
     assertThat(json(exa("--json", "hpc", "jobs", "--no-refresh")).get("jobs")).hasSize(before);
@@ -260,8 +385,25 @@ class SchedulingIT {
   @Test
   @Order(8)
   void pipelineRunGoesThroughTheSamePathWithTheClustersEnvironment() throws Exception {
-    JsonNode job = json(exa("--json", "pipeline", "run", "--model", "JPCP", "--dataset", "PM100Dataset",
-        "--cluster", "tc", "--gpus", "1", "--partition", "gpu", "--wait", "--wait-timeout", "120")).get("job");
+    JsonNode job =
+        json(exa(
+                "--json",
+                "pipeline",
+                "run",
+                "--model",
+                "JPCP",
+                "--dataset",
+                "PM100Dataset",
+                "--cluster",
+                "tc",
+                "--gpus",
+                "1",
+                "--partition",
+                "gpu",
+                "--wait",
+                "--wait-timeout",
+                "120"))
+            .get("job");
 
     assertThat(job.get("state").asText()).isEqualTo("completed");
     assertThat(job.get("model").asText()).isEqualTo("JPCP");

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ~} path. {@link SlurmWithAccountingIT} runs these on the cluster as slurm-up.sh starts it,
  * {@link SlurmWithoutAccountingIT} on the same cluster switched to no accounting.
  *
- * <p>Testbed state (slurm-states.sh): the default partition cpu has no GPUs; gpu has g1 (4 a100,
- * 2 held by a job) and g2 (2 v100, free).
+ * <p>Testbed state (slurm-states.sh): the default partition cpu has no GPUs; gpu has g1 (4 a100, 2
+ * held by a job) and g2 (2 v100, free).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class SlurmJobsChecks {
@@ -49,11 +49,15 @@ abstract class SlurmJobsChecks {
     env.put("EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString());
     env.put("EXAMLOPS_DATA_DIR", home.resolve("data").toString());
     env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
-    ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
-        testbed.sshOptions()));
+    ok(
+        ExaRun.run(
+            env,
+            new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
+            testbed.sshOptions()));
     ok(exa("hpc", "approve", "tc"));
     ok(exa("hpc", "nodes", "--save", "--cluster", "tc"));
-    Files.writeString(home.resolve("ok.sh"),
+    Files.writeString(
+        home.resolve("ok.sh"),
         "#!/bin/bash\necho \"partition=$SLURM_JOB_PARTITION gpus=${CUDA_VISIBLE_DEVICES:-none}\"\n"
             + "sleep 1\n");
     Files.writeString(home.resolve("fail.sh"), "#!/bin/bash\necho oops >&2\nexit 3\n");
@@ -79,7 +83,9 @@ abstract class SlurmJobsChecks {
     return JSON.readTree(ok(run).out());
   }
 
-  /** A job's start and end are instants between {@code before} and now (the zone is not mixed in). */
+  /**
+   * A job's start and end are instants between {@code before} and now (the zone is not mixed in).
+   */
   static void ranBetween(JsonNode job, Instant before) {
     Instant now = Instant.now();
     Instant started = Instant.parse(job.get("startedAt").asText());
@@ -96,10 +102,20 @@ abstract class SlurmJobsChecks {
   /** A command as hpcuser over the testbed's sshd, the way the product reaches the cluster. */
   static String overSsh(String command) throws Exception {
     Process p =
-        new ProcessBuilder("ssh", "-p", Integer.toString(Testbed.PORT), "-i",
-                testbed.key().toString(), "-o", "BatchMode=yes", "-o",
-                "UserKnownHostsFile=" + testbed.knownHosts(), "-o", "StrictHostKeyChecking=yes",
-                Testbed.USER + "@" + Testbed.HOST, command)
+        new ProcessBuilder(
+                "ssh",
+                "-p",
+                Integer.toString(Testbed.PORT),
+                "-i",
+                testbed.key().toString(),
+                "-o",
+                "BatchMode=yes",
+                "-o",
+                "UserKnownHostsFile=" + testbed.knownHosts(),
+                "-o",
+                "StrictHostKeyChecking=yes",
+                Testbed.USER + "@" + Testbed.HOST,
+                command)
             .redirectErrorStream(true)
             .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -121,8 +137,19 @@ abstract class SlurmJobsChecks {
         .doesNotContain("partition cpu");
 
     Instant before = Instant.now();
-    ExaRun named = exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1", "--wait",
-        "--wait-timeout", "120", home.resolve("ok.sh").toString());
+    ExaRun named =
+        exa(
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--gpus",
+            "1",
+            "--wait",
+            "--wait-timeout",
+            "120",
+            home.resolve("ok.sh").toString());
     JsonNode job = json(named).get("job");
     assertThat(job.get("state").asText()).isEqualTo("completed");
     assertThat(job.get("partition").asText()).isEqualTo("gpu");
@@ -130,8 +157,19 @@ abstract class SlurmJobsChecks {
     assertThat(output(job)).contains("partition=gpu");
     ranBetween(job, before);
 
-    ExaRun human = ok(exa("hpc", "submit", "--cluster", "auto", "--gpus", "1", "--wait",
-        "--wait-timeout", "120", home.resolve("ok.sh").toString()));
+    ExaRun human =
+        ok(
+            exa(
+                "hpc",
+                "submit",
+                "--cluster",
+                "auto",
+                "--gpus",
+                "1",
+                "--wait",
+                "--wait-timeout",
+                "120",
+                home.resolve("ok.sh").toString()));
     assertThat(human.err()).contains("chose slurm@tc (partition gpu)");
     assertThat(human.out()).contains("to tc (partition gpu)").contains(": completed");
   }
@@ -139,15 +177,42 @@ abstract class SlurmJobsChecks {
   @Test
   @Order(2)
   void anExplicitPartitionWinsAndPipelineRunTakesTheSameChoice() throws Exception {
-    JsonNode debug = json(exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "1",
-        "--partition", "debug", "--wait", "--wait-timeout", "120",
-        home.resolve("ok.sh").toString())).get("job");
+    JsonNode debug =
+        json(exa(
+                "--json",
+                "hpc",
+                "submit",
+                "--cluster",
+                "tc",
+                "--gpus",
+                "1",
+                "--partition",
+                "debug",
+                "--wait",
+                "--wait-timeout",
+                "120",
+                home.resolve("ok.sh").toString()))
+            .get("job");
     assertThat(debug.get("state").asText()).isEqualTo("completed");
     assertThat(output(debug)).contains("partition=debug");
 
-    JsonNode train = json(exa("--json", "pipeline", "run", "--model", "JPCP", "--dataset",
-        "PM100Dataset", "--cluster", "tc", "--gpus", "1", "--wait", "--wait-timeout", "120"))
-        .get("job");
+    JsonNode train =
+        json(exa(
+                "--json",
+                "pipeline",
+                "run",
+                "--model",
+                "JPCP",
+                "--dataset",
+                "PM100Dataset",
+                "--cluster",
+                "tc",
+                "--gpus",
+                "1",
+                "--wait",
+                "--wait-timeout",
+                "120"))
+            .get("job");
     assertThat(train.get("state").asText()).isEqualTo("completed");
     assertThat(train.get("partition").asText()).isEqualTo("gpu");
   }
@@ -163,8 +228,20 @@ abstract class SlurmJobsChecks {
     assertThat(preflight.get("checks").toString()).contains("CPU-only job: no GPUs asked");
 
     Instant before = Instant.now();
-    JsonNode job = json(exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "0",
-        "--wait", "--wait-timeout", "120", home.resolve("ok.sh").toString())).get("job");
+    JsonNode job =
+        json(exa(
+                "--json",
+                "hpc",
+                "submit",
+                "--cluster",
+                "tc",
+                "--gpus",
+                "0",
+                "--wait",
+                "--wait-timeout",
+                "120",
+                home.resolve("ok.sh").toString()))
+            .get("job");
     assertThat(job.get("state").asText()).isEqualTo("completed");
     assertThat(job.get("gpus").asInt()).isZero();
     assertThat(output(job)).contains("partition=cpu gpus=none");
@@ -175,8 +252,19 @@ abstract class SlurmJobsChecks {
   @Order(4)
   void aFailingJobEndsTheWaitWithItsExitCode() throws Exception {
     Instant before = Instant.now();
-    ExaRun run = exa("--json", "hpc", "submit", "--cluster", "tc", "--gpus", "0", "--wait",
-        "--wait-timeout", "120", home.resolve("fail.sh").toString());
+    ExaRun run =
+        exa(
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--gpus",
+            "0",
+            "--wait",
+            "--wait-timeout",
+            "120",
+            home.resolve("fail.sh").toString());
     assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.FAILED);
     JsonNode job = JSON.readTree(run.out()).get("job");
     assertThat(job.get("state").asText()).isEqualTo("failed");
@@ -188,8 +276,20 @@ abstract class SlurmJobsChecks {
   @Order(5)
   void theWaitEndsAtItsOwnLimitAndTheJobKeepsRunning() throws Exception {
     Instant before = Instant.now();
-    ExaRun run = exa("hpc", "submit", "--cluster", "tc", "--gpus", "0", "--wait",
-        "--wait-timeout", "3", "--name", "it-wait-limit", home.resolve("long.sh").toString());
+    ExaRun run =
+        exa(
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--gpus",
+            "0",
+            "--wait",
+            "--wait-timeout",
+            "3",
+            "--name",
+            "it-wait-limit",
+            home.resolve("long.sh").toString());
     assertThat(Duration.between(before, Instant.now())).isLessThan(Duration.ofSeconds(60));
     assertThat(run.exitCode()).isEqualTo(ExitCode.FAILED);
     assertThat(run.err()).contains("stopped following job", "after 3 s (--wait-timeout)");
@@ -217,21 +317,44 @@ abstract class SlurmJobsChecks {
     byte[] passwdBefore =
         Files.exists(passwdKnownHosts) ? Files.readAllBytes(passwdKnownHosts) : null;
 
-    Process detect = realExa(otherHome, "hpc", "detect", Testbed.HOST, "--port", "2222",
-        "--user", Testbed.USER, "--key", testbed.key().toString(), "--accept-new-host-key");
+    Process detect =
+        realExa(
+            otherHome,
+            "hpc",
+            "detect",
+            Testbed.HOST,
+            "--port",
+            "2222",
+            "--user",
+            Testbed.USER,
+            "--key",
+            testbed.key().toString(),
+            "--accept-new-host-key");
     assertThat(detect.exitValue()).as(stderr(detect)).isZero();
     assertThat(Files.readString(otherHome.resolve(".ssh/known_hosts")))
         .contains("[127.0.0.1]:2222");
     byte[] passwdAfter =
         Files.exists(passwdKnownHosts) ? Files.readAllBytes(passwdKnownHosts) : null;
-    assertThat(passwdAfter).as("the passwd home's known_hosts is untouched").isEqualTo(passwdBefore);
+    assertThat(passwdAfter)
+        .as("the passwd home's known_hosts is untouched")
+        .isEqualTo(passwdBefore);
 
     // The default key and the registry come from the same home.
     Files.copy(testbed.key(), otherHome.resolve(".ssh/id_ed25519"));
     Files.setPosixFilePermissions(
         otherHome.resolve(".ssh/id_ed25519"), PosixFilePermissions.fromString("rw-------"));
-    Process connect = realExa(otherHome, "hpc", "connect", Testbed.HOST, "--port", "2222",
-        "--user", Testbed.USER, "--name", "elsewhere");
+    Process connect =
+        realExa(
+            otherHome,
+            "hpc",
+            "connect",
+            Testbed.HOST,
+            "--port",
+            "2222",
+            "--user",
+            Testbed.USER,
+            "--name",
+            "elsewhere");
     assertThat(connect.exitValue()).as(stderr(connect)).isZero();
     assertThat(Files.readString(otherHome.resolve(".config/examlops/clusters.yaml")))
         .contains("elsewhere", otherHome.resolve(".ssh/id_ed25519").toString());

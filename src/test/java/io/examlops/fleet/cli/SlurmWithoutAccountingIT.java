@@ -29,8 +29,11 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
   @BeforeAll
   static void accountingOffAndTwoJobsToBeForgotten() throws Exception {
     accounting("off");
-    ok(ExaRun.run(env, new String[] {"hpc", "connect", "127.0.0.1", "--name", "forgetful"},
-        testbed.sshOptions()));
+    ok(
+        ExaRun.run(
+            env,
+            new String[] {"hpc", "connect", "127.0.0.1", "--name", "forgetful"},
+            testbed.sshOptions()));
     ok(exa("hpc", "approve", "forgetful"));
     submitted = Instant.now();
     failedId = submit("fail.sh", "it-forgotten-fail");
@@ -53,8 +56,19 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
   }
 
   private static String submit(String script, String name) throws Exception {
-    return json(exa("--json", "hpc", "submit", "--cluster", "forgetful", "--gpus", "0", "--name", name,
-        home.resolve(script).toString())).at("/job/id").asText();
+    return json(exa(
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "forgetful",
+            "--gpus",
+            "0",
+            "--name",
+            name,
+            home.resolve(script).toString()))
+        .at("/job/id")
+        .asText();
   }
 
   private static String schedulerId(String fleetId) throws Exception {
@@ -68,8 +82,10 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
 
   /** Whether slurmctld still lists the job in any state (asked as root on this machine). */
   private static boolean slurmctldKnows(String schedulerId) throws Exception {
-    Process p = new ProcessBuilder("squeue", "-h", "-t", "all", "-j", schedulerId, "-o", "%T")
-        .redirectErrorStream(true).start();
+    Process p =
+        new ProcessBuilder("squeue", "-h", "-t", "all", "-j", schedulerId, "-o", "%T")
+            .redirectErrorStream(true)
+            .start();
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
     return p.exitValue() == 0 && !out.isBlank();
@@ -90,7 +106,8 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
       Thread.sleep(500);
     }
     assertThat(slurmctldKnows(failed) || slurmctldKnows(lost))
-        .as("slurmctld forgot both jobs within 2 minutes (MinJobAge=2)").isFalse();
+        .as("slurmctld forgot both jobs within 2 minutes (MinJobAge=2)")
+        .isFalse();
     Files.delete(Path.of("/home/hpcuser/examlops-" + lost + ".exit"));
 
     JsonNode jobs = json(exa("--json", "hpc", "jobs", "--cluster", "forgetful")).get("jobs");

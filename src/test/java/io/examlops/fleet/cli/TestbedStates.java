@@ -23,8 +23,8 @@ public final class TestbedStates {
           queue.findValuesAsText("name").stream().allMatch(n -> n.startsWith("hold-"));
       boolean g2Idle = false;
       for (JsonNode node : nodes) {
-        g2Idle |= node.get("name").asText().equals("g2")
-            && node.get("state").asText().equals("idle");
+        g2Idle |=
+            node.get("name").asText().equals("g2") && node.get("state").asText().equals("idle");
       }
       if (onlyHolds && g2Idle) {
         return;

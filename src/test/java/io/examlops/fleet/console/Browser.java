@@ -26,16 +26,24 @@ final class Browser {
     for (Path p : new Path[] {CHROMIUM, CHROMEDRIVER}) {
       if (!Files.isExecutable(p)) {
         throw new AssertionError(
-            p + " is missing: install Debian's chromium and chromium-driver"
+            p
+                + " is missing: install Debian's chromium and chromium-driver"
                 + " (bash scripts/testbed/install-packages.sh, as root)");
       }
     }
     ChromeOptions options = new ChromeOptions();
     options.setBinary(CHROMIUM.toFile());
     options.addArguments(
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--window-size=1400,1000", "--user-data-dir=" + profile);
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1400,1000",
+        "--user-data-dir=" + profile);
     ChromeDriverService service =
         new ChromeDriverService.Builder()
             .usingDriverExecutable(CHROMEDRIVER.toFile())
@@ -48,8 +56,8 @@ final class Browser {
     try {
       Files.createDirectories(SCREENSHOTS);
       File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
-      Files.copy(shot.toPath(), SCREENSHOTS.resolve(name + ".png"),
-          StandardCopyOption.REPLACE_EXISTING);
+      Files.copy(
+          shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new AssertionError("cannot keep the screenshot " + name + ": " + e, e);
     }

@@ -147,7 +147,9 @@ class ConsoleApiTest {
     assertThat(json(none).at("/error/message").asText()).contains("a reason is required");
     HttpResponse<String> bad = post(FLEET + "/beta/reject", token, "{\"reason\": ");
     assertThat(bad.statusCode()).isEqualTo(400);
-    assertThat(json(bad).at("/error/message").asText()).contains("not valid JSON").contains("line 1");
+    assertThat(json(bad).at("/error/message").asText())
+        .contains("not valid JSON")
+        .contains("line 1");
     HttpResponse<String> wrongType = post(FLEET + "/beta/reject", token, "{\"reason\": 3}");
     assertThat(wrongType.statusCode()).isEqualTo(400);
     HttpResponse<String> huge =
@@ -193,7 +195,9 @@ class ConsoleApiTest {
     HttpResponse<String> r = login(ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD);
     assertThat(r.statusCode()).isEqualTo(303);
     assertThat(r.headers().firstValue("Set-Cookie").orElseThrow())
-        .contains("HttpOnly").contains("SameSite=Strict").doesNotContain("Secure");
+        .contains("HttpOnly")
+        .contains("SameSite=Strict")
+        .doesNotContain("Secure");
   }
 
   @Test
@@ -224,7 +228,9 @@ class ConsoleApiTest {
     Set<String> documented = new TreeSet<>();
     for (Iterator<String> p = doc.get("paths").fieldNames(); p.hasNext(); ) {
       String path = p.next();
-      doc.get("paths").get(path).fieldNames()
+      doc.get("paths")
+          .get(path)
+          .fieldNames()
           .forEachRemaining(m -> documented.add(m.toUpperCase() + " " + path));
     }
     Set<String> routed = new TreeSet<>();
@@ -246,14 +252,18 @@ class ConsoleApiTest {
     return http.send(
         HttpRequest.newBuilder(URI.create(console.base + "/login"))
             .header("Content-Type", "application/x-www-form-urlencoded")
-            .POST(HttpRequest.BodyPublishers.ofString(
-                "user=" + user + "&password=" + password.replace(" ", "+")))
+            .POST(
+                HttpRequest.BodyPublishers.ofString(
+                    "user=" + user + "&password=" + password.replace(" ", "+")))
             .build(),
         HttpResponse.BodyHandlers.ofString());
   }
 
   private String signIn(String user) throws Exception {
-    return login(user, ConsoleFixture.PASSWORD).headers().firstValue("Set-Cookie").orElseThrow()
+    return login(user, ConsoleFixture.PASSWORD)
+        .headers()
+        .firstValue("Set-Cookie")
+        .orElseThrow()
         .split(";")[0];
   }
 

@@ -25,8 +25,9 @@ class ConsoleBrowserTest {
 
   @BeforeAll
   static void start() {
-    console = new ConsoleFixture(
-        dir.resolve("stores"), "alpha", "beta", "gamma", "delta", "epsilon", "zeta");
+    console =
+        new ConsoleFixture(
+            dir.resolve("stores"), "alpha", "beta", "gamma", "delta", "epsilon", "zeta");
     browser = Browser.start(dir.resolve("profile"));
   }
 
@@ -97,8 +98,7 @@ class ConsoleBrowserTest {
     signIn(ConsoleFixture.ADMIN);
     assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("ann (admin)");
     assertThat(browser.findElement(By.id("pending-count")).getText()).endsWith("pending");
-    assertThat(row("alpha").findElement(By.className("state-word")).getText())
-        .isEqualTo("PENDING");
+    assertThat(row("alpha").findElement(By.className("state-word")).getText()).isEqualTo("PENDING");
     Browser.screenshot(browser, "fleet");
     browser.findElement(By.id("logout")).click();
     browser.get(console.base + "/");
@@ -111,11 +111,9 @@ class ConsoleBrowserTest {
     assertThat(browser.findElements(By.className("approve-button"))).isEmpty();
     assertThat(browser.findElements(By.className("reject-button"))).isEmpty();
     assertThat(row("alpha").getText()).contains("PENDING");
-    String csrf =
-        browser.findElement(By.cssSelector("input[name=csrf]")).getAttribute("value");
+    String csrf = browser.findElement(By.cssSelector("input[name=csrf]")).getAttribute("value");
     assertThat(postFromPage("/clusters/alpha/approve", "csrf=" + csrf)).isEqualTo(403);
-    assertThat(postFromPage("/api/v1/facility/fleet/alpha/approve", "csrf=" + csrf))
-        .isEqualTo(403);
+    assertThat(postFromPage("/api/v1/facility/fleet/alpha/approve", "csrf=" + csrf)).isEqualTo(403);
     assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
   }
 
@@ -144,15 +142,14 @@ class ConsoleBrowserTest {
   void rejectNeedsAReason() {
     signIn(ConsoleFixture.ADMIN);
     row("gamma").findElement(By.className("reject-button")).click();
-    assertThat(row("gamma").findElement(By.className("state-word")).getText())
-        .isEqualTo("PENDING");
+    assertThat(row("gamma").findElement(By.className("state-word")).getText()).isEqualTo("PENDING");
     assertThat(postFromPage("/clusters/gamma/reject", "csrf=" + csrf() + "&reason="))
         .isEqualTo(400);
     assertThat(state("gamma")).isEqualTo(ClusterState.PENDING);
     row("gamma").findElement(By.className("reason")).sendKeys("not our site");
     row("gamma").findElement(By.className("reject-button")).click();
-    waitFor(() -> row("gamma").findElement(By.className("state-word")).getText()
-        .equals("REJECTED"));
+    waitFor(
+        () -> row("gamma").findElement(By.className("state-word")).getText().equals("REJECTED"));
     assertThat(row("gamma").findElement(By.className("reason")).getText())
         .isEqualTo("not our site");
   }
@@ -167,8 +164,7 @@ class ConsoleBrowserTest {
     assertThat(row("delta").findElement(By.className("reason")).getText()).isEqualTo(payload);
     assertThat(row("delta").findElement(By.className("decided-by")).getText())
         .isEqualTo("<b>mallory</b>");
-    assertThat(((JavascriptExecutor) browser).executeScript("return window.__xss"))
-        .isNull();
+    assertThat(((JavascriptExecutor) browser).executeScript("return window.__xss")).isNull();
     assertThat(browser.findElements(By.cssSelector("#cluster-delta img"))).isEmpty();
     browser.get(console.base + "/clusters/delta");
     assertThat(browser.findElement(By.id("reason")).getText()).isEqualTo(payload);
@@ -191,14 +187,17 @@ class ConsoleBrowserTest {
     signIn(ConsoleFixture.ADMIN);
     browser.get(console.base + "/capacity");
     waitFor(() -> browser.findElement(By.id("chart-free")).getAttribute("data-points") != null);
-    waitFor(() -> browser.findElement(By.id("chart-utilization")).getAttribute("data-points")
-        != null);
+    waitFor(
+        () -> browser.findElement(By.id("chart-utilization")).getAttribute("data-points") != null);
     JavascriptExecutor js = (JavascriptExecutor) browser;
-    Number freeBars = (Number) js.executeScript(
-        "return Chart.getChart('chart-free').data.datasets[0].data.length");
-    Number utilizationPoints = (Number) js.executeScript(
-        "return Chart.getChart('chart-utilization').data.datasets"
-            + ".reduce((n, d) => n + d.data.length, 0)");
+    Number freeBars =
+        (Number)
+            js.executeScript("return Chart.getChart('chart-free').data.datasets[0].data.length");
+    Number utilizationPoints =
+        (Number)
+            js.executeScript(
+                "return Chart.getChart('chart-utilization').data.datasets"
+                    + ".reduce((n, d) => n + d.data.length, 0)");
     assertThat(freeBars.intValue()).isPositive();
     assertThat(utilizationPoints.intValue()).isGreaterThanOrEqualTo(2);
     assertThat(browser.findElement(By.id("free-by-cluster")).getText()).contains("zeta");

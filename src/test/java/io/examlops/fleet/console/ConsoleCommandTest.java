@@ -36,17 +36,24 @@ class ConsoleCommandTest {
 
   @Test
   void startsSaysWhereCreatesTheFirstAdminAndStopsOnInterrupt() throws Exception {
-    List<String> command = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), io.examlops.fleet.cli.Exa.class.getName(),
-        "console", "--port", "0"));
+    List<String> command =
+        new ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                io.examlops.fleet.cli.Exa.class.getName(),
+                "console",
+                "--port",
+                "0"));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().clear();
     builder.environment().putAll(env());
     Process console = builder.start();
     try {
-      BufferedReader out = new BufferedReader(
-          new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8));
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8));
       String created = out.readLine();
       String listening = out.readLine();
       Path file = dir.resolve("initialAdminPassword");
@@ -55,9 +62,12 @@ class ConsoleCommandTest {
           .isEqualTo("rw-------");
       Matcher m = Pattern.compile("listening on http://127\\.0\\.0\\.1:(\\d+)/").matcher(listening);
       assertThat(m.find()).as(listening).isTrue();
-      HttpResponse<String> health = HttpClient.newHttpClient().send(
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + m.group(1) + "/healthz")).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> health =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + m.group(1) + "/healthz"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
       assertThat(health.body()).isEqualTo("ok");
       // Ctrl-C is SIGINT to the process.
       new ProcessBuilder("kill", "-INT", Long.toString(console.pid())).start().waitFor();
@@ -73,13 +83,23 @@ class ConsoleCommandTest {
   void usersAreManagedWithPasswordsFromAFileNeverTheCommandLine() throws Exception {
     Path secret = dir.resolve("pw");
     Files.writeString(secret, "a long password for bob\n");
-    ExaRun added = ExaRun.process(env(),
-        List.of("console", "user", "add", "bob", "--role", "viewer", "--password-file",
-            secret.toString()));
+    ExaRun added =
+        ExaRun.process(
+            env(),
+            List.of(
+                "console",
+                "user",
+                "add",
+                "bob",
+                "--role",
+                "viewer",
+                "--password-file",
+                secret.toString()));
     assertThat(added.exitCode()).as(added.err()).isZero();
     assertThat(added.out()).contains("Added bob (viewer)");
-    ExaRun refused = ExaRun.process(env(),
-        List.of("console", "user", "add", "bob", "--password-file", secret.toString()));
+    ExaRun refused =
+        ExaRun.process(
+            env(), List.of("console", "user", "add", "bob", "--password-file", secret.toString()));
     assertThat(refused.exitCode()).isNotZero();
     assertThat(refused.err()).contains("user 'bob' exists already");
     ExaRun noPassword = ExaRun.process(env(), List.of("console", "user", "add", "eve"));
@@ -87,13 +107,24 @@ class ConsoleCommandTest {
     assertThat(noPassword.err()).contains("no password given");
     ExaRun unknown = ExaRun.process(env(), List.of("console", "user", "remove", "zed"));
     assertThat(unknown.err()).contains("no user is named 'zed'; the users are: bob");
-    ExaRun badRole = ExaRun.process(env(),
-        List.of("console", "user", "add", "carl", "--role", "root", "--password-file",
-            secret.toString()));
+    ExaRun badRole =
+        ExaRun.process(
+            env(),
+            List.of(
+                "console",
+                "user",
+                "add",
+                "carl",
+                "--role",
+                "root",
+                "--password-file",
+                secret.toString()));
     assertThat(badRole.exitCode()).isEqualTo(2);
     assertThat(badRole.err()).contains("use admin or viewer");
     assertThat(ExaRun.process(env(), List.of("console", "user", "list")).out())
-        .contains("bob\tviewer").doesNotContain("eve").doesNotContain("carl");
+        .contains("bob\tviewer")
+        .doesNotContain("eve")
+        .doesNotContain("carl");
   }
 
   @Test

@@ -1,7 +1,7 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.ConnectRequest;
+import io.examlops.fleet.Fleet;
 import io.examlops.fleet.HostTarget;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.access.Role;
@@ -45,14 +45,14 @@ final class ConsoleFixture implements AutoCloseable {
     fleet.addUser(SETUP, VIEWER, Role.VIEWER, PASSWORD.toCharArray());
     this.server =
         new ConsoleServer(
-            fleet, new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
+            fleet,
+            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
             Clock.systemUTC());
     this.base = "http://127.0.0.1:" + server.start();
   }
 
   String token(String owner, TokenScope... scopes) {
-    return fleet.createToken(SETUP, owner, "test-" + owner, EnumSet.of(scopes[0], scopes))
-        .secret();
+    return fleet.createToken(SETUP, owner, "test-" + owner, EnumSet.of(scopes[0], scopes)).secret();
   }
 
   /** The cluster's state as the stores have it now. */

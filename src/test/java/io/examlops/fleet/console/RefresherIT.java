@@ -37,7 +37,9 @@ class RefresherIT {
             "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
             "EXAMLOPS_ACTOR", "alice");
     ExaRun connected =
-        ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", "lxp"},
+        ExaRun.run(
+            env,
+            new String[] {"hpc", "connect", Testbed.HOST, "--name", "lxp"},
             testbed.sshOptions());
     assertThat(connected.exitCode()).as(connected.err()).isZero();
     assertThat(ExaRun.run(env, "hpc", "approve", "lxp").exitCode()).isZero();
@@ -46,7 +48,8 @@ class RefresherIT {
     Instant before = Instant.now();
     try (ConsoleServer server =
         new ConsoleServer(
-            fleet, new ConsoleSettings("127.0.0.1", 0, Duration.ofSeconds(30), false),
+            fleet,
+            new ConsoleSettings("127.0.0.1", 0, Duration.ofSeconds(30), false),
             Clock.systemUTC())) {
       server.start();
       long end = System.nanoTime() + Duration.ofSeconds(90).toNanos();
@@ -59,31 +62,42 @@ class RefresherIT {
       assertThat(snapshot.takenBy()).isEqualTo("refresher via console");
       assertThat(snapshot.takenAt()).isAfterOrEqualTo(before.minusMillis(1));
       assertThat(snapshot.nodes()).isNotEmpty();
-      assertThat(fleet.utilization("lxp", before.minusSeconds(1))).hasSize(1)
+      assertThat(fleet.utilization("lxp", before.minusSeconds(1)))
+          .hasSize(1)
           .allSatisfy(s -> assertThat(s.totalGpus()).isEqualTo(6));
       RefreshStatus status = server.refresher.status("lxp");
       assertThat(status.nextDueAt()).isAfter(status.lastSuccessAt());
 
       io.examlops.fleet.model.Actor alice = new io.examlops.fleet.model.Actor("alice", "cli");
       String token =
-          fleet.createToken(
-                  alice, fleet.createFirstAdmin(alice).map(a -> a.user()).orElse("admin"), "it",
+          fleet
+              .createToken(
+                  alice,
+                  fleet.createFirstAdmin(alice).map(a -> a.user()).orElse("admin"),
+                  "it",
                   java.util.EnumSet.of(
                       io.examlops.fleet.model.access.TokenScope.READ,
                       io.examlops.fleet.model.access.TokenScope.ADMIN))
               .secret();
       HttpClient http = HttpClient.newHttpClient();
       String base = "http://127.0.0.1:" + server.port() + ApiRoutes.BASE;
-      HttpResponse<String> nodes = http.send(
-          HttpRequest.newBuilder(URI.create(base + "/lxp/nodes"))
-              .header("Authorization", "Bearer " + token).build(),
-          HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> nodes =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + "/lxp/nodes"))
+                  .header("Authorization", "Bearer " + token)
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
       assertThat(nodes.statusCode()).isEqualTo(200);
-      assertThat(nodes.body()).contains("\"takenAt\":\"" + io.examlops.fleet.json.FleetJson
-          .instant(snapshot.takenAt()) + "\"");
-      HttpRequest refresh = HttpRequest.newBuilder(URI.create(base + "/lxp/refresh"))
-          .header("Authorization", "Bearer " + token)
-          .POST(HttpRequest.BodyPublishers.noBody()).build();
+      assertThat(nodes.body())
+          .contains(
+              "\"takenAt\":\""
+                  + io.examlops.fleet.json.FleetJson.instant(snapshot.takenAt())
+                  + "\"");
+      HttpRequest refresh =
+          HttpRequest.newBuilder(URI.create(base + "/lxp/refresh"))
+              .header("Authorization", "Bearer " + token)
+              .POST(HttpRequest.BodyPublishers.noBody())
+              .build();
       assertThat(http.send(refresh, HttpResponse.BodyHandlers.ofString()).statusCode())
           .isEqualTo(200);
       HttpResponse<String> limited = http.send(refresh, HttpResponse.BodyHandlers.ofString());

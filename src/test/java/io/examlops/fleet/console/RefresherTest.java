@@ -37,10 +37,16 @@ class RefresherTest {
     new ClustersFile(dir.resolve("clusters.yaml"), env)
         .upsert(
             ClusterDefinition.ssh(
-                "far", SchedulerKind.SLURM, "127.0.0.1", "hpcuser", key.toString(), 1,
+                "far",
+                SchedulerKind.SLURM,
+                "127.0.0.1",
+                "hpcuser",
+                key.toString(),
+                1,
                 "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
     Fleet fleet = new Fleet(env, Clock.systemUTC());
-    fleet.approve(new io.examlops.fleet.model.Actor("ann", "cli"),
+    fleet.approve(
+        new io.examlops.fleet.model.Actor("ann", "cli"),
         new io.examlops.fleet.ApproveRequest("far"));
     Duration interval = Duration.ofSeconds(10);
     try (Refresher refresher = new Refresher(fleet, Clock.systemUTC(), interval, () -> {})) {
@@ -54,7 +60,8 @@ class RefresherTest {
       refresher.tick();
       Thread.sleep(300);
       assertThat(refresher.status("far").failures())
-          .as("not retried before its backoff ends").isEqualTo(1);
+          .as("not retried before its backoff ends")
+          .isEqualTo(1);
       refresher.refreshSoon("far");
       refresher.tick();
       waitUntil(() -> refresher.status("far").failures() == 2);

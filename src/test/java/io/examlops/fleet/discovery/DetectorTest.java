@@ -11,7 +11,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DetectorTest {
-  private final Detector detector = new Detector(
+  private final Detector detector =
+      new Detector(
           SchedulerAdapters.standard()
               .detectionProbes(SchedulerContext.readOnly(Map.of(), Clock.systemUTC())));
 
@@ -61,7 +62,8 @@ class DetectorTest {
   void eachProbeThatIsInstalledButDoesNotAnswerGivesItsOwnReason() {
     ScriptedRunner host =
         new ScriptedRunner()
-            .answerFromResource("flux version", 0, "fixtures/flux/instance/version-outside-instance.txt")
+            .answerFromResource(
+                "flux version", 0, "fixtures/flux/instance/version-outside-instance.txt")
             .answer(
                 "flux getattr size",
                 1,
@@ -83,7 +85,8 @@ class DetectorTest {
         .contains("no Flux instance is reachable");
     assertThat(detection.notes().get(1))
         .startsWith("slurm: installed, not answering")
-        .contains("Slurm 22.05.8 is installed", "controller does not answer", "primary at vm is DOWN");
+        .contains(
+            "Slurm 22.05.8 is installed", "controller does not answer", "primary at vm is DOWN");
     assertThat(host.commands()).noneMatch(c -> c.startsWith("sinfo -N"));
   }
 }

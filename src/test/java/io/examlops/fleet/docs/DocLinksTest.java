@@ -31,7 +31,8 @@ class DocLinksTest {
 
   private static Stream<Path> files(Path root) {
     try (Stream<Path> walk = Files.walk(root)) {
-      return walk.filter(Files::isRegularFile)
+      return walk
+          .filter(Files::isRegularFile)
           .filter(p -> p.toString().matches(".*\\.(java|md|sh|groovy|txt|jte|html)$"))
           .toList()
           .stream();

@@ -43,11 +43,15 @@ class ConcurrentWritersTest {
                 StringBuilder out = new StringBuilder();
                 for (String[] command :
                     List.of(
-                        new String[] {"hpc", "connect", "local", "--name", name, "--scheduler", "mock"},
+                        new String[] {
+                          "hpc", "connect", "local", "--name", name, "--scheduler", "mock"
+                        },
                         new String[] {"hpc", "approve", name},
                         new String[] {"hpc", "submit", "--cluster", name, script.toString()})) {
                   ExaProcess.Result run = exa.run(command);
-                  assertThat(run.exitCode()).as(String.join(" ", command) + "\n" + run.all()).isZero();
+                  assertThat(run.exitCode())
+                      .as(String.join(" ", command) + "\n" + run.all())
+                      .isZero();
                   out.append(run.all());
                 }
                 return out.toString();
@@ -78,5 +82,4 @@ class ConcurrentWritersTest {
       assertThat(text).contains("  w" + w + ":\n");
     }
   }
-
 }

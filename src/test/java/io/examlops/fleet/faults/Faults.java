@@ -29,7 +29,8 @@ final class Faults {
     if (!uid.equals("0")) {
       throw new AssertionError(
           "these fault tests need root (chattr +i, mount): run them as root, as CI does (uid is "
-              + uid + ")");
+              + uid
+              + ")");
     }
   }
 

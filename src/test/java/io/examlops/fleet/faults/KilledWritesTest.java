@@ -128,7 +128,8 @@ class KilledWritesTest {
               + " BEGIN SELECT RAISE(ABORT, 'the store failed'); END");
     }
 
-    ExaProcess.Result run = exa.run("--json", "hpc", "submit", "--cluster", "demo", script.toString());
+    ExaProcess.Result run =
+        exa.run("--json", "hpc", "submit", "--cluster", "demo", script.toString());
 
     assertThat(run.exitCode()).as(run.all()).isEqualTo(6);
     assertThat(run.err())
@@ -141,7 +142,10 @@ class KilledWritesTest {
       Thread.sleep(100);
     }
     assertThat(marker).as("the job did run").exists();
-    assertThat(StoredState.rows(db).get("hpc_jobs")).singleElement().asString().contains("|SUBMITTING|");
+    assertThat(StoredState.rows(db).get("hpc_jobs"))
+        .singleElement()
+        .asString()
+        .contains("|SUBMITTING|");
   }
 
   private String state(String cluster) throws Exception {

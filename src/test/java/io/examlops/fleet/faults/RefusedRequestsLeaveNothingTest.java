@@ -25,8 +25,17 @@ class RefusedRequestsLeaveNothingTest {
     Files.writeString(python, "#!/usr/bin/env python3\nprint('train')\n");
 
     ExaProcess.Result refused =
-        exa.run("pipeline", "run", "--model", "m", "--dataset", "d", "--cluster", "demo",
-            "--script", python.toString());
+        exa.run(
+            "pipeline",
+            "run",
+            "--model",
+            "m",
+            "--dataset",
+            "d",
+            "--cluster",
+            "demo",
+            "--script",
+            python.toString());
 
     assertThat(refused.exitCode()).as(refused.all()).isEqualTo(2);
     assertThat(refused.err()).contains("python3").contains("#!/bin/bash");

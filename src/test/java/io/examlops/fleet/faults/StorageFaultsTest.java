@@ -73,7 +73,8 @@ class StorageFaultsTest {
     for (String[] write : writes()) {
       StoredState before = StoredState.of(yaml, db);
       ExaProcess.Result run;
-      try (Faults.Fault f = fault.equals("immutable") ? Faults.immutable(db) : Faults.readOnly(data)) {
+      try (Faults.Fault f =
+          fault.equals("immutable") ? Faults.immutable(db) : Faults.readOnly(data)) {
         run = json(write);
       }
       // An immutable file opens read-only (SQLITE_READONLY); a read-only directory cannot take
@@ -88,7 +89,8 @@ class StorageFaultsTest {
   void anUnwritableClustersYamlRefusesConnectAndNoRowIsWritten(String fault) throws Exception {
     StoredState before = StoredState.of(yaml, db);
     ExaProcess.Result run;
-    try (Faults.Fault f = fault.equals("immutable") ? Faults.immutable(yaml) : Faults.readOnly(etc)) {
+    try (Faults.Fault f =
+        fault.equals("immutable") ? Faults.immutable(yaml) : Faults.readOnly(etc)) {
       run = json("hpc", "connect", "local", "--name", "added", "--scheduler", "mock");
     }
     refusedNaming(run, yaml, "left as it was", "chattr -i");
@@ -124,7 +126,8 @@ class StorageFaultsTest {
       Faults.fill(full);
       StoredState before = StoredState.of(yaml, db);
 
-      ExaProcess.Result run = json("hpc", "connect", "local", "--name", "added", "--scheduler", "mock");
+      ExaProcess.Result run =
+          json("hpc", "connect", "local", "--name", "added", "--scheduler", "mock");
 
       refusedNaming(run, db.getParent(), "full", "df -h");
       unchanged(before);
@@ -137,7 +140,8 @@ class StorageFaultsTest {
     Files.deleteIfExists(Path.of(db + "-wal"));
     Files.deleteIfExists(Path.of(db + "-shm"));
     byte[] yamlBefore = Files.readAllBytes(yaml);
-    for (String[] command : List.of(new String[] {"hpc", "clusters"}, writes().get(0), writes().get(3))) {
+    for (String[] command :
+        List.of(new String[] {"hpc", "clusters"}, writes().get(0), writes().get(3))) {
       ExaProcess.Result run = json(command);
 
       refusedNaming(run, db, "empty (0 bytes)", "Restore it from a backup");

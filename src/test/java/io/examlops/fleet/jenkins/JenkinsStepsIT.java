@@ -36,9 +36,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The shared library's steps in the stand-in Jenkins, driving the real {@code exa} of the release
- * archive (its bin/exa and vars/) against the real Slurm + SSH testbed, registered and approved
- * as cluster "tc" with the testbed's key. Builds log in with a Jenkins credential holding that
- * key, handed over by {@code withCredentials} as Jenkins does.
+ * archive (its bin/exa and vars/) against the real Slurm + SSH testbed, registered and approved as
+ * cluster "tc" with the testbed's key. Builds log in with a Jenkins credential holding that key,
+ * handed over by {@code withCredentials} as Jenkins does.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class JenkinsStepsIT {
@@ -62,8 +62,11 @@ class JenkinsStepsIT {
     fleet.put("EXAMLOPS_DATA_DIR", dir.resolve("home/data").toString());
     fleet.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
     fleet.put("EXAMLOPS_ACTOR", "admin");
-    ok(ExaRun.run(fleet, new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
-        testbed.sshOptions()));
+    ok(
+        ExaRun.run(
+            fleet,
+            new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
+            testbed.sshOptions()));
     ok(ExaRun.run(fleet, "hpc", "approve", "tc"));
     ok(ExaRun.run(fleet, "hpc", "nodes", "--save", "--cluster", "tc"));
     fleet.remove("EXAMLOPS_ACTOR");
@@ -120,24 +123,40 @@ class JenkinsStepsIT {
   void preflightPassesFailsAndWarns() throws Exception {
     Pipeline pass = build();
     @SuppressWarnings("unchecked")
-    Map<String, Object> checks = (Map<String, Object>) pass.step("hpcPreflight",
-        Map.of("cluster", "tc", "gpus", 1, "partition", "gpu", "credentialsId", "hpc-ssh"));
+    Map<String, Object> checks =
+        (Map<String, Object>)
+            pass.step(
+                "hpcPreflight",
+                Map.of("cluster", "tc", "gpus", 1, "partition", "gpu", "credentialsId", "hpc-ssh"));
     assertThat(checks.get("passed")).isEqualTo(true);
     @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> byName = (Map<String, Map<String, Object>>) checks.get("checks");
+    Map<String, Map<String, Object>> byName =
+        (Map<String, Map<String, Object>>) checks.get("checks");
     assertThat(byName.get("approval")).containsEntry("status", "pass");
     assertThat(byName).containsKeys("host", "scheduler", "partition", "gpus", "idle", "account");
     assertThat(pass.log().text()).containsPattern("approval +pass").containsPattern("gpus +pass");
 
     Pipeline fail = build();
-    assertThatThrownBy(() -> fail.step("hpcPreflight",
-        Map.of("cluster", "tc", "gpus", 9, "partition", "gpu", "credentialsId", "hpc-ssh")))
+    assertThatThrownBy(
+            () ->
+                fail.step(
+                    "hpcPreflight",
+                    Map.of(
+                        "cluster",
+                        "tc",
+                        "gpus",
+                        9,
+                        "partition",
+                        "gpu",
+                        "credentialsId",
+                        "hpc-ssh")))
         .isInstanceOf(PipelineError.class)
         .hasMessageContaining("hpcPreflight: cluster tc failed 1 check(s): gpus: only 6 GPUs");
 
     // g1's 4 a100 are half in use (slurm-states.sh): 4 GPUs on one node would wait: a warning
-    Map<String, Object> busy = Map.of("cluster", "tc", "gpus", 4, "nodes", 1, "partition", "gpu",
-        "credentialsId", "hpc-ssh");
+    Map<String, Object> busy =
+        Map.of(
+            "cluster", "tc", "gpus", 4, "nodes", 1, "partition", "gpu", "credentialsId", "hpc-ssh");
     Pipeline lenient = build();
     lenient.step("hpcPreflight", busy);
     assertThat(lenient.result()).isEqualTo("SUCCESS");
@@ -178,21 +197,44 @@ class JenkinsStepsIT {
     Pipeline pipeline = build();
     String script = "#!/bin/bash\necho tick-1\nsleep 6\necho tick-2\nsleep 1\necho tock\n";
     ExecutorService runner = Executors.newSingleThreadExecutor();
-    ArgumentWatch watch = new ArgumentWatch(
-        List.of(PASSPHRASE, "secretFiles", secretLineOf(approvedWithPassphrase.privateKey())));
+    ArgumentWatch watch =
+        new ArgumentWatch(
+            List.of(PASSPHRASE, "secretFiles", secretLineOf(approvedWithPassphrase.privateKey())));
     try {
-      Future<Object> submitted = runner.submit(() -> pipeline.step("hpcSubmit", Map.of(
-          "cluster", "tc", "partition", "gpu", "gpus", 1, "time", "00:05:00", "name", "it-stream",
-          "script", script, "credentialsId", "hpc-ssh-locked")));
+      Future<Object> submitted =
+          runner.submit(
+              () ->
+                  pipeline.step(
+                      "hpcSubmit",
+                      Map.of(
+                          "cluster",
+                          "tc",
+                          "partition",
+                          "gpu",
+                          "gpus",
+                          1,
+                          "time",
+                          "00:05:00",
+                          "name",
+                          "it-stream",
+                          "script",
+                          script,
+                          "credentialsId",
+                          "hpc-ssh-locked")));
       awaitLog(pipeline, "tick-1", 120);
       assertThat(submitted.isDone()).as("the step still waits for its job").isFalse();
       assertThat(pipeline.log().text()).doesNotContain("tock");
 
       @SuppressWarnings("unchecked")
       Map<String, Object> result = (Map<String, Object>) submitted.get(120, TimeUnit.SECONDS);
-      assertThat(result).containsEntry("state", "completed").containsEntry("exitCode", 0)
-          .containsEntry("cluster", "tc").containsEntry("reattached", false);
-      assertThat(pipeline.log().text()).contains("tick-2").contains("tock")
+      assertThat(result)
+          .containsEntry("state", "completed")
+          .containsEntry("exitCode", 0)
+          .containsEntry("cluster", "tc")
+          .containsEntry("reattached", false);
+      assertThat(pipeline.log().text())
+          .contains("tick-2")
+          .contains("tock")
           .contains("hpcSubmit: job " + result.get("jobId") + " (tc ");
     } finally {
       runner.shutdownNow();
@@ -201,18 +243,36 @@ class JenkinsStepsIT {
     assertThat(watch.processesSeen()).as("processes sampled").isGreaterThan(10);
     assertThat(watch.leaks()).as("secrets in a process's arguments").isEmpty();
     String log = pipeline.log().text();
-    assertThat(log).doesNotContain(PASSPHRASE).doesNotContain("secretFiles")
+    assertThat(log)
+        .doesNotContain(PASSPHRASE)
+        .doesNotContain("secretFiles")
         .doesNotContain(secretLineOf(approvedWithPassphrase.privateKey()));
-    assertThat(pipeline.keyFilesWritten()).isNotEmpty().allSatisfy(f -> assertThat(f).doesNotExist());
+    assertThat(pipeline.keyFilesWritten())
+        .isNotEmpty()
+        .allSatisfy(f -> assertThat(f).doesNotExist());
   }
 
   @Test
   @Order(4)
   void aFailingJobFailsTheStepWithItsExitCode() throws Exception {
     Pipeline pipeline = build();
-    assertThatThrownBy(() -> pipeline.step("hpcSubmit", Map.of(
-        "cluster", "tc", "partition", "gpu", "gpus", 1, "name", "it-fails",
-        "script", "#!/bin/bash\necho about to fail\nexit 3\n", "credentialsId", "hpc-ssh")))
+    assertThatThrownBy(
+            () ->
+                pipeline.step(
+                    "hpcSubmit",
+                    Map.of(
+                        "cluster",
+                        "tc",
+                        "partition",
+                        "gpu",
+                        "gpus",
+                        1,
+                        "name",
+                        "it-fails",
+                        "script",
+                        "#!/bin/bash\necho about to fail\nexit 3\n",
+                        "credentialsId",
+                        "hpc-ssh")))
         .isInstanceOf(PipelineError.class)
         .hasMessageMatching("hpcSubmit: job \\d+ \\(tc \\d+\\) failed with exit code 3.*");
     assertThat(pipeline.log().text()).contains("about to fail");
@@ -224,9 +284,24 @@ class JenkinsStepsIT {
     Pipeline pipeline = build();
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try {
-      Future<Object> submitted = runner.submit(() -> pipeline.step("hpcSubmit", Map.of(
-          "cluster", "tc", "partition", "gpu", "gpus", 1, "name", "it-abort",
-          "script", "#!/bin/bash\necho started\nsleep 300\n", "credentialsId", "hpc-ssh")));
+      Future<Object> submitted =
+          runner.submit(
+              () ->
+                  pipeline.step(
+                      "hpcSubmit",
+                      Map.of(
+                          "cluster",
+                          "tc",
+                          "partition",
+                          "gpu",
+                          "gpus",
+                          1,
+                          "name",
+                          "it-abort",
+                          "script",
+                          "#!/bin/bash\necho started\nsleep 300\n",
+                          "credentialsId",
+                          "hpc-ssh")));
       awaitLog(pipeline, "started", 120);
       assertThat(queueNames()).contains("it-abort");
 
@@ -237,7 +312,8 @@ class JenkinsStepsIT {
     } finally {
       runner.shutdownNow();
     }
-    assertThat(pipeline.log().text()).containsPattern("exa: interrupted: cancelled job \\d+ \\(tc \\d+\\)");
+    assertThat(pipeline.log().text())
+        .containsPattern("exa: interrupted: cancelled job \\d+ \\(tc \\d+\\)");
     await(() -> !queueNames().contains("it-abort"), 60, "it-abort still in squeue");
   }
 
@@ -248,40 +324,81 @@ class JenkinsStepsIT {
     run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", other.toString());
     String otherPrint = run("ssh-keygen", "-lf", other.toString()).split(" ")[1];
     String approvedPrint = run("ssh-keygen", "-lf", testbed.key().toString()).split(" ")[1];
-    Pipeline pipeline = build()
-        .withCredential("stolen", new SshCredential(Testbed.USER, Files.readString(other), null));
+    Pipeline pipeline =
+        build()
+            .withCredential(
+                "stolen", new SshCredential(Testbed.USER, Files.readString(other), null));
     int before = exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size();
 
-    assertThatThrownBy(() -> pipeline.step("hpcSubmit", Map.of(
-        "cluster", "tc", "partition", "gpu", "script", "#!/bin/bash\ntrue\n",
-        "credentialsId", "stolen")))
+    assertThatThrownBy(
+            () ->
+                pipeline.step(
+                    "hpcSubmit",
+                    Map.of(
+                        "cluster",
+                        "tc",
+                        "partition",
+                        "gpu",
+                        "script",
+                        "#!/bin/bash\ntrue\n",
+                        "credentialsId",
+                        "stolen")))
         .isInstanceOf(PipelineError.class)
         .hasMessageContaining(otherPrint)
         .hasMessageContaining(approvedPrint)
         .hasMessageContaining("not-approved");
-    Pipeline otherUser = build()
-        .withCredential("other-user", new SshCredential("intruder", approved.privateKey(), null));
-    assertThatThrownBy(() -> otherUser.step("hpcSubmit", Map.of(
-        "cluster", "tc", "partition", "gpu", "script", "#!/bin/bash\ntrue\n",
-        "credentialsId", "other-user")))
+    Pipeline otherUser =
+        build()
+            .withCredential(
+                "other-user", new SshCredential("intruder", approved.privateKey(), null));
+    assertThatThrownBy(
+            () ->
+                otherUser.step(
+                    "hpcSubmit",
+                    Map.of(
+                        "cluster",
+                        "tc",
+                        "partition",
+                        "gpu",
+                        "script",
+                        "#!/bin/bash\ntrue\n",
+                        "credentialsId",
+                        "other-user")))
         .isInstanceOf(PipelineError.class)
-        .hasMessageContaining("logs in as 'intruder', but cluster 'tc' is approved for user 'hpcuser'");
-    assertThat(exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size()).isEqualTo(before);
+        .hasMessageContaining(
+            "logs in as 'intruder', but cluster 'tc' is approved for user 'hpcuser'");
+    assertThat(exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size())
+        .isEqualTo(before);
 
     // an admin approving with a credential in the environment still pins clusters.yaml's key
     Map<String, String> admin = new HashMap<>(fleet);
     admin.put("EXAMLOPS_ACTOR", "admin");
     admin.put("EXAMLOPS_HPC_CREDENTIAL_KEY", other.toString());
-    JsonNode approval = JSON.readTree(ok(ExaRun.run(admin, "--json", "hpc", "approve", "tc")).out());
+    JsonNode approval =
+        JSON.readTree(ok(ExaRun.run(admin, "--json", "hpc", "approve", "tc")).out());
     assertThat(approval.get("pinned").get("keyFingerprint").asText()).isEqualTo(approvedPrint);
   }
 
   @Test
   @Order(7)
   void aRetriedStageWithTheSameTagReattaches() throws Exception {
-    Map<String, Object> stage = new HashMap<>(Map.of(
-        "cluster", "tc", "partition", "gpu", "gpus", 1, "name", "it-tagged", "tag", "ml/train#7-train",
-        "script", "#!/bin/bash\necho once\nsleep 8\n", "credentialsId", "hpc-ssh"));
+    Map<String, Object> stage =
+        new HashMap<>(
+            Map.of(
+                "cluster",
+                "tc",
+                "partition",
+                "gpu",
+                "gpus",
+                1,
+                "name",
+                "it-tagged",
+                "tag",
+                "ml/train#7-train",
+                "script",
+                "#!/bin/bash\necho once\nsleep 8\n",
+                "credentialsId",
+                "hpc-ssh"));
     stage.put("wait", false);
     @SuppressWarnings("unchecked")
     Map<String, Object> first = (Map<String, Object>) build().step("hpcSubmit", stage);
@@ -291,11 +408,16 @@ class JenkinsStepsIT {
     Pipeline retry = build();
     @SuppressWarnings("unchecked")
     Map<String, Object> again = (Map<String, Object>) retry.step("hpcSubmit", stage);
-    assertThat(again).containsEntry("reattached", true).containsEntry("jobId", first.get("jobId"))
+    assertThat(again)
+        .containsEntry("reattached", true)
+        .containsEntry("jobId", first.get("jobId"))
         .containsEntry("state", "completed");
-    assertThat(retry.log().text()).contains("re-attached to job " + first.get("jobId")).contains("once");
+    assertThat(retry.log().text())
+        .contains("re-attached to job " + first.get("jobId"))
+        .contains("once");
     List<String> names = new ArrayList<>();
-    exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs")
+    exaJson("--json", "hpc", "jobs", "--no-refresh")
+        .get("jobs")
         .forEach(j -> names.add(j.get("name").asText()));
     assertThat(names.stream().filter("it-tagged"::equals)).hasSize(1);
   }
@@ -308,32 +430,43 @@ class JenkinsStepsIT {
 
     String log = pipeline.log().text();
     assertThat(result).as(log).isEqualTo("SUCCESS");
-    assertThat(log).contains("hpcPreflight tc: ").contains("hpcPlace: chose slurm@tc")
-        .contains("epoch 2 of 2: training JPCP on PM100Dataset").contains("training on tc, partition gpu");
+    assertThat(log)
+        .contains("hpcPreflight tc: ")
+        .contains("hpcPlace: chose slurm@tc")
+        .contains("epoch 2 of 2: training JPCP on PM100Dataset")
+        .contains("training on tc, partition gpu");
     Path report = pipeline.workspace().resolve("capacity.html");
-    assertThat(Files.readString(report)).contains("HPC Fleet capacity").contains("<td>tc</td>")
-        .doesNotContain("<script").doesNotContain("http");
-    assertThat(pipeline.publishedHtml()).singleElement()
+    assertThat(Files.readString(report))
+        .contains("HPC Fleet capacity")
+        .contains("<td>tc</td>")
+        .doesNotContain("<script")
+        .doesNotContain("http");
+    assertThat(pipeline.publishedHtml())
+        .singleElement()
         .satisfies(p -> assertThat(p.toString()).contains("capacity.html"));
     JsonNode events = exaJson("--json", "hpc", "audit", "--cluster", "tc").get("events");
     List<String> submitters = new ArrayList<>();
-    events.forEach(e -> {
-      if (e.get("action").asText().equals("submit")) {
-        submitters.add(e.get("actor").asText());
-      }
-    });
+    events.forEach(
+        e -> {
+          if (e.get("action").asText().equals("submit")) {
+            submitters.add(e.get("actor").asText());
+          }
+        });
     assertThat(submitters).contains("jenkins:ml/train#" + builds);
   }
 
   private static List<String> queueNames() throws Exception {
     List<String> names = new ArrayList<>();
-    exaJson("--json", "hpc", "queue", "--cluster", "tc").get("jobs")
+    exaJson("--json", "hpc", "queue", "--cluster", "tc")
+        .get("jobs")
         .forEach(j -> names.add(j.get("name").asText()));
     return names;
   }
 
   private static void awaitLog(Pipeline pipeline, String text, int seconds) throws Exception {
-    await(() -> pipeline.log().text().contains(text), seconds,
+    await(
+        () -> pipeline.log().text().contains(text),
+        seconds,
         "'" + text + "' did not reach the build log:\n" + pipeline.log().text());
   }
 
@@ -364,31 +497,39 @@ class JenkinsStepsIT {
     private final Thread thread;
 
     ArgumentWatch(List<String> secrets) {
-      Supplier<Void> sample = () -> {
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-          for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-            try {
-              String args = new String(Files.readAllBytes(proc.resolve("cmdline"))).replace('\0', ' ');
-              seen.add(Long.parseLong(proc.getFileName().toString()));
-              for (String secret : secrets) {
-                if (args.contains(secret)) {
-                  leaks.add(proc.getFileName() + ": " + args.replace(secret, "<" + secret.length() + " secret chars>"));
+      Supplier<Void> sample =
+          () -> {
+            try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+              for (Path proc :
+                  procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                  String args =
+                      new String(Files.readAllBytes(proc.resolve("cmdline"))).replace('\0', ' ');
+                  seen.add(Long.parseLong(proc.getFileName().toString()));
+                  for (String secret : secrets) {
+                    if (args.contains(secret)) {
+                      leaks.add(
+                          proc.getFileName()
+                              + ": "
+                              + args.replace(secret, "<" + secret.length() + " secret chars>"));
+                    }
+                  }
+                } catch (IOException e) {
+                  // the process ended meanwhile
                 }
               }
             } catch (IOException e) {
-              // the process ended meanwhile
+              throw new java.io.UncheckedIOException(e);
             }
-          }
-        } catch (IOException e) {
-          throw new java.io.UncheckedIOException(e);
-        }
-        return null;
-      };
-      thread = new Thread(() -> {
-        while (running.get()) {
-          sample.get();
-        }
-      });
+            return null;
+          };
+      thread =
+          new Thread(
+              () -> {
+                while (running.get()) {
+                  sample.get();
+                }
+              });
       thread.setDaemon(true);
       thread.start();
     }

@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The steps against the real {@code exa} (this build's classes, in a process of its own per
- * call) on the mock backend, which runs jobs as local processes: no testbed needed. What needs
- * Slurm and SSH is in {@link JenkinsStepsIT}.
+ * The steps against the real {@code exa} (this build's classes, in a process of its own per call)
+ * on the mock backend, which runs jobs as local processes: no testbed needed. What needs Slurm and
+ * SSH is in {@link JenkinsStepsIT}.
  */
 class MockBackendStepsTest {
   @TempDir Path dir;
@@ -25,12 +25,19 @@ class MockBackendStepsTest {
   void aMockClusterAndAnExaOnThisAgent() throws Exception {
     Path exa = dir.resolve("bin/exa");
     Files.createDirectories(exa.getParent());
-    Files.writeString(exa, "#!/bin/sh\nexec '" + Path.of(System.getProperty("java.home"), "bin", "java")
-        + "' -XX:TieredStopAtLevel=1 -Xshare:auto -cp '" + System.getProperty("java.class.path")
-        + "' io.examlops.fleet.cli.Exa \"$@\"\n");
+    Files.writeString(
+        exa,
+        "#!/bin/sh\nexec '"
+            + Path.of(System.getProperty("java.home"), "bin", "java")
+            + "' -XX:TieredStopAtLevel=1 -Xshare:auto -cp '"
+            + System.getProperty("java.class.path")
+            + "' io.examlops.fleet.cli.Exa \"$@\"\n");
     exa.toFile().setExecutable(true);
     env = new LinkedHashMap<>(ExaRun.fleetIn(dir, "admin", 4));
-    assertThat(ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock").exitCode()).isZero();
+    assertThat(
+            ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
+                .exitCode())
+        .isZero();
     assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
     env.remove("EXAMLOPS_ACTOR");
     env.put("PATH", dir.resolve("bin") + ":/usr/local/bin:/usr/bin:/bin");
@@ -47,13 +54,27 @@ class MockBackendStepsTest {
   void aJobsOutputAndEnvironmentReachTheLogAndItsResultIsReturned() {
     Pipeline pipeline = build();
     @SuppressWarnings("unchecked")
-    Map<String, Object> run = (Map<String, Object>) pipeline.step("hpcSubmit", Map.of(
-        "cluster", "demo", "script", "#!/bin/sh\necho \"epochs=$EPOCHS\"\n", "env", Map.of("EPOCHS", "3"),
-        "name", "smoke"));
+    Map<String, Object> run =
+        (Map<String, Object>)
+            pipeline.step(
+                "hpcSubmit",
+                Map.of(
+                    "cluster",
+                    "demo",
+                    "script",
+                    "#!/bin/sh\necho \"epochs=$EPOCHS\"\n",
+                    "env",
+                    Map.of("EPOCHS", "3"),
+                    "name",
+                    "smoke"));
 
-    assertThat(run).containsEntry("state", "completed").containsEntry("exitCode", 0)
-        .containsEntry("cluster", "demo").containsEntry("reattached", false);
-    assertThat(pipeline.log().text()).contains("epochs=3")
+    assertThat(run)
+        .containsEntry("state", "completed")
+        .containsEntry("exitCode", 0)
+        .containsEntry("cluster", "demo")
+        .containsEntry("reattached", false);
+    assertThat(pipeline.log().text())
+        .contains("epochs=3")
         .contains("hpcSubmit: job " + run.get("jobId") + " (demo mock-");
     // exa found on the PATH; its command line is not echoed (set +x)
     assertThat(pipeline.log().text()).doesNotContain("+ 'exa' --json");
@@ -63,18 +84,24 @@ class MockBackendStepsTest {
 
   @Test
   void aFailingJobFailsTheStepWithItsExitCodeAndTheReportIsSelfContained() throws Exception {
-    assertThatThrownBy(() -> build().step("hpcSubmit", Map.of(
-        "cluster", "demo", "script", "#!/bin/sh\nexit 7\n")))
+    assertThatThrownBy(
+            () ->
+                build()
+                    .step("hpcSubmit", Map.of("cluster", "demo", "script", "#!/bin/sh\nexit 7\n")))
         .isInstanceOf(PipelineError.class)
         .hasMessageMatching("hpcSubmit: job \\d+ \\(demo mock-\\d+\\) failed with exit code 7");
 
     Pipeline pipeline = build();
     @SuppressWarnings("unchecked")
     Map<String, Object> figures =
-        (Map<String, Object>) pipeline.step("hpcCapacity", Map.of("report", "reports/capacity.html"));
+        (Map<String, Object>)
+            pipeline.step("hpcCapacity", Map.of("report", "reports/capacity.html"));
     assertThat(figures.get("totalGpus")).isEqualTo(4);
     String html = Files.readString(dir.resolve("ws/reports/capacity.html"));
-    assertThat(html).contains("<td>demo</td>").contains("of 4 GPUs idle").doesNotContain("<script")
+    assertThat(html)
+        .contains("<td>demo</td>")
+        .contains("of 4 GPUs idle")
+        .doesNotContain("<script")
         .doesNotContain("http");
   }
 

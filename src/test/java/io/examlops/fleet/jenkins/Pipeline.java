@@ -128,8 +128,8 @@ public final class Pipeline {
 
   /**
    * Runs a Jenkinsfile to its end and returns the build's result, as Jenkins does: a failure is
-   * logged ("ERROR: ...") and makes the result FAILURE, an abort ABORTED. {@code @Library}
-   * lines load this library, the one the stand-in has.
+   * logged ("ERROR: ...") and makes the result FAILURE, an abort ABORTED. {@code @Library} lines
+   * load this library, the one the stand-in has.
    */
   public String run(String jenkinsfile) {
     String text = jenkinsfile.replaceAll("(?m)^@Library\\([^)]*\\)\\s*_\\s*$", "");
@@ -250,8 +250,8 @@ public final class Pipeline {
   }
 
   /**
-   * Binds SSH credentials for the block: the key goes to a file of its own, mode 0400, under
-   * {@code WORKSPACE@tmp/secretFiles/UUID/}, deleted when the block ends, however it ends.
+   * Binds SSH credentials for the block: the key goes to a file of its own, mode 0400, under {@code
+   * WORKSPACE@tmp/secretFiles/UUID/}, deleted when the block ends, however it ends.
    */
   Object withCredentials(List<Map<String, Object>> bindings, Closure<?> body) {
     Map<String, String> overlay = new LinkedHashMap<>();
@@ -305,7 +305,8 @@ public final class Pipeline {
       throw new IllegalArgumentException("readJSON without returnPojo: true: " + args.keySet());
     }
     Object text = args.get("text");
-    return new JsonSlurper().parseText(text != null ? text.toString() : readFile(args.get("file").toString()));
+    return new JsonSlurper()
+        .parseText(text != null ? text.toString() : readFile(args.get("file").toString()));
   }
 
   void writeFile(String file, String text) {
@@ -364,10 +365,9 @@ public final class Pipeline {
   }
 
   /**
-   * Runs a script as Jenkins' sh step does: {@code sh -xe SCRIPT} (or the script's own #! line),
-   * in the workspace, with the build's environment; output into the log as it comes (stdout
-   * returned instead with {@code returnStdout}); a non-zero exit fails the step unless {@code
-   * returnStatus}.
+   * Runs a script as Jenkins' sh step does: {@code sh -xe SCRIPT} (or the script's own #! line), in
+   * the workspace, with the build's environment; output into the log as it comes (stdout returned
+   * instead with {@code returnStdout}); a non-zero exit fails the step unless {@code returnStatus}.
    */
   Object sh(Map<?, ?> args) {
     if (aborted) {
@@ -383,7 +383,9 @@ public final class Pipeline {
       Path file = dir.resolve("script.sh");
       Files.writeString(file, script);
       List<String> command =
-          script.startsWith("#!") ? List.of("sh", file.toString()) : List.of("sh", "-xe", file.toString());
+          script.startsWith("#!")
+              ? List.of("sh", file.toString())
+              : List.of("sh", "-xe", file.toString());
       ProcessBuilder builder = new ProcessBuilder(command).directory(workspace.toFile());
       builder.environment().clear();
       builder.environment().putAll(env());

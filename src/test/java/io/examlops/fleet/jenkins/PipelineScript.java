@@ -7,8 +7,8 @@ import java.util.Map;
 import org.codehaus.groovy.runtime.InvokerHelper;
 
 /**
- * The base class of every script the stand-in build runs (the library's {@code vars/*.groovy} and
- * a Jenkinsfile): the Pipeline steps they call, each handed to the {@link Pipeline} that runs them,
+ * The base class of every script the stand-in build runs (the library's {@code vars/*.groovy} and a
+ * Jenkinsfile): the Pipeline steps they call, each handed to the {@link Pipeline} that runs them,
  * plus the global variables Jenkins provides ({@code env}, {@code params}, {@code currentBuild},
  * and the library's own steps, called through their {@code call} method as Jenkins does).
  */

@@ -16,15 +16,18 @@ final class Release {
       return files
           .filter(f -> f.getFileName().toString().matches("hpc-fleet-.*-release\\.tar\\.gz"))
           .findFirst()
-          .orElseThrow(() -> new AssertionError(
-              "no target/hpc-fleet-*-release.tar.gz: run mvn package (or verify) first"));
+          .orElseThrow(
+              () ->
+                  new AssertionError(
+                      "no target/hpc-fleet-*-release.tar.gz: run mvn package (or verify) first"));
     }
   }
 
   /** Unpacks the archive into {@code dir} with tar, as a user would; returns its top directory. */
   static Path unpackInto(Path dir) throws IOException, InterruptedException {
     Process tar =
-        new ProcessBuilder("tar", "-xzf", archive().toAbsolutePath().toString(), "-C", dir.toString())
+        new ProcessBuilder(
+                "tar", "-xzf", archive().toAbsolutePath().toString(), "-C", dir.toString())
             .inheritIO()
             .start();
     if (!tar.waitFor(120, TimeUnit.SECONDS) || tar.exitValue() != 0) {

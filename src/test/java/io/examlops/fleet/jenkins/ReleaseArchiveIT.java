@@ -35,7 +35,9 @@ class ReleaseArchiveIT {
     Path release = Release.unpackInto(Files.createDirectories(dir.resolve("opt")));
 
     assertThat(exa(release.resolve("bin/exa"), "--help")).contains("Usage: exa").contains("hpc");
-    assertThat(exa(release.resolve("bin/exa"), "hpc", "--help")).contains("logs").contains("submit");
+    assertThat(exa(release.resolve("bin/exa"), "hpc", "--help"))
+        .contains("logs")
+        .contains("submit");
     Path link = Files.createDirectories(dir.resolve("usr/bin")).resolve("exa");
     Files.createSymbolicLink(link, release.resolve("bin/exa"));
     assertThat(exa(link, "--version")).contains("exa (HPC Fleet)");

@@ -11,8 +11,8 @@ class ClientNameTest {
   void aDeclaredNameBecomesASurfaceTheAuditTrailAccepts() {
     assertThat(FleetMcpServer.safeClientName("claude-ai")).isEqualTo("claude-ai");
     assertThat(FleetMcpServer.safeClientName("  Claude Desktop ")).isEqualTo("Claude-Desktop");
-    assertThat(FleetMcpServer.safeClientName("evil\nname; rm -rf /")).isEqualTo(
-        "evil-name--rm--rf-/");
+    assertThat(FleetMcpServer.safeClientName("evil\nname; rm -rf /"))
+        .isEqualTo("evil-name--rm--rf-/");
     assertThat(FleetMcpServer.safeClientName("café ☃")).isEqualTo("caf---");
     assertThat(FleetMcpServer.safeClientName("x".repeat(500))).hasSize(64);
     for (String nothing : new String[] {null, "", "   ", "☃☃", "\n"}) {

@@ -94,8 +94,8 @@ final class ExaMcp implements AutoCloseable {
   }
 
   /**
-   * Fails unless both are the same JSON: the same values, objects' keys in any order (AssertJ
-   * would compare a JSON tree as a list of its values, in order).
+   * Fails unless both are the same JSON: the same values, objects' keys in any order (AssertJ would
+   * compare a JSON tree as a list of its values, in order).
    */
   static void assertSameJson(JsonNode actual, JsonNode expected) {
     org.assertj.core.api.Assertions.assertThat(actual.equals(expected))
@@ -112,8 +112,10 @@ final class ExaMcp implements AutoCloseable {
   static JsonNode withoutAges(JsonNode place) {
     JsonNode copy = place.deepCopy();
     copy.get("candidates")
-        .forEach(c -> ((com.fasterxml.jackson.databind.node.ObjectNode) c)
-            .remove(List.of("data", "dataAge")));
+        .forEach(
+            c ->
+                ((com.fasterxml.jackson.databind.node.ObjectNode) c)
+                    .remove(List.of("data", "dataAge")));
     return copy;
   }
 

@@ -19,8 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Interoperability with a client nobody here wrote: the reference TypeScript MCP SDK's Client and
  * stdio transport (npm {@code @modelcontextprotocol/sdk}, pinned in
- * src/test/mcp-interop/package-lock.json, installed by scripts/mcp-interop-setup.sh) start the
- * real {@code exa mcp serve}, list its tools and call them; that SDK checks every structured result
+ * src/test/mcp-interop/package-lock.json, installed by scripts/mcp-interop-setup.sh) start the real
+ * {@code exa mcp serve}, list its tools and call them; that SDK checks every structured result
  * against the tool's output schema. Fails, never skips, when node or that SDK is missing.
  */
 class McpInteropIT {
@@ -33,8 +33,9 @@ class McpInteropIT {
   @Test
   void theReferenceTypeScriptClientListsTheToolsAndCallsThem() throws Exception {
     assertThat(INSTALLED.resolve("node_modules/@modelcontextprotocol/sdk"))
-        .as("the TypeScript MCP SDK, installed by `bash scripts/mcp-interop-setup.sh`"
-            + " (scripts/setup.sh runs it)")
+        .as(
+            "the TypeScript MCP SDK, installed by `bash scripts/mcp-interop-setup.sh`"
+                + " (scripts/setup.sh runs it)")
         .isDirectory();
     Path client = INSTALLED.resolve("client.mjs");
     Files.copy(CLIENT_SOURCE, client, StandardCopyOption.REPLACE_EXISTING);
@@ -42,8 +43,10 @@ class McpInteropIT {
     Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
     env.put("HOME", home.toString());
     for (String name : List.of("demo", "waiting")) {
-      assertThat(ExaRun.run(env, "hpc", "connect", "local", "--name", name, "--scheduler", "mock")
-          .exitCode()).isZero();
+      assertThat(
+              ExaRun.run(env, "hpc", "connect", "local", "--name", name, "--scheduler", "mock")
+                  .exitCode())
+          .isZero();
     }
     assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
 
@@ -72,10 +75,20 @@ class McpInteropIT {
     assertThat(answer.get("server").get("name").asText()).isEqualTo("exa");
     assertThat(answer.get("tools").valueStream().map(t -> t.get("name").asText()))
         .containsExactly(
-            "hpc_clusters", "hpc_nodes", "hpc_place", "hpc_jobs", "hpc_capacity", "hpc_queue",
+            "hpc_clusters",
+            "hpc_nodes",
+            "hpc_place",
+            "hpc_jobs",
+            "hpc_capacity",
+            "hpc_queue",
             "hpc_preflight");
-    answer.get("tools").forEach(t ->
-        assertThat(t.get("annotations").get("readOnlyHint").asBoolean()).as(t.toString()).isTrue());
+    answer
+        .get("tools")
+        .forEach(
+            t ->
+                assertThat(t.get("annotations").get("readOnlyHint").asBoolean())
+                    .as(t.toString())
+                    .isTrue());
 
     JsonNode results = answer.get("results");
     JsonNode clusters = results.get(0);

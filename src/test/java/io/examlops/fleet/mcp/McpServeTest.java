@@ -29,7 +29,12 @@ class McpServeTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final List<String> READ_TOOLS =
       List.of(
-          "hpc_clusters", "hpc_nodes", "hpc_place", "hpc_jobs", "hpc_capacity", "hpc_queue",
+          "hpc_clusters",
+          "hpc_nodes",
+          "hpc_place",
+          "hpc_jobs",
+          "hpc_capacity",
+          "hpc_queue",
           "hpc_preflight");
   private static final List<String> WRITE_TOOLS =
       List.of("hpc_approve_cluster", "hpc_reject_cluster");
@@ -47,8 +52,23 @@ class McpServeTest {
     ok(exa("hpc", "approve", "demo"));
     Path script = home.resolve("train.sh");
     Files.writeString(script, "#!/bin/bash\necho trained\n");
-    ok(exa("pipeline", "run", "--model", "JPCP", "--dataset", "PM100", "--cluster", "demo",
-        "--gpus", "1", "--script", script.toString(), "--wait", "--wait-timeout", "60"));
+    ok(
+        exa(
+            "pipeline",
+            "run",
+            "--model",
+            "JPCP",
+            "--dataset",
+            "PM100",
+            "--cluster",
+            "demo",
+            "--gpus",
+            "1",
+            "--script",
+            script.toString(),
+            "--wait",
+            "--wait-timeout",
+            "60"));
   }
 
   private static ExaRun exa(String... args) {
@@ -103,15 +123,17 @@ class McpServeTest {
   void withAllowWritesOrItsVariableTheWriteToolsAreListedMarkedDestructive() {
     try (ExaMcp mcp = ExaMcp.serve(env, "--allow-writes")) {
       List<McpSchema.Tool> tools = mcp.client().listTools().tools();
-      assertThat(tools).extracting(McpSchema.Tool::name)
+      assertThat(tools)
+          .extracting(McpSchema.Tool::name)
           .containsExactlyInAnyOrderElementsOf(
               java.util.stream.Stream.concat(READ_TOOLS.stream(), WRITE_TOOLS.stream()).toList());
       tools.stream()
           .filter(t -> WRITE_TOOLS.contains(t.name()))
-          .forEach(t -> {
-            assertThat(t.annotations().readOnlyHint()).as(t.name()).isFalse();
-            assertThat(t.annotations().destructiveHint()).as(t.name()).isTrue();
-          });
+          .forEach(
+              t -> {
+                assertThat(t.annotations().readOnlyHint()).as(t.name()).isFalse();
+                assertThat(t.annotations().destructiveHint()).as(t.name()).isTrue();
+              });
     }
     Map<String, String> variable = new HashMap<>(env);
     variable.put("EXAMLOPS_MCP_ALLOW_WRITES", "1");
@@ -135,7 +157,9 @@ class McpServeTest {
     ExaRun refused = ExaRun.process(bad, List.of("mcp", "serve"));
     assertThat(refused.exitCode()).isEqualTo(2);
     assertThat(refused.out()).isEmpty();
-    assertThat(refused.err()).contains("EXAMLOPS_MCP_ALLOW_WRITES").contains("'yes'")
+    assertThat(refused.err())
+        .contains("EXAMLOPS_MCP_ALLOW_WRITES")
+        .contains("'yes'")
         .contains("set it to 1");
   }
 
@@ -145,7 +169,8 @@ class McpServeTest {
       JsonNode refused =
           error(mcp.call("hpc_approve_cluster", Map.of("cluster", "spare")), "WRITES_DISABLED");
       assertThat(refused.get("hint").asText()).contains("--allow-writes");
-      error(mcp.call("hpc_reject_cluster", Map.of("cluster", "spare", "reason", "no")),
+      error(
+          mcp.call("hpc_reject_cluster", Map.of("cluster", "spare", "reason", "no")),
           "WRITES_DISABLED");
     }
     JsonNode spare = cluster(cliJson("hpc", "clusters"), "spare");
@@ -167,14 +192,17 @@ class McpServeTest {
       assertThat(cluster(cliJson("hpc", "clusters"), "newcomer").get("schedulable").asBoolean())
           .isTrue();
 
-      JsonNode noReason = error(mcp.call("hpc_reject_cluster", Map.of("cluster", "newcomer")),
-          "INVALID_REQUEST");
+      JsonNode noReason =
+          error(mcp.call("hpc_reject_cluster", Map.of("cluster", "newcomer")), "INVALID_REQUEST");
       assertThat(noReason.get("message").asText()).contains("reason");
       assertThat(cluster(cliJson("hpc", "clusters"), "newcomer").get("state").asText())
           .isEqualTo("ACTIVE");
 
-      JsonNode rejected = ok(mcp.call("hpc_reject_cluster",
-          Map.of("cluster", "newcomer", "reason", "lent to another team")));
+      JsonNode rejected =
+          ok(
+              mcp.call(
+                  "hpc_reject_cluster",
+                  Map.of("cluster", "newcomer", "reason", "lent to another team")));
       assertThat(rejected.get("state").asText()).isEqualTo("REJECTED");
       assertThat(rejected.get("rejectedBy").asText()).isEqualTo("ann");
       assertThat(rejected.get("reason").asText()).isEqualTo("lent to another team");
@@ -196,34 +224,44 @@ class McpServeTest {
 
       CallToolResult place = mcp.call("hpc_place", Map.of("gpus", 1));
       ExaMcp.assertSameJson(
-          ExaMcp.withoutAges(ok(place)), ExaMcp.withoutAges(cliJson("hpc", "place", "--gpus", "1")));
+          ExaMcp.withoutAges(ok(place)),
+          ExaMcp.withoutAges(cliJson("hpc", "place", "--gpus", "1")));
       assertThat(text(place)).startsWith("chose mock@demo");
       JsonNode waiting = candidate(structured(place), "waiting");
       assertThat(waiting.get("outcome").asText()).isEqualTo("SKIPPED");
       assertThat(waiting.get("reason").asText()).contains("PENDING");
-      assertThat(ok(mcp.call("hpc_place", Map.of("gpus", 1, "cluster", "demo")))
-          .get("chosen").asText()).isEqualTo("demo");
+      assertThat(
+              ok(mcp.call("hpc_place", Map.of("gpus", 1, "cluster", "demo")))
+                  .get("chosen")
+                  .asText())
+          .isEqualTo("demo");
 
-      ExaMcp.assertSameJson(ok(mcp.call("hpc_jobs", Map.of("refresh", false))),
+      ExaMcp.assertSameJson(
+          ok(mcp.call("hpc_jobs", Map.of("refresh", false))),
           cliJson("hpc", "jobs", "--no-refresh"));
-      JsonNode jobs = ok(mcp.call("hpc_jobs",
-          Map.of("cluster", "demo", "model", "JPCP", "state", "completed"))).get("jobs");
+      JsonNode jobs =
+          ok(mcp.call("hpc_jobs", Map.of("cluster", "demo", "model", "JPCP", "state", "completed")))
+              .get("jobs");
       assertThat(jobs).hasSize(1);
       assertThat(jobs.get(0).get("model").asText()).isEqualTo("JPCP");
       assertThat(ok(mcp.call("hpc_jobs", Map.of("model", "nosuch"))).get("jobs")).isEmpty();
       assertThat(ok(mcp.call("hpc_jobs", Map.of("state", "running"))).get("jobs")).isEmpty();
 
-      ExaMcp.assertSameJson(withoutTimes(ok(mcp.call("hpc_capacity", Map.of()))),
+      ExaMcp.assertSameJson(
+          withoutTimes(ok(mcp.call("hpc_capacity", Map.of()))),
           withoutTimes(cliJson("hpc", "capacity")));
 
-      ExaMcp.assertSameJson(ok(mcp.call("hpc_queue", Map.of("cluster", "demo"))),
+      ExaMcp.assertSameJson(
+          ok(mcp.call("hpc_queue", Map.of("cluster", "demo"))),
           cliJson("hpc", "queue", "--cluster", "demo"));
 
       JsonNode preflight = ok(mcp.call("hpc_preflight", Map.of("cluster", "demo", "gpus", 1)));
       ExaMcp.assertSameJson(preflight, cliJson("hpc", "preflight", "demo", "--gpus", "1"));
       assertThat(preflight.get("result").asText()).isEqualTo("PASS");
       JsonNode pending = ok(mcp.call("hpc_preflight", Map.of("cluster", "waiting", "gpus", 1)));
-      assertThat(pending.get("result").asText()).as("a failed check is an answer").isEqualTo("FAIL");
+      assertThat(pending.get("result").asText())
+          .as("a failed check is an answer")
+          .isEqualTo("FAIL");
 
       CallToolResult nodes = mcp.call("hpc_nodes", Map.of("cluster", "demo"));
       JsonNode demo = ok(nodes);
@@ -234,10 +272,12 @@ class McpServeTest {
       assertThat(demo.get("nodes").get(0).get("gpuCount").asInt()).isEqualTo(2);
       assertThat(text(nodes)).contains("1 of 1 nodes of demo");
       String state = demo.get("nodes").get(0).get("state").asText();
-      assertThat(ok(mcp.call("hpc_nodes", Map.of("cluster", "demo", "state", state)))
-          .get("nodes")).hasSize(1);
-      assertThat(ok(mcp.call("hpc_nodes", Map.of("cluster", "demo", "partition", "nosuch")))
-          .get("nodes")).isEmpty();
+      assertThat(ok(mcp.call("hpc_nodes", Map.of("cluster", "demo", "state", state))).get("nodes"))
+          .hasSize(1);
+      assertThat(
+              ok(mcp.call("hpc_nodes", Map.of("cluster", "demo", "partition", "nosuch")))
+                  .get("nodes"))
+          .isEmpty();
     }
   }
 
@@ -248,30 +288,58 @@ class McpServeTest {
       assertThat(unknown.get("message").asText()).contains("hpc_nosuch");
       assertThat(unknown.get("hint").asText()).contains("hpc_clusters");
 
-      assertThat(error(mcp.call("hpc_place", Map.of()), "INVALID_REQUEST")
-          .get("message").asText()).contains("gpus");
-      assertThat(error(mcp.call("hpc_place", Map.of("gpus", "two")), "INVALID_REQUEST")
-          .get("message").asText()).contains("gpus").contains("integer");
-      assertThat(error(mcp.call("hpc_place", Map.of("gpus", -1)), "INVALID_REQUEST")
-          .get("message").asText()).contains("gpus");
-      JsonNode huge = error(mcp.call("hpc_place", Map.of("gpus", new java.math.BigInteger(
-          "100000000000000000000"))), "INVALID_REQUEST");
+      assertThat(error(mcp.call("hpc_place", Map.of()), "INVALID_REQUEST").get("message").asText())
+          .contains("gpus");
+      assertThat(
+              error(mcp.call("hpc_place", Map.of("gpus", "two")), "INVALID_REQUEST")
+                  .get("message")
+                  .asText())
+          .contains("gpus")
+          .contains("integer");
+      assertThat(
+              error(mcp.call("hpc_place", Map.of("gpus", -1)), "INVALID_REQUEST")
+                  .get("message")
+                  .asText())
+          .contains("gpus");
+      JsonNode huge =
+          error(
+              mcp.call(
+                  "hpc_place", Map.of("gpus", new java.math.BigInteger("100000000000000000000"))),
+              "INVALID_REQUEST");
       assertThat(huge.get("message").asText()).contains("gpus").contains("too large");
       assertThat(huge.get("fields")).extracting(JsonNode::asText).containsExactly("gpus");
-      assertThat(error(mcp.call("hpc_place", Map.of("gpus", 1, "gpu", "a100")), "INVALID_REQUEST")
-          .get("message").asText()).contains("gpu");
-      assertThat(error(mcp.call("hpc_jobs", Map.of("state", "sleeping")), "INVALID_REQUEST")
-          .get("message").asText()).contains("state");
-      assertThat(error(mcp.call("hpc_preflight",
-          Map.of("cluster", "demo", "gpus", 1, "time", "soon")), "INVALID_REQUEST")
-          .get("message").asText()).contains("time").contains("soon");
+      assertThat(
+              error(mcp.call("hpc_place", Map.of("gpus", 1, "gpu", "a100")), "INVALID_REQUEST")
+                  .get("message")
+                  .asText())
+          .contains("gpu");
+      assertThat(
+              error(mcp.call("hpc_jobs", Map.of("state", "sleeping")), "INVALID_REQUEST")
+                  .get("message")
+                  .asText())
+          .contains("state");
+      assertThat(
+              error(
+                      mcp.call(
+                          "hpc_preflight", Map.of("cluster", "demo", "gpus", 1, "time", "soon")),
+                      "INVALID_REQUEST")
+                  .get("message")
+                  .asText())
+          .contains("time")
+          .contains("soon");
 
-      assertThat(error(mcp.call("hpc_nodes", Map.of("cluster", "nosuch")), "UNKNOWN_CLUSTER")
-          .get("message").asText()).contains("nosuch");
-      assertThat(error(mcp.call("hpc_queue", Map.of("cluster", "nosuch")), "UNKNOWN_CLUSTER")
-          .get("message").asText()).contains("nosuch");
-      JsonNode gate = error(mcp.call("hpc_place", Map.of("gpus", 1, "cluster", "waiting")),
-          "NOT_APPROVED");
+      assertThat(
+              error(mcp.call("hpc_nodes", Map.of("cluster", "nosuch")), "UNKNOWN_CLUSTER")
+                  .get("message")
+                  .asText())
+          .contains("nosuch");
+      assertThat(
+              error(mcp.call("hpc_queue", Map.of("cluster", "nosuch")), "UNKNOWN_CLUSTER")
+                  .get("message")
+                  .asText())
+          .contains("nosuch");
+      JsonNode gate =
+          error(mcp.call("hpc_place", Map.of("gpus", 1, "cluster", "waiting")), "NOT_APPROVED");
       assertThat(gate.get("message").asText()).contains("waiting").contains("PENDING");
 
       assertThat(ok(mcp.call("hpc_clusters", Map.of())).get("clusters")).hasSize(4);
@@ -291,7 +359,6 @@ class McpServeTest {
         .findFirst()
         .orElseThrow();
   }
-
 
   /** A capacity report less when its live figures were read, which differ between two reads. */
   private static JsonNode withoutTimes(JsonNode capacity) {

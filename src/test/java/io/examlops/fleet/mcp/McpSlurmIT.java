@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.cli.TestbedStates;
 import io.examlops.fleet.testbed.Testbed;
@@ -44,8 +43,11 @@ class McpSlurmIT {
     env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
     env.put("EXAMLOPS_ACTOR", "ann");
     for (String name : List.of("tc", "waiting")) {
-      ok(ExaRun.run(env, new String[] {"hpc", "connect", Testbed.HOST, "--name", name},
-          testbed.sshOptions()));
+      ok(
+          ExaRun.run(
+              env,
+              new String[] {"hpc", "connect", Testbed.HOST, "--name", name},
+              testbed.sshOptions()));
     }
   }
 
@@ -111,10 +113,11 @@ class McpSlurmIT {
       assertThat(placed.get("chosen").asText()).isEqualTo("tc");
       assertThat(placed.get("partition").asText()).isEqualTo("gpu");
       assertThat(text(place)).startsWith("chose slurm@tc");
-      ExaMcp.assertSameJson(ExaMcp.withoutAges(placed),
+      ExaMcp.assertSameJson(
+          ExaMcp.withoutAges(placed),
           ExaMcp.withoutAges(cli("--json", "hpc", "place", "--gpus", "2")));
-      assertThat(ExaMcp.each(placed.get("candidates"), "reason")).anyMatch(
-          r -> r.contains("PENDING"));
+      assertThat(ExaMcp.each(placed.get("candidates"), "reason"))
+          .anyMatch(r -> r.contains("PENDING"));
       JsonNode tooBig = ok(mcp.call("hpc_place", Map.of("gpus", 9, "cluster", "tc")));
       assertThat(tooBig.get("chosen").isNull()).as("tc has 6 GPUs in all").isTrue();
       assertThat(ExaMcp.each(tooBig.get("candidates"), "outcome")).containsExactly("CANNOT_FIT");
@@ -122,21 +125,44 @@ class McpSlurmIT {
       JsonNode queue = ok(mcp.call("hpc_queue", Map.of("cluster", "tc")));
       assertThat(ExaMcp.each(queue.get("jobs"), "name")).anyMatch(n -> n.startsWith("hold-"));
       assertThat(ExaMcp.each(queue.get("jobs"), "id"))
-          .isEqualTo(ExaMcp.each(cli("--json", "hpc", "queue", "--cluster", "tc").get("jobs"), "id"));
+          .isEqualTo(
+              ExaMcp.each(cli("--json", "hpc", "queue", "--cluster", "tc").get("jobs"), "id"));
 
-      JsonNode preflight = ok(mcp.call("hpc_preflight",
-          Map.of("cluster", "tc", "gpus", 2, "partition", "gpu", "account", "ml")));
+      JsonNode preflight =
+          ok(
+              mcp.call(
+                  "hpc_preflight",
+                  Map.of("cluster", "tc", "gpus", 2, "partition", "gpu", "account", "ml")));
       assertThat(preflight.get("result").asText()).isEqualTo("PASS");
-      JsonNode badAccount = ok(mcp.call("hpc_preflight",
-          Map.of("cluster", "tc", "gpus", 1, "partition", "gpu", "account", "nosuchacct")));
+      JsonNode badAccount =
+          ok(
+              mcp.call(
+                  "hpc_preflight",
+                  Map.of("cluster", "tc", "gpus", 1, "partition", "gpu", "account", "nosuchacct")));
       assertThat(badAccount.get("result").asText()).isEqualTo("FAIL");
       assertThat(badAccount.get("checks").toString()).contains("ACCOUNT");
 
       Path script = home.resolve("probe.sh");
       Files.writeString(script, "#!/bin/bash\necho probe\n");
-      JsonNode submitted = cli("--json", "pipeline", "run", "--model", "JPCP", "--dataset", "D",
-          "--cluster", "tc", "--gpus", "0", "--script", script.toString(), "--wait",
-          "--wait-timeout", "120").get("job");
+      JsonNode submitted =
+          cli(
+                  "--json",
+                  "pipeline",
+                  "run",
+                  "--model",
+                  "JPCP",
+                  "--dataset",
+                  "D",
+                  "--cluster",
+                  "tc",
+                  "--gpus",
+                  "0",
+                  "--script",
+                  script.toString(),
+                  "--wait",
+                  "--wait-timeout",
+                  "120")
+              .get("job");
       JsonNode jobs = ok(mcp.call("hpc_jobs", Map.of("cluster", "tc", "model", "JPCP")));
       assertThat(jobs.get("jobs")).hasSize(1);
       assertThat(jobs.get("jobs").get(0).get("schedulerJobId").asText())
@@ -148,8 +174,11 @@ class McpSlurmIT {
       assertThat(capacity.get("totalGpus").asInt()).isEqualTo(6);
       assertThat(capacity.get("idleGpus").asInt()).isEqualTo(4);
 
-      JsonNode rejected = ok(mcp.call("hpc_reject_cluster",
-          Map.of("cluster", "waiting", "reason", "a second name for tc")));
+      JsonNode rejected =
+          ok(
+              mcp.call(
+                  "hpc_reject_cluster",
+                  Map.of("cluster", "waiting", "reason", "a second name for tc")));
       assertThat(rejected.get("state").asText()).isEqualTo("REJECTED");
     }
     JsonNode audit = cli("--json", "hpc", "audit");
@@ -159,5 +188,4 @@ class McpSlurmIT {
   private static Set<String> names(JsonNode nodes) {
     return new TreeSet<>(ExaMcp.each(nodes.get("nodes"), "name"));
   }
-
 }

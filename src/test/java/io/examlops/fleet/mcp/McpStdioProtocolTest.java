@@ -33,13 +33,24 @@ class McpStdioProtocolTest {
     Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
     env.put("HOME", home.toString());
     env.put("EXAMLOPS_LOG_LEVEL", "DEBUG");
-    assertThat(ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
-        .exitCode()).isZero();
+    assertThat(
+            ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
+                .exitCode())
+        .isZero();
     assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
 
     List<String> session = new ArrayList<>();
-    session.add(request(1, "initialize", Map.of("protocolVersion", "2025-06-18",
-        "capabilities", Map.of(), "clientInfo", Map.of("name", "raw", "version", "1"))));
+    session.add(
+        request(
+            1,
+            "initialize",
+            Map.of(
+                "protocolVersion",
+                "2025-06-18",
+                "capabilities",
+                Map.of(),
+                "clientInfo",
+                Map.of("name", "raw", "version", "1"))));
     session.add("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
     session.add("this is not JSON");
     session.add("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":");
@@ -49,16 +60,21 @@ class McpStdioProtocolTest {
     session.add("x".repeat(StdioTransport.MAX_MESSAGE_CHARS + 10));
     session.add(request(6, "tools/list", Map.of()));
     session.add(request(7, "tools/call", Map.of("name", "hpc_clusters", "arguments", Map.of())));
-    session.add(request(8, "tools/call", Map.of("name", "hpc_place",
-        "arguments", Map.of("gpus", 1))));
-    session.add(request(9, "tools/call", Map.of("name", "hpc_nodes",
-        "arguments", Map.of("cluster", "demo"))));
+    session.add(
+        request(8, "tools/call", Map.of("name", "hpc_place", "arguments", Map.of("gpus", 1))));
+    session.add(
+        request(
+            9, "tools/call", Map.of("name", "hpc_nodes", "arguments", Map.of("cluster", "demo"))));
     session.add(request(10, "tools/call", Map.of("name", "hpc_jobs", "arguments", Map.of())));
     session.add(request(11, "tools/call", Map.of("name", "hpc_capacity", "arguments", Map.of())));
-    session.add(request(12, "tools/call", Map.of("name", "hpc_queue",
-        "arguments", Map.of("cluster", "demo"))));
-    session.add(request(13, "tools/call", Map.of("name", "hpc_preflight",
-        "arguments", Map.of("cluster", "demo", "gpus", 1))));
+    session.add(
+        request(
+            12, "tools/call", Map.of("name", "hpc_queue", "arguments", Map.of("cluster", "demo"))));
+    session.add(
+        request(
+            13,
+            "tools/call",
+            Map.of("name", "hpc_preflight", "arguments", Map.of("cluster", "demo", "gpus", 1))));
     session.add(request(14, "tools/call", Map.of("arguments", Map.of())));
     session.add(request(15, "no/such/method", Map.of()));
 
@@ -67,13 +83,17 @@ class McpStdioProtocolTest {
     List<String> command = new ArrayList<>(List.of("env"));
     command.addAll(ExaMcp.command(env, List.of()));
     Process server =
-        new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
     try (OutputStream stdin = server.getOutputStream()) {
       for (String line : session) {
         stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
       }
     }
-    assertThat(server.waitFor(120, TimeUnit.SECONDS)).as("the server ends when stdin closes")
+    assertThat(server.waitFor(120, TimeUnit.SECONDS))
+        .as("the server ends when stdin closes")
         .isTrue();
     assertThat(server.exitValue()).as(Files.readString(err)).isZero();
 
@@ -90,7 +110,8 @@ class McpStdioProtocolTest {
         byId.put(message.get("id").asInt(), message);
       }
     }
-    assertThat(withoutId).extracting(m -> m.get("error").get("code").asInt())
+    assertThat(withoutId)
+        .extracting(m -> m.get("error").get("code").asInt())
         .as("parse errors, then invalid requests without a readable id")
         .containsExactly(-32700, -32700, -32600, -32600);
     assertThat(byId.get(4).get("error").get("code").asInt()).isEqualTo(-32600);

@@ -21,7 +21,8 @@ class ConnectionRulesTest {
     assertThat(ConnectionRules.host("10.0.0.1")).isEqualTo("10.0.0.1");
     assertThat(ConnectionRules.host("fe80::1")).isEqualTo("fe80::1");
     assertThatThrownBy(() -> ConnectionRules.host("-oProxyCommand=sh")).hasMessageContaining("'-'");
-    assertThatThrownBy(() -> ConnectionRules.host("a b")).hasMessageContaining("is not a host name");
+    assertThatThrownBy(() -> ConnectionRules.host("a b"))
+        .hasMessageContaining("is not a host name");
     assertThatThrownBy(() -> ConnectionRules.user("-l")).hasMessageContaining("invalid ssh user");
   }
 

@@ -1,9 +1,9 @@
 package io.examlops.fleet.registry;
 
-import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
@@ -112,7 +112,8 @@ class ClusterRegistryTest {
 
   @Test
   void registeringRecordsAPendingRequestThatCannotReceiveWork() {
-    RegisteredCluster lxp = registry.register(RegistryFixture.lxp("lxp-login"), SEEN, CAPS, Actor.cli("bob"));
+    RegisteredCluster lxp =
+        registry.register(RegistryFixture.lxp("lxp-login"), SEEN, CAPS, Actor.cli("bob"));
 
     assertThat(lxp.state()).isEqualTo(ClusterState.PENDING);
     assertThat(lxp.governance().requestedBy()).isEqualTo("bob");
@@ -164,7 +165,8 @@ class ClusterRegistryTest {
                 + " must approve it again");
     assertThat(verdict.hint())
         .as("each surface names its own way to approve")
-        .isEqualTo(io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.APPROVE, "lxp"));
+        .isEqualTo(
+            io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.APPROVE, "lxp"));
     assertThat(registry.find("lxp").orElseThrow().state())
         .as("still ACTIVE: nothing is de-authorized, it just may not run")
         .isEqualTo(ClusterState.ACTIVE);
@@ -241,8 +243,7 @@ class ClusterRegistryTest {
     for (String missing : new String[] {null, "", "   "}) {
       assertThatThrownBy(() -> registry.reject("lxp", missing, Actor.cli("alice")))
           .isInstanceOf(RegistryException.class)
-          .hasMessage(
-              "a reason is required to reject cluster 'lxp', e.g. \"wrong account\"");
+          .hasMessage("a reason is required to reject cluster 'lxp', e.g. \"wrong account\"");
     }
     assertThat(registry.find("lxp").orElseThrow().state()).isEqualTo(ClusterState.PENDING);
 
@@ -317,11 +318,17 @@ class ClusterRegistryTest {
         ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "h", "u", "~/.ssh/id_ed25519", 22, null);
     registry.register(unpinned, null, null, Actor.cli("bob"));
 
-    assertThatThrownBy(() -> registry.approve("lxp", new Fingerprints(SEEN.sshKey(), null), Actor.cli("a")))
+    assertThatThrownBy(
+            () -> registry.approve("lxp", new Fingerprints(SEEN.sshKey(), null), Actor.cli("a")))
         .hasMessageContaining("its host key is not known");
     assertThatThrownBy(() -> registry.approve("nope", SEEN, Actor.cli("alice")))
         .hasMessageContaining("cluster 'nope' has no entry in " + fixture.yaml);
-    assertThat(registry.approve("lxp", SEEN, Actor.cli("alice")).governance().pinned().hostKeyFingerprint())
+    assertThat(
+            registry
+                .approve("lxp", SEEN, Actor.cli("alice"))
+                .governance()
+                .pinned()
+                .hostKeyFingerprint())
         .as("trust on first use, with an admin's approval")
         .isEqualTo(SEEN.hostKey());
   }
@@ -332,7 +339,8 @@ class ClusterRegistryTest {
     registry.recordProbe("lxp", CAPS, SEEN, Actor.cli("cron"));
     registry.saveSnapshot("lxp", NODES, Actor.cli("cron"));
     registry.reject("lxp", "maintenance", Actor.cli("alice"));
-    registry.register(ClusterDefinition.local("dev", SchedulerKind.MOCK), null, null, Actor.cli("bob"));
+    registry.register(
+        ClusterDefinition.local("dev", SchedulerKind.MOCK), null, null, Actor.cli("bob"));
 
     List<AuditEvent> all = registry.auditTrail();
     assertThat(all)
@@ -364,8 +372,9 @@ class ClusterRegistryTest {
     assertThat(latest.id()).isEqualTo(second.id()).isGreaterThan(first.id());
     assertThat(latest.nodes()).isEqualTo(NODES.subList(1, 2));
     assertThat(latest.nodes().get(0).gpusInUse()).as("unknown stays unknown").isNull();
-    assertThat(latest.nodes().get(0).reason()).as("why it takes no work").isEqualTo(
-        "bad dimm | ticket 7");
+    assertThat(latest.nodes().get(0).reason())
+        .as("why it takes no work")
+        .isEqualTo("bad dimm | ticket 7");
     registry.saveSnapshot("lxp", NODES, Actor.cli("bob"));
     assertThat(registry.latestSnapshot("lxp").orElseThrow().nodes()).isEqualTo(NODES);
   }
@@ -376,7 +385,8 @@ class ClusterRegistryTest {
         .hasMessageContaining("cluster 'lxp' is not registered in platform.db");
     registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("bob"));
     assertThatThrownBy(
-            () -> registry.saveSnapshot("lxp", List.of(NODES.get(0), NODES.get(0)), Actor.cli("bob")))
+            () ->
+                registry.saveSnapshot("lxp", List.of(NODES.get(0), NODES.get(0)), Actor.cli("bob")))
         .hasMessageContaining("node 'gpu01' appears twice");
     assertThat(registry.latestSnapshot("lxp")).isEmpty();
   }

@@ -59,7 +59,14 @@ class PlatformDbTest {
     assertThat(db.schemaVersion()).isEqualTo(Migrations.latest()).isPositive();
     assertThat(tables(db))
         .containsExactly(
-            "access_tokens", "access_users", "audit_events", "capacity_samples", "hpc_clusters", "hpc_jobs", "hpc_node_snapshots", "hpc_nodes");
+            "access_tokens",
+            "access_users",
+            "audit_events",
+            "capacity_samples",
+            "hpc_clusters",
+            "hpc_jobs",
+            "hpc_node_snapshots",
+            "hpc_nodes");
     assertThat(pragma(db, "journal_mode")).isEqualTo("wal");
     assertThat(pragma(db, "foreign_keys")).isEqualTo("1");
     assertThat(pragma(db, "busy_timeout")).isEqualTo("5000");

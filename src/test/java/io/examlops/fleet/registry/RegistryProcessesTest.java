@@ -1,8 +1,8 @@
 package io.examlops.fleet.registry;
 
-import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.RegisteredCluster;
@@ -151,7 +151,8 @@ class RegistryProcessesTest {
     assertThat(after.auditTrail("lxp"))
         .extracting(AuditEvent::action)
         .containsExactly("register", "snapshot");
-    assertThat(after.saveSnapshot("lxp", RegistryWorker.nodes(3), Actor.cli("bob")).id()).isGreaterThan(first);
+    assertThat(after.saveSnapshot("lxp", RegistryWorker.nodes(3), Actor.cli("bob")).id())
+        .isGreaterThan(first);
   }
 
   /** Starts the process, waits until it reports the crash point, then kills it (SIGKILL). */

@@ -44,12 +44,14 @@ public final class RegistryWorker {
   private static void churn(ClusterRegistry registry, String worker, int rounds) {
     for (int i = 0; i < rounds; i++) {
       String own = "w" + worker + "-c" + i;
-      registry.register(definition(own, "h" + worker + "-" + i), KEYS, null, Actor.cli("user" + worker));
+      registry.register(
+          definition(own, "h" + worker + "-" + i), KEYS, null, Actor.cli("user" + worker));
       registry.approve(own, KEYS, Actor.cli("admin" + worker));
       if (i % 2 == 1) {
         registry.reject(own, "round " + i, Actor.cli("admin" + worker));
       }
-      registry.register(definition("shared", "shared-login"), KEYS, null, Actor.cli("user" + worker));
+      registry.register(
+          definition("shared", "shared-login"), KEYS, null, Actor.cli("user" + worker));
       if ((i + Integer.parseInt(worker)) % 2 == 0) {
         registry.approve("shared", KEYS, Actor.cli("admin" + worker));
       } else {

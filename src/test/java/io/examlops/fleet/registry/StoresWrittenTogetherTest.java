@@ -1,9 +1,9 @@
 package io.examlops.fleet.registry;
 
-import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.SchedulerKind;
 import java.nio.file.Files;
@@ -24,7 +24,8 @@ class StoresWrittenTogetherTest {
   void aCommitThatFailsAfterTheYamlEditTakesTheEditBack() throws Exception {
     RegistryFixture f = new RegistryFixture(dir);
     ClusterRegistry registry = f.open(Clock.systemUTC());
-    registry.register(ClusterDefinition.local("first", SchedulerKind.MOCK), null, null, Actor.cli("ann"));
+    registry.register(
+        ClusterDefinition.local("first", SchedulerKind.MOCK), null, null, Actor.cli("ann"));
     String before = Files.readString(f.yaml);
     // A deferred foreign key that the audit event breaks: SQLite refuses only at COMMIT, after
     // every statement, and the clusters.yaml edit, succeeded.
@@ -41,7 +42,10 @@ class StoresWrittenTogetherTest {
     assertThatThrownBy(
             () ->
                 registry.register(
-                    ClusterDefinition.local("second", SchedulerKind.MOCK), null, null, Actor.cli("ann")))
+                    ClusterDefinition.local("second", SchedulerKind.MOCK),
+                    null,
+                    null,
+                    Actor.cli("ann")))
         .isInstanceOf(RegistryException.class)
         .hasMessageContaining("FOREIGN KEY");
 
@@ -58,7 +62,10 @@ class StoresWrittenTogetherTest {
     assertThatThrownBy(
             () ->
                 registry.register(
-                    ClusterDefinition.local("second", SchedulerKind.MOCK), null, null, Actor.cli("ann")))
+                    ClusterDefinition.local("second", SchedulerKind.MOCK),
+                    null,
+                    null,
+                    Actor.cli("ann")))
         .isInstanceOf(RegistryException.class);
 
     assertThat(registry.auditTrail()).isEmpty();
@@ -79,7 +86,9 @@ class StoresWrittenTogetherTest {
     assertThat(Files.isSymbolicLink(f.yaml)).isTrue();
     assertThat(Files.readSymbolicLink(f.yaml)).isEqualTo(middle);
     assertThat(Files.isSymbolicLink(middle)).isTrue();
-    assertThat(Files.readString(repo.resolve("clusters.yaml"))).startsWith("# shared\n").contains("dev:");
+    assertThat(Files.readString(repo.resolve("clusters.yaml")))
+        .startsWith("# shared\n")
+        .contains("dev:");
     assertThat(repo.resolve("clusters.yaml.lock")).as("locked where it is written").exists();
   }
 

@@ -18,13 +18,15 @@ class JobLogsTest {
   void atTheEndEverythingIsPassedOnAndBytesCountUtf8() {
     JobLogs.Chunk chunk = JobLogs.chunk("loss ≈ 0.1\nlast", true);
     assertThat(chunk.text()).isEqualTo("loss ≈ 0.1\nlast");
-    assertThat(chunk.bytes()).isEqualTo("loss ≈ 0.1\nlast".getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+    assertThat(chunk.bytes())
+        .isEqualTo("loss ≈ 0.1\nlast".getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
   }
 
   @Test
   void aHomePathStaysExpandableAndTheRestIsQuoted() {
     assertThat(JobLogs.shellPath("~/examlops-8.out")).isEqualTo("~/examlops-8.out");
     assertThat(JobLogs.shellPath("~/my jobs/x.out")).isEqualTo("~/'my jobs/x.out'");
-    assertThat(JobLogs.shellPath("/data/mock jobs/output.log")).isEqualTo("'/data/mock jobs/output.log'");
+    assertThat(JobLogs.shellPath("/data/mock jobs/output.log"))
+        .isEqualTo("'/data/mock jobs/output.log'");
   }
 }

@@ -1,9 +1,9 @@
 package io.examlops.fleet.scheduling;
 
-import io.examlops.fleet.model.Actor;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.JobState;
@@ -43,9 +43,15 @@ class JobLookupTest {
             "EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
     ClusterRegistry registry = ClusterRegistry.open(env, Clock.systemUTC());
     registry.register(
-        ClusterDefinition.local("fx", SchedulerKind.FLUX), Fingerprints.NONE, null, Actor.cli("alice"));
+        ClusterDefinition.local("fx", SchedulerKind.FLUX),
+        Fingerprints.NONE,
+        null,
+        Actor.cli("alice"));
     registry.register(
-        ClusterDefinition.local("sl", SchedulerKind.SLURM), Fingerprints.NONE, null, Actor.cli("alice"));
+        ClusterDefinition.local("sl", SchedulerKind.SLURM),
+        Fingerprints.NONE,
+        null,
+        Actor.cli("alice"));
     JobStore store = new JobStore(registry.platformDb());
     fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd", Actor.cli("alice"));
     slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));
@@ -65,17 +71,33 @@ class JobLookupTest {
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {
-    return new TrackedJob(0, cluster, schedulerId, "train", null, null, 1, 1, null,
-        JobState.SUBMITTING, "alice", Instant.parse("2026-12-01T07:00:00Z"), null, null, null,
-        null, null, null);
+    return new TrackedJob(
+        0,
+        cluster,
+        schedulerId,
+        "train",
+        null,
+        null,
+        1,
+        1,
+        null,
+        JobState.SUBMITTING,
+        "alice",
+        Instant.parse("2026-12-01T07:00:00Z"),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   @Test
   void everyNumericFormFluxPrintsFindsTheFluxJob() {
     List<String> forms = LiveFlux.stdout("A-hwloc-test4/63-job-id-conv").strip().lines().toList();
 
-    for (String form : List.of("ƒMz4uQyd", forms.get(0), forms.get(1), forms.get(2), forms.get(4),
-        forms.get(5))) {
+    for (String form :
+        List.of("ƒMz4uQyd", forms.get(0), forms.get(1), forms.get(2), forms.get(4), forms.get(5))) {
       assertThat(jobs.find(form).id()).as(form).isEqualTo(fluxJob.id());
     }
   }

@@ -6,10 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The real Slurm + OpenSSH testbed that scripts/test.sh brings up: sshd on 127.0.0.1:2222 with
- * user hpcuser (Slurm) and fluxuser (Flux answered from captures), a client key, a known_hosts file and the host key's fingerprint in
- * {@code testbed.dir}. Integration tests call {@link #require()}, which fails (never skips) when the
- * testbed is not there.
+ * The real Slurm + OpenSSH testbed that scripts/test.sh brings up: sshd on 127.0.0.1:2222 with user
+ * hpcuser (Slurm) and fluxuser (Flux answered from captures), a client key, a known_hosts file and
+ * the host key's fingerprint in {@code testbed.dir}. Integration tests call {@link #require()},
+ * which fails (never skips) when the testbed is not there.
  */
 public final class Testbed {
   public static final String HOST = "127.0.0.1";

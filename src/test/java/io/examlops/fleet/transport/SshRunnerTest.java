@@ -225,7 +225,9 @@ class SshRunnerTest {
             "trust it on first use");
     assertThat(e.hint())
         .as("each surface names its own way to trust the key on first use")
-        .contains(io.examlops.fleet.model.Hint.of(io.examlops.fleet.model.Hint.Action.ACCEPT_NEW_HOST_KEY));
+        .contains(
+            io.examlops.fleet.model.Hint.of(
+                io.examlops.fleet.model.Hint.Action.ACCEPT_NEW_HOST_KEY));
   }
 
   @Test
@@ -304,7 +306,8 @@ class SshRunnerTest {
   @Test
   void pinnedFingerprintMustMatch() throws IOException {
     Files.writeString(knownHosts, "");
-    try (SshRunner runner = runner(ed25519, HostKeyPolicy.pinned(knownHosts, server.hostKeyFingerprint()))) {
+    try (SshRunner runner =
+        runner(ed25519, HostKeyPolicy.pinned(knownHosts, server.hostKeyFingerprint()))) {
       assertThat(runner.run("echo pinned").stdout()).isEqualTo("pinned\n");
     }
 

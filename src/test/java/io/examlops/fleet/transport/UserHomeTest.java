@@ -31,16 +31,37 @@ class UserHomeTest {
     Map<String, String> env = Map.of("HOME", dir.toString());
 
     Endpoint endpoint =
-        Endpoint.resolve("h", null, "u", null, null, HostKeyPolicy.Mode.ACCEPT_NEW, null, env,
+        Endpoint.resolve(
+            "h",
+            null,
+            "u",
+            null,
+            null,
+            HostKeyPolicy.Mode.ACCEPT_NEW,
+            null,
+            env,
             TransportOptions.DEFAULTS);
 
     assertThat(endpoint.ssh().key()).isEqualTo(dir.resolve(".ssh/id_rsa"));
     assertThat(endpoint.hostKeyPolicy().knownHosts()).isEqualTo(dir.resolve(".ssh/known_hosts"));
     Map<String, String> tilde =
-        Map.of("HOME", dir.toString(), Endpoint.KNOWN_HOSTS_VARIABLE, "~/kh",
-            Endpoint.KEY_VARIABLE, "~/.ssh/id_rsa");
+        Map.of(
+            "HOME",
+            dir.toString(),
+            Endpoint.KNOWN_HOSTS_VARIABLE,
+            "~/kh",
+            Endpoint.KEY_VARIABLE,
+            "~/.ssh/id_rsa");
     Endpoint fromVariables =
-        Endpoint.resolve("h", null, "u", null, null, HostKeyPolicy.Mode.STRICT, null, tilde,
+        Endpoint.resolve(
+            "h",
+            null,
+            "u",
+            null,
+            null,
+            HostKeyPolicy.Mode.STRICT,
+            null,
+            tilde,
             TransportOptions.DEFAULTS);
     assertThat(fromVariables.hostKeyPolicy().knownHosts()).isEqualTo(dir.resolve("kh"));
     assertThat(fromVariables.ssh().key()).isEqualTo(dir.resolve(".ssh/id_rsa"));

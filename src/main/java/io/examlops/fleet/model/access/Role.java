@@ -15,7 +15,8 @@ public enum Role {
   /** The role a label names, or an error that lists the roles. */
   public static Role parse(String label) {
     return Arrays.stream(values())
-        .filter(r -> r.label().equals(label == null ? null : label.strip().toLowerCase(Locale.ROOT)))
+        .filter(
+            r -> r.label().equals(label == null ? null : label.strip().toLowerCase(Locale.ROOT)))
         .findFirst()
         .orElseThrow(
             () ->

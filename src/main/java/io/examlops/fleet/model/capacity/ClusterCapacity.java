@@ -34,8 +34,16 @@ public record ClusterCapacity(
   /** The same line, marked as another registration of {@code first}'s instance. */
   public ClusterCapacity sameInstanceAs(String first) {
     return new ClusterCapacity(
-        cluster, source, takenAt, totalGpus, idleGpus, gpusInUse, utilizationPercent, gpuHours,
-        cost, first);
+        cluster,
+        source,
+        takenAt,
+        totalGpus,
+        idleGpus,
+        gpusInUse,
+        utilizationPercent,
+        gpuHours,
+        cost,
+        first);
   }
 
   /** Where a cluster's GPU figures come from. */

@@ -15,6 +15,7 @@ import java.util.List;
  */
 public final class FluxConfigParser {
   private static final ObjectMapper JSON = new ObjectMapper();
+
   private FluxConfigParser() {}
 
   public static FluxQueues parseQueues(String command, String json) {
@@ -64,7 +65,8 @@ public final class FluxConfigParser {
     }
     JsonNode defaultQueue =
         root.path("policy").path("jobspec").path("defaults").path("system").path("queue");
-    return new FluxPolicies(queues, instance, defaultQueue.isTextual() ? defaultQueue.asText() : null);
+    return new FluxPolicies(
+        queues, instance, defaultQueue.isTextual() ? defaultQueue.asText() : null);
   }
 
   private static FluxQueuePolicy policy(
@@ -76,8 +78,7 @@ public final class FluxConfigParser {
     FluxJobSize min = size(command, key + ".limits.job-size.min", size.path("min"));
     FluxJobSize max = size(command, key + ".limits.job-size.max", size.path("max"));
     if (over == null) {
-      return new FluxQueuePolicy(
-          queue, seconds(defaultDuration), seconds(limit), min, max);
+      return new FluxQueuePolicy(queue, seconds(defaultDuration), seconds(limit), min, max);
     }
     return new FluxQueuePolicy(
         queue,
@@ -105,7 +106,8 @@ public final class FluxConfigParser {
       return null;
     }
     if (!value.isIntegralNumber()) {
-      throw new ProbeException("`" + command + "`: " + key + " = " + value + " is not a whole number");
+      throw new ProbeException(
+          "`" + command + "`: " + key + " = " + value + " is not a whole number");
     }
     return value.asInt() < 0 ? null : value.asInt();
   }

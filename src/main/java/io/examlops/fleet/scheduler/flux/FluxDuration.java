@@ -43,7 +43,9 @@ public final class FluxDuration {
     return value.equals("inf") || value.equals("infinity");
   }
 
-  /** Whether the text names its unit ({@code 90s}, {@code 1.5h}) rather than being a bare number. */
+  /**
+   * Whether the text names its unit ({@code 90s}, {@code 1.5h}) rather than being a bare number.
+   */
   public static boolean hasUnit(String text) {
     return text != null && !text.isEmpty() && Character.isLetter(text.charAt(text.length() - 1));
   }

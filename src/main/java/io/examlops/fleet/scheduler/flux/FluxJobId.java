@@ -79,7 +79,12 @@ public final class FluxJobId {
   /** {@code 0000.0067.6b00.0000}. */
   public static String toDothex(long id) {
     String hex = String.format(Locale.ROOT, "%016x", id);
-    return hex.substring(0, 4) + "." + hex.substring(4, 8) + "." + hex.substring(8, 12) + "."
+    return hex.substring(0, 4)
+        + "."
+        + hex.substring(4, 8)
+        + "."
+        + hex.substring(8, 12)
+        + "."
         + hex.substring(12);
   }
 
@@ -146,7 +151,13 @@ public final class FluxJobId {
 
   private static IllegalArgumentException unsupported(String id, String form) {
     return new IllegalArgumentException(
-        "Flux job id '" + id + "' is in the " + form + " form, which is not read here; convert it"
-            + " with `flux job id --to=dec " + id + "`");
+        "Flux job id '"
+            + id
+            + "' is in the "
+            + form
+            + " form, which is not read here; convert it"
+            + " with `flux job id --to=dec "
+            + id
+            + "`");
   }
 }

@@ -15,8 +15,8 @@ public record FluxJobsFormat(List<String> fields) {
 
   /**
    * What the queue view and tracking should run ({@code -A} for all users, {@code -a} to include
-   * inactive jobs, or job ids to follow). Epoch times and float seconds instead of the variable-unit
-   * table forms; {@code id.dec} works on every version that has {@code -o}; {@code
+   * inactive jobs, or job ids to follow). Epoch times and float seconds instead of the
+   * variable-unit table forms; {@code id.dec} works on every version that has {@code -o}; {@code
    * contextual_info} says why a pending job waits.
    */
   public static final FluxJobsFormat RECOMMENDED =

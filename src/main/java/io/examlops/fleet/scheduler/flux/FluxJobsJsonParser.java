@@ -40,7 +40,11 @@ public final class FluxJobsJsonParser {
     } catch (JsonProcessingException e) {
       int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
       throw new ProbeException(
-          "cannot read `" + command + "`: not JSON at line " + line + ": "
+          "cannot read `"
+              + command
+              + "`: not JSON at line "
+              + line
+              + ": "
               + e.getOriginalMessage());
     } catch (NumberFormatException e) {
       // Jackson reads floats as BigDecimal here, and refuses exponents a BigDecimal cannot hold.

@@ -33,7 +33,9 @@ public final class FluxJobsParser {
     return read(format, stdout, FluxJob::toAccounting);
   }
 
-  /** Accounting with Flux's t_submit and reasons, for tracking ({@link FluxJobsFormat#TRACKING}). */
+  /**
+   * Accounting with Flux's t_submit and reasons, for tracking ({@link FluxJobsFormat#TRACKING}).
+   */
   public static List<FluxJobReport> reports(FluxJobsFormat format, String stdout) {
     return read(format, stdout, FluxJob::toReport);
   }
@@ -60,13 +62,19 @@ public final class FluxJobsParser {
     String[] parts = BAR.split(line, fields.size());
     if (parts.length != fields.size()) {
       throw new IllegalArgumentException(
-          "expected " + fields.size() + " '|'-separated fields (" + format.formatArgument()
-              + "), found " + parts.length + "; was flux jobs run with exactly this -o format?");
+          "expected "
+              + fields.size()
+              + " '|'-separated fields ("
+              + format.formatArgument()
+              + "), found "
+              + parts.length
+              + "; was flux jobs run with exactly this -o format?");
     }
     Map<String, String> values = new HashMap<>();
     for (int i = 0; i < parts.length; i++) {
       // flux leaves a trailing space where the last field is empty
-      values.put(fields.get(i), i == parts.length - 1 ? parts[i].stripTrailing() : parts[i].strip());
+      values.put(
+          fields.get(i), i == parts.length - 1 ? parts[i].stripTrailing() : parts[i].strip());
     }
     return values;
   }
@@ -162,7 +170,9 @@ public final class FluxJobsParser {
       return new BigDecimal(v);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException(
-          "'" + v + "' is not a number of seconds; use {t_run}, {t_inactive}, {runtime} without"
+          "'"
+              + v
+              + "' is not a number of seconds; use {t_run}, {t_inactive}, {runtime} without"
               + " a conversion such as !D or !F");
     }
   }

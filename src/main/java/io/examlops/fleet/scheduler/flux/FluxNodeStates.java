@@ -7,8 +7,8 @@ import java.util.Set;
 /**
  * Maps what Flux says about one node to the normalized {@link NodeState}. The system view ({@code
  * flux resource status}) says whether a node is usable at all; the scheduler view (R of allocated
- * resources) says how much of a usable node is taken. See docs/discovery.md ("Flux", "Node state mapping") for the table and the
- * reasons.
+ * resources) says how much of a usable node is taken. See docs/discovery.md ("Flux", "Node state
+ * mapping") for the table and the reasons.
  */
 public final class FluxNodeStates {
   /** Words that say nothing against running work; allocation decides. */

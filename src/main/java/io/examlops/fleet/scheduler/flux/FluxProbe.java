@@ -20,11 +20,10 @@ import java.util.List;
  * <p>Commands per call, on flux-core 0.52+: {@link #inventory} and {@link #capabilities} run 7
  * ({@code flux version}, {@code flux resource R -s all}, {@code flux resource R -s allocated},
  * {@code flux resource status ...}, {@code flux config get}, {@code flux queue status}, {@code flux
- * account list-banks});
- * {@link #listNodes} runs the first 5; {@link #available} runs {@code flux version} and, unless
- * that already shows a broker, {@code flux getattr size}. Before 0.52 the two R commands are one
- * {@code flux resource list} command. Callers that need both capabilities and nodes should call
- * {@link #inventory} once.
+ * account list-banks}); {@link #listNodes} runs the first 5; {@link #available} runs {@code flux
+ * version} and, unless that already shows a broker, {@code flux getattr size}. Before 0.52 the two
+ * R commands are one {@code flux resource list} command. Callers that need both capabilities and
+ * nodes should call {@link #inventory} once.
  */
 public final class FluxProbe implements SchedulerProbe {
 
@@ -104,8 +103,8 @@ public final class FluxProbe implements SchedulerProbe {
   }
 
   /**
-   * The URI of the instance that answers here ({@code FLUX_URI} as {@code flux version} prints
-   * it), or {@code null} when FLUX_URI is unset and the host's default instance answers.
+   * The URI of the instance that answers here ({@code FLUX_URI} as {@code flux version} prints it),
+   * or {@code null} when FLUX_URI is unset and the host's default instance answers.
    */
   public String instanceUri(CommandRunner runner) {
     CommandResult version = runner.run(FluxCommands.VERSION);

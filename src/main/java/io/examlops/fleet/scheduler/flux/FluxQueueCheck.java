@@ -13,8 +13,8 @@ import java.util.Optional;
 /**
  * The {@link CheckName#POLICY} check of a Flux cluster: what {@code flux submit} would decide about
  * the job before it queues it (the queue's duration default and limit, its job-size limits, whether
- * it is enabled) and whether the job would then start (a stopped queue accepts jobs that wait).
- * Two read-only commands: {@code flux config get} and {@code flux queue status}.
+ * it is enabled) and whether the job would then start (a stopped queue accepts jobs that wait). Two
+ * read-only commands: {@code flux config get} and {@code flux queue status}.
  */
 public final class FluxQueueCheck {
   private FluxQueueCheck() {}
@@ -37,8 +37,7 @@ public final class FluxQueueCheck {
     }
     if (found.isEmpty()) {
       return Check.fail(
-          CheckName.POLICY,
-          "the instance has queues but none is the default; name a queue");
+          CheckName.POLICY, "the instance has queues but none is the default; name a queue");
     }
     FluxQueuePolicy policy = found.get();
     int nodes = request.nodes() == null ? 1 : request.nodes();
@@ -103,6 +102,8 @@ public final class FluxQueueCheck {
 
   private static String said(CommandResult result) {
     String err = result.stderr().strip();
-    return err.isEmpty() ? "exit " + result.exitCode() : err.lines().reduce((a, b) -> b).orElse(err);
+    return err.isEmpty()
+        ? "exit " + result.exitCode()
+        : err.lines().reduce((a, b) -> b).orElse(err);
   }
 }

@@ -8,8 +8,8 @@ import java.util.Optional;
  * settings over the instance-wide ones: what {@code flux submit} checks before it accepts a job.
  *
  * @param queue the queue's name; {@code null} for an instance without queues
- * @param defaultDuration {@code policy.jobspec.defaults.system.duration}: what a job without a
- *     time limit gets; {@code null} when none is configured (the job is then unlimited)
+ * @param defaultDuration {@code policy.jobspec.defaults.system.duration}: what a job without a time
+ *     limit gets; {@code null} when none is configured (the job is then unlimited)
  * @param durationLimit {@code policy.limits.duration}; {@code null} when unlimited
  * @param min {@code policy.limits.job-size.min}
  * @param max {@code policy.limits.job-size.max}
@@ -22,8 +22,8 @@ public record FluxQueuePolicy(
     FluxJobSize max) {
 
   /**
-   * Why Flux would refuse a job of this size, in words close to Flux's own ({@code requested
-   * ngpus (4) exceeds policy limit of 2 for queue gpu}); empty when it would accept it.
+   * Why Flux would refuse a job of this size, in words close to Flux's own ({@code requested ngpus
+   * (4) exceeds policy limit of 2 for queue gpu}); empty when it would accept it.
    *
    * @param duration the job's time limit; {@code null} when it gives none
    */

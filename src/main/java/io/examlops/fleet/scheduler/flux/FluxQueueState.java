@@ -5,17 +5,13 @@ package io.examlops.fleet.scheduler.flux;
  *
  * @param queue the queue's name; {@code null} for an instance without queues
  * @param enabled whether submissions are accepted
- * @param disabledBecause the admin's message when disabled ({@code flux queue disable
- *     --message}); {@code null} when none or enabled
+ * @param disabledBecause the admin's message when disabled ({@code flux queue disable --message});
+ *     {@code null} when none or enabled
  * @param started whether the scheduler starts its jobs; a stopped queue accepts jobs that then wait
  * @param stoppedBecause the admin's message when stopped; {@code null} when none or started
  */
 public record FluxQueueState(
-    String queue,
-    boolean enabled,
-    String disabledBecause,
-    boolean started,
-    String stoppedBecause) {
+    String queue, boolean enabled, String disabledBecause, boolean started, String stoppedBecause) {
 
   /** The queue in words, for messages: {@code queue gpu} or {@code the instance's queue}. */
   public String label() {

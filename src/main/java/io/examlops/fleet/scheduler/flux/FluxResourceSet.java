@@ -65,7 +65,12 @@ public final class FluxResourceSet {
       long count = Idset.count(idset);
       if (count > MAX_RANKS) {
         throw new IllegalArgumentException(
-            "'" + idset + "' names " + count + " ranks: more than " + MAX_RANKS
+            "'"
+                + idset
+                + "' names "
+                + count
+                + " ranks: more than "
+                + MAX_RANKS
                 + " ranks, which no Flux instance has");
       }
       return Idset.parse(idset);

@@ -144,8 +144,18 @@ public final class MockBackend implements JobBackend {
         // One damaged directory is that job's problem; the rest of the queue still shows.
         entries.add(
             new QueueEntry(
-                SchedulerKind.MOCK, dir.getFileName().toString(), null, null, JobState.UNKNOWN,
-                "damaged", MockProbe.PARTITION, null, null, null, null, damaged.getMessage(),
+                SchedulerKind.MOCK,
+                dir.getFileName().toString(),
+                null,
+                null,
+                JobState.UNKNOWN,
+                "damaged",
+                MockProbe.PARTITION,
+                null,
+                null,
+                null,
+                null,
+                damaged.getMessage(),
                 null));
         continue;
       }

@@ -75,8 +75,11 @@ public final class MockProbe implements SchedulerProbe {
   @Override
   public ClusterCaps capabilities(CommandRunner runner) {
     return ClusterCaps.summarize(
-        SchedulerKind.MOCK, "inline", listNodes(runner),
-        List.of(new PartitionInfo(PARTITION, true, null)), false);
+        SchedulerKind.MOCK,
+        "inline",
+        listNodes(runner),
+        List.of(new PartitionInfo(PARTITION, true, null)),
+        false);
   }
 
   @Override
@@ -99,8 +102,15 @@ public final class MockProbe implements SchedulerProbe {
         inUse == 0 ? NodeState.IDLE : inUse >= gpus ? NodeState.ALLOCATED : NodeState.MIXED;
     return List.of(
         new NodeInfo(
-            NODE, cpus, memoryMb, gpus == 0 ? List.of() : List.of(GpuGroup.of(GPU_TYPE, gpus)),
-            inUse, state, "inline", List.of(PARTITION), List.of("simulated-gpus")));
+            NODE,
+            cpus,
+            memoryMb,
+            gpus == 0 ? List.of() : List.of(GpuGroup.of(GPU_TYPE, gpus)),
+            inUse,
+            state,
+            "inline",
+            List.of(PARTITION),
+            List.of("simulated-gpus")));
   }
 
   /** Simulated GPUs have no device detail. */

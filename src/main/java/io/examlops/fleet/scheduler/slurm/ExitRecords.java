@@ -6,19 +6,20 @@ import java.util.List;
 /**
  * The exit-status record a Slurm job leaves beside its output ({@code ~/examlops-ID.exit}), so that
  * the tracker learns how a job ended when neither slurmctld (which forgets ended jobs after {@code
- * MinJobAge}) nor accounting (absent without slurmdbd) knows it. What the job script writes and
- * the command that reads it back live here together, so they cannot drift apart.
+ * MinJobAge}) nor accounting (absent without slurmdbd) knows it. What the job script writes and the
+ * command that reads it back live here together, so they cannot drift apart.
  *
- * <p>The file holds {@code started EPOCH} from the job's first line and {@code exited STATUS
- * EPOCH} from an EXIT trap, times as epoch seconds (no zone involved). A job killed with SIGKILL, or
- * whose script replaces the EXIT trap or {@code exec}s another program, leaves only the first line.
+ * <p>The file holds {@code started EPOCH} from the job's first line and {@code exited STATUS EPOCH}
+ * from an EXIT trap, times as epoch seconds (no zone involved). A job killed with SIGKILL, or whose
+ * script replaces the EXIT trap or {@code exec}s another program, leaves only the first line.
  */
 public final class ExitRecords {
   /**
    * Where the job writes it: the submit directory, which is the home directory because sbatch runs
    * there (and where the output file goes).
    */
-  private static final String RECORD = "\"${SLURM_SUBMIT_DIR:-$HOME}/examlops-${SLURM_JOB_ID}.exit\"";
+  private static final String RECORD =
+      "\"${SLURM_SUBMIT_DIR:-$HOME}/examlops-${SLURM_JOB_ID}.exit\"";
 
   private ExitRecords() {}
 

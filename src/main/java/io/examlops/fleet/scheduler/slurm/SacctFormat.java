@@ -9,8 +9,7 @@ import java.util.stream.Collectors;
  * {@code |} and never truncates; {@code -X} keeps one line per job (no steps); {@code
  * SLURM_TIME_FORMAT=standard} overrides a site or user setting that would print relative times, and
  * {@code TZ=UTC} makes Start and End (printed without a zone) UTC whatever the login node's zone
- * ({@link SlurmTimes#IN_UTC}).
- * Free text goes last: a job name may contain {@code |}.
+ * ({@link SlurmTimes#IN_UTC}). Free text goes last: a job name may contain {@code |}.
  *
  * @param fields the columns, in print order
  */

@@ -71,12 +71,18 @@ public final class SacctParser {
           format.command(),
           lineNumber,
           line,
-          "expected " + fields.size() + " '|'-separated fields (" + format.formatArgument()
-              + "), found " + parts.length + "; was sacct run with -P and exactly this -o list?");
+          "expected "
+              + fields.size()
+              + " '|'-separated fields ("
+              + format.formatArgument()
+              + "), found "
+              + parts.length
+              + "; was sacct run with -P and exactly this -o list?");
     }
     Map<SacctField, String> values = new EnumMap<>(SacctField.class);
     for (int i = 0; i < parts.length; i++) {
-      values.put(fields.get(i), i == parts.length - 1 ? parts[i].stripTrailing() : parts[i].strip());
+      values.put(
+          fields.get(i), i == parts.length - 1 ? parts[i].stripTrailing() : parts[i].strip());
     }
     return values;
   }

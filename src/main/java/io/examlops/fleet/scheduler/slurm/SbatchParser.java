@@ -19,9 +19,9 @@ public final class SbatchParser {
   private SbatchParser() {}
 
   /**
-   * Accepted with the job id when sbatch exited 0; rejected with sbatch's message otherwise
-   * ({@code sbatch: error: invalid partition specified: nosuch}, ...). Warnings sbatch prints on
-   * stderr beside an id do not make a rejection.
+   * Accepted with the job id when sbatch exited 0; rejected with sbatch's message otherwise ({@code
+   * sbatch: error: invalid partition specified: nosuch}, ...). Warnings sbatch prints on stderr
+   * beside an id do not make a rejection.
    *
    * @throws ProbeException when sbatch exited 0 but printed no job id
    */
@@ -46,8 +46,11 @@ public final class SbatchParser {
       return SubmitResult.accepted(List.of(m.group(1)), m.group(2));
     }
     throw new ProbeException(
-        "`" + result.command() + "` exited 0 but printed no job id; stderr: '"
-            + result.stderr().strip() + "'");
+        "`"
+            + result.command()
+            + "` exited 0 but printed no job id; stderr: '"
+            + result.stderr().strip()
+            + "'");
   }
 
   static String failureMessage(CommandResult result) {

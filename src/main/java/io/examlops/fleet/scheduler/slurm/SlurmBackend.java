@@ -109,8 +109,9 @@ public final class SlurmBackend implements JobBackend {
   /**
    * Asks every source in turn, each only about the jobs the ones before did not know, over the
    * given connection: {@code squeue -t all} (live jobs, and ended ones until slurmctld forgets them
-   * after {@code MinJobAge}), then {@code sacct} (where accounting exists), then the jobs' exit-status
-   * records. A job none of them knows is {@link JobStatus.Source#LOST}, with what each said.
+   * after {@code MinJobAge}), then {@code sacct} (where accounting exists), then the jobs'
+   * exit-status records. A job none of them knows is {@link JobStatus.Source#LOST}, with what each
+   * said.
    */
   @Override
   public Map<String, JobStatus> track(CommandRunner runner, List<String> jobIds) {
@@ -170,21 +171,50 @@ public final class SlurmBackend implements JobBackend {
     if (record == null || !record.exited()) {
       JobAccounting job =
           new JobAccounting(
-              SchedulerKind.SLURM, id, null, null, null, null, JobState.LOST, "", null, null,
-              null, record == null ? null : record.started(), null, null, null, null);
+              SchedulerKind.SLURM,
+              id,
+              null,
+              null,
+              null,
+              null,
+              JobState.LOST,
+              "",
+              null,
+              null,
+              null,
+              record == null ? null : record.started(),
+              null,
+              null,
+              null,
+              null);
       String why =
           record == null
               ? "it left no exit-status record (" + file + ")"
-              : "its record (" + file + ") shows it started but not how it ended (killed, its"
+              : "its record ("
+                  + file
+                  + ") shows it started but not how it ended (killed, its"
                   + " node failed, or the script replaced the EXIT trap)";
       return JobStatus.lost(job, asked + ", and " + why);
     }
     JobState state = record.exitStatus() == 0 ? JobState.COMPLETED : JobState.FAILED;
     JobAccounting job =
         new JobAccounting(
-            SchedulerKind.SLURM, id, null, null, null, null, state, "exit " + record.exitStatus(),
-            record.exitStatus(), null, record.elapsed(), record.started(), record.ended(), null,
-            null, null);
+            SchedulerKind.SLURM,
+            id,
+            null,
+            null,
+            null,
+            null,
+            state,
+            "exit " + record.exitStatus(),
+            record.exitStatus(),
+            null,
+            record.elapsed(),
+            record.started(),
+            record.ended(),
+            null,
+            null,
+            null);
     return JobStatus.fromRecord(job, "from its exit-status record " + file + ": " + asked);
   }
 

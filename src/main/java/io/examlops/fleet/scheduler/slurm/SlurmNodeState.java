@@ -17,7 +17,8 @@ import java.util.Set;
  * <p>The vocabulary follows Slurm's own printers ({@code node_state_string}, {@code
  * node_state_string_compact} and the flag table in {@code slurm_protocol_defs.c}) plus the words
  * older releases printed ({@code npc}, {@code perfctrs}, {@code cloud}, {@code error}). The mapping
- * to {@link NodeState} is in {@link #normalized()}; docs/discovery.md ("Slurm", "Node state mapping") explains each rule.
+ * to {@link NodeState} is in {@link #normalized()}; docs/discovery.md ("Slurm", "Node state
+ * mapping") explains each rule.
  *
  * @param base the base state, {@link Base#NONE} when the text names only flags ({@code drain})
  * @param flags the state flags, from words and from suffix characters

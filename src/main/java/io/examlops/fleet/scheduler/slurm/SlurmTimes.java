@@ -54,7 +54,9 @@ public final class SlurmTimes {
       return LocalDateTime.parse(value).atZone(zone).toInstant();
     } catch (DateTimeParseException e) {
       throw new IllegalArgumentException(
-          "'" + value + "' is not a Slurm timestamp (YYYY-MM-DDTHH:MM:SS); run sacct with"
+          "'"
+              + value
+              + "' is not a Slurm timestamp (YYYY-MM-DDTHH:MM:SS); run sacct with"
               + " SLURM_TIME_FORMAT=standard");
     }
   }

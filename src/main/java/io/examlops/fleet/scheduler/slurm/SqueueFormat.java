@@ -49,7 +49,9 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
   public static final SqueueFormat TRACKING =
       RECOMMENDED.beforeLast(SqueueField.START_TIME, SqueueField.END_TIME, SqueueField.EXIT_CODE);
 
-  /** The {@code -o} form the spec's discovery captures use; GPUs stay unknown for {@code --gpus}. */
+  /**
+   * The {@code -o} form the spec's discovery captures use; GPUs stay unknown for {@code --gpus}.
+   */
   public static final SqueueFormat LETTERS =
       new SqueueFormat(
           List.of(
@@ -71,8 +73,7 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
       throw new IllegalArgumentException("an squeue format needs distinct fields: " + fields);
     }
     if (!longForm && fields.stream().anyMatch(f -> f.letter() == null)) {
-      throw new IllegalArgumentException(
-          "fields without an -o letter need the -O form: " + fields);
+      throw new IllegalArgumentException("fields without an -o letter need the -O form: " + fields);
     }
     if (!fields.contains(SqueueField.JOB_ID) && !fields.contains(SqueueField.RAW_JOB_ID)) {
       throw new IllegalArgumentException("an squeue format needs a job id field: " + fields);
@@ -108,7 +109,10 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
         .toString();
   }
 
-  /** As {@link #command}, printing times in UTC whatever the login node's zone ({@link SlurmTimes#ZONE}). */
+  /**
+   * As {@link #command}, printing times in UTC whatever the login node's zone ({@link
+   * SlurmTimes#ZONE}).
+   */
   public String commandInUtc(String... extraArguments) {
     return SlurmTimes.IN_UTC + command(extraArguments);
   }

@@ -29,9 +29,9 @@ public final class SqueueParser {
   }
 
   /**
-   * {@code squeue -t all} lines (see {@link SqueueFormat#TRACKING}) as the facts of each job,
-   * ended ones included: start (not for a pending job, whose StartTime is an estimate), end and
-   * exit status (only once it ended; EndTime of a running job is its limit).
+   * {@code squeue -t all} lines (see {@link SqueueFormat#TRACKING}) as the facts of each job, ended
+   * ones included: start (not for a pending job, whose StartTime is an estimate), end and exit
+   * status (only once it ended; EndTime of a running job is its limit).
    *
    * @param zone the zone squeue printed times in ({@link SlurmTimes#ZONE} with {@code
    *     commandInUtc})
@@ -86,8 +86,13 @@ public final class SqueueParser {
     String[] parts = BAR.split(line, fields.size());
     if (parts.length != fields.size()) {
       throw new IllegalArgumentException(
-          "expected " + fields.size() + " '|'-separated fields (" + format.formatArgument()
-              + "), found " + parts.length + "; was squeue run with exactly this format?");
+          "expected "
+              + fields.size()
+              + " '|'-separated fields ("
+              + format.formatArgument()
+              + "), found "
+              + parts.length
+              + "; was squeue run with exactly this format?");
     }
     Map<SqueueField, String> values = new EnumMap<>(SqueueField.class);
     for (int i = 0; i < parts.length; i++) {
@@ -136,10 +141,7 @@ public final class SqueueParser {
     /** The value, or {@code null} when the column is absent, empty or a Slurm "nothing" word. */
     String text(SqueueField field) {
       String value = values.get(field);
-      if (value == null
-          || value.isEmpty()
-          || value.equals("N/A")
-          || value.equals("(null)")) {
+      if (value == null || value.isEmpty() || value.equals("N/A") || value.equals("(null)")) {
         return null;
       }
       return value;
@@ -182,7 +184,9 @@ public final class SqueueParser {
       String arrayJob = text(SqueueField.ARRAY_JOB_ID);
       String task = text(SqueueField.ARRAY_TASK_ID);
       if (arrayJob != null && task != null) {
-        return arrayJob + "_" + (task.chars().allMatch(Character::isDigit) ? task : "[" + task + "]");
+        return arrayJob
+            + "_"
+            + (task.chars().allMatch(Character::isDigit) ? task : "[" + task + "]");
       }
       String raw = text(SqueueField.RAW_JOB_ID);
       if (raw == null) {

@@ -2,7 +2,6 @@ package io.examlops.fleet.scheduling.backend;
 
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
-
 import io.examlops.fleet.transport.CommandResult;
 
 /**

@@ -39,8 +39,8 @@ public interface JobBackend {
   CancelResult cancel(CommandRunner runner, String jobId);
 
   /**
-   * Where a job's standard output and error go, for the user to look: a path on the cluster
-   * ({@code ~} is the submitting user's home there), or on this machine for the mock backend.
+   * Where a job's standard output and error go, for the user to look: a path on the cluster ({@code
+   * ~} is the submitting user's home there), or on this machine for the mock backend.
    */
   String outputFile(String jobId);
 

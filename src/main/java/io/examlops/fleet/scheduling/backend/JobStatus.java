@@ -13,8 +13,8 @@ import java.util.Objects;
  * @param job the facts: state, times, elapsed, GPUs, exit code, each {@code null} where the source
  *     does not tell; for {@link Source#NOT_FOUND} everything but id and state (UNKNOWN) is {@code
  *     null}, for {@link Source#LOST} everything but id, state (LOST) and perhaps the start
- * @param note why a job was not found or is lost, where a record came from, or the scheduler's
- *     own reason for its end or wait, for display; {@code null} otherwise
+ * @param note why a job was not found or is lost, where a record came from, or the scheduler's own
+ *     reason for its end or wait, for display; {@code null} otherwise
  * @param submitted when the scheduler says the job was submitted; {@code null} when it does not
  */
 public record JobStatus(Source source, JobAccounting job, String note, Instant submitted) {

@@ -18,10 +18,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The partition, GPU and idle checks: pure functions of what the scheduler listed. They count
- * where the job would run: the asked partition; for a GPU job that names none, the partition
- * placement picks from the same listing (what submit sends it to); for a CPU-only job, the
- * default partition.
+ * The partition, GPU and idle checks: pure functions of what the scheduler listed. They count where
+ * the job would run: the asked partition; for a GPU job that names none, the partition placement
+ * picks from the same listing (what submit sends it to); for a CPU-only job, the default partition.
  */
 final class CapacityChecks {
   /** Preflight's listing is live: placement weighs it as a snapshot taken this instant. */
@@ -55,7 +54,8 @@ final class CapacityChecks {
               new NodeInventory(target.scheduler(), "live", LIVE, survey.nodes()));
       Verdict choice =
           new Placement(Freshness.DEFAULT)
-              .placeIn(new PlacementRequest(request.gpus(), request.nodes(), null, null), live, LIVE);
+              .placeIn(
+                  new PlacementRequest(request.gpus(), request.nodes(), null, null), live, LIVE);
       if (choice.partition() != null) {
         return new CapacityChecks(request, survey, choice.partition(), true);
       }
@@ -182,8 +182,7 @@ final class CapacityChecks {
 
   /** A CPU-only job waits for nodes, not GPUs. */
   private Check idleNodesCheck() {
-    List<NodeInfo> nodes =
-        survey.nodes().stream().filter(n -> n.inPartition(partition)).toList();
+    List<NodeInfo> nodes = survey.nodes().stream().filter(n -> n.inPartition(partition)).toList();
     long idle = nodes.stream().filter(n -> n.state() == NodeState.IDLE).count();
     int asked = request.nodes() == null ? 1 : request.nodes();
     String figures = idle + " of " + nodes(nodes.size()) + " idle" + where();

@@ -17,8 +17,7 @@ public record PreflightRequest(
 
   public PreflightRequest {
     if (gpus < 0) {
-      throw new IllegalArgumentException(
-          "GPUs must be 0 (a CPU-only job) or more, got " + gpus);
+      throw new IllegalArgumentException("GPUs must be 0 (a CPU-only job) or more, got " + gpus);
     }
     if (nodes != null && nodes < 1) {
       throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);

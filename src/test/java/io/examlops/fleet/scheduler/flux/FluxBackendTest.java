@@ -61,8 +61,23 @@ class FluxBackendTest {
   private static String tracking(String line, double tSubmit, String type, String note) {
     String[] f = line.split("\\|", -1);
     return String.join(
-        "|", f[0], f[1], f[2], f[3], f[4], f[5], Double.toString(tSubmit), f[6], f[7], f[8], f[9],
-        f[10], f[11], f[12], type, note);
+        "|",
+        f[0],
+        f[1],
+        f[2],
+        f[3],
+        f[4],
+        f[5],
+        Double.toString(tSubmit),
+        f[6],
+        f[7],
+        f[8],
+        f[9],
+        f[10],
+        f[11],
+        f[12],
+        type,
+        note);
   }
 
   @Test
@@ -189,7 +204,9 @@ class FluxBackendTest {
     assertThat(cancelled.job().gpuHours()).isEqualByComparingTo(BigDecimal.ZERO);
     assertThat(cancelled.note()).isEqualTo("cancel exception");
     assertThat(cancelled.submitted())
-        .isBetween(Instant.ofEpochSecond(1795974872L, 587_000_000), Instant.ofEpochSecond(1795974872L, 588_000_000));
+        .isBetween(
+            Instant.ofEpochSecond(1795974872L, 587_000_000),
+            Instant.ofEpochSecond(1795974872L, 588_000_000));
     assertThat(running.note()).isNull();
     assertThat(status.get("fCNxqHz7").source()).isEqualTo(JobStatus.Source.NOT_FOUND);
     assertThat(runner.commands())

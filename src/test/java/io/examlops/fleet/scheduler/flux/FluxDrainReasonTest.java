@@ -7,8 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Drain reasons reach each node (and so `hpc nodes`), on the live status capture of instance A
- * with one idle node drained ("disk replaced | testing", a '|' inside) and one busy node draining.
+ * Drain reasons reach each node (and so `hpc nodes`), on the live status capture of instance A with
+ * one idle node drained ("disk replaced | testing", a '|' inside) and one busy node draining.
  */
 class FluxDrainReasonTest {
   @Test

@@ -58,9 +58,11 @@ class FluxInstanceRunnerTest {
 
     assertThat(result.exitCode()).isEqualTo(1);
     assertThat(result.stderr())
-        .startsWith("the Flux instance this cluster is bound to, local:///tmp/gone/local-0, does"
-            + " not answer on scripted;")
-        .endsWith("Flux said: flux-resource: ERROR: Unable to connect to Flux: broker socket"
-            + " /run/flux/local was not found");
+        .startsWith(
+            "the Flux instance this cluster is bound to, local:///tmp/gone/local-0, does"
+                + " not answer on scripted;")
+        .endsWith(
+            "Flux said: flux-resource: ERROR: Unable to connect to Flux: broker socket"
+                + " /run/flux/local was not found");
   }
 }

@@ -21,18 +21,53 @@ class FluxJobsParserTest {
   private static final FluxJobsFormat CUSTOM =
       new FluxJobsFormat(
           List.of(
-              "id", "id.f58", "id.f58plain", "id.dec", "id.hex", "id.dothex", "id.words", "name",
-              "username", "userid", "queue", "status", "status_abbrev", "state", "state_single",
-              "result", "result_abbrev", "nnodes", "ntasks", "ncores", "nodelist", "ranks",
-              "returncode", "waitstatus", "exception.type", "exception.note"));
+              "id",
+              "id.f58",
+              "id.f58plain",
+              "id.dec",
+              "id.hex",
+              "id.dothex",
+              "id.words",
+              "name",
+              "username",
+              "userid",
+              "queue",
+              "status",
+              "status_abbrev",
+              "state",
+              "state_single",
+              "result",
+              "result_abbrev",
+              "nnodes",
+              "ntasks",
+              "ncores",
+              "nodelist",
+              "ranks",
+              "returncode",
+              "waitstatus",
+              "exception.type",
+              "exception.note"));
 
   /** jobs-a-fmt-times.txt: {id.f58}|{t_submit}|{t_run}|{t_inactive}|... */
   private static final FluxJobsFormat TIMES =
       new FluxJobsFormat(
           List.of(
-              "id.f58", "t_submit", "t_run", "t_inactive", "t_submit!D", "t_run!D", "runtime",
-              "runtime!F", "runtime!H", "duration", "duration!F", "expiration", "t_remaining!F",
-              "contextual_time!F", "contextual_info", "inactive_reason"));
+              "id.f58",
+              "t_submit",
+              "t_run",
+              "t_inactive",
+              "t_submit!D",
+              "t_run!D",
+              "runtime",
+              "runtime!F",
+              "runtime!H",
+              "duration",
+              "duration!F",
+              "expiration",
+              "t_remaining!F",
+              "contextual_time!F",
+              "contextual_info",
+              "inactive_reason"));
 
   private static <T> T byId(List<T> items, java.util.function.Function<T, String> id, String f58) {
     return items.stream().filter(e -> id.apply(e).equals(f58)).findFirst().orElseThrow();
@@ -119,8 +154,7 @@ class FluxJobsParserTest {
     assertThat(q.get(1).name()).isEqualTo("gpu|job");
     assertThat(q.get(1).reason()).isNull();
     assertThat(q.get(1).elapsed()).isEqualTo(Duration.ofNanos(39_708_233_118L));
-    JobAccounting timeout =
-        FluxJobsParser.accounting(FluxJobsFormat.RECOMMENDED, out).get(2);
+    JobAccounting timeout = FluxJobsParser.accounting(FluxJobsFormat.RECOMMENDED, out).get(2);
     assertThat(timeout.state()).isEqualTo(JobState.TIMEOUT);
     assertThat(timeout.exitCode()).isEqualTo(142);
     assertThat(timeout.name()).isEqualTo("sleep");

@@ -62,7 +62,8 @@ class FluxJsonRAndSubmitTest {
   void asciiLocaleAndEmptyLists() {
     List<QueueEntry> q =
         FluxJobsJsonParser.queue(
-            "LC_ALL=C flux jobs --json", JobFixtures.read("flux/cpu-mixed_LC_ALL_C_jobs-json.json"));
+            "LC_ALL=C flux jobs --json",
+            JobFixtures.read("flux/cpu-mixed_LC_ALL_C_jobs-json.json"));
     assertThat(q).extracting(QueueEntry::id).containsExactly("f3TZ9we7", "f3PZssgK");
     assertThat(q.get(0).partition()).isNull();
     assertThat(
@@ -165,8 +166,7 @@ class FluxJsonRAndSubmitTest {
   @Test
   void submitErrorsPassFluxsWordsOn() {
     SubmitResult queue =
-        FluxSubmitParser.parse(
-            result(1, "", JobFixtures.read("flux/submit-badqueue.stderr.txt")));
+        FluxSubmitParser.parse(result(1, "", JobFixtures.read("flux/submit-badqueue.stderr.txt")));
     assertThat(queue.accepted()).isFalse();
     assertThat(queue.message()).isEqualTo("[Errno 1] Invalid queue 'nosuch' specified");
 

@@ -91,7 +91,8 @@ class FluxProbeTest {
     assertThat(caps.idleGpus()).as("only node02's 3 free GPUs can take work").isEqualTo(3);
     assertThat(caps.partitions())
         .containsExactly(
-            new PartitionInfo("batch", true, null, RUNNING), new PartitionInfo("debug", false, null, RUNNING));
+            new PartitionInfo("batch", true, null, RUNNING),
+            new PartitionInfo("debug", false, null, RUNNING));
     assertThat(caps.accounting()).isFalse();
     assertThat(runner.commands())
         .containsExactly(
@@ -321,9 +322,13 @@ class FluxProbeTest {
   void stoppedAndDisabledQueuesAreReportedNotReadAsReady() {
     String b = "live-0.88/B-gpu-queues-test5/";
     ScriptedRunner stopped =
-        gpuMixed().answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read(b + "00b-queue-status-stopped.stdout"));
+        gpuMixed()
+            .answer(
+                FluxCommands.QUEUE_STATUS,
+                FluxFixtures.read(b + "00b-queue-status-stopped.stdout"));
     ScriptedRunner disabled =
-        gpuMixed().answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read(b + "64-queue-status.stdout"));
+        gpuMixed()
+            .answer(FluxCommands.QUEUE_STATUS, FluxFixtures.read(b + "64-queue-status.stdout"));
 
     assertThat(probe.inventory(gpuMixed()).warnings()).isEmpty();
     assertThat(probe.inventory(stopped).warnings())

@@ -12,12 +12,13 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Flux queue policy check on live flux-core 0.88 captures of instance B (queues gpu, 30m
- * limit, default queue; cpu, 2h instance-wide limit): it refuses what {@code flux submit} refused
- * there, in the same words, and warns where Flux accepts a job that would wait.
+ * The Flux queue policy check on live flux-core 0.88 captures of instance B (queues gpu, 30m limit,
+ * default queue; cpu, 2h instance-wide limit): it refuses what {@code flux submit} refused there,
+ * in the same words, and warns where Flux accepts a job that would wait.
  */
 class FluxQueueCheckTest {
   private static final String B = "B-gpu-queues-test5/";
+
   /** The whole config as captured (12), and as reloaded with a 2-GPU cap on gpu (90). */
   private static final String CONFIG = LiveFlux.stdout(B + "12-config-get");
 
@@ -27,6 +28,7 @@ class FluxQueueCheckTest {
           + ",\"queues\":"
           + LiveFlux.stdout(B + "90-config-reload-jobsize").strip()
           + "}";
+
   /** Reloaded with a default duration of 10m (93: `flux config get policy`). */
   private static final String CONFIG_DEFAULT_10M =
       "{\"policy\":"
@@ -69,11 +71,15 @@ class FluxQueueCheckTest {
 
   @Test
   void noTimeOnAQueueWithALimitAndNoDefaultFailsAsFluxRefusedIt() {
-    Check named = FluxQueueCheck.run(instance(CONFIG, "64-queue-status"), ask(1, "gpu", null), "gpu");
-    Check defaulted = FluxQueueCheck.run(instance(CONFIG, "64-queue-status"), ask(1, null, null), null);
+    Check named =
+        FluxQueueCheck.run(instance(CONFIG, "64-queue-status"), ask(1, "gpu", null), "gpu");
+    Check defaulted =
+        FluxQueueCheck.run(instance(CONFIG, "64-queue-status"), ask(1, null, null), null);
 
     assertThat(named.status()).isEqualTo(FAIL);
-    assertThat(named.reason()).contains(fluxSaid("20-submit-1gpu-nolimit")).contains("give a time limit");
+    assertThat(named.reason())
+        .contains(fluxSaid("20-submit-1gpu-nolimit"))
+        .contains("give a time limit");
     assertThat(defaulted.reason()).as("the default queue is gpu").isEqualTo(named.reason());
   }
 
@@ -81,10 +87,13 @@ class FluxQueueCheckTest {
   void aJobOverTheQueuesGpuCapFailsAsFluxRefusedIt() {
     Check check =
         FluxQueueCheck.run(
-            instance(CONFIG_GPU_CAP, "64-queue-status"), ask(4, "gpu", Duration.ofMinutes(1)), "gpu");
+            instance(CONFIG_GPU_CAP, "64-queue-status"),
+            ask(4, "gpu", Duration.ofMinutes(1)),
+            "gpu");
 
     assertThat(check.status()).isEqualTo(FAIL);
-    assertThat(check.reason()).isEqualTo("Flux would refuse the job: " + fluxSaid("92-submit-over-jobsize"));
+    assertThat(check.reason())
+        .isEqualTo("Flux would refuse the job: " + fluxSaid("92-submit-over-jobsize"));
   }
 
   @Test
@@ -95,7 +104,8 @@ class FluxQueueCheckTest {
 
     assertThat(check.status()).isEqualTo(FAIL);
     assertThat(check.reason())
-        .isEqualTo("queue gpu is disabled (maintenance until 10:00): Flux refuses submissions to it");
+        .isEqualTo(
+            "queue gpu is disabled (maintenance until 10:00): Flux refuses submissions to it");
     assertThat(fluxSaid("67-submit-disabled")).contains("maintenance until 10:00");
   }
 
@@ -103,25 +113,31 @@ class FluxQueueCheckTest {
   void aStoppedQueueWarnsThatTheJobWouldWait() {
     Check check =
         FluxQueueCheck.run(
-            instance(CONFIG, "00b-queue-status-stopped"), ask(1, "cpu", Duration.ofMinutes(5)), "cpu");
+            instance(CONFIG, "00b-queue-status-stopped"),
+            ask(1, "cpu", Duration.ofMinutes(5)),
+            "cpu");
 
     assertThat(check.status()).isEqualTo(WARN);
-    assertThat(check.reason()).startsWith("queue cpu is stopped: Flux accepts the job but it waits")
+    assertThat(check.reason())
+        .startsWith("queue cpu is stopped: Flux accepts the job but it waits")
         .contains("flux queue start cpu");
   }
 
   @Test
   void anEnabledStartedQueueWithinItsLimitsPasses() {
     Check cpu =
-        FluxQueueCheck.run(instance(CONFIG, "64-queue-status"), ask(1, "cpu", Duration.ofHours(1)), "cpu");
+        FluxQueueCheck.run(
+            instance(CONFIG, "64-queue-status"), ask(1, "cpu", Duration.ofHours(1)), "cpu");
     Check overInstanceLimit =
-        FluxQueueCheck.run(instance(CONFIG, "64-queue-status"), ask(1, "cpu", Duration.ofHours(3)), "cpu");
+        FluxQueueCheck.run(
+            instance(CONFIG, "64-queue-status"), ask(1, "cpu", Duration.ofHours(3)), "cpu");
 
     assertThat(cpu.status()).isEqualTo(PASS);
     assertThat(cpu.reason()).isEqualTo("queue cpu is enabled and started; within its limits");
     assertThat(overInstanceLimit.status()).isEqualTo(FAIL);
     assertThat(overInstanceLimit.reason())
-        .isEqualTo("Flux would refuse the job: requested duration (3h) exceeds policy limit of 2h"
-            + " for queue cpu");
+        .isEqualTo(
+            "Flux would refuse the job: requested duration (3h) exceeds policy limit of 2h"
+                + " for queue cpu");
   }
 }

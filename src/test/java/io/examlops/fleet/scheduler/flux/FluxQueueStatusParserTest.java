@@ -18,7 +18,8 @@ class FluxQueueStatusParserTest {
         .containsExactly(
             new FluxQueueState("gpu", false, "maintenance until 10:00", false, null),
             new FluxQueueState("cpu", true, null, true, null));
-    assertThat(FluxQueueStatusParser.parse("flux queue status", capture("00b-queue-status-stopped")))
+    assertThat(
+            FluxQueueStatusParser.parse("flux queue status", capture("00b-queue-status-stopped")))
         .extracting(FluxQueueState::started)
         .containsExactly(false, false);
   }
@@ -26,7 +27,8 @@ class FluxQueueStatusParserTest {
   @Test
   void flux_queue_list_sColourTextIsNotWhatIsRead() {
     assertThat(capture("65-queue-list")).contains("\u001b[");
-    assertThatThrownBy(() -> FluxQueueStatusParser.parse("flux queue status", capture("65-queue-list")))
+    assertThatThrownBy(
+            () -> FluxQueueStatusParser.parse("flux queue status", capture("65-queue-list")))
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("line 1");
   }

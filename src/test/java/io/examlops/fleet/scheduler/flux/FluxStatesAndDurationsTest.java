@@ -85,7 +85,9 @@ class FluxStatesAndDurationsTest {
   void everyTimeInTheDefaultListingsParses() {
     for (String fixture :
         new String[] {
-          "flux/jobs-a.txt", "flux/jobs-a-E.txt", "flux/cpu-mixed_LC_ALL_C_jobs.txt",
+          "flux/jobs-a.txt",
+          "flux/jobs-a-E.txt",
+          "flux/cpu-mixed_LC_ALL_C_jobs.txt",
           "flux/cpu-mixed_FORCE_ASCII_jobs.txt"
         }) {
       String[] lines = JobFixtures.read(fixture).split("\\R");

@@ -80,7 +80,8 @@ class FluxStatusParserTest {
 
   @Test
   void ranksNoInstanceHasAreRefusedByTheirCount() {
-    // Found by fuzzing: millions of ranks were expanded (seconds of work) before anything refused them.
+    // Found by fuzzing: millions of ranks were expanded (seconds of work) before anything refused
+    // them.
     assertThatThrownBy(
             () -> FluxStatusParser.parse("status", Format.LEGACY, "all|4-2496067|cn[1-4]||\n"))
         .isInstanceOf(ProbeException.class)

@@ -137,7 +137,13 @@ class MockBackendTest {
     MockBackend mock = new MockBackend(jobs);
     SubmitRequest python =
         new SubmitRequest(
-            "#!/usr/bin/env python3\nprint(1)\n", "t", 1, 1, null, null, null,
+            "#!/usr/bin/env python3\nprint(1)\n",
+            "t",
+            1,
+            1,
+            null,
+            null,
+            null,
             Map.of("EXAMLOPS_MODEL", "m"));
 
     assertThatThrownBy(() -> mock.submit(local, python))

@@ -16,7 +16,8 @@ class ExitRecordParserTest {
   @Test
   void readsEachJobsRecordAndLeavesOutJobsWithout() {
     Map<String, ExitRecord> records =
-        ExitRecordParser.parse(COMMAND,
+        ExitRecordParser.parse(
+            COMMAND,
             "== 5\nstarted 1764445690\nexited 3 1764445697\n== 6\nstarted 1764445690\n== 7\n"
                 + "== 8\nstarted 1764445000\nexited 0 1764445010\nstarted 1764445690\n"
                 + "exited 0 1764445691\n");
@@ -27,7 +28,8 @@ class ExitRecordParserTest {
     assertThat(records.get("6").exited()).isFalse();
     assertThat(records.get("6").started()).isEqualTo(Instant.ofEpochSecond(1764445690));
     assertThat(records.get("8").started())
-        .as("a requeued job's last run counts").isEqualTo(Instant.ofEpochSecond(1764445690));
+        .as("a requeued job's last run counts")
+        .isEqualTo(Instant.ofEpochSecond(1764445690));
   }
 
   @Test
@@ -41,11 +43,13 @@ class ExitRecordParserTest {
   @Test
   void theCommandQuotesIdsAndTheScriptWritesWhatTheParserReads() {
     assertThat(ExitRecords.command(List.of("5", "6")))
-        .isEqualTo("cd ~ && for id in 5 6; do echo \"== $id\"; if [ -r \"examlops-$id.exit\" ];"
-            + " then cat \"examlops-$id.exit\"; fi; done");
+        .isEqualTo(
+            "cd ~ && for id in 5 6; do echo \"== $id\"; if [ -r \"examlops-$id.exit\" ];"
+                + " then cat \"examlops-$id.exit\"; fi; done");
     assertThat(String.join("\n", ExitRecords.scriptLines()))
-        .contains("echo \"started $(date +%s)\" > \"${SLURM_SUBMIT_DIR:-$HOME}/examlops-"
-            + "${SLURM_JOB_ID}.exit\"")
+        .contains(
+            "echo \"started $(date +%s)\" > \"${SLURM_SUBMIT_DIR:-$HOME}/examlops-"
+                + "${SLURM_JOB_ID}.exit\"")
         .contains("trap 'echo \"exited $? $(date +%s)\" >> ");
   }
 }

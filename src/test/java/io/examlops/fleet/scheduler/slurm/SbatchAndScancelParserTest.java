@@ -40,8 +40,7 @@ class SbatchAndScancelParserTest {
   @Test
   void rejectionsPassSbatchsOwnWordsOn() {
     SubmitResult partition =
-        SbatchParser.parse(
-            run(1, "sbatch.invalid-partition.out", "sbatch.invalid-partition.err"));
+        SbatchParser.parse(run(1, "sbatch.invalid-partition.out", "sbatch.invalid-partition.err"));
     assertThat(partition.accepted()).isFalse();
     assertThat(partition.jobIds()).isEmpty();
     assertThat(partition.message()).contains("invalid partition specified: nosuch");

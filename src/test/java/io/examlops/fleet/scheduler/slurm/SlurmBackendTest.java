@@ -36,10 +36,20 @@ class SlurmBackendTest {
    * command's output is read by SlurmJobsIT on the testbed.
    */
   private static String tracked(
-      String id, String state, String partition, String tres, String perNode, String node,
-      String start, String end, String exitCode, String name) {
-    return String.join("|", id, "hpcuser", state, partition, "1", "1", "0:03", tres, "N/A",
-        perNode, "N/A", "N/A", node, "None", start, end, exitCode, name) + "|\n";
+      String id,
+      String state,
+      String partition,
+      String tres,
+      String perNode,
+      String node,
+      String start,
+      String end,
+      String exitCode,
+      String name) {
+    return String.join(
+            "|", id, "hpcuser", state, partition, "1", "1", "0:03", tres, "N/A", perNode, "N/A",
+            "N/A", node, "None", start, end, exitCode, name)
+        + "|\n";
   }
 
   private static String fixture(String name) {
@@ -75,7 +85,8 @@ class SlurmBackendTest {
             "#!/bin/bash\n#SBATCH -c 1\n"
                 + "export EXAMLOPS_RUN=7\n"
                 + "export EXAMLOPS_TOKEN='x'\"'\"'; rm -rf ~ #'\n"
-                + String.join("\n", ExitRecords.scriptLines()) + "\n"
+                + String.join("\n", ExitRecords.scriptLines())
+                + "\n"
                 + "echo \"token=$EXAMLOPS_TOKEN\"\n");
     assertThat(runner.commands().get(0)).doesNotContain("rm -rf");
   }
@@ -164,15 +175,50 @@ class SlurmBackendTest {
         new ScriptedRunner()
             .answer(
                 squeue,
-                tracked("4", "COMPLETED", "cpu", "cpu=1,mem=500M,node=1,billing=1", "N/A", "n1",
-                        "2026-11-29T19:48:10", "2026-11-29T19:48:13", "0", "bk-ok")
-                    + tracked("5", "FAILED", "cpu", "cpu=1,mem=500M,node=1,billing=1", "N/A",
-                        "n1", "2026-11-29T19:48:10", "2026-11-29T19:48:13", "768", "bk-fail")
-                    + tracked("6", "CANCELLED", "cpu", "cpu=1,mem=500M,node=1,billing=1", "N/A",
-                        "n1", "2026-11-29T19:48:10", "2026-11-29T19:48:13", "15", "bk-cancel")
-                    + tracked("7", "RUNNING", "gpu",
-                        "cpu=1,mem=500M,node=1,billing=1,gres/gpu=1", "gres:gpu:1", "g1",
-                        "2026-11-29T19:48:10", "2026-11-30T19:48:10", "0", "bk-gpu"));
+                tracked(
+                        "4",
+                        "COMPLETED",
+                        "cpu",
+                        "cpu=1,mem=500M,node=1,billing=1",
+                        "N/A",
+                        "n1",
+                        "2026-11-29T19:48:10",
+                        "2026-11-29T19:48:13",
+                        "0",
+                        "bk-ok")
+                    + tracked(
+                        "5",
+                        "FAILED",
+                        "cpu",
+                        "cpu=1,mem=500M,node=1,billing=1",
+                        "N/A",
+                        "n1",
+                        "2026-11-29T19:48:10",
+                        "2026-11-29T19:48:13",
+                        "768",
+                        "bk-fail")
+                    + tracked(
+                        "6",
+                        "CANCELLED",
+                        "cpu",
+                        "cpu=1,mem=500M,node=1,billing=1",
+                        "N/A",
+                        "n1",
+                        "2026-11-29T19:48:10",
+                        "2026-11-29T19:48:13",
+                        "15",
+                        "bk-cancel")
+                    + tracked(
+                        "7",
+                        "RUNNING",
+                        "gpu",
+                        "cpu=1,mem=500M,node=1,billing=1,gres/gpu=1",
+                        "gres:gpu:1",
+                        "g1",
+                        "2026-11-29T19:48:10",
+                        "2026-11-30T19:48:10",
+                        "0",
+                        "bk-gpu"));
 
     Map<String, JobStatus> status = slurm.track(runner, List.of("4", "5", "6", "7"));
 
@@ -200,8 +246,16 @@ class SlurmBackendTest {
         new ScriptedRunner()
             .answer(
                 squeueAll("4,5,6,7"),
-                tracked("7", "RUNNING", "gpu", "cpu=1,mem=500M,node=1,billing=1,gres/gpu=1",
-                    "gres:gpu:1", "g1", "2026-11-29T19:48:10", "2026-11-30T19:48:10", "0",
+                tracked(
+                    "7",
+                    "RUNNING",
+                    "gpu",
+                    "cpu=1,mem=500M,node=1,billing=1,gres/gpu=1",
+                    "gres:gpu:1",
+                    "g1",
+                    "2026-11-29T19:48:10",
+                    "2026-11-30T19:48:10",
+                    "0",
                     "bk-gpu"))
             .answer(
                 SacctFormat.RECOMMENDED.command("-j", "4,5,6"),

@@ -20,7 +20,8 @@ class SqueueParserTest {
   @Test
   void letterFormReadsTheBusyQueue() {
     List<QueueEntry> q =
-        SqueueParser.parse(SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
+        SqueueParser.parse(
+            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
 
     assertThat(q).hasSize(12);
     QueueEntry train = byId(q, "3");
@@ -47,14 +48,16 @@ class SqueueParserTest {
   void letterFormLeavesGpusUnknownWhenPerNodeSaysNA() {
     // %b is N/A both for CPU jobs and for --gpus jobs, so it cannot tell them apart.
     List<QueueEntry> q =
-        SqueueParser.parse(SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
+        SqueueParser.parse(
+            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
     assertThat(byId(q, "1").gpus()).isNull();
   }
 
   @Test
   void keepsArrayIdsAsSlurmPrintsThem() {
     List<QueueEntry> q =
-        SqueueParser.parse(SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
+        SqueueParser.parse(
+            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
     assertThat(q).extracting(QueueEntry::id).contains("5_[2-3%2]", "5_0", "5_1");
     assertThat(byId(q, "5_[2-3%2]").reason()).isEqualTo("JobArrayTaskLimit");
 
@@ -68,8 +71,7 @@ class SqueueParserTest {
   void allStatesListingMapsEndedJobs() {
     List<QueueEntry> q =
         SqueueParser.parse(
-            SqueueFormat.LETTERS,
-            JobFixtures.read("slurm/squeue-h-t-all-o-pipe.after-cancel.out"));
+            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-t-all-o-pipe.after-cancel.out"));
     assertThat(byId(q, "1").state()).isEqualTo(JobState.CANCELLED);
     assertThat(byId(q, "1").elapsed()).isEqualTo(Duration.ofSeconds(110));
     assertThat(byId(q, "12").state()).isEqualTo(JobState.COMPLETED);
@@ -105,7 +107,8 @@ class SqueueParserTest {
     List<QueueEntry> q =
         SqueueParser.parse(captured, JobFixtures.read("slurm/squeue-h-O-tres.busy.out"));
 
-    assertThat(q).extracting(QueueEntry::id)
+    assertThat(q)
+        .extracting(QueueEntry::id)
         .containsExactly("5_[2-3%2]", "10", "11", "1", "2", "5_0", "5_1", "16", "8", "9", "3", "4");
     assertThat(byId(q, "3").gpus()).isEqualTo(2);
     assertThat(byId(q, "9").gpus()).isEqualTo(3);

@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A scheduler HPC Fleet does not ship, plugged in through the documented registration alone
- * ({@code SchedulerAdapters.standard().with(adapter)} handed to {@code Fleet}): detected, connected,
+ * A scheduler HPC Fleet does not ship, plugged in through the documented registration alone ({@code
+ * SchedulerAdapters.standard().with(adapter)} handed to {@code Fleet}): detected, connected,
  * approved, snapshotted, placed, preflighted, submitted to, followed and cancelled through the
  * application API, on a real clusters.yaml and platform.db, its commands run by the real local
  * shell. Runs in its own JVM (the {@code plugged-scheduler} surefire execution): a declared kind is
@@ -43,6 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
 class PluggedSchedulerTest {
   private static final Actor ALICE = Actor.cli("alice");
   private static final HostTarget HERE = HostTarget.of(HostTarget.LOCAL);
+
   /** No host named and none in the environment: this machine. */
   private static final HostTarget THIS_MACHINE = HostTarget.defaults();
 

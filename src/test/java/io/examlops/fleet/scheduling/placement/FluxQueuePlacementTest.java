@@ -65,7 +65,8 @@ class FluxQueuePlacementTest {
   private static String gpuCapConfig() {
     String whole = LiveFlux.stdout(B + "12-config-get").strip();
     String queues = LiveFlux.stdout(B + "90-config-reload-jobsize").strip();
-    return whole.replaceFirst("\"queues\":\\{.*\\},\"resource\"", "\"queues\":" + queues + ",\"resource\"");
+    return whole.replaceFirst(
+        "\"queues\":\\{.*\\},\"resource\"", "\"queues\":" + queues + ",\"resource\"");
   }
 
   @Test

@@ -377,9 +377,7 @@ class PlacementTest {
     assertThat(result.chosen().orElseThrow().score().evidence()).isEqualTo(Evidence.DECLARED);
     assertThat(result.others().get(0).outcome()).isEqualTo(Outcome.SKIPPED);
     assertThat(result.others().get(0).reason())
-        .isEqualTo(
-            "no snapshot and no declared capabilities"
-                + " (save a snapshot of its nodes)");
+        .isEqualTo("no snapshot and no declared capabilities" + " (save a snapshot of its nodes)");
   }
 
   @Test
@@ -440,11 +438,15 @@ class PlacementTest {
   @Test
   void aCpuOnlyJobGoesWhereNodesAreIdleInTheDefaultPartition() {
     var busy =
-        fresh("busy", SchedulerKind.SLURM,
+        fresh(
+            "busy",
+            SchedulerKind.SLURM,
             node("n1", null, 0, 0, NodeState.ALLOCATED, "cpu"),
             node("n2", null, 0, 0, NodeState.IDLE, "cpu"));
     var free =
-        fresh("free", SchedulerKind.SLURM,
+        fresh(
+            "free",
+            SchedulerKind.SLURM,
             node("n1", null, 0, 0, NodeState.IDLE, "cpu"),
             node("n2", null, 0, 0, NodeState.IDLE, "cpu"),
             node("g1", "a100", 4, 0, NodeState.IDLE, "gpu"));

@@ -30,7 +30,8 @@ class PreflightTest {
   static final String FX = "fixtures/preflight/";
   private static final PreflightTarget TC =
       new PreflightTarget("tc", ClusterGate.active(), SchedulerKind.SLURM);
-  private final Preflight preflight = new Preflight(
+  private final Preflight preflight =
+      new Preflight(
           SchedulerAdapters.standard()
               .detectionProbes(SchedulerContext.readOnly(Map.of(), Clock.systemUTC())),
           SchedulerAdapters.standard());
@@ -108,7 +109,8 @@ class PreflightTest {
         .isEqualTo("default partition cpu, time limit none known");
     assertThat(report.check(CheckName.GPUS).status()).isEqualTo(PASS);
     assertThat(report.check(CheckName.GPUS).reason()).isEqualTo("CPU-only job: no GPUs asked");
-    assertThat(report.check(CheckName.IDLE).reason()).startsWith("1 of 5 nodes idle in partition cpu");
+    assertThat(report.check(CheckName.IDLE).reason())
+        .startsWith("1 of 5 nodes idle in partition cpu");
   }
 
   @Test
@@ -189,7 +191,9 @@ class PreflightTest {
     assertThat(report.check(CheckName.APPROVAL).reason()).isEqualTo("not schedulable: PENDING");
     assertThat(movedReport.check(CheckName.APPROVAL).reason())
         .isEqualTo("not schedulable: host changed since approval");
-    assertThat(report.checks()).as("every check but Flux's POLICY").hasSize(CheckName.values().length - 1);
+    assertThat(report.checks())
+        .as("every check but Flux's POLICY")
+        .hasSize(CheckName.values().length - 1);
     assertThat(report.checks().subList(1, report.checks().size()))
         .allSatisfy(c -> assertThat(c.status()).isEqualTo(SKIPPED));
     assertThat(runner.commands()).isEmpty();
@@ -218,8 +222,7 @@ class PreflightTest {
 
     assertThat(report.check(CheckName.SCHEDULER).status()).isEqualTo(FAIL);
     assertThat(report.check(CheckName.SCHEDULER).reason())
-        .isEqualTo(
-            "registered as flux, but slurm answers on scripted: re-probe the cluster");
+        .isEqualTo("registered as flux, but slurm answers on scripted: re-probe the cluster");
     assertThat(report.check(CheckName.GPUS).reason())
         .isEqualTo("skipped: the scheduler did not answer");
   }
