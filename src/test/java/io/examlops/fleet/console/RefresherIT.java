@@ -59,7 +59,7 @@ class RefresherIT {
         Thread.sleep(200);
       }
       NodeSnapshot snapshot = fleet.storedNodes("lxp").orElseThrow();
-      assertThat(snapshot.takenBy()).isEqualTo("refresher via console");
+      assertThat(snapshot.takenBy()).isEqualTo("refresher");
       assertThat(snapshot.takenAt()).isAfterOrEqualTo(before.minusMillis(1));
       assertThat(snapshot.nodes()).isNotEmpty();
       assertThat(fleet.utilization("lxp", before.minusSeconds(1)))
