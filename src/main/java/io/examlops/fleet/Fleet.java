@@ -375,11 +375,7 @@ public final class Fleet {
   public java.util.Optional<NodesResult> latestNodes(String cluster) {
     return guarded(
         () -> {
-          RegisteredCluster registered = connections().cluster(cluster);
-          SchedulerKind scheduler =
-              registered.definition() != null
-                  ? registered.definition().scheduler()
-                  : registered.governance().scheduler();
+          SchedulerKind scheduler = schedulerOf(connections().cluster(cluster));
           return registry()
               .latestSnapshot(cluster)
               .map(s -> new NodesResult(cluster, scheduler, null, s.takenAt(), s.id(), s.nodes()));
@@ -400,6 +396,13 @@ public final class Fleet {
   }
 
   // --- End of the MCP server's block.
+
+  /** The scheduler a cluster runs: as clusters.yaml says, else as its approval record keeps it. */
+  private static SchedulerKind schedulerOf(RegisteredCluster cluster) {
+    return cluster.definition() != null
+        ? cluster.definition().scheduler()
+        : cluster.governance().scheduler();
+  }
 
   /** What placement and preflight are asked: some GPUs (or none), on some nodes. */
   private static void requireAsk(int gpus, Integer nodes) {
@@ -1254,8 +1257,8 @@ public final class Fleet {
     return guarded(
         () -> {
           RegisteredCluster cluster = connections().cluster(name);
-          SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
-          if (adapter.readsLive()) {
+          SchedulerAdapter adapter = adapters.of(schedulerOf(cluster));
+          if (cluster.definition() != null && adapter.readsLive()) {
             NodeInventory live = adapter.liveInventory(cluster, context());
             return Optional.of(
                 new NodeSnapshot(0, name, live.takenAt(), adapter.kind().label(), live.nodes()));
