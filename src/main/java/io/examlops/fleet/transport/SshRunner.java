@@ -6,7 +6,8 @@ import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.Session;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.transport.TransportException.Step;
-import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Optional;
@@ -84,12 +85,13 @@ public final class SshRunner implements CommandRunner {
     try {
       ChannelExec channel = (ChannelExec) connected.openChannel("exec");
       channel.setCommand(command.getBytes(StandardCharsets.UTF_8));
-      // jsch sends the bytes, then EOF; an empty stdin gets EOF at once, so a command that reads
-      // input ends instead of hanging.
-      channel.setInputStream(new ByteArrayInputStream(stdin));
+      // No input stream is given to jsch: with one it starts a feeder thread that races the
+      // channel's close (a command that ends at once left it null: an NPE in connect). The bytes
+      // are written here instead, then EOF, so a command that reads input ends instead of hanging.
       channel.setOutputStream(stdout, true);
       channel.setExtOutputStream(stderr, true);
       channel.connect(Math.toIntExact(options.connectTimeout().toMillis()));
+      feed(channel, command, stdin);
       return channel;
     } catch (JSchException e) {
       throw new TransportException(
@@ -102,6 +104,24 @@ public final class SshRunner implements CommandRunner {
               + "); the server may limit sessions per connection"
               + " (sshd MaxSessions) or have dropped the connection",
           e);
+    }
+  }
+
+  private void feed(ChannelExec channel, String command, byte[] stdin) {
+    try (OutputStream in = channel.getOutputStream()) {
+      in.write(stdin);
+    } catch (IOException e) {
+      // A command that ended without reading its input closed the channel first; that is its
+      // business, and its exit status says how it went.
+      if (!channel.isClosed() && !channel.isEOF()) {
+        stop(channel);
+        channel.disconnect();
+        throw new TransportException(
+            target.label(),
+            Step.COMMAND,
+            "cannot send input to `" + command + "` (" + e.getMessage() + ")",
+            e);
+      }
     }
   }
 

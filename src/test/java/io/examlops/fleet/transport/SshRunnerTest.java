@@ -121,6 +121,19 @@ class SshRunnerTest {
   }
 
   @Test
+  void commandsThatEndAtOnceEachStartAndReportTheirStatus() {
+    // A command that ends before jsch has started its channel once raced jsch's stdin feeder: an
+    // NPE in connect, reported as "cannot start" (seen in CI on the testbed's sinfo).
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
+      for (int i = 0; i < 400; i++) {
+        assertThat(runner.run("exit " + (i % 3)).exitCode()).isEqualTo(i % 3);
+      }
+      assertThat(runner.run("head -c 3", "abcdef".getBytes(StandardCharsets.UTF_8)).stdout())
+          .isEqualTo("abc");
+    }
+  }
+
+  @Test
   void missingProgramIsExitCode127NotAnError() {
     try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
       CommandResult result = runner.run("no-such-program-xyz --version");
