@@ -36,6 +36,7 @@ import io.examlops.fleet.model.placement.Verdict;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
@@ -75,7 +76,9 @@ public final class Fleet {
   private final Clock clock;
   private final Discovery discovery;
   private final SchedulerAdapters adapters;
+  private final CentralServer central;
   private ClusterRegistry registry;
+  private io.examlops.fleet.remote.CentralStores centralStores;
 
   /** The word that asks placement to choose the cluster. */
   public static final String AUTO = "auto";
@@ -98,10 +101,26 @@ public final class Fleet {
    *     registered scheduler, naming the variable and the values it takes
    */
   public Fleet(Map<String, String> env, Clock clock, SchedulerAdapters adapters) {
+    this(env, clock, adapters, null);
+  }
+
+  /**
+   * A fleet in central mode: the registry and the job records are the console's at {@code central},
+   * the SSH connections this machine's; the approval gate judges the console's records here. What
+   * changes governance (registering, approving, rejecting, snapshots, console users) is refused: it
+   * is done on the console.
+   */
+  public Fleet(Map<String, String> env, Clock clock, CentralServer central) {
+    this(env, clock, SchedulerAdapters.standard(), central);
+  }
+
+  private Fleet(
+      Map<String, String> env, Clock clock, SchedulerAdapters adapters, CentralServer central) {
     requireKnownScheduler(env.get(ClusterEnvironment.SCHEDULER), adapters.kinds());
     this.env = Map.copyOf(env);
     this.clock = clock;
     this.adapters = adapters;
+    this.central = central;
     this.discovery = new Discovery(adapters.detectionProbes(context()), clock);
   }
 
@@ -110,13 +129,17 @@ public final class Fleet {
     return new SchedulerContext(
         env,
         clock,
-        () -> registry().platformDb().file().toAbsolutePath().getParent(),
+        () ->
+            io.examlops.fleet.registry.RegistryLocations.from(env)
+                .platformDb()
+                .toAbsolutePath()
+                .getParent(),
         this::gpusInUse);
   }
 
   /** The GPUs a cluster's unfinished tracked jobs hold. */
   private int gpusInUse(String cluster) {
-    return jobStore().list(new JobStore.Filter(cluster, null, null)).stream()
+    return jobRecords(null).list(new JobRecords.Filter(cluster, null, null)).stream()
         .filter(j -> !j.state().terminal() && j.gpus() != null)
         .mapToInt(TrackedJob::gpus)
         .sum();
@@ -375,8 +398,10 @@ public final class Fleet {
   public java.util.Optional<NodesResult> latestNodes(String cluster) {
     return guarded(
         () -> {
-          SchedulerKind scheduler = schedulerOf(connections().cluster(cluster));
-          return registry()
+          ClusterConnections connections = connections();
+          SchedulerKind scheduler = schedulerOf(connections.cluster(cluster));
+          return connections
+              .registry()
               .latestSnapshot(cluster)
               .map(s -> new NodesResult(cluster, scheduler, null, s.takenAt(), s.id(), s.nodes()));
         });
@@ -580,7 +605,7 @@ public final class Fleet {
           JobService.Listing listing =
               jobs(actor)
                   .list(
-                      new JobStore.Filter(request.cluster(), request.model(), state),
+                      new JobRecords.Filter(request.cluster(), request.model(), state),
                       request.refresh());
           return new JobsResult(listing.jobs(), listing.notes());
         });
@@ -618,7 +643,7 @@ public final class Fleet {
         () -> {
           // A bad rate is refused before the jobs are followed (which may write their new states).
           CostRate.fromEnvironment(env);
-          jobs(actor).list(JobStore.Filter.ALL, true);
+          jobs(actor).list(JobRecords.Filter.ALL, true);
           return scheduling().capacity(env);
         });
   }
@@ -640,17 +665,46 @@ public final class Fleet {
   // Internals: how the operations reach the registry, the clusters and the schedulers.
   // ---------------------------------------------------------------------------------------------
 
-  /** The registry, opened on first use (operations that only discover never touch it). */
+  /**
+   * This machine's registry, opened on first use (operations that only discover never touch it). In
+   * central mode there is none to change: what needs it changes governance, which the console does.
+   */
   private synchronized ClusterRegistry registry() {
+    if (central != null) {
+      throw new FleetException(
+          ErrorKind.CONFLICT,
+          "this exa uses the central fleet at "
+              + central
+              + " ("
+              + CentralServer.SERVER_VARIABLE
+              + "), which registers, approves and rejects clusters, takes snapshots, keeps the"
+              + " audit trail and the console's users: do this on the console at "
+              + central
+              + ", or unset "
+              + CentralServer.SERVER_VARIABLE
+              + " to use this machine's own registry");
+    }
     if (registry == null) {
       registry = ClusterRegistry.open(env, clock);
     }
     return registry;
   }
 
+  /** The clusters connections and the gate read: this machine's, or the central console's. */
+  private io.examlops.fleet.registry.ClusterStore clusterStore() {
+    return central == null ? registry() : central().clusters();
+  }
+
+  private synchronized io.examlops.fleet.remote.CentralStores central() {
+    if (centralStores == null) {
+      centralStores = new io.examlops.fleet.remote.CentralStores(central.url(), central.token());
+    }
+    return centralStores;
+  }
+
   private ClusterConnections connections() {
     return new ClusterConnections(
-        registry(),
+        clusterStore(),
         TransportOptions.DEFAULTS,
         Endpoint.knownHosts(env, UserHome.of(env)),
         io.examlops.fleet.transport.ClientEnvironment.of(env),
@@ -899,7 +953,7 @@ public final class Fleet {
   /** Every registered cluster, in clusters.yaml order, with its verdict. */
   private List<ClusterStatus> clusters() {
     ClusterConnections connections = connections();
-    return registry().list().stream()
+    return connections.registry().list().stream()
         .map(c -> new ClusterStatus(c, verdict(connections, c)))
         .toList();
   }
@@ -915,7 +969,7 @@ public final class Fleet {
   private Map<String, String> environment(String name) {
     ClusterConnections connections = connections();
     RegisteredCluster cluster = connections.requireSchedulable(name);
-    return registry().environment(name, connections.current(cluster));
+    return connections.registry().environment(name, connections.current(cluster));
   }
 
   /** Reads a registered cluster's nodes through its own connection definition. */
@@ -945,7 +999,7 @@ public final class Fleet {
 
   /** Submission and tracking of jobs on approved clusters, on behalf of {@code actor}. */
   private JobService jobs(Actor actor) {
-    return new JobService(connections(), jobStore(), adapters, context(), actor);
+    return new JobService(connections(), jobRecords(actor), adapters, context(), actor);
   }
 
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
@@ -991,14 +1045,166 @@ public final class Fleet {
 
   // --- end of the Jenkins surface's block ------------------------------------------------------
 
+  // --- Central mode, the console's side (issue 11): what agents read and record -----------------
+
+  /**
+   * Every registered cluster as both sources hold it, with its approval record and pin: an agent in
+   * central mode judges them with the same approval gate.
+   */
+  public List<RegisteredCluster> registeredClusters() {
+    return guarded(() -> registry().list());
+  }
+
+  /** A tracked job by its fleet id, as recorded; empty when there is none. */
+  public Optional<TrackedJob> recordedJob(long id) {
+    return guarded(() -> jobStore().find(id));
+  }
+
+  /** The newest submission recorded with this tag, as recorded; empty when there is none. */
+  public Optional<TrackedJob> taggedJob(String tag) {
+    return guarded(
+        () ->
+            jobStore().latestTagged(io.examlops.fleet.scheduling.TaggedJobs.require(tag.strip())));
+  }
+
+  /**
+   * Records an agent's submission before the agent sends it to the scheduler, as submitted by
+   * {@code actor} now; refused unless the cluster is ACTIVE.
+   *
+   * @param job the submission as {@code SUBMITTING}, without a scheduler id
+   */
+  public TrackedJob recordSubmission(Actor actor, TrackedJob job, String tag) {
+    return guarded(
+        () -> {
+          connections().cluster(job.cluster());
+          return jobStore()
+              .begin(
+                  new TrackedJob(
+                      0,
+                      job.cluster(),
+                      job.schedulerJobId(),
+                      job.name(),
+                      job.model(),
+                      job.dataset(),
+                      job.gpus(),
+                      job.nodes(),
+                      job.partition(),
+                      job.state(),
+                      actor.name(),
+                      clock.instant(),
+                      null,
+                      null,
+                      null,
+                      null,
+                      null,
+                      null),
+                  io.examlops.fleet.scheduling.TaggedJobs.require(tag));
+        });
+  }
+
+  /** Completes a recorded submission with the id its scheduler gave, audited as {@code actor}'s. */
+  public TrackedJob recordSubmitted(Actor actor, long id, String schedulerJobId) {
+    return guarded(
+        () -> {
+          if (!schedulerJobId.matches("[A-Za-z0-9._:+-]{1,100}")) {
+            throw FleetException.invalid(
+                "the scheduler's job id "
+                    + io.examlops.fleet.model.Printable.quoted(schedulerJobId)
+                    + " is not one: 1 to 100 letters, digits or . _ : + -",
+                "schedulerJobId");
+          }
+          return jobStore().complete(unconfirmed(id), schedulerJobId, actor);
+        });
+  }
+
+  /** Removes the record of a submission that never reached its scheduler. */
+  public void discardSubmission(long id) {
+    guarded(
+        () -> {
+          jobStore().discard(unconfirmed(id));
+          return null;
+        });
+  }
+
+  /** A recorded submission its scheduler has not confirmed yet; refused otherwise. */
+  private TrackedJob unconfirmed(long id) {
+    TrackedJob job =
+        jobStore()
+            .find(id)
+            .orElseThrow(
+                () -> new io.examlops.fleet.scheduling.UnknownJobException(Long.toString(id)));
+    if (job.state() != JobState.SUBMITTING) {
+      throw new FleetException(
+          ErrorKind.CONFLICT,
+          "job "
+              + id
+              + " on "
+              + job.cluster()
+              + " is "
+              + job.state().label()
+              + " (scheduler id "
+              + job.schedulerJobId()
+              + "): only a submission its scheduler has not confirmed is completed or discarded");
+    }
+    return job;
+  }
+
+  /**
+   * Stores what an agent observed of a job it follows: its state, times, GPU-hours and exit code.
+   * The job's cluster and scheduler id are its record's; a job not yet confirmed is refused.
+   */
+  public TrackedJob recordObserved(Actor actor, TrackedJob observed) {
+    return guarded(
+        () -> {
+          TrackedJob recorded =
+              jobStore()
+                  .find(observed.id())
+                  .orElseThrow(
+                      () ->
+                          new io.examlops.fleet.scheduling.UnknownJobException(
+                              Long.toString(observed.id())));
+          if (!recorded.cluster().equals(observed.cluster())
+              || recorded.schedulerJobId() == null
+              || !recorded.schedulerJobId().equals(observed.schedulerJobId())) {
+            throw new FleetException(
+                ErrorKind.CONFLICT,
+                "job "
+                    + observed.id()
+                    + " is recorded as "
+                    + recorded.cluster()
+                    + " "
+                    + recorded.schedulerJobId()
+                    + ", not "
+                    + observed.cluster()
+                    + " "
+                    + observed.schedulerJobId()
+                    + ": nothing was changed");
+          }
+          return jobStore().update(observed);
+        });
+  }
+
+  // --- end of central mode's block ---------------------------------------------------------------
+
   /** Placement, preflight and capacity. */
   private FleetScheduling scheduling() {
-    return new FleetScheduling(connections(), jobStore(), adapters, context());
+    return new FleetScheduling(connections(), jobRecords(null), adapters, context());
+  }
+
+  /**
+   * The tracked jobs: platform.db's, or in central mode the console's, where each change is
+   * recorded through {@code actor}'s surface ({@code null} for reads).
+   */
+  private JobRecords jobRecords(Actor actor) {
+    return central == null ? jobStore() : central().jobs(actor == null ? READER : actor);
   }
 
   private JobStore jobStore() {
     return new JobStore(registry().platformDb());
   }
+
+  /** Who reads in central mode: reads are not audited, so no one in particular. */
+  private static final Actor READER = Actor.cli("reader");
 
   /** Snapshots every schedulable cluster's nodes; returns what could not be refreshed. */
   private List<String> snapshotAll(Actor actor) {
@@ -1256,14 +1462,15 @@ public final class Fleet {
   public Optional<NodeSnapshot> storedNodes(String name) {
     return guarded(
         () -> {
-          RegisteredCluster cluster = connections().cluster(name);
+          ClusterConnections connections = connections();
+          RegisteredCluster cluster = connections.cluster(name);
           SchedulerAdapter adapter = adapters.of(schedulerOf(cluster));
           if (cluster.definition() != null && adapter.readsLive()) {
             NodeInventory live = adapter.liveInventory(cluster, context());
             return Optional.of(
                 new NodeSnapshot(0, name, live.takenAt(), adapter.kind().label(), live.nodes()));
           }
-          return registry().latestSnapshot(name);
+          return connections.registry().latestSnapshot(name);
         });
   }
 

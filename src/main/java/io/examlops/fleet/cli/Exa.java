@@ -1,8 +1,10 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.CentralServer;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -43,6 +45,9 @@ public final class Exa implements Runnable {
   /** Who is acting, for the audit trail; defaults to the operating-system user. */
   static final String ACTOR_VARIABLE = "EXAMLOPS_ACTOR";
 
+  /** The surface the audit trail records, e.g. {@code jenkins:train#42}; {@code cli} when unset. */
+  static final String SURFACE_VARIABLE = "EXAMLOPS_SURFACE";
+
   /** The cluster commands act on when none is named. */
   static final String CLUSTER_VARIABLE = "EXAMLOPS_HPC_CLUSTER";
 
@@ -60,20 +65,51 @@ public final class Exa implements Runnable {
     spec.commandLine().usage(spec.commandLine().getOut());
   }
 
-  /** The application API, created on first use with this process's environment. */
+  /**
+   * The application API, created on first use with this process's environment: with {@code
+   * EXAMLOPS_SERVER} (and its {@code EXAMLOPS_TOKEN}) in central mode, on that console's registry.
+   */
   Fleet fleet() {
     if (fleet == null) {
-      fleet = new Fleet(env, clock);
+      String server = env.get(CentralServer.SERVER_VARIABLE);
+      fleet =
+          server == null || server.isBlank()
+              ? new Fleet(env, clock)
+              : new Fleet(
+                  env, clock, CentralServer.of(server, env.get(CentralServer.TOKEN_VARIABLE)));
     }
     return fleet;
   }
 
-  /** Who acts through this command line: {@code EXAMLOPS_ACTOR}, else the operating-system user. */
+  /**
+   * Who acts through this command line: {@code EXAMLOPS_ACTOR}, else the operating-system user,
+   * through the surface {@code EXAMLOPS_SURFACE} names, else {@code cli}.
+   */
   Actor actor() {
     String actor = env.get(ACTOR_VARIABLE);
-    if (actor == null || actor.isBlank()) {
-      return Actor.cli(System.getProperty("user.name"));
+    Actor who =
+        actor == null || actor.isBlank()
+            ? Actor.cli(System.getProperty("user.name"))
+            : namedActor(actor);
+    String surface = env.get(SURFACE_VARIABLE);
+    if (surface == null || surface.isBlank()) {
+      return who;
     }
+    try {
+      return new Actor(who.name(), surface.strip());
+    } catch (FleetException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          SURFACE_VARIABLE
+              + " is "
+              + Printable.quoted(surface)
+              + ": a surface is a short lower-case word, optionally followed by a colon and the"
+              + " job it came through (jenkins:train#42; letters, digits and . _ # / @ + -); set"
+              + " it so, or unset it");
+    }
+  }
+
+  private Actor namedActor(String actor) {
     String trimmed = actor.strip();
     if (trimmed.length() > Actor.MAX_LENGTH || trimmed.chars().anyMatch(Character::isISOControl)) {
       throw new CommandLine.ParameterException(

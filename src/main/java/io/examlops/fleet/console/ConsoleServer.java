@@ -70,6 +70,7 @@ public final class ConsoleServer implements AutoCloseable {
               cfg.routes.before(this::guard);
               cfg.routes.after(ConsoleServer::securityHeaders);
               api.register(cfg.routes);
+              new CentralRoutes(fleet).register(cfg.routes);
               pages.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e, pages));
               cfg.routes.error(404, ctx -> notFound(ctx, pages));

@@ -3,10 +3,14 @@ package io.examlops.fleet.json;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
@@ -67,17 +71,57 @@ public final class FleetJson {
     vocabulary.addSerializer(JobState.class, new LabelSerializer<>(JobState::label));
     vocabulary.addSerializer(Instant.class, new InstantSerializer());
     vocabulary.addSerializer(Duration.class, new DurationSerializer());
+    // Read back what is written (the central console's answers): labels to their enums.
+    vocabulary.addDeserializer(NodeState.class, new LabelDeserializer<>(NodeState.class));
+    vocabulary.addDeserializer(JobState.class, new LabelDeserializer<>(JobState.class));
+    vocabulary.addDeserializer(
+        SchedulerKind.class, new LabelDeserializer<>(SchedulerKind.class, SchedulerKind::parse));
     var builder =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())
             .addModule(new Jdk8Module())
             .addModule(vocabulary)
             .addMixIn(NodeInfo.class, NodeInfoJson.class)
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            // derived figures (a node's gpuCount) are written beside a record's own components
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     if (indent) {
       builder.enable(SerializationFeature.INDENT_OUTPUT);
     }
     return builder.build();
+  }
+
+  /**
+   * Reads a document this mapping wrote.
+   *
+   * @throws UncheckedIOException when it does not hold a {@code type}
+   */
+  public static <T> T read(String json, TypeReference<T> type) {
+    try {
+      return MAPPER.readValue(json, type);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Reads a label ({@code idle}, {@code slurm}) back into its enum value, whatever its case. */
+  private static final class LabelDeserializer<E> extends FromStringDeserializer<E> {
+    private final java.util.function.Function<String, E> parse;
+
+    LabelDeserializer(Class<E> type, java.util.function.Function<String, E> parse) {
+      super(type);
+      this.parse = parse;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    LabelDeserializer(Class<E> type) {
+      this(type, text -> (E) Enum.valueOf((Class) type, text.toUpperCase(java.util.Locale.ROOT)));
+    }
+
+    @Override
+    protected E _deserialize(String value, DeserializationContext context) {
+      return parse.apply(value);
+    }
   }
 
   /** Writes an enum through its label function. */

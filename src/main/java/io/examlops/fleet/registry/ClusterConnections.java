@@ -26,7 +26,7 @@ import java.util.function.Function;
  * the reason, until an admin approves it again.
  */
 public final class ClusterConnections {
-  private final ClusterRegistry registry;
+  private final ClusterStore registry;
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
   private final ClientEnvironment client;
@@ -38,7 +38,7 @@ public final class ClusterConnections {
    *     host-key warnings go
    */
   public ClusterConnections(
-      ClusterRegistry registry,
+      ClusterStore registry,
       TransportOptions options,
       java.nio.file.Path knownHosts,
       ClientEnvironment client) {
@@ -49,7 +49,7 @@ public final class ClusterConnections {
    * @param adapters the schedulers, which may route a cluster's commands (Flux: its instance)
    */
   public ClusterConnections(
-      ClusterRegistry registry,
+      ClusterStore registry,
       TransportOptions options,
       java.nio.file.Path knownHosts,
       ClientEnvironment client,
@@ -59,7 +59,7 @@ public final class ClusterConnections {
 
   /** Connections that log in with the caller's own credential where it gives a key or a user. */
   public ClusterConnections(
-      ClusterRegistry registry,
+      ClusterStore registry,
       TransportOptions options,
       java.nio.file.Path knownHosts,
       ClientEnvironment client,
@@ -82,7 +82,7 @@ public final class ClusterConnections {
         registry, options, knownHosts, client, adapters, ClientCredential.NONE);
   }
 
-  public ClusterRegistry registry() {
+  public ClusterStore registry() {
     return registry;
   }
 
@@ -120,7 +120,7 @@ public final class ClusterConnections {
   }
 
   private java.nio.file.Path keyFile(ClusterDefinition d) {
-    return credential.key() != null ? credential.key() : registry.clustersFile().keyFile(d);
+    return credential.key() != null ? credential.key() : registry.keyFile(d);
   }
 
   /**
@@ -154,7 +154,7 @@ public final class ClusterConnections {
     String approved =
         pinned != null
             ? pinned.keyFingerprint()
-            : KeyFingerprint.of(registry.clustersFile().keyFile(d), client.variables());
+            : KeyFingerprint.of(registry.keyFile(d), client.variables());
     if (approved != null && !approved.equals(given)) {
       throw new NotApprovedException(
           "the SSH credential in use holds key "

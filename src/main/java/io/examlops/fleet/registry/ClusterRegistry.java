@@ -35,7 +35,7 @@ import java.util.Optional;
  * instance URI; if any of them changes later the cluster stays ACTIVE but is not schedulable until
  * approved again.
  */
-public final class ClusterRegistry {
+public final class ClusterRegistry implements ClusterStore {
   private static final int MAX_TEXT = 500;
 
   private final ClustersFile clusters;
@@ -209,6 +209,7 @@ public final class ClusterRegistry {
    * presenting another host key than approved thereby makes the cluster unschedulable, with the
    * reason, until an admin approves it again.
    */
+  @Override
   public RegisteredCluster recordObservation(String name, Fingerprints observed, Actor actor) {
     Actor who = actor(actor);
     Objects.requireNonNull(observed, "observed");
@@ -254,6 +255,7 @@ public final class ClusterRegistry {
         });
   }
 
+  @Override
   public Optional<NodeSnapshot> latestSnapshot(String name) {
     ClusterName.require(name);
     return db.read(c -> NodeSnapshots.latest(c, name));
@@ -263,6 +265,7 @@ public final class ClusterRegistry {
    * Every cluster in either source: clusters.yaml's entries in file order, then clusters only
    * platform.db knows. A cluster only listed in clusters.yaml shows as PENDING.
    */
+  @Override
   public List<RegisteredCluster> list() {
     List<ClusterDefinition> definitions = clusters.read();
     Map<String, ClusterGovernance> rows = new LinkedHashMap<>(db.read(GovernanceTable::all));
@@ -274,6 +277,7 @@ public final class ClusterRegistry {
     return all;
   }
 
+  @Override
   public Optional<RegisteredCluster> find(String name) {
     ClusterName.require(name);
     Optional<ClusterDefinition> definition = clusters.find(name);
@@ -306,18 +310,9 @@ public final class ClusterRegistry {
         .orElseGet(() -> Schedulability.no(unknown(name).getMessage()));
   }
 
-  /**
-   * The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster.
-   *
-   * @throws RegistryException with the reason when it is not schedulable
-   */
-  public Map<String, String> environment(String name, Fingerprints current) {
-    RegisteredCluster cluster = find(name).orElseThrow(() -> unknown(name));
-    ClusterDefinition d = cluster.definition();
-    return ClusterEnvironment.of(
-        cluster,
-        ApprovalCheck.judge(cluster, current),
-        d == null || d.keyPath() == null ? null : clusters.keyFile(d));
+  @Override
+  public java.nio.file.Path keyFile(ClusterDefinition definition) {
+    return clusters.keyFile(definition);
   }
 
   private PinnedConnection pinFor(ClusterDefinition definition, Fingerprints current) {

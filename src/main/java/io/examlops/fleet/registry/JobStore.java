@@ -1,6 +1,9 @@
 package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterGovernance;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
 import java.math.BigDecimal;
@@ -18,7 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Tracked submissions ({@code hpc_jobs}): one transaction per change. */
-public final class JobStore {
+public final class JobStore implements JobRecords {
   private static final String COLUMNS =
       "id, cluster, scheduler_job_id, name, model, dataset, gpus, nodes, partition_name, state,"
           + " submitted_by, submitted_at, started_at, ended_at, elapsed_seconds, gpu_hours,"
@@ -28,11 +31,6 @@ public final class JobStore {
 
   public JobStore(PlatformDb db) {
     this.db = db;
-  }
-
-  /** Which tracked jobs to list; {@code null} fields match everything. */
-  public record Filter(String cluster, String model, JobState state) {
-    public static final Filter ALL = new Filter(null, null, null);
   }
 
   /**
@@ -46,7 +44,10 @@ public final class JobStore {
 
   /**
    * As {@link #begin(TrackedJob)}, recording the caller's tag with it (see {@link #latestTagged}).
+   * The cluster's record is read in the same transaction: a job is recorded only for an ACTIVE
+   * cluster, whoever asks (this machine's CLI, or an agent through the central console).
    */
+  @Override
   public TrackedJob begin(TrackedJob job, String tag) {
     if (job.state() != JobState.SUBMITTING || job.schedulerJobId() != null) {
       throw new IllegalArgumentException("a submission is begun as SUBMITTING, without a job id");
@@ -54,6 +55,7 @@ public final class JobStore {
     TrackedJob begun =
         db.write(
             c -> {
+              requireActive(c, job.cluster());
               long id;
               try (PreparedStatement s =
                   c.prepareStatement(
@@ -89,6 +91,7 @@ public final class JobStore {
    * JobState#SUBMITTED}, with the audit event of {@code actor} (who submitted it), in one
    * transaction.
    */
+  @Override
   public TrackedJob complete(TrackedJob begun, String schedulerJobId, Actor actor) {
     CrashPoint.reached(CrashPoint.JOB_SENT_BEFORE_RECORD);
     return db.write(
@@ -118,6 +121,7 @@ public final class JobStore {
   }
 
   /** Removes the record of a submission that never reached the scheduler (refused, or failed). */
+  @Override
   public void discard(TrackedJob begun) {
     db.write(
         c -> {
@@ -132,6 +136,7 @@ public final class JobStore {
   }
 
   /** Stores what was last observed of a job. */
+  @Override
   public TrackedJob update(TrackedJob job) {
     return db.write(
         c -> {
@@ -168,6 +173,7 @@ public final class JobStore {
         });
   }
 
+  @Override
   public Optional<TrackedJob> find(long id) {
     return db.read(c -> find(c, id));
   }
@@ -189,6 +195,7 @@ public final class JobStore {
   }
 
   /** The newest submission recorded with this tag, if any. */
+  @Override
   public Optional<TrackedJob> latestTagged(String tag) {
     return db.read(
         c -> {
@@ -202,6 +209,7 @@ public final class JobStore {
   }
 
   /** Tracked jobs, newest first. */
+  @Override
   public List<TrackedJob> list(Filter filter) {
     StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM hpc_jobs WHERE 1 = 1");
     List<String> args = new ArrayList<>();
@@ -233,6 +241,19 @@ public final class JobStore {
             return jobs;
           }
         });
+  }
+
+  private static void requireActive(Connection c, String cluster) throws SQLException {
+    Optional<ClusterGovernance> governance = GovernanceTable.find(c, cluster);
+    if (governance.isEmpty() || governance.get().state() != ClusterState.ACTIVE) {
+      throw new NotApprovedException(
+          "no job is recorded for cluster '"
+              + cluster
+              + "': it is "
+              + governance.map(g -> g.state().name()).orElse("not approved")
+              + ", not ACTIVE; an admin must approve it first",
+          Hint.of(Hint.Action.APPROVE, cluster));
+    }
   }
 
   private static Optional<TrackedJob> find(Connection c, long id) throws SQLException {

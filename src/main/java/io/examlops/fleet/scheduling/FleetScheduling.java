@@ -15,7 +15,7 @@ import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.registry.ClusterConnections;
-import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
@@ -41,14 +41,14 @@ import java.util.Optional;
  */
 public final class FleetScheduling {
   private final ClusterConnections connections;
-  private final JobStore jobs;
+  private final JobRecords jobs;
   private final SchedulerAdapters adapters;
   private final SchedulerContext context;
   private final Clock clock;
 
   public FleetScheduling(
       ClusterConnections connections,
-      JobStore jobs,
+      JobRecords jobs,
       SchedulerAdapters adapters,
       SchedulerContext context) {
     this.connections = connections;
@@ -149,7 +149,7 @@ public final class FleetScheduling {
         continue;
       }
       List<BigDecimal> hours =
-          jobs.list(new JobStore.Filter(cluster.name(), null, null)).stream()
+          jobs.list(new JobRecords.Filter(cluster.name(), null, null)).stream()
               .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
               .map(TrackedJob::gpuHours)
               .toList();

@@ -11,7 +11,7 @@ import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.SubmitResult;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
-import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
@@ -37,14 +37,14 @@ public final class JobService {
   private static final Duration RECORD_CLOCK_SKEW = Duration.ofMinutes(10);
 
   private final ClusterConnections connections;
-  private final JobStore store;
+  private final JobRecords store;
   private final SchedulerAdapters adapters;
   private final SchedulerContext context;
   private final Actor actor;
 
   public JobService(
       ClusterConnections connections,
-      JobStore store,
+      JobRecords store,
       SchedulerAdapters adapters,
       SchedulerContext context,
       Actor actor) {
@@ -55,7 +55,7 @@ public final class JobService {
     this.actor = actor;
   }
 
-  public JobStore store() {
+  public JobRecords store() {
     return store;
   }
 
@@ -150,7 +150,7 @@ public final class JobService {
   }
 
   /** Tracked jobs matching the filter, after asking the schedulers about unfinished ones. */
-  public Listing list(JobStore.Filter filter, boolean refresh) {
+  public Listing list(JobRecords.Filter filter, boolean refresh) {
     List<String> notes = new ArrayList<>();
     if (refresh) {
       // A lost job is asked again: accounting that was down may know it later.
@@ -292,7 +292,7 @@ public final class JobService {
         return byFleetId.get();
       }
     }
-    List<TrackedJob> all = store.list(JobStore.Filter.ALL);
+    List<TrackedJob> all = store.list(JobRecords.Filter.ALL);
     return all.stream()
         .filter(j -> id.equals(j.schedulerJobId()))
         .findFirst()

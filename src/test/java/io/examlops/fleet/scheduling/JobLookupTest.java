@@ -52,6 +52,9 @@ class JobLookupTest {
         Fingerprints.NONE,
         null,
         Actor.cli("alice"));
+    // a job is recorded only for an ACTIVE cluster
+    registry.approve("fx", Fingerprints.NONE, Actor.cli("admin"));
+    registry.approve("sl", Fingerprints.NONE, Actor.cli("admin"));
     JobStore store = new JobStore(registry.platformDb());
     fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd", Actor.cli("alice"));
     slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));

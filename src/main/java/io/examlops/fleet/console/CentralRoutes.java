@@ -1,0 +1,180 @@
+package io.examlops.fleet.console;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.access.TokenScope;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code /api/v1/facility/central}: what {@code exa} on a build agent reads and records in central
+ * mode. Agents read the clusters with their approval records and pins, and the latest snapshots
+ * ({@code read} scope), and record their submissions and what they observe of them ({@code submit}
+ * scope), audited as the token's user through the surface the agent names (e.g. {@code
+ * jenkins:train#42}). The rules (a job only for an ACTIVE cluster) are the core's.
+ */
+final class CentralRoutes {
+  static final String BASE = "/api/v1/facility/central";
+
+  /** The surface an agent's request came through; {@code cli} when it names none. */
+  static final String SURFACE_HEADER = "X-Examlops-Surface";
+
+  private final Fleet fleet;
+
+  CentralRoutes(Fleet fleet) {
+    this.fleet = fleet;
+  }
+
+  void register(RoutesConfig routes) {
+    routes.get(BASE + "/clusters", this::clusters);
+    routes.get(BASE + "/clusters/{name}/snapshot", this::snapshot);
+    routes.get(BASE + "/jobs", this::jobs);
+    routes.post(BASE + "/jobs", this::begin);
+    routes.get(BASE + "/jobs/{id}", this::job);
+    routes.put(BASE + "/jobs/{id}", this::observed);
+    routes.delete(BASE + "/jobs/{id}", this::discard);
+    routes.post(BASE + "/jobs/{id}/submitted", this::submitted);
+  }
+
+  private void clusters(Context ctx) {
+    ConsoleServer.require(ctx, TokenScope.READ);
+    ConsoleServer.json(ctx, Map.of("clusters", fleet.registeredClusters()));
+  }
+
+  private void snapshot(Context ctx) {
+    ConsoleServer.require(ctx, TokenScope.READ);
+    ConsoleServer.json(
+        ctx, nullable("snapshot", fleet.storedNodes(ctx.pathParam("name")).orElse(null)));
+  }
+
+  /** As last recorded; {@code ?tag=} gives the newest submission with that tag. */
+  private void jobs(Context ctx) {
+    Principal p = ConsoleServer.require(ctx, TokenScope.READ);
+    String tag = ctx.queryParam("tag");
+    List<TrackedJob> jobs =
+        tag != null
+            ? fleet.taggedJob(tag).map(List::of).orElse(List.of())
+            : fleet
+                .listJobs(
+                    p.actor(),
+                    new JobsRequest(
+                        ctx.queryParam("cluster"),
+                        ctx.queryParam("model"),
+                        ctx.queryParam("state"),
+                        false))
+                .jobs();
+    ConsoleServer.json(ctx, Map.of("jobs", jobs));
+  }
+
+  private void job(Context ctx) {
+    ConsoleServer.require(ctx, TokenScope.READ);
+    ConsoleServer.json(ctx, nullable("job", fleet.recordedJob(id(ctx)).orElse(null)));
+  }
+
+  /** Records a submission before the agent sends it to the scheduler. */
+  private void begin(Context ctx) {
+    Actor actor = agent(ctx);
+    JsonNode body = body(ctx);
+    JsonNode tag = body.get("tag");
+    if (tag != null && !tag.isNull() && !tag.isTextual()) {
+      throw Refusal.badRequest("body field 'tag' must be a string or null", EXAMPLE);
+    }
+    TrackedJob job =
+        fleet.recordSubmission(actor, job(body), tag == null || tag.isNull() ? null : tag.asText());
+    ctx.status(201);
+    ConsoleServer.json(ctx, Map.of("job", job));
+  }
+
+  /** Completes a recorded submission with the scheduler's id, once the scheduler accepted it. */
+  private void submitted(Context ctx) {
+    Actor actor = agent(ctx);
+    JsonNode id = body(ctx).get("schedulerJobId");
+    if (id == null || !id.isTextual()) {
+      throw Refusal.badRequest(
+          "body field 'schedulerJobId' must be the scheduler's job id, a string",
+          "{\"schedulerJobId\": \"4242\"}");
+    }
+    ConsoleServer.json(ctx, Map.of("job", fleet.recordSubmitted(actor, id(ctx), id.asText())));
+  }
+
+  private void observed(Context ctx) {
+    Actor actor = agent(ctx);
+    TrackedJob job = job(body(ctx));
+    if (job.id() != id(ctx)) {
+      throw Refusal.badRequest(
+          "the body's job " + job.id() + " is not job " + id(ctx) + " of the path",
+          "send the job as GET " + BASE + "/jobs/" + id(ctx) + " gave it, with what was observed");
+    }
+    ConsoleServer.json(ctx, Map.of("job", fleet.recordObserved(actor, job)));
+  }
+
+  private void discard(Context ctx) {
+    agent(ctx);
+    fleet.discardSubmission(id(ctx));
+    ctx.status(204);
+  }
+
+  private static final String EXAMPLE = "{\"job\": {...}, \"tag\": null}";
+
+  /** The token's user acting through the agent's surface; refused without the submit scope. */
+  private static Actor agent(Context ctx) {
+    Principal p = ConsoleServer.require(ctx, TokenScope.SUBMIT);
+    String surface = ctx.header(SURFACE_HEADER);
+    return new Actor(p.user(), surface == null || surface.isBlank() ? Actor.CLI : surface.strip());
+  }
+
+  private static long id(Context ctx) {
+    String text = ctx.pathParam("id");
+    if (!text.matches("[0-9]{1,18}")) {
+      throw Refusal.badRequest(
+          "path segment " + Printable.quoted(text) + " is not a job id (a whole number)",
+          "list the jobs: GET " + BASE + "/jobs");
+    }
+    return Long.parseLong(text);
+  }
+
+  private static JsonNode body(Context ctx) {
+    try {
+      JsonNode node = FleetJson.mapper().readTree(ctx.body());
+      if (node == null || !node.isObject()) {
+        throw Refusal.badRequest("the body is not a JSON object", EXAMPLE);
+      }
+      return node;
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw Refusal.badRequest(
+          "the body is not valid JSON: " + e.getOriginalMessage(), "send a JSON object");
+    }
+  }
+
+  private static TrackedJob job(JsonNode body) {
+    JsonNode job = body.get("job");
+    if (job == null || !job.isObject()) {
+      throw Refusal.badRequest("body field 'job' must be a tracked job, an object", EXAMPLE);
+    }
+    try {
+      return FleetJson.mapper().treeToValue(job, TrackedJob.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
+      throw Refusal.badRequest(
+          "body field 'job' is not a tracked job: "
+              + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                  ? j.getOriginalMessage()
+                  : e.getMessage()),
+          "send the job in the shape of exa hpc jobs --json");
+    }
+  }
+
+  /** {@code {"name": value}}, where the value may be null (Map.of takes none). */
+  private static Map<String, Object> nullable(String name, Object value) {
+    Map<String, Object> json = new HashMap<>();
+    json.put(name, value);
+    return json;
+  }
+}

@@ -1,0 +1,47 @@
+package io.examlops.fleet.registry;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.TrackedJob;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The records of tracked submissions: this machine's platform.db ({@link JobStore}) or a central
+ * console's (central mode). A submission is recorded before it is sent ({@link #begin}), and only
+ * for an ACTIVE cluster; {@link #complete} or {@link #discard} follows.
+ */
+public interface JobRecords {
+  /** Which tracked jobs to list; {@code null} fields match everything. */
+  record Filter(String cluster, String model, JobState state) {
+    public static final Filter ALL = new Filter(null, null, null);
+  }
+
+  /**
+   * Records a submission before it is sent, as {@link JobState#SUBMITTING} without a scheduler id,
+   * with the caller's tag ({@code null} for none); returns it with its fleet id.
+   *
+   * @throws NotApprovedException when the cluster is not ACTIVE
+   */
+  TrackedJob begin(TrackedJob job, String tag);
+
+  /**
+   * Completes the record of a submission the scheduler accepted: its id and {@link
+   * JobState#SUBMITTED}, with the audit event of {@code actor}, who submitted it.
+   */
+  TrackedJob complete(TrackedJob begun, String schedulerJobId, Actor actor);
+
+  /** Removes the record of a submission that never reached the scheduler (refused, or failed). */
+  void discard(TrackedJob begun);
+
+  /** Stores what was last observed of a job. */
+  TrackedJob update(TrackedJob job);
+
+  Optional<TrackedJob> find(long id);
+
+  /** The newest submission recorded with this tag, if any. */
+  Optional<TrackedJob> latestTagged(String tag);
+
+  /** Tracked jobs, newest first. */
+  List<TrackedJob> list(Filter filter);
+}

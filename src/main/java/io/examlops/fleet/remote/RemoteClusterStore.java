@@ -1,0 +1,77 @@
+package io.examlops.fleet.remote;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.registry.ClusterStore;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The console's clusters, as an agent sees them: read once per process (a command asks about the
+ * same clusters many times; a changed approval is seen by the next command).
+ */
+final class RemoteClusterStore implements ClusterStore {
+  private final CentralClient client;
+  private List<RegisteredCluster> clusters;
+  private final Map<String, Optional<NodeSnapshot>> snapshots = new HashMap<>();
+
+  RemoteClusterStore(CentralClient client) {
+    this.client = client;
+  }
+
+  record Clusters(List<RegisteredCluster> clusters) {}
+
+  record Snapshot(NodeSnapshot snapshot) {}
+
+  @Override
+  public synchronized List<RegisteredCluster> list() {
+    if (clusters == null) {
+      clusters = List.copyOf(client.get("/clusters", new TypeReference<Clusters>() {}).clusters());
+    }
+    return clusters;
+  }
+
+  @Override
+  public Optional<RegisteredCluster> find(String name) {
+    ClusterName.require(name);
+    return list().stream().filter(c -> c.name().equals(name)).findFirst();
+  }
+
+  @Override
+  public synchronized Optional<NodeSnapshot> latestSnapshot(String name) {
+    ClusterName.require(name);
+    return snapshots.computeIfAbsent(
+        name,
+        n ->
+            Optional.ofNullable(
+                client
+                    .get("/clusters/" + n + "/snapshot", new TypeReference<Snapshot>() {})
+                    .snapshot()));
+  }
+
+  /**
+   * An agent changes no governance: the refused connection stands, and the console records the host
+   * key its own refresher meets.
+   */
+  @Override
+  public RegisteredCluster recordObservation(String name, Fingerprints observed, Actor actor) {
+    return find(name).orElseThrow();
+  }
+
+  /**
+   * The path as the console's clusters.yaml names it: on an agent the pipeline's credential gives
+   * the key ({@code EXAMLOPS_HPC_CREDENTIAL_KEY}), checked against the approved fingerprint.
+   */
+  @Override
+  public Path keyFile(ClusterDefinition definition) {
+    return Path.of(definition.keyPath());
+  }
+}
