@@ -22,7 +22,33 @@ final class Submissions {
       throws InterruptedException {
     FollowRequest.requireTimeout(options.waitTimeoutSeconds);
     Actor actor = command.exa().actor();
-    SubmissionResult submitted = submission.apply(actor);
+    if (!options.await) {
+      return submitted(command, options, actor, submission.apply(actor), null);
+    }
+    // Guarded from before the submission: a signal while it runs cancels what it submits.
+    try (CancelOnInterrupt guard =
+        new CancelOnInterrupt(
+            command.exa().fleet(), actor, options.leaveRunning, command.output().err())) {
+      SubmissionResult submitted;
+      try {
+        submitted = submission.apply(actor);
+      } catch (RuntimeException e) {
+        guard.failed(e);
+        throw e;
+      }
+      guard.submitted(submitted.job());
+      return submitted(command, options, actor, submitted, guard);
+    }
+  }
+
+  /** Prints the submission and, with {@code --wait}, follows it under {@code guard}. */
+  private static int submitted(
+      FleetCommand command,
+      SubmitOptions options,
+      Actor actor,
+      SubmissionResult submitted,
+      CancelOnInterrupt guard)
+      throws InterruptedException {
     TrackedJob job = submitted.job();
     Output output = command.output();
     if (submitted.placement() != null && !output.json()) {
@@ -57,7 +83,7 @@ final class Submissions {
                     + job.schedulerJobId()
                     + ") until it ends");
       }
-      job = follow(command.exa().fleet(), actor, job, options, output);
+      job = follow(command.exa().fleet(), actor, job, options, output, guard);
       submitted =
           new SubmissionResult(
               job, submitted.placement(), submitted.output(), submitted.reattached());
@@ -118,14 +144,19 @@ final class Submissions {
 
   /**
    * Follows the job to its end or the wait's limit, its output on stderr with {@code --log}; an
-   * interrupt meanwhile cancels it (see {@link CancelOnInterrupt}).
+   * interrupt meanwhile cancels it ({@code guard}, see {@link CancelOnInterrupt}), and nothing once
+   * it is over.
    */
   private static TrackedJob follow(
-      Fleet fleet, Actor actor, TrackedJob job, SubmitOptions options, Output output)
+      Fleet fleet,
+      Actor actor,
+      TrackedJob job,
+      SubmitOptions options,
+      Output output,
+      CancelOnInterrupt guard)
       throws InterruptedException {
     String id = Long.toString(job.id());
-    try (CancelOnInterrupt guard =
-        new CancelOnInterrupt(fleet, actor, job, options.leaveRunning, output.err())) {
+    try (guard) {
       if (!options.log) {
         return fleet.follow(actor, new FollowRequest(id, options.waitTimeoutSeconds)).job();
       }

@@ -3,7 +3,9 @@ package io.examlops.fleet.registry;
 /**
  * A test hook: when the system property {@value #PROPERTY} names a point, the process announces
  * reaching it on stdout and waits there forever, so that a test can kill it at exactly that moment
- * and check that the previous state survived. Unset in normal use, where it does nothing.
+ * and check that the previous state survived; {@code point@MILLIS} waits that long and goes on, so
+ * that a test can signal it there (SIGTERM) and see what it does. Unset in normal use, where it
+ * does nothing.
  */
 final class CrashPoint {
   static final String PROPERTY = "examlops.registry.crashpoint";
@@ -22,11 +24,21 @@ final class CrashPoint {
   private CrashPoint() {}
 
   static void reached(String point) {
-    if (!point.equals(System.getProperty(PROPERTY))) {
+    String named = System.getProperty(PROPERTY, "");
+    boolean pause = named.startsWith(point + "@");
+    if (!point.equals(named) && !pause) {
       return;
     }
     System.out.println("crashpoint " + point);
     System.out.flush();
+    if (pause) {
+      try {
+        Thread.sleep(Long.parseLong(named.substring(point.length() + 1)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      return;
+    }
     while (true) {
       try {
         Thread.sleep(60_000);

@@ -121,6 +121,49 @@ public final class ExaProcess {
     }
   }
 
+  /**
+   * Runs {@code exa ARGS}, pausing {@code millis} at the crash point, sends it SIGTERM there (how
+   * Jenkins aborts a step) and returns what it did until it ended.
+   */
+  public Result runAndTerminate(long millis, String... args)
+      throws IOException, InterruptedException {
+    if (crashPoint == null) {
+      throw new IllegalStateException("no crash point: use stoppingAt(point)");
+    }
+    String point = crashPoint;
+    Path err = Files.createTempFile("exa-err", ".txt");
+    try {
+      Process p =
+          new ExaProcess(env, point + "@" + millis)
+              .builder(args)
+              .redirectError(err.toFile())
+              .start();
+      p.getOutputStream().close();
+      StringBuilder out = new StringBuilder();
+      try (BufferedReader lines =
+          new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = lines.readLine()) != null && !line.equals("crashpoint " + point)) {
+          out.append(line).append('\n');
+        }
+        if (line == null) {
+          throw new AssertionError(
+              "exa ended before " + point + ":\n" + out + Files.readString(err));
+        }
+        // SIGTERM (shutdown hooks run); Process.destroy() would also close the streams read here
+        new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+        lines.lines().forEach(l -> out.append(l).append('\n'));
+      }
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new AssertionError("exa did not end in 120 s after SIGTERM at " + point);
+      }
+      return new Result(p.exitValue(), out.toString(), Files.readString(err));
+    } finally {
+      Files.deleteIfExists(err);
+    }
+  }
+
   private ProcessBuilder builder(String... args) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
