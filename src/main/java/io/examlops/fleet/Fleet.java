@@ -1071,7 +1071,7 @@ public final class Fleet {
    * Records an agent's submission before the agent sends it to the scheduler, as submitted by
    * {@code actor} now; refused unless the cluster is ACTIVE.
    *
-   * @param job the submission as {@code SUBMITTING}, without a scheduler id
+   * @param job the submission: what it asks for is taken, who and when are the console's
    */
   public TrackedJob recordSubmission(Actor actor, TrackedJob job, String tag) {
     return guarded(
@@ -1079,25 +1079,16 @@ public final class Fleet {
           connections().cluster(job.cluster());
           return jobStore()
               .begin(
-                  new TrackedJob(
-                      0,
+                  TrackedJob.submitting(
                       job.cluster(),
-                      job.schedulerJobId(),
                       job.name(),
                       job.model(),
                       job.dataset(),
                       job.gpus(),
                       job.nodes(),
                       job.partition(),
-                      job.state(),
                       actor.name(),
-                      clock.instant(),
-                      null,
-                      null,
-                      null,
-                      null,
-                      null,
-                      null),
+                      clock.instant()),
                   io.examlops.fleet.scheduling.TaggedJobs.require(tag));
         });
   }

@@ -167,15 +167,18 @@ public final class FleetJson {
     }
   }
 
-  /** Adds the derived node figures that readers need beside the record's own components. */
+  /**
+   * Adds the derived node figures that readers need beside the record's own components; reading a
+   * node back ignores them (they follow from the components).
+   */
   abstract static class NodeInfoJson {
-    @JsonProperty("gpuCount")
+    @JsonProperty(value = "gpuCount", access = JsonProperty.Access.READ_ONLY)
     abstract int gpuCount();
 
-    @JsonProperty("gpuTypes")
+    @JsonProperty(value = "gpuTypes", access = JsonProperty.Access.READ_ONLY)
     abstract List<String> gpuTypes();
 
-    @JsonProperty("idleGpus")
+    @JsonProperty(value = "idleGpus", access = JsonProperty.Access.READ_ONLY)
     abstract OptionalInt idleGpus();
   }
 }

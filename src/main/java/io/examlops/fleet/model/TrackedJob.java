@@ -54,6 +54,41 @@ public record TrackedJob(
     Objects.requireNonNull(submittedAt, "submittedAt");
   }
 
+  /**
+   * A submission about to be sent: {@link JobState#SUBMITTING}, with no fleet id, no scheduler id
+   * and nothing observed yet.
+   */
+  public static TrackedJob submitting(
+      String cluster,
+      String name,
+      String model,
+      String dataset,
+      Integer gpus,
+      Integer nodes,
+      String partition,
+      String submittedBy,
+      Instant submittedAt) {
+    return new TrackedJob(
+        0,
+        cluster,
+        null,
+        name,
+        model,
+        dataset,
+        gpus,
+        nodes,
+        partition,
+        JobState.SUBMITTING,
+        submittedBy,
+        submittedAt,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
   /** The same job with what the scheduler reports now. */
   public TrackedJob observed(
       JobState newState,

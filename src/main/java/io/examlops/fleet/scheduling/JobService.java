@@ -90,25 +90,16 @@ public final class JobService {
     JobBackend backend = backend(cluster.definition().scheduler());
     TrackedJob begun =
         store.begin(
-            new TrackedJob(
-                0,
+            TrackedJob.submitting(
                 cluster.name(),
-                null,
                 request.name(),
                 model,
                 dataset,
                 request.gpus(),
                 request.nodes(),
                 request.partition(),
-                JobState.SUBMITTING,
                 actor.name(),
-                context.clock().instant(),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null),
+                context.clock().instant()),
             TaggedJobs.require(tag));
     SubmitResult result;
     try {

@@ -7,7 +7,6 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.Fingerprints;
-import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
 import java.nio.file.Path;
@@ -42,25 +41,8 @@ class JobRecordsGateTest {
   }
 
   private static TrackedJob submitting() {
-    return new TrackedJob(
-        0,
-        "sl",
-        null,
-        "train",
-        null,
-        null,
-        1,
-        1,
-        null,
-        JobState.SUBMITTING,
-        "ann",
-        Instant.parse("2026-01-01T00:00:00Z"),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null);
+    return TrackedJob.submitting(
+        "sl", "train", null, null, 1, 1, null, "ann", Instant.parse("2026-01-01T00:00:00Z"));
   }
 
   @Test
