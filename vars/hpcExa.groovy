@@ -67,6 +67,9 @@ def quote(def value) {
  * private key" credential is bound for the command only: the key file's path, the user and the
  * passphrase reach exa through its environment, never its command line, and nothing is echoed.
  *
+ * With EXAMLOPS_SERVER set on the agent (central mode), the console API token of the "secret text"
+ * credential EXAMLOPS_TOKEN_CREDENTIALS_ID names is bound the same way, as EXAMLOPS_TOKEN.
+ *
  * @param a [step:, args: [...], credentialsId: (optional), env: [NAME: value] (optional)]
  */
 def run(Map a) {
@@ -80,17 +83,31 @@ def run(Map a) {
   if (env.EXAMLOPS_ACTOR == null && env.JOB_NAME != null) {
     vars << "EXAMLOPS_ACTOR=jenkins:${env.JOB_NAME}#${env.BUILD_NUMBER}"
   }
+  if (env.EXAMLOPS_SURFACE == null && env.JOB_NAME != null) {
+    // the audit trail's surface: jenkins:<job>#<build>, in the characters a surface may hold
+    String job = "${env.JOB_NAME}#${env.BUILD_NUMBER}".replaceAll('[^A-Za-z0-9._#/@+-]', '-')
+    vars << "EXAMLOPS_SURFACE=jenkins:${job.length() > 100 ? job.substring(0, 100) : job}"
+  }
   Map extra = a.env ?: [:]
   for (def name : extra.keySet()) {
     vars << "${name}=${extra[name]}"
   }
+  List bindings = []
+  if (a.credentialsId) {
+    bindings << sshUserPrivateKey(credentialsId: a.credentialsId,
+        keyFileVariable: 'EXAMLOPS_HPC_CREDENTIAL_KEY',
+        usernameVariable: 'EXAMLOPS_HPC_CREDENTIAL_USER',
+        passphraseVariable: 'EXAMLOPS_HPC_SSH_KEY_PASSPHRASE')
+  }
+  // Central mode: the console's API token, a "secret text" credential, reaches exa through its
+  // environment for the command only (never its command line, never echoed)
+  if (env.EXAMLOPS_SERVER && env.EXAMLOPS_TOKEN_CREDENTIALS_ID) {
+    bindings << string(credentialsId: env.EXAMLOPS_TOKEN_CREDENTIALS_ID, variable: 'EXAMLOPS_TOKEN')
+  }
   String out
   withEnv(vars) {
-    if (a.credentialsId) {
-      withCredentials([sshUserPrivateKey(credentialsId: a.credentialsId,
-          keyFileVariable: 'EXAMLOPS_HPC_CREDENTIAL_KEY',
-          usernameVariable: 'EXAMLOPS_HPC_CREDENTIAL_USER',
-          passphraseVariable: 'EXAMLOPS_HPC_SSH_KEY_PASSPHRASE')]) {
+    if (bindings) {
+      withCredentials(bindings) {
         out = sh(script: script, returnStdout: true, label: "exa ${a.args[0]} ${a.args[1]}")
       }
     } else {

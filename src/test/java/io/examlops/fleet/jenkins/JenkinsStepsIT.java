@@ -455,6 +455,191 @@ class JenkinsStepsIT {
     assertThat(submitters).contains("jenkins:ml/train#" + builds);
   }
 
+  /**
+   * Central mode: the console runs as a process on the fleet's home; a build on an "agent" with no
+   * registry of its own places and submits through it with a console token bound from a secret text
+   * credential. The job is recorded on the console, audited as the token's user via the build's
+   * surface; the token reaches no process's arguments and not the log; a token without the submit
+   * scope, and a revoked one, are refused; governance is refused on the agent.
+   */
+  @Test
+  @Order(9)
+  void anAgentWithNoRegistryPlacesAndSubmitsThroughARunningConsole() throws Exception {
+    io.examlops.fleet.Fleet owner = new io.examlops.fleet.Fleet(fleet, java.time.Clock.systemUTC());
+    io.examlops.fleet.model.Actor setup = io.examlops.fleet.model.Actor.cli("admin");
+    owner.addUser(
+        setup,
+        "ci",
+        io.examlops.fleet.model.access.Role.VIEWER,
+        "a long ci password".toCharArray());
+    var read = io.examlops.fleet.model.access.TokenScope.READ;
+    var submit = io.examlops.fleet.model.access.TokenScope.SUBMIT;
+    String token =
+        owner.createToken(setup, "ci", "agents", java.util.EnumSet.of(read, submit)).secret();
+    String readOnly =
+        owner.createToken(setup, "ci", "dashboards", java.util.EnumSet.of(read)).secret();
+    var revoked = owner.createToken(setup, "ci", "old", java.util.EnumSet.of(read, submit));
+    owner.revokeToken(setup, revoked.token().id());
+
+    Map<String, String> consoleEnv = new HashMap<>(fleet);
+    consoleEnv.put("PATH", "/usr/local/bin:/usr/bin:/bin");
+    consoleEnv.put("EXAMLOPS_CACHE_DIR", dir.resolve("cache").toString());
+    ProcessBuilder starting =
+        new ProcessBuilder(release.resolve("bin/exa").toString(), "console", "--port", "0")
+            .redirectErrorStream(true);
+    starting.environment().clear();
+    starting.environment().putAll(consoleEnv);
+    Process console = starting.start();
+    ArgumentWatch watch = null;
+    try {
+      String server = listeningAddress(console);
+      Path agentHome = Files.createDirectories(dir.resolve("agent-home"));
+      watch = new ArgumentWatch(List.of(token, readOnly));
+
+      Pipeline pipeline = agentBuild(server, agentHome).withSecretText("fleet-token", token);
+      @SuppressWarnings("unchecked")
+      Map<String, Object> where =
+          (Map<String, Object>) pipeline.step("hpcPlace", Map.of("gpus", 1, "partition", "gpu"));
+      assertThat(where).containsEntry("cluster", "tc");
+      @SuppressWarnings("unchecked")
+      Map<String, Object> result =
+          (Map<String, Object>)
+              pipeline.step(
+                  "hpcSubmit",
+                  Map.of(
+                      "cluster", "auto",
+                      "partition", "gpu",
+                      "gpus", 1,
+                      "name", "it-central",
+                      "script", "#!/bin/bash\necho central-ok\n",
+                      "credentialsId", "hpc-ssh"));
+      assertThat(result).containsEntry("state", "completed").containsEntry("cluster", "tc");
+      assertThat(pipeline.log().text()).contains("central-ok");
+
+      JsonNode jobs = consoleApi(server, token, "/api/v1/facility/fleet/jobs").get("jobs");
+      JsonNode recorded = null;
+      for (JsonNode j : jobs) {
+        if (j.get("id").asLong() == ((Number) result.get("jobId")).longValue()) {
+          recorded = j;
+        }
+      }
+      assertThat(recorded).as(jobs.toString()).isNotNull();
+      assertThat(recorded.get("name").asText()).isEqualTo("it-central");
+      assertThat(recorded.get("submittedBy").asText()).isEqualTo("ci");
+      assertThat(recorded.get("state").asText()).isEqualTo("completed");
+      List<String> submits = new ArrayList<>();
+      consoleApi(server, token, "/api/v1/facility/fleet/audit?cluster=tc")
+          .get("events")
+          .forEach(
+              e -> {
+                if (e.get("action").asText().equals("submit")) {
+                  submits.add(e.get("actor").asText() + " via " + e.get("surface").asText());
+                }
+              });
+      assertThat(submits).contains("ci via jenkins:ml/train#" + builds);
+      try (Stream<Path> files = Files.walk(agentHome)) {
+        assertThat(files.map(f -> f.getFileName().toString()))
+            .as("the agent keeps no registry")
+            .doesNotContain("platform.db", "clusters.yaml");
+      }
+
+      Pipeline reader = agentBuild(server, agentHome).withSecretText("fleet-token", readOnly);
+      assertThatThrownBy(
+              () ->
+                  reader.step(
+                      "hpcSubmit",
+                      Map.of(
+                          "cluster", "tc",
+                          "partition", "gpu",
+                          "script", "#!/bin/bash\ntrue\n",
+                          "credentialsId", "hpc-ssh")))
+          .isInstanceOf(PipelineError.class)
+          .hasMessageContaining("needs the submit scope");
+      Pipeline stale =
+          agentBuild(server, agentHome).withSecretText("fleet-token", revoked.secret());
+      assertThatThrownBy(() -> stale.step("hpcPlace", Map.of("gpus", 1)))
+          .isInstanceOf(PipelineError.class)
+          .hasMessageContaining("the API token is unknown or revoked");
+      assertThat(consoleApi(server, token, "/api/v1/facility/fleet/jobs").get("jobs").size())
+          .isEqualTo(jobs.size());
+
+      Map<String, String> agentEnv = new HashMap<>(agentBuildEnv(server, agentHome));
+      agentEnv.put("EXAMLOPS_TOKEN", token);
+      ExaRun approve = ExaRun.run(agentEnv, "hpc", "approve", "tc");
+      assertThat(approve.exitCode()).isNotZero();
+      assertThat(approve.err()).contains("do this on the console at " + server);
+
+      for (Pipeline build : List.of(pipeline, reader, stale)) {
+        assertThat(build.log().text()).doesNotContain(token).doesNotContain(readOnly);
+      }
+    } finally {
+      if (watch != null) {
+        watch.stop();
+      }
+      console.destroy();
+      console.waitFor(20, TimeUnit.SECONDS);
+      console.destroyForcibly();
+    }
+    assertThat(watch.processesSeen()).as("processes sampled").isGreaterThan(10);
+    assertThat(watch.leaks()).as("a token in a process's arguments").isEmpty();
+  }
+
+  /** The console's address, from the line it prints once it listens. */
+  private static String listeningAddress(Process console) throws IOException {
+    var out =
+        new java.io.BufferedReader(
+            new java.io.InputStreamReader(
+                console.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
+    StringBuilder seen = new StringBuilder();
+    for (String line = out.readLine(); line != null; line = out.readLine()) {
+      seen.append(line).append('\n');
+      var m =
+          java.util.regex.Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)/")
+              .matcher(line);
+      if (m.find()) {
+        Thread drain = new Thread(() -> out.lines().forEach(l -> {}));
+        drain.setDaemon(true);
+        drain.start();
+        return m.group(1);
+      }
+    }
+    throw new AssertionError("the console did not start:\n" + seen);
+  }
+
+  private static JsonNode consoleApi(String server, String token, String path) throws Exception {
+    var response =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(server + path))
+                    .header("Authorization", "Bearer " + token)
+                    .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  /** An agent's environment in central mode: its own home, no registry, the console's address. */
+  private static Map<String, String> agentBuildEnv(String server, Path agentHome) {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("HOME", agentHome.toString());
+    env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
+    env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
+    env.put("EXAMLOPS_EXA", release.resolve("bin/exa").toString());
+    env.put("EXAMLOPS_CACHE_DIR", dir.resolve("cache").toString());
+    env.put("EXAMLOPS_SERVER", server);
+    env.put("EXAMLOPS_TOKEN_CREDENTIALS_ID", "fleet-token");
+    env.put("JOB_NAME", "ml/train");
+    env.put("BUILD_NUMBER", Integer.toString(builds));
+    return env;
+  }
+
+  private static Pipeline agentBuild(String server, Path agentHome) {
+    builds++;
+    return new Pipeline(
+            release, dir.resolve("builds/" + builds + "/ws"), agentBuildEnv(server, agentHome))
+        .withCredential("hpc-ssh", approved);
+  }
+
   private static List<String> queueNames() throws Exception {
     List<String> names = new ArrayList<>();
     exaJson("--json", "hpc", "queue", "--cluster", "tc")

@@ -45,6 +45,7 @@ public final class Pipeline {
   private final Map<String, String> baseEnv;
   private final Deque<Map<String, String>> overlays = new ArrayDeque<>();
   private final Map<String, SshCredential> credentials = new HashMap<>();
+  private final Map<String, String> secretTexts = new HashMap<>();
   private final Map<String, Object> params = new LinkedHashMap<>();
   private final Map<String, Object> currentBuild = new LinkedHashMap<>();
   private final Map<String, Script> steps = new HashMap<>();
@@ -85,6 +86,12 @@ public final class Pipeline {
   /** Adds a credential to the stand-in Jenkins' credential store. */
   public Pipeline withCredential(String id, SshCredential credential) {
     credentials.put(id, credential);
+    return this;
+  }
+
+  /** Adds a "secret text" credential (a console API token) to the stand-in's credential store. */
+  public Pipeline withSecretText(String id, String secret) {
+    secretTexts.put(id, secret);
     return this;
   }
 
@@ -249,19 +256,34 @@ public final class Pipeline {
     return b;
   }
 
+  static Map<String, Object> string(Map<String, Object> binding) {
+    Map<String, Object> b = new LinkedHashMap<>(binding);
+    b.put("$class", "StringBinding");
+    return b;
+  }
+
   /**
-   * Binds SSH credentials for the block: the key goes to a file of its own, mode 0400, under {@code
-   * WORKSPACE@tmp/secretFiles/UUID/}, deleted when the block ends, however it ends.
+   * Binds credentials for the block: an SSH key goes to a file of its own, mode 0400, under {@code
+   * WORKSPACE@tmp/secretFiles/UUID/}, deleted when the block ends, however it ends; a secret text
+   * goes into the variable it names.
    */
   Object withCredentials(List<Map<String, Object>> bindings, Closure<?> body) {
     Map<String, String> overlay = new LinkedHashMap<>();
     List<Path> dirs = new ArrayList<>();
     try {
       for (Map<String, Object> b : bindings) {
-        if (!"SSHUserPrivateKeyBinding".equals(b.get("$class"))) {
-          throw new IllegalArgumentException("this stand-in binds SSH keys only: " + b);
-        }
         String id = String.valueOf(b.get("credentialsId"));
+        if ("StringBinding".equals(b.get("$class"))) {
+          String secret = secretTexts.get(id);
+          if (secret == null) {
+            throw new PipelineError("Could not find credentials entry with ID '" + id + "'");
+          }
+          overlay.put(String.valueOf(b.get("variable")), secret);
+          continue;
+        }
+        if (!"SSHUserPrivateKeyBinding".equals(b.get("$class"))) {
+          throw new IllegalArgumentException("this stand-in binds SSH keys and texts only: " + b);
+        }
         SshCredential c = credentials.get(id);
         if (c == null) {
           throw new PipelineError("Could not find credentials entry with ID '" + id + "'");

@@ -70,6 +70,10 @@ public abstract class PipelineScript extends Script {
     return Pipeline.sshUserPrivateKey(binding);
   }
 
+  public Map<String, Object> string(Map<String, Object> binding) {
+    return Pipeline.string(binding);
+  }
+
   public Object withCredentials(List<Map<String, Object>> bindings, Closure<?> body) {
     return pipeline().withCredentials(bindings, body);
   }
