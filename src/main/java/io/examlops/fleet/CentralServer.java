@@ -25,14 +25,16 @@ public record CentralServer(URI url, String token) {
     if (url == null
         || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
         || url.getHost() == null
+        || !(url.getRawPath() == null || url.getRawPath().isEmpty())
         || url.getRawQuery() != null
         || url.getRawUserInfo() != null) {
       throw FleetException.invalid(
           SERVER_VARIABLE
               + " is "
               + Printable.quoted(String.valueOf(url))
-              + ", which is not a console address: use http(s)://HOST[:PORT], e.g."
-              + " https://fleet.example.org",
+              + ", which is not a console address: use http(s)://HOST[:PORT] without a path,"
+              + " e.g. https://fleet.example.org (the API is at /api/v1 of the console's own"
+              + " address)",
           "server");
     }
     if (token == null || token.isBlank()) {

@@ -210,6 +210,10 @@ class CentralModeTest {
 
     assertThat(noToken.getMessage()).contains("EXAMLOPS_TOKEN is not set");
     assertThat(notHttp.getMessage()).contains("EXAMLOPS_SERVER is 'ftp://fleet.example.org'");
+    FleetException withPath =
+        catchThrowableOfType(
+            FleetException.class, () -> CentralServer.of("https://example.org/fleet/", "t"));
+    assertThat(withPath.getMessage()).contains("without a path");
     assertThat(CentralServer.of(console.base + "/", "secret-value").toString())
         .isEqualTo(console.base)
         .doesNotContain("secret-value");
