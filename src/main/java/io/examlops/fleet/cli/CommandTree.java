@@ -3,6 +3,7 @@ package io.examlops.fleet.cli;
 import io.examlops.fleet.console.ConsoleCommand;
 import io.examlops.fleet.mcp.McpCommand;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -18,9 +19,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * types in their signatures load with them: for the whole tree that was most of a short command's
  * start-up. A subcommand that no argument names cannot run, so it gets a stub instead, holding only
  * what its parent's help lists (name, header, description, hidden) and read from its
- * {@code @Command} alone. Naming a command too many times only builds it for nothing, so any
- * argument equal to its name counts, wherever it stands. Argument files ({@code @file}) hide what
- * they name: then the whole tree is built.
+ * {@code @Command} alone. An argument that only happens to equal a command's name (an option's
+ * value, say) builds that command for nothing, which is harmless, so every argument counts,
+ * wherever it stands. Argument files ({@code @file}) hide what they name: then the whole tree is
+ * built.
  */
 final class CommandTree {
   private record Node(Class<?> type, Supplier<?> command, List<Node> children) {
@@ -33,7 +35,7 @@ final class CommandTree {
 
   /** The command line for {@code args}: full commands on their path, stubs beside it. */
   static CommandLine forArguments(Exa exa, String[] args) {
-    Set<String> named = Set.of(Arrays.stream(args).distinct().toArray(String[]::new));
+    Set<String> named = new HashSet<>(Arrays.asList(args));
     boolean argumentFile = named.stream().anyMatch(a -> a.startsWith("@"));
     return build(root(exa), name -> argumentFile || named.contains(name));
   }
