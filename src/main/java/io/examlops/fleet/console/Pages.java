@@ -3,7 +3,9 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.AuditRequest;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.StoredQueueResult;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.IssuedToken;
@@ -163,10 +165,14 @@ final class Pages {
             row.approval(),
             server.refresher.status(name)));
     p.put("nodes", view.nodes().getOrDefault(name, List.of()));
+    StoredQueueResult queue = api.queue(ctx, name);
+    p.put("queue", queue);
+    p.put("queuePending", queue.jobs().stream().filter(j -> j.state() == JobState.PENDING).count());
     p.put("jobs", recordedJobs(ctx, name));
     p.put("audit", fleet.audit(new AuditRequest(name)).events());
     p.put("age", age());
     p.put("text", (Function<Object, String>) Pages::text);
+    p.put("span", (Function<java.time.Duration, String>) Ages::span);
     ctx.html(templates.render("cluster.jte", p));
   }
 

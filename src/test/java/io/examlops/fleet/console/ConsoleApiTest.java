@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.TokenScope;
 import java.io.IOException;
 import java.net.URI;
@@ -12,7 +16,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
@@ -96,6 +102,53 @@ class ConsoleApiTest {
     shapes.assertMatches("hpc place", get(FLEET + "/place?gpus=1", token).body());
     shapes.assertMatches("hpc nodes", get(FLEET + "/alpha/nodes", token).body());
     assertThat(json(get(FLEET + "/alpha/nodes", token)).get("nodes")).hasSize(1);
+  }
+
+  @Test
+  void theQueueIsReadFromTheLastRefreshWithItsAgeAndPendingReasons() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    ConsoleFixture.approveUnreachableSlurm(dir, console.env, console.fleet, "far");
+    JsonNode none = json(get(FLEET + "/far/queue", token));
+    assertThat(none.get("takenAt").isNull()).as(none.toString()).isTrue();
+    assertThat(none.get("jobs")).isEmpty();
+
+    console.recordQueue(
+        "far",
+        List.of(),
+        QueueRead.of(
+            List.of(
+                new QueueEntry(
+                    SchedulerKind.SLURM,
+                    "77",
+                    "later",
+                    "hpcuser",
+                    JobState.PENDING,
+                    "PENDING",
+                    "gpu",
+                    1,
+                    1,
+                    2,
+                    Duration.ZERO,
+                    "BeginTime",
+                    null))));
+    HttpResponse<String> r = get(FLEET + "/far/queue", token);
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    io.examlops.fleet.cli.DocumentedShapes.apiReference().assertMatches("queue", r.body());
+    JsonNode recorded = json(r);
+    assertThat(recorded.get("snapshotId").asLong()).isPositive();
+    assertThat(recorded.get("takenAt").asText()).isNotEmpty();
+    assertThat(recorded.at("/jobs/0/reason").asText()).isEqualTo("BeginTime");
+    assertThat(recorded.at("/jobs/0/state").asText()).isEqualTo("pending");
+
+    console.recordQueue("far", List.of(), QueueRead.failed("squeue: slurmctld is down"));
+    JsonNode failed = json(get(FLEET + "/far/queue", token));
+    assertThat(failed.get("failure").asText()).isEqualTo("squeue: slurmctld is down");
+    assertThat(failed.get("jobs")).isEmpty();
+
+    JsonNode live = json(get(FLEET + "/alpha/queue", token));
+    assertThat(live.get("snapshotId").isNull()).as("the mock's queue is read live").isTrue();
+    assertThat(live.get("takenAt").isNull()).isFalse();
+    assertThat(get(FLEET + "/gamma/queue", token).statusCode()).isEqualTo(404);
   }
 
   @Test

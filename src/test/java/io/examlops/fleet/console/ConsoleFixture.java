@@ -1,15 +1,24 @@
 package io.examlops.fleet.console;
 
+import io.examlops.fleet.ApproveRequest;
 import io.examlops.fleet.ConnectRequest;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.HostTarget;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
+import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.ClustersFile;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -49,6 +58,39 @@ final class ConsoleFixture implements AutoCloseable {
             new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
             Clock.systemUTC());
     this.base = "http://127.0.0.1:" + server.start();
+  }
+
+  /**
+   * Registers and approves a Slurm cluster over SSH whose port has no server, so that the console
+   * shows what its stores hold for it and nothing answers if a page asked the cluster.
+   */
+  static void approveUnreachableSlurm(Path dir, Map<String, String> env, Fleet fleet, String name)
+      throws IOException, InterruptedException {
+    Path key = dir.resolve("id_ed25519_" + name);
+    Process keygen =
+        new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
+            .redirectErrorStream(true)
+            .start();
+    if (keygen.waitFor() != 0) {
+      throw new IllegalStateException(
+          "ssh-keygen failed: " + new String(keygen.getInputStream().readAllBytes()));
+    }
+    new ClustersFile(Path.of(env.get("EXAMLOPS_HPC_REGISTRY")), env)
+        .upsert(
+            ClusterDefinition.ssh(
+                name,
+                SchedulerKind.SLURM,
+                "127.0.0.1",
+                "hpcuser",
+                key.toString(),
+                1,
+                "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
+    fleet.approve(SETUP, new ApproveRequest(name));
+  }
+
+  /** Records a snapshot of {@code name} with {@code queue}, as the refresher would have. */
+  void recordQueue(String name, List<NodeInfo> nodes, QueueRead queue) {
+    ClusterRegistry.open(env, Clock.systemUTC()).saveSnapshot(name, nodes, queue, Refresher.AS);
   }
 
   String token(String owner, TokenScope... scopes) {

@@ -3,13 +3,16 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.StoredQueueResult;
 import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.testbed.Testbed;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The console's refresher on the real Slurm + SSH testbed: a cluster connected and approved with
- * the CLI is snapshotted in the background, its snapshot and utilization sample stored, and the
- * pages read it with its age; "refresh now" is rate-limited.
+ * the CLI is snapshotted in the background, its snapshot, queue (a pending job's reason included)
+ * and utilization sample stored, and the pages read it with its age; "refresh now" is rate-limited.
  */
 class RefresherIT {
   @TempDir Path home;
@@ -43,7 +46,36 @@ class RefresherIT {
             testbed.sshOptions());
     assertThat(connected.exitCode()).as(connected.err()).isZero();
     assertThat(ExaRun.run(env, "hpc", "approve", "lxp").exitCode()).isZero();
+    // A job that waits for its begin time: the queue recorded with the snapshot shows why.
+    Path later = home.resolve("later.sh");
+    Files.writeString(later, "#!/bin/bash\n#SBATCH --begin=now+1hour\ntrue\n");
+    ExaRun submitted =
+        ExaRun.run(
+            env,
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "lxp",
+            "--gpus",
+            "0",
+            "--name",
+            "it-later",
+            later.toString());
+    assertThat(submitted.exitCode()).as(submitted.err()).isZero();
+    String laterId =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(submitted.out())
+            .at("/job/id")
+            .asText();
+    try {
+      refreshesNodesAndQueue(env);
+    } finally {
+      ExaRun.run(env, "hpc", "cancel", laterId);
+    }
+  }
 
+  private void refreshesNodesAndQueue(Map<String, String> env) throws Exception {
     Fleet fleet = new Fleet(env, Clock.systemUTC());
     Instant before = Instant.now();
     try (ConsoleServer server =
@@ -65,6 +97,22 @@ class RefresherIT {
       assertThat(fleet.utilization("lxp", before.minusSeconds(1)))
           .hasSize(1)
           .allSatisfy(s -> assertThat(s.totalGpus()).isEqualTo(6));
+      StoredQueueResult queue = fleet.storedQueue(Refresher.AS, "lxp");
+      assertThat(queue.snapshotId()).isEqualTo(snapshot.id());
+      assertThat(queue.takenAt()).isEqualTo(snapshot.takenAt());
+      assertThat(queue.failure()).isNull();
+      assertThat(queue.jobs())
+          .filteredOn(j -> "it-later".equals(j.name()))
+          .singleElement()
+          .satisfies(
+              j -> {
+                assertThat(j.state()).isEqualTo(JobState.PENDING);
+                assertThat(j.reason()).isEqualTo("BeginTime");
+              });
+      assertThat(queue.jobs())
+          .filteredOn(j -> "hold-g1".equals(j.name()))
+          .singleElement()
+          .satisfies(j -> assertThat(j.state()).isEqualTo(JobState.RUNNING));
       RefreshStatus status = server.refresher.status("lxp");
       assertThat(status.nextDueAt()).isAfter(status.lastSuccessAt());
 
@@ -93,6 +141,15 @@ class RefresherIT {
               "\"takenAt\":\""
                   + io.examlops.fleet.json.FleetJson.instant(snapshot.takenAt())
                   + "\"");
+      HttpResponse<String> recorded =
+          http.send(
+              HttpRequest.newBuilder(URI.create(base + "/lxp/queue"))
+                  .header("Authorization", "Bearer " + token)
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(recorded.statusCode()).isEqualTo(200);
+      io.examlops.fleet.cli.DocumentedShapes.apiReference().assertMatches("queue", recorded.body());
+      assertThat(recorded.body()).contains("\"reason\":\"BeginTime\"");
       HttpRequest refresh =
           HttpRequest.newBuilder(URI.create(base + "/lxp/refresh"))
               .header("Authorization", "Bearer " + token)
