@@ -7,6 +7,7 @@ import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import io.javalin.http.HttpResponseException;
 import io.javalin.http.staticfiles.Location;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -60,6 +61,8 @@ public final class ConsoleServer implements AutoCloseable {
             cfg -> {
               cfg.startup.showJavalinBanner = false;
               cfg.http.maxRequestSize = MAX_BODY_BYTES;
+              cfg.http.prefer405over404 = true;
+              cfg.jetty.modifyServer(server -> server.setErrorHandler(new ServerErrors()));
               cfg.staticFiles.enableWebjars();
               cfg.staticFiles.add(
                   s -> {
@@ -72,6 +75,9 @@ public final class ConsoleServer implements AutoCloseable {
               api.register(cfg.routes);
               pages.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e, pages));
+              // Javalin's own refusals (a body over the limit, a method the path does not take)
+              // have a handler of their own that answers in Javalin's shape: replace it.
+              cfg.routes.exception(HttpResponseException.class, (e, ctx) -> fail(ctx, e, pages));
               cfg.routes.error(404, ctx -> notFound(ctx, pages));
             });
   }
