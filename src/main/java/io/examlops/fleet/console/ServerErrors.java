@@ -3,7 +3,6 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.json.FleetJson;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
@@ -17,12 +16,6 @@ import org.eclipse.jetty.util.Callback;
  */
 final class ServerErrors extends ErrorHandler {
   private static final String JSON = "application/json";
-
-  @Override
-  public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-    fields.put(HttpHeader.CONTENT_TYPE, JSON);
-    return body(status);
-  }
 
   @Override
   protected void generateResponse(
