@@ -54,7 +54,7 @@ final class ApiRoutes {
                 .result(
                     Metrics.render(server.views.get(), server.refresher.status(), server.clock())));
     // Fixed paths first: they would otherwise be read as a cluster's name.
-    routes.get(BASE, ctx -> ConsoleServer.json(ctx, new ClustersResult(view().clusters())));
+    routes.get(BASE, this::clusters);
     routes.get(BASE + "/capacity", ctx -> ConsoleServer.json(ctx, view().capacity()));
     routes.get(BASE + "/utilization", this::utilization);
     routes.get(BASE + "/jobs", this::jobs);
@@ -74,6 +74,22 @@ final class ApiRoutes {
 
   private FleetView view() {
     return server.views.get();
+  }
+
+  /** A view and its clusters as JSON: the same for every caller until the view changes. */
+  private record ClustersJson(FleetView view, String json) {}
+
+  private volatile ClustersJson clustersJson;
+
+  /** {@code exa hpc clusters --json}'s shape, written once per view. */
+  private void clusters(Context ctx) {
+    FleetView view = view();
+    ClustersJson last = clustersJson;
+    if (last == null || last.view() != view) {
+      last = new ClustersJson(view, FleetJson.compact(new ClustersResult(view.clusters())));
+      clustersJson = last;
+    }
+    ctx.contentType("application/json").result(last.json());
   }
 
   private static String name(Context ctx) {

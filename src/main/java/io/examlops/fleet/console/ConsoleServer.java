@@ -52,7 +52,9 @@ public final class ConsoleServer implements AutoCloseable {
     this.refreshRequests = new AttemptLimiter(clock, 1, Duration.ofSeconds(30));
     this.views =
         new ViewCache(
-            fleet::storesVersion, () -> FleetView.build(fleet, clock, this::refreshStatus));
+            fleet::storesVersion,
+            () -> FleetView.build(fleet, clock, this::refreshStatus),
+            view -> view.refreshed(fleet, clock, this::refreshStatus));
     this.refresher = new Refresher(fleet, clock, settings.refreshInterval(), views::invalidate);
     ApiRoutes api = new ApiRoutes(this, fleet);
     Pages pages = new Pages(this, fleet, new Templates(), api);
