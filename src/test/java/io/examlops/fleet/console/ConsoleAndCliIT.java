@@ -38,14 +38,7 @@ class ConsoleAndCliIT {
   @Test
   void anApprovalInEitherShowsInTheOtherAtOnce() throws Exception {
     Testbed testbed = Testbed.require();
-    Map<String, String> env =
-        Map.of(
-            "HOME", home.toString(),
-            "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-            "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
-            "EXAMLOPS_ACTOR", "alice",
-            "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    Map<String, String> env = ConsoleFixture.testbedHome(home, testbed);
     for (String name : List.of("lxp", "lxq")) {
       List<String> connect =
           new ArrayList<>(List.of("hpc", "connect", Testbed.HOST, "--name", name));
@@ -57,7 +50,7 @@ class ConsoleAndCliIT {
     ChromeDriver browser = Browser.start(home.resolve("profile"));
     Process console = null;
     try {
-      console = startConsole(env);
+      console = ConsoleFixture.startConsole(env, "--port", "0", "--refresh-interval", "3600");
       BufferedReader out =
           new BufferedReader(
               new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8));
@@ -136,27 +129,6 @@ class ConsoleAndCliIT {
         }
       }
     }
-  }
-
-  /**
-   * {@code exa console} in a process of its own on {@code env}'s home; stdout and stderr merged.
-   */
-  private static Process startConsole(Map<String, String> env) throws Exception {
-    ProcessBuilder builder =
-        new ProcessBuilder(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                io.examlops.fleet.cli.Exa.class.getName(),
-                "console",
-                "--port",
-                "0",
-                "--refresh-interval",
-                "3600")
-            .redirectErrorStream(true);
-    builder.environment().clear();
-    builder.environment().putAll(env);
-    return builder.start();
   }
 
   private static JsonNode cli(Map<String, String> env, String... args) throws Exception {

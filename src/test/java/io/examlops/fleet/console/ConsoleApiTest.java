@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.model.ClusterState;
-import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.QueueRead;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.TokenScope;
 import java.io.IOException;
 import java.net.URI;
@@ -16,7 +13,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
@@ -113,24 +109,7 @@ class ConsoleApiTest {
     assertThat(none.get("jobs")).isEmpty();
 
     console.recordQueue(
-        "far",
-        List.of(),
-        QueueRead.of(
-            List.of(
-                new QueueEntry(
-                    SchedulerKind.SLURM,
-                    "77",
-                    "later",
-                    "hpcuser",
-                    JobState.PENDING,
-                    "PENDING",
-                    "gpu",
-                    1,
-                    1,
-                    2,
-                    Duration.ZERO,
-                    "BeginTime",
-                    null))));
+        "far", List.of(), QueueRead.of(List.of(ConsoleFixture.waiting("77", "later"))));
     HttpResponse<String> r = get(FLEET + "/far/queue", token);
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     io.examlops.fleet.cli.DocumentedShapes.apiReference().assertMatches("queue", r.body());

@@ -188,20 +188,7 @@ class ConsoleBrowserTest {
         List.of(),
         QueueRead.of(
             List.of(
-                new QueueEntry(
-                    SchedulerKind.SLURM,
-                    "77",
-                    payload,
-                    "hpcuser",
-                    JobState.PENDING,
-                    "PENDING",
-                    "gpu",
-                    1,
-                    1,
-                    2,
-                    Duration.ZERO,
-                    "BeginTime",
-                    null),
+                ConsoleFixture.waiting("77", payload),
                 new QueueEntry(
                     SchedulerKind.SLURM,
                     "78",

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -27,29 +26,12 @@ class ConsoleCommandTest {
   @TempDir Path dir;
 
   private Map<String, String> env() {
-    return Map.of(
-        "HOME", dir.toString(),
-        "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
-        "EXAMLOPS_ACTOR", "root");
+    return ConsoleFixture.storesIn(dir, "root");
   }
 
   @Test
   void startsSaysWhereCreatesTheFirstAdminAndStopsOnInterrupt() throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                io.examlops.fleet.cli.Exa.class.getName(),
-                "console",
-                "--port",
-                "0"));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().clear();
-    builder.environment().putAll(env());
-    Process console = builder.start();
+    Process console = ConsoleFixture.startConsole(env(), "--port", "0");
     try {
       BufferedReader out =
           new BufferedReader(

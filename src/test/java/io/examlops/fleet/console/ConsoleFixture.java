@@ -6,13 +6,16 @@ import io.examlops.fleet.Fleet;
 import io.examlops.fleet.HostTarget;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.QueueRead;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClustersFile;
+import io.examlops.fleet.testbed.Testbed;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,13 +42,7 @@ final class ConsoleFixture implements AutoCloseable {
 
   ConsoleFixture(Path dir, String... clusters) {
     this.dir = dir;
-    this.env =
-        Map.of(
-            "HOME", dir.toString(),
-            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
-            "EXAMLOPS_ACTOR", "setup",
-            "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    this.env = storesIn(dir, "setup");
     this.fleet = new Fleet(env, Clock.systemUTC());
     for (String name : clusters) {
       fleet.connect(SETUP, new ConnectRequest(name, HostTarget.of("local"), "mock"));
@@ -58,6 +55,62 @@ final class ConsoleFixture implements AutoCloseable {
             new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
             Clock.systemUTC());
     this.base = "http://127.0.0.1:" + server.start();
+  }
+
+  /** The environment of stores in {@code dir}, {@code actor} acting (PATH kept: the mock runs). */
+  static Map<String, String> storesIn(Path dir, String actor) {
+    return Map.of(
+        "HOME", dir.toString(),
+        "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+        "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
+        "EXAMLOPS_ACTOR", actor,
+        "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+  }
+
+  /** The environment of a home on the testbed: its known hosts, the acting user alice. */
+  static Map<String, String> testbedHome(Path home, Testbed testbed) {
+    return Map.of(
+        "HOME", home.toString(),
+        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
+        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
+        "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
+        "EXAMLOPS_ACTOR", "alice",
+        "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+  }
+
+  /** The real {@code exa console ARGS} in a process of its own; stdout and stderr merged. */
+  static Process startConsole(Map<String, String> env, String... args) throws IOException {
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                io.examlops.fleet.cli.Exa.class.getName(),
+                "console"));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().clear();
+    builder.environment().putAll(env);
+    return builder.start();
+  }
+
+  /** A job of {@code user}'s waiting in partition gpu for its begin time, as squeue lists it. */
+  static QueueEntry waiting(String id, String name) {
+    return new QueueEntry(
+        SchedulerKind.SLURM,
+        id,
+        name,
+        "hpcuser",
+        JobState.PENDING,
+        "PENDING",
+        "gpu",
+        1,
+        1,
+        2,
+        java.time.Duration.ZERO,
+        "BeginTime",
+        null);
   }
 
   /**

@@ -26,12 +26,7 @@ class FleetViewTest {
   @TempDir Path dir;
 
   private Map<String, String> env() {
-    return Map.of(
-        "HOME", dir.toString(),
-        "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
-        "EXAMLOPS_ACTOR", "ann",
-        "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    return ConsoleFixture.storesIn(dir, "ann");
   }
 
   @Test

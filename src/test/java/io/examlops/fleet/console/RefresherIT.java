@@ -32,13 +32,7 @@ class RefresherIT {
   @Test
   void theRefresherSnapshotsAnApprovedSlurmCluster() throws Exception {
     Testbed testbed = Testbed.require();
-    Map<String, String> env =
-        Map.of(
-            "HOME", home.toString(),
-            "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-            "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
-            "EXAMLOPS_ACTOR", "alice");
+    Map<String, String> env = ConsoleFixture.testbedHome(home, testbed);
     ExaRun connected =
         ExaRun.run(
             env,
@@ -130,11 +124,7 @@ class RefresherIT {
       HttpClient http = HttpClient.newHttpClient();
       String base = "http://127.0.0.1:" + server.port() + ApiRoutes.BASE;
       HttpResponse<String> nodes =
-          http.send(
-              HttpRequest.newBuilder(URI.create(base + "/lxp/nodes"))
-                  .header("Authorization", "Bearer " + token)
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+          http.send(read(base + "/lxp/nodes", token), HttpResponse.BodyHandlers.ofString());
       assertThat(nodes.statusCode()).isEqualTo(200);
       assertThat(nodes.body())
           .contains(
@@ -142,11 +132,7 @@ class RefresherIT {
                   + io.examlops.fleet.json.FleetJson.instant(snapshot.takenAt())
                   + "\"");
       HttpResponse<String> recorded =
-          http.send(
-              HttpRequest.newBuilder(URI.create(base + "/lxp/queue"))
-                  .header("Authorization", "Bearer " + token)
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+          http.send(read(base + "/lxp/queue", token), HttpResponse.BodyHandlers.ofString());
       assertThat(recorded.statusCode()).isEqualTo(200);
       io.examlops.fleet.cli.DocumentedShapes.apiReference().assertMatches("queue", recorded.body());
       assertThat(recorded.body()).contains("\"reason\":\"BeginTime\"");
@@ -166,5 +152,11 @@ class RefresherIT {
         Thread.sleep(200);
       }
     }
+  }
+
+  private static HttpRequest read(String url, String token) {
+    return HttpRequest.newBuilder(URI.create(url))
+        .header("Authorization", "Bearer " + token)
+        .build();
   }
 }

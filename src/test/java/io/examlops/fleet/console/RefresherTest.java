@@ -19,12 +19,7 @@ class RefresherTest {
 
   @Test
   void aFailingClusterIsRecordedWithItsReasonAndBackedOff() throws Exception {
-    Map<String, String> env =
-        Map.of(
-            "HOME", dir.toString(),
-            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
-            "EXAMLOPS_ACTOR", "ann");
+    Map<String, String> env = ConsoleFixture.storesIn(dir, "ann");
     Fleet fleet = new Fleet(env, Clock.systemUTC());
     ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
     Duration interval = Duration.ofSeconds(10);
