@@ -65,6 +65,10 @@ public final class ConsoleServer implements AutoCloseable {
               cfg.http.maxRequestSize = MAX_BODY_BYTES;
               cfg.http.prefer405over404 = true;
               cfg.jetty.modifyServer(server -> server.setErrorHandler(new ServerErrors()));
+              if (settings.tls() != null) {
+                // With a connector of its own, Javalin adds no plain-HTTP one.
+                cfg.jetty.addConnector((server, http) -> httpsConnector(server, http, settings));
+              }
               cfg.staticFiles.enableWebjars();
               cfg.staticFiles.add(
                   s -> {
@@ -82,6 +86,28 @@ public final class ConsoleServer implements AutoCloseable {
               cfg.routes.exception(HttpResponseException.class, (e, ctx) -> fail(ctx, e, pages));
               cfg.routes.error(404, ctx -> notFound(ctx, pages));
             });
+  }
+
+  private static org.eclipse.jetty.server.Connector httpsConnector(
+      org.eclipse.jetty.server.Server server,
+      org.eclipse.jetty.server.HttpConfiguration http,
+      ConsoleSettings settings) {
+    org.eclipse.jetty.util.ssl.SslContextFactory.Server tls =
+        new org.eclipse.jetty.util.ssl.SslContextFactory.Server();
+    tls.setKeyStore(settings.tls().keyStore());
+    tls.setKeyStorePassword(settings.tls().password());
+    http.addCustomizer(new org.eclipse.jetty.server.SecureRequestCustomizer(false));
+    org.eclipse.jetty.server.ServerConnector connector =
+        new org.eclipse.jetty.server.ServerConnector(
+            server, tls, new org.eclipse.jetty.server.HttpConnectionFactory(http));
+    connector.setHost(settings.bind());
+    connector.setPort(settings.port());
+    return connector;
+  }
+
+  /** {@code https} when the console serves TLS itself, else {@code http}. */
+  String scheme() {
+    return settings.tls() == null ? "http" : "https";
   }
 
   private RefreshStatus refreshStatus(String cluster) {
