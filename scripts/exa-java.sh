@@ -1,12 +1,13 @@
 #!/bin/bash
 # Starts the exa jar on this machine's `java` with a class-data-sharing (AppCDS) archive, which
-# roughly halves the start-up of every command. Any launcher that knows where its jar is can use it
-# (the checkout's ./exa does; so can a release archive's bin/exa):
+# more than halves the start-up of every command. Any launcher that knows where its jar is can use
+# it (the checkout's ./exa does; so can a release archive's bin/exa):
 #   exa-java.sh JAR [ARGS...]
-# The archive is made on the first run by a training run (io.examlops.fleet.cli.StartupTraining, a
-# few seconds, once), kept in $EXAMLOPS_CACHE_DIR, else $XDG_CACHE_HOME/examlops, else
-# ~/.cache/examlops, and made again when the jar or the JVM changes. Without a usable cache, or
-# with EXAMLOPS_CDS=off, the jar runs without it: plain `java -jar exa.jar` always works too.
+# The archive is made on the first run from a training run (io.examlops.fleet.cli.StartupTraining)
+# and a dump of the classes it loaded (a few seconds, once), kept in $EXAMLOPS_CACHE_DIR, else
+# $XDG_CACHE_HOME/examlops, else ~/.cache/examlops, and made again when the jar or the JVM changes.
+# Without a usable cache, or with EXAMLOPS_CDS=off, the jar runs without it: plain
+# `java -jar exa.jar` always works too.
 set -euo pipefail
 jar=$(readlink -f "$1")
 shift
@@ -36,13 +37,19 @@ train() {
     if [ ! -f "$archive" ]; then
       echo "exa: preparing a start-up archive (once per build of exa and JVM) ..." >&2
       local partial=$archive.$$.partial
-      if java -XX:ArchiveClassesAtExit="$partial" -Xshare:auto -Xlog:disable -Xlog:all=error:stderr \
-          -cp "$jar" io.examlops.fleet.cli.StartupTraining </dev/null >/dev/null 2>&1 \
+      # A static archive, not a dynamic one (-XX:ArchiveClassesAtExit): the dynamic one refuses
+      # picocli's Java 5 classes and most of the method-handle classes that the libraries'
+      # string concatenation spins, so they were made again in every process.
+      if java -XX:DumpLoadedClassList="$partial.classes" -Xshare:auto -Xlog:disable \
+          -Xlog:all=error:stderr -cp "$jar" io.examlops.fleet.cli.StartupTraining \
+          </dev/null >/dev/null 2>&1 \
+          && java -Xshare:dump -XX:SharedClassListFile="$partial.classes" \
+            -XX:SharedArchiveFile="$partial" -Xlog:disable -cp "$jar" </dev/null >/dev/null 2>&1 \
           && [ -s "$partial" ]; then
         mv -f "$partial" "$archive"
         find "$dir" -maxdepth 1 -name 'exa-*.jsa' ! -name "${archive##*/}" -delete 2>/dev/null || true
       fi
-      rm -f "$partial"
+      rm -f "$partial.classes" "$partial"
     fi
   fi
   exec 9>&-

@@ -1,8 +1,9 @@
 #!/bin/bash
 # Hostlists side by side, whole process against whole process: expanding and folding 100,000
 # hosts (four prefixes, three paddings, gaps, literal hosts) with exa's hostlist code
-# (io.examlops.fleet.bench.HostlistProcess on the launcher's JVM flags), ClusterShell's `nodeset`
-# and Slurm's `scontrol show hostnames|hostlist`, on the same input. Paired runs; medians, spread
+# (io.examlops.fleet.bench.HostlistProcess on the launcher's JVM flags and, like the launcher, a
+# static class-data-sharing archive of its own), ClusterShell's `nodeset` and Slurm's
+# `scontrol show hostnames|hostlist`, on the same input. Paired runs; medians, spread
 # and ratios. In-process figures: mvn -q -B -Pbench test-compile exec:exec -Dbench=Hostlist
 # Installs Debian's clustershell when nodeset is missing (as root). Run from the repository root:
 #   bash scripts/bench/hostlist.sh [RUNS]        (default 9)
@@ -18,11 +19,25 @@ command -v scontrol >/dev/null || { echo "bench: scontrol (Debian slurm-client) 
 mvn -q -B test-compile >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work" "$bench_samples"' EXIT
-cp="target/exa.jar:target/test-classes"
-exa_hostlist() { java -XX:TieredStopAtLevel=1 -Xshare:auto -cp "$cp" io.examlops.fleet.bench.HostlistProcess "$@"; }
+# The bench classes in a jar of their own: a class-data-sharing archive holds classes from jars only.
+mkdir -p target/bench
+jar cf target/bench/hostlist.jar -C target/test-classes io/examlops/fleet/bench
+cp="target/exa.jar:target/bench/hostlist.jar"
+flags=(-XX:TieredStopAtLevel=1 -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr)
+exa_hostlist() { java "${flags[@]}" -cp "$cp" io.examlops.fleet.bench.HostlistProcess "$@"; }
 
 exa_hostlist generate >"$work/hosts"
 exa_hostlist fold <"$work/hosts" >"$work/expr"
+# exa's launcher starts the JVM with a static archive of the classes its commands load
+# (scripts/exa-java.sh); the bench process gets one the same way, from one expand and one fold.
+java -XX:DumpLoadedClassList="$work/expand.classes" -Xlog:disable -cp "$cp" \
+  io.examlops.fleet.bench.HostlistProcess expand "$work/expr" >/dev/null
+java -XX:DumpLoadedClassList="$work/fold.classes" -Xlog:disable -cp "$cp" \
+  io.examlops.fleet.bench.HostlistProcess fold <"$work/hosts" >/dev/null
+cat "$work/expand.classes" "$work/fold.classes" >"$work/classes"
+java -Xshare:dump -XX:SharedClassListFile="$work/classes" -XX:SharedArchiveFile="$work/hostlist.jsa" \
+  -Xlog:disable -cp "$cp" >/dev/null
+flags+=(-XX:SharedArchiveFile="$work/hostlist.jsa")
 tr '\n' ',' <"$work/hosts" | sed 's/,$//' >"$work/hosts.csv"
 # every tool must agree on what the input means before it is timed
 for tool in exa nodeset scontrol; do

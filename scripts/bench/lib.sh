@@ -69,3 +69,21 @@ minimal_cli() {
   fi
   minimal_cp="$dir:$dir/picocli.jar"
 }
+
+# minimal_cli_archive: a static class-data-sharing archive of the minimal program, made as the
+# launcher makes exa's (scripts/exa-java.sh), and sets $minimal_jar and $minimal_flags to run the
+# minimal program with it and the launcher's flags: the floor with exa's own start-up tricks.
+minimal_cli_archive() {
+  local dir=target/bench/minimal
+  minimal_cli
+  minimal_jar=$dir/minimal.jar
+  if [ ! -f "$dir/minimal.jsa" ] || [ "$dir/MinimalCli.class" -nt "$dir/minimal.jsa" ]; then
+    rm -rf "$dir/jar" && mkdir -p "$dir/jar"
+    (cd "$dir/jar" && jar xf ../picocli.jar && cp ../*.class .)
+    jar cf "$minimal_jar" -C "$dir/jar" . && rm -rf "$dir/jar"
+    java -XX:DumpLoadedClassList="$dir/classes" -cp "$minimal_jar" MinimalCli hpc clusters >/dev/null
+    java -Xshare:dump -XX:SharedClassListFile="$dir/classes" -XX:SharedArchiveFile="$dir/minimal.jsa" \
+      -Xlog:disable -cp "$minimal_jar" >/dev/null
+  fi
+  minimal_flags=(-XX:TieredStopAtLevel=1 -Xshare:auto -Xlog:disable -XX:SharedArchiveFile="$dir/minimal.jsa")
+}

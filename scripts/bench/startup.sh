@@ -1,8 +1,8 @@
 #!/bin/bash
 # Start-up side by side: registry-only exa commands (through ./exa, which uses the start-up
 # archive; and as plain `java -jar`) against a minimal Java CLI with the same picocli on the same
-# JVM (scripts/bench/MinimalCli.java) and against `java -version`. Paired runs; medians, spread and
-# ratios. Run from the repository root after the README's set-up:
+# JVM (scripts/bench/MinimalCli.java; as it is, and with an archive of its own and the launcher's
+# flags) and against `java -version`. Paired runs; medians, spread and ratios. Run from the repository root after the README's set-up:
 #   bash scripts/bench/startup.sh [RUNS]        (default 15)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,7 +18,7 @@ export EXAMLOPS_HPC_REGISTRY=$state/clusters.yaml EXAMLOPS_DATA_DIR=$state EXAML
 printf '#!/bin/bash\ntrue\n' >"$state/job.sh"
 for _ in 1 2 3; do ./exa hpc submit --cluster demo --gpus 1 --wait "$state/job.sh" >/dev/null; done
 
-minimal_cli
+minimal_cli_archive
 
 cmd_exa_clusters() { ./exa hpc clusters; }
 cmd_exa_version() { ./exa --version; }
@@ -31,22 +31,28 @@ cmd_jar_clusters() { java -jar target/exa.jar hpc clusters; }
 cmd_jar_version() { java -jar target/exa.jar --version; }
 cmd_minimal_clusters() { java -cp "$minimal_cp" MinimalCli hpc clusters; }
 cmd_minimal_version() { java -cp "$minimal_cp" MinimalCli --version; }
+cmd_minimal_cds_clusters() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli hpc clusters; }
+cmd_minimal_cds_version() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli --version; }
 cmd_java_version() { java -version; }
 
-paired "$runs" exa_clusters jar_clusters minimal_clusters exa_version jar_version minimal_version \
-  java_version exa_jobs exa_audit exa_env exa_help exa_place
+paired "$runs" exa_clusters jar_clusters minimal_clusters minimal_cds_clusters exa_version \
+  jar_version minimal_version minimal_cds_version java_version exa_jobs exa_audit exa_env exa_help \
+  exa_place
 header
-row exa_clusters minimal_clusters java_version jar_clusters
+row exa_clusters minimal_clusters minimal_cds_clusters java_version jar_clusters
 row jar_clusters minimal_clusters java_version
 row minimal_clusters java_version
-row exa_version minimal_version java_version jar_version
+row minimal_cds_clusters minimal_clusters
+row exa_version minimal_version minimal_cds_version java_version jar_version
 row jar_version minimal_version java_version
 row minimal_version java_version
+row minimal_cds_version minimal_version
 row java_version
 row exa_jobs minimal_clusters
 row exa_audit minimal_clusters
 row exa_env minimal_clusters
 row exa_help minimal_version
 row exa_place minimal_clusters
-echo "exa_* run ./exa (start-up archive, C1 only); jar_* run plain java -jar target/exa.jar; $runs runs each"
+echo "exa_* run ./exa (start-up archive, C1 only); jar_* run plain java -jar target/exa.jar;"
+echo "minimal_cds_* run the minimal program with an archive of its own and the launcher's flags; $runs runs each"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"

@@ -19,7 +19,6 @@ import picocli.CommandLine.ScopeType;
     mixinStandardHelpOptions = true,
     version = "exa (HPC Fleet) 0.1.0",
     description = "HPC Fleet: discover, approve and schedule on Slurm and Flux GPU clusters.",
-    subcommands = {HpcCommand.class, PipelineCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",
@@ -127,9 +126,7 @@ public final class Exa implements Runnable {
       return ExitCode.USAGE;
     }
     Exa exa = new Exa(env, Clock.systemUTC());
-    CommandLine line = new CommandLine(exa);
-    line.addSubcommand(new io.examlops.fleet.console.ConsoleCommand(env, Clock.systemUTC()));
-    line.addSubcommand(new io.examlops.fleet.mcp.McpCommand(env, exa.clock));
+    CommandLine line = CommandTree.forArguments(exa, args);
     line.setOut(out);
     line.setErr(err);
     line.setExecutionExceptionHandler(new Failures(exa));

@@ -41,6 +41,7 @@ public final class PlatformDb {
    *     its own may, so that a file removed or never there is never silently made anew
    */
   private PlatformDb(Path file, boolean create) {
+    SqliteNativeLibrary.prepare();
     this.file = file;
     this.url = "jdbc:sqlite:" + file.toAbsolutePath();
     this.create = create;

@@ -15,30 +15,56 @@ import org.sqlite.util.LibraryLoaderUtil;
  * <p>Left to itself, sqlite-jdbc copies its 1 MB library into {@code java.io.tmpdir} in every
  * process, and first deletes the copies other processes left there: concurrent processes race for
  * the same copies and the loser prints a stack trace. Loaded in place from a directory of its own,
- * the library is neither copied nor raced for. Must run before the driver class is loaded.
+ * the library is neither copied nor raced for.
  */
 public final class SqliteNativeLibrary {
   private static final String VERSION_FILE =
       "/META-INF/maven/org.xerial/sqlite-jdbc/pom.properties";
 
+  private static Path cache;
+  private static boolean prepared;
+
   private SqliteNativeLibrary() {}
 
   /**
-   * Points sqlite-jdbc at {@code cache/sqlite-jdbc/VERSION/OS/ARCH/}. Where that cannot be done (an
-   * unwritable cache, a platform the driver has no library for) the driver keeps its own way.
+   * Keeps the library under {@code cache}; it is looked for there when the first database opens
+   * ({@link #prepare}), so a command that opens none does not pay for it.
    */
-  public static void useCacheUnder(Path cache) {
+  public static synchronized void useCacheUnder(Path cache) {
+    SqliteNativeLibrary.cache = cache;
+  }
+
+  /**
+   * Points sqlite-jdbc at {@code cache/sqlite-jdbc/VERSION/OS-ARCH/}, once per process, before the
+   * driver loads its library. Where that cannot be done (an unwritable cache, a platform the driver
+   * has no library for) the driver keeps its own way.
+   *
+   * <p>The directory is named from the JVM's {@code os.name} and {@code os.arch}, so that a cached
+   * library is found without the driver's platform detection, which starts a {@code uname} process
+   * (tens of milliseconds of every command); that detection runs once, to extract. A home shared by
+   * a glibc and a musl machine may hold the other's library: it fails to load and the driver then
+   * extracts its own, as without a cache.
+   */
+  static synchronized void prepare() {
+    if (prepared || cache == null) {
+      return;
+    }
+    prepared = true;
     try {
-      String folder = LibraryLoaderUtil.getNativeLibResourcePath();
-      String name = LibraryLoaderUtil.getNativeLibName();
       String version = driverVersion();
       if (version == null) {
         return;
       }
+      String platform = System.getProperty("os.name") + "-" + System.getProperty("os.arch");
       Path dir =
-          cache.resolve("sqlite-jdbc").resolve(version + folder.replaceFirst(".*/native", ""));
+          cache
+              .resolve("sqlite-jdbc")
+              .resolve(version)
+              .resolve(platform.replaceAll("[^A-Za-z0-9._-]", "_"));
+      String name = LibraryLoaderUtil.getNativeLibName();
       Path library = dir.resolve(name);
-      if (!Files.isRegularFile(library) && !extract(folder + "/" + name, library)) {
+      if (!Files.isRegularFile(library)
+          && !extract(LibraryLoaderUtil.getNativeLibResourcePath() + "/" + name, library)) {
         return;
       }
       System.setProperty("org.sqlite.lib.path", dir.toString());

@@ -15,7 +15,8 @@ class CommandLineTest {
   @Test
   void everyCommandHasHelp() {
     List<List<String>> paths = new ArrayList<>();
-    collect(new CommandLine(new Exa(ENV, java.time.Clock.systemUTC())), new ArrayList<>(), paths);
+    collect(
+        CommandTree.complete(new Exa(ENV, java.time.Clock.systemUTC())), new ArrayList<>(), paths);
     assertThat(paths)
         .extracting(p -> String.join(" ", p))
         .contains("hpc detect", "hpc nodes", "hpc gpus");

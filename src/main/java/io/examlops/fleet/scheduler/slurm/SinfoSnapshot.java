@@ -35,7 +35,11 @@ public record SinfoSnapshot(List<NodeInfo> nodes, List<PartitionInfo> partitions
         return;
       }
       List<String> merged = new ArrayList<>(known.partitions());
-      record.partitions().stream().filter(p -> !merged.contains(p)).forEach(merged::add);
+      for (String partition : record.partitions()) {
+        if (!merged.contains(partition)) {
+          merged.add(partition);
+        }
+      }
       nodes.put(
           known.name(),
           new NodeInfo(

@@ -1,0 +1,99 @@
+package io.examlops.fleet.cli;
+
+import io.examlops.fleet.console.ConsoleCommand;
+import io.examlops.fleet.mcp.McpCommand;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * exa's commands, each made a full picocli command only when the command line names it.
+ *
+ * <p>picocli reflects over every option, field and method of each command it is given, and the
+ * types in their signatures load with them: for the whole tree that was most of a short command's
+ * start-up. A subcommand that no argument names cannot run, so it gets a stub instead, holding only
+ * what its parent's help lists (name, header, description, hidden) and read from its
+ * {@code @Command} alone. An argument that only happens to equal a command's name (an option's
+ * value, say) builds that command for nothing, which is harmless, so every argument counts,
+ * wherever it stands. Argument files ({@code @file}) hide what they name: then the whole tree is
+ * built.
+ */
+final class CommandTree {
+  private record Node(Class<?> type, Supplier<?> command, List<Node> children) {
+    String name() {
+      return type.getAnnotation(Command.class).name();
+    }
+  }
+
+  private CommandTree() {}
+
+  /** The command line for {@code args}: full commands on their path, stubs beside it. */
+  static CommandLine forArguments(Exa exa, String[] args) {
+    Set<String> named = new HashSet<>(Arrays.asList(args));
+    boolean argumentFile = named.stream().anyMatch(a -> a.startsWith("@"));
+    return build(root(exa), name -> argumentFile || named.contains(name));
+  }
+
+  /** Every command built in full, as picocli would build them from annotations. */
+  static CommandLine complete(Exa exa) {
+    return build(root(exa), name -> true);
+  }
+
+  private static Node root(Exa exa) {
+    return node(
+        Exa.class,
+        () -> exa,
+        node(
+            HpcCommand.class,
+            HpcCommand::new,
+            node(DetectCommand.class, DetectCommand::new),
+            node(NodesCommand.class, NodesCommand::new),
+            node(GpusCommand.class, GpusCommand::new),
+            node(ConnectCommand.class, ConnectCommand::new),
+            node(ClustersCommand.class, ClustersCommand::new),
+            node(ApproveCommand.class, ApproveCommand::new),
+            node(RejectCommand.class, RejectCommand::new),
+            node(EnvCommand.class, EnvCommand::new),
+            node(AuditCommand.class, AuditCommand::new),
+            node(PlaceCommand.class, PlaceCommand::new),
+            node(QueueCommand.class, QueueCommand::new),
+            node(PreflightCommand.class, PreflightCommand::new),
+            node(SubmitCommand.class, SubmitCommand::new),
+            node(JobsCommand.class, JobsCommand::new),
+            node(CancelCommand.class, CancelCommand::new),
+            node(LogsCommand.class, LogsCommand::new),
+            node(CapacityCommand.class, CapacityCommand::new)),
+        // their own subcommands come from their annotations, built when they are
+        node(PipelineCommand.class, PipelineCommand::new),
+        node(ConsoleCommand.class, () -> new ConsoleCommand(exa.env, exa.clock)),
+        node(McpCommand.class, () -> new McpCommand(exa.env, exa.clock)));
+  }
+
+  private static <T> Node node(Class<T> type, Supplier<T> command, Node... children) {
+    return new Node(type, command, List.of(children));
+  }
+
+  private static CommandLine build(Node node, Predicate<String> named) {
+    CommandLine line = new CommandLine(node.command().get());
+    for (Node child : node.children()) {
+      line.addSubcommand(named.test(child.name()) ? build(child, named) : stub(child.type()));
+    }
+    return line;
+  }
+
+  private static CommandLine stub(Class<?> type) {
+    Command command = type.getAnnotation(Command.class);
+    CommandSpec spec = CommandSpec.create().name(command.name()).aliases(command.aliases());
+    spec.usageMessage()
+        .header(command.header())
+        .description(command.description())
+        .hidden(command.hidden());
+    return new CommandLine(spec);
+  }
+}

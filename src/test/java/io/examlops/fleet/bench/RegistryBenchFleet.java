@@ -1,0 +1,53 @@
+package io.examlops.fleet.bench;
+
+import io.examlops.fleet.ApproveRequest;
+import io.examlops.fleet.ConnectRequest;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.ScriptSource;
+import io.examlops.fleet.SubmitRequest;
+import io.examlops.fleet.model.Actor;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+
+/**
+ * The fleets of scripts/bench/registry-sizes.sh, made in one process through the application API:
+ * {@code CLUSTERS} approved mock clusters and {@code JOBS} tracked jobs spread over them, in the
+ * registry and platform.db under DIR (what {@code exa} finds with {@code EXAMLOPS_HPC_REGISTRY} =
+ * DIR/clusters.yaml and {@code EXAMLOPS_DATA_DIR} = DIR).
+ *
+ * <p>Args: DIR CLUSTERS JOBS.
+ */
+public final class RegistryBenchFleet {
+  private static final Actor BENCH = new Actor("bench", "cli");
+
+  private RegistryBenchFleet() {}
+
+  public static void main(String[] args) {
+    Path dir = Path.of(args[0]);
+    int clusters = Integer.parseInt(args[1]);
+    int jobs = Integer.parseInt(args[2]);
+    Fleet fleet =
+        new Fleet(
+            Map.of(
+                "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+                "EXAMLOPS_DATA_DIR", dir.toString()),
+            Clock.systemUTC());
+    for (int i = 0; i < clusters; i++) {
+      fleet.connect(BENCH, new ConnectRequest(name(i), HostTarget.of(HostTarget.LOCAL), "mock"));
+      fleet.approve(BENCH, new ApproveRequest(name(i)));
+    }
+    ScriptSource script = ScriptSource.text("job.sh", "#!/bin/bash\ntrue\n");
+    for (int j = 0; j < jobs; j++) {
+      fleet.submit(
+          BENCH,
+          new SubmitRequest(
+              name(j % clusters), script, "bench-" + j, 1, 1, null, null, null, Map.of()));
+    }
+  }
+
+  private static String name(int i) {
+    return String.format("c%03d", i);
+  }
+}
