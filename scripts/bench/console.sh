@@ -4,6 +4,8 @@
 # (bearer token), each at RATE requests/s for SECONDS with hey (p50 / p99 latency, throughput),
 # then flat out with wrk for the most it serves. Loopback only; bounded in time; cleans up.
 # Usage: bash scripts/bench/console.sh [CLUSTERS] [NODES] [RATE] [SECONDS]
+# CONSOLE_JAVA_OPTS goes to the console's JVM, e.g. to profile it:
+#   CONSOLE_JAVA_OPTS=-XX:StartFlightRecording=filename=/tmp/console.jfr,settings=profile
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 clusters=${1:-100} nodes=${2:-1000} rate=${3:-200} seconds=${4:-30}
@@ -22,7 +24,7 @@ echo "bench: registering $clusters clusters of $nodes nodes ..." >&2
 token=$(java -cp "$cp" io.examlops.fleet.bench.ConsoleBenchFleet "$dir" "$dir/key" "$clusters" "$nodes" "$password")
 port=$((20000 + RANDOM % 20000))
 HOME=$dir EXAMLOPS_HPC_REGISTRY=$dir/clusters.yaml EXAMLOPS_PLATFORM_DB=$dir/platform.db \
-  java -cp "$cp" io.examlops.fleet.cli.Exa console --port "$port" --refresh-interval 3600 \
+  java ${CONSOLE_JAVA_OPTS:-} -cp "$cp" io.examlops.fleet.cli.Exa console --port "$port" --refresh-interval 3600 \
   >"$dir/console.log" 2>&1 &
 console_pid=$!
 for _ in $(seq 100); do grep -q listening "$dir/console.log" && break; sleep 0.2; done

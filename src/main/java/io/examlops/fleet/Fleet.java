@@ -1419,17 +1419,50 @@ public final class Fleet {
   }
 
   /**
-   * Takes a snapshot of a cluster's nodes and records the GPUs it found in use, for the utilization
-   * history (the console's refresher calls it).
+   * Takes a snapshot of a cluster's nodes with its queue beside it, and records the GPUs it found
+   * in use, for the utilization history (the console's refresher calls it). A queue that cannot be
+   * read does not stop the snapshot: why is recorded in its place.
    */
   public NodeSnapshot refreshSnapshot(Actor actor, String name) {
     return guarded(
         () -> {
+          List<io.examlops.fleet.model.NodeInfo> nodes = clusterNodes(actor, name).nodes();
           NodeSnapshot snapshot =
-              registry().saveSnapshot(name, clusterNodes(actor, name).nodes(), actor);
+              registry().saveSnapshot(name, nodes, queueNow(actor, name), actor);
           new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
               .record(snapshot);
           return snapshot;
+        });
+  }
+
+  private io.examlops.fleet.model.QueueRead queueNow(Actor actor, String name) {
+    try {
+      return io.examlops.fleet.model.QueueRead.of(jobs(actor).queue(name));
+    } catch (RuntimeException e) {
+      return io.examlops.fleet.model.QueueRead.failed(
+          KeyMaterial.redact(String.valueOf(e.getMessage())));
+    }
+  }
+
+  /**
+   * A cluster's queue as last recorded with a snapshot (the mock backend's read now); {@code
+   * snapshotId} and {@code takenAt} are {@code null} when none was recorded. Asks no scheduler.
+   */
+  public StoredQueueResult storedQueue(Actor actor, String name) {
+    return guarded(
+        () -> {
+          RegisteredCluster cluster = connections().cluster(name);
+          if (cluster.definition() != null && adapters.of(schedulerOf(cluster)).readsLive()) {
+            return new StoredQueueResult(
+                name, null, clock.instant(), null, jobs(actor).queue(name));
+          }
+          return registry()
+              .latestQueue(name)
+              .map(
+                  q ->
+                      new StoredQueueResult(
+                          name, q.snapshotId(), q.takenAt(), q.queue().failure(), q.queue().jobs()))
+              .orElse(new StoredQueueResult(name, null, null, null, List.of()));
         });
   }
 

@@ -3,7 +3,7 @@ package io.examlops.fleet.console;
 import java.time.Duration;
 import java.time.Instant;
 
-/** How old a snapshot is, in words a person reads at a glance. */
+/** How old a snapshot is, or how long a job has run, in words a person reads at a glance. */
 final class Ages {
   private Ages() {}
 
@@ -11,16 +11,24 @@ final class Ages {
     if (at == null) {
       return "no snapshot yet";
     }
-    long seconds = Math.max(0, Duration.between(at, now).getSeconds());
+    return span(Duration.between(at, now)) + " ago";
+  }
+
+  /** "42 s", "3 min", "5 h", "2 d" (rounded down); "-" when unknown. */
+  static String span(Duration d) {
+    if (d == null) {
+      return "-";
+    }
+    long seconds = Math.max(0, d.getSeconds());
     if (seconds < 60) {
-      return seconds + " s ago";
+      return seconds + " s";
     }
     if (seconds < 3600) {
-      return seconds / 60 + " min ago";
+      return seconds / 60 + " min";
     }
     if (seconds < 86_400) {
-      return seconds / 3600 + " h ago";
+      return seconds / 3600 + " h";
     }
-    return seconds / 86_400 + " d ago";
+    return seconds / 86_400 + " d";
   }
 }

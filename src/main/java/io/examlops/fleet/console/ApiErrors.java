@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.KeyMaterial;
+import io.javalin.http.HttpResponseException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,11 +23,62 @@ final class ApiErrors {
       return new Refusal(
           status(f), f.kind().name(), message, f.hint().map(ApiErrors::words).orElse(null));
     }
+    if (e instanceof HttpResponseException h) {
+      return http(h.getStatus());
+    }
     return new Refusal(
         500,
         "INTERNAL",
         "unexpected error: " + e.getClass().getSimpleName(),
         "the console's log has the details");
+  }
+
+  /**
+   * A refusal made by the web server rather than by a handler (a body too large, a method the path
+   * does not take, a request it cannot parse), in the console's words: the server's own text says
+   * little, and may echo what was sent.
+   */
+  static Refusal http(int status) {
+    return switch (status) {
+      case 413 ->
+          new Refusal(
+              413,
+              "TOO_LARGE",
+              "the request body is over "
+                  + ConsoleServer.MAX_BODY_BYTES
+                  + " bytes; nothing was read",
+              "send a smaller body: a reason is a sentence, not a file");
+      case 405 ->
+          new Refusal(
+              405,
+              "METHOD_NOT_ALLOWED",
+              "this path does not take that method",
+              "the methods each path takes are listed at /api/v1/openapi.json");
+      case 404 ->
+          new Refusal(
+              404,
+              "NOT_FOUND",
+              "no page or endpoint here",
+              "the API is described at /api/v1/openapi.json");
+      case 414, 431 ->
+          new Refusal(
+              status,
+              "TOO_LARGE",
+              status == 414
+                  ? "the request's URI is too long"
+                  : "the request's headers are too large",
+              "send a shorter request: parameters are short words and numbers");
+      default ->
+          new Refusal(
+              status,
+              status >= 500 ? "INTERNAL" : "INVALID_REQUEST",
+              status >= 500
+                  ? "the web server failed on this request (HTTP " + status + ")"
+                  : "the request is not valid HTTP for this console (HTTP " + status + ")",
+              status >= 500
+                  ? "the console's log has the details"
+                  : "check the request's path, headers and body");
+    };
   }
 
   static int status(FleetException e) {

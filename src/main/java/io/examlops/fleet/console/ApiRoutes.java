@@ -13,6 +13,7 @@ import io.examlops.fleet.PlaceRequest;
 import io.examlops.fleet.PreflightRequest;
 import io.examlops.fleet.RejectRequest;
 import io.examlops.fleet.RejectResult;
+import io.examlops.fleet.StoredQueueResult;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.SchedulerKind;
@@ -53,7 +54,7 @@ final class ApiRoutes {
                 .result(
                     Metrics.render(server.views.get(), server.refresher.status(), server.clock())));
     // Fixed paths first: they would otherwise be read as a cluster's name.
-    routes.get(BASE, ctx -> ConsoleServer.json(ctx, new ClustersResult(view().clusters())));
+    routes.get(BASE, this::clusters);
     routes.get(BASE + "/capacity", ctx -> ConsoleServer.json(ctx, view().capacity()));
     routes.get(BASE + "/utilization", this::utilization);
     routes.get(BASE + "/jobs", this::jobs);
@@ -61,6 +62,7 @@ final class ApiRoutes {
     routes.get(BASE + "/audit", ctx -> audit(ctx, ctx.queryParam("cluster")));
     routes.get(BASE + "/{name}", ctx -> ConsoleServer.json(ctx, summary(name(ctx))));
     routes.get(BASE + "/{name}/nodes", this::nodes);
+    routes.get(BASE + "/{name}/queue", ctx -> ConsoleServer.json(ctx, queue(ctx, name(ctx))));
     routes.get(BASE + "/{name}/preflight", this::preflight);
     routes.get(BASE + "/{name}/audit", ctx -> audit(ctx, name(ctx)));
     routes.post(BASE + "/{name}/approve", ctx -> ConsoleServer.json(ctx, approve(ctx, name(ctx))));
@@ -72,6 +74,22 @@ final class ApiRoutes {
 
   private FleetView view() {
     return server.views.get();
+  }
+
+  /** A view and its clusters as JSON: the same for every caller until the view changes. */
+  private record ClustersJson(FleetView view, String json) {}
+
+  private volatile ClustersJson clustersJson;
+
+  /** {@code exa hpc clusters --json}'s shape, written once per view. */
+  private void clusters(Context ctx) {
+    FleetView view = view();
+    ClustersJson last = clustersJson;
+    if (last == null || last.view() != view) {
+      last = new ClustersJson(view, FleetJson.compact(new ClustersResult(view.clusters())));
+      clustersJson = last;
+    }
+    ctx.contentType("application/json").result(last.json());
   }
 
   private static String name(Context ctx) {
@@ -198,6 +216,12 @@ final class ApiRoutes {
             snapshot == null ? null : snapshot.takenAt(),
             snapshot == null || snapshot.id() == 0 ? null : snapshot.id(),
             snapshot == null ? List.of() : snapshot.nodes()));
+  }
+
+  /** The queue the refresher recorded with the latest snapshot: no scheduler is asked. */
+  StoredQueueResult queue(Context ctx, String name) {
+    summary(name);
+    return fleet.storedQueue(ConsoleServer.principal(ctx).actor(), name);
   }
 
   /** {@code exa hpc jobs --no-refresh --json}'s shape: what was last recorded. */

@@ -65,6 +65,15 @@ public record ClusterRow(
     return pending() || (active() && !summary.schedulable());
   }
 
+  /** The approval record's decision: approved (ACTIVE), rejected, or none yet (PENDING). */
+  public String decision() {
+    return switch (summary.state()) {
+      case ACTIVE -> "approved";
+      case REJECTED -> "rejected";
+      case PENDING -> "none yet";
+    };
+  }
+
   public boolean rejectable() {
     return summary.state() != ClusterState.REJECTED;
   }

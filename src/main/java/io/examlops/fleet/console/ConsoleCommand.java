@@ -54,6 +54,19 @@ public final class ConsoleCommand implements Callable<Integer> {
       description = "Mark cookies Secure: users reach the console over HTTPS through a TLS proxy.")
   boolean secureCookies;
 
+  @Option(
+      names = "--tls-keystore",
+      paramLabel = "FILE",
+      description =
+          "Serve HTTPS with this keystore (PKCS12 or JKS, e.g. made by keytool); its password is"
+              + " read from $"
+              + KEYSTORE_PASSWORD
+              + ", never from the command line. Cookies are then Secure.")
+  java.nio.file.Path tlsKeystore;
+
+  /** The variable the keystore's password comes from: never argv, never a log. */
+  static final String KEYSTORE_PASSWORD = "EXAMLOPS_CONSOLE_KEYSTORE_PASSWORD";
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final Map<String, String> env;
@@ -96,6 +109,7 @@ public final class ConsoleCommand implements Callable<Integer> {
               + " is hammered; use at least "
               + ConsoleSettings.MIN_REFRESH.toSeconds());
     }
+    ConsoleSettings.Tls tls = tlsKeystore == null ? null : loadKeystore();
     Fleet fleet = fleet();
     fleet
         .createFirstAdmin(actor())
@@ -111,7 +125,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     ConsoleServer server =
         new ConsoleServer(
             fleet,
-            new ConsoleSettings(bind, port, Duration.ofSeconds(refreshSeconds), secureCookies),
+            new ConsoleSettings(bind, port, Duration.ofSeconds(refreshSeconds), secureCookies, tls),
             clock);
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;
@@ -140,8 +154,17 @@ public final class ConsoleCommand implements Callable<Integer> {
                 "console-stop"));
     String host = bind.contains(":") ? "[" + bind + "]" : bind;
     out.println(
-        "HPC Fleet console listening on http://" + host + ":" + listening + "/ (Ctrl-C stops it)");
-    if (!bind.startsWith("127.") && !bind.equals("::1") && !bind.equals("localhost")) {
+        "HPC Fleet console listening on "
+            + server.scheme()
+            + "://"
+            + host
+            + ":"
+            + listening
+            + "/ (Ctrl-C stops it)");
+    if (tls == null
+        && !bind.startsWith("127.")
+        && !bind.equals("::1")
+        && !bind.equals("localhost")) {
       out.println(
           "Reachable from other machines: serve it through a TLS proxy"
               + " (docs/console.md, \"TLS\") and pass --secure-cookies.");
@@ -149,6 +172,35 @@ public final class ConsoleCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  /** The keystore, loaded now so that a wrong file or password is said before anything starts. */
+  private ConsoleSettings.Tls loadKeystore() {
+    String password = env.get(KEYSTORE_PASSWORD);
+    if (password == null || password.isEmpty()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--tls-keystore "
+              + tlsKeystore
+              + ": set its password in the environment variable "
+              + KEYSTORE_PASSWORD
+              + " (it is never taken from the command line)");
+    }
+    try {
+      return new ConsoleSettings.Tls(
+          java.security.KeyStore.getInstance(tlsKeystore.toFile(), password.toCharArray()),
+          password);
+    } catch (java.io.IOException | java.security.GeneralSecurityException e) {
+      // The message names the file and what is wrong with it, never the password.
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--tls-keystore "
+              + tlsKeystore
+              + " cannot be used: "
+              + rootMessage(e)
+              + "; give a PKCS12 or JKS keystore and its password in "
+              + KEYSTORE_PASSWORD);
+    }
   }
 
   private static String rootMessage(Throwable e) {

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import io.javalin.http.HttpResponseException;
 import io.javalin.http.staticfiles.Location;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -51,7 +52,9 @@ public final class ConsoleServer implements AutoCloseable {
     this.refreshRequests = new AttemptLimiter(clock, 1, Duration.ofSeconds(30));
     this.views =
         new ViewCache(
-            fleet::storesVersion, () -> FleetView.build(fleet, clock, this::refreshStatus));
+            fleet::storesVersion,
+            () -> FleetView.build(fleet, clock, this::refreshStatus),
+            view -> view.refreshed(fleet, clock, this::refreshStatus));
     this.refresher = new Refresher(fleet, clock, settings.refreshInterval(), views::invalidate);
     ApiRoutes api = new ApiRoutes(this, fleet);
     Pages pages = new Pages(this, fleet, new Templates(), api);
@@ -60,6 +63,12 @@ public final class ConsoleServer implements AutoCloseable {
             cfg -> {
               cfg.startup.showJavalinBanner = false;
               cfg.http.maxRequestSize = MAX_BODY_BYTES;
+              cfg.http.prefer405over404 = true;
+              cfg.jetty.modifyServer(server -> server.setErrorHandler(new ServerErrors()));
+              if (settings.tls() != null) {
+                // With a connector of its own, Javalin adds no plain-HTTP one.
+                cfg.jetty.addConnector((server, http) -> httpsConnector(server, http, settings));
+              }
               cfg.staticFiles.enableWebjars();
               cfg.staticFiles.add(
                   s -> {
@@ -73,8 +82,33 @@ public final class ConsoleServer implements AutoCloseable {
               new CentralRoutes(fleet).register(cfg.routes);
               pages.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e, pages));
+              // Javalin's own refusals (a body over the limit, a method the path does not take)
+              // have a handler of their own that answers in Javalin's shape: replace it.
+              cfg.routes.exception(HttpResponseException.class, (e, ctx) -> fail(ctx, e, pages));
               cfg.routes.error(404, ctx -> notFound(ctx, pages));
             });
+  }
+
+  private static org.eclipse.jetty.server.Connector httpsConnector(
+      org.eclipse.jetty.server.Server server,
+      org.eclipse.jetty.server.HttpConfiguration http,
+      ConsoleSettings settings) {
+    org.eclipse.jetty.util.ssl.SslContextFactory.Server tls =
+        new org.eclipse.jetty.util.ssl.SslContextFactory.Server();
+    tls.setKeyStore(settings.tls().keyStore());
+    tls.setKeyStorePassword(settings.tls().password());
+    http.addCustomizer(new org.eclipse.jetty.server.SecureRequestCustomizer(false));
+    org.eclipse.jetty.server.ServerConnector connector =
+        new org.eclipse.jetty.server.ServerConnector(
+            server, tls, new org.eclipse.jetty.server.HttpConnectionFactory(http));
+    connector.setHost(settings.bind());
+    connector.setPort(settings.port());
+    return connector;
+  }
+
+  /** {@code https} when the console serves TLS itself, else {@code http}. */
+  String scheme() {
+    return settings.tls() == null ? "http" : "https";
   }
 
   private RefreshStatus refreshStatus(String cluster) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.console;
 
+import java.security.KeyStore;
 import java.time.Duration;
 
 /**
@@ -9,8 +10,23 @@ import java.time.Duration;
  * @param port 0 for any free port (tests)
  * @param refreshInterval how often the refresher snapshots each ACTIVE cluster
  * @param secureCookies mark cookies Secure: the console is reached over HTTPS (a TLS proxy)
+ * @param tls the certificate to serve HTTPS with; {@code null} for plain HTTP
  */
-record ConsoleSettings(String bind, int port, Duration refreshInterval, boolean secureCookies) {
+record ConsoleSettings(
+    String bind, int port, Duration refreshInterval, boolean secureCookies, Tls tls) {
   static final Duration DEFAULT_REFRESH = Duration.ofMinutes(5);
   static final Duration MIN_REFRESH = Duration.ofSeconds(10);
+
+  /** Plain HTTP. */
+  ConsoleSettings(String bind, int port, Duration refreshInterval, boolean secureCookies) {
+    this(bind, port, refreshInterval, secureCookies, null);
+  }
+
+  /** A loaded keystore and the password of its key (the keystore's own, as keytool makes it). */
+  record Tls(KeyStore keyStore, String password) {
+    @Override
+    public String toString() {
+      return "Tls[keyStore, password hidden]";
+    }
+  }
 }

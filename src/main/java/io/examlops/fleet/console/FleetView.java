@@ -24,29 +24,50 @@ import java.util.stream.Collectors;
  * scheduler is asked), and rebuilt when the stores change.
  *
  * @param nodes each cluster's nodes in its latest snapshot (the mock's live node); absent when none
+ * @param live whether some cluster's nodes were read live rather than from a snapshot (the mock)
  */
 record FleetView(
     Instant builtAt,
     List<ClusterSummary> clusters,
     List<ClusterRow> rows,
     FleetCapacity capacity,
-    Map<String, List<NodeInfo>> nodes) {
+    Map<String, List<NodeInfo>> nodes,
+    boolean live) {
 
   static FleetView build(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
     List<ClusterSummary> summaries = fleet.listClusters().clusters();
     FleetCapacity capacity = fleet.storedCapacity();
+    Map<String, List<NodeInfo>> nodes = new LinkedHashMap<>();
+    boolean live = false;
+    for (ClusterSummary summary : summaries) {
+      var stored = fleet.storedNodes(summary.name());
+      if (stored.isPresent()) {
+        nodes.put(summary.name(), stored.get().nodes());
+        live |= stored.get().id() == 0;
+      }
+    }
+    return new FleetView(clock.instant(), summaries, List.of(), capacity, Map.copyOf(nodes), live)
+        .withRows(fleet, clock, refresh);
+  }
+
+  /**
+   * The view again with what no store records brought up to date: the key files' fingerprints, the
+   * refresher's news, the mock's live node. Unless a cluster is read live, the stored parts
+   * (100,000 nodes in a large fleet) are kept as they are: they change only with the stores.
+   */
+  FleetView refreshed(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
+    return live ? build(fleet, clock, refresh) : withRows(fleet, clock, refresh);
+  }
+
+  private FleetView withRows(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
     Map<String, ClusterCapacity> byCluster =
         capacity.clusters().stream()
             .collect(Collectors.toMap(ClusterCapacity::cluster, c -> c, (a, b) -> a));
-    Map<String, List<NodeInfo>> nodes = new LinkedHashMap<>();
-    for (ClusterSummary summary : summaries) {
-      fleet.storedNodes(summary.name()).ifPresent(s -> nodes.put(summary.name(), s.nodes()));
-    }
     List<ClusterRow> rows =
-        summaries.stream()
+        clusters.stream()
             .map(s -> row(fleet, s, byCluster.get(s.name()), refresh.apply(s.name())))
             .toList();
-    return new FleetView(clock.instant(), summaries, rows, capacity, Map.copyOf(nodes));
+    return new FleetView(clock.instant(), clusters, rows, capacity, nodes, live);
   }
 
   private static ClusterRow row(

@@ -3,7 +3,9 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.AuditRequest;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.StoredQueueResult;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.IssuedToken;
@@ -13,10 +15,13 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /** The console's HTML pages: sign-in, the Fleet page, cluster pages, capacity, access. */
@@ -135,13 +140,39 @@ final class Pages {
     return null;
   }
 
+  /** A Fleet page as rendered, and everything it was rendered from. */
+  private record RenderedFleet(FleetView view, String notice, long second, String html) {}
+
+  /** The latest Fleet page of each frame (user and CSRF token): at most one page a session. */
+  private final Map<PageFrame, RenderedFleet> fleetPages = new ConcurrentHashMap<>();
+
+  private static final int MAX_CACHED_PAGES = 64;
+
+  /**
+   * The Fleet page, rendered again only when the view, the notice or the second changed: its ages
+   * are in whole seconds, and 100 clusters' rows are the bulk of what a request costs.
+   */
   private void fleetPage(Context ctx, String notice) {
     FleetView view = server.views.get();
     Map<String, Object> p = frame(ctx, "Fleet", view);
-    p.put("rows", view.rows());
-    p.put("age", age());
-    p.put("notice", notice);
-    ctx.html(templates.render("fleet.jte", p));
+    PageFrame frame = (PageFrame) p.get("frame");
+    Instant now = server.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+    RenderedFleet last = fleetPages.get(frame);
+    if (last == null
+        || last.view() != view
+        || !Objects.equals(last.notice(), notice)
+        || last.second() != now.getEpochSecond()) {
+      p.put("rows", view.rows());
+      p.put("age", (Function<Instant, String>) at -> Ages.of(at, now));
+      p.put("notice", notice);
+      last =
+          new RenderedFleet(view, notice, now.getEpochSecond(), templates.render("fleet.jte", p));
+      if (fleetPages.size() >= MAX_CACHED_PAGES) {
+        fleetPages.clear();
+      }
+      fleetPages.put(frame, last);
+    }
+    ctx.html(last.html());
   }
 
   private void clusterPage(Context ctx) {
@@ -163,10 +194,14 @@ final class Pages {
             row.approval(),
             server.refresher.status(name)));
     p.put("nodes", view.nodes().getOrDefault(name, List.of()));
+    StoredQueueResult queue = api.queue(ctx, name);
+    p.put("queue", queue);
+    p.put("queuePending", queue.jobs().stream().filter(j -> j.state() == JobState.PENDING).count());
     p.put("jobs", recordedJobs(ctx, name));
     p.put("audit", fleet.audit(new AuditRequest(name)).events());
     p.put("age", age());
     p.put("text", (Function<Object, String>) Pages::text);
+    p.put("span", (Function<java.time.Duration, String>) Ages::span);
     ctx.html(templates.render("cluster.jte", p));
   }
 

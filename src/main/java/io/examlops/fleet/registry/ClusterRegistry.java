@@ -12,6 +12,8 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
@@ -233,6 +235,15 @@ public final class ClusterRegistry implements ClusterStore {
    * part-way leaves the previous snapshot as the latest.
    */
   public NodeSnapshot saveSnapshot(String name, List<NodeInfo> nodes, Actor actor) {
+    return saveSnapshot(name, nodes, null, actor);
+  }
+
+  /**
+   * Saves a node inventory as a new snapshot with the queue read beside it ({@code null}: not
+   * read), in one transaction; the queue becomes the cluster's latest recorded one.
+   */
+  public NodeSnapshot saveSnapshot(
+      String name, List<NodeInfo> nodes, QueueRead queue, Actor actor) {
     Actor who = actor(actor);
     return db.write(
         c -> {
@@ -240,16 +251,16 @@ public final class ClusterRegistry implements ClusterStore {
           ClusterName.require(name);
           registered(name, GovernanceTable.find(c, name));
           long id = NodeSnapshots.save(c, name, now, who.name(), nodes);
-          AuditTrail.record(
-              c,
-              now,
-              who,
-              "snapshot",
-              name,
+          Map<String, Object> details =
               details(
                   "snapshotId", id,
                   "nodes", nodes.size(),
-                  "gpus", nodes.stream().mapToInt(NodeInfo::gpuCount).sum()));
+                  "gpus", nodes.stream().mapToInt(NodeInfo::gpuCount).sum());
+          if (queue != null) {
+            QueueSnapshots.save(c, name, id, queue);
+            details.put("queueJobs", queue.failure() == null ? queue.jobs().size() : null);
+          }
+          AuditTrail.record(c, now, who, "snapshot", name, details);
           CrashPoint.reached(CrashPoint.SNAPSHOT_BEFORE_COMMIT);
           return new NodeSnapshot(id, name, now, who.name(), nodes);
         });
@@ -259,6 +270,12 @@ public final class ClusterRegistry implements ClusterStore {
   public Optional<NodeSnapshot> latestSnapshot(String name) {
     ClusterName.require(name);
     return db.read(c -> NodeSnapshots.latest(c, name));
+  }
+
+  /** The latest queue recorded with a snapshot of the cluster; empty when none was. */
+  public Optional<QueueSnapshot> latestQueue(String name) {
+    ClusterName.require(name);
+    return db.read(c -> QueueSnapshots.latest(c, name));
   }
 
   /**

@@ -42,6 +42,8 @@ public final class ClustersFile {
    * @param path the file (see {@link RegistryLocations})
    * @param env the environment, for {@code ~} in key paths
    */
+  private volatile ClustersYaml.Document lastParsed;
+
   public ClustersFile(Path path, Map<String, String> env) {
     this.path = path;
     this.env = Map.copyOf(env);
@@ -220,7 +222,7 @@ public final class ClustersFile {
   }
 
   private ClustersYaml.Document load(String text) {
-    ClustersYaml.Document document = ClustersYaml.parse(text, path);
+    ClustersYaml.Document document = parsed(text);
     for (ClustersYaml.Entry entry : document.entries()) {
       ClustersYaml.Field key = entry.fields().get("key");
       if (key != null) {
@@ -232,6 +234,21 @@ public final class ClustersFile {
         }
       }
     }
+    return document;
+  }
+
+  /**
+   * The text's document; the last one parsed is kept, because a long-lived process (the console)
+   * looks up one cluster after another in a file that has not changed. Keyed by the text itself:
+   * what the key files say is checked on every read.
+   */
+  private ClustersYaml.Document parsed(String text) {
+    ClustersYaml.Document last = lastParsed;
+    if (last != null && last.text().equals(text)) {
+      return last;
+    }
+    ClustersYaml.Document document = ClustersYaml.parse(text, path);
+    lastParsed = document;
     return document;
   }
 

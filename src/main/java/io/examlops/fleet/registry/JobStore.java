@@ -299,18 +299,17 @@ public final class JobStore implements JobRecords {
     return text == null ? null : Timestamps.parse(text);
   }
 
-  private static Integer integer(ResultSet r, String column) throws SQLException {
+  static Integer integer(ResultSet r, String column) throws SQLException {
     int value = r.getInt(column);
     return r.wasNull() ? null : value;
   }
 
-  private static Long longValue(ResultSet r, String column) throws SQLException {
+  static Long longValue(ResultSet r, String column) throws SQLException {
     long value = r.getLong(column);
     return r.wasNull() ? null : value;
   }
 
-  private static void setInteger(PreparedStatement s, int index, Integer value)
-      throws SQLException {
+  static void setInteger(PreparedStatement s, int index, Integer value) throws SQLException {
     if (value == null) {
       s.setNull(index, Types.INTEGER);
     } else {

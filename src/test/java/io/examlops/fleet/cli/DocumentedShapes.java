@@ -29,8 +29,10 @@ public final class DocumentedShapes {
   private static final String OPEN_KEYS = "…";
 
   private final Map<String, JsonNode> shapes = new HashMap<>();
+  private final Path markdown;
 
   DocumentedShapes(Path markdown) {
+    this.markdown = markdown;
     List<String> lines;
     try {
       lines = Files.readAllLines(markdown);
@@ -66,10 +68,15 @@ public final class DocumentedShapes {
     return new DocumentedShapes(Path.of("docs", "cli.md"));
   }
 
+  /** The shapes docs/api.md documents for the console's own answers. */
+  public static DocumentedShapes apiReference() {
+    return new DocumentedShapes(Path.of("docs", "api.md"));
+  }
+
   JsonNode shape(String command) {
     JsonNode shape = shapes.get(command);
     if (shape == null) {
-      fail("docs/cli.md documents no JSON shape for '" + command + "'; known: " + shapes.keySet());
+      fail(markdown + " documents no JSON shape for '" + command + "'; known: " + shapes.keySet());
     }
     return shape;
   }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.QueueRead;
 import io.examlops.fleet.model.access.TokenScope;
 import java.io.IOException;
 import java.net.URI;
@@ -13,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
@@ -99,6 +101,36 @@ class ConsoleApiTest {
   }
 
   @Test
+  void theQueueIsReadFromTheLastRefreshWithItsAgeAndPendingReasons() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    ConsoleFixture.approveUnreachableSlurm(dir, console.env, console.fleet, "far");
+    JsonNode none = json(get(FLEET + "/far/queue", token));
+    assertThat(none.get("takenAt").isNull()).as(none.toString()).isTrue();
+    assertThat(none.get("jobs")).isEmpty();
+
+    console.recordQueue(
+        "far", List.of(), QueueRead.of(List.of(ConsoleFixture.waiting("77", "later"))));
+    HttpResponse<String> r = get(FLEET + "/far/queue", token);
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    io.examlops.fleet.cli.DocumentedShapes.apiReference().assertMatches("queue", r.body());
+    JsonNode recorded = json(r);
+    assertThat(recorded.get("snapshotId").asLong()).isPositive();
+    assertThat(recorded.get("takenAt").asText()).isNotEmpty();
+    assertThat(recorded.at("/jobs/0/reason").asText()).isEqualTo("BeginTime");
+    assertThat(recorded.at("/jobs/0/state").asText()).isEqualTo("pending");
+
+    console.recordQueue("far", List.of(), QueueRead.failed("squeue: slurmctld is down"));
+    JsonNode failed = json(get(FLEET + "/far/queue", token));
+    assertThat(failed.get("failure").asText()).isEqualTo("squeue: slurmctld is down");
+    assertThat(failed.get("jobs")).isEmpty();
+
+    JsonNode live = json(get(FLEET + "/alpha/queue", token));
+    assertThat(live.get("snapshotId").isNull()).as("the mock's queue is read live").isTrue();
+    assertThat(live.get("takenAt").isNull()).isFalse();
+    assertThat(get(FLEET + "/gamma/queue", token).statusCode()).isEqualTo(404);
+  }
+
+  @Test
   void unknownClusterBadNameAndBadParametersAreClearErrors() throws Exception {
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
     HttpResponse<String> unknown = get(FLEET + "/gamma", token);
@@ -113,6 +145,136 @@ class ConsoleApiTest {
     assertThat(get(FLEET + "/place", token).statusCode()).isEqualTo(400);
     assertThat(get(FLEET + "/utilization?range=year", token).statusCode()).isEqualTo(400);
     assertThat(get(FLEET + "/jobs?state=sleeping", token).statusCode()).isEqualTo(400);
+  }
+
+  /** Every refusal under /api has the one shape, whoever made it: a handler, Javalin or Jetty. */
+  private static void assertRefusal(
+      int status, String kind, int gotStatus, String contentType, String body) throws IOException {
+    assertThat(gotStatus).as(body).isEqualTo(status);
+    assertThat(contentType).as(body).startsWith("application/json");
+    JsonNode error = JSON.readTree(body).get("error");
+    assertThat(error).as(body).isNotNull();
+    assertThat(fieldNames(error)).containsExactly("hint", "kind", "message", "status");
+    assertThat(error.get("kind").asText()).isEqualTo(kind);
+    assertThat(error.get("status").asInt()).isEqualTo(status);
+    assertThat(error.get("message").asText()).isNotBlank();
+    assertThat(error.get("hint").asText()).isNotBlank();
+  }
+
+  private static void assertRefusal(int status, String kind, HttpResponse<String> r)
+      throws IOException {
+    assertRefusal(
+        status, kind, r.statusCode(), r.headers().firstValue("Content-Type").orElse(""), r.body());
+  }
+
+  /** Sends {@code request} as it is, for what an HTTP client would not send; returns the answer. */
+  private String[] raw(String request) throws IOException {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", console.server.port())) {
+      socket
+          .getOutputStream()
+          .write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      String answer =
+          new String(
+              socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+      int end = answer.indexOf("\r\n\r\n");
+      String head = answer.substring(0, end);
+      java.util.regex.Matcher type =
+          java.util.regex.Pattern.compile("(?im)^content-type: *(.*)$").matcher(head);
+      return new String[] {
+        head.substring(9, 12), type.find() ? type.group(1).strip() : "", answer.substring(end + 4)
+      };
+    }
+  }
+
+  private void assertRawRefusal(int status, String kind, String request) throws IOException {
+    String[] answer = raw(request);
+    assertRefusal(status, kind, Integer.parseInt(answer[0]), answer[1], answer[2]);
+  }
+
+  @Test
+  void everyRefusalUnderTheApiHasTheOneJsonShapeAndChangesNothing() throws Exception {
+    String token = console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN, TokenScope.READ);
+    String big = "{\"reason\": \"" + "x".repeat(100_000) + "\"}";
+    assertRefusal(413, "TOO_LARGE", post(FLEET + "/beta/reject", token, big));
+    // Without a length up front (chunked), the body is cut off at the limit as it is read.
+    HttpResponse<String> chunked =
+        http.send(
+            HttpRequest.newBuilder(URI.create(console.base + FLEET + "/beta/reject"))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new java.io.ByteArrayInputStream(big.getBytes())))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertRefusal(413, "TOO_LARGE", chunked);
+    assertThat(state("beta")).isEqualTo(ClusterState.PENDING);
+
+    HttpResponse<String> delete =
+        http.send(
+            HttpRequest.newBuilder(URI.create(console.base + FLEET + "/alpha"))
+                .header("Authorization", "Bearer " + token)
+                .DELETE()
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertRefusal(405, "METHOD_NOT_ALLOWED", delete);
+    assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
+
+    assertRefusal(404, "NOT_FOUND", get(FLEET + "/alpha/nowhere", token));
+    assertRefusal(404, "UNKNOWN_CLUSTER", get(FLEET + "/gamma/queue", token));
+    assertRefusal(400, "INVALID_REQUEST", get(FLEET + "/place?gpus=-1", token));
+    assertRefusal(401, "UNAUTHENTICATED", get(FLEET, "exa_nonsense"));
+    assertRefusal(
+        403,
+        "FORBIDDEN",
+        post(FLEET + "/alpha/approve", console.token(ConsoleFixture.VIEWER, TokenScope.READ), ""));
+
+    String auth = "Authorization: Bearer " + token + "\r\n";
+    assertRawRefusal(
+        431,
+        "TOO_LARGE",
+        "GET "
+            + FLEET
+            + " HTTP/1.1\r\nHost: x\r\n"
+            + auth
+            + "X-Big: "
+            + "y".repeat(20_000)
+            + "\r\nConnection: close\r\n\r\n");
+    assertRawRefusal(
+        414,
+        "TOO_LARGE",
+        "GET "
+            + FLEET
+            + "?q="
+            + "z".repeat(20_000)
+            + " HTTP/1.1\r\nHost: x\r\n"
+            + auth
+            + "Connection: close\r\n\r\n");
+    assertRawRefusal(
+        400,
+        "INVALID_REQUEST",
+        "GET " + FLEET + "/%zz HTTP/1.1\r\nHost: x\r\n" + auth + "Connection: close\r\n\r\n");
+    assertRawRefusal(400, "INVALID_REQUEST", "NOT HTTP AT ALL\r\n\r\n");
+  }
+
+  @Test
+  void anExpiredOrUnknownSessionIsAClearAnswer() throws Exception {
+    HttpResponse<String> api =
+        http.send(
+            HttpRequest.newBuilder(URI.create(console.base + FLEET))
+                .header("Cookie", ConsoleServer.SESSION_COOKIE + "=gone")
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertRefusal(401, "UNAUTHENTICATED", api);
+    assertThat(json(api).at("/error/message").asText()).contains("session expired");
+    HttpResponse<String> page =
+        http.send(
+            HttpRequest.newBuilder(URI.create(console.base + "/clusters/alpha"))
+                .header("Cookie", ConsoleServer.SESSION_COOKIE + "=gone")
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(page.statusCode()).isEqualTo(302);
+    assertThat(page.headers().firstValue("Location").orElseThrow()).endsWith("/login?expired");
   }
 
   @Test

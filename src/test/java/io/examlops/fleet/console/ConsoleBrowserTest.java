@@ -3,6 +3,10 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.SchedulerKind;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -135,6 +139,9 @@ class ConsoleBrowserTest {
     assertThat(actions.get(actions.size() - 1).getText()).isEqualTo("approve");
     assertThat(actors.get(actors.size() - 1).getText()).isEqualTo("ann via console");
     assertThat(browser.findElement(By.id("decided-by")).getText()).startsWith("ann ");
+    assertThat(browser.findElement(By.id("decision")).getText()).isEqualTo("approved");
+    assertThat(browser.findElement(By.id("requested-by")).getText()).startsWith("setup 20");
+    assertThat(browser.findElement(By.id("pinned")).getText()).isEqualTo("mock over local");
     Browser.screenshot(browser, "cluster");
   }
 
@@ -168,7 +175,49 @@ class ConsoleBrowserTest {
     assertThat(browser.findElements(By.cssSelector("#cluster-delta img"))).isEmpty();
     browser.get(console.base + "/clusters/delta");
     assertThat(browser.findElement(By.id("reason")).getText()).isEqualTo(payload);
+    assertThat(browser.findElement(By.id("decision")).getText()).isEqualTo("rejected");
     assertThat(((JavascriptExecutor) browser).executeScript("return window.__xss")).isNull();
+  }
+
+  @Test
+  void theClusterPageShowsTheQueueOfTheLastRefreshAsText() throws Exception {
+    ConsoleFixture.approveUnreachableSlurm(dir, console.env, console.fleet, "theta");
+    String payload = "<img src=x onerror=\"window.__xss=3\">";
+    console.recordQueue(
+        "theta",
+        List.of(),
+        QueueRead.of(
+            List.of(
+                ConsoleFixture.waiting("77", payload),
+                new QueueEntry(
+                    SchedulerKind.SLURM,
+                    "78",
+                    "train",
+                    "ann",
+                    JobState.RUNNING,
+                    "RUNNING",
+                    "gpu",
+                    1,
+                    4,
+                    2,
+                    Duration.ofMinutes(3),
+                    null,
+                    "g1"))));
+    signIn(ConsoleFixture.VIEWER);
+    browser.get(console.base + "/clusters/theta");
+    assertThat(browser.findElement(By.id("queue-age")).getText())
+        .matches("Read with the snapshot \\d+ s ago: 2 jobs, 1 pending\\.");
+    List<WebElement> rows = browser.findElements(By.cssSelector("#queue tbody tr"));
+    assertThat(rows).hasSize(2);
+    assertThat(rows.get(0).getText()).contains(payload).contains("pending").contains("BeginTime");
+    assertThat(rows.get(1).getText()).contains("running").contains("3 min").contains("g1");
+    assertThat(browser.findElements(By.cssSelector("#queue img"))).isEmpty();
+    assertThat(((JavascriptExecutor) browser).executeScript("return window.__xss")).isNull();
+    assertThat(browser.findElement(By.id("pinned")).getText())
+        .startsWith("slurm over ssh · hpcuser@127.0.0.1:1 · key SHA256:")
+        .endsWith("· host key SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    assertThat(browser.findElement(By.id("decided-by")).getText()).startsWith("setup 20");
+    Browser.screenshot(browser, "cluster-queue");
   }
 
   @Test

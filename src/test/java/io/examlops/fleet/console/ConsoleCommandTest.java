@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -27,29 +26,12 @@ class ConsoleCommandTest {
   @TempDir Path dir;
 
   private Map<String, String> env() {
-    return Map.of(
-        "HOME", dir.toString(),
-        "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
-        "EXAMLOPS_ACTOR", "root");
+    return ConsoleFixture.storesIn(dir, "root");
   }
 
   @Test
   void startsSaysWhereCreatesTheFirstAdminAndStopsOnInterrupt() throws Exception {
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp",
-                System.getProperty("java.class.path"),
-                io.examlops.fleet.cli.Exa.class.getName(),
-                "console",
-                "--port",
-                "0"));
-    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-    builder.environment().clear();
-    builder.environment().putAll(env());
-    Process console = builder.start();
+    Process console = ConsoleFixture.startConsole(env(), "--port", "0");
     try {
       BufferedReader out =
           new BufferedReader(
@@ -135,5 +117,114 @@ class ConsoleCommandTest {
     ExaRun fast = ExaRun.process(env(), List.of("console", "--refresh-interval", "1"));
     assertThat(fast.exitCode()).isEqualTo(2);
     assertThat(fast.err()).contains("at least 10");
+  }
+
+  @Test
+  void withAKeystoreItServesHttpsOnlyWithSecureCookiesAndThePasswordFromTheEnvironment()
+      throws Exception {
+    Path keystore = dir.resolve("console.p12");
+    String password = "keystore secret 42";
+    ProcessBuilder keytool =
+        new ProcessBuilder(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair",
+                "-keystore",
+                keystore.toString(),
+                "-storetype",
+                "PKCS12",
+                "-storepass:env",
+                "KS",
+                "-alias",
+                "console",
+                "-keyalg",
+                "EC",
+                "-dname",
+                "CN=127.0.0.1",
+                "-ext",
+                "san=ip:127.0.0.1",
+                "-validity",
+                "2")
+            .redirectErrorStream(true);
+    keytool.environment().put("KS", password);
+    Process made = keytool.start();
+    assertThat(made.waitFor()).as(new String(made.getInputStream().readAllBytes())).isZero();
+
+    Map<String, String> withPassword = new java.util.HashMap<>(env());
+    withPassword.put(ConsoleCommand.KEYSTORE_PASSWORD, password);
+    Process console =
+        ConsoleFixture.startConsole(
+            withPassword, "--port", "0", "--tls-keystore", keystore.toString());
+    try {
+      BufferedReader out =
+          new BufferedReader(
+              new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8));
+      out.readLine();
+      String listening = out.readLine();
+      Matcher m =
+          Pattern.compile("listening on https://127\\.0\\.0\\.1:(\\d+)/").matcher(listening);
+      assertThat(m.find()).as(listening).isTrue();
+      java.security.KeyStore trusted =
+          java.security.KeyStore.getInstance(keystore.toFile(), password.toCharArray());
+      javax.net.ssl.TrustManagerFactory trust =
+          javax.net.ssl.TrustManagerFactory.getInstance(
+              javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+      trust.init(trusted);
+      javax.net.ssl.SSLContext tls = javax.net.ssl.SSLContext.getInstance("TLS");
+      tls.init(null, trust.getTrustManagers(), null);
+      HttpClient https = HttpClient.newBuilder().sslContext(tls).build();
+      String base = "https://127.0.0.1:" + m.group(1);
+      assertThat(
+              https
+                  .send(
+                      HttpRequest.newBuilder(URI.create(base + "/healthz")).build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .body())
+          .isEqualTo("ok");
+      String admin = Files.readString(dir.resolve("initialAdminPassword")).strip();
+      HttpResponse<String> login =
+          https.send(
+              HttpRequest.newBuilder(URI.create(base + "/login"))
+                  .header("Content-Type", "application/x-www-form-urlencoded")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "user=admin&password="
+                              + java.net.URLEncoder.encode(admin, StandardCharsets.UTF_8)))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(login.statusCode()).isEqualTo(303);
+      assertThat(login.headers().firstValue("Set-Cookie").orElseThrow())
+          .as("cookies are Secure over TLS")
+          .contains("Secure")
+          .contains("HttpOnly");
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () ->
+                  HttpClient.newHttpClient()
+                      .send(
+                          HttpRequest.newBuilder(
+                                  URI.create("http://127.0.0.1:" + m.group(1) + "/healthz"))
+                              .build(),
+                          HttpResponse.BodyHandlers.ofString())
+                      .body())
+          .as("no plain HTTP beside it")
+          .isInstanceOf(java.io.IOException.class);
+    } finally {
+      new ProcessBuilder("kill", "-INT", Long.toString(console.pid())).start().waitFor();
+      if (!console.waitFor(20, TimeUnit.SECONDS)) {
+        console.destroyForcibly();
+      }
+    }
+
+    ExaRun noPassword =
+        ExaRun.process(env(), List.of("console", "--tls-keystore", keystore.toString()));
+    assertThat(noPassword.exitCode()).isEqualTo(2);
+    assertThat(noPassword.err()).contains(ConsoleCommand.KEYSTORE_PASSWORD);
+    Map<String, String> wrong = new java.util.HashMap<>(env());
+    wrong.put(ConsoleCommand.KEYSTORE_PASSWORD, "not it at all");
+    ExaRun refused =
+        ExaRun.process(wrong, List.of("console", "--tls-keystore", keystore.toString()));
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err())
+        .contains("--tls-keystore " + keystore + " cannot be used")
+        .doesNotContain("not it at all");
   }
 }

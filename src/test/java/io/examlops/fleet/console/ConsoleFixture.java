@@ -1,15 +1,27 @@
 package io.examlops.fleet.console;
 
+import io.examlops.fleet.ApproveRequest;
 import io.examlops.fleet.ConnectRequest;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.HostTarget;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
+import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.ClustersFile;
+import io.examlops.fleet.testbed.Testbed;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -30,13 +42,7 @@ final class ConsoleFixture implements AutoCloseable {
 
   ConsoleFixture(Path dir, String... clusters) {
     this.dir = dir;
-    this.env =
-        Map.of(
-            "HOME", dir.toString(),
-            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
-            "EXAMLOPS_ACTOR", "setup",
-            "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    this.env = storesIn(dir, "setup");
     this.fleet = new Fleet(env, Clock.systemUTC());
     for (String name : clusters) {
       fleet.connect(SETUP, new ConnectRequest(name, HostTarget.of("local"), "mock"));
@@ -49,6 +55,95 @@ final class ConsoleFixture implements AutoCloseable {
             new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
             Clock.systemUTC());
     this.base = "http://127.0.0.1:" + server.start();
+  }
+
+  /** The environment of stores in {@code dir}, {@code actor} acting (PATH kept: the mock runs). */
+  static Map<String, String> storesIn(Path dir, String actor) {
+    return Map.of(
+        "HOME", dir.toString(),
+        "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+        "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
+        "EXAMLOPS_ACTOR", actor,
+        "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+  }
+
+  /** The environment of a home on the testbed: its known hosts, the acting user alice. */
+  static Map<String, String> testbedHome(Path home, Testbed testbed) {
+    return Map.of(
+        "HOME", home.toString(),
+        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
+        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
+        "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
+        "EXAMLOPS_ACTOR", "alice",
+        "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+  }
+
+  /** The real {@code exa console ARGS} in a process of its own; stdout and stderr merged. */
+  static Process startConsole(Map<String, String> env, String... args) throws IOException {
+    List<String> command =
+        new java.util.ArrayList<>(
+            List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                io.examlops.fleet.cli.Exa.class.getName(),
+                "console"));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().clear();
+    builder.environment().putAll(env);
+    return builder.start();
+  }
+
+  /** A job of {@code user}'s waiting in partition gpu for its begin time, as squeue lists it. */
+  static QueueEntry waiting(String id, String name) {
+    return new QueueEntry(
+        SchedulerKind.SLURM,
+        id,
+        name,
+        "hpcuser",
+        JobState.PENDING,
+        "PENDING",
+        "gpu",
+        1,
+        1,
+        2,
+        java.time.Duration.ZERO,
+        "BeginTime",
+        null);
+  }
+
+  /**
+   * Registers and approves a Slurm cluster over SSH whose port has no server, so that the console
+   * shows what its stores hold for it and nothing answers if a page asked the cluster.
+   */
+  static void approveUnreachableSlurm(Path dir, Map<String, String> env, Fleet fleet, String name)
+      throws IOException, InterruptedException {
+    Path key = dir.resolve("id_ed25519_" + name);
+    Process keygen =
+        new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
+            .redirectErrorStream(true)
+            .start();
+    if (keygen.waitFor() != 0) {
+      throw new IllegalStateException(
+          "ssh-keygen failed: " + new String(keygen.getInputStream().readAllBytes()));
+    }
+    new ClustersFile(Path.of(env.get("EXAMLOPS_HPC_REGISTRY")), env)
+        .upsert(
+            ClusterDefinition.ssh(
+                name,
+                SchedulerKind.SLURM,
+                "127.0.0.1",
+                "hpcuser",
+                key.toString(),
+                1,
+                "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
+    fleet.approve(SETUP, new ApproveRequest(name));
+  }
+
+  /** Records a snapshot of {@code name} with {@code queue}, as the refresher would have. */
+  void recordQueue(String name, List<NodeInfo> nodes, QueueRead queue) {
+    ClusterRegistry.open(env, Clock.systemUTC()).saveSnapshot(name, nodes, queue, Refresher.AS);
   }
 
   String token(String owner, TokenScope... scopes) {

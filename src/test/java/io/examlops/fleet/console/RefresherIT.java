@@ -3,13 +3,16 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.StoredQueueResult;
 import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.testbed.Testbed;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The console's refresher on the real Slurm + SSH testbed: a cluster connected and approved with
- * the CLI is snapshotted in the background, its snapshot and utilization sample stored, and the
- * pages read it with its age; "refresh now" is rate-limited.
+ * the CLI is snapshotted in the background, its snapshot, queue (a pending job's reason included)
+ * and utilization sample stored, and the pages read it with its age; "refresh now" is rate-limited.
  */
 class RefresherIT {
   @TempDir Path home;
@@ -29,13 +32,7 @@ class RefresherIT {
   @Test
   void theRefresherSnapshotsAnApprovedSlurmCluster() throws Exception {
     Testbed testbed = Testbed.require();
-    Map<String, String> env =
-        Map.of(
-            "HOME", home.toString(),
-            "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-            "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
-            "EXAMLOPS_ACTOR", "alice");
+    Map<String, String> env = ConsoleFixture.testbedHome(home, testbed);
     ExaRun connected =
         ExaRun.run(
             env,
@@ -43,7 +40,36 @@ class RefresherIT {
             testbed.sshOptions());
     assertThat(connected.exitCode()).as(connected.err()).isZero();
     assertThat(ExaRun.run(env, "hpc", "approve", "lxp").exitCode()).isZero();
+    // A job that waits for its begin time: the queue recorded with the snapshot shows why.
+    Path later = home.resolve("later.sh");
+    Files.writeString(later, "#!/bin/bash\n#SBATCH --begin=now+1hour\ntrue\n");
+    ExaRun submitted =
+        ExaRun.run(
+            env,
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "lxp",
+            "--gpus",
+            "0",
+            "--name",
+            "it-later",
+            later.toString());
+    assertThat(submitted.exitCode()).as(submitted.err()).isZero();
+    String laterId =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(submitted.out())
+            .at("/job/id")
+            .asText();
+    try {
+      refreshesNodesAndQueue(env);
+    } finally {
+      ExaRun.run(env, "hpc", "cancel", laterId);
+    }
+  }
 
+  private void refreshesNodesAndQueue(Map<String, String> env) throws Exception {
     Fleet fleet = new Fleet(env, Clock.systemUTC());
     Instant before = Instant.now();
     try (ConsoleServer server =
@@ -65,6 +91,22 @@ class RefresherIT {
       assertThat(fleet.utilization("lxp", before.minusSeconds(1)))
           .hasSize(1)
           .allSatisfy(s -> assertThat(s.totalGpus()).isEqualTo(6));
+      StoredQueueResult queue = fleet.storedQueue(Refresher.AS, "lxp");
+      assertThat(queue.snapshotId()).isEqualTo(snapshot.id());
+      assertThat(queue.takenAt()).isEqualTo(snapshot.takenAt());
+      assertThat(queue.failure()).isNull();
+      assertThat(queue.jobs())
+          .filteredOn(j -> "it-later".equals(j.name()))
+          .singleElement()
+          .satisfies(
+              j -> {
+                assertThat(j.state()).isEqualTo(JobState.PENDING);
+                assertThat(j.reason()).isEqualTo("BeginTime");
+              });
+      assertThat(queue.jobs())
+          .filteredOn(j -> "hold-g1".equals(j.name()))
+          .singleElement()
+          .satisfies(j -> assertThat(j.state()).isEqualTo(JobState.RUNNING));
       RefreshStatus status = server.refresher.status("lxp");
       assertThat(status.nextDueAt()).isAfter(status.lastSuccessAt());
 
@@ -82,17 +124,18 @@ class RefresherIT {
       HttpClient http = HttpClient.newHttpClient();
       String base = "http://127.0.0.1:" + server.port() + ApiRoutes.BASE;
       HttpResponse<String> nodes =
-          http.send(
-              HttpRequest.newBuilder(URI.create(base + "/lxp/nodes"))
-                  .header("Authorization", "Bearer " + token)
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+          http.send(read(base + "/lxp/nodes", token), HttpResponse.BodyHandlers.ofString());
       assertThat(nodes.statusCode()).isEqualTo(200);
       assertThat(nodes.body())
           .contains(
               "\"takenAt\":\""
                   + io.examlops.fleet.json.FleetJson.instant(snapshot.takenAt())
                   + "\"");
+      HttpResponse<String> recorded =
+          http.send(read(base + "/lxp/queue", token), HttpResponse.BodyHandlers.ofString());
+      assertThat(recorded.statusCode()).isEqualTo(200);
+      io.examlops.fleet.cli.DocumentedShapes.apiReference().assertMatches("queue", recorded.body());
+      assertThat(recorded.body()).contains("\"reason\":\"BeginTime\"");
       HttpRequest refresh =
           HttpRequest.newBuilder(URI.create(base + "/lxp/refresh"))
               .header("Authorization", "Bearer " + token)
@@ -109,5 +152,11 @@ class RefresherIT {
         Thread.sleep(200);
       }
     }
+  }
+
+  private static HttpRequest read(String url, String token) {
+    return HttpRequest.newBuilder(URI.create(url))
+        .header("Authorization", "Bearer " + token)
+        .build();
   }
 }

@@ -3,9 +3,6 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.registry.ClustersFile;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,32 +19,9 @@ class RefresherTest {
 
   @Test
   void aFailingClusterIsRecordedWithItsReasonAndBackedOff() throws Exception {
-    Path key = dir.resolve("id_ed25519");
-    Process keygen =
-        new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
-            .redirectErrorStream(true)
-            .start();
-    assertThat(keygen.waitFor()).isZero();
-    Map<String, String> env =
-        Map.of(
-            "HOME", dir.toString(),
-            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_PLATFORM_DB", dir.resolve("platform.db").toString(),
-            "EXAMLOPS_ACTOR", "ann");
-    new ClustersFile(dir.resolve("clusters.yaml"), env)
-        .upsert(
-            ClusterDefinition.ssh(
-                "far",
-                SchedulerKind.SLURM,
-                "127.0.0.1",
-                "hpcuser",
-                key.toString(),
-                1,
-                "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
+    Map<String, String> env = ConsoleFixture.storesIn(dir, "ann");
     Fleet fleet = new Fleet(env, Clock.systemUTC());
-    fleet.approve(
-        new io.examlops.fleet.model.Actor("ann", "cli"),
-        new io.examlops.fleet.ApproveRequest("far"));
+    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
     Duration interval = Duration.ofSeconds(10);
     try (Refresher refresher = new Refresher(fleet, Clock.systemUTC(), interval, () -> {})) {
       refresher.tick();

@@ -10,11 +10,15 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.GpuGroup;
+import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
@@ -377,6 +381,84 @@ class ClusterRegistryTest {
         .isEqualTo("bad dimm | ticket 7");
     registry.saveSnapshot("lxp", NODES, Actor.cli("bob"));
     assertThat(registry.latestSnapshot("lxp").orElseThrow().nodes()).isEqualTo(NODES);
+  }
+
+  @Test
+  void aQueueRecordedWithASnapshotRoundTripsAndOnlyTheLatestIsKept() {
+    registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("bob"));
+    assertThat(registry.latestQueue("lxp")).isEmpty();
+    QueueEntry waiting =
+        new QueueEntry(
+            SchedulerKind.SLURM,
+            "5_[2-3%2]",
+            "<b>sweep</b>",
+            "hpcuser",
+            JobState.PENDING,
+            "PENDING",
+            "gpu",
+            1,
+            null,
+            null,
+            Duration.ZERO,
+            "JobArrayTaskLimit",
+            null);
+    QueueEntry running =
+        new QueueEntry(
+            SchedulerKind.SLURM,
+            "42",
+            "train",
+            "ann",
+            JobState.RUNNING,
+            "RUNNING",
+            "gpu",
+            2,
+            16,
+            8,
+            Duration.ofMillis(3_723_500),
+            null,
+            "gpu[01-02]");
+
+    NodeSnapshot first =
+        registry.saveSnapshot(
+            "lxp", NODES, QueueRead.of(List.of(waiting, running)), Actor.cli("r"));
+    QueueSnapshot recorded = registry.latestQueue("lxp").orElseThrow();
+    assertThat(recorded.snapshotId()).isEqualTo(first.id());
+    assertThat(recorded.takenAt()).isEqualTo(first.takenAt());
+    assertThat(recorded.queue().jobs())
+        .as("unknown stays unknown")
+        .containsExactly(waiting, running);
+    assertThat(recorded.queue().failure()).isNull();
+    List<AuditEvent> trail = registry.auditTrail("lxp");
+    assertThat(trail.get(trail.size() - 1).detailsJson()).contains("\"queueJobs\":2");
+
+    registry.saveSnapshot("lxp", NODES, Actor.cli("bob"));
+    assertThat(registry.latestQueue("lxp").orElseThrow().snapshotId())
+        .as("a snapshot taken without its queue keeps the last recorded one")
+        .isEqualTo(first.id());
+
+    NodeSnapshot failed =
+        registry.saveSnapshot(
+            "lxp", NODES, QueueRead.failed("squeue: error: slurmctld down"), Actor.cli("r"));
+    QueueSnapshot latest = registry.latestQueue("lxp").orElseThrow();
+    assertThat(latest.snapshotId()).isEqualTo(failed.id());
+    assertThat(latest.queue().jobs()).isEmpty();
+    assertThat(latest.queue().failure()).isEqualTo("squeue: error: slurmctld down");
+    int rows =
+        registry
+            .platformDb()
+            .read(
+                c -> {
+                  try (var s = c.createStatement();
+                      var rs =
+                          s.executeQuery(
+                              "SELECT (SELECT count(*) FROM hpc_queue_entries),"
+                                  + " (SELECT count(*) FROM hpc_node_snapshots"
+                                  + " WHERE queue_recorded = 1)")) {
+                    rs.next();
+                    return rs.getInt(1) * 100 + rs.getInt(2);
+                  }
+                });
+    assertThat(rows).as("no older queue's rows, one recorded queue").isEqualTo(1);
   }
 
   @Test

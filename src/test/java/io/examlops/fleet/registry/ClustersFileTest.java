@@ -118,6 +118,29 @@ class ClustersFileTest {
   }
 
   @Test
+  void oneFileReadAgainAndAgainSeesEveryChangeOfItsTextAndOfItsKeyFiles() throws IOException {
+    RegistryFixture f = fixture();
+    Files.createDirectories(f.yaml.getParent());
+    Path key = f.home.resolve(".ssh/id_lxp");
+    Files.createDirectories(key.getParent());
+    Files.writeString(key, "not read here");
+    Files.setPosixFilePermissions(key, PosixFilePermissions.fromString("rw-------"));
+    Files.writeString(f.yaml, entryWithKey("~/.ssh/id_lxp"));
+    ClustersFile file = f.clustersFile();
+    assertThat(file.read()).singleElement().satisfies(d -> assertThat(d.host()).isEqualTo("h"));
+    assertThat(file.read()).as("the same text, read again").hasSize(1);
+
+    Files.writeString(f.yaml, entryWithKey("~/.ssh/id_lxp").replace("host: h", "host: g"));
+    assertThat(file.find("lxp").orElseThrow().host()).as("same length, new text").isEqualTo("g");
+
+    Files.delete(key);
+    assertThatThrownBy(file::read)
+        .as("the text unchanged, its key file gone")
+        .isInstanceOf(ClustersFileException.class)
+        .hasMessageContaining("does not exist");
+  }
+
+  @Test
   void aKeyOthersCanReadIsRefusedWithTheChmodToRun() throws IOException {
     RegistryFixture f = fixture();
     Path key = f.writeKey("loose");

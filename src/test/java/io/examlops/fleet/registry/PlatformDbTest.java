@@ -66,7 +66,8 @@ class PlatformDbTest {
             "hpc_clusters",
             "hpc_jobs",
             "hpc_node_snapshots",
-            "hpc_nodes");
+            "hpc_nodes",
+            "hpc_queue_entries");
     assertThat(pragma(db, "journal_mode")).isEqualTo("wal");
     assertThat(pragma(db, "foreign_keys")).isEqualTo("1");
     assertThat(pragma(db, "busy_timeout")).isEqualTo("5000");

@@ -1,0 +1,85 @@
+package io.examlops.fleet.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.ConnectRequest;
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.model.GpuGroup;
+import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
+import io.examlops.fleet.registry.ClusterRegistry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fleet view over real stores: brought up to date in the background, it reads again what no
+ * store records (a key file's fingerprint, the refresher's news) and keeps the stored nodes it has.
+ */
+class FleetViewTest {
+  @TempDir Path dir;
+
+  private Map<String, String> env() {
+    return ConsoleFixture.storesIn(dir, "ann");
+  }
+
+  @Test
+  void aRefreshReadsTheKeyFilesAgainAndKeepsTheStoredNodes() throws Exception {
+    Map<String, String> env = env();
+    Fleet fleet = new Fleet(env, Clock.systemUTC());
+    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
+    ClusterRegistry.open(env, Clock.systemUTC())
+        .saveSnapshot(
+            "far",
+            List.of(
+                new NodeInfo(
+                    "g1",
+                    8,
+                    64_000,
+                    List.of(GpuGroup.of("a100", 4)),
+                    1,
+                    NodeState.MIXED,
+                    "mix",
+                    List.of("gpu"),
+                    List.of())),
+            Refresher.AS);
+    FleetView view = FleetView.build(fleet, Clock.systemUTC(), c -> RefreshStatus.NEVER);
+    assertThat(view.live()).isFalse();
+    assertThat(view.row("far").freeGpus()).isEqualTo("3 of 4 free");
+    String before = view.row("far").approval().keyFingerprint();
+
+    Path key = dir.resolve("id_ed25519_far");
+    Files.delete(key);
+    Files.delete(dir.resolve("id_ed25519_far.pub"));
+    Process keygen =
+        new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
+            .start();
+    assertThat(keygen.waitFor()).isZero();
+    RefreshStatus failed =
+        RefreshStatus.NEVER.failed(Instant.now(), "connect failed", Instant.now());
+    FleetView refreshed = view.refreshed(fleet, Clock.systemUTC(), c -> failed);
+
+    assertThat(refreshed.row("far").approval().keyFingerprint())
+        .startsWith("SHA256:")
+        .isNotEqualTo(before);
+    assertThat(refreshed.row("far").refresh().lastFailure()).isEqualTo("connect failed");
+    assertThat(refreshed.nodes()).as("the stored nodes, not read again").isSameAs(view.nodes());
+    assertThat(refreshed.capacity()).isSameAs(view.capacity());
+  }
+
+  @Test
+  void aViewWithALiveClusterIsBuiltAgainWhole() {
+    Fleet fleet = new Fleet(env(), Clock.systemUTC());
+    fleet.connect(ConsoleFixture.SETUP, new ConnectRequest("demo", HostTarget.of("local"), "mock"));
+    FleetView view = FleetView.build(fleet, Clock.systemUTC(), c -> RefreshStatus.NEVER);
+    assertThat(view.live()).isTrue();
+    assertThat(view.refreshed(fleet, Clock.systemUTC(), c -> RefreshStatus.NEVER).nodes())
+        .isNotSameAs(view.nodes());
+  }
+}
