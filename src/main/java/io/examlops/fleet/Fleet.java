@@ -19,6 +19,7 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.KeyMaterial;
 import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.QueueRead;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
@@ -36,9 +37,11 @@ import io.examlops.fleet.model.placement.Verdict;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.ClusterStore;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.remote.CentralStores;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
@@ -78,7 +81,7 @@ public final class Fleet {
   private final SchedulerAdapters adapters;
   private final CentralServer central;
   private ClusterRegistry registry;
-  private io.examlops.fleet.remote.CentralStores centralStores;
+  private CentralStores centralStores;
 
   /** The word that asks placement to choose the cluster. */
   public static final String AUTO = "auto";
@@ -691,13 +694,13 @@ public final class Fleet {
   }
 
   /** The clusters connections and the gate read: this machine's, or the central console's. */
-  private io.examlops.fleet.registry.ClusterStore clusterStore() {
+  private ClusterStore clusterStore() {
     return central == null ? registry() : central().clusters();
   }
 
-  private synchronized io.examlops.fleet.remote.CentralStores central() {
+  private synchronized CentralStores central() {
     if (centralStores == null) {
-      centralStores = new io.examlops.fleet.remote.CentralStores(central.url(), central.token());
+      centralStores = new CentralStores(central.url(), central.token());
     }
     return centralStores;
   }
@@ -1435,12 +1438,11 @@ public final class Fleet {
         });
   }
 
-  private io.examlops.fleet.model.QueueRead queueNow(Actor actor, String name) {
+  private QueueRead queueNow(Actor actor, String name) {
     try {
-      return io.examlops.fleet.model.QueueRead.of(jobs(actor).queue(name));
+      return QueueRead.of(jobs(actor).queue(name));
     } catch (RuntimeException e) {
-      return io.examlops.fleet.model.QueueRead.failed(
-          KeyMaterial.redact(String.valueOf(e.getMessage())));
+      return QueueRead.failed(KeyMaterial.redact(String.valueOf(e.getMessage())));
     }
   }
 
