@@ -1,11 +1,48 @@
 package io.examlops.fleet;
 
 import io.examlops.fleet.capacity.CostRate;
+import io.examlops.fleet.discovery.DetectRequest;
+import io.examlops.fleet.discovery.DetectResult;
 import io.examlops.fleet.discovery.Detection;
 import io.examlops.fleet.discovery.Discovery;
-import io.examlops.fleet.discovery.NodeInventory;
-import io.examlops.fleet.discovery.SchedulerProbe;
+import io.examlops.fleet.discovery.GpusRequest;
+import io.examlops.fleet.discovery.GpusResult;
+import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.discovery.NodesRequest;
+import io.examlops.fleet.discovery.NodesResult;
+import io.examlops.fleet.discovery.RefreshResult;
 import io.examlops.fleet.discovery.Suggestion;
+import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.ApproveResult;
+import io.examlops.fleet.governance.AuditRequest;
+import io.examlops.fleet.governance.AuditResult;
+import io.examlops.fleet.governance.ClusterStatus;
+import io.examlops.fleet.governance.ClusterSummary;
+import io.examlops.fleet.governance.ClustersResult;
+import io.examlops.fleet.governance.ConnectRequest;
+import io.examlops.fleet.governance.ConnectResult;
+import io.examlops.fleet.governance.EnvRequest;
+import io.examlops.fleet.governance.EnvResult;
+import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.governance.RejectResult;
+import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.CancelResult;
+import io.examlops.fleet.jobs.FollowRequest;
+import io.examlops.fleet.jobs.FollowResult;
+import io.examlops.fleet.jobs.JobTracker;
+import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.JobsResult;
+import io.examlops.fleet.jobs.LogsRequest;
+import io.examlops.fleet.jobs.LogsResult;
+import io.examlops.fleet.jobs.PipelineRunRequest;
+import io.examlops.fleet.jobs.Pipelines;
+import io.examlops.fleet.jobs.QueueRequest;
+import io.examlops.fleet.jobs.QueueResult;
+import io.examlops.fleet.jobs.SchedulerRefusedException;
+import io.examlops.fleet.jobs.Scripts;
+import io.examlops.fleet.jobs.StoredQueueResult;
+import io.examlops.fleet.jobs.SubmitRequest;
+import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
@@ -34,6 +71,12 @@ import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.placement.FleetScheduling;
+import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.placement.PlaceResult;
+import io.examlops.fleet.placement.PreflightReport;
+import io.examlops.fleet.placement.PreflightRequest;
+import io.examlops.fleet.placement.PreflightResult;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
@@ -42,14 +85,13 @@ import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.remote.CentralStores;
+import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.scheduling.FleetScheduling;
-import io.examlops.fleet.scheduling.JobService;
-import io.examlops.fleet.scheduling.SchedulerRefusedException;
-import io.examlops.fleet.scheduling.backend.TimeLimits;
-import io.examlops.fleet.scheduling.preflight.PreflightReport;
+import io.examlops.fleet.scheduler.SchedulerProbe;
+import io.examlops.fleet.scheduler.TimeLimits;
+import io.examlops.fleet.settings.CentralServer;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -133,7 +175,7 @@ public final class Fleet {
         env,
         clock,
         () ->
-            io.examlops.fleet.registry.RegistryLocations.from(env)
+            io.examlops.fleet.settings.RegistryLocations.from(env)
                 .platformDb()
                 .toAbsolutePath()
                 .getParent(),
@@ -466,7 +508,7 @@ public final class Fleet {
         () -> {
           requireAsk(request.gpus(), request.nodes());
           var ask =
-              new io.examlops.fleet.scheduling.preflight.PreflightRequest(
+              new io.examlops.fleet.scheduler.PreflightAsk(
                   request.gpus(),
                   request.nodes(),
                   request.partition(),
@@ -502,7 +544,7 @@ public final class Fleet {
    * the cluster; an explicit partition wins, and a CPU-only job goes to the scheduler's default.
    * The approval gate holds either way.
    */
-  public SubmissionResult submit(Actor actor, SubmitRequest request) {
+  public SubmitResult submit(Actor actor, SubmitRequest request) {
     return guarded(
         () -> {
           if (request.gpus() < 0) {
@@ -513,7 +555,7 @@ public final class Fleet {
           Scripts.Script script = Scripts.read(request.script());
           String name = request.name() != null ? request.name() : script.jobName();
           var job =
-              new io.examlops.fleet.scheduling.backend.SubmitRequest(
+              new io.examlops.fleet.scheduler.JobSpec(
                   script.text(),
                   name,
                   request.gpus(),
@@ -532,7 +574,7 @@ public final class Fleet {
    * as {@link #submit}, with the model, dataset, GPU count and the chosen cluster's {@code
    * EXAMLOPS_HPC_*} environment exported in the job.
    */
-  public SubmissionResult runPipeline(Actor actor, PipelineRunRequest request) {
+  public SubmitResult runPipeline(Actor actor, PipelineRunRequest request) {
     return guarded(
         () -> {
           Pipelines.require("model", request.model());
@@ -546,7 +588,7 @@ public final class Fleet {
           environment.put(Pipelines.DATASET_VARIABLE, request.dataset());
           environment.put(Pipelines.GPUS_VARIABLE, Integer.toString(request.gpus()));
           var job =
-              new io.examlops.fleet.scheduling.backend.SubmitRequest(
+              new io.examlops.fleet.scheduler.JobSpec(
                   text,
                   "train-" + request.model(),
                   request.gpus(),
@@ -568,9 +610,9 @@ public final class Fleet {
         });
   }
 
-  private SubmissionResult submitted(Actor actor, Submitted submitted) {
+  private SubmitResult submitted(Actor actor, Submitted submitted) {
     TrackedJob job = submitted.job();
-    return new SubmissionResult(
+    return new SubmitResult(
         job,
         submitted.placement() == null ? null : PlaceResult.of(submitted.placement()),
         jobOutput(actor, job),
@@ -585,7 +627,7 @@ public final class Fleet {
    */
   public FollowResult follow(Actor actor, FollowRequest request) throws InterruptedException {
     try {
-      JobService jobs = jobs(actor);
+      JobTracker jobs = jobs(actor);
       TrackedJob job =
           jobs.await(
               jobs.find(request.job()),
@@ -605,7 +647,7 @@ public final class Fleet {
     return guarded(
         () -> {
           JobState state = request.state() == null ? null : jobState(request.state());
-          JobService.Listing listing =
+          JobTracker.Listing listing =
               jobs(actor)
                   .list(
                       new JobRecords.Filter(request.cluster(), request.model(), state),
@@ -627,11 +669,11 @@ public final class Fleet {
   }
 
   /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
-  public CancellationResult cancel(Actor actor, CancelRequest request) {
+  public CancelResult cancel(Actor actor, CancelRequest request) {
     return guarded(
         () -> {
-          JobService.Cancelled cancelled = jobs(actor).cancel(request.job());
-          return new CancellationResult(
+          JobTracker.Cancelled cancelled = jobs(actor).cancel(request.job());
+          return new CancelResult(
               cancelled.result().outcome(), cancelled.result().message(), cancelled.job());
         });
   }
@@ -884,7 +926,7 @@ public final class Fleet {
     Detection detection = discovery.detect(endpoint);
     SchedulerKind found = detection.scheduler();
     if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
-      throw new io.examlops.fleet.discovery.ProbeException(
+      throw new io.examlops.fleet.scheduler.ProbeException(
           "a scheduler is installed on "
               + endpoint.label()
               + " but does not answer ("
@@ -950,10 +992,6 @@ public final class Fleet {
     }
   }
 
-  /** A registered cluster with the approval gate's verdict on it now. */
-  record ClusterStatus(RegisteredCluster cluster, Schedulability schedulability) {}
-
-  /** Every registered cluster, in clusters.yaml order, with its verdict. */
   private List<ClusterStatus> clusters() {
     ClusterConnections connections = connections();
     return connections.registry().list().stream()
@@ -1001,8 +1039,8 @@ public final class Fleet {
   }
 
   /** Submission and tracking of jobs on approved clusters, on behalf of {@code actor}. */
-  private JobService jobs(Actor actor) {
-    return new JobService(connections(), jobRecords(actor), adapters, context(), actor);
+  private JobTracker jobs(Actor actor) {
+    return new JobTracker(connections(), jobRecords(actor), adapters, context(), actor);
   }
 
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
@@ -1022,7 +1060,7 @@ public final class Fleet {
       Actor actor, LogsRequest request, java.util.function.Consumer<String> sink) {
     return guarded(
         () -> {
-          JobService service = jobs(actor);
+          JobTracker service = jobs(actor);
           TrackedJob job = service.find(request.job());
           if (job.schedulerJobId() == null) {
             throw new FleetException(
@@ -1035,7 +1073,7 @@ public final class Fleet {
                     + " confirmed as submitted, so it has no output to read");
           }
           var read =
-              new io.examlops.fleet.scheduling.JobLogs(connections(), service, actor)
+              new io.examlops.fleet.jobs.JobLogs(connections(), service, actor)
                   .read(
                       job,
                       request.follow(),
@@ -1066,8 +1104,7 @@ public final class Fleet {
   /** The newest submission recorded with this tag, as recorded; empty when there is none. */
   public Optional<TrackedJob> taggedJob(String tag) {
     return guarded(
-        () ->
-            jobStore().latestTagged(io.examlops.fleet.scheduling.TaggedJobs.require(tag.strip())));
+        () -> jobStore().latestTagged(io.examlops.fleet.jobs.TaggedJobs.require(tag.strip())));
   }
 
   /**
@@ -1092,7 +1129,7 @@ public final class Fleet {
                       job.partition(),
                       actor.name(),
                       clock.instant()),
-                  io.examlops.fleet.scheduling.TaggedJobs.require(tag));
+                  io.examlops.fleet.jobs.TaggedJobs.require(tag));
         });
   }
 
@@ -1125,8 +1162,7 @@ public final class Fleet {
     TrackedJob job =
         jobStore()
             .find(id)
-            .orElseThrow(
-                () -> new io.examlops.fleet.scheduling.UnknownJobException(Long.toString(id)));
+            .orElseThrow(() -> new io.examlops.fleet.jobs.UnknownJobException(Long.toString(id)));
     if (job.state() != JobState.SUBMITTING) {
       throw new FleetException(
           ErrorKind.CONFLICT,
@@ -1155,7 +1191,7 @@ public final class Fleet {
                   .find(observed.id())
                   .orElseThrow(
                       () ->
-                          new io.examlops.fleet.scheduling.UnknownJobException(
+                          new io.examlops.fleet.jobs.UnknownJobException(
                               Long.toString(observed.id())));
           if (!recorded.cluster().equals(observed.cluster())
               || recorded.schedulerJobId() == null
@@ -1234,7 +1270,7 @@ public final class Fleet {
 
   private Submitted submit(
       String cluster,
-      io.examlops.fleet.scheduling.backend.SubmitRequest request,
+      io.examlops.fleet.scheduler.JobSpec request,
       String model,
       String dataset,
       boolean withClusterEnvironment,
@@ -1242,7 +1278,7 @@ public final class Fleet {
       String tag) {
     if (tag != null) {
       java.util.Optional<TrackedJob> running =
-          new io.examlops.fleet.scheduling.TaggedJobs(jobs(actor)).unfinished(tag);
+          new io.examlops.fleet.jobs.TaggedJobs(jobs(actor)).unfinished(tag);
       if (running.isPresent()) {
         return new Submitted(running.get(), null, true);
       }
@@ -1275,8 +1311,8 @@ public final class Fleet {
   }
 
   /** The request with the cluster's EXAMLOPS_HPC_* variables added to what the job exports. */
-  private io.examlops.fleet.scheduling.backend.SubmitRequest withEnvironmentOf(
-      String cluster, io.examlops.fleet.scheduling.backend.SubmitRequest request) {
+  private io.examlops.fleet.scheduler.JobSpec withEnvironmentOf(
+      String cluster, io.examlops.fleet.scheduler.JobSpec request) {
     Map<String, String> exported = new java.util.TreeMap<>(request.environment());
     environment(cluster)
         .forEach(
@@ -1432,7 +1468,7 @@ public final class Fleet {
           List<io.examlops.fleet.model.NodeInfo> nodes = clusterNodes(actor, name).nodes();
           NodeSnapshot snapshot =
               registry().saveSnapshot(name, nodes, queueNow(actor, name), actor);
-          new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
+          new io.examlops.fleet.registry.UtilizationHistory(registry().platformDb())
               .record(snapshot);
           return snapshot;
         });
@@ -1476,7 +1512,7 @@ public final class Fleet {
           if (cluster != null) {
             ClusterName.require(cluster);
           }
-          return new io.examlops.fleet.capacity.UtilizationHistory(registry().platformDb())
+          return new io.examlops.fleet.registry.UtilizationHistory(registry().platformDb())
               .since(cluster, since);
         });
   }

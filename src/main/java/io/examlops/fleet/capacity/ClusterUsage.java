@@ -1,7 +1,7 @@
 package io.examlops.fleet.capacity;
 
-import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.scheduler.NodeInventory;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;

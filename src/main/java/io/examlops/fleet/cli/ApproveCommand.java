@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.ApproveRequest;
-import io.examlops.fleet.ApproveResult;
+import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.ApproveResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

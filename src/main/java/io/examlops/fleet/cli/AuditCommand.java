@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.AuditRequest;
-import io.examlops.fleet.AuditResult;
+import io.examlops.fleet.governance.AuditRequest;
+import io.examlops.fleet.governance.AuditResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

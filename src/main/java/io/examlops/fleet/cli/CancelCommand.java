@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.CancelRequest;
-import io.examlops.fleet.CancellationResult;
+import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.CancelResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -21,7 +21,7 @@ final class CancelCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    CancellationResult cancelled = exa().fleet().cancel(exa().actor(), new CancelRequest(job));
+    CancelResult cancelled = exa().fleet().cancel(exa().actor(), new CancelRequest(job));
     Output output = output();
     output.emit(
         cancelled,

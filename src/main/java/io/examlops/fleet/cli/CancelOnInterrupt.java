@@ -1,8 +1,8 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.CancelRequest;
-import io.examlops.fleet.CancellationResult;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.CancelResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.TrackedJob;
 import java.io.PrintWriter;
@@ -90,8 +90,7 @@ final class CancelOnInterrupt implements AutoCloseable {
       return;
     }
     try {
-      CancellationResult cancelled =
-          fleet.cancel(actor, new CancelRequest(Long.toString(job.id())));
+      CancelResult cancelled = fleet.cancel(actor, new CancelRequest(Long.toString(job.id())));
       err.println(
           "exa: interrupted: cancelled "
               + which

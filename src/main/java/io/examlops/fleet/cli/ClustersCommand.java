@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.ClusterSummary;
-import io.examlops.fleet.ClustersResult;
+import io.examlops.fleet.governance.ClusterSummary;
+import io.examlops.fleet.governance.ClustersResult;
 import java.util.List;
 import picocli.CommandLine.Command;
 

@@ -1,8 +1,8 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.ClusterSummary;
-import io.examlops.fleet.ConnectRequest;
-import io.examlops.fleet.ConnectResult;
+import io.examlops.fleet.governance.ClusterSummary;
+import io.examlops.fleet.governance.ConnectRequest;
+import io.examlops.fleet.governance.ConnectResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

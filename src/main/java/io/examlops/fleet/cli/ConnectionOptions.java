@@ -1,6 +1,6 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.discovery.HostTarget;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 

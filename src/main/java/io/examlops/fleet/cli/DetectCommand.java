@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.DetectRequest;
-import io.examlops.fleet.DetectResult;
+import io.examlops.fleet.discovery.DetectRequest;
+import io.examlops.fleet.discovery.DetectResult;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.PartitionInfo;

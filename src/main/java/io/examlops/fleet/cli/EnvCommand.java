@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.EnvRequest;
-import io.examlops.fleet.EnvResult;
+import io.examlops.fleet.governance.EnvRequest;
+import io.examlops.fleet.governance.EnvResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

@@ -1,11 +1,11 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.CentralServer;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.settings.CentralServer;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;

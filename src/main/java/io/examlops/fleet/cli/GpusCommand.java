@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.GpusRequest;
-import io.examlops.fleet.GpusResult;
+import io.examlops.fleet.discovery.GpusRequest;
+import io.examlops.fleet.discovery.GpusResult;
 import io.examlops.fleet.model.GpuInfo;
 import java.util.List;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.JobsRequest;
-import io.examlops.fleet.JobsResult;
+import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.LogsRequest;
-import io.examlops.fleet.LogsResult;
+import io.examlops.fleet.jobs.LogsRequest;
+import io.examlops.fleet.jobs.LogsResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;

@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.NodesRequest;
-import io.examlops.fleet.NodesResult;
+import io.examlops.fleet.discovery.NodesRequest;
+import io.examlops.fleet.discovery.NodesResult;
 import io.examlops.fleet.model.NodeInfo;
 import java.util.List;
 import java.util.stream.Collectors;

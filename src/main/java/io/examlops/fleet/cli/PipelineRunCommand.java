@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.PipelineRunRequest;
-import io.examlops.fleet.ScriptSource;
+import io.examlops.fleet.jobs.PipelineRunRequest;
+import io.examlops.fleet.jobs.ScriptSource;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,8 +1,8 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.PlaceRequest;
-import io.examlops.fleet.PlaceResult;
 import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.placement.PlaceResult;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.PreflightRequest;
-import io.examlops.fleet.PreflightResult;
+import io.examlops.fleet.placement.PreflightRequest;
+import io.examlops.fleet.placement.PreflightResult;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

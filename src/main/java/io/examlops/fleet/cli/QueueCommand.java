@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.QueueRequest;
-import io.examlops.fleet.QueueResult;
+import io.examlops.fleet.jobs.QueueRequest;
+import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.model.QueueEntry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

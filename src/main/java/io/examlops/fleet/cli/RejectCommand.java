@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.RejectRequest;
-import io.examlops.fleet.RejectResult;
+import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.governance.RejectResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

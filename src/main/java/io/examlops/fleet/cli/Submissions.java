@@ -1,9 +1,9 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.FollowRequest;
-import io.examlops.fleet.LogsRequest;
-import io.examlops.fleet.SubmissionResult;
+import io.examlops.fleet.jobs.FollowRequest;
+import io.examlops.fleet.jobs.LogsRequest;
+import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
@@ -18,7 +18,7 @@ final class Submissions {
    * first (given without {@code --wait} too), so that a bad one never leaves a job behind.
    */
   static int submit(
-      FleetCommand command, SubmitOptions options, Function<Actor, SubmissionResult> submission)
+      FleetCommand command, SubmitOptions options, Function<Actor, SubmitResult> submission)
       throws InterruptedException {
     FollowRequest.requireTimeout(options.waitTimeoutSeconds);
     Actor actor = command.exa().actor();
@@ -29,7 +29,7 @@ final class Submissions {
     try (CancelOnInterrupt guard =
         new CancelOnInterrupt(
             command.exa().fleet(), actor, options.leaveRunning, command.output().err())) {
-      SubmissionResult submitted;
+      SubmitResult submitted;
       try {
         submitted = submission.apply(actor);
       } catch (RuntimeException e) {
@@ -46,7 +46,7 @@ final class Submissions {
       FleetCommand command,
       SubmitOptions options,
       Actor actor,
-      SubmissionResult submitted,
+      SubmitResult submitted,
       CancelOnInterrupt guard)
       throws InterruptedException {
     TrackedJob job = submitted.job();
@@ -85,8 +85,7 @@ final class Submissions {
       }
       job = follow(command.exa().fleet(), actor, job, options, output, guard);
       submitted =
-          new SubmissionResult(
-              job, submitted.placement(), submitted.output(), submitted.reattached());
+          new SubmitResult(job, submitted.placement(), submitted.output(), submitted.reattached());
     }
     String outputFile = submitted.output();
     TrackedJob shown = job;

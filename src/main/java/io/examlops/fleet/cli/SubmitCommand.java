@@ -1,7 +1,7 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.ScriptSource;
-import io.examlops.fleet.SubmitRequest;
+import io.examlops.fleet.jobs.ScriptSource;
+import io.examlops.fleet.jobs.SubmitRequest;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -1,6 +1,6 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.FollowRequest;
+import io.examlops.fleet.jobs.FollowRequest;
 import picocli.CommandLine.Option;
 
 /** What every submitting command asks: where, how many GPUs and nodes, how long, whose account. */

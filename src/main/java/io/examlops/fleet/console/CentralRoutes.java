@@ -2,7 +2,7 @@ package io.examlops.fleet.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.JobsRequest;
+import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.Printable;

@@ -1,6 +1,6 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.ClusterSummary;
+import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.model.ClusterState;
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.ClusterSummary;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;

@@ -1,9 +1,9 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.AuditRequest;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.JobsRequest;
-import io.examlops.fleet.StoredQueueResult;
+import io.examlops.fleet.governance.AuditRequest;
+import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.StoredQueueResult;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;

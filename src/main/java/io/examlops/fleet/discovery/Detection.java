@@ -4,6 +4,7 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.ProbeStatus;
 import java.util.List;
 
 /**

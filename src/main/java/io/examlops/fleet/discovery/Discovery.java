@@ -2,6 +2,12 @@ package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.ProbeRegistry;
+import io.examlops.fleet.scheduler.ProbeStatus;
+import io.examlops.fleet.scheduler.QueryCache;
+import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.SshRunner;

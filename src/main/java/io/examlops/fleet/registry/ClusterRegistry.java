@@ -17,6 +17,7 @@ import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.settings.RegistryLocations;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,6 +2,8 @@ package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.settings.HomePaths;
+import io.examlops.fleet.settings.RegistryLocations;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,15 +1,9 @@
 package io.examlops.fleet.scheduler;
 
-import io.examlops.fleet.discovery.NodeInventory;
-import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.scheduling.backend.JobBackend;
-import io.examlops.fleet.scheduling.preflight.Check;
-import io.examlops.fleet.scheduling.preflight.CheckName;
-import io.examlops.fleet.scheduling.preflight.PreflightRequest;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
@@ -99,7 +93,7 @@ public interface SchedulerAdapter {
    * The {@link CheckName#ACCOUNT} check when accounting is present and the remote user is known:
    * whether {@code user} may charge {@code account} (null: any) in {@code partition}.
    *
-   * @throws io.examlops.fleet.discovery.ProbeException when the accounting answer cannot be read
+   * @throws io.examlops.fleet.scheduler.ProbeException when the accounting answer cannot be read
    */
   default Check accountCheck(CommandRunner runner, String user, String account, String partition) {
     return Check.pass(
@@ -119,7 +113,7 @@ public interface SchedulerAdapter {
   /** The POLICY check: whether the queue would take the job as asked. */
   @FunctionalInterface
   interface PolicyCheck {
-    Check run(CommandRunner runner, PreflightRequest request, String queue);
+    Check run(CommandRunner runner, PreflightAsk request, String queue);
   }
 
   /** Runs a read-only query over a registered cluster's own connection. */

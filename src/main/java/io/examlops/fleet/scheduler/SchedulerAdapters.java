@@ -1,6 +1,5 @@
 package io.examlops.fleet.scheduler;
 
-import io.examlops.fleet.discovery.ProbeRegistry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.mock.MockAdapter;

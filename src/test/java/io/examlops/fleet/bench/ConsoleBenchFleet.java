@@ -46,7 +46,7 @@ public final class ConsoleBenchFleet {
               key,
               1,
               "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
-      fleet.approve(BENCH, new io.examlops.fleet.ApproveRequest(name));
+      fleet.approve(BENCH, new io.examlops.fleet.governance.ApproveRequest(name));
       registry.saveSnapshot(name, inventory, BENCH);
     }
     fleet.addUser(BENCH, "bench", Role.ADMIN, args[4].toCharArray());

@@ -1,14 +1,14 @@
 package io.examlops.fleet.bench;
 
-import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.placement.PlacementRequest;
 import io.examlops.fleet.model.placement.PlacementResult;
-import io.examlops.fleet.scheduling.placement.ClusterGate;
-import io.examlops.fleet.scheduling.placement.Freshness;
-import io.examlops.fleet.scheduling.placement.Placement;
-import io.examlops.fleet.scheduling.placement.PlacementCandidate;
+import io.examlops.fleet.placement.ClusterGate;
+import io.examlops.fleet.placement.Freshness;
+import io.examlops.fleet.placement.Placement;
+import io.examlops.fleet.placement.PlacementCandidate;
+import io.examlops.fleet.scheduler.NodeInventory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.examlops.fleet.bench;
 
-import io.examlops.fleet.ApproveRequest;
-import io.examlops.fleet.ConnectRequest;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.HostTarget;
-import io.examlops.fleet.ScriptSource;
-import io.examlops.fleet.SubmitRequest;
+import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.ConnectRequest;
+import io.examlops.fleet.jobs.ScriptSource;
+import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -3,7 +3,6 @@ package io.examlops.fleet.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.NodeInventory;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
@@ -12,6 +11,7 @@ import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.capacity.ClusterCapacity;
 import io.examlops.fleet.model.capacity.ClusterCapacity.Source;
 import io.examlops.fleet.model.capacity.FleetCapacity;
+import io.examlops.fleet.scheduler.NodeInventory;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Arrays;

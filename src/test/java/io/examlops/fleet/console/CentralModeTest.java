@@ -3,23 +3,23 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.examlops.fleet.ApproveRequest;
-import io.examlops.fleet.AuditRequest;
-import io.examlops.fleet.CentralServer;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.JobsRequest;
-import io.examlops.fleet.PlaceRequest;
-import io.examlops.fleet.RejectRequest;
-import io.examlops.fleet.ScriptSource;
-import io.examlops.fleet.SubmissionResult;
-import io.examlops.fleet.SubmitRequest;
 import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.AuditRequest;
+import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.ScriptSource;
+import io.examlops.fleet.jobs.SubmitRequest;
+import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.TokenScope;
+import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.settings.CentralServer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -103,7 +103,7 @@ class CentralModeTest {
     Fleet agent = agent(console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT));
 
     assertThat(agent.place(new PlaceRequest(1, null, null, null)).chosen()).isEqualTo("beta");
-    SubmissionResult submitted = agent.submit(BUILD, job(Fleet.AUTO));
+    SubmitResult submitted = agent.submit(BUILD, job(Fleet.AUTO));
 
     assertThat(submitted.job().cluster()).isEqualTo("beta");
     TrackedJob recorded = serverJobs().get(0);
@@ -120,7 +120,8 @@ class CentralModeTest {
     // the agent follows the job and the console records what it saw
     TrackedJob ended =
         agent
-            .follow(BUILD, new io.examlops.fleet.FollowRequest(Long.toString(recorded.id()), 60))
+            .follow(
+                BUILD, new io.examlops.fleet.jobs.FollowRequest(Long.toString(recorded.id()), 60))
             .job();
     assertThat(ended.state()).isEqualTo(JobState.COMPLETED);
     assertThat(console.fleet.recordedJob(recorded.id()).orElseThrow().state())

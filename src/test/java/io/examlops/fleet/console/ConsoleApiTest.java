@@ -88,7 +88,8 @@ class ConsoleApiTest {
 
   @Test
   void theReadsHaveTheShapesDocumentedForTheClisJson() throws Exception {
-    console.fleet.approve(ConsoleFixture.SETUP, new io.examlops.fleet.ApproveRequest("alpha"));
+    console.fleet.approve(
+        ConsoleFixture.SETUP, new io.examlops.fleet.governance.ApproveRequest("alpha"));
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
     var shapes = io.examlops.fleet.cli.DocumentedShapes.cliReference();
     shapes.assertMatches("hpc clusters", get(FLEET, token).body());
@@ -294,7 +295,8 @@ class ConsoleApiTest {
     assertThat(json(r).get("state").asText()).isEqualTo("ACTIVE");
     assertThat(json(r).get("approvedBy").asText()).isEqualTo("ann");
     assertThat(state("alpha")).isEqualTo(ClusterState.ACTIVE);
-    var events = console.fleet.audit(new io.examlops.fleet.AuditRequest("alpha")).events();
+    var events =
+        console.fleet.audit(new io.examlops.fleet.governance.AuditRequest("alpha")).events();
     assertThat(events.get(events.size() - 1).actor()).isEqualTo("ann");
     assertThat(events.get(events.size() - 1).surface()).isEqualTo("console");
     // The CLI's view (the same stores) sees it at once.

@@ -166,7 +166,7 @@ class ConsoleBrowserTest {
     String payload = "<img src=x onerror=\"window.__xss=1\"><script>window.__xss=2</script>";
     console.fleet.reject(
         new io.examlops.fleet.model.Actor("<b>mallory</b>", "cli"),
-        new io.examlops.fleet.RejectRequest("delta", payload));
+        new io.examlops.fleet.governance.RejectRequest("delta", payload));
     signIn(ConsoleFixture.ADMIN);
     assertThat(row("delta").findElement(By.className("reason")).getText()).isEqualTo(payload);
     assertThat(row("delta").findElement(By.className("decided-by")).getText())
@@ -230,7 +230,8 @@ class ConsoleBrowserTest {
 
   @Test
   void theCapacityChartsDraw() {
-    console.fleet.approve(ConsoleFixture.SETUP, new io.examlops.fleet.ApproveRequest("zeta"));
+    console.fleet.approve(
+        ConsoleFixture.SETUP, new io.examlops.fleet.governance.ApproveRequest("zeta"));
     console.fleet.refreshSnapshot(Refresher.AS, "zeta");
     console.fleet.refreshSnapshot(Refresher.AS, "zeta");
     signIn(ConsoleFixture.ADMIN);

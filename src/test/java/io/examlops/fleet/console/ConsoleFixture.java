@@ -1,9 +1,9 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.ApproveRequest;
-import io.examlops.fleet.ConnectRequest;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.JobState;

@@ -2,9 +2,9 @@ package io.examlops.fleet.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.ConnectRequest;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.HostTarget;
+import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;

@@ -3,8 +3,8 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.StoredQueueResult;
 import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.jobs.StoredQueueResult;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.testbed.Testbed;

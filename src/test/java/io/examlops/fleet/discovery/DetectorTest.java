@@ -3,6 +3,7 @@ package io.examlops.fleet.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.transport.ScriptedRunner;

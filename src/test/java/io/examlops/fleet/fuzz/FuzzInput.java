@@ -2,7 +2,7 @@ package io.examlops.fleet.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

@@ -2,6 +2,7 @@ package io.examlops.fleet.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.settings.RegistryLocations;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,15 +1,15 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.NodeInventory;
-import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduler.Check;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.scheduling.backend.JobBackend;
-import io.examlops.fleet.scheduling.preflight.Check;
+import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import java.util.List;

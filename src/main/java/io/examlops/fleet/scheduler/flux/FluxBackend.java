@@ -1,18 +1,18 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.model.CancelResult;
-import io.examlops.fleet.model.CancelResult.Outcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.backend.BackendException;
-import io.examlops.fleet.scheduling.backend.JobBackend;
-import io.examlops.fleet.scheduling.backend.JobScript;
-import io.examlops.fleet.scheduling.backend.JobStatus;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
-import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.scheduler.BackendException;
+import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.CancelReply.Outcome;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.JobScript;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.scheduler.TimeLimits;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -52,7 +52,7 @@ public final class FluxBackend implements JobBackend {
    * the script's own {@code # flux:} directives say more.
    */
   @Override
-  public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
+  public SubmitReply submit(CommandRunner runner, JobSpec request) {
     CommandResult result = runner.run(submitCommand(request), JobScript.render(request));
     if (result.commandNotFound()) {
       throw BackendException.failed(runner.target(), result, null);
@@ -60,7 +60,7 @@ public final class FluxBackend implements JobBackend {
     return FluxSubmitParser.parse(result);
   }
 
-  static String submitCommand(SubmitRequest request) {
+  static String submitCommand(JobSpec request) {
     StringBuilder line = new StringBuilder("cd ~ && flux batch");
     argument(line, "--job-name=" + request.name());
     if (request.partition() != null) {
@@ -166,23 +166,23 @@ public final class FluxBackend implements JobBackend {
    * jobs}.
    */
   @Override
-  public CancelResult cancel(CommandRunner runner, String jobId) {
+  public CancelReply cancel(CommandRunner runner, String jobId) {
     String id = FluxJobId.toF58Plain(FluxJobId.parse(jobId));
     CommandResult result = runner.run("flux cancel " + ShellQuote.quote(id));
     String said = result.stderr().strip();
     if (result.ok()) {
-      return new CancelResult(Outcome.REQUESTED, said);
+      return new CancelReply(Outcome.REQUESTED, said);
     }
     if (said.contains("unknown job id")) {
-      return new CancelResult(Outcome.NOT_FOUND, said);
+      return new CancelReply(Outcome.NOT_FOUND, said);
     }
     if (said.contains("job is inactive")) {
-      return new CancelResult(Outcome.ALREADY_ENDED, said);
+      return new CancelReply(Outcome.ALREADY_ENDED, said);
     }
     if (said.contains("guests can only") || said.contains("Operation not permitted")) {
-      return new CancelResult(Outcome.PERMISSION_DENIED, said);
+      return new CancelReply(Outcome.PERMISSION_DENIED, said);
     }
-    return new CancelResult(
+    return new CancelReply(
         Outcome.FAILED, said.isEmpty() ? "exit status " + result.exitCode() : said);
   }
 }

@@ -1,9 +1,9 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

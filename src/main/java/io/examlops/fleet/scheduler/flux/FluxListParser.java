@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.hostlist.Hostlist;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.scheduling.preflight.Check;
-import io.examlops.fleet.scheduling.preflight.CheckName;
-import io.examlops.fleet.scheduling.preflight.PreflightRequest;
+import io.examlops.fleet.scheduler.Check;
+import io.examlops.fleet.scheduler.CheckName;
+import io.examlops.fleet.scheduler.PreflightAsk;
+import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;
@@ -22,7 +22,7 @@ public final class FluxQueueCheck {
   /**
    * @param queue the queue the job goes to; {@code null}: the instance's default queue
    */
-  public static Check run(CommandRunner runner, PreflightRequest request, String queue) {
+  public static Check run(CommandRunner runner, PreflightAsk request, String queue) {
     CommandResult config = runner.run(FluxCommands.CONFIG);
     if (!config.ok()) {
       return Check.warn(

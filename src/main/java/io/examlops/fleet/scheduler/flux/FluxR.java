@@ -1,6 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.scheduler.ProbeException;
 
 /**
  * A job's resource set R (RFC 20, {@code flux job info ID R}): the only place Flux says how many

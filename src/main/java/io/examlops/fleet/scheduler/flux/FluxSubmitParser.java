@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,7 @@ public final class FluxSubmitParser {
    *
    * @throws ProbeException when stdout holds something that is not a job id
    */
-  public static SubmitResult parse(CommandResult result) {
+  public static SubmitReply parse(CommandResult result) {
     List<String> ids = new ArrayList<>();
     String[] lines = result.stdout().split("\\R");
     for (int i = 0; i < lines.length; i++) {
@@ -35,10 +35,10 @@ public final class FluxSubmitParser {
       }
     }
     if (!ids.isEmpty()) {
-      return SubmitResult.accepted(ids, null);
+      return SubmitReply.accepted(ids, null);
     }
     String stderr = result.stderr().strip();
-    return SubmitResult.rejected(
+    return SubmitReply.rejected(
         stderr.isEmpty() ? "exit status " + result.exitCode() + " and no job id" : stderr);
   }
 }

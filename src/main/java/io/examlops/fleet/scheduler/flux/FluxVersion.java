@@ -1,6 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

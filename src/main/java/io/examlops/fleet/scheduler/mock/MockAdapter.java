@@ -1,12 +1,12 @@
 package io.examlops.fleet.scheduler.mock;
 
-import io.examlops.fleet.discovery.NodeInventory;
-import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.scheduling.backend.JobBackend;
+import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.TransportOptions;

@@ -1,17 +1,17 @@
 package io.examlops.fleet.scheduler.mock;
 
-import io.examlops.fleet.model.CancelResult;
-import io.examlops.fleet.model.CancelResult.Outcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.backend.BackendException;
-import io.examlops.fleet.scheduling.backend.JobBackend;
-import io.examlops.fleet.scheduling.backend.JobScript;
-import io.examlops.fleet.scheduling.backend.JobStatus;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduler.BackendException;
+import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.CancelReply.Outcome;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.JobScript;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -83,7 +83,7 @@ public final class MockBackend implements JobBackend {
    * 2>&1 & echo $!} through the (local) runner and records the pid it prints.
    */
   @Override
-  public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
+  public SubmitReply submit(CommandRunner runner, JobSpec request) {
     requireLocal(runner);
     // Everything that can refuse the request comes before the job directory exists: a refused
     // request leaves nothing behind.
@@ -117,7 +117,7 @@ public final class MockBackend implements JobBackend {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot record the pid of mock job " + dir, e);
     }
-    return SubmitResult.accepted(List.of(dir.getFileName().toString()), null);
+    return SubmitReply.accepted(List.of(dir.getFileName().toString()), null);
   }
 
   /** Removes a job directory that never started a job; a failure is added to {@code cause}. */
@@ -207,15 +207,15 @@ public final class MockBackend implements JobBackend {
    * -PID}): the wrapper, the script and everything the script started.
    */
   @Override
-  public CancelResult cancel(CommandRunner runner, String jobId) {
+  public CancelReply cancel(CommandRunner runner, String jobId) {
     requireLocal(runner);
     Path dir = jobDirectory(jobId);
     if (!Files.isDirectory(dir)) {
-      return new CancelResult(Outcome.NOT_FOUND, "no mock job " + jobId);
+      return new CancelReply(Outcome.NOT_FOUND, "no mock job " + jobId);
     }
     MockJob job = MockJob.read(dir);
     if (job.accounting().state().terminal()) {
-      return new CancelResult(Outcome.ALREADY_ENDED, "job " + jobId + " has already ended");
+      return new CancelReply(Outcome.ALREADY_ENDED, "job " + jobId + " has already ended");
     }
     try {
       Files.writeString(dir.resolve("cancelled"), "");
@@ -223,14 +223,14 @@ public final class MockBackend implements JobBackend {
       throw new UncheckedIOException("cannot mark mock job " + jobId + " cancelled", e);
     }
     if (job.pid() == null) {
-      return new CancelResult(Outcome.REQUESTED, "");
+      return new CancelReply(Outcome.REQUESTED, "");
     }
     // A negative pid names the process group; "-TERM -PID" is the form dash and bash both take.
     CommandResult killed = runner.run("kill -TERM -" + job.pid());
     if (killed.ok() || killed.stderr().contains("No such process")) {
-      return new CancelResult(Outcome.REQUESTED, "");
+      return new CancelReply(Outcome.REQUESTED, "");
     }
-    return new CancelResult(Outcome.FAILED, killed.stderr());
+    return new CancelReply(Outcome.FAILED, killed.stderr());
   }
 
   private Path jobDirectory(String id) {

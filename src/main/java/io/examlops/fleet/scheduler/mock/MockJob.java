@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduler.mock;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.scheduling.backend.BackendException;
+import io.examlops.fleet.scheduler.BackendException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

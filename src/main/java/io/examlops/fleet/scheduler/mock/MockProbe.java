@@ -1,7 +1,5 @@
 package io.examlops.fleet.scheduler.mock;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.GpuInfo;
@@ -9,6 +7,8 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;

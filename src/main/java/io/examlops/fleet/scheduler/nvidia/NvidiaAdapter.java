@@ -1,10 +1,10 @@
 package io.examlops.fleet.scheduler.nvidia;
 
-import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.scheduling.backend.JobBackend;
+import io.examlops.fleet.scheduler.SchedulerProbe;
 import java.util.Optional;
 
 /**

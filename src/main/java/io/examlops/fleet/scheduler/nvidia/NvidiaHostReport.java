@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.nvidia;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

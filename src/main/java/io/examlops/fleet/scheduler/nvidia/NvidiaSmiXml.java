@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.nvidia;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;

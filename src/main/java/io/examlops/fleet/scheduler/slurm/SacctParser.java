@@ -1,9 +1,9 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumMap;

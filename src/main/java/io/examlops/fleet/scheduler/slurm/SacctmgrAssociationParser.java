@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.scheduling.preflight.Association;
+import io.examlops.fleet.scheduler.Association;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -25,9 +25,9 @@ public final class SbatchParser {
    *
    * @throws ProbeException when sbatch exited 0 but printed no job id
    */
-  public static SubmitResult parse(CommandResult result) {
+  public static SubmitReply parse(CommandResult result) {
     if (!result.ok()) {
-      return SubmitResult.rejected(failureMessage(result));
+      return SubmitReply.rejected(failureMessage(result));
     }
     String[] lines = result.stdout().split("\\R");
     for (int i = 0; i < lines.length; i++) {
@@ -43,7 +43,7 @@ public final class SbatchParser {
         throw ProbeException.badLine(
             result.command(), i + 1, lines[i], "expected a job id ('N' or 'N;cluster')");
       }
-      return SubmitResult.accepted(List.of(m.group(1)), m.group(2));
+      return SubmitReply.accepted(List.of(m.group(1)), m.group(2));
     }
     throw new ProbeException(
         "`"

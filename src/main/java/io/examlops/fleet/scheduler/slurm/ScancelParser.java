@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.model.CancelResult;
-import io.examlops.fleet.model.CancelResult.Outcome;
+import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.ShellQuote;
 
@@ -20,23 +20,23 @@ public final class ScancelParser {
     return "scancel -v " + ShellQuote.quote(jobId);
   }
 
-  public static CancelResult parse(CommandResult result) {
+  public static CancelReply parse(CommandResult result) {
     String stderr = result.stderr();
     String errors =
         stderr.lines().filter(l -> l.contains("error:")).reduce((a, b) -> a + "\n" + b).orElse("");
     String message = errors.isEmpty() ? stderr : errors;
     if (result.exitCode() == ACCESS_DENIED || errors.contains("Access/permission denied")) {
-      return new CancelResult(Outcome.PERMISSION_DENIED, message);
+      return new CancelReply(Outcome.PERMISSION_DENIED, message);
     }
     if (errors.contains("Invalid job id")) {
-      return new CancelResult(Outcome.NOT_FOUND, message);
+      return new CancelReply(Outcome.NOT_FOUND, message);
     }
     if (errors.contains("already completing or completed")) {
-      return new CancelResult(Outcome.ALREADY_ENDED, message);
+      return new CancelReply(Outcome.ALREADY_ENDED, message);
     }
     if (result.ok() && errors.isEmpty()) {
-      return new CancelResult(Outcome.REQUESTED, message);
+      return new CancelReply(Outcome.REQUESTED, message);
     }
-    return new CancelResult(Outcome.FAILED, SbatchParser.failureMessage(result));
+    return new CancelReply(Outcome.FAILED, SbatchParser.failureMessage(result));
   }
 }

@@ -3,8 +3,8 @@ package io.examlops.fleet.scheduler.slurm;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.List;
 

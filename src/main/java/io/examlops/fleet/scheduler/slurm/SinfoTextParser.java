@@ -1,9 +1,9 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;

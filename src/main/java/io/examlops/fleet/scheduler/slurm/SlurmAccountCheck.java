@@ -1,8 +1,8 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.scheduling.preflight.AccountCheck;
-import io.examlops.fleet.scheduling.preflight.Check;
-import io.examlops.fleet.scheduling.preflight.CheckName;
+import io.examlops.fleet.scheduler.AccountCheck;
+import io.examlops.fleet.scheduler.Check;
+import io.examlops.fleet.scheduler.CheckName;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;

@@ -1,11 +1,11 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.discovery.SchedulerProbe;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.Check;
+import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.scheduling.backend.JobBackend;
-import io.examlops.fleet.scheduling.preflight.Check;
+import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.Optional;
 

@@ -1,17 +1,17 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.model.CancelResult;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.backend.BackendException;
-import io.examlops.fleet.scheduling.backend.JobBackend;
-import io.examlops.fleet.scheduling.backend.JobScript;
-import io.examlops.fleet.scheduling.backend.JobStatus;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
-import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.scheduler.BackendException;
+import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.JobScript;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.scheduler.TimeLimits;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -66,7 +66,7 @@ public final class SlurmBackend implements JobBackend {
    * writing its exit-status record ({@link ExitRecords}) into that same directory.
    */
   @Override
-  public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
+  public SubmitReply submit(CommandRunner runner, JobSpec request) {
     byte[] script = JobScript.render(request, ExitRecords.scriptLines());
     CommandResult result = runner.run(submitCommand(request), script);
     if (result.commandNotFound()) {
@@ -75,7 +75,7 @@ public final class SlurmBackend implements JobBackend {
     return SbatchParser.parse(result);
   }
 
-  static String submitCommand(SubmitRequest request) {
+  static String submitCommand(JobSpec request) {
     StringBuilder line = new StringBuilder("cd ~ && sbatch --parsable");
     option(line, "-J", request.name());
     option(line, "-p", request.partition());
@@ -234,7 +234,7 @@ public final class SlurmBackend implements JobBackend {
 
   /** {@code scancel -v ID}: only the verbose form tells "no such job" from "requested". */
   @Override
-  public CancelResult cancel(CommandRunner runner, String jobId) {
+  public CancelReply cancel(CommandRunner runner, String jobId) {
     requireJobId(jobId);
     return ScancelParser.parse(runner.run(ScancelParser.command(jobId)));
   }

@@ -1,6 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.transport.CommandResult;
 import java.util.Locale;
 

@@ -1,13 +1,13 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.discovery.ProbeStatus;
-import io.examlops.fleet.discovery.SchedulerProbe;
-import io.examlops.fleet.discovery.Survey;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.ProbeStatus;
+import io.examlops.fleet.scheduler.SchedulerProbe;
+import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.ArrayList;

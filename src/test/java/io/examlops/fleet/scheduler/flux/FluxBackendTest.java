@@ -3,14 +3,14 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.model.CancelResult.Outcome;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.backend.BackendException;
-import io.examlops.fleet.scheduling.backend.JobStatus;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
-import io.examlops.fleet.scheduling.backend.TimeLimits;
+import io.examlops.fleet.scheduler.BackendException;
+import io.examlops.fleet.scheduler.CancelReply.Outcome;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.scheduler.TimeLimits;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -84,8 +84,8 @@ class FluxBackendTest {
   void submitPipesTheScriptAndAsksForOneSlotPerNodeWithItsShareOfGpus() {
     ScriptedRunner runner =
         new ScriptedRunner().answer("cd ~ && flux batch", fixture("batch-debug.txt"));
-    SubmitRequest request =
-        new SubmitRequest(
+    JobSpec request =
+        new JobSpec(
             SCRIPT,
             "train",
             8,
@@ -95,7 +95,7 @@ class FluxBackendTest {
             "physics",
             Map.of("EXAMLOPS_TOKEN", "s3cr et"));
 
-    SubmitResult result = flux.submit(runner, request);
+    SubmitReply result = flux.submit(runner, request);
 
     assertThat(result.accepted()).isTrue();
     assertThat(result.jobId()).isEqualTo("fCo7qbHy");
@@ -113,7 +113,7 @@ class FluxBackendTest {
   void anAsciiIdIsReadToo() {
     ScriptedRunner runner =
         new ScriptedRunner().answer("cd ~ && flux batch", fixture("submit-ascii-C.txt"));
-    assertThat(flux.submit(runner, SubmitRequest.of(SCRIPT, "a", 0)).jobId()).isEqualTo("fD54ws99");
+    assertThat(flux.submit(runner, JobSpec.of(SCRIPT, "a", 0)).jobId()).isEqualTo("fD54ws99");
     assertThat(runner.commands().get(0))
         .doesNotContain("--gpus-per-slot")
         .doesNotContain("--queue");
@@ -124,7 +124,7 @@ class FluxBackendTest {
     ScriptedRunner runner =
         new ScriptedRunner()
             .answer("cd ~ && flux batch", 1, "", fixture("submit-badqueue.stderr.txt"));
-    SubmitResult result = flux.submit(runner, SubmitRequest.of(SCRIPT, "a", 0));
+    SubmitReply result = flux.submit(runner, JobSpec.of(SCRIPT, "a", 0));
     assertThat(result.accepted()).isFalse();
     assertThat(result.message()).isEqualTo("[Errno 1] Invalid queue 'nosuch' specified");
   }

@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.scheduling.JobFixtures;
+import io.examlops.fleet.jobs.JobFixtures;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,12 +3,12 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.scheduling.JobFixtures;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -3,12 +3,12 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.JobFixtures;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -147,15 +147,15 @@ class FluxJsonRAndSubmitTest {
 
   @Test
   void submitOutputs() {
-    SubmitResult batch =
+    SubmitReply batch =
         FluxSubmitParser.parse(result(0, JobFixtures.read("flux/batch-debug.txt"), ""));
     assertThat(batch.accepted()).isTrue();
     assertThat(batch.jobId()).isEqualTo("fCo7qbHy");
 
-    SubmitResult cc = FluxSubmitParser.parse(result(0, JobFixtures.read("flux/submit-cc.txt"), ""));
+    SubmitReply cc = FluxSubmitParser.parse(result(0, JobFixtures.read("flux/submit-cc.txt"), ""));
     assertThat(cc.jobIds()).containsExactly("f23Bbt3LK", "f23Bbt3LL", "f23Bbt3LM");
 
-    SubmitResult ascii =
+    SubmitReply ascii =
         FluxSubmitParser.parse(result(0, JobFixtures.read("flux/submit-ascii-C.txt"), ""));
     assertThat(ascii.jobId()).isEqualTo("fD54ws99");
 
@@ -165,12 +165,12 @@ class FluxJsonRAndSubmitTest {
 
   @Test
   void submitErrorsPassFluxsWordsOn() {
-    SubmitResult queue =
+    SubmitReply queue =
         FluxSubmitParser.parse(result(1, "", JobFixtures.read("flux/submit-badqueue.stderr.txt")));
     assertThat(queue.accepted()).isFalse();
     assertThat(queue.message()).isEqualTo("[Errno 1] Invalid queue 'nosuch' specified");
 
-    SubmitResult script =
+    SubmitReply script =
         FluxSubmitParser.parse(
             result(1, "", JobFixtures.read("flux/batch-noscript-err.stderr.txt")));
     assertThat(script.message()).startsWith("flux-batch: ERROR: No such file or directory");

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.flux.FluxStatusParser.Format;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.util.List;

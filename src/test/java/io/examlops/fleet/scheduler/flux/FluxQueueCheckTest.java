@@ -1,12 +1,12 @@
 package io.examlops.fleet.scheduler.flux;
 
-import static io.examlops.fleet.scheduling.preflight.Check.Status.FAIL;
-import static io.examlops.fleet.scheduling.preflight.Check.Status.PASS;
-import static io.examlops.fleet.scheduling.preflight.Check.Status.WARN;
+import static io.examlops.fleet.scheduler.Check.Status.FAIL;
+import static io.examlops.fleet.scheduler.Check.Status.PASS;
+import static io.examlops.fleet.scheduler.Check.Status.WARN;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.scheduling.preflight.Check;
-import io.examlops.fleet.scheduling.preflight.PreflightRequest;
+import io.examlops.fleet.scheduler.Check;
+import io.examlops.fleet.scheduler.PreflightAsk;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -65,8 +65,8 @@ class FluxQueueCheckTest {
     return LiveFlux.stderr(B + capture).strip().replace("[Errno 22] ", "");
   }
 
-  private static PreflightRequest ask(int gpus, String queue, Duration time) {
-    return new PreflightRequest(gpus, 1, queue, null, time);
+  private static PreflightAsk ask(int gpus, String queue, Duration time) {
+    return new PreflightAsk(gpus, 1, queue, null, time);
   }
 
   @Test

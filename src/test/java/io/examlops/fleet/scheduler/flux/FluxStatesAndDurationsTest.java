@@ -3,8 +3,8 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.scheduling.JobFixtures;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.flux.FluxStatusParser.Format;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,12 +3,12 @@ package io.examlops.fleet.scheduler.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.model.CancelResult.Outcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.backend.JobStatus;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduler.CancelReply.Outcome;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.LocalRunner;
 import io.examlops.fleet.transport.ScriptedRunner;
 import io.examlops.fleet.transport.TransportOptions;
@@ -28,9 +28,8 @@ class MockBackendTest {
   private final LocalRunner local = new LocalRunner(TransportOptions.DEFAULTS);
 
   private String submit(MockBackend mock, String body, int gpus, Map<String, String> env) {
-    SubmitResult result =
-        mock.submit(
-            local, new SubmitRequest("#!/bin/sh\n" + body, "t", gpus, 1, null, null, null, env));
+    SubmitReply result =
+        mock.submit(local, new JobSpec("#!/bin/sh\n" + body, "t", gpus, 1, null, null, null, env));
     assertThat(result.accepted()).isTrue();
     return result.jobId();
   }
@@ -135,8 +134,8 @@ class MockBackendTest {
   @Test
   void aRefusedRequestLeavesNoJobDirectoryBehind() throws Exception {
     MockBackend mock = new MockBackend(jobs);
-    SubmitRequest python =
-        new SubmitRequest(
+    JobSpec python =
+        new JobSpec(
             "#!/usr/bin/env python3\nprint(1)\n",
             "t",
             1,

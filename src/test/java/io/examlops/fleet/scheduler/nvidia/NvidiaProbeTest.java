@@ -3,12 +3,12 @@ package io.examlops.fleet.scheduler.nvidia;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ScriptedRunner;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

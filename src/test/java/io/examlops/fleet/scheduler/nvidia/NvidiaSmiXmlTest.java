@@ -3,8 +3,8 @@ package io.examlops.fleet.scheduler.nvidia;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -3,10 +3,10 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.model.CancelResult.Outcome;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.JobFixtures;
+import io.examlops.fleet.jobs.JobFixtures;
+import io.examlops.fleet.scheduler.CancelReply.Outcome;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import org.junit.jupiter.api.Test;
 
@@ -22,12 +22,12 @@ class SbatchAndScancelParserTest {
 
   @Test
   void parsableIdAndCluster() {
-    SubmitResult plain = SbatchParser.parse(run(0, "sbatch--parsable.train-a100.out", null));
+    SubmitReply plain = SbatchParser.parse(run(0, "sbatch--parsable.train-a100.out", null));
     assertThat(plain.accepted()).isTrue();
     assertThat(plain.jobId()).isEqualTo("3");
     assertThat(plain.cluster()).isNull();
 
-    SubmitResult clustered = SbatchParser.parse(run(0, "sbatch--parsable-clusters.out", null));
+    SubmitReply clustered = SbatchParser.parse(run(0, "sbatch--parsable-clusters.out", null));
     assertThat(clustered.jobId()).isEqualTo("12");
     assertThat(clustered.cluster()).isEqualTo("testcluster");
   }
@@ -39,17 +39,17 @@ class SbatchAndScancelParserTest {
 
   @Test
   void rejectionsPassSbatchsOwnWordsOn() {
-    SubmitResult partition =
+    SubmitReply partition =
         SbatchParser.parse(run(1, "sbatch.invalid-partition.out", "sbatch.invalid-partition.err"));
     assertThat(partition.accepted()).isFalse();
     assertThat(partition.jobIds()).isEmpty();
     assertThat(partition.message()).contains("invalid partition specified: nosuch");
 
-    SubmitResult gres =
+    SubmitReply gres =
         SbatchParser.parse(run(1, "sbatch.invalid-gres.out", "sbatch.invalid-gres.err"));
     assertThat(gres.message()).contains("Requested node configuration is not available");
 
-    SubmitResult down = SbatchParser.parse(run(1, null, "sbatch--parsable.ctld-down.err"));
+    SubmitReply down = SbatchParser.parse(run(1, null, "sbatch--parsable.ctld-down.err"));
     assertThat(down.message()).contains("Unable to contact slurm controller");
   }
 

@@ -4,10 +4,10 @@ import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.scheduler.ProbeException;
 import org.junit.jupiter.api.Test;
 
 class SinfoJsonParserTest {

@@ -4,11 +4,11 @@ import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

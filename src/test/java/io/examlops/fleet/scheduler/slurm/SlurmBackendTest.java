@@ -3,14 +3,14 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.model.CancelResult.Outcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
-import io.examlops.fleet.model.SubmitResult;
-import io.examlops.fleet.scheduling.backend.BackendException;
-import io.examlops.fleet.scheduling.backend.JobStatus;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduler.BackendException;
+import io.examlops.fleet.scheduler.CancelReply.Outcome;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.time.Duration;
 import java.time.Instant;
@@ -60,8 +60,8 @@ class SlurmBackendTest {
   void submitPipesTheScriptWithExportsAndBuildsTheCommandFromCheckedValues() {
     ScriptedRunner runner =
         new ScriptedRunner().answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
-    SubmitRequest request =
-        new SubmitRequest(
+    JobSpec request =
+        new JobSpec(
             SCRIPT,
             "train-JPCP.1",
             4,
@@ -71,7 +71,7 @@ class SlurmBackendTest {
             "ml",
             Map.of("EXAMLOPS_TOKEN", "x'; rm -rf ~ #", "EXAMLOPS_RUN", "7"));
 
-    SubmitResult result = slurm.submit(runner, request);
+    SubmitReply result = slurm.submit(runner, request);
 
     assertThat(result.accepted()).isTrue();
     assertThat(result.jobId()).isEqualTo("4");
@@ -96,38 +96,37 @@ class SlurmBackendTest {
     ScriptedRunner runner =
         new ScriptedRunner().answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
     String python = "#!/usr/bin/env python3\n#SBATCH -c 1\nprint('hi')\n";
-    slurm.submit(runner, SubmitRequest.of(python, "py", 0));
+    slurm.submit(runner, JobSpec.of(python, "py", 0));
     assertThat(runner.inputs().get(0)).isEqualTo(python);
 
     String sh = "#!/bin/sh\necho hi\n";
-    slurm.submit(runner, SubmitRequest.of(sh, "sh", 0));
+    slurm.submit(runner, JobSpec.of(sh, "sh", 0));
     assertThat(runner.inputs().get(1))
         .isEqualTo("#!/bin/sh\n" + String.join("\n", ExitRecords.scriptLines()) + "\necho hi\n");
   }
 
   @Test
   void defaultsLeaveOutPartitionAccountGpusAndTimeLimit() {
-    assertThat(SlurmBackend.submitCommand(SubmitRequest.of(SCRIPT, "cpu-job", 0)))
+    assertThat(SlurmBackend.submitCommand(JobSpec.of(SCRIPT, "cpu-job", 0)))
         .isEqualTo("cd ~ && sbatch --parsable -J cpu-job -N 1 '--output=examlops-%j.out'");
     assertThat(
             SlurmBackend.submitCommand(
-                new SubmitRequest(SCRIPT, "long", 1, 1, null, Duration.ofHours(36), null, null)))
+                new JobSpec(SCRIPT, "long", 1, 1, null, Duration.ofHours(36), null, null)))
         .contains("--gres=gpu:1 -t 1-12:00:00");
   }
 
   @Test
   void hostileNamesAreRefusedBeforeAnythingRuns() {
-    assertThatThrownBy(() -> SubmitRequest.of(SCRIPT, "x'; rm -rf ~ #", 1))
+    assertThatThrownBy(() -> JobSpec.of(SCRIPT, "x'; rm -rf ~ #", 1))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("job name 'x'; rm -rf ~ #' is not allowed");
-    assertThatThrownBy(() -> new SubmitRequest(SCRIPT, "ok", 0, 1, "gpu;reboot", null, null, null))
+    assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 0, 1, "gpu;reboot", null, null, null))
         .hasMessageContaining("partition/queue");
-    assertThatThrownBy(
-            () -> new SubmitRequest(SCRIPT, "ok", 0, 1, null, null, null, Map.of("A-B", "v")))
+    assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 0, 1, null, null, null, Map.of("A-B", "v")))
         .hasMessageContaining("not an environment variable name");
-    assertThatThrownBy(() -> new SubmitRequest(SCRIPT, "ok", 3, 2, null, null, null, null))
+    assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 3, 2, null, null, null, null))
         .hasMessageContaining("cannot be spread evenly");
-    assertThatThrownBy(() -> SubmitRequest.of("echo no shebang\n", "ok", 0))
+    assertThatThrownBy(() -> JobSpec.of("echo no shebang\n", "ok", 0))
         .hasMessageContaining("#!/bin/bash");
   }
 
@@ -136,20 +135,20 @@ class SlurmBackendTest {
     ScriptedRunner runner =
         new ScriptedRunner()
             .answer("cd ~ && sbatch", 1, "", fixture("sbatch.invalid-partition.err"));
-    SubmitResult result = slurm.submit(runner, SubmitRequest.of(SCRIPT, "j", 0));
+    SubmitReply result = slurm.submit(runner, JobSpec.of(SCRIPT, "j", 0));
     assertThat(result.accepted()).isFalse();
     assertThat(result.message()).contains("invalid partition specified");
 
     ScriptedRunner down =
         new ScriptedRunner()
             .answer("cd ~ && sbatch", 1, "", fixture("sbatch--parsable.ctld-down.err"));
-    assertThat(slurm.submit(down, SubmitRequest.of(SCRIPT, "j", 0)).message())
+    assertThat(slurm.submit(down, JobSpec.of(SCRIPT, "j", 0)).message())
         .contains("Unable to contact slurm controller");
   }
 
   @Test
   void missingSbatchIsAnErrorNotARejection() {
-    assertThatThrownBy(() -> slurm.submit(new ScriptedRunner(), SubmitRequest.of(SCRIPT, "j", 0)))
+    assertThatThrownBy(() -> slurm.submit(new ScriptedRunner(), JobSpec.of(SCRIPT, "j", 0)))
         .isInstanceOf(BackendException.class)
         .hasMessageContaining("not on the PATH");
   }

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.examlops.fleet.discovery.ProbeException;
 import io.examlops.fleet.fuzz.FuzzInput;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.List;
 
 /**

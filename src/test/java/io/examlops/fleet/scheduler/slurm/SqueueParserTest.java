@@ -3,11 +3,11 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.discovery.ProbeException;
+import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.scheduling.JobFixtures;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

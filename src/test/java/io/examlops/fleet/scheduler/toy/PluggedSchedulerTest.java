@@ -2,27 +2,27 @@ package io.examlops.fleet.scheduler.toy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.ApproveRequest;
-import io.examlops.fleet.CancelRequest;
-import io.examlops.fleet.ConnectRequest;
-import io.examlops.fleet.ConnectResult;
-import io.examlops.fleet.DetectRequest;
-import io.examlops.fleet.DetectResult;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.HostTarget;
-import io.examlops.fleet.JobsRequest;
-import io.examlops.fleet.NodesRequest;
-import io.examlops.fleet.PlaceRequest;
-import io.examlops.fleet.PreflightRequest;
-import io.examlops.fleet.PreflightResult;
-import io.examlops.fleet.ScriptSource;
-import io.examlops.fleet.SubmissionResult;
-import io.examlops.fleet.SubmitRequest;
+import io.examlops.fleet.discovery.DetectRequest;
+import io.examlops.fleet.discovery.DetectResult;
+import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.discovery.NodesRequest;
+import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.ConnectRequest;
+import io.examlops.fleet.governance.ConnectResult;
+import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.ScriptSource;
+import io.examlops.fleet.jobs.SubmitRequest;
+import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.placement.PreflightRequest;
+import io.examlops.fleet.placement.PreflightResult;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +89,7 @@ class PluggedSchedulerTest {
         fleet.preflight(ALICE, new PreflightRequest("toy1", 2, null, null, null, null));
     assertThat(preflight.result()).isEqualTo("PASS");
 
-    SubmissionResult submitted =
+    SubmitResult submitted =
         fleet.submit(
             ALICE,
             new SubmitRequest(

@@ -1,8 +1,5 @@
 package io.examlops.fleet.scheduler.toy;
 
-import io.examlops.fleet.discovery.ProbeException;
-import io.examlops.fleet.discovery.SchedulerProbe;
-import io.examlops.fleet.model.CancelResult;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.GpuInfo;
@@ -13,12 +10,15 @@ import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.SubmitResult;
+import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.scheduling.backend.JobBackend;
-import io.examlops.fleet.scheduling.backend.JobStatus;
-import io.examlops.fleet.scheduling.backend.SubmitRequest;
+import io.examlops.fleet.scheduler.SchedulerProbe;
+import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -118,7 +118,7 @@ public final class ToyAdapter implements SchedulerAdapter {
     }
 
     @Override
-    public SubmitResult submit(CommandRunner runner, SubmitRequest request) {
+    public SubmitReply submit(CommandRunner runner, JobSpec request) {
       String jobs = spool + "/jobs";
       CommandResult result =
           runner.run(
@@ -131,8 +131,8 @@ public final class ToyAdapter implements SchedulerAdapter {
                   + "/$n && echo $n",
               request.script().getBytes(StandardCharsets.UTF_8));
       return result.ok()
-          ? SubmitResult.accepted(List.of(result.stdout().strip()), null)
-          : SubmitResult.rejected(result.stderr().strip());
+          ? SubmitReply.accepted(List.of(result.stdout().strip()), null)
+          : SubmitReply.rejected(result.stderr().strip());
     }
 
     @Override
@@ -175,11 +175,11 @@ public final class ToyAdapter implements SchedulerAdapter {
     }
 
     @Override
-    public CancelResult cancel(CommandRunner runner, String jobId) {
+    public CancelReply cancel(CommandRunner runner, String jobId) {
       CommandResult r =
           runner.run("touch " + spool + "/jobs/" + ShellQuote.quote(jobId) + ".cancelled");
-      return new CancelResult(
-          r.ok() ? CancelResult.Outcome.REQUESTED : CancelResult.Outcome.FAILED, r.stderr());
+      return new CancelReply(
+          r.ok() ? CancelReply.Outcome.REQUESTED : CancelReply.Outcome.FAILED, r.stderr());
     }
 
     @Override

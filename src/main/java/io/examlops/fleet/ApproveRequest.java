@@ -1,4 +1,0 @@
-package io.examlops.fleet;
-
-/** Approve a cluster as it is now, pinning its connection. */
-public record ApproveRequest(String cluster) {}

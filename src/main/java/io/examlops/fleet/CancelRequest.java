@@ -1,4 +1,0 @@
-package io.examlops.fleet;
-
-/** Cancel a tracked job by the fleet's id or the scheduler's. */
-public record CancelRequest(String job) {}

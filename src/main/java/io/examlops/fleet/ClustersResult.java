@@ -1,6 +1,0 @@
-package io.examlops.fleet;
-
-import java.util.List;
-
-/** Every registered cluster with the gate's verdict (docs/cli.md, {@code hpc clusters}). */
-public record ClustersResult(List<ClusterSummary> clusters) {}

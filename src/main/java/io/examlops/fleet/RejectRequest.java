@@ -1,4 +1,0 @@
-package io.examlops.fleet;
-
-/** Reject (or revoke) a cluster; the reason is required and goes to the audit trail. */
-public record RejectRequest(String cluster, String reason) {}

@@ -1,8 +1,0 @@
-package io.examlops.fleet;
-
-import io.examlops.fleet.model.ClusterState;
-import java.time.Instant;
-
-/** A rejection (docs/cli.md, {@code hpc reject}). */
-public record RejectResult(
-    String name, ClusterState state, String rejectedBy, Instant rejectedAt, String reason) {}

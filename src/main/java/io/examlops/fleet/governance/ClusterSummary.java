@@ -1,0 +1,129 @@
+package io.examlops.fleet.governance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterGovernance;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.PinnedConnection;
+import java.time.Instant;
+
+/**
+ * One cluster as every surface shows it: both sources of truth and the approval gate's verdict,
+ * flattened. Unknown or not-applicable values are {@code null}.
+ *
+ * @param notSchedulableHint what to do about {@code notSchedulableBecause}, for each surface to say
+ *     in its own terms; not part of the JSON shape
+ */
+public record ClusterSummary(
+    String name,
+    ClusterState state,
+    boolean schedulable,
+    String notSchedulableBecause,
+    String scheduler,
+    String transport,
+    String host,
+    Integer port,
+    String user,
+    String keyPath,
+    String hostKeyFingerprint,
+    boolean listedOnly,
+    String requestedBy,
+    Instant requestedAt,
+    String decidedBy,
+    Instant decidedAt,
+    String rejectReason,
+    ClusterCaps capabilities,
+    Instant probedAt,
+    PinnedConnection pinned,
+    @com.fasterxml.jackson.annotation.JsonIgnore Hint notSchedulableHint) {
+
+  public static ClusterSummary of(ClusterStatus status) {
+    var cluster = status.cluster();
+    ClusterDefinition d = cluster.definition();
+    ClusterGovernance g = cluster.governance();
+    return new ClusterSummary(
+        cluster.name(),
+        cluster.state(),
+        status.schedulability().schedulable(),
+        status.schedulability().schedulable() ? null : status.schedulability().reason(),
+        d != null ? d.scheduler().label() : g.scheduler().label(),
+        d != null ? d.transport().label() : g.transport().label(),
+        d != null ? d.host() : g.host(),
+        d == null ? null : d.port(),
+        d == null ? null : d.user(),
+        d == null ? null : d.keyPath(),
+        d == null ? null : d.hostKeyFingerprint(),
+        cluster.listedOnly(),
+        g == null ? null : g.requestedBy(),
+        g == null ? null : g.requestedAt(),
+        g == null ? null : g.decidedBy(),
+        g == null ? null : g.decidedAt(),
+        g == null ? null : g.reason(),
+        g == null ? null : g.capabilities(),
+        g == null ? null : g.probedAt(),
+        g == null ? null : g.pinned(),
+        status.schedulability().hint());
+  }
+
+  /**
+   * An audit event with its details as JSON rather than text, for JSON surfaces. Keys are camelCase
+   * like every other JSON key; events stored before that used snake_case ({@code previous_state})
+   * and are converted as they are read.
+   */
+  public record Audit(
+      long id,
+      Instant at,
+      String actor,
+      String surface,
+      String action,
+      String cluster,
+      JsonNode details) {
+    public static Audit of(io.examlops.fleet.model.AuditEvent e) {
+      JsonNode details;
+      try {
+        details =
+            camelCase(
+                FleetJson.mapper().readTree(e.detailsJson() == null ? "null" : e.detailsJson()));
+      } catch (java.io.IOException ex) {
+        details = FleetJson.mapper().getNodeFactory().textNode(e.detailsJson());
+      }
+      return new Audit(e.id(), e.at(), e.actor(), e.surface(), e.action(), e.cluster(), details);
+    }
+
+    private static JsonNode camelCase(JsonNode node) {
+      if (node.isArray()) {
+        var array = FleetJson.mapper().getNodeFactory().arrayNode();
+        node.forEach(element -> array.add(camelCase(element)));
+        return array;
+      }
+      if (!node.isObject()) {
+        return node;
+      }
+      var object = FleetJson.mapper().getNodeFactory().objectNode();
+      node.fields()
+          .forEachRemaining(f -> object.set(camelCase(f.getKey()), camelCase(f.getValue())));
+      return object;
+    }
+
+    /** {@code previous_state} → {@code previousState}; other keys are left as they are. */
+    static String camelCase(String key) {
+      if (!key.matches("[a-z][a-z0-9]*(_[a-z0-9]+)+")) {
+        return key;
+      }
+      StringBuilder out = new StringBuilder(key.length());
+      boolean upper = false;
+      for (char c : key.toCharArray()) {
+        if (c == '_') {
+          upper = true;
+        } else {
+          out.append(upper ? Character.toUpperCase(c) : c);
+          upper = false;
+        }
+      }
+      return out.toString();
+    }
+  }
+}

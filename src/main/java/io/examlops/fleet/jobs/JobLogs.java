@@ -1,0 +1,155 @@
+package io.examlops.fleet.jobs;
+
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.transport.CommandResult;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.ShellQuote;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A tracked job's output (its standard output and error, in the file the backend names), read and
+ * optionally followed while the job runs. Reading and following share one connection to the
+ * cluster: the output file and the job's state are asked over it in turns, so a long follow holds
+ * one SSH session, not one per look.
+ */
+public final class JobLogs {
+  /** The most one look reads; a bigger backlog is read in several looks without waiting. */
+  static final int CHUNK_BYTES = 1 << 20;
+
+  private final ClusterConnections connections;
+  private final JobTracker jobs;
+  private final io.examlops.fleet.model.Actor actor;
+
+  public JobLogs(
+      ClusterConnections connections, JobTracker jobs, io.examlops.fleet.model.Actor actor) {
+    this.connections = connections;
+    this.jobs = jobs;
+    this.actor = actor;
+  }
+
+  /**
+   * What a read ended with.
+   *
+   * @param job the job as last seen
+   * @param outputFile where its output is (a path on its cluster, or here for the mock backend)
+   * @param bytes how many bytes of output were passed on
+   * @param found whether the output file existed at the end
+   * @param followed whether the job was followed to its end (false when not asked, interrupted or
+   *     past the limit)
+   */
+  public record Read(
+      TrackedJob job, String outputFile, long bytes, boolean found, boolean followed) {}
+
+  /**
+   * Passes a job's output to {@code sink}: what there is now, or with {@code follow} what is
+   * written until the job ends or {@code limit} passes (complete lines while it runs, the rest at
+   * its end). An interrupt ends the follow early, with the thread's interrupt flag set again.
+   */
+  public Read read(
+      TrackedJob job, boolean follow, Duration limit, Duration every, Consumer<String> sink) {
+    RegisteredCluster cluster = connections.cluster(job.cluster());
+    JobBackend backend = jobs.backend(cluster.definition().scheduler());
+    String file = backend.outputFile(job.schedulerJobId());
+    String path = shellPath(file);
+    return connections.withRunner(
+        cluster,
+        actor,
+        runner -> {
+          long deadline = System.nanoTime() + limit.toNanos();
+          long offset = 0;
+          TrackedJob current = job;
+          while (true) {
+            boolean last = !follow || current.state().terminal();
+            Chunk chunk;
+            do {
+              chunk = next(runner, path, offset, last);
+              if (!chunk.text().isEmpty()) {
+                sink.accept(chunk.text());
+              }
+              offset += chunk.bytes();
+            } while (chunk.full());
+            if (last) {
+              return new Read(current, file, offset, chunk.found(), follow);
+            }
+            if (System.nanoTime() >= deadline || !pause(every)) {
+              return new Read(current, file, offset, chunk.found(), false);
+            }
+            current = observed(runner, backend, current);
+          }
+        });
+  }
+
+  /** The job as its scheduler reports it now, stored; asked over the runner already open. */
+  private TrackedJob observed(CommandRunner runner, JobBackend backend, TrackedJob job) {
+    if (job.schedulerJobId() == null) {
+      return job;
+    }
+    JobStatus status =
+        backend.track(runner, List.of(job.schedulerJobId())).get(job.schedulerJobId());
+    return status == null ? job : jobs.store().update(jobs.apply(job, status));
+  }
+
+  private static boolean pause(Duration every) {
+    try {
+      Thread.sleep(every.toMillis());
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /**
+   * One look at the file from {@code offset}.
+   *
+   * @param text what to pass on: complete lines only, unless this is the last look
+   * @param bytes the size of {@code text} in the file
+   * @param full whether the look was cut at {@link #CHUNK_BYTES}, so more is there now
+   * @param found whether the file exists (a job that has not started has none yet)
+   */
+  record Chunk(String text, long bytes, boolean full, boolean found) {}
+
+  private static Chunk next(CommandRunner runner, String path, long offset, boolean last) {
+    CommandResult result =
+        runner.run(
+            "test -f "
+                + path
+                + " || exit 3; tail -c +"
+                + (offset + 1)
+                + " "
+                + path
+                + " | head -c "
+                + CHUNK_BYTES);
+    if (result.exitCode() == 3) {
+      return new Chunk("", 0, false, false);
+    }
+    return chunk(result.stdout(), last);
+  }
+
+  /**
+   * What of a look to pass on. While the job runs a line is passed on once it is complete, so a
+   * line (or a character) that is being written is not cut in two. Pure.
+   */
+  static Chunk chunk(String read, boolean last) {
+    boolean full = read.getBytes(StandardCharsets.UTF_8).length >= CHUNK_BYTES;
+    int end = last || full ? read.length() : read.lastIndexOf('\n') + 1;
+    String text = read.substring(0, end);
+    return new Chunk(text, text.getBytes(StandardCharsets.UTF_8).length, full, true);
+  }
+
+  /**
+   * A backend's output path as a shell word: {@code ~/} stays unquoted, for the shell to expand.
+   */
+  static String shellPath(String file) {
+    return file.startsWith("~/")
+        ? "~/" + ShellQuote.quote(file.substring(2))
+        : ShellQuote.quote(file);
+  }
+}

@@ -1,0 +1,342 @@
+package io.examlops.fleet.jobs;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.GpuHours;
+import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.JobRecords;
+import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.JobBackend;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduler.SubmitReply;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Submits jobs to approved clusters, records them in {@code hpc_jobs}, and follows them to their
+ * end. The approval gate is asked before anything reaches a scheduler.
+ */
+public final class JobTracker {
+  /** How far the cluster's clock may be behind ours before a record counts as an older job's. */
+  private static final Duration RECORD_CLOCK_SKEW = Duration.ofMinutes(10);
+
+  private final ClusterConnections connections;
+  private final JobRecords store;
+  private final SchedulerAdapters adapters;
+  private final SchedulerContext context;
+  private final Actor actor;
+
+  public JobTracker(
+      ClusterConnections connections,
+      JobRecords store,
+      SchedulerAdapters adapters,
+      SchedulerContext context,
+      Actor actor) {
+    this.connections = connections;
+    this.store = store;
+    this.adapters = adapters;
+    this.context = context;
+    this.actor = actor;
+  }
+
+  public JobRecords store() {
+    return store;
+  }
+
+  /** The backend for a declared scheduler. */
+  public JobBackend backend(SchedulerKind scheduler) {
+    return adapters
+        .find(scheduler)
+        .flatMap(a -> a.backend(context))
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException("no job backend for scheduler " + scheduler.label()));
+  }
+
+  /**
+   * Submits to a schedulable ACTIVE cluster and records the job. The submission is recorded before
+   * it is sent (a store that cannot be written stops it before anything runs) and completed with
+   * the scheduler's id after; nothing stays recorded when the gate or the scheduler refuses.
+   *
+   * @throws SchedulerRefusedException with the scheduler's own message when it refuses the job
+   * @throws JobNotRecordedException when the scheduler accepted the job but its record could not be
+   *     completed
+   */
+  public TrackedJob submit(String clusterName, JobSpec request, String model, String dataset) {
+    return submit(clusterName, request, model, dataset, null);
+  }
+
+  /** As {@link #submit(String, JobSpec, String, String)}, recorded under the caller's tag. */
+  public TrackedJob submit(
+      String clusterName, JobSpec request, String model, String dataset, String tag) {
+    RegisteredCluster cluster = connections.requireSchedulable(clusterName);
+    JobBackend backend = backend(cluster.definition().scheduler());
+    TrackedJob begun =
+        store.begin(
+            TrackedJob.submitting(
+                cluster.name(),
+                request.name(),
+                model,
+                dataset,
+                request.gpus(),
+                request.nodes(),
+                request.partition(),
+                actor.name(),
+                context.clock().instant()),
+            TaggedJobs.require(tag));
+    SubmitReply result;
+    try {
+      result = connections.withRunner(cluster, actor, runner -> backend.submit(runner, request));
+    } catch (RuntimeException e) {
+      throw discarded(begun, e);
+    }
+    if (!result.accepted()) {
+      throw discarded(
+          begun,
+          new SchedulerRefusedException(
+              cluster.name()
+                  + " ("
+                  + backend.kind().label()
+                  + ") refused the job: "
+                  + result.message()));
+    }
+    try {
+      return store.complete(begun, result.jobId(), actor);
+    } catch (RuntimeException e) {
+      throw new JobNotRecordedException(
+          cluster.name(),
+          backend.kind().label(),
+          result.jobId(),
+          begun.id(),
+          backend.manualCancel(result.jobId()),
+          e);
+    }
+  }
+
+  /** Removes the record of a submission that did not reach the scheduler; returns {@code why}. */
+  private RuntimeException discarded(TrackedJob begun, RuntimeException why) {
+    try {
+      store.discard(begun);
+    } catch (RuntimeException e) {
+      why.addSuppressed(e);
+    }
+    return why;
+  }
+
+  /** Tracked jobs matching the filter, after asking the schedulers about unfinished ones. */
+  public Listing list(JobRecords.Filter filter, boolean refresh) {
+    List<String> notes = new ArrayList<>();
+    if (refresh) {
+      // A lost job is asked again: accounting that was down may know it later.
+      refresh(
+          store.list(filter).stream()
+              .filter(j -> !j.state().terminal() || j.state() == JobState.LOST)
+              .toList(),
+          notes);
+    }
+    return new Listing(store.list(filter), notes);
+  }
+
+  /** Jobs and what could not be refreshed. */
+  public record Listing(List<TrackedJob> jobs, List<String> notes) {}
+
+  /**
+   * Asks each job's scheduler where it stands (one connection per cluster) and stores what it says.
+   * A cluster that cannot be reached leaves its jobs as they were, with a note.
+   */
+  public List<TrackedJob> refresh(List<TrackedJob> jobs, List<String> notes) {
+    Map<String, List<TrackedJob>> byCluster = new LinkedHashMap<>();
+    List<TrackedJob> updated = new ArrayList<>();
+    for (TrackedJob job : jobs) {
+      if (job.schedulerJobId() == null) {
+        notes.add(unconfirmed(job)); // no id to ask the scheduler about
+        updated.add(job);
+      } else {
+        byCluster.computeIfAbsent(job.cluster(), c -> new ArrayList<>()).add(job);
+      }
+    }
+    byCluster.forEach(
+        (name, clusterJobs) -> {
+          try {
+            RegisteredCluster cluster = connections.cluster(name);
+            JobBackend backend = backend(cluster.definition().scheduler());
+            List<String> ids = clusterJobs.stream().map(TrackedJob::schedulerJobId).toList();
+            Map<String, JobStatus> statuses =
+                connections.withRunner(cluster, actor, runner -> backend.track(runner, ids));
+            for (TrackedJob job : clusterJobs) {
+              JobStatus status = statuses.get(job.schedulerJobId());
+              updated.add(status == null ? job : store.update(apply(job, status)));
+            }
+          } catch (RuntimeException e) {
+            notes.add("could not follow the jobs on " + name + ": " + e.getMessage());
+            updated.addAll(clusterJobs);
+          }
+        });
+    return updated;
+  }
+
+  private static String unconfirmed(TrackedJob job) {
+    return "job "
+        + job.id()
+        + " on "
+        + job.cluster()
+        + " is being submitted, or its submitter"
+        + " stopped before recording the scheduler's answer (since "
+        + job.submittedAt()
+        + "); whether "
+        + job.cluster()
+        + " has it is unknown: look for job '"
+        + job.name()
+        + "' in the live queue of "
+        + job.cluster();
+  }
+
+  /**
+   * What a scheduler reported, applied to a tracked job. GPU-hours come from the scheduler's own
+   * accounting when it has a GPU count, else from the GPUs the job was given on request.
+   */
+  TrackedJob apply(TrackedJob job, JobStatus status) {
+    if (status.source() == JobStatus.Source.NOT_FOUND) {
+      return job.state() == JobState.SUBMITTED
+          ? job
+          : job.observed(job.state(), null, null, null, null, null, null, status.note());
+    }
+    JobAccounting a = status.job();
+    if (status.source() == JobStatus.Source.RECORD
+        && a.start() != null
+        && a.start().isBefore(job.submittedAt().minus(RECORD_CLOCK_SKEW))) {
+      return job.observed(
+          JobState.LOST,
+          null,
+          null,
+          null,
+          null,
+          null,
+          null,
+          "the exit-status record of job "
+              + job.schedulerJobId()
+              + " started at "
+              + a.start()
+              + ", before this job was submitted: it belongs to an earlier job of the same id"
+              + " (the cluster's job ids restarted); "
+              + status.note());
+    }
+    if (status.source() == JobStatus.Source.LOST) {
+      return job.observed(JobState.LOST, a.start(), null, null, null, null, null, status.note());
+    }
+    Integer gpus = a.gpus() != null ? a.gpus() : job.gpus();
+    Duration elapsed = a.elapsed();
+    BigDecimal hours = GpuHours.of(elapsed, gpus);
+    return job.observed(
+            a.state(),
+            a.start(),
+            a.end(),
+            elapsed == null ? null : elapsed.toSeconds(),
+            gpus,
+            hours,
+            a.exitCode(),
+            status.note() == null || status.note().isBlank() ? null : status.note())
+        .asScheduled(status.submitted(), a.partition());
+  }
+
+  /**
+   * Follows a job until it ends, is lost, or {@code timeout} passes; returns what was last seen.
+   * Always returns: each look is bounded by the transport's timeouts.
+   */
+  public TrackedJob await(TrackedJob job, Duration timeout, Duration every)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    TrackedJob current = job;
+    while (!current.state().terminal() && System.nanoTime() < deadline) {
+      Thread.sleep(every.toMillis());
+      List<String> notes = new ArrayList<>();
+      current = refresh(List.of(current), notes).get(0);
+    }
+    return current;
+  }
+
+  /**
+   * A tracked job by fleet id or scheduler id, as stored or in another spelling its scheduler's
+   * adapter reads (every form of a Flux job id): it is normalized once, here.
+   */
+  public TrackedJob find(String id) {
+    if (id.matches("[0-9]{1,18}")) {
+      var byFleetId = store.find(Long.parseLong(id));
+      if (byFleetId.isPresent()) {
+        return byFleetId.get();
+      }
+    }
+    List<TrackedJob> all = store.list(JobRecords.Filter.ALL);
+    return all.stream()
+        .filter(j -> id.equals(j.schedulerJobId()))
+        .findFirst()
+        .or(() -> otherSpelling(id, all))
+        .orElseThrow(() -> new UnknownJobException(id));
+  }
+
+  /** Each scheduler's adapter asked about its own clusters' jobs, in registration order. */
+  private Optional<TrackedJob> otherSpelling(String id, List<TrackedJob> all) {
+    List<RegisteredCluster> clusters = connections.registry().list();
+    SchedulerAdapter.ClusterCommands onCluster =
+        (name, command) ->
+            connections.withRunner(connections.cluster(name), actor, r -> r.run(command));
+    for (SchedulerAdapter adapter : adapters.all()) {
+      Set<String> names =
+          clusters.stream()
+              .filter(c -> c.definition() != null && c.definition().scheduler() == adapter.kind())
+              .map(RegisteredCluster::name)
+              .collect(Collectors.toSet());
+      List<TrackedJob> jobs = all.stream().filter(j -> names.contains(j.cluster())).toList();
+      Optional<TrackedJob> found =
+          jobs.isEmpty() ? Optional.empty() : adapter.findJob(id, jobs, onCluster);
+      if (found.isPresent()) {
+        return found;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
+  public Cancelled cancel(String id) {
+    TrackedJob job = find(id);
+    RegisteredCluster cluster = connections.cluster(job.cluster());
+    JobBackend backend = backend(cluster.definition().scheduler());
+    CancelReply result =
+        connections.withRunner(
+            cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
+    if (result.outcome() == CancelReply.Outcome.PERMISSION_DENIED
+        || result.outcome() == CancelReply.Outcome.FAILED) {
+      throw new SchedulerRefusedException(
+          cluster.name() + " did not cancel job " + job.schedulerJobId() + ": " + result.message());
+    }
+    List<String> notes = new ArrayList<>();
+    TrackedJob after = refresh(List.of(job), notes).get(0);
+    return new Cancelled(after, result, notes);
+  }
+
+  /** A cancellation's outcome and the job as it stands after it. */
+  public record Cancelled(TrackedJob job, CancelReply result, List<String> notes) {}
+
+  /** The live queue of a cluster, all users. Read-only: allowed for any registered cluster. */
+  public List<QueueEntry> queue(String clusterName) {
+    RegisteredCluster cluster = connections.cluster(clusterName);
+    JobBackend backend = backend(cluster.definition().scheduler());
+    return connections.withRunner(cluster, actor, backend::queue);
+  }
+}

@@ -1,0 +1,17 @@
+package io.examlops.fleet.jobs;
+
+import java.nio.file.Path;
+
+/**
+ * Where a job script comes from: a file on this machine, or text a surface received (with the name
+ * it was uploaded under, for naming the job). Exactly one of {@code file} and {@code text}.
+ */
+public record ScriptSource(Path file, String fileName, String text) {
+  public static ScriptSource file(Path file) {
+    return new ScriptSource(file, null, null);
+  }
+
+  public static ScriptSource text(String fileName, String text) {
+    return new ScriptSource(null, fileName, text);
+  }
+}

@@ -1,0 +1,17 @@
+package io.examlops.fleet.jobs;
+
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Hint;
+
+/** A job id that no tracked submission has. */
+public final class UnknownJobException extends FleetException {
+  private static final long serialVersionUID = 1L;
+
+  public UnknownJobException(String id) {
+    super(
+        ErrorKind.UNKNOWN_JOB,
+        "no tracked job '" + id + "': use the fleet id or the scheduler's id of a tracked job",
+        Hint.of(Hint.Action.LIST_JOBS));
+  }
+}

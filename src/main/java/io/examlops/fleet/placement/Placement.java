@@ -1,0 +1,176 @@
+package io.examlops.fleet.placement;
+
+import io.examlops.fleet.model.placement.PlacementRequest;
+import io.examlops.fleet.model.placement.PlacementResult;
+import io.examlops.fleet.model.placement.Reason;
+import io.examlops.fleet.model.placement.Score;
+import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.model.placement.Verdict.Outcome;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Picks the cluster for a job ({@code exa hpc place}): a pure function of the request, the
+ * registered clusters and the time. In the manner of a scheduler framework: filters say, each for
+ * one rule, whether a cluster (and each of its partitions) can ever hold the ask, every answer is
+ * kept; scorers rank what passed by what is free now ({@link Ranking}). See {@code
+ * docs/scheduling.md}.
+ */
+public final class Placement {
+  /** Rules on the whole cluster, checked once. */
+  private static final List<PlacementFilter> CLUSTER_FILTERS =
+      List.of(new PartitionFilter(), new GpuTypeFilter());
+
+  /** Rules on each partition weighed. */
+  private static final List<PlacementFilter> PARTITION_FILTERS =
+      concat(
+          List.of(new GpuCountFilter(), new GpusOnNodesFilter(), new NodeCountFilter()),
+          QueueFilters.ALL);
+
+  private final Freshness freshness;
+
+  public Placement(Freshness freshness) {
+    this.freshness = Objects.requireNonNull(freshness, "freshness");
+  }
+
+  public PlacementResult place(
+      PlacementRequest request, List<PlacementCandidate> candidates, Instant now) {
+    List<Verdict> ranked = new ArrayList<>();
+    List<Verdict> rest = new ArrayList<>();
+    for (PlacementCandidate candidate : candidates) {
+      Verdict verdict = assess(request, candidate, now);
+      (verdict.outcome() == Outcome.LOST ? ranked : rest).add(verdict);
+    }
+    ranked.sort(Ranking.VERDICTS);
+    rest.sort(Comparator.comparing(Verdict::outcome).thenComparing(Verdict::cluster));
+    List<Verdict> all = new ArrayList<>();
+    if (ranked.isEmpty()) {
+      all.addAll(rest);
+      return new PlacementResult(request, Explanations.none(request, rest), all);
+    }
+    Verdict winner = ranked.get(0);
+    String explanation = Explanations.chosen(request, winner);
+    all.add(winner.as(Outcome.CHOSEN, explanation));
+    ranked.stream()
+        .skip(1)
+        .map(v -> v.as(Outcome.LOST, Ranking.whyLost(v, winner, request)))
+        .forEach(all::add);
+    all.addAll(rest);
+    return new PlacementResult(request, explanation, all);
+  }
+
+  /**
+   * Placement inside one cluster: the partition (or queue) a job that names none goes to, with its
+   * figures, or why the cluster cannot hold it. The one partition choice that place, preflight,
+   * submit and pipeline run share.
+   */
+  public Verdict placeIn(PlacementRequest request, PlacementCandidate candidate, Instant now) {
+    return place(request, List.of(candidate), now).verdicts().get(0);
+  }
+
+  /** One partition weighed: every filter's answer, and its figures when it passed them all. */
+  private record Weighed(String partition, int gpus, List<Reason> reasons, Score score) {}
+
+  private Verdict assess(PlacementRequest request, PlacementCandidate candidate, Instant now) {
+    List<Reason> reasons = new ArrayList<>();
+    Reason approval = ApprovalFilter.check(candidate.gate());
+    reasons.add(approval);
+    if (approval.failed()) {
+      return verdict(candidate, Outcome.SKIPPED, approval.words(), null, null, "", null, reasons);
+    }
+    DataFilter.Data data = DataFilter.check(candidate, freshness, now);
+    reasons.add(data.reason());
+    Holdings holdings = data.holdings();
+    if (holdings == null) {
+      return verdict(
+          candidate,
+          Outcome.SKIPPED,
+          data.reason().words(),
+          null,
+          null,
+          data.data(),
+          data.age(),
+          reasons);
+    }
+    List<Reason> cluster = check(CLUSTER_FILTERS, request, holdings, null);
+    reasons.addAll(cluster);
+    boolean clusterFits = cluster.stream().noneMatch(Reason::failed);
+    List<Weighed> weighed = new ArrayList<>();
+    for (String partition : holdings.scopes(request)) {
+      List<Reason> checked = check(PARTITION_FILTERS, request, holdings, partition);
+      reasons.addAll(checked);
+      Score score =
+          clusterFits && checked.stream().noneMatch(Reason::failed)
+              ? holdings.score(data.evidence(), request, partition)
+              : null;
+      weighed.add(new Weighed(partition, holdings.gpus(request, partition), checked, score));
+    }
+    Optional<Weighed> best =
+        weighed.stream()
+            .filter(w -> w.score() != null)
+            .min(
+                Comparator.comparing(Weighed::score, Ranking.SCORES)
+                    .thenComparing(w -> w.partition() == null ? "" : w.partition()));
+    if (best.isPresent()) {
+      return verdict(
+          candidate,
+          Outcome.LOST,
+          "",
+          best.get().partition(),
+          best.get().score(),
+          data.data(),
+          data.age(),
+          reasons);
+    }
+    // The partition that comes closest first: the most GPUs, then by name.
+    List<Weighed> closest =
+        weighed.stream()
+            .sorted(
+                Comparator.comparingInt(Weighed::gpus)
+                    .reversed()
+                    .thenComparing(w -> w.partition() == null ? "" : w.partition()))
+            .toList();
+    return verdict(
+        candidate,
+        Outcome.CANNOT_FIT,
+        Explanations.cannotFit(cluster, closest.stream().map(Weighed::reasons).toList()),
+        closest.get(0).partition(),
+        null,
+        data.data(),
+        data.age(),
+        reasons);
+  }
+
+  private static List<Reason> check(
+      List<PlacementFilter> filters, PlacementRequest request, Holdings holdings, String where) {
+    List<Reason> answers = new ArrayList<>();
+    for (PlacementFilter filter : filters) {
+      filter.check(request, holdings, where).ifPresent(answers::add);
+    }
+    return answers;
+  }
+
+  private static Verdict verdict(
+      PlacementCandidate candidate,
+      Outcome outcome,
+      String reason,
+      String partition,
+      Score score,
+      String data,
+      Duration age,
+      List<Reason> reasons) {
+    return new Verdict(
+        candidate.name(), candidate.label(), outcome, reason, partition, score, data, age, reasons);
+  }
+
+  private static <T> List<T> concat(List<T> first, List<T> second) {
+    List<T> all = new ArrayList<>(first);
+    all.addAll(second);
+    return List.copyOf(all);
+  }
+}

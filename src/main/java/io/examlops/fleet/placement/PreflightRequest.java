@@ -1,0 +1,14 @@
+package io.examlops.fleet.placement;
+
+/**
+ * Fail-fast checks of a cluster before submitting.
+ *
+ * @param gpus GPUs the job needs; 0 for a CPU-only job
+ * @param nodes nodes the job spreads over; {@code null}: any
+ * @param partition {@code null}: where a submission would go
+ * @param account Slurm account or Flux bank; {@code null}: the user's default
+ * @param time wall time the job asks for, in Slurm's forms or with a unit ({@code 2h}); {@code
+ *     null}: none
+ */
+public record PreflightRequest(
+    String cluster, int gpus, Integer nodes, String partition, String account, String time) {}

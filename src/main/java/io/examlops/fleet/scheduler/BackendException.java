@@ -1,0 +1,44 @@
+package io.examlops.fleet.scheduler;
+
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.transport.CommandResult;
+
+/**
+ * A scheduler command failed in a way that is no answer about the job: the controller is down, the
+ * command is missing, the request was invalid before it reached the scheduler. The message names
+ * the command, where it ran and what the scheduler said.
+ */
+public final class BackendException extends FleetException {
+  private static final long serialVersionUID = 1L;
+
+  public BackendException(String message) {
+    super(ErrorKind.SCHEDULER_REFUSED, message);
+  }
+
+  public BackendException(String message, Throwable cause) {
+    super(ErrorKind.SCHEDULER_REFUSED, message, null, cause);
+  }
+
+  /** {@code `squeue ...` failed on user@host with exit 1: <first lines of stderr>}. */
+  public static BackendException failed(String target, CommandResult result, String advice) {
+    String said = result.stderr().strip();
+    if (said.isEmpty()) {
+      said = result.stdout().strip();
+    }
+    String oneLine = String.join(" | ", said.lines().limit(4).toList());
+    if (oneLine.length() > 400) {
+      oneLine = oneLine.substring(0, 400) + "…";
+    }
+    return new BackendException(
+        "`"
+            + result.command()
+            + "` failed on "
+            + target
+            + " with exit "
+            + result.exitCode()
+            + (oneLine.isEmpty() ? " and no message" : ": " + oneLine)
+            + (result.commandNotFound() ? "; the command is not on the PATH of this login" : "")
+            + (advice == null ? "" : "; " + advice));
+  }
+}

@@ -1,0 +1,47 @@
+package io.examlops.fleet.scheduler;
+
+import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.transport.CommandRunner;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Submits, lists, follows and cancels jobs on one kind of scheduler. Backends hold no state of
+ * their own about jobs: what they return is for the caller to store. Every command runs through the
+ * given runner (the cluster's login node, or this machine).
+ */
+public interface JobBackend {
+
+  SchedulerKind kind();
+
+  /**
+   * Submits the request's script on stdin. A rejection by the scheduler is a normal result ({@link
+   * SubmitReply#accepted()} false, with the scheduler's message), not an exception.
+   *
+   * @throws BackendException when the scheduler cannot be asked at all or answers nonsense
+   */
+  SubmitReply submit(CommandRunner runner, JobSpec request);
+
+  /** The live queue, all users: pending and running jobs. */
+  List<QueueEntry> queue(CommandRunner runner);
+
+  /**
+   * Where each job stands now. Every requested id has an entry, in the order given; a job the
+   * scheduler does not (or no longer, or not yet) know is {@link JobStatus.Source#NOT_FOUND} with
+   * state UNKNOWN, never FAILED.
+   */
+  Map<String, JobStatus> track(CommandRunner runner, List<String> jobIds);
+
+  /** Asks the scheduler to cancel one job; "not found" and "already ended" are outcomes. */
+  CancelReply cancel(CommandRunner runner, String jobId);
+
+  /**
+   * Where a job's standard output and error go, for the user to look: a path on the cluster ({@code
+   * ~} is the submitting user's home there), or on this machine for the mock backend.
+   */
+  String outputFile(String jobId);
+
+  /** The command a user runs to cancel the job by hand when the fleet lost track of it. */
+  String manualCancel(String jobId);
+}

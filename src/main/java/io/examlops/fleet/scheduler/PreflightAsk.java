@@ -1,0 +1,43 @@
+package io.examlops.fleet.scheduler;
+
+import java.time.Duration;
+
+/**
+ * What a job will ask for, for the checks of a preflight.
+ *
+ * @param gpus GPUs in total; 0 for a CPU-only job
+ * @param nodes at most this many nodes hold them; {@code null}: any number
+ * @param partition Slurm partition or Flux queue; {@code null}: where submit would send the job
+ *     (placement's choice inside the cluster for a GPU job, the default one for a CPU-only job)
+ * @param account Slurm account or Flux bank; {@code null}: the user's default
+ * @param time wall time the job asks for; {@code null}: not given
+ */
+public record PreflightAsk(
+    int gpus, Integer nodes, String partition, String account, Duration time) {
+
+  public PreflightAsk {
+    if (gpus < 0) {
+      throw new IllegalArgumentException("GPUs must be 0 (a CPU-only job) or more, got " + gpus);
+    }
+    if (nodes != null && nodes < 1) {
+      throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
+    }
+    if (time != null && (time.isNegative() || time.isZero())) {
+      throw new IllegalArgumentException("the time limit must be longer than zero, got " + time);
+    }
+    partition = blankToNull(partition);
+    account = blankToNull(account);
+  }
+
+  public static PreflightAsk gpus(int gpus) {
+    return new PreflightAsk(gpus, null, null, null, null);
+  }
+
+  public int nodeLimit() {
+    return nodes == null ? Integer.MAX_VALUE : nodes;
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.trim();
+  }
+}

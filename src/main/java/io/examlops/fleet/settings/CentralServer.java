@@ -1,0 +1,90 @@
+package io.examlops.fleet.settings;
+
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Printable;
+import java.net.URI;
+import java.net.URISyntaxException;
+
+/**
+ * The fleet console an agent takes its registry from (central mode), and the API token it sends:
+ * cluster states, pins and snapshots are read there, submissions are recorded there; SSH still runs
+ * from the agent. The token is a secret: it is never part of a message or of {@link #toString()}.
+ *
+ * @param url the console's address, {@code http} or {@code https}, without a path
+ * @param token a console API token with the {@code read} scope (and {@code submit} to submit)
+ */
+public record CentralServer(URI url, String token) {
+  /** The console's URL, read at the CLI's edge. */
+  public static final String SERVER_VARIABLE =
+      io.examlops.fleet.remote.CentralStores.SERVER_VARIABLE;
+
+  /** The console API token, read at the CLI's edge; in Jenkins a bound "secret text". */
+  public static final String TOKEN_VARIABLE = io.examlops.fleet.remote.CentralStores.TOKEN_VARIABLE;
+
+  public CentralServer {
+    if (url == null
+        || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
+        || url.getHost() == null
+        || !(url.getRawPath() == null || url.getRawPath().isEmpty())
+        || url.getRawQuery() != null
+        || url.getRawUserInfo() != null) {
+      throw FleetException.invalid(
+          SERVER_VARIABLE
+              + " is "
+              + Printable.quoted(String.valueOf(url))
+              + ", which is not a console address: use http(s)://HOST[:PORT] without a path,"
+              + " e.g. https://fleet.example.org (the API is at /api/v1 of the console's own"
+              + " address)",
+          "server");
+    }
+    if (token == null || token.isBlank()) {
+      throw FleetException.invalid(
+          SERVER_VARIABLE
+              + " names a console ("
+              + url
+              + ") but "
+              + TOKEN_VARIABLE
+              + " is not set: set it to a console API token with the read and submit scopes (in"
+              + " Jenkins, bind a secret-text credential with withCredentials), or unset "
+              + SERVER_VARIABLE
+              + " to use this machine's registry",
+          "token");
+    }
+    token = token.strip();
+    if (token.chars().anyMatch(c -> c <= ' ' || c > '~')) {
+      throw FleetException.invalid(
+          TOKEN_VARIABLE
+              + " holds a space, a line break or another character no console token has: set"
+              + " it to the token exactly as the console showed it",
+          "token");
+    }
+  }
+
+  /**
+   * The console named by {@code server}, e.g. {@code https://fleet.example.org}.
+   *
+   * @throws FleetException naming the variable when it is not an http(s) address
+   */
+  public static CentralServer of(String server, String token) {
+    String text = server.strip();
+    try {
+      URI url = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
+      return new CentralServer(url, token);
+    } catch (URISyntaxException e) {
+      throw FleetException.invalid(
+          SERVER_VARIABLE
+              + " is "
+              + Printable.quoted(text)
+              + ", which is not a URL ("
+              + e.getReason()
+              + "): use http(s)://HOST[:PORT]",
+          "server");
+    }
+  }
+
+  /** The address only: the token never reaches a message. */
+  @Override
+  public String toString() {
+    return url.toString();
+  }
+}

@@ -1,0 +1,114 @@
+package io.examlops.fleet.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduler.flux.LiveFlux;
+import io.examlops.fleet.transport.TransportOptions;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A tracked Flux job is found by every id form Flux prints (the forms of one job as flux-core 0.88
+ * converted them), on a real registry and platform.db; a Slurm job id is never reinterpreted.
+ */
+class JobLookupTest {
+  @TempDir Path dir;
+  private JobTracker jobs;
+  private TrackedJob fluxJob;
+  private TrackedJob slurmJob;
+
+  @BeforeEach
+  void oneFluxAndOneSlurmJob() {
+    Map<String, String> env =
+        Map.of(
+            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
+    ClusterRegistry registry = ClusterRegistry.open(env, Clock.systemUTC());
+    registry.register(
+        ClusterDefinition.local("fx", SchedulerKind.FLUX),
+        Fingerprints.NONE,
+        null,
+        Actor.cli("alice"));
+    registry.register(
+        ClusterDefinition.local("sl", SchedulerKind.SLURM),
+        Fingerprints.NONE,
+        null,
+        Actor.cli("alice"));
+    // a job is recorded only for an ACTIVE cluster
+    registry.approve("fx", Fingerprints.NONE, Actor.cli("admin"));
+    registry.approve("sl", Fingerprints.NONE, Actor.cli("admin"));
+    JobStore store = new JobStore(registry.platformDb());
+    fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd", Actor.cli("alice"));
+    slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));
+    ClusterConnections connections =
+        new ClusterConnections(
+            registry,
+            TransportOptions.DEFAULTS,
+            dir.resolve("known_hosts"),
+            io.examlops.fleet.transport.ClientEnvironment.of(java.util.Map.of()));
+    jobs =
+        new JobTracker(
+            connections,
+            store,
+            SchedulerAdapters.standard(),
+            SchedulerContext.readOnly(env, Clock.systemUTC()),
+            Actor.cli("alice"));
+  }
+
+  private static TrackedJob job(String cluster, String schedulerId) {
+    return new TrackedJob(
+        0,
+        cluster,
+        schedulerId,
+        "train",
+        null,
+        null,
+        1,
+        1,
+        null,
+        JobState.SUBMITTING,
+        "alice",
+        Instant.parse("2026-12-01T07:00:00Z"),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  @Test
+  void everyNumericFormFluxPrintsFindsTheFluxJob() {
+    List<String> forms = LiveFlux.stdout("A-hwloc-test4/63-job-id-conv").strip().lines().toList();
+
+    for (String form :
+        List.of("ƒMz4uQyd", forms.get(0), forms.get(1), forms.get(2), forms.get(4), forms.get(5))) {
+      assertThat(jobs.find(form).id()).as(form).isEqualTo(fluxJob.id());
+    }
+  }
+
+  @Test
+  void slurmIdsAndFleetIdsKeepTheirMeaning() {
+    assertThat(jobs.find("42").id()).isEqualTo(slurmJob.id());
+    assertThat(jobs.find(Long.toString(fluxJob.id())).id()).isEqualTo(fluxJob.id());
+    assertThatThrownBy(() -> jobs.find("ƒ2")).hasMessageContaining("no tracked job 'ƒ2'");
+  }
+}
