@@ -23,12 +23,13 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PreflightRequest;
+import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -55,10 +56,14 @@ class BadRequestsTest {
 
   @BeforeAll
   static void registry() throws IOException {
-    fleet = new Fleet(env(Map.of()), Clock.systemUTC());
-    fleet.connect(ALICE, new ConnectRequest("dev", HostTarget.of(HostTarget.LOCAL), "mock"));
-    fleet.approve(Actor.cli("bob"), new ApproveRequest("dev"));
-    fleet.connect(ALICE, new ConnectRequest("new", HostTarget.of(HostTarget.LOCAL), "mock"));
+    fleet = TestFleets.fleet(env(Map.of()));
+    fleet
+        .governance()
+        .connect(ALICE, new ConnectRequest("dev", HostTarget.of(HostTarget.LOCAL), "mock"));
+    fleet.governance().approve(Actor.cli("bob"), new ApproveRequest("dev"));
+    fleet
+        .governance()
+        .connect(ALICE, new ConnectRequest("new", HostTarget.of(HostTarget.LOCAL), "mock"));
     script = Files.writeString(home.resolve("train.sh"), "#!/bin/sh\necho hi\n");
   }
 
@@ -109,34 +114,39 @@ class BadRequestsTest {
       String name,
       Map<String, String> environment) {
     return new SubmitRequest(
-        cluster, source, name, gpus, nodes, partition, time, account, environment);
+        cluster, source, name, gpus, nodes, partition, time, account, environment, null);
   }
 
   private static Consumer<Fleet> submitting(
       int gpus, int nodes, String partition, String time, String account, String name) {
     return f ->
-        f.submit(
-            ALICE,
-            submit(
-                "dev",
-                ScriptSource.file(script),
-                gpus,
-                nodes,
-                partition,
-                time,
-                account,
-                name,
-                Map.of()));
+        f.jobs()
+            .submit(
+                ALICE,
+                submit(
+                    "dev",
+                    ScriptSource.file(script),
+                    gpus,
+                    nodes,
+                    partition,
+                    time,
+                    account,
+                    name,
+                    Map.of()));
   }
 
   private static Consumer<Fleet> submittingScript(ScriptSource source) {
-    return f -> f.submit(ALICE, submit("dev", source, 1, 1, null, null, null, null, Map.of()));
+    return f ->
+        f.jobs().submit(ALICE, submit("dev", source, 1, 1, null, null, null, null, Map.of()));
   }
 
   private static Consumer<Fleet> pipeline(String model, String dataset) {
     return f ->
-        f.runPipeline(
-            ALICE, new PipelineRunRequest("dev", model, dataset, null, 1, 1, null, null, null));
+        f.jobs()
+            .runPipeline(
+                ALICE,
+                new PipelineRunRequest(
+                    "dev", model, dataset, null, 1, 1, null, null, null, null, null));
   }
 
   private static HostTarget target(
@@ -223,44 +233,55 @@ class BadRequestsTest {
         invalid(
             "an exported variable that is no name",
             f ->
-                f.submit(
-                    ALICE,
-                    submit(
-                        "dev",
-                        ScriptSource.file(script),
-                        1,
-                        1,
-                        null,
-                        null,
-                        null,
-                        null,
-                        Map.of("1X", "v"))),
+                f.jobs()
+                    .submit(
+                        ALICE,
+                        submit(
+                            "dev",
+                            ScriptSource.file(script),
+                            1,
+                            1,
+                            null,
+                            null,
+                            null,
+                            null,
+                            Map.of("1X", "v"))),
             none,
             "'1X' is not an environment variable name"),
         invalid(
             "no cluster",
             f ->
-                f.submit(
-                    ALICE,
-                    submit(
-                        null, ScriptSource.file(script), 1, 1, null, null, null, null, Map.of())),
+                f.jobs()
+                    .submit(
+                        ALICE,
+                        submit(
+                            null,
+                            ScriptSource.file(script),
+                            1,
+                            1,
+                            null,
+                            null,
+                            null,
+                            null,
+                            Map.of())),
             List.of("cluster"),
             "no cluster given"),
         new Case(
             "an unknown cluster",
             f ->
-                f.submit(
-                    ALICE,
-                    submit(
-                        "nosuch",
-                        ScriptSource.file(script),
-                        1,
-                        1,
-                        null,
-                        null,
-                        null,
-                        null,
-                        Map.of())),
+                f.jobs()
+                    .submit(
+                        ALICE,
+                        submit(
+                            "nosuch",
+                            ScriptSource.file(script),
+                            1,
+                            1,
+                            null,
+                            null,
+                            null,
+                            null,
+                            Map.of())),
             ErrorKind.UNKNOWN_CLUSTER,
             none,
             null,
@@ -270,10 +291,19 @@ class BadRequestsTest {
         new Case(
             "a PENDING cluster",
             f ->
-                f.submit(
-                    ALICE,
-                    submit(
-                        "new", ScriptSource.file(script), 0, 1, null, null, null, null, Map.of())),
+                f.jobs()
+                    .submit(
+                        ALICE,
+                        submit(
+                            "new",
+                            ScriptSource.file(script),
+                            0,
+                            1,
+                            null,
+                            null,
+                            null,
+                            null,
+                            Map.of())),
             ErrorKind.NOT_APPROVED,
             none,
             Hint.of(Hint.Action.APPROVE, "new"),
@@ -301,132 +331,152 @@ class BadRequestsTest {
             "the dataset '' may hold only"),
         invalid(
             "placing negative GPUs",
-            f -> f.place(new PlaceRequest(-1, null, null, null)),
+            f -> f.placement().place(new PlaceRequest(-1, null, null, null, null)),
             List.of("gpus"),
             "GPUs must be 0 (a CPU-only job) or more, got -1"),
         invalid(
             "placing on no nodes",
-            f -> f.place(new PlaceRequest(1, 0, null, null)),
+            f -> f.placement().place(new PlaceRequest(1, 0, null, null, null)),
             List.of("nodes"),
             "nodes must be at least 1, got 0"),
         invalid(
             "a preflight on no nodes",
-            f -> f.preflight(ALICE, new PreflightRequest("dev", 1, 0, null, null, null)),
+            f ->
+                f.placement().preflight(ALICE, new PreflightRequest("dev", 1, 0, null, null, null)),
             List.of("nodes"),
             "nodes must be at least 1"),
         invalid(
             "a preflight without time",
-            f -> f.preflight(ALICE, new PreflightRequest("dev", 1, null, null, null, "0")),
+            f ->
+                f.placement()
+                    .preflight(ALICE, new PreflightRequest("dev", 1, null, null, null, "0")),
             List.of("time"),
             "above 0"),
         new Case(
             "a preflight of an unknown cluster",
-            f -> f.preflight(ALICE, new PreflightRequest("nosuch", 1, null, null, null, null)),
+            f ->
+                f.placement()
+                    .preflight(ALICE, new PreflightRequest("nosuch", 1, null, null, null, null)),
             ErrorKind.UNKNOWN_CLUSTER,
             none,
             null,
             "no cluster named 'nosuch'"),
         invalid(
             "a rejection without a reason",
-            f -> f.reject(ALICE, new RejectRequest("new", " ")),
+            f -> f.governance().reject(ALICE, new RejectRequest("new", " ")),
             List.of("reason"),
             "a reason is required to reject cluster 'new'"),
         invalid(
             "a reason of two lines",
-            f -> f.reject(ALICE, new RejectRequest("new", "one\ntwo")),
+            f -> f.governance().reject(ALICE, new RejectRequest("new", "one\ntwo")),
             List.of("reason"),
             "the reason 'one\\u000atwo' is not accepted: use one line"),
         new Case(
             "rejecting an unknown cluster",
-            f -> f.reject(ALICE, new RejectRequest("nosuch", "why")),
+            f -> f.governance().reject(ALICE, new RejectRequest("nosuch", "why")),
             ErrorKind.UNKNOWN_CLUSTER,
             none,
             null,
             "no cluster named 'nosuch'"),
         new Case(
             "approving an unknown cluster",
-            f -> f.approve(ALICE, new ApproveRequest("nosuch")),
+            f -> f.governance().approve(ALICE, new ApproveRequest("nosuch")),
             ErrorKind.UNKNOWN_CLUSTER,
             none,
             null,
             "no cluster named 'nosuch'"),
         new Case(
             "the environment of a PENDING cluster",
-            f -> f.environment(new EnvRequest("new")),
+            f -> f.governance().environment(new EnvRequest("new")),
             ErrorKind.NOT_APPROVED,
             none,
             Hint.of(Hint.Action.APPROVE, "new"),
             "is PENDING"),
         new Case(
             "the audit of an unknown cluster",
-            f -> f.audit(new AuditRequest("nosuch")),
+            f -> f.governance().audit(new AuditRequest("nosuch")),
             ErrorKind.UNKNOWN_CLUSTER,
             none,
             null,
             "no cluster named 'nosuch'"),
         invalid(
             "jobs in a state that is none",
-            f -> f.listJobs(ALICE, new JobsRequest(null, null, "finished", false)),
+            f -> f.jobs().list(ALICE, new JobsRequest(null, null, "finished", ReadFrom.STORE)),
             List.of("state"),
             "'finished' is not a job state",
             "completed"),
         new Case(
             "cancelling a job nobody tracks",
-            f -> f.cancel(ALICE, new CancelRequest("999")),
+            f -> f.jobs().cancel(ALICE, new CancelRequest("999")),
             ErrorKind.UNKNOWN_JOB,
             none,
             Hint.of(Hint.Action.LIST_JOBS),
             "no tracked job '999'"),
         invalid(
             "a cluster name that reaches a shell",
-            f -> f.connect(ALICE, new ConnectRequest("Bad;Name", HostTarget.of("local"), "mock")),
+            f ->
+                f.governance()
+                    .connect(ALICE, new ConnectRequest("Bad;Name", HostTarget.of("local"), "mock")),
             none,
             "'Bad;Name'"),
         invalid(
             "a scheduler that is none",
-            f -> f.connect(ALICE, new ConnectRequest("x", HostTarget.of("local"), "unmanaged")),
+            f ->
+                f.governance()
+                    .connect(ALICE, new ConnectRequest("x", HostTarget.of("local"), "unmanaged")),
             List.of("scheduler"),
             "unknown scheduler 'unmanaged'"),
         invalid(
             "SSH settings for this machine",
             f ->
-                f.connect(
-                    ALICE,
-                    new ConnectRequest(
-                        "x", target("local", 22, "/k", false, null, false, null), "mock")),
+                f.governance()
+                    .connect(
+                        ALICE,
+                        new ConnectRequest(
+                            "x", target("local", 22, "/k", false, null, false, null), "mock")),
             List.of("keyPath", "port"),
             "these settings apply to SSH only",
             "`local`"),
         invalid(
             "two host-key checks at once",
-            f -> f.detect(new DetectRequest(target("login", null, "/k", true, null, true, null))),
+            f ->
+                f.discovery()
+                    .detect(new DetectRequest(target("login", null, "/k", true, null, true, null))),
             List.of("acceptNewHostKey", "noHostKeyCheck"),
             "choose at most one of"),
         invalid(
             "a host that is an option",
-            f -> f.detect(new DetectRequest(HostTarget.of("-oProxyCommand=x"))),
+            f -> f.discovery().detect(new DetectRequest(HostTarget.of("-oProxyCommand=x"))),
             none,
             "not a host name"),
         invalid(
             "no time to connect",
-            f -> f.gpus(new GpusRequest(target("login", null, "/k", false, null, false, 0))),
+            f ->
+                f.discovery()
+                    .gpus(new GpusRequest(target("login", null, "/k", false, null, false, 0))),
             List.of("connectTimeoutSeconds"),
             "the connect timeout must be at least 1 second"),
         invalid(
             "a key path of two lines",
             f ->
-                f.detect(
-                    new DetectRequest(target("login", null, "/a\n/b", false, null, false, null))),
+                f.discovery()
+                    .detect(
+                        new DetectRequest(
+                            target("login", null, "/a\n/b", false, null, false, null))),
             List.of("keyPath"),
             "the SSH key path holds 2 lines, which is not a file path"),
         invalid(
             "a snapshot of no cluster",
-            f -> f.nodes(ALICE, new NodesRequest(HostTarget.defaults(), null, true)),
+            f ->
+                f.discovery()
+                    .nodes(ALICE, new NodesRequest(HostTarget.defaults(), null, null, true)),
             List.of("cluster", "save"),
             "saving a snapshot needs the cluster it is of"),
         invalid(
             "a host that is not the cluster's",
-            f -> f.nodes(ALICE, new NodesRequest(HostTarget.of("other"), "dev", false)),
+            f ->
+                f.discovery()
+                    .nodes(ALICE, new NodesRequest(HostTarget.of("other"), "dev", null, false)),
             List.of("host"),
             "host other is not the host of cluster 'dev'"),
         invalid(
@@ -442,7 +492,7 @@ class BadRequestsTest {
             "the surface 'CLI tool' is not a short lower-case word"),
         new Case(
             "a scheduler variable that names none",
-            f -> new Fleet(env(Map.of("EXAMLOPS_HPC_SCHEDULER", "bogus")), Clock.systemUTC()),
+            f -> TestFleets.fleet(env(Map.of("EXAMLOPS_HPC_SCHEDULER", "bogus"))),
             ErrorKind.INVALID_REQUEST,
             none,
             Hint.of(Hint.Action.SHOW_ENVIRONMENT),
@@ -471,9 +521,9 @@ class BadRequestsTest {
 
   @Test
   void theAuditTrailRecordsWhoActedAndThroughWhichSurface() {
-    fleet.approve(new Actor("carol", Actor.CONSOLE), new ApproveRequest("dev"));
+    fleet.governance().approve(new Actor("carol", Actor.CONSOLE), new ApproveRequest("dev"));
 
-    var last = fleet.audit(new AuditRequest("dev")).events();
+    var last = fleet.governance().audit(new AuditRequest("dev")).events();
     assertThat(last.get(last.size() - 1))
         .extracting(
             ClusterSummary.Audit::actor,
@@ -488,7 +538,7 @@ class BadRequestsTest {
   /** The stored state: clusters.yaml's bytes, the audit trail and the tracked jobs. */
   private static String stored() throws IOException {
     return Files.readString(home.resolve("clusters.yaml"))
-        + fleet.audit(AuditRequest.ALL).events()
-        + fleet.listJobs(ALICE, new JobsRequest(null, null, null, false)).jobs();
+        + fleet.governance().audit(AuditRequest.ALL).events()
+        + fleet.jobs().list(ALICE, new JobsRequest(null, null, null, ReadFrom.STORE)).jobs();
   }
 }

@@ -1,6 +1,7 @@
 package io.examlops.fleet.access;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
@@ -210,7 +211,7 @@ public final class AccessStore {
     if (label.isEmpty()
         || label.length() > MAX_TOKEN_NAME
         || label.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "token name "
               + Printable.quoted(name)
               + " is not usable: give one line of 1 to "
@@ -218,7 +219,7 @@ public final class AccessStore {
               + " characters that says what uses it (e.g. jenkins-prod)");
     }
     if (scopes == null || scopes.isEmpty()) {
-      throw new IllegalArgumentException("a token needs at least one scope: read, submit or admin");
+      throw FleetException.invalid("a token needs at least one scope: read, submit or admin");
     }
     String id = TokenSecrets.newId();
     String secret = TokenSecrets.newSecret(id);
@@ -433,7 +434,7 @@ public final class AccessStore {
 
   private static void requireUserName(String name) {
     if (name == null || !USER.matcher(name).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "invalid user name " + Printable.quoted(name) + ": a user name is " + USER_RULE);
     }
   }

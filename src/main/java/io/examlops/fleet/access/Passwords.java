@@ -1,6 +1,7 @@
 package io.examlops.fleet.access;
 
 import at.favre.lib.crypto.bcrypt.BCrypt;
+import io.examlops.fleet.model.FleetException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.StandardCharsets;
@@ -51,7 +52,7 @@ final class Passwords {
   /** Refuses a password too short, too long for bcrypt, or with control characters. */
   static void requireAcceptable(char[] password, String user) {
     if (password == null || password.length < MIN_LENGTH) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "the password for user '"
               + user
               + "' is too short: use at least "
@@ -62,7 +63,7 @@ final class Passwords {
     int length = bytes.length;
     Arrays.fill(bytes, (byte) 0);
     if (length > MAX_BYTES) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "the password for user '"
               + user
               + "' is "
@@ -74,7 +75,7 @@ final class Passwords {
     }
     for (char c : password) {
       if (Character.isISOControl(c)) {
-        throw new IllegalArgumentException(
+        throw FleetException.invalid(
             "the password for user '"
                 + user
                 + "' contains a control character (a newline?):"

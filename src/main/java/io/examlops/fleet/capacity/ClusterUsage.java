@@ -26,11 +26,6 @@ public record ClusterUsage(
     List<BigDecimal> jobGpuHours,
     String instance) {
 
-  public ClusterUsage(
-      String cluster, NodeInventory snapshot, ClusterCaps declared, List<BigDecimal> jobGpuHours) {
-    this(cluster, snapshot, declared, jobGpuHours, null);
-  }
-
   public ClusterUsage {
     Objects.requireNonNull(cluster, "cluster");
     // List.copyOf refuses nulls, and null is how an unknown figure is written.

@@ -21,7 +21,8 @@ final class ApproveCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    ApproveResult cluster = exa().fleet().approve(exa().actor(), new ApproveRequest(name));
+    ApproveResult cluster =
+        exa().fleet().governance().approve(exa().actor(), new ApproveRequest(name));
     var pin = cluster.pinned();
     Output output = output();
     output.emit(

@@ -17,7 +17,7 @@ final class AuditCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    AuditResult audit = exa().fleet().audit(new AuditRequest(cluster));
+    AuditResult audit = exa().fleet().governance().audit(new AuditRequest(cluster));
     Output output = output();
     output.emit(
         audit,

@@ -21,7 +21,7 @@ final class CancelCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    CancelResult cancelled = exa().fleet().cancel(exa().actor(), new CancelRequest(job));
+    CancelResult cancelled = exa().fleet().jobs().cancel(exa().actor(), new CancelRequest(job));
     Output output = output();
     output.emit(
         cancelled,

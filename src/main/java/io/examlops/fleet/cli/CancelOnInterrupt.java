@@ -90,7 +90,8 @@ final class CancelOnInterrupt implements AutoCloseable {
       return;
     }
     try {
-      CancelResult cancelled = fleet.cancel(actor, new CancelRequest(Long.toString(job.id())));
+      CancelResult cancelled =
+          fleet.jobs().cancel(actor, new CancelRequest(Long.toString(job.id())));
       err.println(
           "exa: interrupted: cancelled "
               + which

@@ -1,5 +1,7 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.capacity.CapacityRequest;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.capacity.ClusterCapacity;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
@@ -18,7 +20,8 @@ import picocli.CommandLine.Command;
 final class CapacityCommand extends FleetCommand {
   @Override
   public Integer call() {
-    FleetCapacity capacity = exa().fleet().capacity(exa().actor());
+    FleetCapacity capacity =
+        exa().fleet().capacity().capacity(exa().actor(), new CapacityRequest(ReadFrom.SCHEDULER));
     Output output = output();
     output.emit(
         capacity,

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 final class ClustersCommand extends FleetCommand {
   @Override
   public Integer call() {
-    ClustersResult result = exa().fleet().listClusters();
+    ClustersResult result = exa().fleet().governance().clusters();
     List<ClusterSummary> clusters = result.clusters();
     Output output = output();
     output.emit(

@@ -71,8 +71,8 @@ final class CommandTree {
             node(CapacityCommand.class, CapacityCommand::new)),
         // their own subcommands come from their annotations, built when they are
         node(PipelineCommand.class, PipelineCommand::new),
-        node(ConsoleCommand.class, () -> new ConsoleCommand(exa.env, exa.clock)),
-        node(McpCommand.class, () -> new McpCommand(exa.env, exa.clock)));
+        node(ConsoleCommand.class, () -> new ConsoleCommand(exa.env, exa.clock, exa::fleet)),
+        node(McpCommand.class, () -> new McpCommand(exa.env, exa.clock, exa::fleet)));
   }
 
   private static <T> Node node(Class<T> type, Supplier<T> command, Node... children) {

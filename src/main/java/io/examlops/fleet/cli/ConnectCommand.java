@@ -48,6 +48,7 @@ final class ConnectCommand extends FleetCommand {
     ConnectResult connected =
         exa()
             .fleet()
+            .governance()
             .connect(exa().actor(), new ConnectRequest(name, connection.target(host), scheduler));
     ClusterSummary summary = connected.cluster();
     Output output = output();

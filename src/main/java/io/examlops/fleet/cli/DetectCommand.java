@@ -33,7 +33,8 @@ final class DetectCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    DetectResult detection = exa().fleet().detect(new DetectRequest(connection.target(host)));
+    DetectResult detection =
+        exa().fleet().discovery().detect(new DetectRequest(connection.target(host)));
     Output output = output();
     output.emit(detection, () -> human(output.out(), detection));
     // Installed but not answering is an answer too, printed in full; the exit code tells scripts

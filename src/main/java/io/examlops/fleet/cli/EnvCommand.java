@@ -25,7 +25,8 @@ final class EnvCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    EnvResult env = exa().fleet().environment(new EnvRequest(exa().clusterOrDefault(name)));
+    EnvResult env =
+        exa().fleet().governance().environment(new EnvRequest(exa().clusterOrDefault(name)));
     Output output = output();
     output.emit(env, () -> output.out().println(env.exportLines()));
     return ExitCode.OK;

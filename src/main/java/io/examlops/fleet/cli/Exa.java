@@ -5,11 +5,14 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
-import io.examlops.fleet.settings.CentralServer;
+import io.examlops.fleet.settings.FleetSettings;
+import io.examlops.fleet.settings.Variables;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import java.util.function.BiFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,22 +44,15 @@ public final class Exa implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  /** Who is acting, for the audit trail; defaults to the operating-system user. */
-  static final String ACTOR_VARIABLE = "EXAMLOPS_ACTOR";
-
-  /** The surface the audit trail records, e.g. {@code jenkins:train#42}; {@code cli} when unset. */
-  static final String SURFACE_VARIABLE = "EXAMLOPS_SURFACE";
-
-  /** The cluster commands act on when none is named. */
-  static final String CLUSTER_VARIABLE = "EXAMLOPS_HPC_CLUSTER";
-
   final Map<String, String> env;
   final Clock clock;
+  private final BiFunction<FleetSettings, Clock, Fleet> fleets;
   private Fleet fleet;
 
-  Exa(Map<String, String> env, Clock clock) {
+  Exa(Map<String, String> env, Clock clock, BiFunction<FleetSettings, Clock, Fleet> fleets) {
     this.env = env;
     this.clock = clock;
+    this.fleets = fleets;
   }
 
   @Override
@@ -65,17 +61,16 @@ public final class Exa implements Runnable {
   }
 
   /**
-   * The application API, created on first use with this process's environment: with {@code
-   * EXAMLOPS_SERVER} (and its {@code EXAMLOPS_TOKEN}) in central mode, on that console's registry.
+   * The services, built on first use from this process's environment, read once into settings (a
+   * bad variable is refused here, whatever the command): with {@code EXAMLOPS_SERVER} (and its
+   * {@code EXAMLOPS_TOKEN}) in central mode, on that console's registry.
    */
-  Fleet fleet() {
+  synchronized Fleet fleet() {
     if (fleet == null) {
-      String server = env.get(CentralServer.SERVER_VARIABLE);
-      fleet =
-          server == null || server.isBlank()
-              ? new Fleet(env, clock)
-              : new Fleet(
-                  env, clock, CentralServer.of(server, env.get(CentralServer.TOKEN_VARIABLE)));
+      FleetSettings settings =
+          FleetSettings.fromEnvironment(
+              env, System.getProperty("user.name"), Path.of(System.getProperty("user.home")));
+      fleet = fleets.apply(settings, clock);
     }
     return fleet;
   }
@@ -85,12 +80,12 @@ public final class Exa implements Runnable {
    * through the surface {@code EXAMLOPS_SURFACE} names, else {@code cli}.
    */
   Actor actor() {
-    String actor = env.get(ACTOR_VARIABLE);
+    String actor = env.get(Variables.ACTOR);
     Actor who =
         actor == null || actor.isBlank()
             ? Actor.cli(System.getProperty("user.name"))
             : namedActor(actor);
-    String surface = env.get(SURFACE_VARIABLE);
+    String surface = env.get(Variables.SURFACE);
     if (surface == null || surface.isBlank()) {
       return who;
     }
@@ -99,7 +94,7 @@ public final class Exa implements Runnable {
     } catch (FleetException e) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          SURFACE_VARIABLE
+          Variables.SURFACE
               + " is "
               + Printable.quoted(surface)
               + ": a surface is a short lower-case word, optionally followed by a colon and the"
@@ -113,7 +108,7 @@ public final class Exa implements Runnable {
     if (trimmed.length() > Actor.MAX_LENGTH || trimmed.chars().anyMatch(Character::isISOControl)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          ACTOR_VARIABLE
+          Variables.ACTOR
               + " is "
               + Printable.quoted(trimmed)
               + ": the acting user must be one line of at most "
@@ -129,15 +124,15 @@ public final class Exa implements Runnable {
     if (cluster != null) {
       return cluster;
     }
-    String fallback = env.get(CLUSTER_VARIABLE);
+    String fallback = env.get(Variables.CLUSTER);
     if (fallback == null || fallback.isBlank()) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "no cluster given: pass --cluster NAME or set " + CLUSTER_VARIABLE);
+          spec.commandLine(), "no cluster given: pass --cluster NAME or set " + Variables.CLUSTER);
     }
     if (!ClusterName.isValid(fallback.strip())) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          CLUSTER_VARIABLE
+          Variables.CLUSTER
               + " is "
               + Printable.quoted(fallback)
               + ", which is not a cluster name: a cluster name is "
@@ -155,13 +150,26 @@ public final class Exa implements Runnable {
   /** Runs a command line with the given environment and streams; returns the exit code. */
   public static int execute(
       String[] args, Map<String, String> env, PrintWriter out, PrintWriter err) {
+    return execute(args, env, out, err, Fleet::of);
+  }
+
+  /**
+   * As {@link #execute(String[], Map, PrintWriter, PrintWriter)}, with the services {@code fleets}
+   * builds from the settings (fault tests build theirs with a write hook).
+   */
+  public static int execute(
+      String[] args,
+      Map<String, String> env,
+      PrintWriter out,
+      PrintWriter err,
+      BiFunction<FleetSettings, Clock, Fleet> fleets) {
     var refused = KeyMaterialGuard.refusal(args, env);
     if (refused.isPresent()) {
       new Output(java.util.Arrays.asList(args).contains("--json"), out, err)
           .error(ExitCode.USAGE, "invalid-argument", refused.get());
       return ExitCode.USAGE;
     }
-    Exa exa = new Exa(env, Clock.systemUTC());
+    Exa exa = new Exa(env, Clock.systemUTC(), fleets);
     CommandLine line = CommandTree.forArguments(exa, args);
     line.setOut(out);
     line.setErr(err);

@@ -25,7 +25,7 @@ final class GpusCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    GpusResult gpus = exa().fleet().gpus(new GpusRequest(connection.target(host)));
+    GpusResult gpus = exa().fleet().discovery().gpus(new GpusRequest(connection.target(host)));
     Output output = output();
     output.emit(gpus, () -> table(gpus.gpus()).print(output.out()));
     return ExitCode.OK;

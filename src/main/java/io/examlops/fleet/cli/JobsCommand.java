@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.JobsResult;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
 import picocli.CommandLine.Command;
@@ -38,7 +39,13 @@ final class JobsCommand extends FleetCommand {
   @Override
   public Integer call() {
     JobsResult listing =
-        exa().fleet().listJobs(exa().actor(), new JobsRequest(cluster, model, state, refresh));
+        exa()
+            .fleet()
+            .jobs()
+            .list(
+                exa().actor(),
+                new JobsRequest(
+                    cluster, model, state, refresh ? ReadFrom.SCHEDULER : ReadFrom.STORE));
     Output output = output();
     listing.notes().forEach(n -> output.err().println("exa: " + n));
     output.emit(

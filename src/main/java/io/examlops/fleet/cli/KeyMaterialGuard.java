@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.model.KeyMaterial;
+import io.examlops.fleet.settings.Variables;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,7 +14,6 @@ import java.util.TreeMap;
  */
 final class KeyMaterialGuard {
   // Never shown anywhere, and a passphrase is not key material: it is left to the key's own checks.
-  private static final String PASSPHRASE = "EXAMLOPS_HPC_SSH_KEY_PASSPHRASE";
   // Variables exa reads beside EXAMLOPS_*; other variables are none of its business.
   private static final Set<String> ALSO_READ = Set.of("GPU_COST_PER_HOUR", "HOME");
 
@@ -28,7 +28,7 @@ final class KeyMaterialGuard {
     }
     for (Map.Entry<String, String> e : new TreeMap<>(env).entrySet()) {
       if ((e.getKey().startsWith("EXAMLOPS_") || ALSO_READ.contains(e.getKey()))
-          && !e.getKey().equals(PASSPHRASE)
+          && !e.getKey().equals(Variables.SSH_KEY_PASSPHRASE)
           && KeyMaterial.looksLikePrivateKey(e.getValue())) {
         return Optional.of(message("the environment variable " + e.getKey()));
       }

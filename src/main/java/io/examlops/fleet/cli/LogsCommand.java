@@ -50,7 +50,10 @@ final class LogsCommand extends FleetCommand {
               output.out().flush();
             };
     LogsResult read =
-        exa().fleet().logs(exa().actor(), new LogsRequest(job, follow, followTimeoutSeconds), sink);
+        exa()
+            .fleet()
+            .jobs()
+            .logs(exa().actor(), new LogsRequest(job, follow, followTimeoutSeconds), sink);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("job", read.job());
     json.put("output", read.output());

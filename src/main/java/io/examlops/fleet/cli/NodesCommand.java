@@ -3,6 +3,7 @@ package io.examlops.fleet.cli;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.discovery.NodesResult;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.ReadFrom;
 import java.util.List;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -41,7 +42,12 @@ final class NodesCommand extends FleetCommand {
   public Integer call() {
     String name = save || cluster != null ? exa().clusterOrDefault(cluster) : null;
     NodesResult inventory =
-        exa().fleet().nodes(exa().actor(), new NodesRequest(connection.target(host), name, save));
+        exa()
+            .fleet()
+            .discovery()
+            .nodes(
+                exa().actor(),
+                new NodesRequest(connection.target(host), name, ReadFrom.SCHEDULER, save));
     Output output = output();
     output.emit(
         inventory,

@@ -49,6 +49,7 @@ final class PipelineRunCommand extends FleetCommand {
         actor ->
             exa()
                 .fleet()
+                .jobs()
                 .runPipeline(
                     actor,
                     new PipelineRunRequest(

@@ -1,8 +1,9 @@
 package io.examlops.fleet.cli;
 
-import io.examlops.fleet.model.placement.Verdict;
+import io.examlops.fleet.discovery.RefreshRequest;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PlaceResult;
+import io.examlops.fleet.placement.Verdict;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,14 +53,15 @@ final class PlaceCommand extends FleetCommand {
   public Integer call() {
     var fleet = exa().fleet();
     Output output = output();
-    PlaceRequest request = new PlaceRequest(gpus, nodes, gpuType, partition);
+    PlaceRequest request = new PlaceRequest(gpus, nodes, gpuType, partition, null);
     if (refresh) {
       fleet
-          .refreshSnapshots(exa().actor())
+          .discovery()
+          .refresh(exa().actor(), RefreshRequest.ALL)
           .notes()
           .forEach(note -> output.err().println("exa: " + note));
     }
-    PlaceResult result = fleet.place(request);
+    PlaceResult result = fleet.placement().place(request);
     output.emit(result, () -> print(output.out(), result));
     return result.chosen() != null ? ExitCode.OK : ExitCode.FAILED;
   }

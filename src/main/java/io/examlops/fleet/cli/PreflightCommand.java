@@ -61,6 +61,7 @@ final class PreflightCommand extends FleetCommand {
     PreflightResult report =
         exa()
             .fleet()
+            .placement()
             .preflight(
                 exa().actor(),
                 new PreflightRequest(cluster, gpus, nodes, partition, account, time));

@@ -22,7 +22,7 @@ final class QueueCommand extends FleetCommand {
   @Override
   public Integer call() {
     String name = exa().clusterOrDefault(cluster);
-    QueueResult queue = exa().fleet().queue(exa().actor(), new QueueRequest(name));
+    QueueResult queue = exa().fleet().jobs().queue(exa().actor(), QueueRequest.live(name));
     Output output = output();
     output.emit(
         queue,

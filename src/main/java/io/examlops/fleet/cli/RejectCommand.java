@@ -26,7 +26,8 @@ final class RejectCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    RejectResult cluster = exa().fleet().reject(exa().actor(), new RejectRequest(name, reason));
+    RejectResult cluster =
+        exa().fleet().governance().reject(exa().actor(), new RejectRequest(name, reason));
     Output output = output();
     output.emit(
         cluster,

@@ -12,6 +12,7 @@ import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.LayoutBase;
 import ch.qos.logback.core.encoder.LayoutWrappingEncoder;
 import ch.qos.logback.core.spi.ContextAwareBase;
+import io.examlops.fleet.settings.Variables;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -25,7 +26,7 @@ import java.time.format.DateTimeFormatter;
  */
 @ConfiguratorRank(ConfiguratorRank.CUSTOM_NORMAL_PRIORITY)
 public final class StderrLogging extends ContextAwareBase implements Configurator {
-  static final String LEVEL_VARIABLE = "EXAMLOPS_LOG_LEVEL";
+  static final String LEVEL_VARIABLE = Variables.LOG_LEVEL;
 
   @Override
   public ExecutionStatus configure(LoggerContext context) {

@@ -157,9 +157,10 @@ final class Submissions {
     String id = Long.toString(job.id());
     try (guard) {
       if (!options.log) {
-        return fleet.follow(actor, new FollowRequest(id, options.waitTimeoutSeconds)).job();
+        return fleet.jobs().follow(actor, new FollowRequest(id, options.waitTimeoutSeconds)).job();
       }
       return fleet
+          .jobs()
           .logs(
               actor,
               new LogsRequest(id, true, options.waitTimeoutSeconds),

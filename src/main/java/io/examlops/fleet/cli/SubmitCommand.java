@@ -43,6 +43,7 @@ final class SubmitCommand extends FleetCommand {
         actor ->
             exa()
                 .fleet()
+                .jobs()
                 .submit(
                     actor,
                     new SubmitRequest(

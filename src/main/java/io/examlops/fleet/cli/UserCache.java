@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.settings.Variables;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -10,7 +11,7 @@ import java.util.Optional;
  * class-data-sharing archive. Nothing in it is needed: it only saves work between runs.
  */
 final class UserCache {
-  static final String VARIABLE = "EXAMLOPS_CACHE_DIR";
+  static final String VARIABLE = Variables.CACHE_DIR;
 
   private UserCache() {}
 

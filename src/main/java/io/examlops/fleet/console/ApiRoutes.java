@@ -2,7 +2,8 @@ package io.examlops.fleet.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.discovery.NodesResult;
+import io.examlops.fleet.capacity.UtilizationRequest;
+import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ApproveResult;
 import io.examlops.fleet.governance.AuditRequest;
@@ -11,10 +12,10 @@ import io.examlops.fleet.governance.ClustersResult;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
 import io.examlops.fleet.jobs.JobsRequest;
-import io.examlops.fleet.jobs.StoredQueueResult;
+import io.examlops.fleet.jobs.QueueRequest;
+import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.json.FleetJson;
-import io.examlops.fleet.model.NodeSnapshot;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PreflightRequest;
@@ -26,7 +27,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -124,7 +124,7 @@ final class ApiRoutes {
   ApproveResult approve(Context ctx, String name) {
     Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
     summary(name);
-    ApproveResult result = fleet.approve(p.actor(), new ApproveRequest(name));
+    ApproveResult result = fleet.governance().approve(p.actor(), new ApproveRequest(name));
     server.views.invalidate();
     return result;
   }
@@ -133,7 +133,7 @@ final class ApiRoutes {
   RejectResult reject(Context ctx, String name, String reason) {
     Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
     summary(name);
-    RejectResult result = fleet.reject(p.actor(), new RejectRequest(name, reason));
+    RejectResult result = fleet.governance().reject(p.actor(), new RejectRequest(name, reason));
     server.views.invalidate();
     return result;
   }
@@ -205,23 +205,18 @@ final class ApiRoutes {
   /** {@code exa hpc nodes --cluster NAME --json}'s shape, from the latest snapshot. */
   private void nodes(Context ctx) {
     String name = name(ctx);
-    ClusterSummary cluster = summary(name);
-    NodeSnapshot snapshot = fleet.storedNodes(name).orElse(null);
+    summary(name);
     ConsoleServer.json(
         ctx,
-        new NodesResult(
-            name,
-            SchedulerKind.parse(cluster.scheduler()),
-            snapshot == null || snapshot.id() == 0 ? "live" : "snapshot " + snapshot.id(),
-            snapshot == null ? null : snapshot.takenAt(),
-            snapshot == null || snapshot.id() == 0 ? null : snapshot.id(),
-            snapshot == null ? List.of() : snapshot.nodes()));
+        fleet.discovery().nodes(ConsoleServer.principal(ctx).actor(), NodesRequest.stored(name)));
   }
 
   /** The queue the refresher recorded with the latest snapshot: no scheduler is asked. */
-  StoredQueueResult queue(Context ctx, String name) {
+  QueueResult queue(Context ctx, String name) {
     summary(name);
-    return fleet.storedQueue(ConsoleServer.principal(ctx).actor(), name);
+    return fleet
+        .jobs()
+        .queue(ConsoleServer.principal(ctx).actor(), new QueueRequest(name, ReadFrom.STORE));
   }
 
   /** {@code exa hpc jobs --no-refresh --json}'s shape: what was last recorded. */
@@ -229,25 +224,30 @@ final class ApiRoutes {
     Principal p = ConsoleServer.principal(ctx);
     ConsoleServer.json(
         ctx,
-        fleet.listJobs(
-            p.actor(),
-            new JobsRequest(
-                ctx.queryParam("cluster"),
-                ctx.queryParam("model"),
-                ctx.queryParam("state"),
-                false)));
+        fleet
+            .jobs()
+            .list(
+                p.actor(),
+                new JobsRequest(
+                    ctx.queryParam("cluster"),
+                    ctx.queryParam("model"),
+                    ctx.queryParam("state"),
+                    ReadFrom.STORE)));
   }
 
   /** {@code exa hpc place --json}'s shape; reads the snapshots. */
   private void place(Context ctx) {
     ConsoleServer.json(
         ctx,
-        fleet.place(
-            new PlaceRequest(
-                count(ctx, "gpus"),
-                countOrNull(ctx, "nodes"),
-                ctx.queryParam("gpuType"),
-                ctx.queryParam("partition"))));
+        fleet
+            .placement()
+            .place(
+                new PlaceRequest(
+                    count(ctx, "gpus"),
+                    countOrNull(ctx, "nodes"),
+                    ctx.queryParam("gpuType"),
+                    ctx.queryParam("partition"),
+                    null)));
   }
 
   /** {@code exa hpc preflight --json}'s shape. It asks the cluster (it is a check, not a page). */
@@ -257,15 +257,17 @@ final class ApiRoutes {
     Principal p = ConsoleServer.require(ctx, TokenScope.READ);
     ConsoleServer.json(
         ctx,
-        fleet.preflight(
-            p.actor(),
-            new PreflightRequest(
-                name,
-                count(ctx, "gpus"),
-                countOrNull(ctx, "nodes"),
-                ctx.queryParam("partition"),
-                ctx.queryParam("account"),
-                ctx.queryParam("time"))));
+        fleet
+            .placement()
+            .preflight(
+                p.actor(),
+                new PreflightRequest(
+                    name,
+                    count(ctx, "gpus"),
+                    countOrNull(ctx, "nodes"),
+                    ctx.queryParam("partition"),
+                    ctx.queryParam("account"),
+                    ctx.queryParam("time"))));
   }
 
   /** {@code exa hpc audit --json}'s shape. */
@@ -273,7 +275,7 @@ final class ApiRoutes {
     if (cluster != null) {
       summary(cluster);
     }
-    ConsoleServer.json(ctx, fleet.audit(new AuditRequest(cluster)));
+    ConsoleServer.json(ctx, fleet.governance().audit(new AuditRequest(cluster)));
   }
 
   /** GPUs in use over the last hour, day or week, per cluster, from the refresher's samples. */
@@ -292,7 +294,9 @@ final class ApiRoutes {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("range", range);
     json.put("since", since);
-    json.put("samples", fleet.utilization(ctx.queryParam("cluster"), since));
+    json.put(
+        "samples",
+        fleet.capacity().utilization(new UtilizationRequest(ctx.queryParam("cluster"), since)));
     ConsoleServer.json(ctx, json);
   }
 

@@ -2,10 +2,12 @@ package io.examlops.fleet.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.config.RoutesConfig;
@@ -46,13 +48,13 @@ final class CentralRoutes {
 
   private void clusters(Context ctx) {
     ConsoleServer.require(ctx, TokenScope.READ);
-    ConsoleServer.json(ctx, Map.of("clusters", fleet.registeredClusters()));
+    ConsoleServer.json(ctx, Map.of("clusters", fleet.governance().registered()));
   }
 
   private void snapshot(Context ctx) {
-    ConsoleServer.require(ctx, TokenScope.READ);
+    Principal p = ConsoleServer.require(ctx, TokenScope.READ);
     ConsoleServer.json(
-        ctx, nullable("snapshot", fleet.storedNodes(ctx.pathParam("name")).orElse(null)));
+        ctx, fleet.discovery().nodes(p.actor(), NodesRequest.stored(ctx.pathParam("name"))));
   }
 
   /** As last recorded; {@code ?tag=} gives the newest submission with that tag. */
@@ -61,22 +63,23 @@ final class CentralRoutes {
     String tag = ctx.queryParam("tag");
     List<TrackedJob> jobs =
         tag != null
-            ? fleet.taggedJob(tag).map(List::of).orElse(List.of())
+            ? fleet.jobRecords().tagged(tag).map(List::of).orElse(List.of())
             : fleet
-                .listJobs(
+                .jobs()
+                .list(
                     p.actor(),
                     new JobsRequest(
                         ctx.queryParam("cluster"),
                         ctx.queryParam("model"),
                         ctx.queryParam("state"),
-                        false))
+                        ReadFrom.STORE))
                 .jobs();
     ConsoleServer.json(ctx, Map.of("jobs", jobs));
   }
 
   private void job(Context ctx) {
     ConsoleServer.require(ctx, TokenScope.READ);
-    ConsoleServer.json(ctx, nullable("job", fleet.recordedJob(id(ctx)).orElse(null)));
+    ConsoleServer.json(ctx, nullable("job", fleet.jobRecords().find(id(ctx)).orElse(null)));
   }
 
   /** Records a submission before the agent sends it to the scheduler. */
@@ -88,7 +91,9 @@ final class CentralRoutes {
       throw Refusal.badRequest("body field 'tag' must be a string or null", EXAMPLE);
     }
     TrackedJob job =
-        fleet.recordSubmission(actor, job(body), tag == null || tag.isNull() ? null : tag.asText());
+        fleet
+            .jobRecords()
+            .recordSubmission(actor, job(body), tag == null || tag.isNull() ? null : tag.asText());
     ctx.status(201);
     ConsoleServer.json(ctx, Map.of("job", job));
   }
@@ -102,7 +107,8 @@ final class CentralRoutes {
           "body field 'schedulerJobId' must be the scheduler's job id, a string",
           "{\"schedulerJobId\": \"4242\"}");
     }
-    ConsoleServer.json(ctx, Map.of("job", fleet.recordSubmitted(actor, id(ctx), id.asText())));
+    ConsoleServer.json(
+        ctx, Map.of("job", fleet.jobRecords().recordSubmitted(actor, id(ctx), id.asText())));
   }
 
   private void observed(Context ctx) {
@@ -113,12 +119,12 @@ final class CentralRoutes {
           "the body's job " + job.id() + " is not job " + id(ctx) + " of the path",
           "send the job as GET " + BASE + "/jobs/" + id(ctx) + " gave it, with what was observed");
     }
-    ConsoleServer.json(ctx, Map.of("job", fleet.recordObserved(actor, job)));
+    ConsoleServer.json(ctx, Map.of("job", fleet.jobRecords().recordObserved(actor, job)));
   }
 
   private void discard(Context ctx) {
     agent(ctx);
-    fleet.discardSubmission(id(ctx));
+    fleet.jobRecords().discardSubmission(id(ctx));
     ctx.status(204);
   }
 

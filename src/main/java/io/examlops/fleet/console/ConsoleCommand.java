@@ -3,12 +3,14 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.settings.Variables;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -65,21 +67,27 @@ public final class ConsoleCommand implements Callable<Integer> {
   java.nio.file.Path tlsKeystore;
 
   /** The variable the keystore's password comes from: never argv, never a log. */
-  static final String KEYSTORE_PASSWORD = "EXAMLOPS_CONSOLE_KEYSTORE_PASSWORD";
+  static final String KEYSTORE_PASSWORD = Variables.CONSOLE_KEYSTORE_PASSWORD;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   private final Map<String, String> env;
   private final Clock clock;
+  private final Supplier<Fleet> fleet;
 
-  public ConsoleCommand(Map<String, String> env, Clock clock) {
+  /**
+   * @param env the process environment, read once by the surface that starts the console
+   * @param fleet the services, built from that environment on first use
+   */
+  public ConsoleCommand(Map<String, String> env, Clock clock, Supplier<Fleet> fleet) {
     this.env = env;
     this.clock = clock;
+    this.fleet = fleet;
   }
 
   /** The fleet this console serves. */
   Fleet fleet() {
-    return new Fleet(env, clock);
+    return fleet.get();
   }
 
   /**
@@ -87,7 +95,7 @@ public final class ConsoleCommand implements Callable<Integer> {
    * user, via the console.
    */
   Actor actor() {
-    String name = env.get("EXAMLOPS_ACTOR");
+    String name = env.get(Variables.ACTOR);
     return new Actor(
         name == null || name.isBlank() ? System.getProperty("user.name") : name, Actor.CONSOLE);
   }
@@ -112,6 +120,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     ConsoleSettings.Tls tls = tlsKeystore == null ? null : loadKeystore();
     Fleet fleet = fleet();
     fleet
+        .access()
         .createFirstAdmin(actor())
         .ifPresent(
             admin ->

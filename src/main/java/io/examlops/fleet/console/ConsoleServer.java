@@ -52,7 +52,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.refreshRequests = new AttemptLimiter(clock, 1, Duration.ofSeconds(30));
     this.views =
         new ViewCache(
-            fleet::storesVersion,
+            fleet.governance()::storesVersion,
             () -> FleetView.build(fleet, clock, this::refreshStatus),
             view -> view.refreshed(fleet, clock, this::refreshStatus));
     this.refresher = new Refresher(fleet, clock, settings.refreshInterval(), views::invalidate);
@@ -167,11 +167,15 @@ public final class ConsoleServer implements AutoCloseable {
       if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
         throw Refusal.unauthenticated("the Authorization header is not 'Bearer <token>'");
       }
-      Optional<ApiToken> token = fleet.authenticateToken(authorization.substring(7).strip());
+      Optional<ApiToken> token =
+          fleet.access().authenticateToken(authorization.substring(7).strip());
       ApiToken t =
           token.orElseThrow(() -> Refusal.unauthenticated("the API token is unknown or revoked"));
       return new Principal(
-          t.owner(), fleet.user(t.owner()).map(u -> u.role()).orElse(null), t.scopes(), null);
+          t.owner(),
+          fleet.access().user(t.owner()).map(u -> u.role()).orElse(null),
+          t.scopes(),
+          null);
     }
     String cookie = ctx.cookie(SESSION_COOKIE);
     Optional<Session> session = sessions.find(cookie);

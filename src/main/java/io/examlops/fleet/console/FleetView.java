@@ -1,11 +1,15 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.capacity.CapacityRequest;
+import io.examlops.fleet.discovery.NodesRequest;
+import io.examlops.fleet.discovery.NodesResult;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.capacity.ClusterCapacity;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
@@ -35,15 +39,17 @@ record FleetView(
     boolean live) {
 
   static FleetView build(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
-    List<ClusterSummary> summaries = fleet.listClusters().clusters();
-    FleetCapacity capacity = fleet.storedCapacity();
+    List<ClusterSummary> summaries = fleet.governance().clusters().clusters();
+    FleetCapacity capacity =
+        fleet.capacity().capacity(Refresher.AS, new CapacityRequest(ReadFrom.STORE));
     Map<String, List<NodeInfo>> nodes = new LinkedHashMap<>();
     boolean live = false;
     for (ClusterSummary summary : summaries) {
-      var stored = fleet.storedNodes(summary.name());
-      if (stored.isPresent()) {
-        nodes.put(summary.name(), stored.get().nodes());
-        live |= stored.get().id() == 0;
+      NodesResult stored =
+          fleet.discovery().nodes(Refresher.AS, NodesRequest.stored(summary.name()));
+      if (stored.taken()) {
+        nodes.put(summary.name(), stored.nodes());
+        live |= stored.snapshotId() == null;
       }
     }
     return new FleetView(clock.instant(), summaries, List.of(), capacity, Map.copyOf(nodes), live)
@@ -94,7 +100,7 @@ record FleetView(
     String key;
     String hostKey;
     try {
-      Fingerprints current = fleet.approvalFingerprints(summary.name());
+      Fingerprints current = fleet.governance().fingerprintsToPin(summary.name());
       key = current.sshKey();
       hostKey = current.hostKey() != null ? current.hostKey() : summary.hostKeyFingerprint();
     } catch (RuntimeException e) {

@@ -3,9 +3,10 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.jobs.JobsRequest;
-import io.examlops.fleet.jobs.StoredQueueResult;
+import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.IssuedToken;
@@ -72,7 +73,7 @@ final class Pages {
         "/admin/tokens/{id}/revoke",
         ctx -> {
           Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
-          fleet.revokeToken(p.actor(), ctx.pathParam("id"));
+          fleet.access().revokeToken(p.actor(), ctx.pathParam("id"));
           ctx.redirect("/admin/access", HttpStatus.SEE_OTHER);
         });
   }
@@ -106,7 +107,7 @@ final class Pages {
       return;
     }
     char[] secret = password.toCharArray();
-    Optional<ConsoleUser> signedIn = fleet.authenticate(user, secret);
+    Optional<ConsoleUser> signedIn = fleet.access().authenticate(user, secret);
     java.util.Arrays.fill(secret, '\0');
     if (signedIn.isEmpty()) {
       server.failedLogins.record(byAddress);
@@ -194,11 +195,11 @@ final class Pages {
             row.approval(),
             server.refresher.status(name)));
     p.put("nodes", view.nodes().getOrDefault(name, List.of()));
-    StoredQueueResult queue = api.queue(ctx, name);
+    QueueResult queue = api.queue(ctx, name);
     p.put("queue", queue);
     p.put("queuePending", queue.jobs().stream().filter(j -> j.state() == JobState.PENDING).count());
     p.put("jobs", recordedJobs(ctx, name));
-    p.put("audit", fleet.audit(new AuditRequest(name)).events());
+    p.put("audit", fleet.governance().audit(new AuditRequest(name)).events());
     p.put("age", age());
     p.put("text", (Function<Object, String>) Pages::text);
     p.put("span", (Function<java.time.Duration, String>) Ages::span);
@@ -215,15 +216,18 @@ final class Pages {
   /** Tracked jobs as last recorded: no scheduler is asked while the page waits. */
   private List<TrackedJob> recordedJobs(Context ctx, String cluster) {
     return fleet
-        .listJobs(ConsoleServer.principal(ctx).actor(), new JobsRequest(cluster, null, null, false))
+        .jobs()
+        .list(
+            ConsoleServer.principal(ctx).actor(),
+            new JobsRequest(cluster, null, null, ReadFrom.STORE))
         .jobs();
   }
 
   private void accessPage(Context ctx, String newSecret) {
     ConsoleServer.require(ctx, TokenScope.ADMIN);
     Map<String, Object> p = frame(ctx, "Users and tokens", server.views.get());
-    p.put("users", fleet.users());
-    p.put("tokens", fleet.tokens());
+    p.put("users", fleet.access().users());
+    p.put("tokens", fleet.access().tokens());
     p.put("newSecret", newSecret);
     p.put("text", (Function<Object, String>) Pages::text);
     ctx.html(templates.render("access.jte", p));
@@ -233,11 +237,13 @@ final class Pages {
     Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
     List<String> scopes = ctx.formParams("scope");
     IssuedToken issued =
-        fleet.createToken(
-            p.actor(),
-            ctx.formParam("owner"),
-            ctx.formParam("name"),
-            TokenScope.parseAll(String.join(",", scopes)));
+        fleet
+            .access()
+            .createToken(
+                p.actor(),
+                ctx.formParam("owner"),
+                ctx.formParam("name"),
+                TokenScope.parseAll(String.join(",", scopes)));
     accessPage(ctx, issued.secret());
   }
 

@@ -1,6 +1,8 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.discovery.RefreshRequest;
+import io.examlops.fleet.discovery.RefreshResult;
 import io.examlops.fleet.model.Actor;
 import java.time.Clock;
 import java.time.Duration;
@@ -92,20 +94,26 @@ final class Refresher implements AutoCloseable {
 
   /** Schedulable ACTIVE clusters with a scheduler to ask, as the core decides. */
   private List<String> refreshable() {
-    return fleet.snapshotTargets();
+    return fleet.discovery().snapshotTargets();
   }
 
   private void snapshot(String cluster) {
+    String failure;
     try {
-      fleet.refreshSnapshot(AS, cluster);
-      Instant now = clock.instant();
+      RefreshResult result = fleet.discovery().refresh(AS, new RefreshRequest(cluster));
+      failure = result.failures().isEmpty() ? null : result.failures().get(0).reason();
+    } catch (RuntimeException e) {
+      failure = e.getMessage();
+    }
+    Instant now = clock.instant();
+    if (failure == null) {
       status.computeIfPresent(cluster, (k, s) -> s.succeeded(now, now.plus(interval)));
       afterSnapshot.run();
-    } catch (RuntimeException e) {
-      Instant now = clock.instant();
+    } else {
+      String why = failure;
       status.computeIfPresent(
-          cluster, (k, s) -> s.failed(now, e.getMessage(), now.plus(backoff(s.failures() + 1))));
-      LOG.warn("refresher: snapshot of {} failed: {}", cluster, e.getMessage());
+          cluster, (k, s) -> s.failed(now, why, now.plus(backoff(s.failures() + 1))));
+      LOG.warn("refresher: snapshot of {} failed: {}", cluster, why);
     }
   }
 

@@ -118,14 +118,14 @@ final class UserCommand implements Runnable {
       Role parsed;
       try {
         parsed = Role.parse(role);
-      } catch (IllegalArgumentException e) {
-        throw FleetException.invalid(e, "role");
+      } catch (FleetException e) {
+        throw e.about("role");
       }
       ConsoleUser user =
           withPassword(
               passwordFile,
               name,
-              p -> users.fleet().addUser(users.console.actor(), name, parsed, p));
+              p -> users.fleet().access().addUser(users.console.actor(), name, parsed, p));
       spec.commandLine()
           .getOut()
           .println("Added " + user.name() + " (" + user.role().label() + ")");
@@ -147,7 +147,7 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      users.fleet().removeUser(users.console.actor(), name);
+      users.fleet().access().removeUser(users.console.actor(), name);
       spec.commandLine().getOut().println("Removed " + name + "; its tokens are revoked");
       return 0;
     }
@@ -174,7 +174,7 @@ final class UserCommand implements Runnable {
           passwordFile,
           name,
           p -> {
-            users.fleet().setPassword(users.console.actor(), name, p);
+            users.fleet().access().setPassword(users.console.actor(), name, p);
             return null;
           });
       spec.commandLine().getOut().println("Password of " + name + " changed");
@@ -190,7 +190,7 @@ final class UserCommand implements Runnable {
     @Override
     public Integer call() {
       var out = spec.commandLine().getOut();
-      for (ConsoleUser u : users.fleet().users()) {
+      for (ConsoleUser u : users.fleet().access().users()) {
         out.println(
             u.name()
                 + "\t"

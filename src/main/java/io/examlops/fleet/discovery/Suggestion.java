@@ -1,6 +1,8 @@
 package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.ShellQuote;
 import java.util.LinkedHashMap;
@@ -16,22 +18,28 @@ import java.util.stream.Collectors;
  * @param env the variables, in a stable order
  */
 public record Suggestion(SchedulerKind scheduler, String transport, Map<String, String> env) {
-  public static final String SCHEDULER_VARIABLE = "EXAMLOPS_HPC_SCHEDULER";
 
   public Suggestion {
     env = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(env));
   }
 
-  /** What to configure for what was detected at {@code endpoint}. */
-  public static Suggestion of(Detection detection, Endpoint endpoint) {
-    SchedulerKind scheduler = detection.found() ? detection.scheduler() : SchedulerKind.MOCK;
+  /**
+   * What to configure for what was detected at {@code endpoint}: where nothing answered, the
+   * registered backend that runs jobs on this machine without a scheduler (the mock), to try the
+   * product with.
+   */
+  public static Suggestion of(Detection detection, Endpoint endpoint, SchedulerAdapters adapters) {
+    SchedulerKind scheduler =
+        detection.found() ? detection.scheduler() : adapters.trialBackend().orElse(null);
     Map<String, String> env = new LinkedHashMap<>();
-    env.put(SCHEDULER_VARIABLE, scheduler.label());
+    if (scheduler != null) {
+      env.put(Variables.SCHEDULER, scheduler.label());
+    }
     if (!endpoint.isLocal() && detection.found()) {
-      env.put(Endpoint.HOST_VARIABLE, endpoint.ssh().host());
-      env.put(Endpoint.USER_VARIABLE, endpoint.ssh().user());
-      env.put(Endpoint.KEY_VARIABLE, endpoint.ssh().key().toString());
-      env.put(Endpoint.PORT_VARIABLE, Integer.toString(endpoint.ssh().port()));
+      env.put(Variables.SSH_HOST, endpoint.ssh().host());
+      env.put(Variables.SSH_USER, endpoint.ssh().user());
+      env.put(Variables.SSH_KEY, endpoint.ssh().key().toString());
+      env.put(Variables.SSH_PORT, Integer.toString(endpoint.ssh().port()));
     }
     return new Suggestion(scheduler, endpoint.isLocal() ? "local" : "ssh", env);
   }

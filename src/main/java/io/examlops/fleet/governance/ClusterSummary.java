@@ -8,6 +8,8 @@ import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.Schedulability;
 import java.time.Instant;
 
 /**
@@ -40,15 +42,15 @@ public record ClusterSummary(
     PinnedConnection pinned,
     @com.fasterxml.jackson.annotation.JsonIgnore Hint notSchedulableHint) {
 
-  public static ClusterSummary of(ClusterStatus status) {
-    var cluster = status.cluster();
+  /** A registered cluster as every surface shows it, with the approval gate's verdict now. */
+  static ClusterSummary of(RegisteredCluster cluster, Schedulability verdict) {
     ClusterDefinition d = cluster.definition();
     ClusterGovernance g = cluster.governance();
     return new ClusterSummary(
         cluster.name(),
         cluster.state(),
-        status.schedulability().schedulable(),
-        status.schedulability().schedulable() ? null : status.schedulability().reason(),
+        verdict.schedulable(),
+        verdict.schedulable() ? null : verdict.reason(),
         d != null ? d.scheduler().label() : g.scheduler().label(),
         d != null ? d.transport().label() : g.transport().label(),
         d != null ? d.host() : g.host(),
@@ -65,7 +67,7 @@ public record ClusterSummary(
         g == null ? null : g.capabilities(),
         g == null ? null : g.probedAt(),
         g == null ? null : g.pinned(),
-        status.schedulability().hint());
+        verdict.hint());
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
@@ -25,13 +26,10 @@ public final class JobLogs {
 
   private final ClusterConnections connections;
   private final JobTracker jobs;
-  private final io.examlops.fleet.model.Actor actor;
 
-  public JobLogs(
-      ClusterConnections connections, JobTracker jobs, io.examlops.fleet.model.Actor actor) {
+  public JobLogs(ClusterConnections connections, JobTracker jobs) {
     this.connections = connections;
     this.jobs = jobs;
-    this.actor = actor;
   }
 
   /**
@@ -53,7 +51,12 @@ public final class JobLogs {
    * its end). An interrupt ends the follow early, with the thread's interrupt flag set again.
    */
   public Read read(
-      TrackedJob job, boolean follow, Duration limit, Duration every, Consumer<String> sink) {
+      Actor actor,
+      TrackedJob job,
+      boolean follow,
+      Duration limit,
+      Duration every,
+      Consumer<String> sink) {
     RegisteredCluster cluster = connections.cluster(job.cluster());
     JobBackend backend = jobs.backend(cluster.definition().scheduler());
     String file = backend.outputFile(job.schedulerJobId());
@@ -81,19 +84,20 @@ public final class JobLogs {
             if (System.nanoTime() >= deadline || !pause(every)) {
               return new Read(current, file, offset, chunk.found(), false);
             }
-            current = observed(runner, backend, current);
+            current = observed(actor, runner, backend, current);
           }
         });
   }
 
   /** The job as its scheduler reports it now, stored; asked over the runner already open. */
-  private TrackedJob observed(CommandRunner runner, JobBackend backend, TrackedJob job) {
+  private TrackedJob observed(
+      Actor actor, CommandRunner runner, JobBackend backend, TrackedJob job) {
     if (job.schedulerJobId() == null) {
       return job;
     }
     JobStatus status =
         backend.track(runner, List.of(job.schedulerJobId())).get(job.schedulerJobId());
-    return status == null ? job : jobs.store().update(jobs.apply(job, status));
+    return status == null ? job : jobs.store(actor).update(jobs.apply(job, status));
   }
 
   private static boolean pause(Duration every) {

@@ -4,6 +4,7 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.GpuHours;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.JobTag;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -37,26 +39,27 @@ public final class JobTracker {
   private static final Duration RECORD_CLOCK_SKEW = Duration.ofMinutes(10);
 
   private final ClusterConnections connections;
-  private final JobRecords store;
+  private final Function<Actor, JobRecords> records;
   private final SchedulerAdapters adapters;
   private final SchedulerContext context;
-  private final Actor actor;
 
+  /**
+   * @param records the job records, each change recorded as the given actor's
+   */
   public JobTracker(
       ClusterConnections connections,
-      JobRecords store,
+      Function<Actor, JobRecords> records,
       SchedulerAdapters adapters,
-      SchedulerContext context,
-      Actor actor) {
+      SchedulerContext context) {
     this.connections = connections;
-    this.store = store;
+    this.records = records;
     this.adapters = adapters;
     this.context = context;
-    this.actor = actor;
   }
 
-  public JobRecords store() {
-    return store;
+  /** The job records, each change recorded as {@code actor}'s. */
+  public JobRecords store(Actor actor) {
+    return records.apply(actor);
   }
 
   /** The backend for a declared scheduler. */
@@ -65,8 +68,7 @@ public final class JobTracker {
         .find(scheduler)
         .flatMap(a -> a.backend(context))
         .orElseThrow(
-            () ->
-                new IllegalArgumentException("no job backend for scheduler " + scheduler.label()));
+            () -> new IllegalStateException("no job backend for scheduler " + scheduler.label()));
   }
 
   /**
@@ -78,13 +80,9 @@ public final class JobTracker {
    * @throws JobNotRecordedException when the scheduler accepted the job but its record could not be
    *     completed
    */
-  public TrackedJob submit(String clusterName, JobSpec request, String model, String dataset) {
-    return submit(clusterName, request, model, dataset, null);
-  }
-
-  /** As {@link #submit(String, JobSpec, String, String)}, recorded under the caller's tag. */
   public TrackedJob submit(
-      String clusterName, JobSpec request, String model, String dataset, String tag) {
+      Actor actor, String clusterName, JobSpec request, String model, String dataset, String tag) {
+    JobRecords store = store(actor);
     RegisteredCluster cluster = connections.requireSchedulable(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
     TrackedJob begun =
@@ -99,15 +97,16 @@ public final class JobTracker {
                 request.partition(),
                 actor.name(),
                 context.clock().instant()),
-            TaggedJobs.require(tag));
+            JobTag.require(tag));
     SubmitReply result;
     try {
       result = connections.withRunner(cluster, actor, runner -> backend.submit(runner, request));
     } catch (RuntimeException e) {
-      throw discarded(begun, e);
+      throw discarded(store, begun, e);
     }
     if (!result.accepted()) {
       throw discarded(
+          store,
           begun,
           new SchedulerRefusedException(
               cluster.name()
@@ -130,7 +129,8 @@ public final class JobTracker {
   }
 
   /** Removes the record of a submission that did not reach the scheduler; returns {@code why}. */
-  private RuntimeException discarded(TrackedJob begun, RuntimeException why) {
+  private static RuntimeException discarded(
+      JobRecords store, TrackedJob begun, RuntimeException why) {
     try {
       store.discard(begun);
     } catch (RuntimeException e) {
@@ -140,11 +140,13 @@ public final class JobTracker {
   }
 
   /** Tracked jobs matching the filter, after asking the schedulers about unfinished ones. */
-  public Listing list(JobRecords.Filter filter, boolean refresh) {
+  public Listing list(Actor actor, JobRecords.Filter filter, boolean refresh) {
+    JobRecords store = store(actor);
     List<String> notes = new ArrayList<>();
     if (refresh) {
       // A lost job is asked again: accounting that was down may know it later.
       refresh(
+          actor,
           store.list(filter).stream()
               .filter(j -> !j.state().terminal() || j.state() == JobState.LOST)
               .toList(),
@@ -160,7 +162,8 @@ public final class JobTracker {
    * Asks each job's scheduler where it stands (one connection per cluster) and stores what it says.
    * A cluster that cannot be reached leaves its jobs as they were, with a note.
    */
-  public List<TrackedJob> refresh(List<TrackedJob> jobs, List<String> notes) {
+  public List<TrackedJob> refresh(Actor actor, List<TrackedJob> jobs, List<String> notes) {
+    JobRecords store = store(actor);
     Map<String, List<TrackedJob>> byCluster = new LinkedHashMap<>();
     List<TrackedJob> updated = new ArrayList<>();
     for (TrackedJob job : jobs) {
@@ -259,14 +262,14 @@ public final class JobTracker {
    * Follows a job until it ends, is lost, or {@code timeout} passes; returns what was last seen.
    * Always returns: each look is bounded by the transport's timeouts.
    */
-  public TrackedJob await(TrackedJob job, Duration timeout, Duration every)
+  public TrackedJob await(Actor actor, TrackedJob job, Duration timeout, Duration every)
       throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     TrackedJob current = job;
     while (!current.state().terminal() && System.nanoTime() < deadline) {
       Thread.sleep(every.toMillis());
       List<String> notes = new ArrayList<>();
-      current = refresh(List.of(current), notes).get(0);
+      current = refresh(actor, List.of(current), notes).get(0);
     }
     return current;
   }
@@ -275,7 +278,8 @@ public final class JobTracker {
    * A tracked job by fleet id or scheduler id, as stored or in another spelling its scheduler's
    * adapter reads (every form of a Flux job id): it is normalized once, here.
    */
-  public TrackedJob find(String id) {
+  public TrackedJob find(Actor actor, String id) {
+    JobRecords store = store(actor);
     if (id.matches("[0-9]{1,18}")) {
       var byFleetId = store.find(Long.parseLong(id));
       if (byFleetId.isPresent()) {
@@ -286,13 +290,13 @@ public final class JobTracker {
     return all.stream()
         .filter(j -> id.equals(j.schedulerJobId()))
         .findFirst()
-        .or(() -> otherSpelling(id, all))
+        .or(() -> otherSpelling(actor, id, all))
         .orElseThrow(() -> new UnknownJobException(id));
   }
 
   /** Each scheduler's adapter asked about its own clusters' jobs, in registration order. */
-  private Optional<TrackedJob> otherSpelling(String id, List<TrackedJob> all) {
-    List<RegisteredCluster> clusters = connections.registry().list();
+  private Optional<TrackedJob> otherSpelling(Actor actor, String id, List<TrackedJob> all) {
+    List<RegisteredCluster> clusters = connections.store().list();
     SchedulerAdapter.ClusterCommands onCluster =
         (name, command) ->
             connections.withRunner(connections.cluster(name), actor, r -> r.run(command));
@@ -313,8 +317,8 @@ public final class JobTracker {
   }
 
   /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
-  public Cancelled cancel(String id) {
-    TrackedJob job = find(id);
+  public Cancelled cancel(Actor actor, String id) {
+    TrackedJob job = find(actor, id);
     RegisteredCluster cluster = connections.cluster(job.cluster());
     JobBackend backend = backend(cluster.definition().scheduler());
     CancelReply result =
@@ -326,7 +330,7 @@ public final class JobTracker {
           cluster.name() + " did not cancel job " + job.schedulerJobId() + ": " + result.message());
     }
     List<String> notes = new ArrayList<>();
-    TrackedJob after = refresh(List.of(job), notes).get(0);
+    TrackedJob after = refresh(actor, List.of(job), notes).get(0);
     return new Cancelled(after, result, notes);
   }
 
@@ -334,7 +338,7 @@ public final class JobTracker {
   public record Cancelled(TrackedJob job, CancelReply result, List<String> notes) {}
 
   /** The live queue of a cluster, all users. Read-only: allowed for any registered cluster. */
-  public List<QueueEntry> queue(String clusterName) {
+  public List<QueueEntry> queue(Actor actor, String clusterName) {
     RegisteredCluster cluster = connections.cluster(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
     return connections.withRunner(cluster, actor, backend::queue);

@@ -1,15 +1,21 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.GpuAsk;
+import io.examlops.fleet.model.JobTag;
+import java.util.Map;
+
 /**
- * A training job for a model and dataset, through the same gate, submission and tracking as a
- * submission: named {@code train-<model>}, with {@code EXAMLOPS_MODEL}, {@code EXAMLOPS_DATASET},
- * {@code EXAMLOPS_PIPELINE_GPUS} and the cluster's {@code EXAMLOPS_HPC_*} environment exported.
+ * A training run for a model and dataset ({@code exa pipeline run}): submitted through the same
+ * gate, placement and tracking as a script, with the model, dataset, GPU count and the chosen
+ * cluster's {@code EXAMLOPS_HPC_*} environment exported in the job.
  *
- * @param script the training entry point; {@code null}: a built-in smoke run that prints what the
- *     job received
- * @param environment more variables the job exports (the pipeline's own win)
- * @param tag the caller's name for this submission, or {@code null} (see {@link
- *     SubmitRequest#tag()})
+ * @param cluster a registered cluster, or {@code auto}
+ * @param model the model's name (letters, digits, {@code . _ -})
+ * @param dataset the dataset's name (the same rule)
+ * @param script the training script; {@code null}: the built-in smoke run, which prints what the
+ *     job got
+ * @param environment more variables exported in the job
+ * @param tag the caller's name for the run (see {@link SubmitRequest#tag()}); {@code null}: none
  */
 public record PipelineRunRequest(
     String cluster,
@@ -21,24 +27,12 @@ public record PipelineRunRequest(
     String partition,
     String time,
     String account,
-    java.util.Map<String, String> environment,
+    Map<String, String> environment,
     String tag) {
 
   public PipelineRunRequest {
-    environment = environment == null ? java.util.Map.of() : java.util.Map.copyOf(environment);
-  }
-
-  /** A training run without more variables or a tag. */
-  public PipelineRunRequest(
-      String cluster,
-      String model,
-      String dataset,
-      ScriptSource script,
-      int gpus,
-      int nodes,
-      String partition,
-      String time,
-      String account) {
-    this(cluster, model, dataset, script, gpus, nodes, partition, time, account, null, null);
+    GpuAsk.of(gpus, nodes);
+    JobTag.require(tag);
+    environment = environment == null ? Map.of() : Map.copyOf(environment);
   }
 }

@@ -9,9 +9,6 @@ import java.util.regex.Pattern;
 
 /** What a training pipeline's job receives: its names, its variables, its default script. */
 public final class Pipelines {
-  public static final String MODEL_VARIABLE = "EXAMLOPS_MODEL";
-  public static final String DATASET_VARIABLE = "EXAMLOPS_DATASET";
-  public static final String GPUS_VARIABLE = "EXAMLOPS_PIPELINE_GPUS";
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
 

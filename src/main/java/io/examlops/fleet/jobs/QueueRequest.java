@@ -1,4 +1,20 @@
 package io.examlops.fleet.jobs;
 
-/** A registered cluster's live queue, all users. */
-public record QueueRequest(String cluster) {}
+import io.examlops.fleet.model.ReadFrom;
+
+/**
+ * A registered cluster's queue, all users: asked of its scheduler now, or as last recorded with a
+ * snapshot.
+ *
+ * @param from the scheduler now, or the store; {@code null}: the scheduler
+ */
+public record QueueRequest(String cluster, ReadFrom from) {
+  public QueueRequest {
+    from = from == null ? ReadFrom.SCHEDULER : from;
+  }
+
+  /** The queue as its scheduler reports it now. */
+  public static QueueRequest live(String cluster) {
+    return new QueueRequest(cluster, ReadFrom.SCHEDULER);
+  }
+}

@@ -13,10 +13,4 @@ import io.examlops.fleet.placement.PlaceResult;
  *     instead of submitting another
  */
 public record SubmitResult(
-    TrackedJob job, PlaceResult placement, String output, boolean reattached) {
-
-  /** A new submission (not a re-attached one). */
-  public SubmitResult(TrackedJob job, PlaceResult placement, String output) {
-    this(job, placement, output, false);
-  }
-}
+    TrackedJob job, PlaceResult placement, String output, boolean reattached) {}

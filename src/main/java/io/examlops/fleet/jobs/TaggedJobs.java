@@ -1,14 +1,14 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.JobTag;
 import io.examlops.fleet.model.TrackedJob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Submissions under the caller's tag: a CI stage names its job (say {@code train#42}), and when the
@@ -16,25 +16,10 @@ import java.util.regex.Pattern;
  * second one. A tagged job that has ended no longer holds its tag: the next submission runs anew.
  */
 public final class TaggedJobs {
-  /** What a tag may hold: a CI system's job and build names fit, nothing a shell would read. */
-  public static final String RULE =
-      "1 to 200 characters: letters, digits and . _ - : / # @ + =, starting with a letter or digit";
-
-  private static final Pattern TAG = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:/#@+=-]{0,199}");
-
   private final JobTracker jobs;
 
   public TaggedJobs(JobTracker jobs) {
     this.jobs = jobs;
-  }
-
-  /** The tag, checked; {@code null} stays {@code null} (no tag). */
-  public static String require(String tag) {
-    if (tag != null && !TAG.matcher(tag).matches()) {
-      throw FleetException.invalid(
-          "tag " + Printable.quoted(tag) + " is not a tag: a tag is " + RULE, "tag");
-    }
-    return tag;
   }
 
   /**
@@ -44,8 +29,8 @@ public final class TaggedJobs {
    * @throws FleetException (CONFLICT) when the tag's job was never confirmed by its scheduler (its
    *     submitter stopped in between): submitting again could run it twice
    */
-  public Optional<TrackedJob> unfinished(String tag) {
-    Optional<TrackedJob> latest = jobs.store().latestTagged(require(tag));
+  public Optional<TrackedJob> unfinished(Actor actor, String tag) {
+    Optional<TrackedJob> latest = jobs.store(actor).latestTagged(JobTag.require(tag));
     if (latest.isEmpty() || latest.get().state().terminal()) {
       return Optional.empty();
     }
@@ -68,7 +53,7 @@ public final class TaggedJobs {
               + ", and cancel or keep it before submitting under another tag");
     }
     List<String> notes = new ArrayList<>();
-    TrackedJob now = jobs.refresh(List.of(job), notes).get(0);
+    TrackedJob now = jobs.refresh(actor, List.of(job), notes).get(0);
     return now.state().terminal() ? Optional.empty() : Optional.of(now);
   }
 }

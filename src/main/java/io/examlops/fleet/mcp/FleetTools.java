@@ -1,7 +1,7 @@
 package io.examlops.fleet.mcp;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.capacity.CapacityRequest;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.discovery.NodesResult;
 import io.examlops.fleet.governance.ApproveRequest;
@@ -17,6 +17,7 @@ import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PlaceResult;
@@ -82,7 +83,7 @@ final class FleetTools {
   }
 
   private ToolReply clusters() {
-    ClustersResult result = fleet.listClusters();
+    ClustersResult result = fleet.governance().clusters();
     var clusters = result.clusters();
     String summary =
         clusters.isEmpty()
@@ -100,12 +101,16 @@ final class FleetTools {
   /** The latest snapshot, else (or when asked) the nodes read now; with the data's age. */
   private ToolReply nodes(ToolArguments args, Actor actor) {
     String cluster = args.text("cluster");
+    NodesResult stored =
+        args.flag("live", false)
+            ? null
+            : fleet.discovery().nodes(actor, NodesRequest.stored(cluster));
     NodesResult nodes =
-        (args.flag("live", false)
-                ? java.util.Optional.<NodesResult>empty()
-                : fleet.latestNodes(cluster))
-            .orElseGet(
-                () -> fleet.nodes(actor, new NodesRequest(HostTarget.defaults(), cluster, false)));
+        stored != null && stored.taken()
+            ? stored
+            : fleet
+                .discovery()
+                .nodes(actor, new NodesRequest(null, cluster, ReadFrom.SCHEDULER, false));
     String state = args.text("state");
     String partition = args.text("partition");
     var shown =
@@ -143,21 +148,26 @@ final class FleetTools {
   private ToolReply place(ToolArguments args) {
     PlaceRequest request =
         new PlaceRequest(
-            args.whole("gpus"), args.whole("nodes"), args.text("gpuType"), args.text("partition"));
-    String cluster = args.text("cluster");
-    PlaceResult result = cluster == null ? fleet.place(request) : fleet.placeIn(cluster, request);
+            args.whole("gpus"),
+            args.whole("nodes"),
+            args.text("gpuType"),
+            args.text("partition"),
+            null);
+    PlaceResult result = fleet.placement().place(request.in(args.text("cluster")));
     return new ToolReply(result, result.explanation());
   }
 
   private ToolReply jobs(ToolArguments args, Actor actor) {
     JobsResult result =
-        fleet.listJobs(
-            actor,
-            new JobsRequest(
-                args.text("cluster"),
-                args.text("model"),
-                args.text("state"),
-                args.flag("refresh", true)));
+        fleet
+            .jobs()
+            .list(
+                actor,
+                new JobsRequest(
+                    args.text("cluster"),
+                    args.text("model"),
+                    args.text("state"),
+                    args.flag("refresh", true) ? ReadFrom.SCHEDULER : ReadFrom.STORE));
     Map<String, Long> byState =
         result.jobs().stream()
             .collect(
@@ -177,7 +187,8 @@ final class FleetTools {
   }
 
   private ToolReply capacity(Actor actor) {
-    FleetCapacity capacity = fleet.capacity(actor);
+    FleetCapacity capacity =
+        fleet.capacity().capacity(actor, new CapacityRequest(ReadFrom.SCHEDULER));
     String summary =
         capacity.clusters().size()
             + " ACTIVE clusters: "
@@ -199,7 +210,7 @@ final class FleetTools {
   }
 
   private ToolReply queue(ToolArguments args, Actor actor) {
-    QueueResult queue = fleet.queue(actor, new QueueRequest(args.text("cluster")));
+    QueueResult queue = fleet.jobs().queue(actor, QueueRequest.live(args.text("cluster")));
     long pending = queue.jobs().stream().filter(e -> e.state() == JobState.PENDING).count();
     return new ToolReply(
         queue,
@@ -213,15 +224,17 @@ final class FleetTools {
 
   private ToolReply preflight(ToolArguments args, Actor actor) {
     PreflightResult report =
-        fleet.preflight(
-            actor,
-            new PreflightRequest(
-                args.text("cluster"),
-                args.whole("gpus"),
-                args.whole("nodes"),
-                args.text("partition"),
-                args.text("account"),
-                args.text("time")));
+        fleet
+            .placement()
+            .preflight(
+                actor,
+                new PreflightRequest(
+                    args.text("cluster"),
+                    args.whole("gpus"),
+                    args.whole("nodes"),
+                    args.text("partition"),
+                    args.text("account"),
+                    args.text("time")));
     String summary =
         "preflight "
             + report.result()
@@ -239,13 +252,16 @@ final class FleetTools {
   }
 
   private ToolReply approve(ToolArguments args, Actor actor) {
-    ApproveResult approved = fleet.approve(actor, new ApproveRequest(args.text("cluster")));
+    ApproveResult approved =
+        fleet.governance().approve(actor, new ApproveRequest(args.text("cluster")));
     return new ToolReply(approved, "Approved " + approved.name() + ": ACTIVE, by " + actor);
   }
 
   private ToolReply reject(ToolArguments args, Actor actor) {
     RejectResult rejected =
-        fleet.reject(actor, new RejectRequest(args.text("cluster"), args.text("reason")));
+        fleet
+            .governance()
+            .reject(actor, new RejectRequest(args.text("cluster"), args.text("reason")));
     return new ToolReply(
         rejected, "Rejected " + rejected.name() + " by " + actor + ": " + rejected.reason());
   }

@@ -1,7 +1,9 @@
 package io.examlops.fleet.mcp;
 
+import io.examlops.fleet.Fleet;
 import java.time.Clock;
 import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,13 +18,16 @@ public final class McpCommand implements Runnable {
 
   final Map<String, String> env;
   final Clock clock;
+  final Supplier<Fleet> fleet;
 
   /**
    * @param env the process environment, read once by the surface that starts the server
+   * @param fleet the services, built from that environment on first use
    */
-  public McpCommand(Map<String, String> env, Clock clock) {
+  public McpCommand(Map<String, String> env, Clock clock, Supplier<Fleet> fleet) {
     this.env = Map.copyOf(env);
     this.clock = clock;
+    this.fleet = fleet;
   }
 
   @Override

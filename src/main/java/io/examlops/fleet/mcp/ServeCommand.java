@@ -1,8 +1,8 @@
 package io.examlops.fleet.mcp;
 
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.settings.Variables;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -29,10 +29,10 @@ import picocli.CommandLine.ParentCommand;
     })
 final class ServeCommand implements Callable<Integer> {
   /** Enables the write tools when {@code 1} (or {@code true}). */
-  static final String ALLOW_WRITES_VARIABLE = "EXAMLOPS_MCP_ALLOW_WRITES";
+  static final String ALLOW_WRITES_VARIABLE = Variables.MCP_ALLOW_WRITES;
 
   /** Who is acting, as for the CLI; defaults to the operating-system user. */
-  static final String ACTOR_VARIABLE = "EXAMLOPS_ACTOR";
+  static final String ACTOR_VARIABLE = Variables.ACTOR;
 
   static final String VERSION = "0.1.0";
 
@@ -51,7 +51,7 @@ final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     boolean writes = allowWrites || writesFromEnvironment();
-    FleetTools tools = new FleetTools(new Fleet(parent.env, parent.clock), parent.clock, user());
+    FleetTools tools = new FleetTools(parent.fleet.get(), parent.clock, user());
     FleetMcpServer server = new FleetMcpServer(tools, writes);
     // stdout is the protocol: whatever else would print there goes to stderr instead.
     PrintStream stdout =

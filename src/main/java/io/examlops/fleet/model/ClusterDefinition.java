@@ -35,7 +35,7 @@ public record ClusterDefinition(
     Objects.requireNonNull(scheduler, "scheduler");
     Objects.requireNonNull(transport, "transport");
     if (!scheduler.runsJobs()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "cluster '"
               + name
               + "': scheduler "
@@ -46,7 +46,7 @@ public record ClusterDefinition(
     }
     if (fluxUri != null) {
       if (scheduler != SchedulerKind.FLUX) {
-        throw new IllegalArgumentException(
+        throw FleetException.invalid(
             "cluster '"
                 + name
                 + "' has a flux_uri but its scheduler is "
@@ -57,7 +57,7 @@ public record ClusterDefinition(
     }
     if (transport == TransportKind.SSH) {
       if (host == null || user == null) {
-        throw new IllegalArgumentException(
+        throw FleetException.invalid(
             "cluster '"
                 + name
                 + "' uses transport ssh but has no "
@@ -75,7 +75,7 @@ public record ClusterDefinition(
         || keyPath != null
         || port != null
         || hostKeyFingerprint != null) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "cluster '"
               + name
               + "' uses transport local, which takes no host, user, key, port or"

@@ -23,7 +23,7 @@ public final class ClusterName {
   /** Returns the name when it follows the rule; otherwise throws with the rule. */
   public static String require(String name) {
     if (!isValid(name)) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "invalid cluster name " + Printable.quoted(name) + ": a cluster name is " + RULE);
     }
     return name;

@@ -31,11 +31,11 @@ public final class ConnectionRules {
     SchedulerKind kind;
     try {
       kind = SchedulerKind.parse(text);
-    } catch (IllegalArgumentException e) {
+    } catch (FleetException e) {
       kind = SchedulerKind.NONE;
     }
     if (!kind.runsJobs()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "unknown scheduler "
               + Printable.quoted(text)
               + ": use "
@@ -46,7 +46,7 @@ public final class ConnectionRules {
 
   public static String host(String host) {
     if (host == null || !HOST.matcher(host).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           Printable.quoted(host)
               + (host != null && host.length() > MAX_HOST_LENGTH
                   ? " (" + host.length() + " characters)"
@@ -60,7 +60,7 @@ public final class ConnectionRules {
 
   public static String user(String user) {
     if (user == null || !USER.matcher(user).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "invalid ssh user "
               + Printable.quoted(user)
               + ": use a login name of letters, digits, '.', '-' and '_', not starting with '-'");
@@ -70,7 +70,7 @@ public final class ConnectionRules {
 
   public static int port(long port) {
     if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "invalid port " + port + ": use a TCP port between 1 and 65535 (ssh uses 22)");
     }
     return (int) port;
@@ -83,7 +83,7 @@ public final class ConnectionRules {
   public static String fingerprint(String fingerprint) {
     String normal = fingerprint == null ? null : fingerprint.trim().replaceAll("=+$", "");
     if (normal == null || !FINGERPRINT.matcher(normal).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "invalid fingerprint "
               + Printable.quoted(fingerprint)
               + ": expected SHA256: and 43 base64 characters, as `ssh-keygen -lf <key>` prints"
@@ -98,18 +98,18 @@ public final class ConnectionRules {
    */
   public static String keyPath(String path) {
     if (path == null || path.isBlank()) {
-      throw new IllegalArgumentException("empty key path: give the path of the private key file");
+      throw FleetException.invalid("empty key path: give the path of the private key file");
     }
     if (looksLikeKeyMaterial(path)) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "the key value looks like key material, not a path: keys are never stored; save the key"
               + " in a file readable only by you (chmod 600) and give that file's path");
     }
     if (path.indexOf('\0') >= 0 || path.length() > 4096) {
-      throw new IllegalArgumentException("invalid key path: give the path of the private key file");
+      throw FleetException.invalid("invalid key path: give the path of the private key file");
     }
     if (!path.startsWith("/") && !path.equals("~") && !path.startsWith("~/")) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "key path "
               + Printable.quoted(path)
               + " is relative: give an absolute path or one starting with ~/");
@@ -137,7 +137,7 @@ public final class ConnectionRules {
   public static String fluxUri(String uri) {
     String trimmed = uri == null ? "" : uri.strip();
     if (!FLUX_URI.matcher(trimmed).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "invalid Flux URI "
               + Printable.quoted(uri)
               + ": expected local:///path/to/local-0 or ssh://host/path, as `flux uri` or the"

@@ -49,10 +49,15 @@ public class FleetException extends RuntimeException {
     return new FleetException(ErrorKind.INVALID_REQUEST, message, null, null, List.of(fields));
   }
 
-  /** As {@link #invalid(String, String...)}, for a rule of a part of the core that failed. */
-  public static FleetException invalid(IllegalArgumentException cause, String... fields) {
-    return new FleetException(
-        ErrorKind.INVALID_REQUEST, cause.getMessage(), null, cause, List.of(fields));
+  /**
+   * This failure, about {@code requestFields}: a value's rule that failed inside a request names
+   * the request's own field. A failure that already names its fields keeps them.
+   */
+  public FleetException about(String... requestFields) {
+    if (!fields.isEmpty() || requestFields.length == 0) {
+      return this;
+    }
+    return new FleetException(kind, getMessage(), hint, this, List.of(requestFields));
   }
 
   public ErrorKind kind() {

@@ -41,10 +41,10 @@ public final class KeyMaterial {
    */
   public static String requireKeyPath(String value, String source) {
     if (looksLikePrivateKey(value)) {
-      throw new IllegalArgumentException(refusal(source));
+      throw FleetException.invalid(refusal(source));
     }
     if (value.indexOf('\n') >= 0 || value.indexOf('\r') >= 0 || value.length() > MAX_PATH) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           source
               + " holds "
               + (value.length() > MAX_PATH

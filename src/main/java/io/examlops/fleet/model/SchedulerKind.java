@@ -48,7 +48,7 @@ public final class SchedulerKind {
    */
   public static SchedulerKind declare(String label, boolean runsJobs) {
     if (label == null || !LABEL.matcher(label).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "scheduler label "
               + Printable.quoted(label)
               + ": use a lower-case letter, then up to 31 lower-case letters, digits or '-'");
@@ -88,7 +88,7 @@ public final class SchedulerKind {
     String label = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
     SchedulerKind kind = DECLARED.get(label);
     if (kind == null) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "unknown scheduler '"
               + text
               + "': expected one of "

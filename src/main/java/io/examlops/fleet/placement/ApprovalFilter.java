@@ -1,8 +1,5 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
-
 /**
  * Only an ACTIVE cluster whose approval still holds is considered; a closed gate ends the cluster's
  * evaluation, so nothing is read of a cluster not approved.

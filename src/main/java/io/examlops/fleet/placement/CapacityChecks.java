@@ -3,8 +3,6 @@ package io.examlops.fleet.placement;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Verdict;
 import io.examlops.fleet.scheduler.Check;
 import io.examlops.fleet.scheduler.CheckName;
 import io.examlops.fleet.scheduler.NodeInventory;
@@ -53,7 +51,7 @@ final class CapacityChecks {
       Verdict choice =
           new Placement(Freshness.DEFAULT)
               .placeIn(
-                  new PlacementRequest(request.gpus(), request.nodes(), null, null), live, LIVE);
+                  new PlaceRequest(request.gpus(), request.nodes(), null, null, null), live, LIVE);
       if (choice.partition() != null) {
         return new CapacityChecks(request, survey, choice.partition(), true);
       }

@@ -1,8 +1,5 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
 import java.time.Duration;
 import java.time.Instant;
 

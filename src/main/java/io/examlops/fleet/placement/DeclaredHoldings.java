@@ -2,9 +2,6 @@ package io.examlops.fleet.placement;
 
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.PartitionInfo;
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Score;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -39,17 +36,17 @@ record DeclaredHoldings(ClusterCaps caps) implements Holdings {
 
   /** Declared totals are the cluster's: one scope, the asked partition or the default one. */
   @Override
-  public List<String> scopes(PlacementRequest request) {
+  public List<String> scopes(PlaceRequest request) {
     return Arrays.asList(request.partition());
   }
 
   @Override
-  public int gpus(PlacementRequest request, String partition) {
+  public int gpus(PlaceRequest request, String partition) {
     return caps.gpus();
   }
 
   @Override
-  public Optional<Integer> largestSlot(PlacementRequest request, String partition) {
+  public Optional<Integer> largestSlot(PlaceRequest request, String partition) {
     return Optional.empty();
   }
 
@@ -59,7 +56,7 @@ record DeclaredHoldings(ClusterCaps caps) implements Holdings {
   }
 
   @Override
-  public Score score(Evidence evidence, PlacementRequest request, String partition) {
+  public Score score(Evidence evidence, PlaceRequest request, String partition) {
     return Score.declared(caps.gpus(), caps.nodes());
   }
 }

@@ -1,11 +1,6 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.model.placement.Verdict.Outcome;
+import io.examlops.fleet.placement.Verdict.Outcome;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,7 +47,7 @@ final class Explanations {
   }
 
   /** {@code chose flux@lxp (partition batch) — 6/8 idle GPUs, ...}, and what it rests on. */
-  static String chosen(PlacementRequest request, Verdict winner) {
+  static String chosen(PlaceRequest request, Verdict winner) {
     StringBuilder line = new StringBuilder("chose ").append(winner.label());
     if (winner.partition() != null) {
       line.append(" (partition ").append(winner.partition()).append(')');
@@ -67,7 +62,7 @@ final class Explanations {
     return line.toString();
   }
 
-  static String none(PlacementRequest request, List<Verdict> rest) {
+  static String none(PlaceRequest request, List<Verdict> rest) {
     String ask = request.askWords();
     if (rest.isEmpty()) {
       return "no cluster for " + ask + ": none is registered";

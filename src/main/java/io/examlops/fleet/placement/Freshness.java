@@ -1,6 +1,5 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.Evidence;
 import java.time.Duration;
 import java.util.Objects;
 

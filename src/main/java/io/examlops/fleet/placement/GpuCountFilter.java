@@ -1,8 +1,5 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
 import java.util.Optional;
 
 /**
@@ -11,7 +8,7 @@ import java.util.Optional;
  */
 final class GpuCountFilter implements PlacementFilter {
   @Override
-  public Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition) {
+  public Optional<Reason> check(PlaceRequest request, Holdings holdings, String partition) {
     if (request.cpuOnly()) {
       return Optional.empty();
     }

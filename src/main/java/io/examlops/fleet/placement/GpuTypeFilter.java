@@ -1,14 +1,11 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
 import java.util.Optional;
 
 /** The cluster has GPUs of the asked type, anywhere. */
 final class GpuTypeFilter implements PlacementFilter {
   @Override
-  public Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition) {
+  public Optional<Reason> check(PlaceRequest request, Holdings holdings, String partition) {
     String asked = request.gpuType();
     if (asked == null || request.cpuOnly()) {
       return Optional.empty();

@@ -1,14 +1,11 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
 import java.util.Optional;
 
 /** With {@code --nodes M}: some M nodes of the partition hold the GPUs together, busy or not. */
 final class GpusOnNodesFilter implements PlacementFilter {
   @Override
-  public Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition) {
+  public Optional<Reason> check(PlaceRequest request, Holdings holdings, String partition) {
     Integer nodes = request.nodes();
     if (request.cpuOnly() || nodes == null) {
       return Optional.empty();

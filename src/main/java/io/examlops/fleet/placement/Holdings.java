@@ -2,9 +2,6 @@ package io.examlops.fleet.placement;
 
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.PartitionInfo;
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Score;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,24 +28,24 @@ sealed interface Holdings permits SnapshotHoldings, DeclaredHoldings {
    * The partitions to weigh for {@code request}, each checked by the partition filters; {@code
    * null} in the list stands for the whole cluster (or the scheduler's default partition).
    */
-  List<String> scopes(PlacementRequest request);
+  List<String> scopes(PlaceRequest request);
 
   /**
    * GPUs of the asked type in {@code partition}, on nodes in any state; declared: cluster total.
    */
-  int gpus(PlacementRequest request, String partition);
+  int gpus(PlaceRequest request, String partition);
 
   /**
    * The most GPUs of the asked type that {@code --nodes} nodes of {@code partition} hold together;
    * empty when unknown (declared capabilities).
    */
-  Optional<Integer> largestSlot(PlacementRequest request, String partition);
+  Optional<Integer> largestSlot(PlaceRequest request, String partition);
 
   /** Nodes that take work in {@code partition}; declared: nodes in total. */
   int nodesTakingWork(String partition);
 
   /** The figures the ranking weighs a partition that passed every filter by. */
-  Score score(Evidence evidence, PlacementRequest request, String partition);
+  Score score(Evidence evidence, PlaceRequest request, String partition);
 
   /** The capabilities the last probe recorded, where queue state and limits come from. */
   ClusterCaps caps();

@@ -1,15 +1,11 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
-import io.examlops.fleet.model.placement.Score;
 import java.util.Optional;
 
 /** A CPU-only job needs as many nodes that take work as it asks for (1 by default). */
 final class NodeCountFilter implements PlacementFilter {
   @Override
-  public Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition) {
+  public Optional<Reason> check(PlaceRequest request, Holdings holdings, String partition) {
     if (!request.cpuOnly()) {
       return Optional.empty();
     }

@@ -1,14 +1,11 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
 import java.util.Optional;
 
 /** The asked partition or queue exists. */
 final class PartitionFilter implements PlacementFilter {
   @Override
-  public Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition) {
+  public Optional<Reason> check(PlaceRequest request, Holdings holdings, String partition) {
     String asked = request.partition();
     if (asked == null) {
       return Optional.empty();

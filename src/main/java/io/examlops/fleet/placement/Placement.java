@@ -1,11 +1,6 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Score;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.model.placement.Verdict.Outcome;
+import io.examlops.fleet.placement.Verdict.Outcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,8 +33,7 @@ public final class Placement {
     this.freshness = Objects.requireNonNull(freshness, "freshness");
   }
 
-  public PlacementResult place(
-      PlacementRequest request, List<PlacementCandidate> candidates, Instant now) {
+  public PlaceResult place(PlaceRequest request, List<PlacementCandidate> candidates, Instant now) {
     List<Verdict> ranked = new ArrayList<>();
     List<Verdict> rest = new ArrayList<>();
     for (PlacementCandidate candidate : candidates) {
@@ -51,7 +45,7 @@ public final class Placement {
     List<Verdict> all = new ArrayList<>();
     if (ranked.isEmpty()) {
       all.addAll(rest);
-      return new PlacementResult(request, Explanations.none(request, rest), all);
+      return PlaceResult.of(request, Explanations.none(request, rest), all);
     }
     Verdict winner = ranked.get(0);
     String explanation = Explanations.chosen(request, winner);
@@ -61,7 +55,7 @@ public final class Placement {
         .map(v -> v.as(Outcome.LOST, Ranking.whyLost(v, winner, request)))
         .forEach(all::add);
     all.addAll(rest);
-    return new PlacementResult(request, explanation, all);
+    return PlaceResult.of(request, explanation, all);
   }
 
   /**
@@ -69,14 +63,14 @@ public final class Placement {
    * figures, or why the cluster cannot hold it. The one partition choice that place, preflight,
    * submit and pipeline run share.
    */
-  public Verdict placeIn(PlacementRequest request, PlacementCandidate candidate, Instant now) {
-    return place(request, List.of(candidate), now).verdicts().get(0);
+  public Verdict placeIn(PlaceRequest request, PlacementCandidate candidate, Instant now) {
+    return place(request, List.of(candidate), now).candidates().get(0);
   }
 
   /** One partition weighed: every filter's answer, and its figures when it passed them all. */
   private record Weighed(String partition, int gpus, List<Reason> reasons, Score score) {}
 
-  private Verdict assess(PlacementRequest request, PlacementCandidate candidate, Instant now) {
+  private Verdict assess(PlaceRequest request, PlacementCandidate candidate, Instant now) {
     List<Reason> reasons = new ArrayList<>();
     Reason approval = ApprovalFilter.check(candidate.gate());
     reasons.add(approval);
@@ -147,7 +141,7 @@ public final class Placement {
   }
 
   private static List<Reason> check(
-      List<PlacementFilter> filters, PlacementRequest request, Holdings holdings, String where) {
+      List<PlacementFilter> filters, PlaceRequest request, Holdings holdings, String where) {
     List<Reason> answers = new ArrayList<>();
     for (PlacementFilter filter : filters) {
       filter.check(request, holdings, where).ifPresent(answers::add);

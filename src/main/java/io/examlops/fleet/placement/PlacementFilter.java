@@ -1,7 +1,5 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
 import java.util.Optional;
 
 /**
@@ -14,7 +12,7 @@ interface PlacementFilter {
    * partition); empty when the rule does not apply to this ask (no type asked, no queue limits
    * known, ...).
    */
-  Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition);
+  Optional<Reason> check(PlaceRequest request, Holdings holdings, String partition);
 
   /** {@code in partition gpu}, or nothing for the whole cluster. */
   static String in(String partition) {

@@ -2,9 +2,6 @@ package io.examlops.fleet.placement;
 
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,12 +23,12 @@ final class QueueFilters {
 
   /** One rule on a queue whose limits are known. */
   private interface QueueRule {
-    Optional<Reason> check(PlacementRequest request, PartitionInfo queue, String partition);
+    Optional<Reason> check(PlaceRequest request, PartitionInfo queue, String partition);
   }
 
   private record QueueFilter(QueueRule rule) implements PlacementFilter {
     @Override
-    public Optional<Reason> check(PlacementRequest request, Holdings holdings, String partition) {
+    public Optional<Reason> check(PlaceRequest request, Holdings holdings, String partition) {
       return holdings
           .queue(partition)
           .filter(q -> q.limits() != null)
@@ -40,7 +37,7 @@ final class QueueFilters {
   }
 
   private static Optional<Reason> enabled(
-      PlacementRequest request, PartitionInfo queue, String partition) {
+      PlaceRequest request, PartitionInfo queue, String partition) {
     return state(
         Rule.QUEUE_ENABLED,
         partition,
@@ -52,7 +49,7 @@ final class QueueFilters {
   }
 
   private static Optional<Reason> started(
-      PlacementRequest request, PartitionInfo queue, String partition) {
+      PlaceRequest request, PartitionInfo queue, String partition) {
     return state(
         Rule.QUEUE_STARTED,
         partition,
@@ -84,7 +81,7 @@ final class QueueFilters {
   }
 
   private static Optional<Reason> gpuLimit(
-      PlacementRequest request, PartitionInfo queue, String partition) {
+      PlaceRequest request, PartitionInfo queue, String partition) {
     Integer max = queue.limits().maxGpusPerJob();
     if (max == null) {
       return Optional.empty();
@@ -106,7 +103,7 @@ final class QueueFilters {
   }
 
   private static Optional<Reason> nodeLimit(
-      PlacementRequest request, PartitionInfo queue, String partition) {
+      PlaceRequest request, PartitionInfo queue, String partition) {
     Integer max = queue.limits().maxNodesPerJob();
     if (max == null) {
       return Optional.empty();

@@ -1,8 +1,5 @@
 package io.examlops.fleet.placement;
 
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Score;
-import io.examlops.fleet.model.placement.Verdict;
 import java.util.Comparator;
 import java.util.List;
 
@@ -23,7 +20,7 @@ import java.util.List;
 final class Ranking {
   /** Why {@code loser} ranks below {@code winner} on one key. */
   private interface LossWords {
-    String why(Score loser, Score winner, Verdict lost, PlacementRequest request);
+    String why(Score loser, Score winner, Verdict lost, PlaceRequest request);
   }
 
   /** One ranking key: an order on scores, best first, and its words for the lower one. */
@@ -68,7 +65,7 @@ final class Ranking {
   private Ranking() {}
 
   /** The first key on which {@code loser} ranks below {@code winner}, in words. */
-  static String whyLost(Verdict loser, Verdict winner, PlacementRequest request) {
+  static String whyLost(Verdict loser, Verdict winner, PlaceRequest request) {
     for (Scorer scorer : SCORERS) {
       if (scorer.order().compare(loser.score(), winner.score()) != 0) {
         return scorer.words().why(loser.score(), winner.score(), loser, request);
@@ -77,7 +74,7 @@ final class Ranking {
     return "tie with " + winner.label() + "; ties go to the name first in alphabetical order";
   }
 
-  private static String whyNotNow(Score loser, Score winner, Verdict lost, PlacementRequest r) {
+  private static String whyNotNow(Score loser, Score winner, Verdict lost, PlaceRequest r) {
     return loser.fitsNow() == null
         ? "unknown whether "
             + r.askWords()

@@ -2,9 +2,6 @@ package io.examlops.fleet.placement;
 
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Score;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -118,7 +115,7 @@ public record ScopeCapacity(
   }
 
   /** The figures placement ranks this scope by, for {@code request}. */
-  public Score score(Evidence evidence, PlacementRequest request) {
+  public Score score(Evidence evidence, PlaceRequest request) {
     Boolean fits = fitsNow(request.gpus(), request.nodeLimit());
     return new Score(
         evidence,

@@ -1,9 +1,6 @@
 package io.examlops.fleet.placement;
 
 import io.examlops.fleet.model.ClusterCaps;
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Score;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -41,7 +38,7 @@ record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps) implements Ho
    * job, or no partitions, e.g. Flux without queues) the whole cluster.
    */
   @Override
-  public List<String> scopes(PlacementRequest request) {
+  public List<String> scopes(PlaceRequest request) {
     if (request.partition() != null || request.cpuOnly()) {
       return Arrays.asList(request.partition());
     }
@@ -50,12 +47,12 @@ record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps) implements Ho
   }
 
   @Override
-  public int gpus(PlacementRequest request, String partition) {
+  public int gpus(PlaceRequest request, String partition) {
     return summary.gpus(partition, request.gpuType()).totalGpus();
   }
 
   @Override
-  public Optional<Integer> largestSlot(PlacementRequest request, String partition) {
+  public Optional<Integer> largestSlot(PlaceRequest request, String partition) {
     return Optional.of(summary.gpus(partition, request.gpuType()).largestSlot(request.nodeLimit()));
   }
 
@@ -66,7 +63,7 @@ record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps) implements Ho
 
   /** A CPU-only job is weighed by nodes: those that take work, and those idle now. */
   @Override
-  public Score score(Evidence evidence, PlacementRequest request, String partition) {
+  public Score score(Evidence evidence, PlaceRequest request, String partition) {
     if (!request.cpuOnly()) {
       return summary.gpus(partition, request.gpuType()).score(evidence, request);
     }

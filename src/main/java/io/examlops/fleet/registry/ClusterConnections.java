@@ -8,6 +8,7 @@ import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.settings.ClientCredential;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
@@ -26,7 +27,7 @@ import java.util.function.Function;
  * the reason, until an admin approves it again.
  */
 public final class ClusterConnections {
-  private final ClusterStore registry;
+  private final Stores stores;
   private final TransportOptions options;
   private final java.nio.file.Path knownHosts;
   private final ClientEnvironment client;
@@ -34,38 +35,19 @@ public final class ClusterConnections {
   private final ClientCredential credential;
 
   /**
-   * @param client the environment the surface read at its edge (the key passphrase) and where
-   *     host-key warnings go
-   */
-  public ClusterConnections(
-      ClusterStore registry,
-      TransportOptions options,
-      java.nio.file.Path knownHosts,
-      ClientEnvironment client) {
-    this(registry, options, knownHosts, client, SchedulerAdapters.standard());
-  }
-
-  /**
+   * @param stores where the clusters and their approvals are
+   * @param client the key passphrase, and where host-key warnings go
    * @param adapters the schedulers, which may route a cluster's commands (Flux: its instance)
+   * @param credential the caller's own credential, used where it gives a key or a user
    */
   public ClusterConnections(
-      ClusterStore registry,
-      TransportOptions options,
-      java.nio.file.Path knownHosts,
-      ClientEnvironment client,
-      SchedulerAdapters adapters) {
-    this(registry, options, knownHosts, client, adapters, ClientCredential.NONE);
-  }
-
-  /** Connections that log in with the caller's own credential where it gives a key or a user. */
-  public ClusterConnections(
-      ClusterStore registry,
+      Stores stores,
       TransportOptions options,
       java.nio.file.Path knownHosts,
       ClientEnvironment client,
       SchedulerAdapters adapters,
       ClientCredential credential) {
-    this.registry = registry;
+    this.stores = stores;
     this.options = options;
     this.knownHosts = knownHosts;
     this.client = client;
@@ -79,15 +61,17 @@ public final class ClusterConnections {
    */
   public ClusterConnections withoutCredential() {
     return new ClusterConnections(
-        registry, options, knownHosts, client, adapters, ClientCredential.NONE);
+        stores, options, knownHosts, client, adapters, ClientCredential.NONE);
   }
 
-  public ClusterStore registry() {
-    return registry;
+  /** The clusters and their approvals, as the stores in use hold them. */
+  public ClusterStore store() {
+    return stores.clusters();
   }
 
   /** The cluster, or {@link UnknownClusterException} naming the registered ones. */
   public RegisteredCluster cluster(String name) {
+    ClusterStore registry = store();
     return registry
         .find(name)
         .orElseThrow(
@@ -113,14 +97,14 @@ public final class ClusterConnections {
 
   private String keyFingerprint(ClusterDefinition d) {
     try {
-      return KeyFingerprint.of(keyFile(d), client.variables());
+      return KeyFingerprint.of(keyFile(d), client.passphrase());
     } catch (RuntimeException e) {
       throw new RegistryException("cluster '" + d.name() + "': " + e.getMessage(), e);
     }
   }
 
   private java.nio.file.Path keyFile(ClusterDefinition d) {
-    return credential.key() != null ? credential.key() : registry.keyFile(d);
+    return credential.key() != null ? credential.key() : store().keyFile(d);
   }
 
   /**
@@ -154,7 +138,7 @@ public final class ClusterConnections {
     String approved =
         pinned != null
             ? pinned.keyFingerprint()
-            : KeyFingerprint.of(registry.keyFile(d), client.variables());
+            : KeyFingerprint.of(store().keyFile(d), client.passphrase());
     if (approved != null && !approved.equals(given)) {
       throw new NotApprovedException(
           "the SSH credential in use holds key "
@@ -250,7 +234,10 @@ public final class ClusterConnections {
         .filter(presented -> cluster.governance() != null)
         .ifPresent(
             presented ->
-                registry.recordObservation(
-                    cluster.name(), new Fingerprints(current(cluster).sshKey(), presented), actor));
+                store()
+                    .recordObservation(
+                        cluster.name(),
+                        new Fingerprints(current(cluster).sshKey(), presented),
+                        actor));
   }
 }

@@ -5,6 +5,7 @@ import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.ShellQuote;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -18,16 +19,15 @@ import java.util.Map;
  * do.
  */
 public final class ClusterEnvironment {
-  public static final String CLUSTER = "EXAMLOPS_HPC_CLUSTER";
-  public static final String SCHEDULER = "EXAMLOPS_HPC_SCHEDULER";
-  public static final String SSH_HOST = "EXAMLOPS_HPC_SSH_HOST";
-  public static final String SSH_USER = "EXAMLOPS_HPC_SSH_USER";
-  public static final String SSH_KEY = "EXAMLOPS_HPC_SSH_KEY";
-  public static final String SSH_PORT = "EXAMLOPS_HPC_SSH_PORT";
-
   /** Every variable this class sets, in output order. */
   public static final List<String> VARIABLES =
-      List.of(CLUSTER, SCHEDULER, SSH_HOST, SSH_USER, SSH_KEY, SSH_PORT);
+      List.of(
+          Variables.CLUSTER,
+          Variables.SCHEDULER,
+          Variables.SSH_HOST,
+          Variables.SSH_USER,
+          Variables.SSH_KEY,
+          Variables.SSH_PORT);
 
   private ClusterEnvironment() {}
 
@@ -47,15 +47,15 @@ public final class ClusterEnvironment {
     }
     ClusterDefinition d = cluster.definition();
     Map<String, String> env = new LinkedHashMap<>();
-    env.put(CLUSTER, d.name());
-    env.put(SCHEDULER, d.scheduler().label());
+    env.put(Variables.CLUSTER, d.name());
+    env.put(Variables.SCHEDULER, d.scheduler().label());
     if (d.transport() == TransportKind.SSH) {
-      env.put(SSH_HOST, d.host());
-      env.put(SSH_USER, d.user());
+      env.put(Variables.SSH_HOST, d.host());
+      env.put(Variables.SSH_USER, d.user());
       if (keyFile != null) {
-        env.put(SSH_KEY, keyFile.toString());
+        env.put(Variables.SSH_KEY, keyFile.toString());
       }
-      env.put(SSH_PORT, d.port().toString());
+      env.put(Variables.SSH_PORT, d.port().toString());
     }
     return env;
   }

@@ -17,6 +17,7 @@ import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.settings.RegistryLocations;
 import java.time.Clock;
 import java.time.Instant;
@@ -51,12 +52,17 @@ public final class ClusterRegistry implements ClusterStore {
     this.clock = clock;
   }
 
-  /** Opens both stores where {@code env} says (see {@link RegistryLocations}). */
-  public static ClusterRegistry open(Map<String, String> env, Clock clock) {
-    RegistryLocations locations = RegistryLocations.from(env);
+  /** Opens both stores where the settings say (see {@link RegistryLocations}). */
+  public static ClusterRegistry open(FleetSettings settings, Clock clock) {
+    return open(settings, clock, WriteHook.NONE);
+  }
+
+  /** As {@link #open(FleetSettings, Clock)}, with {@code hook} called at each write step. */
+  public static ClusterRegistry open(FleetSettings settings, Clock clock, WriteHook hook) {
+    RegistryLocations locations = settings.registry();
     return new ClusterRegistry(
-        new ClustersFile(locations.clustersFile(), env),
-        PlatformDb.open(locations.platformDb()),
+        new ClustersFile(locations.clustersFile(), settings.home(), hook),
+        PlatformDb.open(locations.platformDb(), hook),
         clock);
   }
 
@@ -262,7 +268,7 @@ public final class ClusterRegistry implements ClusterStore {
             details.put("queueJobs", queue.failure() == null ? queue.jobs().size() : null);
           }
           AuditTrail.record(c, now, who, "snapshot", name, details);
-          CrashPoint.reached(CrashPoint.SNAPSHOT_BEFORE_COMMIT);
+          db.hook().reached(WriteHook.WriteStep.SNAPSHOT_BEFORE_COMMIT);
           return new NodeSnapshot(id, name, now, who.name(), nodes);
         });
   }
@@ -419,7 +425,7 @@ public final class ClusterRegistry implements ClusterStore {
           GovernanceTable.save(c, name, after, now);
           AuditTrail.record(c, now, who, action, name, details.of(before, after));
           beforeCommit.run();
-          CrashPoint.reached(CrashPoint.GOVERNANCE_BEFORE_COMMIT);
+          db.hook().reached(WriteHook.WriteStep.GOVERNANCE_BEFORE_COMMIT);
           return after;
         });
   }

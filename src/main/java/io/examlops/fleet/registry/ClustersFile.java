@@ -2,8 +2,9 @@ package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
-import io.examlops.fleet.settings.HomePaths;
 import io.examlops.fleet.settings.RegistryLocations;
+import io.examlops.fleet.settings.UserHome;
+import io.examlops.fleet.settings.Variables;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -17,7 +18,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -38,17 +38,23 @@ public final class ClustersFile {
   private static final int MAX_LINKS = 40;
 
   private final Path path;
-  private final Map<String, String> env;
+  private final UserHome home;
+  private final WriteHook hook;
+  private volatile ClustersYaml.Document lastParsed;
 
   /**
    * @param path the file (see {@link RegistryLocations})
-   * @param env the environment, for {@code ~} in key paths
+   * @param home what {@code ~} in key paths means
    */
-  private volatile ClustersYaml.Document lastParsed;
+  public ClustersFile(Path path, UserHome home) {
+    this(path, home, WriteHook.NONE);
+  }
 
-  public ClustersFile(Path path, Map<String, String> env) {
+  /** As {@link #ClustersFile(Path, UserHome)}, with {@code hook} called before each rename. */
+  public ClustersFile(Path path, UserHome home, WriteHook hook) {
     this.path = path;
-    this.env = Map.copyOf(env);
+    this.home = home;
+    this.hook = hook;
   }
 
   public Path path() {
@@ -76,7 +82,7 @@ public final class ClustersFile {
   public Edit upsert(ClusterDefinition definition) {
     if (definition.keyPath() != null) {
       try {
-        KeyFiles.check(HomePaths.expand(definition.keyPath(), env));
+        KeyFiles.check(home.expand(definition.keyPath()));
       } catch (IllegalArgumentException e) {
         throw new RegistryException("cluster '" + definition.name() + "': " + e.getMessage());
       }
@@ -220,7 +226,7 @@ public final class ClustersFile {
 
   /** A definition's key file with {@code ~} expanded. */
   public Path keyFile(ClusterDefinition definition) {
-    return HomePaths.expand(definition.keyPath(), env);
+    return home.expand(definition.keyPath());
   }
 
   private ClustersYaml.Document load(String text) {
@@ -229,7 +235,7 @@ public final class ClustersFile {
       ClustersYaml.Field key = entry.fields().get("key");
       if (key != null) {
         try {
-          KeyFiles.check(HomePaths.expand(entry.definition().keyPath(), env));
+          KeyFiles.check(home.expand(entry.definition().keyPath()));
         } catch (IllegalArgumentException | RegistryException e) {
           throw new ClustersFileException(
               path, key.line(), "cluster '" + entry.name() + "': " + e.getMessage(), "");
@@ -264,10 +270,7 @@ public final class ClustersFile {
           path,
           0,
           "is a directory, not a file",
-          "point "
-              + RegistryLocations.REGISTRY_VARIABLE
-              + " at a file, e.g. "
-              + path.resolve("clusters.yaml"));
+          "point " + Variables.REGISTRY + " at a file, e.g. " + path.resolve("clusters.yaml"));
     }
     try {
       byte[] bytes = Files.readAllBytes(target);
@@ -291,7 +294,7 @@ public final class ClustersFile {
         out.force(true);
       }
       keepPermissions(target, temporary);
-      CrashPoint.reached(CrashPoint.YAML_BEFORE_RENAME);
+      hook.reached(WriteHook.WriteStep.CLUSTERS_YAML_BEFORE_RENAME);
       Files.move(
           temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
       syncDirectory(directory);

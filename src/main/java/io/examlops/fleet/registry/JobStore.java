@@ -82,7 +82,7 @@ public final class JobStore implements JobRecords {
               }
               return find(c, id).orElseThrow();
             });
-    CrashPoint.reached(CrashPoint.JOB_RECORDED_BEFORE_SEND);
+    db.hook().reached(WriteHook.WriteStep.JOB_RECORDED_BEFORE_SEND);
     return begun;
   }
 
@@ -93,7 +93,7 @@ public final class JobStore implements JobRecords {
    */
   @Override
   public TrackedJob complete(TrackedJob begun, String schedulerJobId, Actor actor) {
-    CrashPoint.reached(CrashPoint.JOB_SENT_BEFORE_RECORD);
+    db.hook().reached(WriteHook.WriteStep.JOB_SENT_BEFORE_RECORD);
     return db.write(
         c -> {
           try (PreparedStatement s =

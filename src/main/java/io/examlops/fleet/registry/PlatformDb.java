@@ -35,16 +35,18 @@ public final class PlatformDb {
   private final Path file;
   private final String url;
   private final boolean create;
+  private final WriteHook hook;
 
   /**
    * @param create whether opening may create the file; only a new database being made at a path of
    *     its own may, so that a file removed or never there is never silently made anew
    */
-  private PlatformDb(Path file, boolean create) {
+  private PlatformDb(Path file, boolean create, WriteHook hook) {
     SqliteNativeLibrary.prepare();
     this.file = file;
     this.url = "jdbc:sqlite:" + file.toAbsolutePath();
     this.create = create;
+    this.hook = hook;
   }
 
   /**
@@ -54,6 +56,11 @@ public final class PlatformDb {
    * file).
    */
   public static PlatformDb open(Path file) {
+    return open(file, WriteHook.NONE);
+  }
+
+  /** As {@link #open(Path)}, with {@code hook} called at each write step (fault tests). */
+  public static PlatformDb open(Path file, WriteHook hook) {
     Path directory = file.toAbsolutePath().getParent();
     try {
       Files.createDirectories(directory);
@@ -64,7 +71,7 @@ public final class PlatformDb {
       NewDatabase.create(file);
     }
     requireNotEmptied(file);
-    PlatformDb db = new PlatformDb(file, false);
+    PlatformDb db = new PlatformDb(file, false, hook);
     db.useWal();
     Migrations.apply(db);
     return db;
@@ -72,7 +79,12 @@ public final class PlatformDb {
 
   /** A database being created at a path of its own, before it is moved into place. */
   static PlatformDb creating(Path file) {
-    return new PlatformDb(file, true);
+    return new PlatformDb(file, true, WriteHook.NONE);
+  }
+
+  /** Where the writes of this database's stores report their steps. */
+  WriteHook hook() {
+    return hook;
   }
 
   /** Sets the WAL journal mode (stored in the file; it cannot change inside a transaction). */

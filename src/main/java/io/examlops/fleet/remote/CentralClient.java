@@ -6,6 +6,7 @@ import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.settings.Variables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -92,9 +93,9 @@ final class CentralClient {
               + " cannot be reached ("
               + e
               + "): check the address in "
-              + CentralStores.SERVER_VARIABLE
+              + Variables.SERVER
               + " and that the console runs, or unset "
-              + CentralStores.SERVER_VARIABLE
+              + Variables.SERVER
               + " to use this machine's registry",
           null,
           e);
@@ -150,7 +151,7 @@ final class CentralClient {
           "the central console at "
               + server
               + " refused the token in "
-              + CentralStores.TOKEN_VARIABLE
+              + Variables.TOKEN
               + ": "
               + said
               + "; ask a console admin for a token with the read and submit scopes",

@@ -1,37 +1,56 @@
 package io.examlops.fleet.remote;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClusterStore;
 import io.examlops.fleet.registry.JobRecords;
-import java.net.URI;
+import io.examlops.fleet.registry.Stores;
+import io.examlops.fleet.settings.CentralServer;
+import io.examlops.fleet.settings.Variables;
 
 /**
  * Central mode: the registry and the job records of a fleet console, read and written over its REST
  * API, so that many build agents share one governed fleet. The console is the single writer; an
  * agent reads cluster states, pins and snapshots there and records its submissions there, audited
- * as the token's user through the agent's surface.
+ * as the token's user through the agent's surface. What changes governance is done on the console.
  */
-public final class CentralStores {
-  /** The console's URL, read at the CLI's edge. */
-  public static final String SERVER_VARIABLE = "EXAMLOPS_SERVER";
-
-  /** The console API token, read at the CLI's edge. */
-  public static final String TOKEN_VARIABLE = "EXAMLOPS_TOKEN";
-
+public final class CentralStores implements Stores {
+  private final CentralServer server;
   private final CentralClient client;
   private final RemoteClusterStore clusters;
 
-  public CentralStores(URI server, String token) {
-    this.client = new CentralClient(server, token);
+  public CentralStores(CentralServer server) {
+    this.server = server;
+    this.client = new CentralClient(server.url(), server.token());
     this.clusters = new RemoteClusterStore(client);
   }
 
+  @Override
   public ClusterStore clusters() {
     return clusters;
   }
 
-  /** The job records, each change recorded on the console as {@code actor}'s surface. */
+  @Override
   public JobRecords jobs(Actor actor) {
     return new RemoteJobRecords(client, actor);
+  }
+
+  /** There is none here: the console registers, approves and rejects, and keeps the audit. */
+  @Override
+  public ClusterRegistry registry() {
+    throw new FleetException(
+        ErrorKind.CONFLICT,
+        "this exa uses the central fleet at "
+            + server
+            + " ("
+            + Variables.SERVER
+            + "), which registers, approves and rejects clusters, takes snapshots, keeps the"
+            + " audit trail and the console's users: do this on the console at "
+            + server
+            + ", or unset "
+            + Variables.SERVER
+            + " to use this machine's own registry");
   }
 }

@@ -1,6 +1,7 @@
 package io.examlops.fleet.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.examlops.fleet.discovery.NodesResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
@@ -29,8 +30,6 @@ final class RemoteClusterStore implements ClusterStore {
 
   record Clusters(List<RegisteredCluster> clusters) {}
 
-  record Snapshot(NodeSnapshot snapshot) {}
-
   @Override
   public synchronized List<RegisteredCluster> list() {
     if (clusters == null) {
@@ -51,10 +50,21 @@ final class RemoteClusterStore implements ClusterStore {
     return snapshots.computeIfAbsent(
         name,
         n ->
-            Optional.ofNullable(
-                client
-                    .get("/clusters/" + n + "/snapshot", new TypeReference<Snapshot>() {})
-                    .snapshot()));
+            snapshotOf(
+                client.get("/clusters/" + n + "/snapshot", new TypeReference<NodesResult>() {})));
+  }
+
+  /** The console sends its stored read of the nodes; an untaken one means no snapshot. */
+  private static Optional<NodeSnapshot> snapshotOf(NodesResult stored) {
+    return stored.taken()
+        ? Optional.of(
+            new NodeSnapshot(
+                stored.snapshotId() == null ? 0 : stored.snapshotId(),
+                stored.cluster(),
+                stored.takenAt(),
+                null,
+                stored.nodes()))
+        : Optional.empty();
   }
 
   /**

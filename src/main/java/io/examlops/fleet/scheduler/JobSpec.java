@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler;
 
+import io.examlops.fleet.model.FleetException;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
@@ -39,23 +40,22 @@ public record JobSpec(
   public JobSpec {
     Objects.requireNonNull(script, "script");
     if (!script.startsWith("#!")) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "the job script must start with an interpreter line such as #!/bin/bash; sbatch and"
               + " flux batch refuse a script without one");
     }
     if (script.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException(
-          "the job script contains a NUL byte; is it a binary file?");
+      throw FleetException.invalid("the job script contains a NUL byte; is it a binary file?");
     }
     requireName("job name", name);
     if (nodes < 1) {
-      throw new IllegalArgumentException("nodes must be a positive whole number, got " + nodes);
+      throw FleetException.invalid("nodes must be a positive whole number, got " + nodes);
     }
     if (gpus < 0) {
-      throw new IllegalArgumentException("GPUs must be 0 or more, got " + gpus);
+      throw FleetException.invalid("GPUs must be 0 or more, got " + gpus);
     }
     if (gpus % nodes != 0) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           gpus
               + " GPUs cannot be spread evenly over "
               + nodes
@@ -69,8 +69,7 @@ public record JobSpec(
       requireName("account/bank", account);
     }
     if (timeLimit != null && (timeLimit.isNegative() || timeLimit.getSeconds() < 1)) {
-      throw new IllegalArgumentException(
-          "the time limit must be at least one second, got " + timeLimit);
+      throw FleetException.invalid("the time limit must be at least one second, got " + timeLimit);
     }
     Map<String, String> sorted = new TreeMap<>();
     if (environment != null) {
@@ -102,7 +101,7 @@ public record JobSpec(
 
   private static void requireName(String what, String value) {
     if (value == null || !NAME.matcher(value).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "the "
               + what
               + " '"
@@ -114,15 +113,14 @@ public record JobSpec(
 
   private static void requireVariable(String name, String value) {
     if (!VARIABLE.matcher(name).matches()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "'"
               + name
               + "' is not an environment variable name: use letters, digits and '_', not"
               + " starting with a digit");
     }
     if (value == null || value.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException(
-          "the value of " + name + " must be text without NUL bytes");
+      throw FleetException.invalid("the value of " + name + " must be text without NUL bytes");
     }
   }
 }

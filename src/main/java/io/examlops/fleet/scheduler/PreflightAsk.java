@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler;
 
+import io.examlops.fleet.model.FleetException;
 import java.time.Duration;
 
 /**
@@ -17,13 +18,13 @@ public record PreflightAsk(
 
   public PreflightAsk {
     if (gpus < 0) {
-      throw new IllegalArgumentException("GPUs must be 0 (a CPU-only job) or more, got " + gpus);
+      throw FleetException.invalid("GPUs must be 0 (a CPU-only job) or more, got " + gpus);
     }
     if (nodes != null && nodes < 1) {
-      throw new IllegalArgumentException("nodes must be at least 1, got " + nodes);
+      throw FleetException.invalid("nodes must be at least 1, got " + nodes);
     }
     if (time != null && (time.isNegative() || time.isZero())) {
-      throw new IllegalArgumentException("the time limit must be longer than zero, got " + time);
+      throw FleetException.invalid("the time limit must be longer than zero, got " + time);
     }
     partition = blankToNull(partition);
     account = blankToNull(account);

@@ -1,10 +1,6 @@
 package io.examlops.fleet.scheduler;
 
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.scheduler.flux.FluxAdapter;
-import io.examlops.fleet.scheduler.mock.MockAdapter;
-import io.examlops.fleet.scheduler.nvidia.NvidiaAdapter;
-import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -22,10 +18,9 @@ public final class SchedulerAdapters {
     this.adapters = List.copyOf(adapters);
   }
 
-  /** The schedulers HPC Fleet ships: Flux, Slurm, bare nvidia-smi hosts, and the mock. */
-  public static SchedulerAdapters standard() {
-    return new SchedulerAdapters(
-        List.of(new FluxAdapter(), new SlurmAdapter(), new NvidiaAdapter(), new MockAdapter()));
+  /** These adapters, in detection order (see {@code StandardSchedulers} for the shipped ones). */
+  public static SchedulerAdapters of(SchedulerAdapter... adapters) {
+    return new SchedulerAdapters(List.of(adapters));
   }
 
   /**
@@ -75,6 +70,17 @@ public final class SchedulerAdapters {
             () ->
                 new IllegalArgumentException(
                     "no scheduler adapter is registered for " + kind.label()));
+  }
+
+  /**
+   * The backend to try the product with where no scheduler answers: the first registered one that
+   * runs jobs without being detected (the mock, which runs them as local processes).
+   */
+  public Optional<SchedulerKind> trialBackend() {
+    return adapters.stream()
+        .filter(a -> !a.detectable() && a.kind().runsJobs())
+        .map(SchedulerAdapter::kind)
+        .findFirst();
   }
 
   /** The probes detection tries, in order (never the declared-only ones). */

@@ -14,12 +14,9 @@ import java.net.URISyntaxException;
  * @param token a console API token with the {@code read} scope (and {@code submit} to submit)
  */
 public record CentralServer(URI url, String token) {
-  /** The console's URL, read at the CLI's edge. */
-  public static final String SERVER_VARIABLE =
-      io.examlops.fleet.remote.CentralStores.SERVER_VARIABLE;
+  private static final String SERVER_VARIABLE = Variables.SERVER;
 
-  /** The console API token, read at the CLI's edge; in Jenkins a bound "secret text". */
-  public static final String TOKEN_VARIABLE = io.examlops.fleet.remote.CentralStores.TOKEN_VARIABLE;
+  private static final String TOKEN_VARIABLE = Variables.TOKEN;
 
   public CentralServer {
     if (url == null

@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.FleetException;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
@@ -29,11 +30,11 @@ public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint
 
   public HostKeyPolicy {
     if (mode == null || knownHosts == null) {
-      throw new IllegalArgumentException("a host key policy needs a mode and a known_hosts path");
+      throw FleetException.invalid("a host key policy needs a mode and a known_hosts path");
     }
     if (mode == Mode.PINNED) {
       if (pinnedFingerprint == null || !SHA256_FINGERPRINT.matcher(pinnedFingerprint).matches()) {
-        throw new IllegalArgumentException(
+        throw FleetException.invalid(
             "a pinned host key must be a SHA256 fingerprint like"
                 + " SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s (as `ssh-keygen -lf` prints"
                 + " it), got '"
@@ -41,7 +42,7 @@ public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint
                 + "'");
       }
     } else if (pinnedFingerprint != null) {
-      throw new IllegalArgumentException("only the PINNED policy takes a fingerprint");
+      throw FleetException.invalid("only the PINNED policy takes a fingerprint");
     }
   }
 

@@ -1,12 +1,12 @@
 package io.examlops.fleet.transport;
 
 import com.jcraft.jsch.JSch;
+import io.examlops.fleet.settings.Secret;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
-import java.util.function.Function;
 
 /**
  * SHA256 fingerprints in the form {@code ssh-keygen -lf} prints them ({@code SHA256:} and the
@@ -18,15 +18,14 @@ public final class KeyFingerprint {
 
   /**
    * The fingerprint of the public half of a private key file. A passphrase-protected key is
-   * unlocked with {@code EXAMLOPS_HPC_SSH_KEY_PASSPHRASE} from {@code environment} (the one the
-   * surface read at its edge).
+   * unlocked with {@code passphrase} (the settings' {@code EXAMLOPS_HPC_SSH_KEY_PASSPHRASE}).
    *
    * @throws KeyFileException when the file is missing, unreadable, not a private key, readable by
    *     others, or locked without a usable passphrase
    */
-  public static String of(Path privateKey, Function<String, String> environment) {
+  public static String of(Path privateKey, Secret passphrase) {
     PrivateKeyFile.Unlocked unlocked =
-        PrivateKeyFile.read(privateKey).unlock(new JSch(), environment);
+        PrivateKeyFile.read(privateKey).unlock(new JSch(), passphrase);
     if (unlocked.passphrase() != null) {
       Arrays.fill(unlocked.passphrase(), (byte) 0);
     }

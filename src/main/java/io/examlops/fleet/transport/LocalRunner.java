@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.TransportException.Step;
 import java.io.Closeable;
 import java.io.IOException;
@@ -73,7 +74,7 @@ public final class LocalRunner implements CommandRunner {
     try {
       ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", command);
       // Scheduler commands have no use for the SSH key passphrase: keep it in this process.
-      builder.environment().remove(PrivateKeyFile.PASSPHRASE_VARIABLE);
+      builder.environment().remove(Variables.SSH_KEY_PASSPHRASE);
       return builder.start();
     } catch (IOException e) {
       throw new TransportException(

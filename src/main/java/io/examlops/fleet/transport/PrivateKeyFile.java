@@ -3,6 +3,8 @@ package io.examlops.fleet.transport;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.KeyPair;
+import io.examlops.fleet.settings.Secret;
+import io.examlops.fleet.settings.Variables;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
@@ -16,7 +18,6 @@ import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * A private key file, checked the way OpenSSH checks it before use: it exists, can be read, holds a
@@ -25,7 +26,7 @@ import java.util.function.Function;
  */
 final class PrivateKeyFile {
   /** The only way to pass a key passphrase: an environment variable, never an argument. */
-  static final String PASSPHRASE_VARIABLE = "EXAMLOPS_HPC_SSH_KEY_PASSPHRASE";
+  static final String PASSPHRASE_VARIABLE = Variables.SSH_KEY_PASSPHRASE;
 
   private static final long MAX_KEY_FILE_BYTES = 1024 * 1024;
   private static final List<String> PRIVATE_KEY_HEADERS =
@@ -94,12 +95,12 @@ final class PrivateKeyFile {
   record Unlocked(String keyType, String fingerprint, byte[] passphrase) {}
 
   /** Parses the key and checks that the passphrase, if the key needs one, unlocks it. */
-  Unlocked unlock(JSch jsch, Function<String, String> environment) {
+  Unlocked unlock(JSch jsch, Secret secret) {
     KeyPair key = parse(jsch);
     try {
       byte[] passphrase = null;
       if (key.isEncrypted()) {
-        passphrase = passphrase(environment);
+        passphrase = passphrase(secret);
         if (!key.decrypt(passphrase)) {
           Arrays.fill(passphrase, (byte) 0);
           throw new KeyFileException(
@@ -133,9 +134,8 @@ final class PrivateKeyFile {
     }
   }
 
-  private byte[] passphrase(Function<String, String> environment) {
-    String value = environment.apply(PASSPHRASE_VARIABLE);
-    if (value == null || value.isEmpty()) {
+  private byte[] passphrase(Secret secret) {
+    if (!secret.isSet()) {
       throw new KeyFileException(
           "SSH key "
               + path
@@ -144,7 +144,16 @@ final class PrivateKeyFile {
               + PASSPHRASE_VARIABLE
               + " (it is never accepted as an argument)");
     }
-    return value.getBytes(StandardCharsets.UTF_8);
+    char[] value = secret.reveal();
+    try {
+      java.nio.ByteBuffer bytes = StandardCharsets.UTF_8.encode(java.nio.CharBuffer.wrap(value));
+      byte[] passphrase = new byte[bytes.remaining()];
+      bytes.get(passphrase);
+      Arrays.fill(bytes.array(), (byte) 0);
+      return passphrase;
+    } finally {
+      Arrays.fill(value, '\0');
+    }
   }
 
   private static void checkPermissions(Path path) {

@@ -143,7 +143,7 @@ public final class SshRunner implements CommandRunner {
     PrivateKeyFile.Unlocked key;
     try {
       keyFile = PrivateKeyFile.read(target.key());
-      key = keyFile.unlock(jsch, client.variables());
+      key = keyFile.unlock(jsch, client.passphrase());
     } catch (KeyFileException e) {
       throw new TransportException(target.label(), Step.AUTHENTICATION, e.getMessage(), e);
     }

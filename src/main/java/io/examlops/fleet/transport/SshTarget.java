@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import java.nio.file.Path;
 
@@ -17,30 +18,18 @@ public record SshTarget(String host, int port, String user, Path key) {
 
   public SshTarget {
     if (host == null || host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "SSH host must be a host name or address, got " + Printable.quoted(host));
     }
     if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException("SSH port must be 1-65535, got " + port);
+      throw FleetException.invalid("SSH port must be 1-65535, got " + port);
     }
     if (user == null || user.isBlank() || user.chars().anyMatch(Character::isWhitespace)) {
-      throw new IllegalArgumentException(
-          "SSH user must be a user name, got " + Printable.quoted(user));
+      throw FleetException.invalid("SSH user must be a user name, got " + Printable.quoted(user));
     }
     if (key == null) {
-      throw new IllegalArgumentException("SSH key path is required (e.g. ~/.ssh/id_ed25519)");
+      throw FleetException.invalid("SSH key path is required (e.g. ~/.ssh/id_ed25519)");
     }
-  }
-
-  /**
-   * A target with defaults: port 22 when {@code port} is null, the local user when {@code user} is.
-   */
-  public static SshTarget of(String host, Integer port, String user, Path key) {
-    return new SshTarget(
-        host,
-        port == null ? DEFAULT_PORT : port,
-        user == null ? System.getProperty("user.name") : user,
-        key);
   }
 
   /** {@code user@host:port}, with IPv6 addresses in brackets, for messages and audit. */

@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.FleetException;
 import java.time.Duration;
 
 /**
@@ -21,17 +22,17 @@ public record TransportOptions(
     requirePositive("connect timeout", connectTimeout);
     requirePositive("command timeout", commandTimeout);
     if (maxOutputBytes <= 0) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "the output cap must be a positive number of bytes, got " + maxOutputBytes);
     }
   }
 
   private static void requirePositive(String name, Duration value) {
     if (value == null || value.isZero() || value.isNegative()) {
-      throw new IllegalArgumentException("the " + name + " must be positive, got " + value);
+      throw FleetException.invalid("the " + name + " must be positive, got " + value);
     }
     if (value.toMillis() > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("the " + name + " is too long: " + value);
+      throw FleetException.invalid("the " + name + " is too long: " + value);
     }
   }
 

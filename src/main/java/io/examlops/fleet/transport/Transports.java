@@ -2,9 +2,6 @@ package io.examlops.fleet.transport;
 
 /** Where the CLI and the registry get their command runners. */
 public final class Transports {
-  /** The environment variable a key passphrase is read from; it is never an argument. */
-  public static final String KEY_PASSPHRASE_VARIABLE = PrivateKeyFile.PASSPHRASE_VARIABLE;
-
   private Transports() {}
 
   /** Runs commands on this machine. */
@@ -14,8 +11,7 @@ public final class Transports {
 
   /**
    * Runs commands on {@code target} over one SSH connection, opened on the first command. The key
-   * passphrase, if any, comes from {@link #KEY_PASSPHRASE_VARIABLE} of {@code client}, where host
-   * key warnings go too.
+   * passphrase, if any, comes from {@code client}, where host key warnings go too.
    */
   public static SshRunner ssh(
       SshTarget target,

@@ -6,6 +6,7 @@ import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.ClustersFile;
+import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.EnumSet;
@@ -31,9 +32,12 @@ public final class ConsoleBenchFleet {
     int clusters = Integer.parseInt(args[2]);
     int nodes = Integer.parseInt(args[3]);
     Map<String, String> env = env(dir);
-    Fleet fleet = new Fleet(env, Clock.systemUTC());
-    ClustersFile file = new ClustersFile(dir.resolve("clusters.yaml"), env);
-    var registry = io.examlops.fleet.registry.ClusterRegistry.open(env, Clock.systemUTC());
+    Fleet fleet = TestFleets.fleet(env);
+    ClustersFile file =
+        new ClustersFile(dir.resolve("clusters.yaml"), TestFleets.settings(env).home());
+    var registry =
+        io.examlops.fleet.registry.ClusterRegistry.open(
+            TestFleets.settings(env), Clock.systemUTC());
     var inventory = SinfoParseBenchmark.nodeInfos(nodes);
     for (int i = 0; i < clusters; i++) {
       String name = String.format("c%03d", i);
@@ -46,12 +50,12 @@ public final class ConsoleBenchFleet {
               key,
               1,
               "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
-      fleet.approve(BENCH, new io.examlops.fleet.governance.ApproveRequest(name));
+      fleet.governance().approve(BENCH, new io.examlops.fleet.governance.ApproveRequest(name));
       registry.saveSnapshot(name, inventory, BENCH);
     }
-    fleet.addUser(BENCH, "bench", Role.ADMIN, args[4].toCharArray());
+    fleet.access().addUser(BENCH, "bench", Role.ADMIN, args[4].toCharArray());
     System.out.println(
-        fleet.createToken(BENCH, "bench", "bench", EnumSet.of(TokenScope.READ)).secret());
+        fleet.access().createToken(BENCH, "bench", "bench", EnumSet.of(TokenScope.READ)).secret());
   }
 
   static Map<String, String> env(Path dir) {

@@ -2,10 +2,10 @@ package io.examlops.fleet.bench;
 
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
 import io.examlops.fleet.placement.ClusterGate;
 import io.examlops.fleet.placement.Freshness;
+import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.placement.PlaceResult;
 import io.examlops.fleet.placement.Placement;
 import io.examlops.fleet.placement.PlacementCandidate;
 import io.examlops.fleet.scheduler.NodeInventory;
@@ -77,12 +77,12 @@ public class PlacementBenchmark {
   }
 
   @Benchmark
-  public PlacementResult eightGpus() {
-    return placement.place(PlacementRequest.gpus(8), candidates, now);
+  public PlaceResult eightGpus() {
+    return placement.place(PlaceRequest.gpus(8), candidates, now);
   }
 
   @Benchmark
-  public PlacementResult eightGpusSummingEachSnapshot() {
-    return placement.place(PlacementRequest.gpus(8), candidates(snapshots), now);
+  public PlaceResult eightGpusSummingEachSnapshot() {
+    return placement.place(PlaceRequest.gpus(8), candidates(snapshots), now);
   }
 }

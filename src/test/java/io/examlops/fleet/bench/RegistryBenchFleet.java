@@ -7,8 +7,8 @@ import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.Map;
 
 /**
@@ -29,21 +29,33 @@ public final class RegistryBenchFleet {
     int clusters = Integer.parseInt(args[1]);
     int jobs = Integer.parseInt(args[2]);
     Fleet fleet =
-        new Fleet(
+        TestFleets.fleet(
             Map.of(
                 "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-                "EXAMLOPS_DATA_DIR", dir.toString()),
-            Clock.systemUTC());
+                "EXAMLOPS_DATA_DIR", dir.toString()));
     for (int i = 0; i < clusters; i++) {
-      fleet.connect(BENCH, new ConnectRequest(name(i), HostTarget.of(HostTarget.LOCAL), "mock"));
-      fleet.approve(BENCH, new ApproveRequest(name(i)));
+      fleet
+          .governance()
+          .connect(BENCH, new ConnectRequest(name(i), HostTarget.of(HostTarget.LOCAL), "mock"));
+      fleet.governance().approve(BENCH, new ApproveRequest(name(i)));
     }
     ScriptSource script = ScriptSource.text("job.sh", "#!/bin/bash\ntrue\n");
     for (int j = 0; j < jobs; j++) {
-      fleet.submit(
-          BENCH,
-          new SubmitRequest(
-              name(j % clusters), script, "bench-" + j, 1, 1, null, null, null, Map.of()));
+      fleet
+          .jobs()
+          .submit(
+              BENCH,
+              new SubmitRequest(
+                  name(j % clusters),
+                  script,
+                  "bench-" + j,
+                  1,
+                  1,
+                  null,
+                  null,
+                  null,
+                  Map.of(),
+                  null));
     }
   }
 

@@ -8,6 +8,7 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,10 +58,14 @@ public class SnapshotSaveBenchmark {
       dir = Files.createTempDirectory("snapshot-bench-");
       registry =
           ClusterRegistry.open(
-              Map.of(
-                  "HOME", dir.toString(),
-                  "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-                  "EXAMLOPS_DATA_DIR", dir.toString()),
+              TestFleets.settings(
+                  Map.of(
+                      "HOME",
+                      dir.toString(),
+                      "EXAMLOPS_HPC_REGISTRY",
+                      dir.resolve("clusters.yaml").toString(),
+                      "EXAMLOPS_DATA_DIR",
+                      dir.toString())),
               Clock.systemUTC());
       registry.register(
           ClusterDefinition.local("bench", SchedulerKind.MOCK),

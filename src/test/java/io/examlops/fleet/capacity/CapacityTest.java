@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
@@ -12,11 +13,11 @@ import io.examlops.fleet.model.capacity.ClusterCapacity;
 import io.examlops.fleet.model.capacity.ClusterCapacity.Source;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.settings.CostRate;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CapacityTest {
@@ -33,7 +34,8 @@ class CapacityTest {
                 node(2, 0, NodeState.IDLE),
                 node(2, null, NodeState.DOWN)),
             null,
-            List.of(new BigDecimal("1.5"), new BigDecimal("2.25")));
+            List.of(new BigDecimal("1.5"), new BigDecimal("2.25")),
+            null);
 
     ClusterCapacity line = Capacity.cluster(usage, RATE);
 
@@ -54,7 +56,8 @@ class CapacityTest {
             "f",
             snapshot(node(4, null, NodeState.MIXED), node(4, 0, NodeState.IDLE)),
             null,
-            List.of());
+            List.of(),
+            null);
 
     ClusterCapacity line = Capacity.cluster(usage, RATE);
 
@@ -66,7 +69,8 @@ class CapacityTest {
   @Test
   void unknownGpuHoursAreCountedApartNeverAsZero() {
     var usage =
-        new ClusterUsage("tc", null, caps(8, 6), Arrays.asList(new BigDecimal("2"), null, null));
+        new ClusterUsage(
+            "tc", null, caps(8, 6), Arrays.asList(new BigDecimal("2"), null, null), null);
 
     ClusterCapacity line = Capacity.cluster(usage, RATE);
 
@@ -77,7 +81,8 @@ class CapacityTest {
     assertThat(line.gpuHours().describe()).isEqualTo("2.00 GPU-h + 2 jobs unknown");
     assertThat(line.cost()).isEqualByComparingTo("5.00");
     var zero =
-        Capacity.cluster(new ClusterUsage("z", null, caps(8, 8), List.of(BigDecimal.ZERO)), RATE);
+        Capacity.cluster(
+            new ClusterUsage("z", null, caps(8, 8), List.of(BigDecimal.ZERO), null), RATE);
     assertThat(zero.gpuHours().total()).isEqualByComparingTo("0");
     assertThat(zero.gpuHours().describe()).isEqualTo("0.00 GPU-h");
   }
@@ -85,8 +90,9 @@ class CapacityTest {
   @Test
   void declaredCapabilitiesWhenNoSnapshotAndNothingWhenNeither() {
     ClusterCapacity declared =
-        Capacity.cluster(new ClusterUsage("d", null, caps(16, null), List.of()), RATE);
-    ClusterCapacity none = Capacity.cluster(new ClusterUsage("n", null, null, List.of()), RATE);
+        Capacity.cluster(new ClusterUsage("d", null, caps(16, null), List.of(), null), RATE);
+    ClusterCapacity none =
+        Capacity.cluster(new ClusterUsage("n", null, null, List.of(), null), RATE);
 
     assertThat(declared.source()).isEqualTo(Source.DECLARED);
     assertThat(declared.totalGpus()).isEqualTo(16);
@@ -99,11 +105,16 @@ class CapacityTest {
   @Test
   void fleetTotalsAddUpAndStayUnknownWhenAnyClusterIs() {
     var a =
-        new ClusterUsage("b", snapshot(node(4, 1, NodeState.MIXED)), null, List.of(BigDecimal.ONE));
+        new ClusterUsage(
+            "b", snapshot(node(4, 1, NodeState.MIXED)), null, List.of(BigDecimal.ONE), null);
     var b =
         new ClusterUsage(
-            "a", snapshot(node(4, 3, NodeState.MIXED)), null, Arrays.asList(BigDecimal.TEN, null));
-    var c = new ClusterUsage("c", null, caps(8, 8), List.of());
+            "a",
+            snapshot(node(4, 3, NodeState.MIXED)),
+            null,
+            Arrays.asList(BigDecimal.TEN, null),
+            null);
+    var c = new ClusterUsage("c", null, caps(8, 8), List.of(), null);
 
     FleetCapacity known = Capacity.report(List.of(a, b), RATE);
     FleetCapacity withDeclared = Capacity.report(List.of(a, b, c), RATE);
@@ -126,7 +137,7 @@ class CapacityTest {
             "n1", 4, 8000, List.of(), null, NodeState.ALLOCATED, "alloc", List.of(), List.of());
 
     ClusterCapacity line =
-        Capacity.cluster(new ClusterUsage("cpu", snapshot(cpu), null, List.of()), RATE);
+        Capacity.cluster(new ClusterUsage("cpu", snapshot(cpu), null, List.of(), null), RATE);
 
     assertThat(line.totalGpus()).isZero();
     assertThat(line.gpusInUse()).isZero();
@@ -135,16 +146,14 @@ class CapacityTest {
 
   @Test
   void theCostRateComesFromTheEnvironmentAndIsValidated() {
-    assertThat(CostRate.fromEnvironment(Map.of())).isEqualByComparingTo("2.50");
-    assertThat(CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", " 3.1 ")))
-        .isEqualByComparingTo("3.1");
-    assertThat(CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", "0")))
-        .isEqualByComparingTo("0");
-    assertThatThrownBy(() -> CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", "cheap")))
-        .isInstanceOf(IllegalArgumentException.class)
+    assertThat(CostRate.parse(null)).isEqualByComparingTo("2.50");
+    assertThat(CostRate.parse(" 3.1 ")).isEqualByComparingTo("3.1");
+    assertThat(CostRate.parse("0")).isEqualByComparingTo("0");
+    assertThatThrownBy(() -> CostRate.parse("cheap"))
+        .isInstanceOf(FleetException.class)
         .hasMessage(
             "GPU_COST_PER_HOUR must be a number (cost of one GPU-hour, e.g. 2.50), got 'cheap'");
-    assertThatThrownBy(() -> CostRate.fromEnvironment(Map.of("GPU_COST_PER_HOUR", "-1")))
+    assertThatThrownBy(() -> CostRate.parse("-1"))
         .hasMessageStartingWith("GPU_COST_PER_HOUR must not be negative, got '-1'");
   }
 
@@ -165,7 +174,7 @@ class CapacityTest {
             null,
             List.of(BigDecimal.ONE),
             instance);
-    var other = new ClusterUsage("tc", snapshot(node(2, 0, NodeState.IDLE)), null, List.of());
+    var other = new ClusterUsage("tc", snapshot(node(2, 0, NodeState.IDLE)), null, List.of(), null);
 
     FleetCapacity fleet = Capacity.report(List.of(ssh, other, local), RATE);
 

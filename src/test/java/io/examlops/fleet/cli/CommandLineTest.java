@@ -16,7 +16,10 @@ class CommandLineTest {
   void everyCommandHasHelp() {
     List<List<String>> paths = new ArrayList<>();
     collect(
-        CommandTree.complete(new Exa(ENV, java.time.Clock.systemUTC())), new ArrayList<>(), paths);
+        CommandTree.complete(
+            new Exa(ENV, java.time.Clock.systemUTC(), io.examlops.fleet.Fleet::of)),
+        new ArrayList<>(),
+        paths);
     assertThat(paths)
         .extracting(p -> String.join(" ", p))
         .contains("hpc detect", "hpc nodes", "hpc gpus");

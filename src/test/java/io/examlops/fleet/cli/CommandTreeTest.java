@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.Fleet;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -18,7 +19,7 @@ class CommandTreeTest {
 
   @Test
   void everyHelpIsTheWholeTreesHelp() {
-    CommandLine complete = CommandTree.complete(new Exa(ENV, Clock.systemUTC()));
+    CommandLine complete = CommandTree.complete(new Exa(ENV, Clock.systemUTC(), Fleet::of));
     List<List<String>> paths = new ArrayList<>();
     collect(complete, new ArrayList<>(), paths);
     assertThat(paths).hasSizeGreaterThan(20);
@@ -38,7 +39,8 @@ class CommandTreeTest {
   @Test
   void commandsBesideThePathAreStubs() {
     CommandLine line =
-        CommandTree.forArguments(new Exa(ENV, Clock.systemUTC()), new String[] {"hpc", "jobs"});
+        CommandTree.forArguments(
+            new Exa(ENV, Clock.systemUTC(), Fleet::of), new String[] {"hpc", "jobs"});
 
     CommandLine hpc = line.getSubcommands().get("hpc");
     Object jobs = hpc.getSubcommands().get("jobs").getCommand();

@@ -1,5 +1,7 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.registry.WriteHook;
+import io.examlops.fleet.testing.StopAt;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -12,14 +14,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The real {@code exa} in a process of its own (the test class path, {@link Exa#main}), with
- * exactly the environment given: what users and CI scripts run, exit code and streams included.
+ * The real {@code exa} in a process of its own (the test class path, {@link Exa#main}; {@link
+ * ExaWithWriteStops} when it is to stop at a write step), with exactly the environment given: what
+ * users and CI scripts run, exit code and streams included.
  */
 public final class ExaProcess {
-  /** The system property that stops a process at a named write step (see registry/CrashPoint). */
-  public static final String CRASH_POINT = "examlops.registry.crashpoint";
-
   private final Map<String, String> env;
+
+  /** The write step the process stops at ({@code STEP} or {@code STEP@MILLIS}); null for none. */
   private final String crashPoint;
 
   private ExaProcess(Map<String, String> env, String crashPoint) {
@@ -50,8 +52,8 @@ public final class ExaProcess {
   }
 
   /** The same, stopping at {@code point} and waiting there to be killed. */
-  public ExaProcess stoppingAt(String point) {
-    return new ExaProcess(env, point);
+  public ExaProcess stoppingAt(WriteHook.WriteStep point) {
+    return new ExaProcess(env, point.name());
   }
 
   /** What one run printed and returned. */
@@ -172,9 +174,11 @@ public final class ExaProcess {
     command.add("-XX:TieredStopAtLevel=1");
     command.add("-Xshare:auto");
     if (crashPoint != null) {
-      command.add("-D" + CRASH_POINT + "=" + crashPoint);
+      command.add("-D" + StopAt.PROPERTY + "=" + crashPoint);
+      command.add(ExaWithWriteStops.class.getName());
+    } else {
+      command.add(Exa.class.getName());
     }
-    command.add(Exa.class.getName());
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().clear();

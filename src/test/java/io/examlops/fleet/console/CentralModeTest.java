@@ -8,6 +8,7 @@ import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.jobs.JobService;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
@@ -16,17 +17,18 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.settings.CentralServer;
+import io.examlops.fleet.testing.TestFleets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -60,9 +62,15 @@ class CentralModeTest {
   private Fleet agent(String token) {
     Map<String, String> env =
         Map.of(
-            "HOME", agentDir.toString(),
-            "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-    return new Fleet(env, Clock.systemUTC(), CentralServer.of(console.base, token));
+            "HOME",
+            agentDir.toString(),
+            "PATH",
+            System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+            "EXAMLOPS_SERVER",
+            console.base,
+            "EXAMLOPS_TOKEN",
+            token);
+    return TestFleets.fleet(env);
   }
 
   private SubmitRequest job(String cluster) {
@@ -80,16 +88,20 @@ class CentralModeTest {
   }
 
   private List<TrackedJob> serverJobs() {
-    return console.fleet.listJobs(BUILD, new JobsRequest(null, null, null, false)).jobs();
+    return console
+        .fleet
+        .jobs()
+        .list(BUILD, new JobsRequest(null, null, null, ReadFrom.STORE))
+        .jobs();
   }
 
   @Test
   void anAgentSeesTheConsolesClustersAndItsGateRefusesAPendingOne() {
     Fleet agent = agent(console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT));
 
-    assertThat(agent.listClusters()).isEqualTo(console.fleet.listClusters());
+    assertThat(agent.governance().clusters()).isEqualTo(console.fleet.governance().clusters());
     FleetException refused =
-        catchThrowableOfType(FleetException.class, () -> agent.submit(BUILD, job("alpha")));
+        catchThrowableOfType(FleetException.class, () -> agent.jobs().submit(BUILD, job("alpha")));
 
     assertThat(refused.kind()).isEqualTo(ErrorKind.NOT_APPROVED);
     assertThat(refused.getMessage()).contains("cluster 'alpha' is PENDING");
@@ -99,18 +111,19 @@ class CentralModeTest {
   @Test
   void anAgentPlacesAndSubmitsAndTheConsoleRecordsTheJobAsTheTokensUserViaTheAgentsSurface()
       throws Exception {
-    console.fleet.approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
     Fleet agent = agent(console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT));
 
-    assertThat(agent.place(new PlaceRequest(1, null, null, null)).chosen()).isEqualTo("beta");
-    SubmitResult submitted = agent.submit(BUILD, job(Fleet.AUTO));
+    assertThat(agent.placement().place(new PlaceRequest(1, null, null, null, null)).chosen())
+        .isEqualTo("beta");
+    SubmitResult submitted = agent.jobs().submit(BUILD, job(JobService.AUTO));
 
     assertThat(submitted.job().cluster()).isEqualTo("beta");
     TrackedJob recorded = serverJobs().get(0);
     assertThat(recorded.id()).isEqualTo(submitted.job().id());
     assertThat(recorded.schedulerJobId()).isEqualTo(submitted.job().schedulerJobId()).isNotNull();
     assertThat(recorded.submittedBy()).isEqualTo(ConsoleFixture.VIEWER);
-    assertThat(console.fleet.audit(new AuditRequest("beta")).events())
+    assertThat(console.fleet.governance().audit(new AuditRequest("beta")).events())
         .anySatisfy(
             e -> {
               assertThat(e.action()).isEqualTo("submit");
@@ -120,11 +133,12 @@ class CentralModeTest {
     // the agent follows the job and the console records what it saw
     TrackedJob ended =
         agent
+            .jobs()
             .follow(
                 BUILD, new io.examlops.fleet.jobs.FollowRequest(Long.toString(recorded.id()), 60))
             .job();
     assertThat(ended.state()).isEqualTo(JobState.COMPLETED);
-    assertThat(console.fleet.recordedJob(recorded.id()).orElseThrow().state())
+    assertThat(console.fleet.jobRecords().find(recorded.id()).orElseThrow().state())
         .isEqualTo(JobState.COMPLETED);
     // nothing of the fleet's state was written on the agent
     assertThat(agentDir.resolve(".local/share/examlops/platform.db")).doesNotExist();
@@ -137,10 +151,12 @@ class CentralModeTest {
 
     FleetException approve =
         catchThrowableOfType(
-            FleetException.class, () -> agent.approve(BUILD, new ApproveRequest("alpha")));
+            FleetException.class,
+            () -> agent.governance().approve(BUILD, new ApproveRequest("alpha")));
     FleetException reject =
         catchThrowableOfType(
-            FleetException.class, () -> agent.reject(BUILD, new RejectRequest("alpha", "no")));
+            FleetException.class,
+            () -> agent.governance().reject(BUILD, new RejectRequest("alpha", "no")));
 
     assertThat(approve.kind()).isEqualTo(ErrorKind.CONFLICT);
     assertThat(approve.getMessage())
@@ -153,11 +169,12 @@ class CentralModeTest {
 
   @Test
   void aTokenWithoutTheSubmitScopeIsRefusedAndNothingIsRecordedOrRun() {
-    console.fleet.approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
 
     FleetException refused =
-        catchThrowableOfType(FleetException.class, () -> agent(token).submit(BUILD, job("beta")));
+        catchThrowableOfType(
+            FleetException.class, () -> agent(token).jobs().submit(BUILD, job("beta")));
 
     assertThat(refused.kind()).isEqualTo(ErrorKind.AUTHENTICATION_FAILED);
     assertThat(refused.getMessage()).contains("needs the submit scope").doesNotContain(token);
@@ -167,11 +184,11 @@ class CentralModeTest {
   @Test
   void aRevokedTokenIsRefused() {
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT);
-    var issued = console.fleet.tokens().get(0);
-    console.fleet.revokeToken(ConsoleFixture.SETUP, issued.id());
+    var issued = console.fleet.access().tokens().get(0);
+    console.fleet.access().revokeToken(ConsoleFixture.SETUP, issued.id());
 
     FleetException refused =
-        catchThrowableOfType(FleetException.class, () -> agent(token).listClusters());
+        catchThrowableOfType(FleetException.class, () -> agent(token).governance().clusters());
 
     assertThat(refused.kind()).isEqualTo(ErrorKind.AUTHENTICATION_FAILED);
     assertThat(refused.getMessage()).contains("unknown or revoked").doesNotContain(token);
@@ -224,7 +241,7 @@ class CentralModeTest {
   /** The CLI's edge: EXAMLOPS_SERVER and EXAMLOPS_TOKEN make the real exa a central-mode agent. */
   @Test
   void theRealExaOnAnAgentReadsTheConsoleAndRefusesGovernance() throws Exception {
-    console.fleet.approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT);
     Map<String, String> env = new java.util.HashMap<>();
     env.put("HOME", agentDir.toString());

@@ -88,8 +88,10 @@ class ConsoleApiTest {
 
   @Test
   void theReadsHaveTheShapesDocumentedForTheClisJson() throws Exception {
-    console.fleet.approve(
-        ConsoleFixture.SETUP, new io.examlops.fleet.governance.ApproveRequest("alpha"));
+    console
+        .fleet
+        .governance()
+        .approve(ConsoleFixture.SETUP, new io.examlops.fleet.governance.ApproveRequest("alpha"));
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
     var shapes = io.examlops.fleet.cli.DocumentedShapes.cliReference();
     shapes.assertMatches("hpc clusters", get(FLEET, token).body());
@@ -296,7 +298,11 @@ class ConsoleApiTest {
     assertThat(json(r).get("approvedBy").asText()).isEqualTo("ann");
     assertThat(state("alpha")).isEqualTo(ClusterState.ACTIVE);
     var events =
-        console.fleet.audit(new io.examlops.fleet.governance.AuditRequest("alpha")).events();
+        console
+            .fleet
+            .governance()
+            .audit(new io.examlops.fleet.governance.AuditRequest("alpha"))
+            .events();
     assertThat(events.get(events.size() - 1).actor()).isEqualTo("ann");
     assertThat(events.get(events.size() - 1).surface()).isEqualTo("console");
     // The CLI's view (the same stores) sees it at once.
@@ -330,9 +336,9 @@ class ConsoleApiTest {
   void aRevokedTokenIsRefusedAndItsLastUseWasRecorded() throws Exception {
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
     assertThat(get(FLEET, token).statusCode()).isEqualTo(200);
-    var listed = console.fleet.tokens().get(0);
+    var listed = console.fleet.access().tokens().get(0);
     assertThat(listed.lastUsedAt()).isNotNull();
-    console.fleet.revokeToken(ConsoleFixture.SETUP, listed.id());
+    console.fleet.access().revokeToken(ConsoleFixture.SETUP, listed.id());
     HttpResponse<String> r = get(FLEET, token);
     assertThat(r.statusCode()).isEqualTo(401);
     assertThat(json(r).at("/error/message").asText()).contains("revoked");

@@ -2,6 +2,7 @@ package io.examlops.fleet.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.discovery.RefreshRequest;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
@@ -164,9 +165,12 @@ class ConsoleBrowserTest {
   @Test
   void anXssPayloadInAClustersFieldsStaysInert() {
     String payload = "<img src=x onerror=\"window.__xss=1\"><script>window.__xss=2</script>";
-    console.fleet.reject(
-        new io.examlops.fleet.model.Actor("<b>mallory</b>", "cli"),
-        new io.examlops.fleet.governance.RejectRequest("delta", payload));
+    console
+        .fleet
+        .governance()
+        .reject(
+            new io.examlops.fleet.model.Actor("<b>mallory</b>", "cli"),
+            new io.examlops.fleet.governance.RejectRequest("delta", payload));
     signIn(ConsoleFixture.ADMIN);
     assertThat(row("delta").findElement(By.className("reason")).getText()).isEqualTo(payload);
     assertThat(row("delta").findElement(By.className("decided-by")).getText())
@@ -230,10 +234,12 @@ class ConsoleBrowserTest {
 
   @Test
   void theCapacityChartsDraw() {
-    console.fleet.approve(
-        ConsoleFixture.SETUP, new io.examlops.fleet.governance.ApproveRequest("zeta"));
-    console.fleet.refreshSnapshot(Refresher.AS, "zeta");
-    console.fleet.refreshSnapshot(Refresher.AS, "zeta");
+    console
+        .fleet
+        .governance()
+        .approve(ConsoleFixture.SETUP, new io.examlops.fleet.governance.ApproveRequest("zeta"));
+    console.fleet.discovery().refresh(Refresher.AS, new RefreshRequest("zeta"));
+    console.fleet.discovery().refresh(Refresher.AS, new RefreshRequest("zeta"));
     signIn(ConsoleFixture.ADMIN);
     browser.get(console.base + "/capacity");
     waitFor(() -> browser.findElement(By.id("chart-free")).getAttribute("data-points") != null);

@@ -16,6 +16,7 @@ import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClustersFile;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -43,12 +44,12 @@ final class ConsoleFixture implements AutoCloseable {
   ConsoleFixture(Path dir, String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
-    this.fleet = new Fleet(env, Clock.systemUTC());
+    this.fleet = TestFleets.fleet(env);
     for (String name : clusters) {
-      fleet.connect(SETUP, new ConnectRequest(name, HostTarget.of("local"), "mock"));
+      fleet.governance().connect(SETUP, new ConnectRequest(name, HostTarget.of("local"), "mock"));
     }
-    fleet.addUser(SETUP, ADMIN, Role.ADMIN, PASSWORD.toCharArray());
-    fleet.addUser(SETUP, VIEWER, Role.VIEWER, PASSWORD.toCharArray());
+    fleet.access().addUser(SETUP, ADMIN, Role.ADMIN, PASSWORD.toCharArray());
+    fleet.access().addUser(SETUP, VIEWER, Role.VIEWER, PASSWORD.toCharArray());
     this.server =
         new ConsoleServer(
             fleet,
@@ -128,7 +129,7 @@ final class ConsoleFixture implements AutoCloseable {
       throw new IllegalStateException(
           "ssh-keygen failed: " + new String(keygen.getInputStream().readAllBytes()));
     }
-    new ClustersFile(Path.of(env.get("EXAMLOPS_HPC_REGISTRY")), env)
+    new ClustersFile(Path.of(env.get("EXAMLOPS_HPC_REGISTRY")), TestFleets.settings(env).home())
         .upsert(
             ClusterDefinition.ssh(
                 name,
@@ -138,21 +139,25 @@ final class ConsoleFixture implements AutoCloseable {
                 key.toString(),
                 1,
                 "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
-    fleet.approve(SETUP, new ApproveRequest(name));
+    fleet.governance().approve(SETUP, new ApproveRequest(name));
   }
 
   /** Records a snapshot of {@code name} with {@code queue}, as the refresher would have. */
   void recordQueue(String name, List<NodeInfo> nodes, QueueRead queue) {
-    ClusterRegistry.open(env, Clock.systemUTC()).saveSnapshot(name, nodes, queue, Refresher.AS);
+    ClusterRegistry.open(TestFleets.settings(env), Clock.systemUTC())
+        .saveSnapshot(name, nodes, queue, Refresher.AS);
   }
 
   String token(String owner, TokenScope... scopes) {
-    return fleet.createToken(SETUP, owner, "test-" + owner, EnumSet.of(scopes[0], scopes)).secret();
+    return fleet
+        .access()
+        .createToken(SETUP, owner, "test-" + owner, EnumSet.of(scopes[0], scopes))
+        .secret();
   }
 
   /** The cluster's state as the stores have it now. */
   io.examlops.fleet.model.ClusterState state(String name) {
-    return fleet.listClusters().clusters().stream()
+    return fleet.governance().clusters().clusters().stream()
         .filter(c -> c.name().equals(name))
         .findFirst()
         .orElseThrow()

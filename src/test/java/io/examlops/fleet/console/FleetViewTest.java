@@ -9,6 +9,7 @@ import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -32,9 +33,9 @@ class FleetViewTest {
   @Test
   void aRefreshReadsTheKeyFilesAgainAndKeepsTheStoredNodes() throws Exception {
     Map<String, String> env = env();
-    Fleet fleet = new Fleet(env, Clock.systemUTC());
+    Fleet fleet = TestFleets.fleet(env);
     ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
-    ClusterRegistry.open(env, Clock.systemUTC())
+    ClusterRegistry.open(TestFleets.settings(env), Clock.systemUTC())
         .saveSnapshot(
             "far",
             List.of(
@@ -75,8 +76,10 @@ class FleetViewTest {
 
   @Test
   void aViewWithALiveClusterIsBuiltAgainWhole() {
-    Fleet fleet = new Fleet(env(), Clock.systemUTC());
-    fleet.connect(ConsoleFixture.SETUP, new ConnectRequest("demo", HostTarget.of("local"), "mock"));
+    Fleet fleet = TestFleets.fleet(env());
+    fleet
+        .governance()
+        .connect(ConsoleFixture.SETUP, new ConnectRequest("demo", HostTarget.of("local"), "mock"));
     FleetView view = FleetView.build(fleet, Clock.systemUTC(), c -> RefreshStatus.NEVER);
     assertThat(view.live()).isTrue();
     assertThat(view.refreshed(fleet, Clock.systemUTC(), c -> RefreshStatus.NEVER).nodes())

@@ -3,11 +3,16 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.capacity.UtilizationRequest;
 import io.examlops.fleet.cli.ExaRun;
-import io.examlops.fleet.jobs.StoredQueueResult;
+import io.examlops.fleet.jobs.QueueRequest;
+import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.ReadFrom;
+import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testing.TestFleets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -70,7 +75,7 @@ class RefresherIT {
   }
 
   private void refreshesNodesAndQueue(Map<String, String> env) throws Exception {
-    Fleet fleet = new Fleet(env, Clock.systemUTC());
+    Fleet fleet = TestFleets.fleet(env);
     Instant before = Instant.now();
     try (ConsoleServer server =
         new ConsoleServer(
@@ -84,14 +89,16 @@ class RefresherIT {
         assertThat(System.nanoTime()).as("a snapshot within 90 s").isLessThan(end);
         Thread.sleep(200);
       }
-      NodeSnapshot snapshot = fleet.storedNodes("lxp").orElseThrow();
+      ClusterRegistry registry = ClusterRegistry.open(TestFleets.settings(env), Clock.systemUTC());
+      NodeSnapshot snapshot = registry.latestSnapshot("lxp").orElseThrow();
       assertThat(snapshot.takenBy()).isEqualTo("refresher");
       assertThat(snapshot.takenAt()).isAfterOrEqualTo(before.minusMillis(1));
       assertThat(snapshot.nodes()).isNotEmpty();
-      assertThat(fleet.utilization("lxp", before.minusSeconds(1)))
+      assertThat(
+              fleet.capacity().utilization(new UtilizationRequest("lxp", before.minusSeconds(1))))
           .hasSize(1)
           .allSatisfy(s -> assertThat(s.totalGpus()).isEqualTo(6));
-      StoredQueueResult queue = fleet.storedQueue(Refresher.AS, "lxp");
+      QueueResult queue = fleet.jobs().queue(Refresher.AS, new QueueRequest("lxp", ReadFrom.STORE));
       assertThat(queue.snapshotId()).isEqualTo(snapshot.id());
       assertThat(queue.takenAt()).isEqualTo(snapshot.takenAt());
       assertThat(queue.failure()).isNull();
@@ -113,9 +120,10 @@ class RefresherIT {
       io.examlops.fleet.model.Actor alice = new io.examlops.fleet.model.Actor("alice", "cli");
       String token =
           fleet
+              .access()
               .createToken(
                   alice,
-                  fleet.createFirstAdmin(alice).map(a -> a.user()).orElse("admin"),
+                  fleet.access().createFirstAdmin(alice).map(a -> a.user()).orElse("admin"),
                   "it",
                   java.util.EnumSet.of(
                       io.examlops.fleet.model.access.TokenScope.READ,
@@ -147,7 +155,7 @@ class RefresherIT {
       assertThat(limited.statusCode()).isEqualTo(429);
       assertThat(limited.body()).contains("RATE_LIMITED").contains("try again in");
       long second = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-      while (fleet.storedNodes("lxp").orElseThrow().id() == snapshot.id()) {
+      while (registry.latestSnapshot("lxp").orElseThrow().id() == snapshot.id()) {
         assertThat(System.nanoTime()).as("the requested refresh within 60 s").isLessThan(second);
         Thread.sleep(200);
       }

@@ -3,6 +3,8 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.discovery.NodesRequest;
+import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -20,7 +22,7 @@ class RefresherTest {
   @Test
   void aFailingClusterIsRecordedWithItsReasonAndBackedOff() throws Exception {
     Map<String, String> env = ConsoleFixture.storesIn(dir, "ann");
-    Fleet fleet = new Fleet(env, Clock.systemUTC());
+    Fleet fleet = TestFleets.fleet(env);
     ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
     Duration interval = Duration.ofSeconds(10);
     try (Refresher refresher = new Refresher(fleet, Clock.systemUTC(), interval, () -> {})) {
@@ -43,7 +45,7 @@ class RefresherTest {
       assertThat(Duration.between(again.lastFailureAt(), again.nextDueAt()))
           .isEqualTo(interval.multipliedBy(2));
     }
-    assertThat(fleet.storedNodes("far")).isEmpty();
+    assertThat(fleet.discovery().nodes(Refresher.AS, NodesRequest.stored("far")).taken()).isFalse();
   }
 
   @Test

@@ -2,10 +2,11 @@ package io.examlops.fleet.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeStatus;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.testing.TestFleets;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.time.Clock;
 import java.util.Map;
@@ -14,8 +15,9 @@ import org.junit.jupiter.api.Test;
 class DetectorTest {
   private final Detector detector =
       new Detector(
-          SchedulerAdapters.standard()
-              .detectionProbes(SchedulerContext.readOnly(Map.of(), Clock.systemUTC())));
+          StandardSchedulers.adapters()
+              .detectionProbes(
+                  SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC())));
 
   @Test
   void aHostWithNoSchedulerIsReportedAsNoneWithWhatWasTried() {

@@ -3,6 +3,7 @@ package io.examlops.fleet.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.cli.ExaProcess;
+import io.examlops.fleet.registry.WriteHook;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +41,7 @@ class KilledWritesTest {
   void connectKilledBeforeTheYamlRenameLeavesBothStoresAsTheyWere() throws Exception {
     StoredState before = StoredState.of(yaml, db);
 
-    exa.stoppingAt("clusters-yaml-before-rename")
+    exa.stoppingAt(WriteHook.WriteStep.CLUSTERS_YAML_BEFORE_RENAME)
         .runAndKill("hpc", "connect", "local", "--name", "added", "--scheduler", "mock");
 
     assertThat(StoredState.of(yaml, db).yamlText()).isEqualTo(before.yamlText());
@@ -56,7 +57,7 @@ class KilledWritesTest {
   void connectKilledBeforeTheCommitLeavesAClusterOnlyListedWhichGrantsNothing() throws Exception {
     StoredState before = StoredState.of(yaml, db);
 
-    exa.stoppingAt("governance-before-commit")
+    exa.stoppingAt(WriteHook.WriteStep.GOVERNANCE_BEFORE_COMMIT)
         .runAndKill("hpc", "connect", "local", "--name", "added", "--scheduler", "mock");
 
     StoredState after = StoredState.of(yaml, db);
@@ -75,7 +76,8 @@ class KilledWritesTest {
     ok(exa.run("hpc", "connect", "local", "--name", "added", "--scheduler", "mock"));
     StoredState before = StoredState.of(yaml, db);
 
-    exa.stoppingAt("governance-before-commit").runAndKill("hpc", "approve", "added");
+    exa.stoppingAt(WriteHook.WriteStep.GOVERNANCE_BEFORE_COMMIT)
+        .runAndKill("hpc", "approve", "added");
 
     assertThat(StoredState.of(yaml, db).rows()).isEqualTo(before.rows());
     assertThat(state("added")).isEqualTo("PENDING");
@@ -87,7 +89,7 @@ class KilledWritesTest {
   @Test
   void submitKilledAfterRecordingAndBeforeSendingRanNothingAndShowsTheJobAsSubmitting()
       throws Exception {
-    exa.stoppingAt("job-recorded-before-send")
+    exa.stoppingAt(WriteHook.WriteStep.JOB_RECORDED_BEFORE_SEND)
         .runAndKill("hpc", "submit", "--cluster", "demo", script.toString());
 
     Thread.sleep(1500); // a job that had been started would have written its marker by now
@@ -104,7 +106,7 @@ class KilledWritesTest {
 
   @Test
   void submitKilledAfterTheSchedulerAcceptedKeepsTheJobOnRecord() throws Exception {
-    exa.stoppingAt("job-sent-before-record")
+    exa.stoppingAt(WriteHook.WriteStep.JOB_SENT_BEFORE_RECORD)
         .runAndKill("hpc", "submit", "--cluster", "demo", script.toString());
 
     for (int i = 0; i < 100 && !Files.exists(marker); i++) {

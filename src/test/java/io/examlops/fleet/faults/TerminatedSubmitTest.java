@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaProcess;
+import io.examlops.fleet.registry.WriteHook;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,7 +38,7 @@ class TerminatedSubmitTest {
   @Test
   void aSignalAfterTheSchedulerAcceptedTheJobButBeforeTheWaitCancelsIt() throws Exception {
     ExaProcess.Result run =
-        exa.stoppingAt("job-sent-before-record")
+        exa.stoppingAt(WriteHook.WriteStep.JOB_SENT_BEFORE_RECORD)
             .runAndTerminate(
                 3000, "hpc", "submit", "--cluster", "demo", "--wait", script.toString());
 
@@ -52,7 +53,7 @@ class TerminatedSubmitTest {
   @Test
   void withLeaveRunningTheJobKeepsRunningAndIsRecorded() throws Exception {
     ExaProcess.Result run =
-        exa.stoppingAt("job-sent-before-record")
+        exa.stoppingAt(WriteHook.WriteStep.JOB_SENT_BEFORE_RECORD)
             .runAndTerminate(
                 3000,
                 "hpc",

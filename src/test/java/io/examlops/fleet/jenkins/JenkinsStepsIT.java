@@ -465,7 +465,8 @@ class JenkinsStepsIT {
   @Test
   @Order(9)
   void anAgentWithNoRegistryPlacesAndSubmitsThroughARunningConsole() throws Exception {
-    io.examlops.fleet.Fleet owner = new io.examlops.fleet.Fleet(fleet, java.time.Clock.systemUTC());
+    io.examlops.fleet.access.AccessService owner =
+        io.examlops.fleet.testing.TestFleets.fleet(fleet).access();
     io.examlops.fleet.model.Actor setup = io.examlops.fleet.model.Actor.cli("admin");
     owner.addUser(
         setup,

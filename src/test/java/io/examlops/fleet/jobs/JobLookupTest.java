@@ -3,6 +3,7 @@ package io.examlops.fleet.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
@@ -12,9 +13,14 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.registry.LocalStores;
+import io.examlops.fleet.registry.WriteHook;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.flux.LiveFlux;
+import io.examlops.fleet.settings.ClientCredential;
+import io.examlops.fleet.settings.Secret;
+import io.examlops.fleet.testing.TestFleets;
+import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -30,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * converted them), on a real registry and platform.db; a Slurm job id is never reinterpreted.
  */
 class JobLookupTest {
+  private static final Actor ALICE = Actor.cli("alice");
   @TempDir Path dir;
   private JobTracker jobs;
   private TrackedJob fluxJob;
@@ -41,7 +48,7 @@ class JobLookupTest {
         Map.of(
             "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
             "EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
-    ClusterRegistry registry = ClusterRegistry.open(env, Clock.systemUTC());
+    ClusterRegistry registry = ClusterRegistry.open(TestFleets.settings(env), Clock.systemUTC());
     registry.register(
         ClusterDefinition.local("fx", SchedulerKind.FLUX),
         Fingerprints.NONE,
@@ -60,17 +67,18 @@ class JobLookupTest {
     slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));
     ClusterConnections connections =
         new ClusterConnections(
-            registry,
+            new LocalStores(TestFleets.settings(env), Clock.systemUTC(), WriteHook.NONE),
             TransportOptions.DEFAULTS,
             dir.resolve("known_hosts"),
-            io.examlops.fleet.transport.ClientEnvironment.of(java.util.Map.of()));
+            ClientEnvironment.of(Secret.NONE),
+            StandardSchedulers.adapters(),
+            ClientCredential.NONE);
     jobs =
         new JobTracker(
             connections,
-            store,
-            SchedulerAdapters.standard(),
-            SchedulerContext.readOnly(env, Clock.systemUTC()),
-            Actor.cli("alice"));
+            actor -> store,
+            StandardSchedulers.adapters(),
+            SchedulerContext.readOnly(TestFleets.settings(env), Clock.systemUTC()));
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {
@@ -101,14 +109,14 @@ class JobLookupTest {
 
     for (String form :
         List.of("ƒMz4uQyd", forms.get(0), forms.get(1), forms.get(2), forms.get(4), forms.get(5))) {
-      assertThat(jobs.find(form).id()).as(form).isEqualTo(fluxJob.id());
+      assertThat(jobs.find(ALICE, form).id()).as(form).isEqualTo(fluxJob.id());
     }
   }
 
   @Test
   void slurmIdsAndFleetIdsKeepTheirMeaning() {
-    assertThat(jobs.find("42").id()).isEqualTo(slurmJob.id());
-    assertThat(jobs.find(Long.toString(fluxJob.id())).id()).isEqualTo(fluxJob.id());
-    assertThatThrownBy(() -> jobs.find("ƒ2")).hasMessageContaining("no tracked job 'ƒ2'");
+    assertThat(jobs.find(ALICE, "42").id()).isEqualTo(slurmJob.id());
+    assertThat(jobs.find(ALICE, Long.toString(fluxJob.id())).id()).isEqualTo(fluxJob.id());
+    assertThatThrownBy(() -> jobs.find(ALICE, "ƒ2")).hasMessageContaining("no tracked job 'ƒ2'");
   }
 }

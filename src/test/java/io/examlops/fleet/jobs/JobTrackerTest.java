@@ -2,14 +2,14 @@ package io.examlops.fleet.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.scheduler.JobStatus;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.testing.TestFleets;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,9 +24,8 @@ class JobTrackerTest {
       new JobTracker(
           null,
           null,
-          SchedulerAdapters.standard(),
-          SchedulerContext.readOnly(Map.of(), Clock.systemUTC()),
-          Actor.cli("alice"));
+          StandardSchedulers.adapters(),
+          SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC()));
 
   private static TrackedJob submitted(int gpus) {
     return new TrackedJob(

@@ -6,6 +6,7 @@ import static io.examlops.fleet.scheduler.Check.Status.WARN;
 import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.GpuInfo;
@@ -18,7 +19,6 @@ import io.examlops.fleet.scheduler.Check;
 import io.examlops.fleet.scheduler.CheckName;
 import io.examlops.fleet.scheduler.PreflightAsk;
 import io.examlops.fleet.scheduler.ProbeRegistry;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.scheduler.flux.FluxBankCheck;
@@ -134,7 +134,7 @@ class FluxPreflightTest {
 
   private static Preflight preflight(boolean accounting) {
     return new Preflight(
-        new ProbeRegistry().register(new FluxStandIn(accounting)), SchedulerAdapters.standard());
+        new ProbeRegistry().register(new FluxStandIn(accounting)), StandardSchedulers.adapters());
   }
 
   /** Answers as a Flux instance with one idle 4-GPU node in queue batch. */

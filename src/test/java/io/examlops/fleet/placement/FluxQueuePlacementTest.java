@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Rule;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.model.placement.Verdict.Outcome;
+import io.examlops.fleet.placement.Verdict.Outcome;
 import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.flux.FluxCommands;
 import io.examlops.fleet.scheduler.flux.FluxInventory;
@@ -56,10 +51,10 @@ class FluxQueuePlacementTest {
             SchedulerKind.FLUX,
             inventory.caps(),
             new NodeInventory(SchedulerKind.FLUX, "snapshot", NOW, inventory.nodes().nodes()));
-    PlacementResult result =
+    PlaceResult result =
         new Placement(Freshness.DEFAULT)
-            .place(new PlacementRequest(gpus, 1, null, null), List.of(fx), NOW);
-    return result.verdicts().get(0);
+            .place(new PlaceRequest(gpus, 1, null, null, null), List.of(fx), NOW);
+    return result.candidates().get(0);
   }
 
   private static String gpuCapConfig() {

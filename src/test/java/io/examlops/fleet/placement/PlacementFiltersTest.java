@@ -11,11 +11,7 @@ import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Reason.Status;
-import io.examlops.fleet.model.placement.Rule;
+import io.examlops.fleet.placement.Reason.Status;
 import io.examlops.fleet.scheduler.NodeInventory;
 import java.time.Duration;
 import java.time.Instant;
@@ -64,8 +60,8 @@ class PlacementFiltersTest {
     return new PartitionInfo(name, true, null, limits);
   }
 
-  private static PlacementRequest ask(int gpus, Integer nodes, String type, String partition) {
-    return new PlacementRequest(gpus, nodes, type, partition);
+  private static PlaceRequest ask(int gpus, Integer nodes, String type, String partition) {
+    return new PlaceRequest(gpus, nodes, type, partition, null);
   }
 
   private static Reason only(Optional<Reason> reason) {

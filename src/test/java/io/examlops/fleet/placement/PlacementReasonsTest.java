@@ -11,12 +11,8 @@ import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.Reason;
-import io.examlops.fleet.model.placement.Reason.Status;
-import io.examlops.fleet.model.placement.Rule;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.model.placement.Verdict.Outcome;
+import io.examlops.fleet.placement.Reason.Status;
+import io.examlops.fleet.placement.Verdict.Outcome;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -54,13 +50,13 @@ class PlacementReasonsTest {
         SchedulerKind.FLUX, "0.88.0", 2, 0, 16, gpus, null, List.of(), List.of(queues), false);
   }
 
-  private Verdict place(PlacementRequest request, PlacementCandidate candidate) {
-    return placement.place(request, List.of(candidate), NOW).verdicts().get(0);
+  private Verdict place(PlaceRequest request, PlacementCandidate candidate) {
+    return placement.place(request, List.of(candidate), NOW).candidates().get(0);
   }
 
   @Test
   void everyPartitionKeepsEveryReasonAndTheLineNamesEachOne() {
-    Verdict v = place(new PlacementRequest(9, 1, null, null), testbedLayout());
+    Verdict v = place(new PlaceRequest(9, 1, null, null, null), testbedLayout());
 
     assertThat(v.outcome()).isEqualTo(Outcome.CANNOT_FIT);
     assertThat(v.partition()).as("the one that comes closest").isEqualTo("gpu");
@@ -98,7 +94,7 @@ class PlacementReasonsTest {
             node("b1", null, 4, 0, NodeState.IDLE, "big"),
             node("s1", null, 2, 0, NodeState.IDLE, "small"));
 
-    Verdict v = place(PlacementRequest.gpus(4), fx);
+    Verdict v = place(PlaceRequest.gpus(4), fx);
 
     assertThat(v.outcome()).isEqualTo(Outcome.CANNOT_FIT);
     assertThat(v.reason())
@@ -116,7 +112,7 @@ class PlacementReasonsTest {
   void whatTheWholeClusterFailsIsSaidOnceAndWhatFollowsFromItIsNot() {
     var c = fresh("c", null, node("b1", null, 8, 0, NodeState.IDLE, "big"));
 
-    Verdict v = place(new PlacementRequest(2, null, "h100", "gpu"), c);
+    Verdict v = place(new PlaceRequest(2, null, "h100", "gpu", null), c);
 
     // Two rules of their own; the partition's empty count follows from them and is kept, not said.
     assertThat(v.reason()).isEqualTo("no partition gpu; no h100");
@@ -129,7 +125,7 @@ class PlacementReasonsTest {
 
   @Test
   void aChosenClusterKeepsTheReasonsOfThePartitionsThatLost() {
-    Verdict v = place(new PlacementRequest(2, 1, null, null), testbedLayout());
+    Verdict v = place(new PlaceRequest(2, 1, null, null, null), testbedLayout());
 
     assertThat(v.outcome()).isEqualTo(Outcome.CHOSEN);
     assertThat(v.reasons())
@@ -150,7 +146,7 @@ class PlacementReasonsTest {
             null,
             snapshot(NOW, node("n1", null, 8, 0, NodeState.IDLE)));
 
-    Verdict v = place(PlacementRequest.gpus(1), pending);
+    Verdict v = place(PlaceRequest.gpus(1), pending);
 
     assertThat(v.reasons())
         .extracting(Reason::rule, Reason::status, Reason::there)
@@ -165,7 +161,7 @@ class PlacementReasonsTest {
         new PlacementCandidate(
             "fx", ClusterGate.active(), SchedulerKind.FLUX, caps, (SnapshotSummary) null);
 
-    Verdict v = place(PlacementRequest.gpus(2), declaredOnly);
+    Verdict v = place(PlaceRequest.gpus(2), declaredOnly);
 
     // Before: the declared path had no queue check and chose the disabled queue's cluster.
     assertThat(v.outcome()).isEqualTo(Outcome.CANNOT_FIT);

@@ -9,12 +9,7 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.placement.Evidence;
-import io.examlops.fleet.model.placement.PlacementRequest;
-import io.examlops.fleet.model.placement.PlacementResult;
-import io.examlops.fleet.model.placement.Score;
-import io.examlops.fleet.model.placement.Verdict;
-import io.examlops.fleet.model.placement.Verdict.Outcome;
+import io.examlops.fleet.placement.Verdict.Outcome;
 import io.examlops.fleet.scheduler.NodeInventory;
 import java.time.Duration;
 import java.time.Instant;
@@ -35,12 +30,12 @@ class PlacementTest {
             node("n2", "a100", 4, 2, NodeState.MIXED, "batch"));
     var tc = fresh("tc", SchedulerKind.SLURM, node("g1", "a100", 4, 2, NodeState.MIXED, "gpu"));
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(2), List.of(tc, lxp), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(tc, lxp), NOW);
 
     assertThat(result.explanation())
         .isEqualTo(
             "chose flux@lxp (partition batch) — 6/8 idle GPUs, 1/2 idle nodes, fits on 1 node");
-    assertThat(result.chosen()).get().extracting(Verdict::cluster).isEqualTo("lxp");
+    assertThat(result.winner()).get().extracting(Verdict::cluster).isEqualTo("lxp");
     Verdict other = result.others().get(0);
     assertThat(other.outcome()).isEqualTo(Outcome.LOST);
     assertThat(other.reason()).isEqualTo("fewer idle GPUs (2 < 6)");
@@ -59,10 +54,10 @@ class PlacementTest {
             "m", ClusterGate.refused("host changed since approval"), snapshot(NOW, big), null);
     var small = fresh("s", SchedulerKind.SLURM, node("n1", null, 1, 0, NodeState.IDLE));
 
-    PlacementResult result =
-        placement.place(PlacementRequest.gpus(1), List.of(pending, rejected, moved, small), NOW);
+    PlaceResult result =
+        placement.place(PlaceRequest.gpus(1), List.of(pending, rejected, moved, small), NOW);
 
-    assertThat(result.chosen()).get().extracting(Verdict::cluster).isEqualTo("s");
+    assertThat(result.winner()).get().extracting(Verdict::cluster).isEqualTo("s");
     assertThat(result.others())
         .extracting(Verdict::cluster, Verdict::outcome, Verdict::reason)
         .containsExactly(
@@ -81,14 +76,14 @@ class PlacementTest {
             snapshot(NOW, node("n", null, 8, 0, NodeState.IDLE)),
             null);
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(1), List.of(pending), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(1), List.of(pending), NOW);
 
-    assertThat(result.chosen()).isEmpty();
+    assertThat(result.winner()).isEmpty();
     assertThat(result.explanation())
         .isEqualTo(
             "no cluster for 1 GPU: none of 1 registered clusters is ACTIVE with its approval"
                 + " holding");
-    assertThat(placement.place(PlacementRequest.gpus(1), List.of(), NOW).explanation())
+    assertThat(placement.place(PlaceRequest.gpus(1), List.of(), NOW).explanation())
         .isEqualTo("no cluster for 1 GPU: none is registered");
   }
 
@@ -96,9 +91,9 @@ class PlacementTest {
   void tooFewGpusInTotalCannotFit() {
     var small = fresh("small", SchedulerKind.SLURM, node("n1", null, 4, 0, NodeState.IDLE));
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(8), List.of(small), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(8), List.of(small), NOW);
 
-    assertThat(result.chosen()).isEmpty();
+    assertThat(result.winner()).isEmpty();
     assertThat(result.explanation())
         .isEqualTo("no cluster can hold 8 GPUs: see each cluster's reason");
     assertThat(result.others().get(0).outcome()).isEqualTo(Outcome.CANNOT_FIT);
@@ -121,10 +116,10 @@ class PlacementTest {
             node("n8", null, 1, 0, NodeState.IDLE));
     var busyBig = fresh("big", SchedulerKind.SLURM, node("g1", null, 8, 4, NodeState.MIXED));
 
-    PlacementResult result =
-        placement.place(new PlacementRequest(8, 1, null, null), List.of(spread, busyBig), NOW);
+    PlaceResult result =
+        placement.place(new PlaceRequest(8, 1, null, null, null), List.of(spread, busyBig), NOW);
 
-    assertThat(result.chosen()).get().extracting(Verdict::cluster).isEqualTo("big");
+    assertThat(result.winner()).get().extracting(Verdict::cluster).isEqualTo("big");
     assertThat(result.explanation())
         .isEqualTo(
             "chose slurm@big — 4/8 idle GPUs, 0/1 idle nodes; no idle slot for 8 GPUs now, the job"
@@ -145,17 +140,17 @@ class PlacementTest {
             node("n2", null, 4, 2, NodeState.MIXED));
     var one = fresh("one", SchedulerKind.SLURM, node("g1", null, 4, 0, NodeState.IDLE));
 
-    PlacementResult twoNodes =
-        placement.place(new PlacementRequest(4, 2, null, null), List.of(pair), NOW);
-    PlacementResult oneNode =
-        placement.place(new PlacementRequest(4, 1, null, null), List.of(pair), NOW);
-    PlacementResult both =
-        placement.place(new PlacementRequest(4, 1, null, null), List.of(pair, one), NOW);
+    PlaceResult twoNodes =
+        placement.place(new PlaceRequest(4, 2, null, null, null), List.of(pair), NOW);
+    PlaceResult oneNode =
+        placement.place(new PlaceRequest(4, 1, null, null, null), List.of(pair), NOW);
+    PlaceResult both =
+        placement.place(new PlaceRequest(4, 1, null, null, null), List.of(pair, one), NOW);
 
-    assertThat(twoNodes.chosen().orElseThrow().score().fitsNow()).isTrue();
-    assertThat(twoNodes.chosen().orElseThrow().score().nodesNeeded()).isEqualTo(2);
-    assertThat(oneNode.chosen().orElseThrow().score().fitsNow()).isFalse();
-    assertThat(both.chosen().orElseThrow().cluster()).isEqualTo("one");
+    assertThat(twoNodes.winner().orElseThrow().score().fitsNow()).isTrue();
+    assertThat(twoNodes.winner().orElseThrow().score().nodesNeeded()).isEqualTo(2);
+    assertThat(oneNode.winner().orElseThrow().score().fitsNow()).isFalse();
+    assertThat(both.winner().orElseThrow().cluster()).isEqualTo("one");
     assertThat(both.others().get(0).reason()).isEqualTo("no idle slot for 4 GPUs now");
   }
 
@@ -171,9 +166,9 @@ class PlacementTest {
             node("n4", null, 2, 0, NodeState.IDLE));
     var dense = fresh("dense", SchedulerKind.SLURM, node("g1", null, 8, 4, NodeState.MIXED));
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(4), List.of(spread, dense), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(4), List.of(spread, dense), NOW);
 
-    assertThat(result.chosen().orElseThrow().cluster()).isEqualTo("dense");
+    assertThat(result.winner().orElseThrow().cluster()).isEqualTo("dense");
     assertThat(result.others().get(0).reason()).isEqualTo("needs 2 nodes (chosen: 1)");
     assertThat(result.others().get(0).score().idleGpus()).isEqualTo(8);
   }
@@ -188,11 +183,11 @@ class PlacementTest {
             node("b1", null, 8, 0, NodeState.IDLE, "big"));
     var b = fresh("b", SchedulerKind.SLURM, node("g1", null, 8, 4, NodeState.MIXED, "gpu"));
 
-    PlacementResult result =
-        placement.place(new PlacementRequest(2, null, null, "gpu"), List.of(a, b), NOW);
+    PlaceResult result =
+        placement.place(new PlaceRequest(2, null, null, "gpu", null), List.of(a, b), NOW);
 
-    assertThat(result.chosen().orElseThrow().cluster()).isEqualTo("b");
-    assertThat(result.chosen().orElseThrow().partition()).isEqualTo("gpu");
+    assertThat(result.winner().orElseThrow().cluster()).isEqualTo("b");
+    assertThat(result.winner().orElseThrow().partition()).isEqualTo("gpu");
     assertThat(result.others().get(0).reason()).isEqualTo("fewer idle GPUs (2 < 4)");
   }
 
@@ -207,11 +202,11 @@ class PlacementTest {
     var noGpuPartition =
         fresh("c", SchedulerKind.SLURM, node("b1", null, 8, 0, NodeState.IDLE, "big"));
 
-    PlacementResult result =
+    PlaceResult result =
         placement.place(
-            new PlacementRequest(4, null, null, "gpu"), List.of(a, noGpuPartition), NOW);
+            new PlaceRequest(4, null, null, "gpu", null), List.of(a, noGpuPartition), NOW);
 
-    assertThat(result.chosen()).isEmpty();
+    assertThat(result.winner()).isEmpty();
     assertThat(result.others())
         .extracting(Verdict::cluster, Verdict::reason)
         .containsExactly(
@@ -230,9 +225,9 @@ class PlacementTest {
             node("g1", "a100", 4, 2, NodeState.MIXED, "gpu", "debug"),
             node("g2", "v100", 2, 0, NodeState.IDLE, "gpu"));
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(4), List.of(tc), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(4), List.of(tc), NOW);
 
-    assertThat(result.chosen().orElseThrow().partition()).isEqualTo("gpu");
+    assertThat(result.winner().orElseThrow().partition()).isEqualTo("gpu");
     assertThat(result.explanation())
         .isEqualTo(
             "chose slurm@tc (partition gpu) — 4/6 idle GPUs, 1/2 idle nodes, fits on 2 nodes");
@@ -254,9 +249,11 @@ class PlacementTest {
             node("g1", "A100", 2, 0, NodeState.IDLE, "gpu"),
             node("g2", "v100", 8, 0, NodeState.IDLE, "gpu"));
 
-    PlacementResult result =
+    PlaceResult result =
         placement.place(
-            new PlacementRequest(2, null, "a100", "gpu"), List.of(v100only, debugA100, a100), NOW);
+            new PlaceRequest(2, null, "a100", "gpu", null),
+            List.of(v100only, debugA100, a100),
+            NOW);
 
     assertThat(result.explanation())
         .isEqualTo(
@@ -303,17 +300,17 @@ class PlacementTest {
     var unknown = fresh("u", SchedulerKind.FLUX, node("n1", null, 8, null, NodeState.MIXED));
     var known = fresh("k", SchedulerKind.FLUX, node("n1", null, 8, 6, NodeState.MIXED));
 
-    PlacementResult alone = placement.place(PlacementRequest.gpus(2), List.of(unknown), NOW);
-    PlacementResult both = placement.place(PlacementRequest.gpus(2), List.of(unknown, known), NOW);
+    PlaceResult alone = placement.place(PlaceRequest.gpus(2), List.of(unknown), NOW);
+    PlaceResult both = placement.place(PlaceRequest.gpus(2), List.of(unknown, known), NOW);
 
-    Score score = alone.chosen().orElseThrow().score();
+    Score score = alone.winner().orElseThrow().score();
     assertThat(score.idleGpus()).isZero();
     assertThat(score.fitsNow()).isNull();
     assertThat(alone.explanation())
         .isEqualTo(
             "chose flux@u — 0+/8 idle GPUs (1 node unknown), 0/1 idle nodes;"
                 + " whether 2 GPUs are free now is unknown");
-    assertThat(both.chosen().orElseThrow().cluster()).isEqualTo("k");
+    assertThat(both.winner().orElseThrow().cluster()).isEqualTo("k");
     assertThat(both.others().get(0).reason())
         .isEqualTo("unknown whether 2 GPUs are free (1 node unknown)");
   }
@@ -328,7 +325,7 @@ class PlacementTest {
             node("n2", null, 4, 0, NodeState.DRAIN),
             node("n3", null, 4, null, NodeState.UNKNOWN));
 
-    Verdict v = placement.place(PlacementRequest.gpus(8), List.of(c), NOW).chosen().orElseThrow();
+    Verdict v = placement.place(PlaceRequest.gpus(8), List.of(c), NOW).winner().orElseThrow();
 
     assertThat(v.score().totalGpus()).isEqualTo(12);
     assertThat(v.score().idleGpus()).isZero();
@@ -345,10 +342,10 @@ class PlacementTest {
             null);
     var fresh = fresh("new", SchedulerKind.SLURM, node("n1", null, 8, 6, NodeState.MIXED));
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(2), List.of(stale, fresh), NOW);
-    PlacementResult alone = placement.place(PlacementRequest.gpus(2), List.of(stale), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(stale, fresh), NOW);
+    PlaceResult alone = placement.place(PlaceRequest.gpus(2), List.of(stale), NOW);
 
-    assertThat(result.chosen().orElseThrow().cluster()).isEqualTo("new");
+    assertThat(result.winner().orElseThrow().cluster()).isEqualTo("new");
     assertThat(result.others().get(0).reason()).isEqualTo("snapshot 3 days old (stale)");
     assertThat(result.others().get(0).dataAge()).isEqualTo(Duration.ofDays(3));
     assertThat(alone.explanation())
@@ -367,14 +364,14 @@ class PlacementTest {
             caps(16, 2, List.of("a100")));
     var none = candidate("none", ClusterGate.active(), null, null);
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(2), List.of(ancient, none), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(ancient, none), NOW);
 
     assertThat(result.explanation())
         .isEqualTo(
             "chose slurm@old — 16 GPUs on 2 nodes declared, idle unknown;"
                 + " snapshot 9 days old, past the 7 days limit: declared capabilities only,"
                 + " lower confidence");
-    assertThat(result.chosen().orElseThrow().score().evidence()).isEqualTo(Evidence.DECLARED);
+    assertThat(result.winner().orElseThrow().score().evidence()).isEqualTo(Evidence.DECLARED);
     assertThat(result.others().get(0).outcome()).isEqualTo(Outcome.SKIPPED);
     assertThat(result.others().get(0).reason())
         .isEqualTo("no snapshot and no declared capabilities" + " (save a snapshot of its nodes)");
@@ -388,14 +385,16 @@ class PlacementTest {
     var freshOne =
         fresh("snap", SchedulerKind.SLURM, node("n1", "a100", 4, 4, NodeState.ALLOCATED, "gpu"));
 
-    PlacementResult result =
+    PlaceResult result =
         placement.place(
-            new PlacementRequest(4, null, "a100", null), List.of(small, v100, fine, freshOne), NOW);
-    PlacementResult partitioned =
-        placement.place(new PlacementRequest(4, null, null, "batch"), List.of(fine), NOW);
+            new PlaceRequest(4, null, "a100", null, null),
+            List.of(small, v100, fine, freshOne),
+            NOW);
+    PlaceResult partitioned =
+        placement.place(new PlaceRequest(4, null, null, "batch", null), List.of(fine), NOW);
 
     // A fresh snapshot ranks above declared figures even when the job has to wait there.
-    assertThat(result.chosen().orElseThrow().cluster()).isEqualTo("snap");
+    assertThat(result.winner().orElseThrow().cluster()).isEqualTo("snap");
     assertThat(result.others())
         .extracting(Verdict::cluster, Verdict::reason)
         .containsExactly(
@@ -410,11 +409,11 @@ class PlacementTest {
     var b = fresh("beta", SchedulerKind.SLURM, node("n1", null, 4, 0, NodeState.IDLE));
     var a = fresh("alpha", SchedulerKind.FLUX, node("n1", null, 4, 0, NodeState.IDLE));
 
-    PlacementResult one = placement.place(PlacementRequest.gpus(2), List.of(b, a), NOW);
-    PlacementResult other = placement.place(PlacementRequest.gpus(2), List.of(a, b), NOW);
+    PlaceResult one = placement.place(PlaceRequest.gpus(2), List.of(b, a), NOW);
+    PlaceResult other = placement.place(PlaceRequest.gpus(2), List.of(a, b), NOW);
 
-    assertThat(one.chosen().orElseThrow().cluster()).isEqualTo("alpha");
-    assertThat(other.chosen().orElseThrow().cluster()).isEqualTo("alpha");
+    assertThat(one.winner().orElseThrow().cluster()).isEqualTo("alpha");
+    assertThat(other.winner().orElseThrow().cluster()).isEqualTo("alpha");
     assertThat(one.others().get(0).reason())
         .isEqualTo("tie with flux@alpha; ties go to the name first in alphabetical order");
   }
@@ -429,9 +428,9 @@ class PlacementTest {
             node("n1", null, 4, 0, NodeState.IDLE),
             node("n2", null, 4, 4, NodeState.ALLOCATED));
 
-    PlacementResult result = placement.place(PlacementRequest.gpus(2), List.of(small, large), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(small, large), NOW);
 
-    assertThat(result.chosen().orElseThrow().cluster()).isEqualTo("b");
+    assertThat(result.winner().orElseThrow().cluster()).isEqualTo("b");
     assertThat(result.others().get(0).reason()).isEqualTo("fewer GPUs in total (4 < 8)");
   }
 
@@ -452,10 +451,9 @@ class PlacementTest {
             node("g1", "a100", 4, 0, NodeState.IDLE, "gpu"));
     var down = fresh("down", SchedulerKind.SLURM, node("n1", null, 0, 0, NodeState.DOWN, "cpu"));
 
-    PlacementResult result =
-        placement.place(PlacementRequest.gpus(0), List.of(busy, free, down), NOW);
+    PlaceResult result = placement.place(PlaceRequest.gpus(0), List.of(busy, free, down), NOW);
 
-    Verdict chosen = result.chosen().orElseThrow();
+    Verdict chosen = result.winner().orElseThrow();
     assertThat(chosen.cluster()).isEqualTo("free");
     assertThat(chosen.partition()).as("the scheduler's default partition").isNull();
     assertThat(result.explanation()).isEqualTo("chose slurm@free — CPU-only, 3/3 idle nodes");
@@ -469,18 +467,18 @@ class PlacementTest {
   @Test
   void aGpuAskOfAClusterWithoutGpusSaysSo() {
     var cpus = fresh("cpus", SchedulerKind.SLURM, node("n1", null, 0, 0, NodeState.IDLE, "cpu"));
-    PlacementResult result = placement.place(PlacementRequest.gpus(1), List.of(cpus), NOW);
-    assertThat(result.chosen()).isEmpty();
-    assertThat(result.verdicts().get(0).reason()).isEqualTo("no GPUs");
+    PlaceResult result = placement.place(PlaceRequest.gpus(1), List.of(cpus), NOW);
+    assertThat(result.winner()).isEmpty();
+    assertThat(result.candidates().get(0).reason()).isEqualTo("no GPUs");
   }
 
   @Test
   void badRequestsAreRefusedSayingWhatIsWrong() {
-    assertThatThrownBy(() -> PlacementRequest.gpus(-1))
+    assertThatThrownBy(() -> PlaceRequest.gpus(-1))
         .hasMessageContaining("GPUs must be 0 (a CPU-only job) or more");
-    assertThatThrownBy(() -> new PlacementRequest(2, 0, null, null))
+    assertThatThrownBy(() -> new PlaceRequest(2, 0, null, null, null))
         .hasMessageContaining("nodes must be at least 1");
-    assertThat(new PlacementRequest(2, null, " ", "").partition()).isNull();
+    assertThat(new PlaceRequest(2, null, " ", "", null).partition()).isNull();
   }
 
   @Test

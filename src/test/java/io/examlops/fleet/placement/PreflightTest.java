@@ -8,16 +8,17 @@ import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.Check;
 import io.examlops.fleet.scheduler.CheckName;
 import io.examlops.fleet.scheduler.PreflightAsk;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.flux.FluxBankCheck;
 import io.examlops.fleet.scheduler.slurm.SinfoFormat;
 import io.examlops.fleet.scheduler.slurm.SlurmAccountCheck;
 import io.examlops.fleet.scheduler.slurm.SlurmProbe;
+import io.examlops.fleet.testing.TestFleets;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ScriptedRunner;
@@ -34,9 +35,10 @@ class PreflightTest {
       new PreflightTarget("tc", ClusterGate.active(), SchedulerKind.SLURM);
   private final Preflight preflight =
       new Preflight(
-          SchedulerAdapters.standard()
-              .detectionProbes(SchedulerContext.readOnly(Map.of(), Clock.systemUTC())),
-          SchedulerAdapters.standard());
+          StandardSchedulers.adapters()
+              .detectionProbes(
+                  SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC())),
+          StandardSchedulers.adapters());
 
   static ScriptedRunner slurm(boolean accounting) {
     var runner =

@@ -9,6 +9,7 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -31,9 +32,12 @@ class JobRecordsGateTest {
   void aPendingCluster() {
     registry =
         ClusterRegistry.open(
-            Map.of(
-                "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-                "EXAMLOPS_DATA_DIR", dir.resolve("data").toString()),
+            TestFleets.settings(
+                Map.of(
+                    "EXAMLOPS_HPC_REGISTRY",
+                    dir.resolve("clusters.yaml").toString(),
+                    "EXAMLOPS_DATA_DIR",
+                    dir.resolve("data").toString())),
             Clock.systemUTC());
     registry.register(
         ClusterDefinition.local("sl", SchedulerKind.SLURM), Fingerprints.NONE, null, ADMIN);

@@ -3,6 +3,7 @@ package io.examlops.fleet.registry;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -47,11 +48,11 @@ final class RegistryFixture {
   }
 
   ClusterRegistry open(Clock clock) {
-    return ClusterRegistry.open(env, clock);
+    return ClusterRegistry.open(TestFleets.settings(env), clock);
   }
 
   ClustersFile clustersFile() {
-    return new ClustersFile(yaml, env);
+    return new ClustersFile(yaml, TestFleets.settings(env).home());
   }
 
   static ClusterDefinition lxp(String host) {

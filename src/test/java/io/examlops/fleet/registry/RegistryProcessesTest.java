@@ -7,6 +7,7 @@ import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.testing.JavaCommand;
+import io.examlops.fleet.testing.StopAt;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -32,12 +33,11 @@ class RegistryProcessesTest {
 
   @TempDir Path dir;
 
-  private ProcessBuilder worker(RegistryFixture f, String crashPoint, String... args) {
+  private ProcessBuilder worker(RegistryFixture f, WriteHook.WriteStep crashPoint, String... args) {
     List<String> workerArgs =
         new ArrayList<>(List.of(args[0], f.home.toString(), f.yaml.toString(), f.db.toString()));
     workerArgs.addAll(List.of(args).subList(1, args.length));
-    List<String> jvm =
-        crashPoint == null ? List.of() : List.of("-D" + CrashPoint.PROPERTY + "=" + crashPoint);
+    List<String> jvm = crashPoint == null ? List.of() : List.of(StopAt.option(crashPoint));
     return new ProcessBuilder(JavaCommand.of(RegistryWorker.class, jvm, workerArgs));
   }
 
@@ -111,8 +111,8 @@ class RegistryProcessesTest {
     Files.writeString(f.yaml, before);
 
     killAt(
-        worker(f, CrashPoint.YAML_BEFORE_RENAME, "upsert", "1", "0"),
-        CrashPoint.YAML_BEFORE_RENAME);
+        worker(f, WriteHook.WriteStep.CLUSTERS_YAML_BEFORE_RENAME, "upsert", "1", "0"),
+        WriteHook.WriteStep.CLUSTERS_YAML_BEFORE_RENAME);
 
     assertThat(Files.readString(f.yaml)).isEqualTo(before);
     try (Stream<Path> files = Files.list(f.yaml.getParent())) {
@@ -142,8 +142,8 @@ class RegistryProcessesTest {
     long first = registry.saveSnapshot("lxp", RegistryWorker.nodes(2), Actor.cli("bob")).id();
 
     killAt(
-        worker(f, CrashPoint.SNAPSHOT_BEFORE_COMMIT, "snapshot", "1", "50"),
-        CrashPoint.SNAPSHOT_BEFORE_COMMIT);
+        worker(f, WriteHook.WriteStep.SNAPSHOT_BEFORE_COMMIT, "snapshot", "1", "50"),
+        WriteHook.WriteStep.SNAPSHOT_BEFORE_COMMIT);
 
     ClusterRegistry after = f.open(Clock.systemUTC());
     assertThat(after.latestSnapshot("lxp").orElseThrow().id()).isEqualTo(first);
@@ -156,7 +156,8 @@ class RegistryProcessesTest {
   }
 
   /** Starts the process, waits until it reports the crash point, then kills it (SIGKILL). */
-  private void killAt(ProcessBuilder builder, String point) throws Exception {
+  private void killAt(ProcessBuilder builder, WriteHook.WriteStep step) throws Exception {
+    String point = step.name();
     Path errors = dir.resolve("worker.err");
     Process p = builder.redirectError(errors.toFile()).start();
     try (BufferedReader out =

@@ -7,6 +7,8 @@ import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.testing.StopAt;
+import io.examlops.fleet.testing.TestFleets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,7 +33,9 @@ public final class RegistryWorker {
         Map.of("HOME", args[1], "EXAMLOPS_HPC_REGISTRY", args[2], "EXAMLOPS_PLATFORM_DB", args[3]);
     String worker = args[4];
     int rounds = Integer.parseInt(args[5]);
-    ClusterRegistry registry = ClusterRegistry.open(env, Clock.systemUTC());
+    ClusterRegistry registry =
+        ClusterRegistry.open(
+            TestFleets.settings(env), Clock.systemUTC(), StopAt.fromSystemProperty());
     switch (mode) {
       case "churn" -> churn(registry, worker, rounds);
       case "upsert" -> registry.clustersFile().upsert(definition("w" + worker, "written-host"));

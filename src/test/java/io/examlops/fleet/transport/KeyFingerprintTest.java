@@ -3,17 +3,17 @@ package io.examlops.fleet.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.transport.TestKeys.Format;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class KeyFingerprintTest {
-  /** An environment without a passphrase variable. */
-  private static final java.util.function.Function<String, String> NO_PASSPHRASE = name -> null;
+  /** No passphrase in the settings. */
+  private static final Secret NO_PASSPHRASE = Secret.NONE;
 
   @TempDir Path dir;
 
@@ -30,11 +30,9 @@ class KeyFingerprintTest {
   @Test
   void passphraseProtectedKeyIsUnlockedFromTheEnvironment() {
     Path key = TestKeys.generate(dir, "id_pem_locked", Format.PEM_RSA, "s3cret phrase");
-    Map<String, String> environment = Map.of(PrivateKeyFile.PASSPHRASE_VARIABLE, "s3cret phrase");
-
-    assertThat(KeyFingerprint.of(key, environment::get))
+    assertThat(KeyFingerprint.of(key, Secret.of("s3cret phrase")))
         .isEqualTo(TestKeys.sshKeygenFingerprint(Path.of(key + ".pub")));
-    assertThatThrownBy(() -> KeyFingerprint.of(key, name -> null))
+    assertThatThrownBy(() -> KeyFingerprint.of(key, Secret.NONE))
         .isInstanceOf(KeyFileException.class)
         .hasMessageContaining("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE");
   }

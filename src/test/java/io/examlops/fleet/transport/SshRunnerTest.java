@@ -3,6 +3,7 @@ package io.examlops.fleet.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.transport.TestKeys.Format;
 import io.examlops.fleet.transport.TransportException.Step;
 import java.io.IOException;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,7 +38,7 @@ class SshRunnerTest {
   @TempDir Path dir;
   private Path knownHosts;
   private final List<String> warnings = new CopyOnWriteArrayList<>();
-  private Map<String, String> environment = Map.of();
+  private Secret passphrase = Secret.NONE;
 
   @BeforeAll
   static void startServer() throws Exception {
@@ -74,7 +74,7 @@ class SshRunnerTest {
         target,
         policy.withKnownHosts(knownHosts),
         options,
-        new ClientEnvironment(environment::get, warnings::add));
+        new ClientEnvironment(passphrase, warnings::add));
   }
 
   private static TransportException failure(SshRunner runner) {
@@ -202,7 +202,7 @@ class SshRunnerTest {
 
   @Test
   void passphraseComesFromTheEnvironmentVariable() {
-    environment = Map.of("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", PASSPHRASE);
+    passphrase = Secret.of(PASSPHRASE);
     try (SshRunner runner = runner(locked, HostKeyPolicy.strict(knownHosts))) {
       assertThat(runner.run("echo unlocked").stdout()).isEqualTo("unlocked\n");
     }
@@ -217,7 +217,7 @@ class SshRunnerTest {
 
   @Test
   void wrongPassphraseIsRefusedWithoutShowingIt() {
-    environment = Map.of("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", "wrong guess");
+    passphrase = Secret.of("wrong guess");
     TransportException e = failure(runner(locked, HostKeyPolicy.strict(knownHosts)));
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage()).contains("does not unlock").doesNotContain("wrong guess");
@@ -341,7 +341,7 @@ class SshRunnerTest {
             new SshTarget("127.0.0.1", closedPort, "hpcuser", ed25519),
             HostKeyPolicy.strict(knownHosts).withKnownHosts(knownHosts),
             FAST,
-            new ClientEnvironment(environment::get, warnings::add));
+            new ClientEnvironment(passphrase, warnings::add));
     long start = System.nanoTime();
     TransportException e = failure(runner);
 
@@ -361,7 +361,7 @@ class SshRunnerTest {
               new SshTarget("127.0.0.1", silent.getLocalPort(), "hpcuser", ed25519),
               HostKeyPolicy.strict(knownHosts).withKnownHosts(knownHosts),
               oneSecond,
-              new ClientEnvironment(environment::get, warnings::add));
+              new ClientEnvironment(passphrase, warnings::add));
       long start = System.nanoTime();
       TransportException e = failure(runner);
 

@@ -1,5 +1,6 @@
 package io.examlops.fleet.model.access;
 
+import io.examlops.fleet.model.FleetException;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Locale;
@@ -27,7 +28,7 @@ public enum TokenScope {
       }
     }
     if (scopes.isEmpty()) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "a token needs at least one scope: read, submit or admin (e.g. read,submit)");
     }
     return scopes;

@@ -12,7 +12,6 @@ import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SubmitReply;
-import io.examlops.fleet.scheduler.TimeLimits;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -72,7 +71,7 @@ public final class FluxBackend implements JobBackend {
       argument(line, "--gpus-per-slot=" + request.gpusPerNode());
     }
     if (request.timeLimit() != null) {
-      argument(line, "--time-limit=" + TimeLimits.flux(request.timeLimit()));
+      argument(line, "--time-limit=" + request.timeLimit().getSeconds() + "s");
     }
     if (request.account() != null) {
       // flux-accounting reads the bank from this attribute; there is no short option for it.

@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduler.flux;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.model.UnitDuration;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -176,11 +177,11 @@ public final class FluxConfigParser {
 
   /** Seconds of an RFC 23 Flux Standard Duration, infinity for {@code inf}; null if malformed. */
   static Double fsdSeconds(String text) {
-    if (FluxDuration.isInfinite(text)) {
+    if (UnitDuration.isInfinite(text)) {
       return Double.POSITIVE_INFINITY;
     }
     try {
-      return FluxDuration.seconds(text).doubleValue();
+      return UnitDuration.seconds(text).doubleValue();
     } catch (IllegalArgumentException e) {
       return null;
     }

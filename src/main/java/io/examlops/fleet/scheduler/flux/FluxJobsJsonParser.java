@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.UnitDuration;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -145,7 +146,7 @@ public final class FluxJobsJsonParser {
 
   private static Duration duration(JsonNode node) {
     BigDecimal s = seconds(node);
-    return s == null ? null : Duration.ofNanos(FluxDuration.nanos(s, s.toString()));
+    return s == null ? null : Duration.ofNanos(UnitDuration.nanos(s, s.toString()));
   }
 
   /** Absent or 0.0: the moment has not come. */
@@ -153,7 +154,7 @@ public final class FluxJobsJsonParser {
     BigDecimal s = seconds(node);
     return s == null || s.signum() == 0
         ? null
-        : Instant.ofEpochSecond(0, FluxDuration.nanos(s, s.toString()));
+        : Instant.ofEpochSecond(0, UnitDuration.nanos(s, s.toString()));
   }
 
   private static BigDecimal seconds(JsonNode node) {

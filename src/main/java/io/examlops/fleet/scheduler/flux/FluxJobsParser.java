@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduler.flux;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.UnitDuration;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -153,12 +154,12 @@ public final class FluxJobsParser {
     BigDecimal s = seconds(value);
     return s == null || s.signum() == 0
         ? null
-        : Instant.ofEpochSecond(0, FluxDuration.nanos(s, value));
+        : Instant.ofEpochSecond(0, UnitDuration.nanos(s, value));
   }
 
   private static Duration duration(String value) {
     BigDecimal s = seconds(value);
-    return s == null ? null : Duration.ofNanos(FluxDuration.nanos(s, value));
+    return s == null ? null : Duration.ofNanos(UnitDuration.nanos(s, value));
   }
 
   private static BigDecimal seconds(String value) {

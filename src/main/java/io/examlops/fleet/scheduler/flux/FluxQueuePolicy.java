@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
+import io.examlops.fleet.model.UnitDuration;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -32,9 +33,9 @@ public record FluxQueuePolicy(
     if (durationLimit != null && (asked == null || asked.compareTo(durationLimit) > 0)) {
       return Optional.of(
           "requested duration ("
-              + (asked == null ? "unlimited" : FluxDuration.text(asked))
+              + (asked == null ? "unlimited" : UnitDuration.text(asked))
               + ") exceeds policy limit of "
-              + FluxDuration.text(durationLimit)
+              + UnitDuration.text(durationLimit)
               + where()
               + (duration == null ? "; give a time limit" : ""));
     }

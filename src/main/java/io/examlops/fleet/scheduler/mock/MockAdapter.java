@@ -29,13 +29,14 @@ public final class MockAdapter implements SchedulerAdapter {
 
   @Override
   public SchedulerProbe probe(SchedulerContext context) {
-    return new MockProbe(MockProbe.declaredGpus(context.env()), 0);
+    return new MockProbe(context.settings().mockGpus(), 0);
   }
 
   /** Job directories beside platform.db. */
   @Override
   public Optional<JobBackend> backend(SchedulerContext context) {
-    return Optional.of(new MockBackend(context.stateDir().get().resolve("mock-jobs")));
+    return Optional.of(
+        new MockBackend(context.stateDir().resolve("mock-jobs"), context.settings().osUser()));
   }
 
   @Override
@@ -52,7 +53,7 @@ public final class MockAdapter implements SchedulerAdapter {
           SchedulerKind.MOCK,
           runner.target(),
           context.clock().instant(),
-          new MockProbe(MockProbe.declaredGpus(context.env()), inUse).listNodes(runner));
+          new MockProbe(context.settings().mockGpus(), inUse).listNodes(runner));
     }
   }
 }

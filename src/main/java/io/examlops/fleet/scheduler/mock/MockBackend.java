@@ -55,12 +55,15 @@ public final class MockBackend implements JobBackend {
       """;
 
   private final Path jobsDir;
+  private final String user;
 
   /**
    * @param jobsDir where job directories are made, e.g. {@code <data dir>/mock-jobs}
+   * @param user who submits: the operating-system user the jobs run as
    */
-  public MockBackend(Path jobsDir) {
+  public MockBackend(Path jobsDir, String user) {
     this.jobsDir = jobsDir;
+    this.user = user;
   }
 
   @Override
@@ -89,7 +92,7 @@ public final class MockBackend implements JobBackend {
     // request leaves nothing behind.
     byte[] script = JobScript.render(request);
     byte[] requestFile =
-        MockJob.requestFile(request.name(), request.gpus(), request.nodes()).getBytes();
+        MockJob.requestFile(request.name(), request.gpus(), request.nodes(), user).getBytes();
     Path dir = newJobDirectory();
     String pid;
     try {

@@ -23,8 +23,8 @@ import java.util.Properties;
  */
 record MockJob(Long pid, JobAccounting accounting) {
 
-  static String requestFile(String name, int gpus, int nodes) {
-    return "name=" + name + "\ngpus=" + gpus + "\nnodes=" + nodes + "\n";
+  static String requestFile(String name, int gpus, int nodes, String user) {
+    return "name=" + name + "\ngpus=" + gpus + "\nnodes=" + nodes + "\nuser=" + user + "\n";
   }
 
   static MockJob read(Path dir) {
@@ -66,7 +66,7 @@ record MockJob(Long pid, JobAccounting accounting) {
               SchedulerKind.MOCK,
               dir.getFileName().toString(),
               request.getProperty("name"),
-              System.getProperty("user.name"),
+              request.getProperty("user"),
               null,
               MockProbe.PARTITION,
               state,

@@ -9,6 +9,7 @@ import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerProbe;
+import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;
@@ -19,10 +20,6 @@ import java.util.List;
  * cluster. Never chosen by detection: a cluster is mock only when declared so.
  */
 public final class MockProbe implements SchedulerProbe {
-  /** How many simulated GPUs the mock node declares. */
-  public static final String GPUS_VARIABLE = "EXAMLOPS_MOCK_GPUS";
-
-  public static final int DEFAULT_GPUS = 4;
   public static final String NODE = "localhost";
   public static final String PARTITION = "inline";
   public static final String GPU_TYPE = "mock";
@@ -38,28 +35,10 @@ public final class MockProbe implements SchedulerProbe {
   public MockProbe(int gpus, int gpusInUse) {
     if (gpus < 0) {
       throw new IllegalArgumentException(
-          GPUS_VARIABLE + " must be a whole number of GPUs, 0 or more; got " + gpus);
+          Variables.MOCK_GPUS + " must be a whole number of GPUs, 0 or more; got " + gpus);
     }
     this.gpus = gpus;
     this.gpusInUse = Math.min(gpusInUse, gpus);
-  }
-
-  /** The simulated GPU count from {@link #GPUS_VARIABLE}, with a clear error for a bad value. */
-  public static int declaredGpus(java.util.Map<String, String> env) {
-    String text = env.get(GPUS_VARIABLE);
-    if (text == null || text.isBlank()) {
-      return DEFAULT_GPUS;
-    }
-    try {
-      int value = Integer.parseInt(text.trim());
-      if (value >= 0) {
-        return value;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(
-        GPUS_VARIABLE + " must be a whole number of GPUs, 0 or more; got '" + text + "'");
   }
 
   @Override

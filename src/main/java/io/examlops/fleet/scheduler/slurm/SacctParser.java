@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.SchedulerKind;
@@ -110,7 +111,7 @@ public final class SacctParser {
         rawState,
         ended ? exit[0] : null,
         ended && exit[1] != 0 ? exit[1] : null,
-        SlurmTime.parse(row.get(SacctField.ELAPSED), SlurmTime.Form.ELAPSED),
+        ClockDuration.parse(row.get(SacctField.ELAPSED), ClockDuration.Form.ELAPSED),
         SlurmTimes.parse(row.get(SacctField.START), zone),
         SlurmTimes.parse(row.get(SacctField.END), zone),
         integer(row.get(SacctField.NODES)),

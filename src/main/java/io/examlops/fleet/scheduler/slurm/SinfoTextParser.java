@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
@@ -92,7 +93,7 @@ public final class SinfoTextParser {
       var partition =
           SinfoSnapshot.partition(
               partitionToken,
-              time == null ? null : repeats.minutes.computeIfAbsent(time, SlurmTime::minutes));
+              time == null ? null : repeats.minutes.computeIfAbsent(time, ClockDuration::minutes));
       snapshot.partition(partition);
       partitions = List.of(partition.name());
     }

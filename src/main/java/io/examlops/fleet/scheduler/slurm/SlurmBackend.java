@@ -11,7 +11,6 @@ import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
-import io.examlops.fleet.scheduler.TimeLimits;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -85,7 +84,7 @@ public final class SlurmBackend implements JobBackend {
       line.append(' ').append(ShellQuote.quote("--gres=gpu:" + request.gpusPerNode()));
     }
     if (request.timeLimit() != null) {
-      option(line, "-t", TimeLimits.slurm(request.timeLimit()));
+      option(line, "-t", timeLimit(request.timeLimit()));
     }
     return line.append(' ').append(ShellQuote.quote("--output=" + OUTPUT)).toString();
   }
@@ -249,5 +248,12 @@ public final class SlurmBackend implements JobBackend {
   private static String firstLine(CommandResult result) {
     String said = result.stderr().strip().isEmpty() ? result.stdout() : result.stderr();
     return said.strip().lines().findFirst().orElse("exit " + result.exitCode());
+  }
+
+  /** Slurm's {@code -t} form: {@code HH:MM:SS}, or {@code D-HH:MM:SS} from one day on. */
+  static String timeLimit(java.time.Duration limit) {
+    long s = limit.getSeconds();
+    String clock = String.format("%02d:%02d:%02d", s / 3600 % 24, s / 60 % 60, s % 60);
+    return s >= 86400 ? s / 86400 + "-" + clock : clock;
   }
 }

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
@@ -123,7 +124,7 @@ public final class SqueueParser {
         row.integer(SqueueField.CPUS),
         row.gpus(nodes),
         row.has(SqueueField.TIME_USED)
-            ? SlurmTime.parse(row.get(SqueueField.TIME_USED), SlurmTime.Form.ELAPSED)
+            ? ClockDuration.parse(row.get(SqueueField.TIME_USED), ClockDuration.Form.ELAPSED)
             : null,
         row.reason(),
         row.text(SqueueField.NODE_LIST));

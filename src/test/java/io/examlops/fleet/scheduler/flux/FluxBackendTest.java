@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
-import io.examlops.fleet.scheduler.TimeLimits;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -91,7 +91,7 @@ class FluxBackendTest {
             8,
             2,
             "batch",
-            TimeLimits.parse("1.5h"),
+            TimeLimit.parseOrNull("1.5h"),
             "physics",
             Map.of("EXAMLOPS_TOKEN", "s3cr et"));
 
@@ -247,18 +247,19 @@ class FluxBackendTest {
 
   @Test
   void timeLimitsReadBothSchedulersForms() {
-    assertThat(TimeLimits.parse("90")).isEqualTo(Duration.ofMinutes(90));
-    assertThat(TimeLimits.parse("30:00")).isEqualTo(Duration.ofMinutes(30));
-    assertThat(TimeLimits.parse("2:00:00")).isEqualTo(Duration.ofHours(2));
-    assertThat(TimeLimits.parse("1-12")).isEqualTo(Duration.ofHours(36));
-    assertThat(TimeLimits.parse("1-00:00:30")).isEqualTo(Duration.ofDays(1).plusSeconds(30));
-    assertThat(TimeLimits.parse("0.5s")).isEqualTo(Duration.ofSeconds(1));
-    assertThat(TimeLimits.parse("2d")).isEqualTo(Duration.ofDays(2));
-    assertThatThrownBy(() -> TimeLimits.parse("UNLIMITED")).hasMessageContaining("90s, 30m");
-    assertThatThrownBy(() -> TimeLimits.parse("0")).hasMessageContaining("above 0");
+    assertThat(TimeLimit.parseOrNull("90")).isEqualTo(Duration.ofMinutes(90));
+    assertThat(TimeLimit.parseOrNull("30:00")).isEqualTo(Duration.ofMinutes(30));
+    assertThat(TimeLimit.parseOrNull("2:00:00")).isEqualTo(Duration.ofHours(2));
+    assertThat(TimeLimit.parseOrNull("1-12")).isEqualTo(Duration.ofHours(36));
+    assertThat(TimeLimit.parseOrNull("1-00:00:30")).isEqualTo(Duration.ofDays(1).plusSeconds(30));
+    assertThat(TimeLimit.parseOrNull("0.5s")).isEqualTo(Duration.ofSeconds(1));
+    assertThat(TimeLimit.parseOrNull("2d")).isEqualTo(Duration.ofDays(2));
+    assertThatThrownBy(() -> TimeLimit.parseOrNull("UNLIMITED")).hasMessageContaining("90s, 30m");
+    assertThatThrownBy(() -> TimeLimit.parseOrNull("0")).hasMessageContaining("above 0");
     // Any RFC 23 duration with a unit, read by the one Flux duration reader; huge ones refused.
-    assertThat(TimeLimits.parse("500ms")).isEqualTo(Duration.ofSeconds(1));
-    assertThatThrownBy(() -> TimeLimits.parse("99999999999999999d")).hasMessageContaining("90s");
-    assertThatThrownBy(() -> TimeLimits.parse("inf")).hasMessageContaining("above 0");
+    assertThat(TimeLimit.parseOrNull("500ms")).isEqualTo(Duration.ofSeconds(1));
+    assertThatThrownBy(() -> TimeLimit.parseOrNull("99999999999999999d"))
+        .hasMessageContaining("90s");
+    assertThatThrownBy(() -> TimeLimit.parseOrNull("inf")).hasMessageContaining("above 0");
   }
 }

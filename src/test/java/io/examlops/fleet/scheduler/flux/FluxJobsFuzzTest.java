@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.fuzz.FuzzInput;
+import io.examlops.fleet.model.UnitDuration;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.transport.CommandResult;
 
@@ -59,7 +60,7 @@ class FluxJobsFuzzTest {
           assertThat(FluxJobId.parse(FluxJobId.toKvs(id))).isEqualTo(id);
           assertThat(FluxJobId.parse(FluxJobId.toDec(id))).isEqualTo(id);
         }
-        case 2 -> FluxDuration.parse(text);
+        case 2 -> UnitDuration.parse(text);
         case 3 -> FluxVersion.parse("flux version", text);
         case 4 -> FluxRelease.parse(text);
         case 5 -> FluxConfigParser.parseQueues("flux config get queues", text);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.UnitDuration;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -50,13 +51,13 @@ class FluxStatesAndDurationsTest {
     "0s,0", "12,12000000000"
   })
   void readsFluxStandardDurations(String text, long nanos) {
-    assertThat(FluxDuration.parse(text)).isEqualTo(Duration.ofNanos(nanos));
+    assertThat(UnitDuration.parse(text)).isEqualTo(Duration.ofNanos(nanos));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"-", "", "inf", "infinity"})
   void noFiniteDurationIsNull(String text) {
-    assertThat(FluxDuration.parse(text)).isNull();
+    assertThat(UnitDuration.parse(text)).isNull();
   }
 
   /**
@@ -67,7 +68,7 @@ class FluxStatesAndDurationsTest {
   @ParameterizedTest
   @ValueSource(strings = {"1e2147483647", "1e9999999s", "1e30d", "9223372037s"})
   void durationsTooLongForAJobAreRejected(String text) {
-    assertThatThrownBy(() -> FluxDuration.parse(text))
+    assertThatThrownBy(() -> UnitDuration.parse(text))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(text)
         .hasMessageContaining("too long");
@@ -76,7 +77,7 @@ class FluxStatesAndDurationsTest {
   @ParameterizedTest
   @ValueSource(strings = {"abc", "1.5x", "s", "1:00"})
   void rejectsGarbage(String text) {
-    assertThatThrownBy(() -> FluxDuration.parse(text))
+    assertThatThrownBy(() -> UnitDuration.parse(text))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining(text);
   }
@@ -96,7 +97,7 @@ class FluxStatesAndDurationsTest {
         String[] words = lines[i].trim().split("\\s+");
         FluxJobId.parse(words[0]);
         String time = words[timeColumn];
-        Duration d = FluxDuration.parse(time);
+        Duration d = UnitDuration.parse(time);
         assertThat(d == null).as(fixture + ": " + lines[i]).isEqualTo(time.equals("-"));
       }
     }

@@ -49,7 +49,7 @@ class MockBackendTest {
 
   @Test
   void aJobThatExitsZeroCompletesWithElapsedTimeAndGpuHours() throws Exception {
-    MockBackend mock = new MockBackend(jobs);
+    MockBackend mock = new MockBackend(jobs, "alice");
     String id =
         submit(
             mock, "sleep 1\necho \"$EXAMLOPS_TOKEN\"\n", 2, Map.of("EXAMLOPS_TOKEN", "s3 cr'et"));
@@ -75,7 +75,7 @@ class MockBackendTest {
 
   @Test
   void aNonZeroExitIsFailedWithItsCode() throws Exception {
-    MockBackend mock = new MockBackend(jobs);
+    MockBackend mock = new MockBackend(jobs, "alice");
     String id = submit(mock, "sleep 1; exit 3\n", 1, Map.of());
     JobAccounting job = waitUntilEnded(mock, local, id);
     assertThat(job.state()).isEqualTo(JobState.FAILED);
@@ -85,7 +85,7 @@ class MockBackendTest {
 
   @Test
   void cancelKillsTheWholeProcessGroup() throws Exception {
-    MockBackend mock = new MockBackend(jobs);
+    MockBackend mock = new MockBackend(jobs, "alice");
     Path marker = jobs.resolve("survived");
     String id = submit(mock, "(sleep 2; touch " + marker + ") &\nsleep 60\n", 1, Map.of());
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -114,7 +114,7 @@ class MockBackendTest {
 
   @Test
   void unknownIdsAreNotFoundAndIdsAreNumberedOnwards() throws Exception {
-    MockBackend mock = new MockBackend(jobs);
+    MockBackend mock = new MockBackend(jobs, "alice");
     assertThat(mock.track(local, List.of("mock-9")).get("mock-9").source())
         .isEqualTo(JobStatus.Source.NOT_FOUND);
     assertThat(mock.cancel(local, "mock-9").outcome()).isEqualTo(Outcome.NOT_FOUND);
@@ -126,14 +126,14 @@ class MockBackendTest {
 
   @Test
   void onlyALocalRunnerWillDo() {
-    MockBackend mock = new MockBackend(jobs);
+    MockBackend mock = new MockBackend(jobs, "alice");
     assertThatThrownBy(() -> mock.queue(new ScriptedRunner()))
         .hasMessageContaining("runs jobs on this machine");
   }
 
   @Test
   void aRefusedRequestLeavesNoJobDirectoryBehind() throws Exception {
-    MockBackend mock = new MockBackend(jobs);
+    MockBackend mock = new MockBackend(jobs, "alice");
     JobSpec python =
         new JobSpec(
             "#!/usr/bin/env python3\nprint(1)\n",
@@ -154,7 +154,7 @@ class MockBackendTest {
 
   @Test
   void aDamagedJobDirectoryIsReportedForThatJobOnly() throws Exception {
-    MockBackend mock = new MockBackend(jobs);
+    MockBackend mock = new MockBackend(jobs, "alice");
     Files.createDirectories(jobs.resolve("mock-1")); // a leftover: no request, no script
     String good = submit(mock, "sleep 30\n", 1, Map.of());
     try {

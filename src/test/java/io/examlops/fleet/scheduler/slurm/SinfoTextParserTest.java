@@ -4,6 +4,7 @@ import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
@@ -258,15 +259,15 @@ class SinfoTextParserTest {
 
   @Test
   void timeLimitForms() {
-    assertThat(SlurmTime.minutes("infinite")).isNull();
-    assertThat(SlurmTime.minutes("UNLIMITED")).isNull();
-    assertThat(SlurmTime.minutes("n/a")).isNull();
-    assertThat(SlurmTime.minutes("30:00")).isEqualTo(30);
-    assertThat(SlurmTime.minutes("45")).isEqualTo(45);
-    assertThat(SlurmTime.minutes("2:00:00")).isEqualTo(120);
-    assertThat(SlurmTime.minutes("1-00:00:00")).isEqualTo(1440);
-    assertThat(SlurmTime.minutes("2-12")).isEqualTo(3600);
-    assertThat(SlurmTime.minutes("7-00:30")).isEqualTo(10110);
+    assertThat(ClockDuration.minutes("infinite")).isNull();
+    assertThat(ClockDuration.minutes("UNLIMITED")).isNull();
+    assertThat(ClockDuration.minutes("n/a")).isNull();
+    assertThat(ClockDuration.minutes("30:00")).isEqualTo(30);
+    assertThat(ClockDuration.minutes("45")).isEqualTo(45);
+    assertThat(ClockDuration.minutes("2:00:00")).isEqualTo(120);
+    assertThat(ClockDuration.minutes("1-00:00:00")).isEqualTo(1440);
+    assertThat(ClockDuration.minutes("2-12")).isEqualTo(3600);
+    assertThat(ClockDuration.minutes("7-00:30")).isEqualTo(10110);
   }
 
   @Test

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.fuzz.FuzzInput;
+import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.util.List;
 
@@ -50,7 +51,7 @@ class SlurmDiscoveryFuzzTest {
       switch (choice) {
         case 0 -> assertThat(Gres.gpuCount(text)).isNotNegative();
         case 2 -> SlurmVersion.parse(text);
-        default -> SlurmTime.minutes(text);
+        default -> ClockDuration.minutes(text);
       }
     } catch (IllegalArgumentException e) {
       assertThat(e.getMessage()).isNotBlank();

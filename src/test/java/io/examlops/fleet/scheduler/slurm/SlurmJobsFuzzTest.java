@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.fuzz.FuzzInput;
+import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.transport.CommandResult;
 import java.time.ZoneId;
@@ -66,7 +67,7 @@ class SlurmJobsFuzzTest {
               .isNotNull();
         }
         case 3 -> SacctmgrAssociationParser.parse("sacctmgr -n -P show assoc", text, "alice");
-        case 4 -> SlurmTime.parse(text, SlurmTime.Form.ELAPSED);
+        case 4 -> ClockDuration.parse(text, ClockDuration.Form.ELAPSED);
         case 5 -> SlurmTimes.parse(text, ZONE);
         case 6 -> SlurmGpus.count(text);
         default -> assertThat(SlurmJobStates.normalize(text)).isNotNull();

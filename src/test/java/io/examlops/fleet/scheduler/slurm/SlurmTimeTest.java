@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.ClockDuration;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,26 +25,26 @@ class SlurmTimeTest {
     "10:00:00,36000"
   })
   void readsSlurmElapsedForms(String text, long seconds) {
-    assertThat(SlurmTime.parse(text, SlurmTime.Form.ELAPSED))
+    assertThat(ClockDuration.parse(text, ClockDuration.Form.ELAPSED))
         .isEqualTo(Duration.ofSeconds(seconds));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"INVALID", "UNLIMITED", "N/A", "", "  "})
   void noneWordsAreUnknownNotZero(String text) {
-    assertThat(SlurmTime.parse(text, SlurmTime.Form.ELAPSED)).isNull();
+    assertThat(ClockDuration.parse(text, ClockDuration.Form.ELAPSED)).isNull();
   }
 
   @Test
   void keepsFractionalSeconds() {
-    assertThat(SlurmTime.parse("01:02.500", SlurmTime.Form.ELAPSED))
+    assertThat(ClockDuration.parse("01:02.500", ClockDuration.Form.ELAPSED))
         .isEqualTo(Duration.ofMillis(62_500));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"abc", "1:2:3:4", "1-02", "0:75", "1:61:00", "12", "-1:00"})
   void rejectsGarbageNamingTheForms(String text) {
-    assertThatThrownBy(() -> SlurmTime.parse(text, SlurmTime.Form.ELAPSED))
+    assertThatThrownBy(() -> ClockDuration.parse(text, ClockDuration.Form.ELAPSED))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'" + text + "'");
   }
@@ -58,30 +59,32 @@ class SlurmTimeTest {
     "1-00:00:30,86430"
   })
   void readsSlurmLimitForms(String text, long seconds) {
-    assertThat(SlurmTime.parse(text, SlurmTime.Form.LIMIT)).isEqualTo(Duration.ofSeconds(seconds));
+    assertThat(ClockDuration.parse(text, ClockDuration.Form.LIMIT))
+        .isEqualTo(Duration.ofSeconds(seconds));
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"infinite", "UNLIMITED", "n/a", "NONE"})
   void noLimitWordsAreNoLimit(String text) {
-    assertThat(SlurmTime.parse(text, SlurmTime.Form.LIMIT)).isNull();
+    assertThat(ClockDuration.parse(text, ClockDuration.Form.LIMIT)).isNull();
   }
 
   @Test
   void clockFieldsBeyondTheirRangeAreRefusedByName() {
-    assertThatThrownBy(() -> SlurmTime.parse("25:99:99", SlurmTime.Form.LIMIT))
-        .isInstanceOf(SlurmTime.FieldOutOfRange.class)
+    assertThatThrownBy(() -> ClockDuration.parse("25:99:99", ClockDuration.Form.LIMIT))
+        .isInstanceOf(ClockDuration.FieldOutOfRange.class)
         .hasMessage("'25:99:99': minutes 99 is out of range (0 to 59)");
-    assertThatThrownBy(() -> SlurmTime.parse("1-24:00", SlurmTime.Form.LIMIT))
+    assertThatThrownBy(() -> ClockDuration.parse("1-24:00", ClockDuration.Form.LIMIT))
         .hasMessage("'1-24:00': hours 24 is out of range (0 to 23)");
-    assertThatThrownBy(() -> SlurmTime.parse("1:02.5", SlurmTime.Form.LIMIT))
+    assertThatThrownBy(() -> ClockDuration.parse("1:02.5", ClockDuration.Form.LIMIT))
         .hasMessageContaining("invalid time limit '1:02.5': expected MM, MM:SS");
   }
 
   /** Found reviewing SlurmJobsFuzzTest: days beyond what a Duration holds overflowed. */
   @Test
   void daysTooManyForADurationAreRejected() {
-    assertThatThrownBy(() -> SlurmTime.parse("999999999999999-00:00:00", SlurmTime.Form.ELAPSED))
+    assertThatThrownBy(
+            () -> ClockDuration.parse("999999999999999-00:00:00", ClockDuration.Form.ELAPSED))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'999999999999999-00:00:00'");
   }

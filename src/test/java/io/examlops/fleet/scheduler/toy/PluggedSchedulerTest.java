@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduler.toy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.discovery.DetectRequest;
 import io.examlops.fleet.discovery.DetectResult;
 import io.examlops.fleet.discovery.HostTarget;
@@ -19,11 +20,13 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PreflightRequest;
 import io.examlops.fleet.placement.PreflightResult;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.registry.WriteHook;
+import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -34,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A scheduler HPC Fleet does not ship, plugged in through the documented registration alone ({@code
- * SchedulerAdapters.standard().with(adapter)} handed to {@code Fleet}): detected, connected,
+ * StandardSchedulers.adapters().with(adapter)} handed to {@code Fleet}): detected, connected,
  * approved, snapshotted, placed, preflighted, submitted to, followed and cancelled through the
  * application API, on a real clusters.yaml and platform.db, its commands run by the real local
  * shell. Runs in its own JVM (the {@code plugged-scheduler} surefire execution): a declared kind is
@@ -60,16 +63,21 @@ class PluggedSchedulerTest {
             "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
             "EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
     fleet =
-        new Fleet(env, Clock.systemUTC(), SchedulerAdapters.standard().with(new ToyAdapter(spool)));
+        Fleet.of(
+            TestFleets.settings(env),
+            Clock.systemUTC(),
+            StandardSchedulers.adapters().with(new ToyAdapter(spool)),
+            WriteHook.NONE);
   }
 
   @Test
   void detectionFindsItAndConnectRegistersItPending() throws Exception {
-    DetectResult detected = fleet.detect(new DetectRequest(THIS_MACHINE));
+    DetectResult detected = fleet.discovery().detect(new DetectRequest(THIS_MACHINE));
     assertThat(detected.scheduler()).isSameAs(ToyAdapter.TOY);
     assertThat(detected.capabilities().version()).isEqualTo("toy 1.0");
 
-    ConnectResult connected = fleet.connect(ALICE, new ConnectRequest("toy1", HERE, null));
+    ConnectResult connected =
+        fleet.governance().connect(ALICE, new ConnectRequest("toy1", HERE, null));
 
     assertThat(connected.cluster().state()).isEqualTo(ClusterState.PENDING);
     assertThat(Files.readString(dir.resolve("clusters.yaml"))).contains("scheduler: toy");
@@ -77,49 +85,61 @@ class PluggedSchedulerTest {
 
   @Test
   void anApprovedToyClusterIsPlacedPreflightedAndTakesJobsToTheirEnd() throws Exception {
-    fleet.connect(ALICE, new ConnectRequest("toy1", HERE, "toy"));
-    fleet.approve(ALICE, new ApproveRequest("toy1"));
-    assertThat(fleet.nodes(ALICE, new NodesRequest(THIS_MACHINE, "toy1", true)).nodes())
+    fleet.governance().connect(ALICE, new ConnectRequest("toy1", HERE, "toy"));
+    fleet.governance().approve(ALICE, new ApproveRequest("toy1"));
+    assertThat(
+            fleet
+                .discovery()
+                .nodes(ALICE, new NodesRequest(THIS_MACHINE, "toy1", null, true))
+                .nodes())
         .extracting(NodeInfo::name)
         .containsExactly(ToyAdapter.NODE);
 
-    assertThat(fleet.place(new PlaceRequest(2, null, null, null)).chosen()).isEqualTo("toy1");
+    assertThat(fleet.placement().place(new PlaceRequest(2, null, null, null, null)).chosen())
+        .isEqualTo("toy1");
 
     PreflightResult preflight =
-        fleet.preflight(ALICE, new PreflightRequest("toy1", 2, null, null, null, null));
+        fleet.placement().preflight(ALICE, new PreflightRequest("toy1", 2, null, null, null, null));
     assertThat(preflight.result()).isEqualTo("PASS");
 
     SubmitResult submitted =
-        fleet.submit(
-            ALICE,
-            new SubmitRequest(
-                "toy1",
-                ScriptSource.text("train.sh", "#!/bin/sh\necho hi\n"),
-                "train",
-                2,
-                1,
-                null,
-                null,
-                null,
-                Map.of()));
+        fleet
+            .jobs()
+            .submit(
+                ALICE,
+                new SubmitRequest(
+                    "toy1",
+                    ScriptSource.text("train.sh", "#!/bin/sh\necho hi\n"),
+                    "train",
+                    2,
+                    1,
+                    null,
+                    null,
+                    null,
+                    Map.of(),
+                    null));
     TrackedJob job = submitted.job();
     assertThat(job.schedulerJobId()).isEqualTo("1");
     assertThat(submitted.placement().partition()).isEqualTo("main");
     assertThat(Files.readString(spool.resolve("jobs/1"))).contains("echo hi");
 
-    assertThat(fleet.listJobs(ALICE, new JobsRequest("toy1", null, null, true)).jobs())
+    assertThat(
+            fleet
+                .jobs()
+                .list(ALICE, new JobsRequest("toy1", null, null, ReadFrom.SCHEDULER))
+                .jobs())
         .extracting(TrackedJob::state)
         .containsExactly(JobState.PENDING);
 
-    assertThat(fleet.cancel(ALICE, new CancelRequest(job.schedulerJobId())).job().state())
+    assertThat(fleet.jobs().cancel(ALICE, new CancelRequest(job.schedulerJobId())).job().state())
         .isEqualTo(JobState.CANCELLED);
     assertThat(spool.resolve("jobs/1.cancelled")).exists();
   }
 
   @Test
   void theStandardRegistrationIsUntouched() {
-    assertThat(SchedulerAdapters.standard().find(ToyAdapter.TOY)).isEmpty();
-    assertThat(SchedulerAdapters.standard().with(new ToyAdapter(spool)).all())
+    assertThat(StandardSchedulers.adapters().find(ToyAdapter.TOY)).isEmpty();
+    assertThat(StandardSchedulers.adapters().with(new ToyAdapter(spool)).all())
         .extracting(a -> a.kind().label())
         .containsExactly("toy", "flux", "slurm", "unmanaged", "mock");
   }

@@ -1,4 +1,4 @@
-package io.examlops.fleet.scheduler.flux;
+package io.examlops.fleet.model;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -7,12 +7,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Flux Standard Duration (RFC 23), the one reader of it: as {@code flux jobs} prints it, a number
- * with a unit that varies with size ({@code 0.025s}, {@code 39s}, {@code 1.058m}, {@code 2.5h},
- * {@code 1.2d}, {@code 5ms}), {@code inf}, or {@code -} for none; as Flux's configuration and users
- * write it ({@code 1h}, {@code 30m}).
+ * Flux Standard Duration (RFC 23), the one reader of it (here, beside the values, since a {@link
+ * TimeLimit} a user writes may take this form): as {@code flux jobs} prints it, a number with a
+ * unit that varies with size ({@code 0.025s}, {@code 39s}, {@code 1.058m}, {@code 2.5h}, {@code
+ * 1.2d}, {@code 5ms}), {@code inf}, or {@code -} for none; as Flux's configuration and users write
+ * it ({@code 1h}, {@code 30m}).
  */
-public final class FluxDuration {
+public final class UnitDuration {
   private static final Pattern FSD =
       Pattern.compile("((?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:e[+-]?\\d+)?)(ms|s|m|h|d)?");
 
@@ -21,7 +22,7 @@ public final class FluxDuration {
 
   private static final BigDecimal ONE_NANO = BigDecimal.valueOf(1, 9);
 
-  private FluxDuration() {}
+  private UnitDuration() {}
 
   /**
    * The duration, or {@code null} for {@code -}, empty, or {@code inf}/{@code infinity} (no finite
@@ -38,7 +39,7 @@ public final class FluxDuration {
   }
 
   /** Whether the text is Flux's word for no limit. */
-  static boolean isInfinite(String text) {
+  public static boolean isInfinite(String text) {
     String value = text.strip().toLowerCase(Locale.ROOT);
     return value.equals("inf") || value.equals("infinity");
   }
@@ -56,7 +57,7 @@ public final class FluxDuration {
    *
    * @throws IllegalArgumentException when the text is not one, or is too long a time
    */
-  static BigDecimal seconds(String text) {
+  public static BigDecimal seconds(String text) {
     BigDecimal seconds = seconds(text, text.strip().toLowerCase(Locale.ROOT));
     nanos(seconds, text);
     return seconds;
@@ -77,7 +78,7 @@ public final class FluxDuration {
   }
 
   /** The duration as Flux writes it in its messages: {@code 30m}, {@code 2h}, {@code 90s}. */
-  static String text(Duration d) {
+  public static String text(Duration d) {
     long s = d.toSeconds();
     if (s % 86400 == 0) {
       return s / 86400 + "d";
@@ -97,7 +98,7 @@ public final class FluxDuration {
    *
    * @throws IllegalArgumentException beyond what a Duration (or an Instant in nanoseconds) holds
    */
-  static long nanos(BigDecimal seconds, String text) {
+  public static long nanos(BigDecimal seconds, String text) {
     if (seconds.abs().compareTo(MAX_SECONDS) > 0) {
       throw tooLong(text);
     }

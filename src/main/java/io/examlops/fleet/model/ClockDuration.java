@@ -1,4 +1,4 @@
-package io.examlops.fleet.scheduler.slurm;
+package io.examlops.fleet.model;
 
 import java.time.Duration;
 import java.util.Locale;
@@ -7,12 +7,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Slurm's durations, the one reader of them: time limits as {@code sbatch -t} takes them and sinfo
- * prints them ({@code %l}), and elapsed times as squeue ({@code %M}) and sacct ({@code Elapsed})
- * print them. Minutes and seconds after a colon are 0 to 59 and hours after a day count 0 to 23:
- * Slurm never prints more, and would read more modulo its range (99 minutes is refused, not 1:39).
+ * Clock durations in Slurm's forms, the one reader of them (here, beside the values, since a {@link
+ * TimeLimit} a user writes takes the same forms): time limits as {@code sbatch -t} takes them and
+ * sinfo prints them ({@code %l}), and elapsed times as squeue ({@code %M}) and sacct ({@code
+ * Elapsed}) print them. Minutes and seconds after a colon are 0 to 59 and hours after a day count 0
+ * to 23: Slurm never prints more, and would read more modulo its range (99 minutes is refused, not
+ * 1:39).
  */
-public final class SlurmTime {
+public final class ClockDuration {
   // [days-]a[:b[:c]][.fraction]: what each field means depends on the form and on the day part.
   private static final Pattern TIME =
       Pattern.compile("(?:(\\d+)-)?(\\d+)(?::(\\d+))?(?::(\\d+))?(?:\\.(\\d{1,9}))?");
@@ -52,7 +54,7 @@ public final class SlurmTime {
     }
   }
 
-  private SlurmTime() {}
+  private ClockDuration() {}
 
   /**
    * The duration, or {@code null} for the words Slurm prints when it has none ({@code infinite},
@@ -108,7 +110,7 @@ public final class SlurmTime {
    * Whole minutes of a sinfo time limit ({@link Form#LIMIT}); {@code null} when there is none
    * ({@code infinite}) or none is known ({@code n/a}).
    */
-  static Long minutes(String text) {
+  public static Long minutes(String text) {
     Duration limit = parse(text, Form.LIMIT);
     return limit == null ? null : limit.toMinutes();
   }

@@ -1,10 +1,12 @@
-package io.examlops.fleet;
+package io.examlops.fleet.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.discovery.Detection;
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.settings.Secret;
+import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
 import io.examlops.fleet.transport.SshTarget;
@@ -19,18 +21,18 @@ class SuggestedEntryTest {
         new SshTarget(host, 2222, "hpcuser", Path.of("/home/ann/.ssh/id_ed25519")),
         HostKeyPolicy.strict(Path.of("/home/ann/.ssh/known_hosts")),
         TransportOptions.DEFAULTS,
-        io.examlops.fleet.transport.ClientEnvironment.of(java.util.Map.of()));
+        ClientEnvironment.of(Secret.NONE));
   }
 
   @Test
   void namesFollowTheNameRule() {
     for (String host :
         List.of("lxp-login.example.org", "127.0.0.1", "Login_01", "[::1]", "9nodes")) {
-      String name = Fleet.suggestedName(ssh(host));
+      String name = DiscoveryService.suggestedName(ssh(host));
       assertThat(ClusterName.isValid(name)).as(host + " -> " + name).isTrue();
     }
-    assertThat(Fleet.suggestedName(ssh("lxp-login.example.org"))).isEqualTo("lxp-login");
-    assertThat(Fleet.suggestedName(ssh("127.0.0.1"))).isEqualTo("cluster-127-0-0-1");
+    assertThat(DiscoveryService.suggestedName(ssh("lxp-login.example.org"))).isEqualTo("lxp-login");
+    assertThat(DiscoveryService.suggestedName(ssh("127.0.0.1"))).isEqualTo("cluster-127-0-0-1");
   }
 
   @Test
@@ -47,7 +49,7 @@ class SuggestedEntryTest {
             "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU",
             List.of());
 
-    String yaml = Fleet.suggestedClustersYaml(slurm, ssh("lxp-login"));
+    String yaml = DiscoveryService.suggestedEntry(SchedulerKind.SLURM, slurm, ssh("lxp-login"));
 
     assertThat(yaml)
         .contains("lxp-login:")
@@ -64,7 +66,11 @@ class SuggestedEntryTest {
         new Detection(
             SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null, List.of());
 
-    assertThat(Fleet.suggestedClustersYaml(none, Endpoint.local(TransportOptions.DEFAULTS)))
+    Endpoint local = Endpoint.local(TransportOptions.DEFAULTS);
+    Suggestion suggestion = Suggestion.of(none, local, StandardSchedulers.adapters());
+
+    assertThat(suggestion.scheduler().label()).isEqualTo("mock");
+    assertThat(DiscoveryService.suggestedEntry(suggestion.scheduler(), none, local))
         .contains("scheduler: mock")
         .contains("transport: local");
   }

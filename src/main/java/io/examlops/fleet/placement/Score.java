@@ -1,4 +1,4 @@
-package io.examlops.fleet.model.placement;
+package io.examlops.fleet.placement;
 
 import java.util.Objects;
 
@@ -34,7 +34,7 @@ public record Score(
   }
 
   /** {@code 6/8 idle GPUs, 2/2 idle nodes}, or the totals alone when idle is unknown. */
-  public String describe(PlacementRequest request) {
+  public String describe(PlaceRequest request) {
     if (request.cpuOnly()) {
       return idleNodes == null
           ? "CPU-only, " + nodesWord(nodes) + " declared, idle unknown"

@@ -1,4 +1,4 @@
-package io.examlops.fleet.model.placement;
+package io.examlops.fleet.placement;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package io.examlops.fleet.model.placement;
+package io.examlops.fleet.placement;
 
 /**
  * The rules placement checks a cluster against, one filter each, in the order they are checked.

@@ -1,8 +1,7 @@
-package io.examlops.fleet.transport;
+package io.examlops.fleet.settings;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The one home directory every path the product reads or writes under {@code ~} follows:
@@ -14,13 +13,10 @@ import java.util.Map;
  * @param dir the home directory
  */
 public record UserHome(Path dir) {
-  public static final String VARIABLE = "HOME";
-
-  /** The home of a caller's environment: {@code HOME}, else {@code user.home}. */
-  public static UserHome of(Map<String, String> env) {
-    String home = env.get(VARIABLE);
+  /** {@code $HOME} when it is set, else the account's home. */
+  public static UserHome of(String homeVariable, Path accountHome) {
     return new UserHome(
-        Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home));
+        homeVariable == null || homeVariable.isBlank() ? accountHome : Path.of(homeVariable));
   }
 
   /** {@code ~} and {@code ~/x} become paths under the home; anything else is taken as it is. */

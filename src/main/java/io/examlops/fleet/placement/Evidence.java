@@ -1,4 +1,4 @@
-package io.examlops.fleet.model.placement;
+package io.examlops.fleet.placement;
 
 /** What a placement figure rests on, most trusted first (the first ranking key). */
 public enum Evidence {

@@ -1,11 +1,11 @@
-package io.examlops.fleet.capacity;
+package io.examlops.fleet.settings;
 
+import io.examlops.fleet.model.FleetException;
 import java.math.BigDecimal;
-import java.util.Map;
 
 /** The price of one GPU-hour, from {@value #VARIABLE} (default {@code 2.50}). */
 public final class CostRate {
-  public static final String VARIABLE = "GPU_COST_PER_HOUR";
+  private static final String VARIABLE = Variables.COST_PER_HOUR;
   public static final BigDecimal DEFAULT = new BigDecimal("2.50");
 
   /** Dearer than any GPU-hour in any currency: a larger figure is a typo, not a price. */
@@ -20,8 +20,7 @@ public final class CostRate {
    * Reads the rate from an environment. Unset or blank: the default. Anything but a non-negative
    * decimal number is an error that names the variable, so a typo never prices GPUs at 0.
    */
-  public static BigDecimal fromEnvironment(Map<String, String> environment) {
-    String text = environment.get(VARIABLE);
+  public static BigDecimal parse(String text) {
     if (text == null || text.isBlank()) {
       return DEFAULT;
     }
@@ -29,14 +28,14 @@ public final class CostRate {
     try {
       rate = new BigDecimal(text.trim().length() > 100 ? "x" : text.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           VARIABLE
               + " must be a number (cost of one GPU-hour, e.g. 2.50), got '"
               + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
               + "'");
     }
     if (rate.compareTo(MAX) > 0 || rate.stripTrailingZeros().scale() > MAX_DECIMALS) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           VARIABLE
               + " is '"
               + (text.length() > 40 ? text.substring(0, 40) + "..." : text)
@@ -48,7 +47,7 @@ public final class CostRate {
               + DEFAULT);
     }
     if (rate.signum() < 0) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           VARIABLE
               + " must not be negative, got '"
               + text

@@ -1,0 +1,97 @@
+package io.examlops.fleet.access;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.InitialAdmin;
+import io.examlops.fleet.model.access.IssuedToken;
+import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenScope;
+import io.examlops.fleet.registry.Stores;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Who may use the console and its API: users with roles (bcrypt), API tokens (hashed), sign-in.
+ * Core data in platform.db: the console signs users in with them, central mode's agents send the
+ * tokens. Stateless: safe to share between threads.
+ */
+public final class AccessService {
+  private final Stores stores;
+  private final Clock clock;
+
+  public AccessService(Stores stores, Clock clock) {
+    this.stores = stores;
+    this.clock = clock;
+  }
+
+  public List<ConsoleUser> users() {
+    return store().users();
+  }
+
+  public Optional<ConsoleUser> user(String name) {
+    return store().user(name);
+  }
+
+  public ConsoleUser addUser(Actor actor, String name, Role role, char[] password) {
+    return store().addUser(name, role, password, actor);
+  }
+
+  /** Removes a user and revokes its tokens; the last admin stays. */
+  public void removeUser(Actor actor, String name) {
+    store().removeUser(name, actor);
+  }
+
+  /** Sets a user's password; the first admin's one-time password file goes once it is changed. */
+  public void setPassword(Actor actor, String name, char[] password) {
+    store().setPassword(name, password, actor);
+    if ("admin".equals(name)) {
+      InitialAdminFile.remove(initialAdminFile());
+    }
+  }
+
+  /** The user a name and password sign in as; empty when either is wrong. */
+  public Optional<ConsoleUser> authenticate(String name, char[] password) {
+    return store().authenticate(name, password);
+  }
+
+  /**
+   * With no user at all, creates {@code admin} with a random one-time password written to an
+   * owner-only file beside platform.db; empty when users exist.
+   */
+  public Optional<InitialAdmin> createFirstAdmin(Actor actor) {
+    Path file = initialAdminFile();
+    boolean created =
+        store().createFirstAdmin(actor, password -> InitialAdminFile.write(file, password));
+    return created ? Optional.of(new InitialAdmin("admin", file.toString())) : Optional.empty();
+  }
+
+  /** A new API token; its secret is in the result only. */
+  public IssuedToken createToken(Actor actor, String owner, String name, Set<TokenScope> scopes) {
+    return store().createToken(owner, name, scopes, actor);
+  }
+
+  public List<ApiToken> tokens() {
+    return store().tokens();
+  }
+
+  public ApiToken revokeToken(Actor actor, String id) {
+    return store().revokeToken(id, actor);
+  }
+
+  /** The live token a secret belongs to, its use recorded; empty when unknown or revoked. */
+  public Optional<ApiToken> authenticateToken(String secret) {
+    return store().authenticateToken(secret);
+  }
+
+  private Path initialAdminFile() {
+    return InitialAdminFile.beside(stores.registry().platformDb().file());
+  }
+
+  private AccessStore store() {
+    return new AccessStore(stores.registry().platformDb(), clock);
+  }
+}

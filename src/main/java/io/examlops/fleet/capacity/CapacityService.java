@@ -1,0 +1,97 @@
+package io.examlops.fleet.capacity;
+
+import io.examlops.fleet.jobs.JobService;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.ReadFrom;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.UtilizationSample;
+import io.examlops.fleet.model.capacity.FleetCapacity;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.JobRecords;
+import io.examlops.fleet.registry.LatestNodes;
+import io.examlops.fleet.registry.Stores;
+import io.examlops.fleet.registry.UtilizationHistory;
+import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the fleet holds and has used: GPUs now, utilization, GPU-hours and their cost, and GPUs in
+ * use over time. Reads stored snapshots; it reaches a cluster only to follow unfinished jobs when
+ * asked. Stateless: safe to share between threads.
+ */
+public final class CapacityService {
+  private final ClusterConnections connections;
+  private final LatestNodes latest;
+  private final Stores stores;
+  private final JobService jobs;
+  private final SchedulerAdapters adapters;
+  private final BigDecimal rate;
+
+  /**
+   * @param rate the price of one GPU-hour
+   */
+  public CapacityService(
+      ClusterConnections connections,
+      LatestNodes latest,
+      Stores stores,
+      JobService jobs,
+      SchedulerAdapters adapters,
+      BigDecimal rate) {
+    this.connections = connections;
+    this.latest = latest;
+    this.stores = stores;
+    this.jobs = jobs;
+    this.adapters = adapters;
+    this.rate = rate;
+  }
+
+  /** GPUs, utilization, GPU-hours and cost of every ACTIVE cluster. */
+  public FleetCapacity capacity(Actor actor, CapacityRequest request) {
+    if (request.from() == ReadFrom.SCHEDULER) {
+      jobs.followAll(actor);
+    }
+    JobRecords records = stores.jobs(Stores.READER);
+    List<ClusterUsage> usage = new ArrayList<>();
+    for (RegisteredCluster cluster : connections.store().list()) {
+      if (cluster.state() != ClusterState.ACTIVE) {
+        continue;
+      }
+      List<BigDecimal> hours =
+          records.list(new JobRecords.Filter(cluster.name(), null, null)).stream()
+              .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
+              .map(TrackedJob::gpuHours)
+              .toList();
+      NodeInventory nodes = latest.inventory(cluster);
+      usage.add(
+          new ClusterUsage(
+              cluster.name(),
+              nodes,
+              cluster.governance().capabilities(),
+              hours,
+              instance(cluster, nodes)));
+    }
+    return Capacity.report(usage, rate);
+  }
+
+  /** GPUs in use over time, as the snapshots recorded them. */
+  public List<UtilizationSample> utilization(UtilizationRequest request) {
+    return new UtilizationHistory(stores.registry().platformDb())
+        .since(request.cluster(), request.since());
+  }
+
+  /** What names the scheduler instance however it is reached (a Flux instance registered twice). */
+  private String instance(RegisteredCluster cluster, NodeInventory nodes) {
+    if (cluster.definition() == null) {
+      return null;
+    }
+    return adapters
+        .find(cluster.definition().scheduler())
+        .map(a -> a.instanceIdentity(cluster.definition(), nodes))
+        .orElse(null);
+  }
+}

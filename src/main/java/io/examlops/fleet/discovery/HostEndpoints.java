@@ -1,0 +1,133 @@
+package io.examlops.fleet.discovery;
+
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.KeyMaterial;
+import io.examlops.fleet.settings.FleetSettings;
+import io.examlops.fleet.settings.Variables;
+import io.examlops.fleet.transport.ClientEnvironment;
+import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.HostKeyPolicy;
+import io.examlops.fleet.transport.TransportOptions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a {@link HostTarget} is: the host it names (or the settings' SSH host), else this machine,
+ * where SSH settings would be silently ignored and are refused.
+ */
+public final class HostEndpoints {
+  private static final int DEFAULT_CONNECT_TIMEOUT_SECONDS = 10;
+  private static final int DEFAULT_COMMAND_TIMEOUT_SECONDS = 60;
+
+  private final FleetSettings settings;
+  private final ClientEnvironment client;
+
+  public HostEndpoints(FleetSettings settings, ClientEnvironment client) {
+    this.settings = settings;
+    this.client = client;
+  }
+
+  /** The endpoint a target names; this machine when it names none and the settings give none. */
+  public Endpoint resolve(HostTarget target) {
+    HostKeyPolicy.Mode mode = hostKeyMode(target);
+    Path keyPath = target.keyPath() == null ? null : keyPath(target.keyPath());
+    Path knownHosts = target.knownHostsFile() == null ? null : Path.of(target.knownHostsFile());
+    Endpoint endpoint =
+        Endpoint.resolve(
+            target.host(),
+            target.port(),
+            target.user(),
+            keyPath,
+            knownHosts,
+            mode,
+            target.hostKeyFingerprint(),
+            settings.ssh(),
+            settings.osUser(),
+            client,
+            transportOptions(target));
+    if (endpoint.isLocal()) {
+      refuseSshSettings(
+          target, "no host was given and " + Variables.SSH_HOST + " is unset, so this machine");
+    }
+    return endpoint;
+  }
+
+  /** This machine, for a target that names it; SSH settings are refused. */
+  public Endpoint local(HostTarget target, String named) {
+    refuseSshSettings(target, named);
+    return Endpoint.local(transportOptions(target));
+  }
+
+  private static Path keyPath(String text) {
+    try {
+      return Path.of(KeyMaterial.requireKeyPath(text, "the SSH key path"));
+    } catch (FleetException e) {
+      throw e.about("keyPath");
+    }
+  }
+
+  private static HostKeyPolicy.Mode hostKeyMode(HostTarget target) {
+    List<String> chosen = new ArrayList<>();
+    addIf(chosen, target.acceptNewHostKey(), "acceptNewHostKey");
+    addIf(chosen, target.hostKeyFingerprint() != null, "hostKeyFingerprint");
+    addIf(chosen, target.noHostKeyCheck(), "noHostKeyCheck");
+    if (chosen.size() > 1) {
+      throw FleetException.invalid(
+          "choose at most one of accepting a new host key, a pinned host-key fingerprint and no"
+              + " host-key check",
+          chosen.toArray(String[]::new));
+    }
+    return target.acceptNewHostKey()
+        ? HostKeyPolicy.Mode.ACCEPT_NEW
+        : target.hostKeyFingerprint() != null
+            ? HostKeyPolicy.Mode.PINNED
+            : target.noHostKeyCheck() ? HostKeyPolicy.Mode.NONE : HostKeyPolicy.Mode.STRICT;
+  }
+
+  private static void refuseSshSettings(HostTarget target, String where) {
+    List<String> given = new ArrayList<>();
+    addIf(given, target.user() != null, "user");
+    addIf(given, target.keyPath() != null, "keyPath");
+    addIf(given, target.port() != null, "port");
+    addIf(given, target.knownHostsFile() != null, "knownHostsFile");
+    addIf(given, target.acceptNewHostKey(), "acceptNewHostKey");
+    addIf(given, target.hostKeyFingerprint() != null, "hostKeyFingerprint");
+    addIf(given, target.noHostKeyCheck(), "noHostKeyCheck");
+    addIf(given, target.connectTimeoutSeconds() != null, "connectTimeoutSeconds");
+    if (!given.isEmpty()) {
+      throw FleetException.invalid(
+          (given.size() == 1 ? "this setting applies" : "these settings apply")
+              + " to SSH only, but "
+              + where
+              + " is reached without SSH: drop "
+              + (given.size() == 1 ? "it" : "them")
+              + ", or name the HOST to reach over SSH",
+          given.toArray(String[]::new));
+    }
+  }
+
+  private static void addIf(List<String> given, boolean condition, String field) {
+    if (condition) {
+      given.add(field);
+    }
+  }
+
+  private static TransportOptions transportOptions(HostTarget target) {
+    Integer connect = target.connectTimeoutSeconds();
+    Integer command = target.commandTimeoutSeconds();
+    if (connect != null && connect < 1) {
+      throw FleetException.invalid(
+          "the connect timeout must be at least 1 second, got " + connect, "connectTimeoutSeconds");
+    }
+    if (command != null && command < 1) {
+      throw FleetException.invalid(
+          "the command timeout must be at least 1 second, got " + command, "commandTimeoutSeconds");
+    }
+    return new TransportOptions(
+        Duration.ofSeconds(connect == null ? DEFAULT_CONNECT_TIMEOUT_SECONDS : connect),
+        Duration.ofSeconds(command == null ? DEFAULT_COMMAND_TIMEOUT_SECONDS : command),
+        TransportOptions.DEFAULTS.maxOutputBytes());
+  }
+}

@@ -1,0 +1,321 @@
+package io.examlops.fleet.governance;
+
+import io.examlops.fleet.discovery.Detection;
+import io.examlops.fleet.discovery.Discovery;
+import io.examlops.fleet.discovery.HostEndpoints;
+import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.AuditEvent;
+import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterGovernance;
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.ConnectionRules;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.registry.AuditTrail;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.ClusterEnvironment;
+import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.registry.Stores;
+import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.settings.Secret;
+import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.KeyFingerprint;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The approval workflow: registering clusters as PENDING, approving (which pins what the admin saw)
+ * and rejecting them, their environment, and the audit trail. Discovery only proposes; only an
+ * approval lets work reach a cluster. Stateless: safe to share between threads.
+ */
+public final class GovernanceService {
+  /** The longest rejection reason: it is shown in tables and stored in the audit trail. */
+  public static final int MAX_REASON_LENGTH = 500;
+
+  private final Discovery discovery;
+  private final HostEndpoints endpoints;
+  private final ClusterConnections connections;
+  private final Stores stores;
+  private final SchedulerAdapters adapters;
+  private final SchedulerContext context;
+  private final Secret passphrase;
+
+  public GovernanceService(
+      Discovery discovery,
+      HostEndpoints endpoints,
+      ClusterConnections connections,
+      Stores stores,
+      SchedulerAdapters adapters,
+      SchedulerContext context) {
+    this.discovery = discovery;
+    this.endpoints = endpoints;
+    this.connections = connections;
+    this.stores = stores;
+    this.adapters = adapters;
+    this.context = context;
+    this.passphrase = context.settings().keyPassphrase();
+  }
+
+  /**
+   * Probes a host and registers it as PENDING, recording who asked. Registering an approved cluster
+   * again refreshes its capabilities and never de-authorizes it; if what was approved changed, it
+   * stops being schedulable until approved again.
+   */
+  public ConnectResult connect(Actor actor, ConnectRequest request) {
+    SchedulerKind declared = declaredScheduler(request.scheduler());
+    HostTarget target = request.target();
+    Endpoint endpoint =
+        target.namesThisMachine()
+            ? endpoints.local(target, "`" + HostTarget.LOCAL + "`")
+            : endpoints.resolve(target);
+    boolean reprobed =
+        ClusterName.isValid(request.name()) && registry().find(request.name()).isPresent();
+    RegisteredCluster cluster = register(endpoint, request.name(), declared, actor);
+    return new ConnectResult(
+        summary(cluster), reprobed, registry().clustersFile().path().toString());
+  }
+
+  /** Every registered cluster, in clusters.yaml order, with its verdict. Grants nothing. */
+  public ClustersResult clusters() {
+    return new ClustersResult(connections.store().list().stream().map(this::summary).toList());
+  }
+
+  /**
+   * Every registered cluster as both sources hold it, with its approval record and pin: what an
+   * agent in central mode judges with the same approval gate.
+   */
+  public List<RegisteredCluster> registered() {
+    return registry().list();
+  }
+
+  /** Approves a cluster as it is now, pinning its scheduler, host, user, port, key and host key. */
+  public ApproveResult approve(Actor actor, ApproveRequest request) {
+    // What the approval pins is what clusters.yaml names, never a credential that happens to be in
+    // the approving admin's environment.
+    ClusterConnections own = connections.withoutCredential();
+    RegisteredCluster cluster = own.cluster(request.cluster());
+    RegisteredCluster approved = registry().approve(request.cluster(), own.current(cluster), actor);
+    ClusterGovernance g = approved.governance();
+    return new ApproveResult(
+        approved.name(), approved.state(), g.decidedBy(), g.decidedAt(), g.pinned());
+  }
+
+  /** Rejects (or revokes) a cluster; a reason is required. */
+  public RejectResult reject(Actor actor, RejectRequest request) {
+    requireReason(request);
+    connections.cluster(request.cluster());
+    RegisteredCluster rejected = registry().reject(request.cluster(), request.reason(), actor);
+    ClusterGovernance g = rejected.governance();
+    return new RejectResult(
+        rejected.name(), rejected.state(), g.decidedBy(), g.decidedAt(), g.reason());
+  }
+
+  /**
+   * The fingerprints approving the cluster now would pin: its key file's and the host key last met
+   * (else the one clusters.yaml names). Connects nowhere.
+   */
+  public Fingerprints fingerprintsToPin(String cluster) {
+    ClusterConnections own = connections.withoutCredential();
+    return own.current(own.cluster(cluster));
+  }
+
+  /** The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster; refused otherwise. */
+  public EnvResult environment(EnvRequest request) {
+    Map<String, String> environment = environmentOf(request.cluster());
+    return new EnvResult(environment, ClusterEnvironment.exportScript(environment));
+  }
+
+  /** The {@code EXAMLOPS_HPC_*} variables of a schedulable ACTIVE cluster; refused otherwise. */
+  public Map<String, String> environmentOf(String name) {
+    RegisteredCluster cluster = connections.requireSchedulable(name);
+    return connections.store().environment(name, connections.current(cluster));
+  }
+
+  /** The audit trail, of one cluster or of all, oldest first. */
+  public AuditResult audit(AuditRequest request) {
+    List<AuditEvent> events;
+    if (request.cluster() == null) {
+      events = registry().auditTrail();
+    } else {
+      connections.cluster(request.cluster());
+      events = registry().auditTrail(request.cluster());
+    }
+    return new AuditResult(events.stream().map(ClusterSummary.Audit::of).toList());
+  }
+
+  /**
+   * A value that changes with clusters.yaml and with every change the audit trail records
+   * (registration, decision, snapshot, user or token): a surface tells cheaply whether what it
+   * shows is stale.
+   */
+  public String storesVersion() {
+    ClusterRegistry registry = registry();
+    Path yaml = registry.clustersFile().path();
+    String file;
+    try {
+      BasicFileAttributes a = Files.readAttributes(yaml, BasicFileAttributes.class);
+      file = a.size() + "@" + a.lastModifiedTime();
+    } catch (IOException e) {
+      file = "absent";
+    }
+    return file + "/" + registry.platformDb().read(AuditTrail::latestId);
+  }
+
+  private ClusterSummary summary(RegisteredCluster cluster) {
+    return ClusterSummary.of(cluster, verdict(cluster));
+  }
+
+  private Schedulability verdict(RegisteredCluster cluster) {
+    try {
+      return connections.schedulability(cluster);
+    } catch (RegistryException e) {
+      return Schedulability.no(e.getMessage());
+    }
+  }
+
+  private ClusterRegistry registry() {
+    return stores.registry();
+  }
+
+  private static SchedulerKind declaredScheduler(String scheduler) {
+    if (scheduler == null) {
+      return null;
+    }
+    try {
+      return ConnectionRules.scheduler(scheduler);
+    } catch (FleetException e) {
+      throw e.about("scheduler");
+    }
+  }
+
+  private static void requireReason(RejectRequest request) {
+    String reason = request.reason() == null ? "" : request.reason().strip();
+    if (reason.isEmpty()) {
+      throw FleetException.invalid(
+          "a reason is required to reject cluster '"
+              + request.cluster()
+              + "', e.g. \"wrong account\"",
+          "reason");
+    }
+    if (reason.length() > MAX_REASON_LENGTH || reason.chars().anyMatch(Character::isISOControl)) {
+      throw FleetException.invalid(
+          "the reason "
+              + Printable.quoted(reason.substring(0, Math.min(40, reason.length())))
+              + " is not accepted: use one line (no newline or control character) of at most "
+              + MAX_REASON_LENGTH
+              + " characters",
+          "reason");
+    }
+  }
+
+  /**
+   * Probes a host and registers it as PENDING under {@code name}, recording who asked.
+   *
+   * @param declared the scheduler the user declares, or {@code null} to take what detection finds
+   */
+  private RegisteredCluster register(
+      Endpoint endpoint, String name, SchedulerKind declared, Actor actor) {
+    ClusterName.require(name);
+    if (declared != null && !adapters.of(declared).detectable()) {
+      if (!endpoint.isLocal()) {
+        throw FleetException.invalid(
+            "the "
+                + declared.label()
+                + " backend runs jobs on this machine: connect it as '"
+                + HostTarget.LOCAL
+                + "', not "
+                + endpoint.label(),
+            "scheduler");
+      }
+      return registry()
+          .register(
+              ClusterDefinition.local(name, declared),
+              Fingerprints.NONE,
+              declaredCaps(declared, endpoint),
+              actor);
+    }
+    Detection detection = discovery.detect(endpoint);
+    SchedulerKind found = detection.scheduler();
+    if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
+      throw new ProbeException(
+          "a scheduler is installed on "
+              + endpoint.label()
+              + " but does not answer ("
+              + String.join("; ", detection.notes())
+              + "); nothing was registered: connect again once it answers");
+    }
+    if (!detection.found()) {
+      throw new FleetException(
+          ErrorKind.CONFLICT,
+          "no scheduler answers on "
+              + endpoint.label()
+              + " ("
+              + String.join("; ", detection.notes())
+              + "); nothing was registered. To try HPC Fleet without a cluster, register the mock"
+              + " backend",
+          Hint.of(Hint.Action.CONNECT_MOCK, name),
+          null);
+    }
+    SchedulerAdapter adapter = adapters.of(found);
+    if (!found.runsJobs()) {
+      throw new RegistryException(
+          adapter.whyNotRegistrable(endpoint.label()) + "; nothing was registered");
+    }
+    if (declared != null && declared != found) {
+      throw new FleetException(
+          ErrorKind.CONFLICT,
+          "the scheduler "
+              + declared.label()
+              + " was declared but "
+              + endpoint.label()
+              + " runs "
+              + found.label()
+              + "; nothing was registered",
+          null,
+          null);
+    }
+    ClusterDefinition definition =
+        endpoint.isLocal()
+            ? ClusterDefinition.local(name, found)
+            : ClusterDefinition.ssh(
+                name,
+                found,
+                endpoint.ssh().host(),
+                endpoint.ssh().user(),
+                endpoint.ssh().key().toAbsolutePath().toString(),
+                endpoint.ssh().port(),
+                detection.hostKeyFingerprint());
+    definition = adapter.registering(definition, endpoint);
+    Fingerprints seen =
+        endpoint.isLocal()
+            ? Fingerprints.NONE
+            : new Fingerprints(
+                KeyFingerprint.of(endpoint.ssh().key(), passphrase),
+                detection.hostKeyFingerprint());
+    return registry().register(definition, seen, detection.caps(), actor);
+  }
+
+  /** What a declared-only scheduler (the mock) says of itself on this machine. */
+  private ClusterCaps declaredCaps(SchedulerKind declared, Endpoint endpoint) {
+    try (CommandRunner runner = endpoint.open()) {
+      return adapters.of(declared).probe(context).capabilities(runner);
+    }
+  }
+}

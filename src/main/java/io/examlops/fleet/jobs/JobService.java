@@ -1,0 +1,288 @@
+package io.examlops.fleet.jobs;
+
+import io.examlops.fleet.governance.GovernanceService;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.QueueSnapshot;
+import io.examlops.fleet.model.ReadFrom;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.TimeLimit;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.placement.PlaceResult;
+import io.examlops.fleet.placement.PlacementService;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.JobRecords;
+import io.examlops.fleet.registry.LatestNodes;
+import io.examlops.fleet.registry.Stores;
+import io.examlops.fleet.scheduler.JobSpec;
+import io.examlops.fleet.settings.Variables;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+/**
+ * Jobs on approved clusters: submission (a script or a pipeline run), following, output, listing,
+ * cancelling, and the clusters' queues. The approval gate is asked before anything reaches a
+ * scheduler; every submission is recorded before it is sent. Stateless: safe to share between
+ * threads.
+ */
+public final class JobService {
+  /** The word that asks placement to choose the cluster. */
+  public static final String AUTO = "auto";
+
+  /** How often a followed job is asked about. */
+  private static final Duration FOLLOW_INTERVAL = Duration.ofSeconds(2);
+
+  private final JobTracker tracker;
+  private final JobLogs logs;
+  private final PlacementService placement;
+  private final GovernanceService governance;
+  private final ClusterConnections connections;
+  private final LatestNodes latest;
+  private final Stores stores;
+  private final Clock clock;
+
+  public JobService(
+      JobTracker tracker,
+      PlacementService placement,
+      GovernanceService governance,
+      ClusterConnections connections,
+      LatestNodes latest,
+      Stores stores,
+      Clock clock) {
+    this.tracker = tracker;
+    this.logs = new JobLogs(connections, tracker);
+    this.placement = placement;
+    this.governance = governance;
+    this.connections = connections;
+    this.latest = latest;
+    this.stores = stores;
+    this.clock = clock;
+  }
+
+  /**
+   * Submits a batch script to a named cluster, or with {@link #AUTO} to the one placement chooses,
+   * and tracks it. A request that names no partition goes to the partition placement picks inside
+   * the cluster; an explicit partition wins, and a CPU-only job goes to the scheduler's default.
+   * The approval gate holds either way.
+   */
+  public SubmitResult submit(Actor actor, SubmitRequest request) {
+    Scripts.Script script = Scripts.read(request.script());
+    JobSpec job =
+        new JobSpec(
+            script.text(),
+            request.name() != null ? request.name() : script.jobName(),
+            request.gpus(),
+            request.nodes(),
+            request.partition(),
+            TimeLimit.parseOrNull(request.time()),
+            request.account(),
+            request.environment());
+    return send(actor, request.cluster(), job, null, null, false, request.tag());
+  }
+
+  /**
+   * Submits a training job for a model and dataset through the same gate, submission and tracking
+   * as {@link #submit}, with the model, dataset, GPU count and the chosen cluster's {@code
+   * EXAMLOPS_HPC_*} environment exported in the job.
+   */
+  public SubmitResult runPipeline(Actor actor, PipelineRunRequest request) {
+    Pipelines.require("model", request.model());
+    Pipelines.require("dataset", request.dataset());
+    String text =
+        request.script() == null
+            ? Pipelines.builtInScript()
+            : Scripts.read(request.script()).text();
+    Map<String, String> environment = new LinkedHashMap<>(request.environment());
+    environment.put(Variables.MODEL, request.model());
+    environment.put(Variables.DATASET, request.dataset());
+    environment.put(Variables.PIPELINE_GPUS, Integer.toString(request.gpus()));
+    JobSpec job =
+        new JobSpec(
+            text,
+            "train-" + request.model(),
+            request.gpus(),
+            request.nodes(),
+            request.partition(),
+            TimeLimit.parseOrNull(request.time()),
+            request.account(),
+            environment);
+    return send(
+        actor, request.cluster(), job, request.model(), request.dataset(), true, request.tag());
+  }
+
+  /**
+   * Follows a tracked job until it ends, is lost, or the request's limit passes; returns what was
+   * last seen. Always returns: each look is bounded by the transport's timeouts.
+   *
+   * @throws InterruptedException when the caller's thread is interrupted while waiting
+   */
+  public FollowResult follow(Actor actor, FollowRequest request) throws InterruptedException {
+    TrackedJob job =
+        tracker.await(
+            actor,
+            tracker.find(actor, request.job()),
+            Duration.ofSeconds(request.timeoutSeconds()),
+            FOLLOW_INTERVAL);
+    return new FollowResult(job, job.state().terminal(), outputOf(job));
+  }
+
+  /**
+   * Passes a tracked job's output (by fleet id or scheduler id) to {@code sink}: what is there now,
+   * or with {@link LogsRequest#follow()} what is written until the job ends, the request's limit
+   * passes, or the thread is interrupted. Read-only: allowed for a job on any registered cluster.
+   */
+  public LogsResult logs(Actor actor, LogsRequest request, Consumer<String> sink) {
+    TrackedJob job = tracker.find(actor, request.job());
+    if (job.schedulerJobId() == null) {
+      throw new FleetException(
+          ErrorKind.CONFLICT,
+          "job "
+              + job.id()
+              + " on "
+              + job.cluster()
+              + " has no scheduler id: it was never confirmed as submitted, so it has no output"
+              + " to read");
+    }
+    JobLogs.Read read =
+        logs.read(
+            actor,
+            job,
+            request.follow(),
+            Duration.ofSeconds(request.timeoutSeconds()),
+            FOLLOW_INTERVAL,
+            sink);
+    return new LogsResult(read.job(), read.outputFile(), read.found(), read.followed());
+  }
+
+  /**
+   * Tracked jobs matching the request: with {@link ReadFrom#SCHEDULER}, after asking the schedulers
+   * about unfinished ones (whose new states are stored); with {@link ReadFrom#STORE}, as recorded.
+   */
+  public JobsResult list(Actor actor, JobsRequest request) {
+    JobState state = request.state() == null ? null : jobState(request.state());
+    JobTracker.Listing listing =
+        tracker.list(
+            actor,
+            new JobRecords.Filter(request.cluster(), request.model(), state),
+            request.from() == ReadFrom.SCHEDULER);
+    return new JobsResult(listing.jobs(), listing.notes());
+  }
+
+  /** Asks the schedulers about every unfinished job and stores what they say. */
+  public List<String> followAll(Actor actor) {
+    return tracker.list(actor, JobRecords.Filter.ALL, true).notes();
+  }
+
+  /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
+  public CancelResult cancel(Actor actor, CancelRequest request) {
+    JobTracker.Cancelled cancelled = tracker.cancel(actor, request.job());
+    return new CancelResult(
+        cancelled.result().outcome(), cancelled.result().message(), cancelled.job());
+  }
+
+  /**
+   * A registered cluster's queue, all users: asked of its scheduler now, or as last recorded with a
+   * snapshot (a cluster whose nodes are read live, the mock, is read now either way). Read-only:
+   * allowed in any state.
+   */
+  public QueueResult queue(Actor actor, QueueRequest request) {
+    String name = request.cluster();
+    RegisteredCluster cluster = connections.cluster(name);
+    if (request.from() == ReadFrom.SCHEDULER || latest.readsLive(cluster)) {
+      return new QueueResult(name, null, clock.instant(), null, tracker.queue(actor, name));
+    }
+    Optional<QueueSnapshot> stored = stores.registry().latestQueue(name);
+    return stored
+        .map(
+            q ->
+                new QueueResult(
+                    name, q.snapshotId(), q.takenAt(), q.queue().failure(), q.queue().jobs()))
+        .orElse(new QueueResult(name, null, null, null, List.of()));
+  }
+
+  /** A submission, and the placement that chose its partition (and cluster, for {@link #AUTO}). */
+  private SubmitResult send(
+      Actor actor,
+      String cluster,
+      JobSpec request,
+      String model,
+      String dataset,
+      boolean withClusterEnvironment,
+      String tag) {
+    if (tag != null) {
+      Optional<TrackedJob> running = new TaggedJobs(tracker).unfinished(actor, tag);
+      if (running.isPresent()) {
+        return new SubmitResult(running.get(), null, outputOf(running.get()), true);
+      }
+    }
+    if (cluster == null || cluster.isBlank()) {
+      throw FleetException.invalid("no cluster given: name a cluster, or " + AUTO, "cluster");
+    }
+    PlaceRequest ask =
+        new PlaceRequest(request.gpus(), request.nodes(), null, request.partition(), null);
+    PlaceResult placed;
+    String target;
+    if (AUTO.equals(cluster)) {
+      placed = placement.place(ask);
+      if (placed.chosen() == null) {
+        throw new SchedulerRefusedException(placed.explanation());
+      }
+      target = placed.chosen();
+    } else {
+      boolean choosePartition = request.partition() == null && request.gpus() > 0;
+      placed = choosePartition ? placement.place(ask.in(cluster)) : null;
+      target = cluster;
+    }
+    String partition = placed == null ? null : placed.partition();
+    JobSpec sent =
+        request.partition() != null || partition == null ? request : request.inPartition(partition);
+    if (withClusterEnvironment) {
+      sent = sent.withEnvironment(withEnvironmentOf(target, sent.environment()));
+    }
+    TrackedJob job = tracker.submit(actor, target, sent, model, dataset, tag);
+    return new SubmitResult(job, placed, outputOf(job), false);
+  }
+
+  /** {@code exported} with the cluster's {@code EXAMLOPS_HPC_*} variables added. */
+  private Map<String, String> withEnvironmentOf(String cluster, Map<String, String> exported) {
+    Map<String, String> all = new TreeMap<>(exported);
+    governance
+        .environmentOf(cluster)
+        .forEach(
+            (k, v) -> {
+              if (v != null) {
+                all.put(k, v);
+              }
+            });
+    return all;
+  }
+
+  /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
+  private String outputOf(TrackedJob job) {
+    RegisteredCluster cluster = connections.cluster(job.cluster());
+    return tracker.backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
+  }
+
+  private static JobState jobState(String text) {
+    try {
+      return JobState.valueOf(text.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw FleetException.invalid(
+          Printable.quoted(text)
+              + " is not a job state; use one of submitted, pending, running, completing,"
+              + " completed, failed, cancelled, timeout, suspended, unknown",
+          "state");
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package io.examlops.fleet.placement;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.Schedulability;
+import io.examlops.fleet.model.TimeLimit;
+import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.LatestNodes;
+import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.scheduler.PreflightAsk;
+import io.examlops.fleet.scheduler.SchedulerAdapters;
+import io.examlops.fleet.scheduler.SchedulerContext;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Placement and preflight: where a job should run, and whether a cluster would take it now.
+ * Placement reads stored snapshots (else the declared capabilities); preflight reaches the cluster
+ * over its own transport. Stateless: safe to share between threads.
+ */
+public final class PlacementService {
+  private final ClusterConnections connections;
+  private final LatestNodes latest;
+  private final SchedulerAdapters adapters;
+  private final SchedulerContext context;
+  private final Clock clock;
+
+  public PlacementService(
+      ClusterConnections connections,
+      LatestNodes latest,
+      SchedulerAdapters adapters,
+      SchedulerContext context) {
+    this.connections = connections;
+    this.latest = latest;
+    this.adapters = adapters;
+    this.context = context;
+    this.clock = context.clock();
+  }
+
+  /**
+   * Chooses the ACTIVE cluster with the most usable idle capacity for a job and says why every
+   * other cluster lost; with {@link PlaceRequest#cluster()}, the partition a job should go to in
+   * that cluster, by the same rule and data, refused unless the cluster may take work now.
+   */
+  public PlaceResult place(PlaceRequest request) {
+    List<PlacementCandidate> candidates = new ArrayList<>();
+    if (request.cluster() != null) {
+      candidates.add(candidate(connections.requireSchedulable(request.cluster())));
+    } else {
+      connections.store().list().forEach(cluster -> candidates.add(candidate(cluster)));
+    }
+    return new Placement(Freshness.DEFAULT).place(request, candidates, clock.instant());
+  }
+
+  /** Fail-fast checks of a cluster before submitting; reaches it over its own transport. */
+  public PreflightResult preflight(Actor actor, PreflightRequest request) {
+    PreflightAsk ask =
+        new PreflightAsk(
+            request.gpus(),
+            request.nodes(),
+            request.partition(),
+            request.account(),
+            TimeLimit.parseOrNull(request.time()));
+    RegisteredCluster cluster = connections.cluster(request.cluster());
+    PreflightTarget target =
+        new PreflightTarget(cluster.name(), gate(cluster), LatestNodes.schedulerOf(cluster));
+    PreflightReport report =
+        connections.withRunner(
+            cluster,
+            actor,
+            runner -> new Preflight(adapters.probes(context), adapters).run(target, ask, runner));
+    return new PreflightResult(
+        report.cluster(),
+        report.overall().name(),
+        report.checks().stream()
+            .map(c -> new PreflightResult.Check(c.name().name(), c.status().name(), c.reason()))
+            .toList());
+  }
+
+  /** The approval gate's verdict in the words placement and preflight take. */
+  private ClusterGate gate(RegisteredCluster cluster) {
+    if (cluster.state() != ClusterState.ACTIVE) {
+      return ClusterGate.inState(cluster.state().name());
+    }
+    Schedulability verdict;
+    try {
+      verdict = connections.schedulability(cluster);
+    } catch (RegistryException e) {
+      verdict = Schedulability.no(e.getMessage());
+    }
+    return verdict.schedulable() ? ClusterGate.active() : ClusterGate.refused(verdict.reason());
+  }
+
+  /** A closed gate ends the candidate's evaluation: nothing is read of a cluster not approved. */
+  private PlacementCandidate candidate(RegisteredCluster cluster) {
+    ClusterGate gate = gate(cluster);
+    return new PlacementCandidate(
+        cluster.name(),
+        gate,
+        LatestNodes.schedulerOf(cluster),
+        cluster.governance() == null ? null : cluster.governance().capabilities(),
+        gate.open() ? latest.inventory(cluster) : null);
+  }
+}

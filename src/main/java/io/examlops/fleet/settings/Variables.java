@@ -1,0 +1,52 @@
+package io.examlops.fleet.settings;
+
+/**
+ * Every environment variable HPC Fleet reads or exports, named once (docs/env-vars.md lists them).
+ * The surfaces read the environment at their edge, {@link FleetSettings#fromEnvironment} turns what
+ * the core needs into typed settings; nothing below the surfaces reads a variable.
+ */
+public final class Variables {
+  private Variables() {}
+
+  // Where the fleet's state is.
+  public static final String REGISTRY = "EXAMLOPS_HPC_REGISTRY";
+  public static final String PLATFORM_DB = "EXAMLOPS_PLATFORM_DB";
+  public static final String DATA_DIR = "EXAMLOPS_DATA_DIR";
+  public static final String HOME = "HOME";
+
+  // The transport a command uses when it names no host, and the one a cluster's environment
+  // exports.
+  public static final String CLUSTER = "EXAMLOPS_HPC_CLUSTER";
+  public static final String SCHEDULER = "EXAMLOPS_HPC_SCHEDULER";
+  public static final String SSH_HOST = "EXAMLOPS_HPC_SSH_HOST";
+  public static final String SSH_USER = "EXAMLOPS_HPC_SSH_USER";
+  public static final String SSH_KEY = "EXAMLOPS_HPC_SSH_KEY";
+  public static final String SSH_PORT = "EXAMLOPS_HPC_SSH_PORT";
+  public static final String SSH_KNOWN_HOSTS = "EXAMLOPS_HPC_SSH_KNOWN_HOSTS";
+  public static final String SSH_KEY_PASSPHRASE = "EXAMLOPS_HPC_SSH_KEY_PASSPHRASE";
+
+  // A CI's own credential for a registered cluster, checked against what was approved.
+  public static final String CREDENTIAL_KEY = "EXAMLOPS_HPC_CREDENTIAL_KEY";
+  public static final String CREDENTIAL_USER = "EXAMLOPS_HPC_CREDENTIAL_USER";
+
+  // Central mode: the console that keeps the fleet's state.
+  public static final String SERVER = "EXAMLOPS_SERVER";
+  public static final String TOKEN = "EXAMLOPS_TOKEN";
+
+  // Capacity, and the mock backend's simulated node.
+  public static final String COST_PER_HOUR = "GPU_COST_PER_HOUR";
+  public static final String MOCK_GPUS = "EXAMLOPS_MOCK_GPUS";
+
+  // What a pipeline run exports in the job.
+  public static final String MODEL = "EXAMLOPS_MODEL";
+  public static final String DATASET = "EXAMLOPS_DATASET";
+  public static final String PIPELINE_GPUS = "EXAMLOPS_PIPELINE_GPUS";
+
+  // The surfaces' own.
+  public static final String ACTOR = "EXAMLOPS_ACTOR";
+  public static final String SURFACE = "EXAMLOPS_SURFACE";
+  public static final String LOG_LEVEL = "EXAMLOPS_LOG_LEVEL";
+  public static final String CACHE_DIR = "EXAMLOPS_CACHE_DIR";
+  public static final String MCP_ALLOW_WRITES = "EXAMLOPS_MCP_ALLOW_WRITES";
+  public static final String CONSOLE_KEYSTORE_PASSWORD = "EXAMLOPS_CONSOLE_KEYSTORE_PASSWORD";
+}
