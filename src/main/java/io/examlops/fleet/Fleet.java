@@ -134,9 +134,11 @@ public final class Fleet {
    * Lets the store's native library load from {@code cache} (extracted there once per version)
    * instead of being copied to the temporary directory by every process. Call before anything opens
    * the store, first thing in a surface's main method.
+   *
+   * @param platform the JVM's {@code os.name-os.arch}, which names the library's directory
    */
-  public static void useNativeLibraryCache(Path cache) {
-    SqliteNativeLibrary.useCacheUnder(cache);
+  public static void useNativeLibraryCache(Path cache, String platform) {
+    SqliteNativeLibrary.useCacheUnder(cache, platform);
   }
 
   /** The GPUs a cluster's unfinished tracked jobs hold: what the mock's node reports in use. */

@@ -168,31 +168,31 @@ class BadRequestsTest {
             "negative GPUs",
             submitting(-1, 1, null, null, null, null),
             List.of("gpus"),
-            "GPUs must be 0 (a CPU-only job) or a positive whole number; got -1"),
+            "GPUs must be 0 (a CPU-only job) or more, got -1"),
         invalid(
             "GPUs not a multiple of the nodes",
             submitting(3, 2, null, null, null, null),
-            none,
+            List.of("gpus", "nodes"),
             "3 GPUs cannot be spread evenly over 2 nodes"),
         invalid(
             "no nodes",
             submitting(1, 0, null, null, null, null),
-            none,
-            "nodes must be a positive whole number, got 0"),
+            List.of("nodes"),
+            "nodes must be at least 1, got 0"),
         invalid(
             "a partition that reaches a shell",
             submitting(1, 1, "a;b", null, null, null),
-            none,
+            List.of("partition"),
             "the partition/queue 'a;b' is not allowed"),
         invalid(
             "an account that reaches a shell",
             submitting(1, 1, null, null, "$(id)", null),
-            none,
+            List.of("account"),
             "the account/bank '$(id)' is not allowed"),
         invalid(
             "a job name with a space",
             submitting(1, 1, null, null, null, "two words!"),
-            none,
+            List.of("name"),
             "the job name 'two words!' is not allowed"),
         invalid(
             "a time limit out of range",
@@ -208,12 +208,12 @@ class BadRequestsTest {
         invalid(
             "a script without an interpreter line",
             submittingScript(ScriptSource.text("x.sh", "echo hi\n")),
-            none,
+            List.of("script"),
             "must start with an interpreter line such as #!/bin/bash"),
         invalid(
             "a binary script",
             submittingScript(ScriptSource.text("x.sh", "#!/bin/sh\0")),
-            none,
+            List.of("script"),
             "NUL byte"),
         invalid("no script", submittingScript(null), List.of("script"), "no job script"),
         new Case(
@@ -246,7 +246,7 @@ class BadRequestsTest {
                             null,
                             null,
                             Map.of("1X", "v"))),
-            none,
+            List.of("environment"),
             "'1X' is not an environment variable name"),
         invalid(
             "no cluster",
@@ -323,12 +323,12 @@ class BadRequestsTest {
             "a model name with a space",
             pipeline("my model", "data"),
             List.of("model"),
-            "the model 'my model' may hold only letters, digits"),
+            "the model 'my model' is not allowed: use 1 to 64 letters, digits"),
         invalid(
             "an empty dataset name",
             pipeline("jpcp", ""),
             List.of("dataset"),
-            "the dataset '' may hold only"),
+            "the dataset '' is not allowed"),
         invalid(
             "placing negative GPUs",
             f -> f.placement().place(new PlaceRequest(-1, null, null, null, null)),
@@ -447,7 +447,7 @@ class BadRequestsTest {
         invalid(
             "a host that is an option",
             f -> f.discovery().detect(new DetectRequest(HostTarget.of("-oProxyCommand=x"))),
-            none,
+            List.of("host"),
             "not a host name"),
         invalid(
             "no time to connect",

@@ -17,6 +17,7 @@ final class ConnectionOptions {
       paramLabel = "PATH",
       description =
           "SSH private key file, never its content (default: $EXAMLOPS_HPC_SSH_KEY, else ~/.ssh/id_ed25519 or ~/.ssh/id_rsa).")
+  @Fills("keyPath")
   String key;
 
   @Option(
@@ -30,18 +31,21 @@ final class ConnectionOptions {
       paramLabel = "FILE",
       description =
           "OpenSSH known_hosts file to verify the host key against (default: $EXAMLOPS_HPC_SSH_KNOWN_HOSTS, else ~/.ssh/known_hosts).")
+  @Fills("knownHostsFile")
   Path knownHosts;
 
   @Option(
       names = "--accept-new-host-key",
       description =
           "Trust an UNKNOWN host key on first use and record it in known_hosts (a changed key is still refused).")
+  @Fills("acceptNewHostKey")
   boolean acceptNew;
 
   @Option(
       names = "--host-key-fingerprint",
       paramLabel = "SHA256:...",
       description = "Accept only this host key fingerprint, as `ssh-keygen -lf` prints it.")
+  @Fills("hostKeyFingerprint")
   String pinnedFingerprint;
 
   @Option(

@@ -182,7 +182,11 @@ public final class Exa implements Runnable {
 
   /** What the process needs set before any library starts: call first in a main method. */
   static void prepareProcess(Map<String, String> env) {
-    UserCache.directory(env).ifPresent(Fleet::useNativeLibraryCache);
+    UserCache.directory(env)
+        .ifPresent(
+            cache ->
+                Fleet.useNativeLibraryCache(
+                    cache, System.getProperty("os.name") + "-" + System.getProperty("os.arch")));
   }
 
   public static void main(String[] args) {

@@ -4,11 +4,16 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.KeyMaterial;
+import java.lang.reflect.Field;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -48,36 +53,6 @@ final class Failures implements IExecutionExceptionHandler {
     TABLE.put(ErrorKind.INTERNAL, new Reported(ExitCode.FAILED, "internal"));
   }
 
-  /** The CLI's name for each request field a core failure can point at. */
-  private static final Map<String, String> OPTIONS =
-      Map.ofEntries(
-          Map.entry("gpus", "--gpus"),
-          Map.entry("nodes", "--nodes"),
-          Map.entry("partition", "--partition"),
-          Map.entry("account", "--account"),
-          Map.entry("time", "--time"),
-          Map.entry("timeoutSeconds", "--wait-timeout"),
-          Map.entry("reason", "--reason"),
-          Map.entry("state", "--state"),
-          Map.entry("tag", "--tag"),
-          Map.entry("scheduler", "--scheduler"),
-          Map.entry("model", "--model"),
-          Map.entry("dataset", "--dataset"),
-          Map.entry("name", "--name"),
-          Map.entry("cluster", "--cluster"),
-          Map.entry("save", "--save"),
-          Map.entry("host", "--host"),
-          Map.entry("script", "SCRIPT"),
-          Map.entry("port", "--port"),
-          Map.entry("user", "--user"),
-          Map.entry("keyPath", "--key"),
-          Map.entry("knownHostsFile", "--known-hosts"),
-          Map.entry("acceptNewHostKey", "--accept-new-host-key"),
-          Map.entry("hostKeyFingerprint", "--host-key-fingerprint"),
-          Map.entry("noHostKeyCheck", "--insecure-no-host-key-check"),
-          Map.entry("connectTimeoutSeconds", "--connect-timeout"),
-          Map.entry("commandTimeoutSeconds", "--command-timeout"));
-
   private final Exa exa;
 
   Failures(Exa exa) {
@@ -89,12 +64,41 @@ final class Failures implements IExecutionExceptionHandler {
     return TABLE.get(kind);
   }
 
-  /** The message as the CLI shows it: its options named, the hint's command added. */
-  static String message(FleetException e) {
+  /**
+   * The message as the CLI shows it: the failing command's own options for the request fields it
+   * names, the hint's command added.
+   */
+  static String message(FleetException e, CommandSpec command) {
     String options =
-        e.fields().stream().map(f -> OPTIONS.getOrDefault(f, f)).collect(Collectors.joining(", "));
+        e.fields().stream().map(f -> option(command, f)).collect(Collectors.joining(", "));
     String message = options.isEmpty() ? e.getMessage() : options + ": " + e.getMessage();
     return withHint(message, e.hint().orElse(null));
+  }
+
+  /**
+   * The option (or parameter) of {@code command} that fills a request field: the one whose field
+   * has that name, or says it {@link Fills fills} it; the field's own name when none does.
+   */
+  static String option(CommandSpec command, String field) {
+    for (OptionSpec option : command.options()) {
+      if (field.equals(filled(option))) {
+        return option.longestName();
+      }
+    }
+    for (PositionalParamSpec parameter : command.positionalParameters()) {
+      if (field.equals(filled(parameter))) {
+        return parameter.paramLabel();
+      }
+    }
+    return field;
+  }
+
+  private static String filled(ArgSpec arg) {
+    if (arg.userObject() instanceof Field f) {
+      Fills fills = f.getAnnotation(Fills.class);
+      return fills != null ? fills.value() : f.getName();
+    }
+    return null;
   }
 
   /** A reason as the CLI shows it: with the command of its hint, when it has one. */
@@ -129,7 +133,8 @@ final class Failures implements IExecutionExceptionHandler {
     Output output = new Output(exa.json, line.getOut(), line.getErr());
     if (e instanceof FleetException f) {
       Reported reported = reported(f.kind());
-      output.error(reported.exitCode(), reported.kind(), message(f));
+      output.error(
+          reported.exitCode(), reported.kind(), message(f, line.getCommandSpec()), f.fields());
       return reported.exitCode();
     }
     if (e instanceof CommandLine.ParameterException p) {

@@ -36,6 +36,7 @@ final class LogsCommand extends FleetCommand {
       defaultValue = "86400",
       description =
           "With --follow: stop after this many seconds (default: ${DEFAULT-VALUE}, a day); the job keeps running and the exit code is 1.")
+  @Fills("timeoutSeconds")
   int followTimeoutSeconds;
 
   @Override

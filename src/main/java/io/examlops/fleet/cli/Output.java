@@ -4,6 +4,7 @@ import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.KeyMaterial;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -50,6 +51,14 @@ final class Output {
 
   /** Reports an error: a JSON object on stdout with --json, always a line on stderr. */
   void error(int exitCode, String kind, String text) {
+    error(exitCode, kind, text, List.of());
+  }
+
+  /**
+   * As {@link #error(int, String, String)}, naming the request fields the failure concerns (in the
+   * core's words, so that a caller such as the Jenkins steps can name its own parameters).
+   */
+  void error(int exitCode, String kind, String text, List<String> fields) {
     // The last line of defence: whatever a message quotes, key material never reaches a terminal.
     String message = KeyMaterial.redact(text);
     if (json) {
@@ -57,6 +66,7 @@ final class Output {
       body.put("kind", kind);
       body.put("message", message);
       body.put("exitCode", exitCode);
+      body.put("fields", fields);
       printJson(Map.of("error", body));
     }
     err.println("exa: " + message);

@@ -57,6 +57,7 @@ final class SubmitOptions {
       defaultValue = "" + FollowRequest.DEFAULT_TIMEOUT_SECONDS,
       description =
           "With --wait: stop following after this many seconds (default: ${DEFAULT-VALUE}); the job keeps running and the exit code is 1.")
+  @Fills("timeoutSeconds")
   int waitTimeoutSeconds;
 
   @Option(
@@ -83,6 +84,7 @@ final class SubmitOptions {
       paramLabel = "NAME",
       description =
           "Export this variable of exa's own environment into the job (repeatable); its value never appears on a command line.")
+  @Fills("environment")
   java.util.List<String> exports = java.util.List.of();
 
   /**
@@ -95,11 +97,11 @@ final class SubmitOptions {
       String value = processEnv.get(name);
       if (value == null) {
         throw io.examlops.fleet.model.FleetException.invalid(
-            "--env "
-                + io.examlops.fleet.model.Printable.quoted(name)
+            io.examlops.fleet.model.Printable.quoted(name)
                 + ": exa's environment has"
                 + " no variable of that name; set it before running exa (its value is exported"
-                + " into the job, never put on a command line)");
+                + " into the job, never put on a command line)",
+            "environment");
       }
       env.put(name, value);
     }

@@ -1,7 +1,7 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.scheduler.CancelReply;
 
 /** A cancellation (docs/cli.md, {@code hpc cancel}): what the scheduler said, and the job after. */
-public record CancelResult(CancelReply.Outcome outcome, String message, TrackedJob job) {}
+public record CancelResult(CancelOutcome outcome, String message, TrackedJob job) {}

@@ -9,6 +9,7 @@ import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.RegisteredCluster;
+import io.examlops.fleet.model.SafeName;
 import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.placement.PlaceRequest;
@@ -97,8 +98,8 @@ public final class JobService {
    * EXAMLOPS_HPC_*} environment exported in the job.
    */
   public SubmitResult runPipeline(Actor actor, PipelineRunRequest request) {
-    Pipelines.require("model", request.model());
-    Pipelines.require("dataset", request.dataset());
+    SafeName.require("model", request.model(), "model");
+    SafeName.require("dataset", request.dataset(), "dataset");
     String text =
         request.script() == null
             ? Pipelines.builtInScript()
@@ -200,7 +201,7 @@ public final class JobService {
     String name = request.cluster();
     RegisteredCluster cluster = connections.cluster(name);
     if (request.from() == ReadFrom.SCHEDULER || latest.readsLive(cluster)) {
-      return new QueueResult(name, null, clock.instant(), null, tracker.queue(actor, name));
+      return new QueueResult(name, null, null, null, tracker.queue(actor, name));
     }
     Optional<QueueSnapshot> stored = stores.registry().latestQueue(name);
     return stored

@@ -1,6 +1,7 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.GpuHours;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
@@ -324,8 +325,8 @@ public final class JobTracker {
     CancelReply result =
         connections.withRunner(
             cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
-    if (result.outcome() == CancelReply.Outcome.PERMISSION_DENIED
-        || result.outcome() == CancelReply.Outcome.FAILED) {
+    if (result.outcome() == CancelOutcome.PERMISSION_DENIED
+        || result.outcome() == CancelOutcome.FAILED) {
       throw new SchedulerRefusedException(
           cluster.name() + " did not cancel job " + job.schedulerJobId() + ": " + result.message());
     }

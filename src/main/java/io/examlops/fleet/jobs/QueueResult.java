@@ -7,9 +7,9 @@ import java.util.List;
 /**
  * A cluster's queue (docs/cli.md, {@code hpc queue}).
  *
- * @param snapshotId the snapshot the queue was recorded with; {@code null} when read now, or when
- *     none was recorded
- * @param takenAt when it was read; {@code null} when none was recorded
+ * @param snapshotId the snapshot the queue was recorded with; {@code null} when read from the
+ *     scheduler now, or when none was recorded
+ * @param takenAt when the recorded queue was read; {@code null} likewise
  * @param failure why the queue could not be read when it was recorded; {@code null} when it was
  * @param jobs the jobs queued, all users
  */

@@ -18,7 +18,7 @@ public enum TransportKind {
         return kind;
       }
     }
-    throw new IllegalArgumentException(
+    throw FleetException.invalid(
         "unknown transport " + Printable.quoted(text) + ": expected ssh or local");
   }
 }

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
@@ -471,7 +472,7 @@ public final class ClusterRegistry implements ClusterStore {
       throw new RegistryException(required);
     }
     if (trimmed.length() > MAX_TEXT || trimmed.chars().anyMatch(Character::isISOControl)) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           what
               + " "
               + Printable.quoted(trimmed.substring(0, Math.min(40, trimmed.length())))

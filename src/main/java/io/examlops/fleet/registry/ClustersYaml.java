@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ConnectionRules;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
@@ -394,7 +395,7 @@ final class ClustersYaml {
     try {
       return new ClusterDefinition(
           name, schedulerKind, transportKind, host, user, key, port, hostKey, fluxUri);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | FleetException e) {
       throw fail(entryLine, e.getMessage(), "");
     }
   }
@@ -432,7 +433,7 @@ final class ClustersYaml {
     }
     try {
       return conversion.get();
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | FleetException e) {
       throw fail(field.line(), e.getMessage(), "");
     }
   }

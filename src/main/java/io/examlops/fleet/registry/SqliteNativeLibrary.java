@@ -22,6 +22,7 @@ public final class SqliteNativeLibrary {
       "/META-INF/maven/org.xerial/sqlite-jdbc/pom.properties";
 
   private static Path cache;
+  private static String platform;
   private static boolean prepared;
 
   private SqliteNativeLibrary() {}
@@ -30,8 +31,9 @@ public final class SqliteNativeLibrary {
    * Keeps the library under {@code cache}; it is looked for there when the first database opens
    * ({@link #prepare}), so a command that opens none does not pay for it.
    */
-  public static synchronized void useCacheUnder(Path cache) {
+  public static synchronized void useCacheUnder(Path cache, String platform) {
     SqliteNativeLibrary.cache = cache;
+    SqliteNativeLibrary.platform = platform;
   }
 
   /**
@@ -39,11 +41,11 @@ public final class SqliteNativeLibrary {
    * driver loads its library. Where that cannot be done (an unwritable cache, a platform the driver
    * has no library for) the driver keeps its own way.
    *
-   * <p>The directory is named from the JVM's {@code os.name} and {@code os.arch}, so that a cached
-   * library is found without the driver's platform detection, which starts a {@code uname} process
-   * (tens of milliseconds of every command); that detection runs once, to extract. A home shared by
-   * a glibc and a musl machine may hold the other's library: it fails to load and the driver then
-   * extracts its own, as without a cache.
+   * <p>The directory is named from the platform the surface read (the JVM's {@code os.name} and
+   * {@code os.arch}), so that a cached library is found without the driver's platform detection,
+   * which starts a {@code uname} process (tens of milliseconds of every command); that detection
+   * runs once, to extract. A home shared by a glibc and a musl machine may hold the other's
+   * library: it fails to load and the driver then extracts its own, as without a cache.
    */
   static synchronized void prepare() {
     if (prepared || cache == null) {
@@ -55,7 +57,6 @@ public final class SqliteNativeLibrary {
       if (version == null) {
         return;
       }
-      String platform = System.getProperty("os.name") + "-" + System.getProperty("os.arch");
       Path dir =
           cache
               .resolve("sqlite-jdbc")

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler;
 
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.transport.ShellQuote;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -94,10 +95,11 @@ public final class JobScript {
   /** {@code export} is shell syntax: refuse to add it to a Python or Perl script. */
   private static void requirePosixShell(String interpreterLine) {
     if (!isPosixShell(interpreterLine)) {
-      throw new IllegalArgumentException(
+      throw FleetException.invalid(
           "environment variables are exported with shell syntax, but the script runs with '"
               + interpreterLine.strip()
-              + "'; use a #!/bin/bash (or sh) wrapper script");
+              + "'; use a #!/bin/bash (or sh) wrapper script",
+          "script");
     }
   }
 }

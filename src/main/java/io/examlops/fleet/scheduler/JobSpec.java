@@ -1,12 +1,14 @@
 package io.examlops.fleet.scheduler;
 
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.GpuAsk;
+import io.examlops.fleet.model.SafeName;
+import io.examlops.fleet.model.VariableName;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * One batch job to submit. Every value is checked here, so a backend only renders values that are
@@ -19,7 +21,7 @@ import java.util.regex.Pattern;
  * @param nodes nodes, at least 1
  * @param partition Slurm partition or Flux queue; {@code null} for the scheduler's default
  * @param timeLimit wall-clock limit; {@code null} for the scheduler's default (see {@link
- *     TimeLimits#parse} for the accepted text forms)
+ *     io.examlops.fleet.model.TimeLimit} for the accepted text forms)
  * @param account Slurm account or Flux bank; {@code null} for the user's default
  * @param environment variables exported at the top of the script (after its directives), in name
  *     order; values may be secret, which is why they are never put on a command line
@@ -34,42 +36,29 @@ public record JobSpec(
     String account,
     Map<String, String> environment) {
 
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9_.-]{1,64}");
-  private static final Pattern VARIABLE = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,127}");
-
   public JobSpec {
     Objects.requireNonNull(script, "script");
     if (!script.startsWith("#!")) {
       throw FleetException.invalid(
           "the job script must start with an interpreter line such as #!/bin/bash; sbatch and"
-              + " flux batch refuse a script without one");
+              + " flux batch refuse a script without one",
+          "script");
     }
     if (script.indexOf('\0') >= 0) {
-      throw FleetException.invalid("the job script contains a NUL byte; is it a binary file?");
-    }
-    requireName("job name", name);
-    if (nodes < 1) {
-      throw FleetException.invalid("nodes must be a positive whole number, got " + nodes);
-    }
-    if (gpus < 0) {
-      throw FleetException.invalid("GPUs must be 0 or more, got " + gpus);
-    }
-    if (gpus % nodes != 0) {
       throw FleetException.invalid(
-          gpus
-              + " GPUs cannot be spread evenly over "
-              + nodes
-              + " nodes; ask for a multiple of"
-              + " the node count (GPUs are requested per node)");
+          "the job script contains a NUL byte; is it a binary file?", "script");
     }
+    SafeName.require("job name", name, "name");
+    GpuAsk.of(gpus, nodes).perNode();
     if (partition != null) {
-      requireName("partition/queue", partition);
+      SafeName.require("partition/queue", partition, "partition");
     }
     if (account != null) {
-      requireName("account/bank", account);
+      SafeName.require("account/bank", account, "account");
     }
     if (timeLimit != null && (timeLimit.isNegative() || timeLimit.getSeconds() < 1)) {
-      throw FleetException.invalid("the time limit must be at least one second, got " + timeLimit);
+      throw FleetException.invalid(
+          "the time limit must be at least one second, got " + timeLimit, "time");
     }
     Map<String, String> sorted = new TreeMap<>();
     if (environment != null) {
@@ -99,28 +88,11 @@ public record JobSpec(
     return gpus / nodes;
   }
 
-  private static void requireName(String what, String value) {
-    if (value == null || !NAME.matcher(value).matches()) {
-      throw FleetException.invalid(
-          "the "
-              + what
-              + " '"
-              + value
-              + "' is not allowed: use 1 to 64 letters, digits, '_', '.'"
-              + " or '-'");
-    }
-  }
-
   private static void requireVariable(String name, String value) {
-    if (!VARIABLE.matcher(name).matches()) {
-      throw FleetException.invalid(
-          "'"
-              + name
-              + "' is not an environment variable name: use letters, digits and '_', not"
-              + " starting with a digit");
-    }
+    VariableName.require(name);
     if (value == null || value.indexOf('\0') >= 0) {
-      throw FleetException.invalid("the value of " + name + " must be text without NUL bytes");
+      throw FleetException.invalid(
+          "the value of " + name + " must be text without NUL bytes", "environment");
     }
   }
 }

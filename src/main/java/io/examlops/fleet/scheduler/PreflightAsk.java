@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduler;
 
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.GpuAsk;
 import java.time.Duration;
 
 /**
@@ -17,14 +18,9 @@ public record PreflightAsk(
     int gpus, Integer nodes, String partition, String account, Duration time) {
 
   public PreflightAsk {
-    if (gpus < 0) {
-      throw FleetException.invalid("GPUs must be 0 (a CPU-only job) or more, got " + gpus);
-    }
-    if (nodes != null && nodes < 1) {
-      throw FleetException.invalid("nodes must be at least 1, got " + nodes);
-    }
+    GpuAsk.of(gpus, nodes);
     if (time != null && (time.isNegative() || time.isZero())) {
-      throw FleetException.invalid("the time limit must be longer than zero, got " + time);
+      throw FleetException.invalid("the time limit must be longer than zero, got " + time, "time");
     }
     partition = blankToNull(partition);
     account = blankToNull(account);

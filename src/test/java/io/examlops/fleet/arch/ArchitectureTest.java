@@ -2,7 +2,9 @@ package io.examlops.fleet.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.AccessTarget;
 import com.tngtech.archunit.core.domain.JavaAccess;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -10,15 +12,40 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import io.examlops.fleet.Fleet;
 import io.examlops.fleet.transport.CommandRunner;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.lang.reflect.WildcardType;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** One core, thin surfaces: the core never reaches into the CLI, the console or the MCP server. */
+/**
+ * The house rules (docs/architecture.md): one core and thin surfaces; surfaces see the services'
+ * API and the values, nothing else of the core; no package cycles; scheduler implementations named
+ * only where they are registered; the process's environment and properties read only at the edges.
+ */
 class ArchitectureTest {
-  private static final String[] SURFACES = {
-    "io.examlops.fleet.cli..", "io.examlops.fleet.console..", "io.examlops.fleet.mcp.."
+  private static final String ROOT = "io.examlops.fleet";
+  private static final String[] SURFACES = {ROOT + ".cli..", ROOT + ".console..", ROOT + ".mcp.."};
+
+  /** The schedulers' own packages: their adapters, probes, backends and parsers. */
+  private static final String[] SCHEDULER_IMPLEMENTATIONS = {
+    ROOT + ".scheduler.slurm..",
+    ROOT + ".scheduler.flux..",
+    ROOT + ".scheduler.nvidia..",
+    ROOT + ".scheduler.mock.."
   };
+
   private static JavaClasses classes;
 
   @BeforeAll
@@ -26,7 +53,7 @@ class ArchitectureTest {
     classes =
         new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("io.examlops.fleet");
+            .importPackages(ROOT);
   }
 
   @Test
@@ -45,56 +72,103 @@ class ArchitectureTest {
   void surfacesDoNotCallEachOther() {
     noClasses()
         .that()
-        .resideInAPackage("io.examlops.fleet.cli..")
+        .resideInAPackage(ROOT + ".cli..")
         .should()
         .dependOnClassesThat(
-            JavaClass.Predicates.resideInAnyPackage(
-                    "io.examlops.fleet.console..", "io.examlops.fleet.mcp..")
+            JavaClass.Predicates.resideInAnyPackage(ROOT + ".console..", ROOT + ".mcp..")
                 .and(JavaClass.Predicates.simpleNameEndingWith("Command").negate()))
         .because("the CLI only registers the other surfaces' commands as its subcommands")
         .check(classes);
   }
 
   /**
-   * The application API is the only way in: a surface sees {@code Fleet}, its requests and results
-   * (the root package), the value types of {@code model}, the one JSON mapping of those results,
-   * the JDK and its own libraries. The CLI may name the console's and the MCP server's command
-   * classes, to register them as subcommands.
+   * A surface sees {@code Fleet}, the services it hands out and what their public operations take
+   * and return (requests, results, and the types those hold), the values of {@code model}, the
+   * settings it builds at its edge, the one JSON mapping, the JDK and its own libraries: never a
+   * service's internals, the stores, the transports or a scheduler's adapter.
    */
   @Test
-  void surfacesReachTheCoreOnlyThroughTheApplicationApi() {
+  void surfacesReachTheCoreOnlyThroughTheServicesApi() {
+    Set<String> api = serviceApi();
     classes()
         .that()
         .resideInAnyPackage(SURFACES)
         .should()
-        .onlyDependOnClassesThat()
-        .resideInAnyPackage(
-            "io.examlops.fleet",
-            "io.examlops.fleet.model..",
-            "io.examlops.fleet.json..",
-            "io.examlops.fleet.cli..",
-            "io.examlops.fleet.console..",
-            "io.examlops.fleet.mcp..",
-            "java..",
-            "picocli..",
-            "io.javalin..",
-            // Javalin's own server: its hooks (error handler, connectors) hand out Jetty's types.
-            "org.eclipse.jetty..",
-            "gg.jte..",
-            "io.modelcontextprotocol..",
-            "com.fasterxml.jackson..",
-            "org.slf4j..",
-            "ch.qos.logback..",
-            "reactor..")
+        .onlyDependOnClassesThat(
+            JavaClass.Predicates.resideInAnyPackage(
+                    ROOT + ".model..",
+                    ROOT + ".settings..",
+                    ROOT + ".json..",
+                    ROOT + ".cli..",
+                    ROOT + ".console..",
+                    ROOT + ".mcp..",
+                    "java..",
+                    "picocli..",
+                    "io.javalin..",
+                    // Javalin's own server: its hooks (error handler, connectors) hand out Jetty's.
+                    "org.eclipse.jetty..",
+                    "gg.jte..",
+                    "io.modelcontextprotocol..",
+                    "com.fasterxml.jackson..",
+                    "org.slf4j..",
+                    "ch.qos.logback..",
+                    "reactor..")
+                .or(inApi(api)))
         .because(
-            "the surfaces are thin adapters over Fleet: a rule or an internal reached around it"
-                + " would answer differently on each surface")
+            "the surfaces are thin adapters over the services: a rule or an internal reached"
+                + " around them would answer differently on each surface")
         .check(classes);
   }
 
-  /** The environment is read once, at a surface's edge, and passed into {@code Fleet}. */
+  /** The top-level packages depend on each other in one direction only. */
   @Test
-  void onlySurfacesReadTheProcessEnvironment() {
+  void topLevelPackagesAreFreeOfCycles() {
+    slices().matching(ROOT + ".(*)..").should().beFreeOfCycles().check(classes);
+  }
+
+  /** The scheduler contract and each scheduler's package: adapters depend on the contract only. */
+  @Test
+  void schedulerPackagesAreFreeOfCycles() {
+    slices()
+        .assignedFrom(
+            new SliceAssignment() {
+              @Override
+              public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+                String pkg = javaClass.getPackageName();
+                if (!pkg.startsWith(ROOT + ".scheduler")) {
+                  return SliceIdentifier.ignore();
+                }
+                return SliceIdentifier.of(pkg);
+              }
+
+              @Override
+              public String getDescription() {
+                return "the scheduler contract and each scheduler's package";
+              }
+            })
+        .should()
+        .beFreeOfCycles()
+        .check(classes);
+  }
+
+  /** A scheduler is plugged in at one place; nothing else knows which ones exist. */
+  @Test
+  void onlyTheRegistrationNamesSchedulerImplementations() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(SCHEDULER_IMPLEMENTATIONS)
+        .and()
+        .doNotHaveFullyQualifiedName(ROOT + ".StandardSchedulers")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(SCHEDULER_IMPLEMENTATIONS)
+        .because("a scheduler's knowledge lives in its adapter, registered in StandardSchedulers")
+        .check(classes);
+  }
+
+  /** The environment and the JVM's properties are read once, at a surface's edge, into settings. */
+  @Test
+  void onlySurfacesReadTheProcessEnvironmentOrSystemProperties() {
     noClasses()
         .that()
         .resideOutsideOfPackages(SURFACES)
@@ -102,8 +176,19 @@ class ArchitectureTest {
         .accessTargetWhere(
             JavaAccess.Predicates.target(
                 AccessTarget.Predicates.declaredIn(System.class)
-                    .and(HasName.Predicates.name("getenv"))))
-        .because("a core that reads the environment itself would ignore what a surface passed in")
+                    .and(
+                        HasName.Predicates.nameMatching(
+                            "getenv|getProperty|getProperties|getLogger"))))
+        .orShould()
+        .accessTargetWhere(
+            JavaAccess.Predicates.target(
+                AccessTarget.Predicates.declaredIn(Integer.class)
+                    .or(AccessTarget.Predicates.declaredIn(Long.class))
+                    .or(AccessTarget.Predicates.declaredIn(Boolean.class))
+                    .and(HasName.Predicates.nameMatching("getInteger|getLong|getBoolean"))))
+        .because(
+            "a core that reads the process itself would ignore the settings a surface built, and"
+                + " its tests would depend on the machine they run on")
         .check(classes);
   }
 
@@ -111,19 +196,11 @@ class ArchitectureTest {
   void modelIsPlainValues() {
     noClasses()
         .that()
-        .resideInAPackage("io.examlops.fleet.model..")
+        .resideInAPackage(ROOT + ".model..")
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(
-            "io.examlops.fleet.transport..",
-            "io.examlops.fleet.discovery..",
-            "io.examlops.fleet.registry..",
-            "io.examlops.fleet.scheduling..",
-            "io.examlops.fleet.scheduler..",
-            "io.examlops.fleet.capacity..",
-            "java.sql..",
-            "java.nio.file..",
-            "com.jcraft..")
+        .resideOutsideOfPackages(ROOT + ".model..", "java..")
+        .because("the values every layer speaks depend on nothing but each other and the JDK")
         .check(classes);
   }
 
@@ -142,5 +219,85 @@ class ArchitectureTest {
             "parsers are pure functions from text (or a finished CommandResult) to model values;"
                 + " running commands and reading files belongs to probes")
         .check(classes);
+  }
+
+  /** {@code Fleet} is a composition root: it hands out services and has no operation of its own. */
+  @Test
+  void fleetOnlyHandsOutServices() {
+    for (Method method : Fleet.class.getDeclaredMethods()) {
+      if (Modifier.isPublic(method.getModifiers()) && !Modifier.isStatic(method.getModifiers())) {
+        org.assertj.core.api.Assertions.assertThat(method.getReturnType().getSimpleName())
+            .as(method.getName())
+            .endsWith("Service");
+        org.assertj.core.api.Assertions.assertThat(method.getParameterCount())
+            .as(method.getName())
+            .isZero();
+      }
+    }
+  }
+
+  private static DescribedPredicate<JavaClass> inApi(Set<String> api) {
+    return DescribedPredicate.describe(
+        "in the services' API", c -> api.contains(c.getName().replaceAll("\\$.*", "")));
+  }
+
+  /**
+   * {@code Fleet}, its services, and every type their public operations take or return, with the
+   * types those records and enums hold, followed to the end.
+   */
+  private static Set<String> serviceApi() {
+    Set<String> api = new TreeSet<>();
+    Deque<Class<?>> todo = new ArrayDeque<>();
+    api.add(Fleet.class.getName());
+    for (Method method : Fleet.class.getMethods()) {
+      if (method.getDeclaringClass() == Fleet.class && !Modifier.isStatic(method.getModifiers())) {
+        todo.add(method.getReturnType());
+      }
+    }
+    while (!todo.isEmpty()) {
+      Class<?> type = todo.pop();
+      if (type.isArray()) {
+        todo.push(type.getComponentType());
+        continue;
+      }
+      if (!type.getName().startsWith(ROOT + ".") || !api.add(type.getName())) {
+        continue;
+      }
+      for (Method method : type.getMethods()) {
+        if (method.getDeclaringClass() != type) {
+          continue;
+        }
+        collect(method.getGenericReturnType(), todo);
+        for (Type parameter : method.getGenericParameterTypes()) {
+          collect(parameter, todo);
+        }
+      }
+      if (type.isRecord()) {
+        for (RecordComponent component : type.getRecordComponents()) {
+          collect(component.getGenericType(), todo);
+        }
+      }
+      for (Class<?> nested : type.getDeclaredClasses()) {
+        if (Modifier.isPublic(nested.getModifiers())) {
+          todo.push(nested);
+        }
+      }
+    }
+    return api;
+  }
+
+  private static void collect(Type type, Deque<Class<?>> todo) {
+    if (type instanceof Class<?> c) {
+      todo.push(c);
+    } else if (type instanceof ParameterizedType p) {
+      collect(p.getRawType(), todo);
+      for (Type argument : p.getActualTypeArguments()) {
+        collect(argument, todo);
+      }
+    } else if (type instanceof WildcardType w) {
+      for (Type bound : w.getUpperBounds()) {
+        collect(bound, todo);
+      }
+    }
   }
 }

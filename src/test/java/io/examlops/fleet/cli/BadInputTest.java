@@ -221,7 +221,7 @@ class BadInputTest {
             "hpc submit --cluster dev --nodes 0 {ok}",
             2,
             "nodes",
-            "positive"),
+            "at least 1"),
         c(
             "--partition with shell characters",
             Run.IN_PROCESS,

@@ -67,10 +67,34 @@ class FailuresTest {
             "cluster 'lxp' is PENDING; an admin must approve it",
             Hint.of(Hint.Action.APPROVE, "lxp"));
 
-    assertThat(Failures.message(invalid))
+    assertThat(Failures.message(invalid, command("hpc", "detect")))
         .isEqualTo("--accept-new-host-key, --insecure-no-host-key-check: choose at most one");
-    assertThat(Failures.message(refused))
+    assertThat(Failures.message(refused, command("hpc", "detect")))
         .isEqualTo("cluster 'lxp' is PENDING; an admin must approve it (exa hpc approve lxp)");
+  }
+
+  /** One field, each command's own option for it: logs follows, submit waits. */
+  @Test
+  void aFieldIsNamedByTheFailingCommandsOwnOption() {
+    FleetException timeout =
+        FleetException.invalid("the wait timeout must be 1 or more", "timeoutSeconds");
+
+    assertThat(Failures.message(timeout, command("hpc", "logs"))).startsWith("--follow-timeout: ");
+    assertThat(Failures.message(timeout, command("hpc", "submit"))).startsWith("--wait-timeout: ");
+    assertThat(Failures.message(FleetException.invalid("bad", "keyPath"), command("hpc", "nodes")))
+        .startsWith("--key: ");
+    assertThat(Failures.message(FleetException.invalid("bad", "script"), command("hpc", "submit")))
+        .startsWith("SCRIPT: ");
+  }
+
+  private static picocli.CommandLine.Model.CommandSpec command(String... path) {
+    picocli.CommandLine line =
+        CommandTree.complete(
+            new Exa(java.util.Map.of(), java.time.Clock.systemUTC(), io.examlops.fleet.Fleet::of));
+    for (String name : path) {
+      line = line.getSubcommands().get(name);
+    }
+    return line.getCommandSpec();
   }
 
   @Test

@@ -33,7 +33,7 @@ class ClusterNameTest {
     }
     assertThat(ClusterName.isValid(null)).isFalse();
     assertThatThrownBy(() -> ClusterName.require("Bad\u001b[31m"))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(FleetException.class)
         .hasMessage("invalid cluster name 'Bad\\u001b[31m': a cluster name is " + ClusterName.RULE)
         .hasMessageContaining("^[a-z][a-z0-9_-]{0,62}$");
   }

@@ -3,6 +3,7 @@ package io.examlops.fleet.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.transport.HostKeyPolicy.Mode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -21,12 +22,12 @@ class HostKeyPolicyTest {
   @Test
   void pinMustBeASha256Fingerprint() {
     assertThatThrownBy(() -> HostKeyPolicy.pinned(Path.of("/k"), "MD5:12:34"))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(FleetException.class)
         .hasMessageContaining("ssh-keygen -lf");
     assertThatThrownBy(() -> HostKeyPolicy.pinned(Path.of("/k"), PIN.substring(7)))
-        .isInstanceOf(IllegalArgumentException.class);
+        .isInstanceOf(FleetException.class);
     assertThatThrownBy(() -> new HostKeyPolicy(Mode.STRICT, Path.of("/k"), PIN))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(FleetException.class)
         .hasMessageContaining("only the PINNED");
   }
 }

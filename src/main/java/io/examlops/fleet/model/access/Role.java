@@ -1,5 +1,6 @@
 package io.examlops.fleet.model.access;
 
+import io.examlops.fleet.model.FleetException;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -20,7 +21,7 @@ public enum Role {
         .findFirst()
         .orElseThrow(
             () ->
-                new IllegalArgumentException(
+                FleetException.invalid(
                     "role "
                         + io.examlops.fleet.model.Printable.quoted(label)
                         + " is not a role: use admin or viewer"));

@@ -40,7 +40,7 @@ public enum TokenScope {
         .findFirst()
         .orElseThrow(
             () ->
-                new IllegalArgumentException(
+                FleetException.invalid(
                     "scope "
                         + io.examlops.fleet.model.Printable.quoted(word)
                         + " is not a token scope: use read, submit or admin"));

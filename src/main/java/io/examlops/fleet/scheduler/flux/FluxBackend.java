@@ -1,11 +1,11 @@
 package io.examlops.fleet.scheduler.flux;
 
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.CancelReply;
-import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
@@ -170,18 +170,18 @@ public final class FluxBackend implements JobBackend {
     CommandResult result = runner.run("flux cancel " + ShellQuote.quote(id));
     String said = result.stderr().strip();
     if (result.ok()) {
-      return new CancelReply(Outcome.REQUESTED, said);
+      return new CancelReply(CancelOutcome.REQUESTED, said);
     }
     if (said.contains("unknown job id")) {
-      return new CancelReply(Outcome.NOT_FOUND, said);
+      return new CancelReply(CancelOutcome.NOT_FOUND, said);
     }
     if (said.contains("job is inactive")) {
-      return new CancelReply(Outcome.ALREADY_ENDED, said);
+      return new CancelReply(CancelOutcome.ALREADY_ENDED, said);
     }
     if (said.contains("guests can only") || said.contains("Operation not permitted")) {
-      return new CancelReply(Outcome.PERMISSION_DENIED, said);
+      return new CancelReply(CancelOutcome.PERMISSION_DENIED, said);
     }
     return new CancelReply(
-        Outcome.FAILED, said.isEmpty() ? "exit status " + result.exitCode() : said);
+        CancelOutcome.FAILED, said.isEmpty() ? "exit status " + result.exitCode() : said);
   }
 }

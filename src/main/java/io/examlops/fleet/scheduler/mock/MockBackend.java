@@ -1,12 +1,12 @@
 package io.examlops.fleet.scheduler.mock;
 
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.CancelReply;
-import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
@@ -214,11 +214,11 @@ public final class MockBackend implements JobBackend {
     requireLocal(runner);
     Path dir = jobDirectory(jobId);
     if (!Files.isDirectory(dir)) {
-      return new CancelReply(Outcome.NOT_FOUND, "no mock job " + jobId);
+      return new CancelReply(CancelOutcome.NOT_FOUND, "no mock job " + jobId);
     }
     MockJob job = MockJob.read(dir);
     if (job.accounting().state().terminal()) {
-      return new CancelReply(Outcome.ALREADY_ENDED, "job " + jobId + " has already ended");
+      return new CancelReply(CancelOutcome.ALREADY_ENDED, "job " + jobId + " has already ended");
     }
     try {
       Files.writeString(dir.resolve("cancelled"), "");
@@ -226,14 +226,14 @@ public final class MockBackend implements JobBackend {
       throw new UncheckedIOException("cannot mark mock job " + jobId + " cancelled", e);
     }
     if (job.pid() == null) {
-      return new CancelReply(Outcome.REQUESTED, "");
+      return new CancelReply(CancelOutcome.REQUESTED, "");
     }
     // A negative pid names the process group; "-TERM -PID" is the form dash and bash both take.
     CommandResult killed = runner.run("kill -TERM -" + job.pid());
     if (killed.ok() || killed.stderr().contains("No such process")) {
-      return new CancelReply(Outcome.REQUESTED, "");
+      return new CancelReply(CancelOutcome.REQUESTED, "");
     }
-    return new CancelReply(Outcome.FAILED, killed.stderr());
+    return new CancelReply(CancelOutcome.FAILED, killed.stderr());
   }
 
   private Path jobDirectory(String id) {

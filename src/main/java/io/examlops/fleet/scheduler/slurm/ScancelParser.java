@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.scheduler.CancelReply;
-import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.ShellQuote;
 
@@ -26,17 +26,17 @@ public final class ScancelParser {
         stderr.lines().filter(l -> l.contains("error:")).reduce((a, b) -> a + "\n" + b).orElse("");
     String message = errors.isEmpty() ? stderr : errors;
     if (result.exitCode() == ACCESS_DENIED || errors.contains("Access/permission denied")) {
-      return new CancelReply(Outcome.PERMISSION_DENIED, message);
+      return new CancelReply(CancelOutcome.PERMISSION_DENIED, message);
     }
     if (errors.contains("Invalid job id")) {
-      return new CancelReply(Outcome.NOT_FOUND, message);
+      return new CancelReply(CancelOutcome.NOT_FOUND, message);
     }
     if (errors.contains("already completing or completed")) {
-      return new CancelReply(Outcome.ALREADY_ENDED, message);
+      return new CancelReply(CancelOutcome.ALREADY_ENDED, message);
     }
     if (result.ok() && errors.isEmpty()) {
-      return new CancelReply(Outcome.REQUESTED, message);
+      return new CancelReply(CancelOutcome.REQUESTED, message);
     }
-    return new CancelReply(Outcome.FAILED, SbatchParser.failureMessage(result));
+    return new CancelReply(CancelOutcome.FAILED, SbatchParser.failureMessage(result));
   }
 }

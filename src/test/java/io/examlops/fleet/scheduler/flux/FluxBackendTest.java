@@ -3,11 +3,11 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.scheduler.BackendException;
-import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
@@ -237,10 +237,11 @@ class FluxBackendTest {
                 "",
                 "flux-cancel: ERROR: fCK6yAS3: guests can only raise exceptions on their own"
                     + " jobs\n");
-    assertThat(flux.cancel(runner, "ƒCfjPArK").outcome()).isEqualTo(Outcome.REQUESTED);
-    assertThat(flux.cancel(runner, "fCWNmhi7").outcome()).isEqualTo(Outcome.ALREADY_ENDED);
-    assertThat(flux.cancel(runner, "fCNxqHz7").outcome()).isEqualTo(Outcome.NOT_FOUND);
-    assertThat(flux.cancel(runner, "fCK6yAS3").outcome()).isEqualTo(Outcome.PERMISSION_DENIED);
+    assertThat(flux.cancel(runner, "ƒCfjPArK").outcome()).isEqualTo(CancelOutcome.REQUESTED);
+    assertThat(flux.cancel(runner, "fCWNmhi7").outcome()).isEqualTo(CancelOutcome.ALREADY_ENDED);
+    assertThat(flux.cancel(runner, "fCNxqHz7").outcome()).isEqualTo(CancelOutcome.NOT_FOUND);
+    assertThat(flux.cancel(runner, "fCK6yAS3").outcome())
+        .isEqualTo(CancelOutcome.PERMISSION_DENIED);
     assertThatThrownBy(() -> flux.cancel(runner, "x; reboot"))
         .isInstanceOf(IllegalArgumentException.class);
   }

@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
@@ -39,7 +40,7 @@ class FluxInstanceRunnerTest {
     ScriptedRunner inner = new ScriptedRunner();
 
     assertThatThrownBy(() -> new FluxInstanceRunner(inner, "local:///x'; rm -rf ~; '"))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(FleetException.class)
         .hasMessageContaining("invalid Flux URI");
     assertThat(inner.commands()).isEmpty();
   }

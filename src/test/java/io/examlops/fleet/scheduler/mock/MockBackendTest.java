@@ -3,9 +3,9 @@ package io.examlops.fleet.scheduler.mock;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
@@ -95,7 +95,7 @@ class MockBackendTest {
     }
     Thread.sleep(300);
 
-    assertThat(mock.cancel(local, id).outcome()).isEqualTo(Outcome.REQUESTED);
+    assertThat(mock.cancel(local, id).outcome()).isEqualTo(CancelOutcome.REQUESTED);
 
     JobAccounting job = waitUntilEnded(mock, local, id);
     assertThat(job.state()).isEqualTo(JobState.CANCELLED);
@@ -109,7 +109,7 @@ class MockBackendTest {
         .isFalse();
     Thread.sleep(2000);
     assertThat(marker).as("the script's background child was killed too").doesNotExist();
-    assertThat(mock.cancel(local, id).outcome()).isEqualTo(Outcome.ALREADY_ENDED);
+    assertThat(mock.cancel(local, id).outcome()).isEqualTo(CancelOutcome.ALREADY_ENDED);
   }
 
   @Test
@@ -117,7 +117,7 @@ class MockBackendTest {
     MockBackend mock = new MockBackend(jobs, "alice");
     assertThat(mock.track(local, List.of("mock-9")).get("mock-9").source())
         .isEqualTo(JobStatus.Source.NOT_FOUND);
-    assertThat(mock.cancel(local, "mock-9").outcome()).isEqualTo(Outcome.NOT_FOUND);
+    assertThat(mock.cancel(local, "mock-9").outcome()).isEqualTo(CancelOutcome.NOT_FOUND);
     Files.createDirectories(jobs.resolve("mock-41"));
     assertThat(submit(mock, "true\n", 0, Map.of())).isEqualTo("mock-42");
     assertThatThrownBy(() -> mock.track(local, List.of("../etc")))

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.jobs.JobFixtures;
-import io.examlops.fleet.scheduler.CancelReply.Outcome;
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
@@ -64,7 +64,7 @@ class SbatchAndScancelParserTest {
         .hasMessageContaining("line 1");
   }
 
-  private static Outcome cancel(int exit, String errFixture) {
+  private static CancelOutcome cancel(int exit, String errFixture) {
     return ScancelParser.parse(
             new CommandResult(
                 "scancel -v 1",
@@ -77,11 +77,11 @@ class SbatchAndScancelParserTest {
 
   @Test
   void scancelOutcomes() {
-    assertThat(cancel(0, "scancel-v.pending.err")).isEqualTo(Outcome.REQUESTED);
-    assertThat(cancel(0, null)).isEqualTo(Outcome.REQUESTED);
-    assertThat(cancel(0, "scancel-v.nonexistent.err")).isEqualTo(Outcome.NOT_FOUND);
-    assertThat(cancel(210, "scancel.other-user.err")).isEqualTo(Outcome.PERMISSION_DENIED);
-    assertThat(cancel(1, "scancel.bad-id.err")).isEqualTo(Outcome.NOT_FOUND);
+    assertThat(cancel(0, "scancel-v.pending.err")).isEqualTo(CancelOutcome.REQUESTED);
+    assertThat(cancel(0, null)).isEqualTo(CancelOutcome.REQUESTED);
+    assertThat(cancel(0, "scancel-v.nonexistent.err")).isEqualTo(CancelOutcome.NOT_FOUND);
+    assertThat(cancel(210, "scancel.other-user.err")).isEqualTo(CancelOutcome.PERMISSION_DENIED);
+    assertThat(cancel(1, "scancel.bad-id.err")).isEqualTo(CancelOutcome.NOT_FOUND);
     assertThat(
             ScancelParser.parse(
                     new CommandResult(
@@ -92,7 +92,7 @@ class SbatchAndScancelParserTest {
                             + " or completed\n",
                         false))
                 .outcome())
-        .isEqualTo(Outcome.ALREADY_ENDED);
+        .isEqualTo(CancelOutcome.ALREADY_ENDED);
     assertThat(
             ScancelParser.parse(new CommandResult("scancel -v 1", 1, "", "boom\n", false))
                 .message())

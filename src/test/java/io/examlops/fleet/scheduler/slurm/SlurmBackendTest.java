@@ -3,11 +3,12 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.CancelOutcome;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.scheduler.BackendException;
-import io.examlops.fleet.scheduler.CancelReply.Outcome;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
@@ -118,7 +119,7 @@ class SlurmBackendTest {
   @Test
   void hostileNamesAreRefusedBeforeAnythingRuns() {
     assertThatThrownBy(() -> JobSpec.of(SCRIPT, "x'; rm -rf ~ #", 1))
-        .isInstanceOf(IllegalArgumentException.class)
+        .isInstanceOf(FleetException.class)
         .hasMessageContaining("job name 'x'; rm -rf ~ #' is not allowed");
     assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 0, 1, "gpu;reboot", null, null, null))
         .hasMessageContaining("partition/queue");
@@ -350,9 +351,9 @@ class SlurmBackendTest {
             .answer("scancel -v 6", 0, "", fixture("scancel-v.running.err"))
             .answer("scancel -v 99999", 0, "", fixture("scancel-v.nonexistent.err"))
             .answer("scancel -v 20", 210, "", fixture("scancel.other-user.err"));
-    assertThat(slurm.cancel(runner, "6").outcome()).isEqualTo(Outcome.REQUESTED);
-    assertThat(slurm.cancel(runner, "99999").outcome()).isEqualTo(Outcome.NOT_FOUND);
-    assertThat(slurm.cancel(runner, "20").outcome()).isEqualTo(Outcome.PERMISSION_DENIED);
+    assertThat(slurm.cancel(runner, "6").outcome()).isEqualTo(CancelOutcome.REQUESTED);
+    assertThat(slurm.cancel(runner, "99999").outcome()).isEqualTo(CancelOutcome.NOT_FOUND);
+    assertThat(slurm.cancel(runner, "20").outcome()).isEqualTo(CancelOutcome.PERMISSION_DENIED);
     assertThat(runner.commands())
         .containsExactly("scancel -v 6", "scancel -v 99999", "scancel -v 20");
   }

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.toy;
 
+import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.GpuInfo;
@@ -178,8 +179,7 @@ public final class ToyAdapter implements SchedulerAdapter {
     public CancelReply cancel(CommandRunner runner, String jobId) {
       CommandResult r =
           runner.run("touch " + spool + "/jobs/" + ShellQuote.quote(jobId) + ".cancelled");
-      return new CancelReply(
-          r.ok() ? CancelReply.Outcome.REQUESTED : CancelReply.Outcome.FAILED, r.stderr());
+      return new CancelReply(r.ok() ? CancelOutcome.REQUESTED : CancelOutcome.FAILED, r.stderr());
     }
 
     @Override
