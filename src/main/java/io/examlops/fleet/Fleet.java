@@ -16,6 +16,7 @@ import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.placement.PlacementService;
 import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.LatestNodes;
 import io.examlops.fleet.registry.LocalStores;
@@ -68,19 +69,26 @@ public final class Fleet {
             client,
             adapters,
             settings.credential());
-    LatestNodes latest = new LatestNodes(connections, adapters, context);
+    Clusters clusters =
+        new Clusters(
+            stores,
+            connections,
+            new LatestNodes(connections, adapters, context),
+            adapters,
+            context);
     Discovery detection = new Discovery(adapters.detectionProbes(context), clock);
     HostEndpoints endpoints = new HostEndpoints(settings, client);
-    JobTracker tracker = new JobTracker(connections, stores::jobs, adapters, context);
-    discovery =
-        new DiscoveryService(detection, endpoints, connections, latest, stores, adapters, context);
-    governance =
-        new GovernanceService(detection, endpoints, connections, stores, adapters, context);
-    placement = new PlacementService(connections, latest, adapters, context);
-    jobs = new JobService(tracker, placement, governance, connections, latest, stores, clock);
-    jobRecords = new JobRecordService(stores, connections, clock);
-    capacity =
-        new CapacityService(connections, latest, stores, jobs, adapters, settings.costRate());
+    discovery = new DiscoveryService(clusters, detection, endpoints);
+    governance = new GovernanceService(clusters, detection, endpoints);
+    placement = new PlacementService(clusters);
+    jobs =
+        new JobService(
+            clusters,
+            new JobTracker(connections, stores::jobs, adapters, context),
+            placement,
+            governance);
+    jobRecords = new JobRecordService(clusters);
+    capacity = new CapacityService(clusters, jobs, settings.costRate());
     access = new AccessService(stores, clock);
   }
 

@@ -8,13 +8,11 @@ import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.UtilizationSample;
 import io.examlops.fleet.model.capacity.FleetCapacity;
-import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
-import io.examlops.fleet.registry.LatestNodes;
 import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.registry.UtilizationHistory;
 import io.examlops.fleet.scheduler.NodeInventory;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,28 +23,16 @@ import java.util.List;
  * asked. Stateless: safe to share between threads.
  */
 public final class CapacityService {
-  private final ClusterConnections connections;
-  private final LatestNodes latest;
-  private final Stores stores;
+  private final Clusters clusters;
   private final JobService jobs;
-  private final SchedulerAdapters adapters;
   private final BigDecimal rate;
 
   /**
    * @param rate the price of one GPU-hour
    */
-  public CapacityService(
-      ClusterConnections connections,
-      LatestNodes latest,
-      Stores stores,
-      JobService jobs,
-      SchedulerAdapters adapters,
-      BigDecimal rate) {
-    this.connections = connections;
-    this.latest = latest;
-    this.stores = stores;
+  public CapacityService(Clusters clusters, JobService jobs, BigDecimal rate) {
+    this.clusters = clusters;
     this.jobs = jobs;
-    this.adapters = adapters;
     this.rate = rate;
   }
 
@@ -55,9 +41,9 @@ public final class CapacityService {
     if (request.from() == ReadFrom.SCHEDULER) {
       jobs.followAll(actor);
     }
-    JobRecords records = stores.jobs(Stores.READER);
+    JobRecords records = clusters.stores().jobs(Stores.READER);
     List<ClusterUsage> usage = new ArrayList<>();
-    for (RegisteredCluster cluster : connections.store().list()) {
+    for (RegisteredCluster cluster : clusters.connections().store().list()) {
       if (cluster.state() != ClusterState.ACTIVE) {
         continue;
       }
@@ -66,7 +52,7 @@ public final class CapacityService {
               .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
               .map(TrackedJob::gpuHours)
               .toList();
-      NodeInventory nodes = latest.inventory(cluster);
+      NodeInventory nodes = clusters.latest().inventory(cluster);
       usage.add(
           new ClusterUsage(
               cluster.name(),
@@ -80,7 +66,7 @@ public final class CapacityService {
 
   /** GPUs in use over time, as the snapshots recorded them. */
   public List<UtilizationSample> utilization(UtilizationRequest request) {
-    return new UtilizationHistory(stores.registry().platformDb())
+    return new UtilizationHistory(clusters.stores().registry().platformDb())
         .since(request.cluster(), request.since());
   }
 
@@ -89,7 +75,8 @@ public final class CapacityService {
     if (cluster.definition() == null) {
       return null;
     }
-    return adapters
+    return clusters
+        .adapters()
         .find(cluster.definition().scheduler())
         .map(a -> a.instanceIdentity(cluster.definition(), nodes))
         .orElse(null);

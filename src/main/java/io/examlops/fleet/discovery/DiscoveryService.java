@@ -10,18 +10,14 @@ import io.examlops.fleet.model.QueueRead;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.LatestNodes;
-import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.registry.UtilizationHistory;
 import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
-import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.transport.Endpoint;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,38 +27,21 @@ import java.util.List;
  * Stateless: safe to share between threads.
  */
 public final class DiscoveryService {
+  private final Clusters clusters;
   private final Discovery discovery;
   private final HostEndpoints endpoints;
-  private final ClusterConnections connections;
-  private final LatestNodes latest;
-  private final Stores stores;
-  private final SchedulerAdapters adapters;
-  private final SchedulerContext context;
-  private final Clock clock;
 
-  public DiscoveryService(
-      Discovery discovery,
-      HostEndpoints endpoints,
-      ClusterConnections connections,
-      LatestNodes latest,
-      Stores stores,
-      SchedulerAdapters adapters,
-      SchedulerContext context) {
+  public DiscoveryService(Clusters clusters, Discovery discovery, HostEndpoints endpoints) {
+    this.clusters = clusters;
     this.discovery = discovery;
     this.endpoints = endpoints;
-    this.connections = connections;
-    this.latest = latest;
-    this.stores = stores;
-    this.adapters = adapters;
-    this.context = context;
-    this.clock = context.clock();
   }
 
   /** Which scheduler a host runs, and the configuration to use it. Applies nothing. */
   public DetectResult detect(DetectRequest request) {
     Endpoint endpoint = endpoints.resolve(request.target());
     Detection detection = discovery.detect(endpoint);
-    Suggestion suggestion = Suggestion.of(detection, endpoint, adapters);
+    Suggestion suggestion = Suggestion.of(detection, endpoint, clusters.adapters());
     return new DetectResult(
         detection.outcome().label(),
         detection.found(),
@@ -102,9 +81,10 @@ public final class DiscoveryService {
     }
     requireOwnHost(name, request.target());
     if (request.from() == ReadFrom.STORE) {
-      RegisteredCluster cluster = connections.cluster(name);
+      RegisteredCluster cluster = clusters.connections().cluster(name);
       SchedulerKind scheduler = LatestNodes.schedulerOf(cluster);
-      return latest
+      return clusters
+          .latest()
           .of(cluster)
           .map(
               s ->
@@ -160,17 +140,17 @@ public final class DiscoveryService {
    * snapshots (an adapter that reads its nodes live, like the mock, needs none).
    */
   public List<String> snapshotTargets() {
-    return connections.store().list().stream()
+    return clusters.connections().store().list().stream()
         .filter(c -> c.definition() != null)
         .filter(c -> schedulable(c))
-        .filter(c -> !latest.readsLive(c))
+        .filter(c -> !clusters.latest().readsLive(c))
         .map(RegisteredCluster::name)
         .toList();
   }
 
   private boolean schedulable(RegisteredCluster cluster) {
     try {
-      return connections.schedulability(cluster).schedulable();
+      return clusters.connections().schedulability(cluster).schedulable();
     } catch (FleetException e) {
       return false;
     }
@@ -186,11 +166,15 @@ public final class DiscoveryService {
 
   private QueueRead queueNow(Actor actor, String name) {
     try {
-      RegisteredCluster cluster = connections.cluster(name);
-      SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
+      RegisteredCluster cluster = clusters.connections().cluster(name);
+      SchedulerAdapter adapter = clusters.adapters().of(cluster.definition().scheduler());
       return QueueRead.of(
-          connections.withRunner(
-              cluster, actor, runner -> adapter.backend(context).orElseThrow().queue(runner)));
+          clusters
+              .connections()
+              .withRunner(
+                  cluster,
+                  actor,
+                  runner -> adapter.backend(clusters.context()).orElseThrow().queue(runner)));
     } catch (RuntimeException e) {
       return QueueRead.failed(KeyMaterial.redact(String.valueOf(e.getMessage())));
     }
@@ -201,7 +185,7 @@ public final class DiscoveryService {
     if (target.host() == null) {
       return;
     }
-    ClusterDefinition definition = connections.cluster(name).definition();
+    ClusterDefinition definition = clusters.connections().cluster(name).definition();
     if (definition != null && !target.host().equals(definition.host())) {
       throw FleetException.invalid(
           "host "
@@ -217,22 +201,27 @@ public final class DiscoveryService {
 
   /** Reads a registered cluster's nodes through its own connection definition. */
   private NodeInventory clusterNodes(Actor actor, String name) {
-    RegisteredCluster cluster = connections.cluster(name);
-    SchedulerAdapter adapter = adapters.of(cluster.definition().scheduler());
+    RegisteredCluster cluster = clusters.connections().cluster(name);
+    SchedulerAdapter adapter = clusters.adapters().of(cluster.definition().scheduler());
     if (adapter.readsLive()) {
-      return adapter.liveInventory(cluster, context);
+      return adapter.liveInventory(cluster, clusters.context());
     }
-    SchedulerProbe probe = adapter.probe(context);
-    return connections.withRunner(
-        cluster,
-        actor,
-        runner ->
-            new NodeInventory(
-                probe.kind(), runner.target(), clock.instant(), probe.listNodes(runner)));
+    SchedulerProbe probe = adapter.probe(clusters.context());
+    return clusters
+        .connections()
+        .withRunner(
+            cluster,
+            actor,
+            runner ->
+                new NodeInventory(
+                    probe.kind(),
+                    runner.target(),
+                    clusters.clock().instant(),
+                    probe.listNodes(runner)));
   }
 
   private ClusterRegistry registry() {
-    return stores.registry();
+    return clusters.stores().registry();
   }
 
   /**

@@ -23,13 +23,10 @@ import io.examlops.fleet.registry.AuditTrail;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.RegistryException;
-import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
-import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.KeyFingerprint;
@@ -49,28 +46,14 @@ public final class GovernanceService {
   /** The longest rejection reason: it is shown in tables and stored in the audit trail. */
   public static final int MAX_REASON_LENGTH = 500;
 
+  private final Clusters clusters;
   private final Discovery discovery;
   private final HostEndpoints endpoints;
-  private final ClusterConnections connections;
-  private final Stores stores;
-  private final SchedulerAdapters adapters;
-  private final SchedulerContext context;
-  private final Secret passphrase;
 
-  public GovernanceService(
-      Discovery discovery,
-      HostEndpoints endpoints,
-      ClusterConnections connections,
-      Stores stores,
-      SchedulerAdapters adapters,
-      SchedulerContext context) {
+  public GovernanceService(Clusters clusters, Discovery discovery, HostEndpoints endpoints) {
+    this.clusters = clusters;
     this.discovery = discovery;
     this.endpoints = endpoints;
-    this.connections = connections;
-    this.stores = stores;
-    this.adapters = adapters;
-    this.context = context;
-    this.passphrase = context.settings().keyPassphrase();
   }
 
   /**
@@ -94,7 +77,8 @@ public final class GovernanceService {
 
   /** Every registered cluster, in clusters.yaml order, with its verdict. Grants nothing. */
   public ClustersResult clusters() {
-    return new ClustersResult(connections.store().list().stream().map(this::summary).toList());
+    return new ClustersResult(
+        clusters.connections().store().list().stream().map(this::summary).toList());
   }
 
   /**
@@ -109,7 +93,7 @@ public final class GovernanceService {
   public ApproveResult approve(Actor actor, ApproveRequest request) {
     // What the approval pins is what clusters.yaml names, never a credential that happens to be in
     // the approving admin's environment.
-    ClusterConnections own = connections.withoutCredential();
+    ClusterConnections own = clusters.connections().withoutCredential();
     RegisteredCluster cluster = own.cluster(request.cluster());
     RegisteredCluster approved = registry().approve(request.cluster(), own.current(cluster), actor);
     ClusterGovernance g = approved.governance();
@@ -120,7 +104,7 @@ public final class GovernanceService {
   /** Rejects (or revokes) a cluster; a reason is required. */
   public RejectResult reject(Actor actor, RejectRequest request) {
     requireReason(request);
-    connections.cluster(request.cluster());
+    clusters.connections().cluster(request.cluster());
     RegisteredCluster rejected = registry().reject(request.cluster(), request.reason(), actor);
     ClusterGovernance g = rejected.governance();
     return new RejectResult(
@@ -132,7 +116,7 @@ public final class GovernanceService {
    * (else the one clusters.yaml names). Connects nowhere.
    */
   public Fingerprints fingerprintsToPin(String cluster) {
-    ClusterConnections own = connections.withoutCredential();
+    ClusterConnections own = clusters.connections().withoutCredential();
     return own.current(own.cluster(cluster));
   }
 
@@ -144,8 +128,11 @@ public final class GovernanceService {
 
   /** The {@code EXAMLOPS_HPC_*} variables of a schedulable ACTIVE cluster; refused otherwise. */
   public Map<String, String> environmentOf(String name) {
-    RegisteredCluster cluster = connections.requireSchedulable(name);
-    return connections.store().environment(name, connections.current(cluster));
+    RegisteredCluster cluster = clusters.connections().requireSchedulable(name);
+    return clusters
+        .connections()
+        .store()
+        .environment(name, clusters.connections().current(cluster));
   }
 
   /** The audit trail, of one cluster or of all, oldest first. */
@@ -154,7 +141,7 @@ public final class GovernanceService {
     if (request.cluster() == null) {
       events = registry().auditTrail();
     } else {
-      connections.cluster(request.cluster());
+      clusters.connections().cluster(request.cluster());
       events = registry().auditTrail(request.cluster());
     }
     return new AuditResult(events.stream().map(ClusterSummary.Audit::of).toList());
@@ -184,14 +171,14 @@ public final class GovernanceService {
 
   private Schedulability verdict(RegisteredCluster cluster) {
     try {
-      return connections.schedulability(cluster);
+      return clusters.connections().schedulability(cluster);
     } catch (RegistryException e) {
       return Schedulability.no(e.getMessage());
     }
   }
 
   private ClusterRegistry registry() {
-    return stores.registry();
+    return clusters.stores().registry();
   }
 
   private static SchedulerKind declaredScheduler(String scheduler) {
@@ -233,7 +220,7 @@ public final class GovernanceService {
   private RegisteredCluster register(
       Endpoint endpoint, String name, SchedulerKind declared, Actor actor) {
     ClusterName.require(name);
-    if (declared != null && !adapters.of(declared).detectable()) {
+    if (declared != null && !clusters.adapters().of(declared).detectable()) {
       if (!endpoint.isLocal()) {
         throw FleetException.invalid(
             "the "
@@ -273,7 +260,7 @@ public final class GovernanceService {
           Hint.of(Hint.Action.CONNECT_MOCK, name),
           null);
     }
-    SchedulerAdapter adapter = adapters.of(found);
+    SchedulerAdapter adapter = clusters.adapters().of(found);
     if (!found.runsJobs()) {
       throw new RegistryException(
           adapter.whyNotRegistrable(endpoint.label()) + "; nothing was registered");
@@ -307,7 +294,8 @@ public final class GovernanceService {
         endpoint.isLocal()
             ? Fingerprints.NONE
             : new Fingerprints(
-                KeyFingerprint.of(endpoint.ssh().key(), passphrase),
+                KeyFingerprint.of(
+                    endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
                 detection.hostKeyFingerprint());
     return registry().register(definition, seen, detection.caps(), actor);
   }
@@ -315,7 +303,7 @@ public final class GovernanceService {
   /** What a declared-only scheduler (the mock) says of itself on this machine. */
   private ClusterCaps declaredCaps(SchedulerKind declared, Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
-      return adapters.of(declared).probe(context).capabilities(runner);
+      return clusters.adapters().of(declared).probe(clusters.context()).capabilities(runner);
     }
   }
 }

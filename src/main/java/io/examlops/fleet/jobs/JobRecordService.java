@@ -7,10 +7,8 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.JobTag;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.registry.Stores;
-import java.time.Clock;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -23,14 +21,10 @@ import java.util.regex.Pattern;
 public final class JobRecordService {
   private static final Pattern SCHEDULER_JOB_ID = Pattern.compile("[A-Za-z0-9._:+-]{1,100}");
 
-  private final Stores stores;
-  private final ClusterConnections connections;
-  private final Clock clock;
+  private final Clusters clusters;
 
-  public JobRecordService(Stores stores, ClusterConnections connections, Clock clock) {
-    this.stores = stores;
-    this.connections = connections;
-    this.clock = clock;
+  public JobRecordService(Clusters clusters) {
+    this.clusters = clusters;
   }
 
   /** A tracked job by its fleet id, as recorded; empty when there is none. */
@@ -50,7 +44,7 @@ public final class JobRecordService {
    * @param job the submission: what it asks for is taken, who and when are the console's
    */
   public TrackedJob recordSubmission(Actor actor, TrackedJob job, String tag) {
-    connections.cluster(job.cluster());
+    clusters.connections().cluster(job.cluster());
     return store()
         .begin(
             TrackedJob.submitting(
@@ -62,7 +56,7 @@ public final class JobRecordService {
                 job.nodes(),
                 job.partition(),
                 actor.name(),
-                clock.instant()),
+                clusters.clock().instant()),
             JobTag.require(tag));
   }
 
@@ -132,6 +126,6 @@ public final class JobRecordService {
   }
 
   private JobStore store() {
-    return new JobStore(stores.registry().platformDb());
+    return new JobStore(clusters.stores().registry().platformDb());
   }
 }

@@ -15,13 +15,10 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PlaceResult;
 import io.examlops.fleet.placement.PlacementService;
-import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
-import io.examlops.fleet.registry.LatestNodes;
-import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.settings.Variables;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,31 +41,22 @@ public final class JobService {
   /** How often a followed job is asked about. */
   private static final Duration FOLLOW_INTERVAL = Duration.ofSeconds(2);
 
+  private final Clusters clusters;
   private final JobTracker tracker;
   private final JobLogs logs;
   private final PlacementService placement;
   private final GovernanceService governance;
-  private final ClusterConnections connections;
-  private final LatestNodes latest;
-  private final Stores stores;
-  private final Clock clock;
 
   public JobService(
+      Clusters clusters,
       JobTracker tracker,
       PlacementService placement,
-      GovernanceService governance,
-      ClusterConnections connections,
-      LatestNodes latest,
-      Stores stores,
-      Clock clock) {
+      GovernanceService governance) {
+    this.clusters = clusters;
     this.tracker = tracker;
-    this.logs = new JobLogs(connections, tracker);
+    this.logs = new JobLogs(clusters.connections(), tracker);
     this.placement = placement;
     this.governance = governance;
-    this.connections = connections;
-    this.latest = latest;
-    this.stores = stores;
-    this.clock = clock;
   }
 
   /**
@@ -199,11 +187,11 @@ public final class JobService {
    */
   public QueueResult queue(Actor actor, QueueRequest request) {
     String name = request.cluster();
-    RegisteredCluster cluster = connections.cluster(name);
-    if (request.from() == ReadFrom.SCHEDULER || latest.readsLive(cluster)) {
+    RegisteredCluster cluster = clusters.connections().cluster(name);
+    if (request.from() == ReadFrom.SCHEDULER || clusters.latest().readsLive(cluster)) {
       return new QueueResult(name, null, null, null, tracker.queue(actor, name));
     }
-    Optional<QueueSnapshot> stored = stores.registry().latestQueue(name);
+    Optional<QueueSnapshot> stored = clusters.stores().registry().latestQueue(name);
     return stored
         .map(
             q ->
@@ -271,7 +259,7 @@ public final class JobService {
 
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
   private String outputOf(TrackedJob job) {
-    RegisteredCluster cluster = connections.cluster(job.cluster());
+    RegisteredCluster cluster = clusters.connections().cluster(job.cluster());
     return tracker.backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
   }
 

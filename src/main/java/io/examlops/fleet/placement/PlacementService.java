@@ -5,13 +5,10 @@ import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TimeLimit;
-import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.LatestNodes;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.PreflightAsk;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
-import io.examlops.fleet.scheduler.SchedulerContext;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,22 +18,10 @@ import java.util.List;
  * over its own transport. Stateless: safe to share between threads.
  */
 public final class PlacementService {
-  private final ClusterConnections connections;
-  private final LatestNodes latest;
-  private final SchedulerAdapters adapters;
-  private final SchedulerContext context;
-  private final Clock clock;
+  private final Clusters clusters;
 
-  public PlacementService(
-      ClusterConnections connections,
-      LatestNodes latest,
-      SchedulerAdapters adapters,
-      SchedulerContext context) {
-    this.connections = connections;
-    this.latest = latest;
-    this.adapters = adapters;
-    this.context = context;
-    this.clock = context.clock();
+  public PlacementService(Clusters clusters) {
+    this.clusters = clusters;
   }
 
   /**
@@ -47,11 +32,11 @@ public final class PlacementService {
   public PlaceResult place(PlaceRequest request) {
     List<PlacementCandidate> candidates = new ArrayList<>();
     if (request.cluster() != null) {
-      candidates.add(candidate(connections.requireSchedulable(request.cluster())));
+      candidates.add(candidate(clusters.connections().requireSchedulable(request.cluster())));
     } else {
-      connections.store().list().forEach(cluster -> candidates.add(candidate(cluster)));
+      clusters.connections().store().list().forEach(cluster -> candidates.add(candidate(cluster)));
     }
-    return new Placement(Freshness.DEFAULT).place(request, candidates, clock.instant());
+    return new Placement(Freshness.DEFAULT).place(request, candidates, clusters.clock().instant());
   }
 
   /** Fail-fast checks of a cluster before submitting; reaches it over its own transport. */
@@ -63,14 +48,19 @@ public final class PlacementService {
             request.partition(),
             request.account(),
             TimeLimit.parseOrNull(request.time()));
-    RegisteredCluster cluster = connections.cluster(request.cluster());
+    RegisteredCluster cluster = clusters.connections().cluster(request.cluster());
     PreflightTarget target =
         new PreflightTarget(cluster.name(), gate(cluster), LatestNodes.schedulerOf(cluster));
     PreflightReport report =
-        connections.withRunner(
-            cluster,
-            actor,
-            runner -> new Preflight(adapters.probes(context), adapters).run(target, ask, runner));
+        clusters
+            .connections()
+            .withRunner(
+                cluster,
+                actor,
+                runner ->
+                    new Preflight(
+                            clusters.adapters().probes(clusters.context()), clusters.adapters())
+                        .run(target, ask, runner));
     return new PreflightResult(
         report.cluster(),
         report.overall().name(),
@@ -86,7 +76,7 @@ public final class PlacementService {
     }
     Schedulability verdict;
     try {
-      verdict = connections.schedulability(cluster);
+      verdict = clusters.connections().schedulability(cluster);
     } catch (RegistryException e) {
       verdict = Schedulability.no(e.getMessage());
     }
@@ -101,6 +91,6 @@ public final class PlacementService {
         gate,
         LatestNodes.schedulerOf(cluster),
         cluster.governance() == null ? null : cluster.governance().capabilities(),
-        gate.open() ? latest.inventory(cluster) : null);
+        gate.open() ? clusters.latest().inventory(cluster) : null);
   }
 }
