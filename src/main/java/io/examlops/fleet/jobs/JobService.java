@@ -189,7 +189,8 @@ public final class JobService {
     String name = request.cluster();
     RegisteredCluster cluster = clusters.connections().cluster(name);
     if (request.from() == ReadFrom.SCHEDULER || clusters.latest().readsLive(cluster)) {
-      return new QueueResult(name, null, null, null, tracker.queue(actor, name));
+      return new QueueResult(
+          name, null, clusters.clock().instant(), null, tracker.queue(actor, name));
     }
     Optional<QueueSnapshot> stored = clusters.stores().registry().latestQueue(name);
     return stored

@@ -9,7 +9,7 @@ import java.util.List;
  *
  * @param snapshotId the snapshot the queue was recorded with; {@code null} when read from the
  *     scheduler now, or when none was recorded
- * @param takenAt when the recorded queue was read; {@code null} likewise
+ * @param takenAt when the queue was read; {@code null} when none was recorded
  * @param failure why the queue could not be read when it was recorded; {@code null} when it was
  * @param jobs the jobs queued, all users
  */

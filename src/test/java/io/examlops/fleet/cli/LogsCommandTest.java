@@ -125,7 +125,7 @@ class LogsCommandTest {
             env, "hpc", "submit", "--cluster", "demo", "--env", "NOT_SET_HERE", quick.toString());
     assertThat(unset.exitCode()).isEqualTo(ExitCode.USAGE);
     assertThat(unset.err())
-        .contains("--env 'NOT_SET_HERE': exa's environment has no variable of that name");
+        .contains("--env: 'NOT_SET_HERE': exa's environment has no variable of that name");
     assertThat(JSON.readTree(ExaRun.run(env, "--json", "hpc", "jobs").out()).get("jobs")).isEmpty();
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.CancelOutcome;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.scheduler.JobSpec;
@@ -145,8 +146,7 @@ class MockBackendTest {
             null,
             Map.of("EXAMLOPS_MODEL", "m"));
 
-    assertThatThrownBy(() -> mock.submit(local, python))
-        .isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> mock.submit(local, python)).isInstanceOf(FleetException.class);
 
     assertThat(jobs).isEmptyDirectory();
     assertThat(mock.queue(local)).isEmpty();
