@@ -23,19 +23,7 @@ def checkParameters(String step, Map given, List required, List optional) {
   }
 }
 
-/** A whole number parameter from min up, as text for the command line; null stays null. */
-def wholeNumber(String step, String name, def value, int min) {
-  if (value == null) {
-    return null
-  }
-  String text = value.toString().trim()
-  if (!text.matches('[0-9]{1,9}') || Integer.parseInt(text) < min) {
-    error("${step}: parameter '${name}' must be a whole number from ${min} up, got '${value}'")
-  }
-  return text
-}
-
-/** A parameter that must be one of a few words. */
+/** A parameter that must be one of a few words: a choice of the step's own, not a rule of exa's. */
 def oneOf(String step, String name, def value, List allowed) {
   if (!allowed.contains(value.toString())) {
     error("${step}: parameter '${name}' must be one of ${allowed.collect { "'" + it + "'" }.join(', ')}, got '${value}'")
@@ -43,16 +31,21 @@ def oneOf(String step, String name, def value, List allowed) {
   return value.toString()
 }
 
-/** A one-line text parameter (a name, a partition, a time limit); exa checks its form again. */
-def word(String step, String name, def value) {
-  if (value == null) {
-    return null
+/**
+ * The given parameters as exa's options, one `--option=value` word each, so that a value never
+ * reads as an option of its own. Nothing is checked here: exa checks every value by the core's
+ * rules, before anything runs, and failOnError names the parameter it refused.
+ *
+ * @param options [parameter: option], in the order they go on the command line
+ */
+def options(Map p, Map options) {
+  List args = []
+  for (def name : options.keySet()) {
+    if (p[name] != null) {
+      args << "--${options[name]}=${p[name].toString().trim()}".toString()
+    }
   }
-  String text = value.toString().trim()
-  if (!text.matches('[A-Za-z0-9][A-Za-z0-9._:/#@+=-]{0,199}')) {
-    error("${step}: parameter '${name}' must be 1 to 200 letters, digits or . _ - : / # @ + = (starting with a letter or digit), got '${value}'")
-  }
-  return text
+  return args
 }
 
 /** One shell word: the value in single quotes, as POSIX sh reads it. */
@@ -126,11 +119,44 @@ def run(Map a) {
   return [status: status, json: readJSON(text: text, returnPojo: true)]
 }
 
-/** Fails the step with exa's own error, when exa answered with one. */
-def failOnError(String step, Map result) {
-  if (result.json instanceof Map && result.json.error != null) {
-    error("${step}: ${result.json.error.message} (exa exit code ${result.json.error.exitCode}, ${result.json.error.kind})")
+/**
+ * Fails the step with exa's own error, when exa answered with one, naming the step's parameter for
+ * the value exa refused: by the request fields exa names (the core's words), else by the option
+ * its message names.
+ *
+ * @param options [parameter: option] the step passed (see options())
+ */
+def failOnError(String step, Map result, Map options = [:]) {
+  if (!(result.json instanceof Map) || result.json.error == null) {
+    return
   }
+  Map e = result.json.error
+  String message = e.message.toString()
+  List named = []
+  for (def field : (e.fields ?: [])) {
+    String parameter = parameterOfField()[field.toString()] ?: field.toString()
+    if (options.containsKey(parameter) && !named.contains(parameter)) {
+      named << parameter
+    }
+  }
+  if (named.isEmpty()) {
+    for (def parameter : options.keySet()) {
+      if (message.contains("'--${options[parameter]}'") || message.startsWith("--${options[parameter]}:")) {
+        named << parameter
+      }
+    }
+  }
+  if (!named.isEmpty()) {
+    // exa's message starts with its own option names; the step names its parameters instead
+    message = message.replaceFirst('^--[a-z-]+(, --[a-z-]+)*: ', '')
+  }
+  String which = named.isEmpty() ? '' : (named.size() == 1 ? "parameter '${named[0]}': " : "parameters ${named.collect { "'" + it + "'" }.join(', ')}: ")
+  error("${step}: ${which}${message} (exa exit code ${e.exitCode}, ${e.kind})")
+}
+
+/** The core's request fields whose step parameter has another name. */
+private Map parameterOfField() {
+  return [environment: 'env', timeoutSeconds: 'waitTimeout']
 }
 
 /** Rows as an aligned text table, for the build log. */

@@ -3,21 +3,13 @@
 def call(Map p) {
   String step = 'hpcPlace'
   hpcExa.checkParameters(step, p, ['gpus'], ['nodes', 'gpuType', 'partition', 'refresh', 'credentialsId'])
-  List args = ['hpc', 'place', '--gpus', hpcExa.wholeNumber(step, 'gpus', p.gpus, 1)]
-  if (p.nodes != null) {
-    args += ['--nodes', hpcExa.wholeNumber(step, 'nodes', p.nodes, 1)]
-  }
-  if (p.gpuType != null) {
-    args += ['--gpu-type', hpcExa.word(step, 'gpuType', p.gpuType)]
-  }
-  if (p.partition != null) {
-    args += ['--partition', hpcExa.word(step, 'partition', p.partition)]
-  }
+  Map options = [gpus: 'gpus', nodes: 'nodes', gpuType: 'gpu-type', partition: 'partition']
+  List args = ['hpc', 'place'] + hpcExa.options(p, options)
   if (p.refresh != null && hpcExa.oneOf(step, 'refresh', p.refresh, ['true', 'false']) == 'true') {
     args += ['--refresh']
   }
   Map result = hpcExa.run(step: step, args: args, credentialsId: p.credentialsId)
-  hpcExa.failOnError(step, result)
+  hpcExa.failOnError(step, result, options)
   Map placed = result.json
   echo("hpcPlace: ${placed.explanation}")
   List candidates = []

@@ -5,18 +5,11 @@ def call(Map p) {
   hpcExa.checkParameters(step, p, ['cluster', 'gpus'],
       ['nodes', 'partition', 'account', 'time', 'credentialsId', 'failOn'])
   String failOn = hpcExa.oneOf(step, 'failOn', p.failOn ?: 'fail', ['fail', 'warn', 'never'])
-  List args = ['hpc', 'preflight', hpcExa.word(step, 'cluster', p.cluster),
-               '--gpus', hpcExa.wholeNumber(step, 'gpus', p.gpus, 0)]
-  if (p.nodes != null) {
-    args += ['--nodes', hpcExa.wholeNumber(step, 'nodes', p.nodes, 1)]
-  }
-  for (def option : ['partition', 'account', 'time']) {
-    if (p[option] != null) {
-      args += ['--' + option, hpcExa.word(step, option, p[option])]
-    }
-  }
+  Map options = [gpus: 'gpus', nodes: 'nodes', partition: 'partition', account: 'account', time: 'time']
+  // the cluster after `--`: a positional value never reads as an option
+  List args = ['hpc', 'preflight'] + hpcExa.options(p, options) + ['--', p.cluster.toString().trim()]
   Map result = hpcExa.run(step: step, args: args, credentialsId: p.credentialsId)
-  hpcExa.failOnError(step, result)
+  hpcExa.failOnError(step, result, options + [cluster: 'cluster'])
   Map report = result.json
   List rows = []
   Map checks = [:]

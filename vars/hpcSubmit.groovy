@@ -20,40 +20,28 @@ def call(Map p) {
   if (!(jobEnv instanceof Map)) {
     error("${step}: parameter 'env' must be a map of variable names to values, e.g. env: [EPOCHS: '3']")
   }
-  for (def name : jobEnv.keySet()) {
-    if (!name.toString().matches('[A-Za-z_][A-Za-z0-9_]{0,127}')) {
-      error("${step}: env variable name '${name}' is not a shell variable name (letters, digits, _; not starting with a digit)")
-    }
-  }
-  String scriptPath = scriptFile(step, p.script.toString(), p.name ?: p.model ?: 'job')
+  String scriptPath = scriptFile(step, p.script.toString())
+  Map options = [cluster: 'cluster', gpus: 'gpus', nodes: 'nodes', partition: 'partition',
+                 time: 'time', account: 'account', name: 'name', tag: 'tag']
+  Map given = p + [gpus: p.gpus != null ? p.gpus : 1]
   List args = p.model != null
-      ? ['pipeline', 'run', '--model', hpcExa.word(step, 'model', p.model),
-         '--dataset', hpcExa.word(step, 'dataset', p.dataset), '--script', scriptPath]
+      ? ['pipeline', 'run'] + hpcExa.options(p, [model: 'model', dataset: 'dataset']) + ["--script=${scriptPath}".toString()]
       : ['hpc', 'submit']
-  args += ['--cluster', hpcExa.word(step, 'cluster', p.cluster)]
-  args += ['--gpus', hpcExa.wholeNumber(step, 'gpus', p.gpus != null ? p.gpus : 1, 0)]
-  if (p.nodes != null) {
-    args += ['--nodes', hpcExa.wholeNumber(step, 'nodes', p.nodes, 1)]
-  }
-  for (def option : ['partition', 'time', 'account', 'name', 'tag']) {
-    if (p[option] != null) {
-      args += ['--' + option, hpcExa.word(step, option, p[option])]
-    }
-  }
+  args += hpcExa.options(given, options)
   for (def name : jobEnv.keySet()) {
-    args += ['--env', name.toString()]
+    args << "--env=${name}".toString()
   }
   if (wait) {
-    args += ['--wait', '--log', '--wait-timeout', hpcExa.wholeNumber(step, 'waitTimeout', waitTimeout, 1)]
+    args += ['--wait', '--log'] + hpcExa.options([waitTimeout: waitTimeout], [waitTimeout: 'wait-timeout'])
     if (leaveRunning) {
       args += ['--leave-running']
     }
   }
   if (p.model == null) {
-    args += [scriptPath]
+    args += ['--', scriptPath]
   }
   Map result = hpcExa.run(step: step, args: args, credentialsId: p.credentialsId, env: jobEnv)
-  hpcExa.failOnError(step, result)
+  hpcExa.failOnError(step, result, options + [model: 'model', dataset: 'dataset', env: 'env', waitTimeout: 'wait-timeout', script: 'script'])
   Map job = result.json.job
   Map run = [jobId: job.id, schedulerJobId: job.schedulerJobId, cluster: job.cluster,
              partition: job.partition, state: job.state, exitCode: job.exitCode,
@@ -82,9 +70,9 @@ def call(Map p) {
 }
 
 /** The script to submit: a path in the workspace, or text (starting with #!) written to one. */
-private String scriptFile(String step, String script, def name) {
+private String scriptFile(String step, String script) {
   if (script.startsWith('#!')) {
-    String path = ".hpc-fleet/${hpcExa.word(step, 'name', name)}-${UUID.randomUUID()}.sh"
+    String path = ".hpc-fleet/job-${UUID.randomUUID()}.sh"
     writeFile(file: path, text: script)
     return path
   }

@@ -1,5 +1,6 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.GpuAsk;
 import io.examlops.fleet.model.JobTag;
 import java.util.Map;
@@ -31,6 +32,9 @@ public record PipelineRunRequest(
     String tag) {
 
   public PipelineRunRequest {
+    if (cluster != null && !JobService.AUTO.equals(cluster)) {
+      ClusterName.require(cluster, "cluster");
+    }
     GpuAsk.of(gpus, nodes);
     JobTag.require(tag);
     environment = environment == null ? Map.of() : Map.copyOf(environment);

@@ -1,5 +1,6 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.GpuAsk;
 import io.examlops.fleet.model.JobTag;
 import java.util.Map;
@@ -34,6 +35,9 @@ public record SubmitRequest(
     String tag) {
 
   public SubmitRequest {
+    if (cluster != null && !JobService.AUTO.equals(cluster)) {
+      ClusterName.require(cluster, "cluster");
+    }
     GpuAsk.of(gpus, nodes);
     JobTag.require(tag);
     environment = environment == null ? Map.of() : Map.copyOf(environment);

@@ -22,9 +22,14 @@ public final class ClusterName {
 
   /** Returns the name when it follows the rule; otherwise throws with the rule. */
   public static String require(String name) {
+    return require(name, new String[0]);
+  }
+
+  /** As {@link #require(String)}, for a name that came in these request fields. */
+  public static String require(String name, String... fields) {
     if (!isValid(name)) {
       throw FleetException.invalid(
-          "invalid cluster name " + Printable.quoted(name) + ": a cluster name is " + RULE);
+          "invalid cluster name " + Printable.quoted(name) + ": a cluster name is " + RULE, fields);
     }
     return name;
   }

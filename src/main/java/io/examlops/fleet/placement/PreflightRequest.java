@@ -1,5 +1,8 @@
 package io.examlops.fleet.placement;
 
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.GpuAsk;
+
 /**
  * Fail-fast checks of a cluster before submitting.
  *
@@ -11,4 +14,9 @@ package io.examlops.fleet.placement;
  *     null}: none
  */
 public record PreflightRequest(
-    String cluster, int gpus, Integer nodes, String partition, String account, String time) {}
+    String cluster, int gpus, Integer nodes, String partition, String account, String time) {
+  public PreflightRequest {
+    ClusterName.require(cluster, "cluster");
+    GpuAsk.of(gpus, nodes);
+  }
+}

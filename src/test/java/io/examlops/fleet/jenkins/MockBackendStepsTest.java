@@ -23,16 +23,6 @@ class MockBackendStepsTest {
 
   @BeforeEach
   void aMockClusterAndAnExaOnThisAgent() throws Exception {
-    Path exa = dir.resolve("bin/exa");
-    Files.createDirectories(exa.getParent());
-    Files.writeString(
-        exa,
-        "#!/bin/sh\nexec '"
-            + Path.of(System.getProperty("java.home"), "bin", "java")
-            + "' -XX:TieredStopAtLevel=1 -Xshare:auto -cp '"
-            + System.getProperty("java.class.path")
-            + "' io.examlops.fleet.cli.Exa \"$@\"\n");
-    exa.toFile().setExecutable(true);
     env = new LinkedHashMap<>(ExaRun.fleetIn(dir, "admin", 4));
     assertThat(
             ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
@@ -40,7 +30,7 @@ class MockBackendStepsTest {
         .isZero();
     assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
     env.remove("EXAMLOPS_ACTOR");
-    env.put("PATH", dir.resolve("bin") + ":/usr/local/bin:/usr/bin:/bin");
+    env.put("PATH", AgentWithExa.install(dir));
     env.put("HOME", dir.toString());
     env.put("JOB_NAME", "demo-job");
     env.put("BUILD_NUMBER", "3");

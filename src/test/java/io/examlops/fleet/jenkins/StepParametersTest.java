@@ -9,16 +9,36 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every step checks its named parameters before it runs anything: an unknown, missing or malformed
- * one fails the step naming the step, the parameter and what is allowed, and no sh step ran (so
- * nothing reached exa, let alone a cluster).
+ * Every step checks the shape of its named parameters before it runs anything: an unknown or
+ * missing one, or a choice of the step's own, fails the step naming the step, the parameter and
+ * what is allowed, and no sh step ran. A value's rule is the core's: exa refuses it before anything
+ * runs, in the core's words, and the step names its own parameter for it (the library repeats none
+ * of exa's rules).
  */
 class StepParametersTest {
   @TempDir Path dir;
 
   private Pipeline pipeline() {
     return new Pipeline(
-        Path.of("").toAbsolutePath(), dir.resolve("ws"), Map.of("PATH", "/usr/bin:/bin"));
+        Path.of("").toAbsolutePath(),
+        dir.resolve("ws"),
+        Map.of(
+            "PATH", AgentWithExa.install(dir),
+            "HOME", dir.toString(),
+            "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
+            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString()));
+  }
+
+  /** exa refused the value with the core's rule, named as the step's parameter; nothing ran. */
+  private void refusedByExa(String step, Map<String, Object> args, String... expected) {
+    Pipeline pipeline = pipeline();
+    assertThatThrownBy(() -> pipeline.step(step, args))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageStartingWith(step + ": ")
+        .hasMessageContainingAll(expected)
+        .hasMessageContaining("(exa exit code 2, invalid-argument)");
+    assertThat(pipeline.shRuns()).as("exa was asked once, and refused").isEqualTo(1);
+    assertThat(dir.resolve("data/mock-jobs")).doesNotExist();
   }
 
   private void refused(String step, Map<String, Object> args, String... expected) {
@@ -64,18 +84,6 @@ class StepParametersTest {
         Map.of("cluster", "lxp", "gpus", 1, "failOn", "sometimes"),
         "parameter 'failOn' must be one of 'fail', 'warn', 'never', got 'sometimes'");
     refused(
-        "hpcPreflight",
-        Map.of("cluster", "lxp", "gpus", "four"),
-        "parameter 'gpus' must be a whole number from 0 up, got 'four'");
-    refused(
-        "hpcSubmit",
-        Map.of("cluster", "lxp; rm -rf ~", "script", "#!/bin/sh\ntrue\n"),
-        "parameter 'cluster' must be 1 to 200 letters");
-    refused(
-        "hpcSubmit",
-        Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "env", Map.of("A B", "1")),
-        "env variable name 'A B' is not a shell variable name");
-    refused(
         "hpcSubmit",
         Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "model", "m"),
         "'model' and 'dataset' go together");
@@ -87,5 +95,41 @@ class StepParametersTest {
         "hpcCapacity",
         Map.of("report", "../outside.html"),
         "parameter 'report' must be a relative path in the workspace");
+  }
+
+  @Test
+  void valuesAreJudgedByExaInTheCoresWords() {
+    refusedByExa(
+        "hpcPreflight",
+        Map.of("cluster", "lxp", "gpus", "four"),
+        "parameter 'gpus': ",
+        "'four' is not a whole number");
+    refusedByExa(
+        "hpcPreflight",
+        Map.of("cluster", "lxp", "gpus", -1),
+        "parameter 'gpus': GPUs must be 0 (a CPU-only job) or more, got -1");
+    refusedByExa(
+        "hpcSubmit",
+        Map.of("cluster", "lxp; rm -rf ~", "script", "#!/bin/sh\ntrue\n"),
+        "parameter 'cluster': invalid cluster name 'lxp; rm -rf ~'");
+    refusedByExa(
+        "hpcSubmit",
+        Map.of("cluster", "--json", "script", "#!/bin/sh\ntrue\n"),
+        "parameter 'cluster': invalid cluster name '--json'");
+    refusedByExa(
+        "hpcSubmit",
+        Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "tag", "a tag; reboot"),
+        "parameter 'tag': tag 'a tag; reboot' is not a tag");
+    refusedByExa(
+        "hpcSubmit",
+        Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "env", Map.of("A B", "1")),
+        "parameter 'env': ",
+        "'A B'");
+    refusedByExa(
+        "hpcSubmit",
+        Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "waitTimeout", 0),
+        "parameter 'waitTimeout': the wait timeout must be from 1 to");
+    refusedByExa(
+        "hpcPlace", Map.of("gpus", 2, "nodes", 0), "parameter 'nodes': nodes must be at least 1");
   }
 }
