@@ -115,7 +115,8 @@ class StepParametersTest {
     refusedByExa(
         "hpcSubmit",
         Map.of("cluster", "--json", "script", "#!/bin/sh\ntrue\n"),
-        "parameter 'cluster': invalid cluster name '--json'");
+        "parameter 'cluster': ",
+        "'--json'");
     refusedByExa(
         "hpcSubmit",
         Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "tag", "a tag; reboot"),
