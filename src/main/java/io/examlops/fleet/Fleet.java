@@ -2,22 +2,14 @@ package io.examlops.fleet;
 
 import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.capacity.CapacityService;
-import io.examlops.fleet.discovery.Discovery;
 import io.examlops.fleet.discovery.DiscoveryService;
-import io.examlops.fleet.discovery.HostEndpoints;
 import io.examlops.fleet.governance.GovernanceService;
 import io.examlops.fleet.jobs.JobRecordService;
 import io.examlops.fleet.jobs.JobService;
-import io.examlops.fleet.jobs.JobTracker;
 import io.examlops.fleet.model.FleetException;
-import io.examlops.fleet.model.Hint;
-import io.examlops.fleet.model.Printable;
-import io.examlops.fleet.model.SchedulerKind;
-import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.placement.PlacementService;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.Clusters;
-import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.LatestNodes;
 import io.examlops.fleet.registry.LocalStores;
 import io.examlops.fleet.registry.SqliteNativeLibrary;
@@ -27,9 +19,6 @@ import io.examlops.fleet.remote.CentralStores;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.settings.FleetSettings;
-import io.examlops.fleet.settings.Variables;
-import io.examlops.fleet.transport.ClientEnvironment;
-import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 
@@ -53,22 +42,15 @@ public final class Fleet {
   private final AccessService access;
 
   private Fleet(FleetSettings settings, Clock clock, SchedulerAdapters adapters, WriteHook hook) {
-    requireKnownScheduler(settings.scheduler(), adapters);
+    adapters.requireKnown(settings.scheduler());
     Stores stores =
         settings.centralMode()
             ? new CentralStores(settings.central())
             : new LocalStores(settings, clock, hook);
     SchedulerContext context =
-        new SchedulerContext(settings, clock, cluster -> gpusInUse(stores, cluster));
-    ClientEnvironment client = ClientEnvironment.of(settings.keyPassphrase());
-    ClusterConnections connections =
-        new ClusterConnections(
-            stores,
-            TransportOptions.DEFAULTS,
-            settings.ssh().knownHosts(),
-            client,
-            adapters,
-            settings.credential());
+        new SchedulerContext(
+            settings, clock, cluster -> stores.jobs(Stores.READER).gpusInUse(cluster));
+    ClusterConnections connections = ClusterConnections.of(stores, settings, adapters);
     Clusters clusters =
         new Clusters(
             stores,
@@ -76,19 +58,12 @@ public final class Fleet {
             new LatestNodes(connections, adapters, context),
             adapters,
             context);
-    Discovery detection = new Discovery(adapters.detectionProbes(context), clock);
-    HostEndpoints endpoints = new HostEndpoints(settings, client);
-    discovery = new DiscoveryService(clusters, detection, endpoints);
-    governance = new GovernanceService(clusters, detection, endpoints);
+    discovery = new DiscoveryService(clusters);
+    governance = new GovernanceService(clusters);
     placement = new PlacementService(clusters);
-    jobs =
-        new JobService(
-            clusters,
-            new JobTracker(connections, stores::jobs, adapters, context),
-            placement,
-            governance);
+    jobs = new JobService(clusters, placement, governance);
     jobRecords = new JobRecordService(clusters);
-    capacity = new CapacityService(clusters, jobs, settings.costRate());
+    capacity = new CapacityService(clusters, jobs);
     access = new AccessService(stores, clock);
   }
 
@@ -147,30 +122,5 @@ public final class Fleet {
    */
   public static void useNativeLibraryCache(Path cache, String platform) {
     SqliteNativeLibrary.useCacheUnder(cache, platform);
-  }
-
-  /** The GPUs a cluster's unfinished tracked jobs hold: what the mock's node reports in use. */
-  private static int gpusInUse(Stores stores, String cluster) {
-    return stores.jobs(Stores.READER).list(new JobRecords.Filter(cluster, null, null)).stream()
-        .filter(j -> !j.state().terminal() && j.gpus() != null)
-        .mapToInt(TrackedJob::gpus)
-        .sum();
-  }
-
-  /** {@code EXAMLOPS_HPC_SCHEDULER} must name a registered scheduler, if it is set. */
-  private static void requireKnownScheduler(String label, SchedulerAdapters adapters) {
-    if (label == null || adapters.kinds().stream().anyMatch(k -> k.label().equals(label))) {
-      return;
-    }
-    throw new FleetException(
-        io.examlops.fleet.model.ErrorKind.INVALID_REQUEST,
-        Variables.SCHEDULER
-            + " is "
-            + Printable.quoted(label)
-            + ", which is not a scheduler: use one of "
-            + String.join(", ", adapters.kinds().stream().map(SchedulerKind::label).toList())
-            + " (a registered cluster's environment gives the right value), or unset it",
-        Hint.of(Hint.Action.SHOW_ENVIRONMENT),
-        null);
   }
 }

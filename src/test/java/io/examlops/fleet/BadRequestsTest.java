@@ -15,6 +15,7 @@ import io.examlops.fleet.governance.EnvRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.jobs.CancelRequest;
 import io.examlops.fleet.jobs.FollowRequest;
+import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.PipelineRunRequest;
 import io.examlops.fleet.jobs.ScriptSource;
@@ -114,7 +115,9 @@ class BadRequestsTest {
       String name,
       Map<String, String> environment) {
     return new SubmitRequest(
-        cluster, source, name, gpus, nodes, partition, time, account, environment, null);
+        source,
+        name,
+        new JobOptions(cluster, gpus, nodes, partition, time, account, environment, null));
   }
 
   private static Consumer<Fleet> submitting(
@@ -144,9 +147,7 @@ class BadRequestsTest {
     return f ->
         f.jobs()
             .runPipeline(
-                ALICE,
-                new PipelineRunRequest(
-                    "dev", model, dataset, null, 1, 1, null, null, null, null, null));
+                ALICE, new PipelineRunRequest(model, dataset, null, JobOptions.on("dev", 1)));
   }
 
   private static HostTarget target(

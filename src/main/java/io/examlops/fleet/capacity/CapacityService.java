@@ -25,15 +25,13 @@ import java.util.List;
 public final class CapacityService {
   private final Clusters clusters;
   private final JobService jobs;
-  private final BigDecimal rate;
 
   /**
-   * @param rate the price of one GPU-hour
+   * @param jobs what follows unfinished jobs before capacity is counted
    */
-  public CapacityService(Clusters clusters, JobService jobs, BigDecimal rate) {
+  public CapacityService(Clusters clusters, JobService jobs) {
     this.clusters = clusters;
     this.jobs = jobs;
-    this.rate = rate;
   }
 
   /** GPUs, utilization, GPU-hours and cost of every ACTIVE cluster. */
@@ -61,7 +59,7 @@ public final class CapacityService {
               hours,
               instance(cluster, nodes)));
     }
-    return Capacity.report(usage, rate);
+    return Capacity.report(usage, clusters.context().settings().costRate());
   }
 
   /** GPUs in use over time, as the snapshots recorded them. */

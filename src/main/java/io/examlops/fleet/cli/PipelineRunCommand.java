@@ -53,16 +53,9 @@ final class PipelineRunCommand extends FleetCommand {
                 .runPipeline(
                     actor,
                     new PipelineRunRequest(
-                        exa().clusterOrDefault(options.cluster),
                         model,
                         dataset,
                         script == null ? null : ScriptSource.file(script),
-                        options.gpus,
-                        options.nodes,
-                        options.partition,
-                        options.time,
-                        options.account,
-                        options.exported(exa().env),
-                        options.tag)));
+                        options.job(exa()))));
   }
 }

@@ -45,17 +45,6 @@ final class SubmitCommand extends FleetCommand {
                 .fleet()
                 .jobs()
                 .submit(
-                    actor,
-                    new SubmitRequest(
-                        exa().clusterOrDefault(options.cluster),
-                        ScriptSource.file(script),
-                        name,
-                        options.gpus,
-                        options.nodes,
-                        options.partition,
-                        options.time,
-                        options.account,
-                        options.exported(exa().env),
-                        options.tag)));
+                    actor, new SubmitRequest(ScriptSource.file(script), name, options.job(exa()))));
   }
 }

@@ -88,10 +88,25 @@ final class SubmitOptions {
   java.util.List<String> exports = java.util.List.of();
 
   /**
+   * What these options ask of the job: its cluster ({@code --cluster}, else the variable) and more.
+   */
+  io.examlops.fleet.jobs.JobOptions job(Exa exa) {
+    return new io.examlops.fleet.jobs.JobOptions(
+        exa.clusterOrDefault(cluster),
+        gpus,
+        nodes,
+        partition,
+        time,
+        account,
+        exported(exa.env),
+        tag);
+  }
+
+  /**
    * The {@code --env} variables with their values from {@code processEnv} (exa's own environment);
    * a name that is not set there is an error naming it.
    */
-  java.util.Map<String, String> exported(java.util.Map<String, String> processEnv) {
+  private java.util.Map<String, String> exported(java.util.Map<String, String> processEnv) {
     java.util.Map<String, String> env = new java.util.TreeMap<>();
     for (String name : exports) {
       String value = processEnv.get(name);

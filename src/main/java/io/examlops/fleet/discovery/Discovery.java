@@ -2,6 +2,7 @@ package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.ProbeRegistry;
@@ -22,6 +23,11 @@ public final class Discovery {
   public Discovery(ProbeRegistry probes, Clock clock) {
     this.probes = probes;
     this.clock = clock;
+  }
+
+  /** Detection by the registered schedulers' probes, in their order. */
+  public static Discovery of(Clusters clusters) {
+    return new Discovery(clusters.adapters().detectionProbes(clusters.context()), clusters.clock());
   }
 
   public ProbeRegistry probes() {

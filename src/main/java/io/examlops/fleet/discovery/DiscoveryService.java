@@ -31,10 +31,10 @@ public final class DiscoveryService {
   private final Discovery discovery;
   private final HostEndpoints endpoints;
 
-  public DiscoveryService(Clusters clusters, Discovery discovery, HostEndpoints endpoints) {
+  public DiscoveryService(Clusters clusters) {
     this.clusters = clusters;
-    this.discovery = discovery;
-    this.endpoints = endpoints;
+    this.discovery = Discovery.of(clusters);
+    this.endpoints = HostEndpoints.of(clusters);
   }
 
   /** Which scheduler a host runs, and the configuration to use it. Applies nothing. */

@@ -2,6 +2,7 @@ package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.KeyMaterial;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.ClientEnvironment;
@@ -27,6 +28,12 @@ public final class HostEndpoints {
   public HostEndpoints(FleetSettings settings, ClientEnvironment client) {
     this.settings = settings;
     this.client = client;
+  }
+
+  /** Endpoints by the fleet's settings, with its key passphrase. */
+  public static HostEndpoints of(Clusters clusters) {
+    FleetSettings settings = clusters.context().settings();
+    return new HostEndpoints(settings, ClientEnvironment.of(settings.keyPassphrase()));
   }
 
   /** The endpoint a target names; this machine when it names none and the settings give none. */

@@ -50,10 +50,10 @@ public final class GovernanceService {
   private final Discovery discovery;
   private final HostEndpoints endpoints;
 
-  public GovernanceService(Clusters clusters, Discovery discovery, HostEndpoints endpoints) {
+  public GovernanceService(Clusters clusters) {
     this.clusters = clusters;
-    this.discovery = discovery;
-    this.endpoints = endpoints;
+    this.discovery = Discovery.of(clusters);
+    this.endpoints = HostEndpoints.of(clusters);
   }
 
   /**

@@ -47,13 +47,14 @@ public final class JobService {
   private final PlacementService placement;
   private final GovernanceService governance;
 
-  public JobService(
-      Clusters clusters,
-      JobTracker tracker,
-      PlacementService placement,
-      GovernanceService governance) {
+  public JobService(Clusters clusters, PlacementService placement, GovernanceService governance) {
     this.clusters = clusters;
-    this.tracker = tracker;
+    this.tracker =
+        new JobTracker(
+            clusters.connections(),
+            clusters.stores()::jobs,
+            clusters.adapters(),
+            clusters.context());
     this.logs = new JobLogs(clusters.connections(), tracker);
     this.placement = placement;
     this.governance = governance;
@@ -67,17 +68,8 @@ public final class JobService {
    */
   public SubmitResult submit(Actor actor, SubmitRequest request) {
     Scripts.Script script = Scripts.read(request.script());
-    JobSpec job =
-        new JobSpec(
-            script.text(),
-            request.name() != null ? request.name() : script.jobName(),
-            request.gpus(),
-            request.nodes(),
-            request.partition(),
-            TimeLimit.parseOrNull(request.time()),
-            request.account(),
-            request.environment());
-    return send(actor, request.cluster(), job, null, null, false, request.tag());
+    String name = request.name() != null ? request.name() : script.jobName();
+    return send(actor, request.job(), script.text(), name, null, null);
   }
 
   /**
@@ -92,22 +84,8 @@ public final class JobService {
         request.script() == null
             ? Pipelines.builtInScript()
             : Scripts.read(request.script()).text();
-    Map<String, String> environment = new LinkedHashMap<>(request.environment());
-    environment.put(Variables.MODEL, request.model());
-    environment.put(Variables.DATASET, request.dataset());
-    environment.put(Variables.PIPELINE_GPUS, Integer.toString(request.gpus()));
-    JobSpec job =
-        new JobSpec(
-            text,
-            "train-" + request.model(),
-            request.gpus(),
-            request.nodes(),
-            request.partition(),
-            TimeLimit.parseOrNull(request.time()),
-            request.account(),
-            environment);
     return send(
-        actor, request.cluster(), job, request.model(), request.dataset(), true, request.tag());
+        actor, request.job(), text, "train-" + request.model(), request.model(), request.dataset());
   }
 
   /**
@@ -201,21 +179,36 @@ public final class JobService {
         .orElse(new QueueResult(name, null, null, null, List.of()));
   }
 
-  /** A submission, and the placement that chose its partition (and cluster, for {@link #AUTO}). */
+  /**
+   * A submission, and the placement that chose its partition (and cluster, for {@link #AUTO}). A
+   * pipeline run (a {@code model}) exports the model, dataset, GPU count and the chosen cluster's
+   * {@code EXAMLOPS_HPC_*} environment in the job.
+   */
   private SubmitResult send(
-      Actor actor,
-      String cluster,
-      JobSpec request,
-      String model,
-      String dataset,
-      boolean withClusterEnvironment,
-      String tag) {
-    if (tag != null) {
-      Optional<TrackedJob> running = new TaggedJobs(tracker).unfinished(actor, tag);
+      Actor actor, JobOptions options, String script, String name, String model, String dataset) {
+    Map<String, String> environment = new LinkedHashMap<>(options.environment());
+    if (model != null) {
+      environment.put(Variables.MODEL, model);
+      environment.put(Variables.DATASET, dataset);
+      environment.put(Variables.PIPELINE_GPUS, Integer.toString(options.gpus()));
+    }
+    JobSpec request =
+        new JobSpec(
+            script,
+            name,
+            options.gpus(),
+            options.nodes(),
+            options.partition(),
+            TimeLimit.parseOrNull(options.time()),
+            options.account(),
+            environment);
+    if (options.tag() != null) {
+      Optional<TrackedJob> running = new TaggedJobs(tracker).unfinished(actor, options.tag());
       if (running.isPresent()) {
         return new SubmitResult(running.get(), null, outputOf(running.get()), true);
       }
     }
+    String cluster = options.cluster();
     if (cluster == null || cluster.isBlank()) {
       throw FleetException.invalid("no cluster given: name a cluster, or " + AUTO, "cluster");
     }
@@ -237,10 +230,10 @@ public final class JobService {
     String partition = placed == null ? null : placed.partition();
     JobSpec sent =
         request.partition() != null || partition == null ? request : request.inPartition(partition);
-    if (withClusterEnvironment) {
+    if (model != null) {
       sent = sent.withEnvironment(withEnvironmentOf(target, sent.environment()));
     }
-    TrackedJob job = tracker.submit(actor, target, sent, model, dataset, tag);
+    TrackedJob job = tracker.submit(actor, target, sent, model, dataset, options.tag());
     return new SubmitResult(job, placed, outputOf(job), false);
   }
 

@@ -9,6 +9,7 @@ import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.settings.ClientCredential;
+import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
@@ -53,6 +54,18 @@ public final class ClusterConnections {
     this.client = client;
     this.adapters = adapters;
     this.credential = credential;
+  }
+
+  /** The connections the settings describe: their known_hosts, key passphrase and credential. */
+  public static ClusterConnections of(
+      Stores stores, FleetSettings settings, SchedulerAdapters adapters) {
+    return new ClusterConnections(
+        stores,
+        TransportOptions.DEFAULTS,
+        settings.ssh().knownHosts(),
+        ClientEnvironment.of(settings.keyPassphrase()),
+        adapters,
+        settings.credential());
   }
 
   /**

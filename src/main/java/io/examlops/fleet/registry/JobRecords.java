@@ -44,4 +44,12 @@ public interface JobRecords {
 
   /** Tracked jobs, newest first. */
   List<TrackedJob> list(Filter filter);
+
+  /** The GPUs a cluster's unfinished tracked jobs hold: what the mock's node reports in use. */
+  default int gpusInUse(String cluster) {
+    return list(new Filter(cluster, null, null)).stream()
+        .filter(j -> !j.state().terminal() && j.gpus() != null)
+        .mapToInt(TrackedJob::gpus)
+        .sum();
+  }
 }

@@ -1,6 +1,11 @@
 package io.examlops.fleet.scheduler;
 
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.settings.Variables;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -70,6 +75,28 @@ public final class SchedulerAdapters {
             () ->
                 new IllegalArgumentException(
                     "no scheduler adapter is registered for " + kind.label()));
+  }
+
+  /**
+   * Refuses a scheduler label ({@code EXAMLOPS_HPC_SCHEDULER}) that names none of these; {@code
+   * null} (unset) passes.
+   *
+   * @throws FleetException naming the variable and the values it takes
+   */
+  public void requireKnown(String label) {
+    if (label == null || kinds().stream().anyMatch(k -> k.label().equals(label))) {
+      return;
+    }
+    throw new FleetException(
+        ErrorKind.INVALID_REQUEST,
+        Variables.SCHEDULER
+            + " is "
+            + Printable.quoted(label)
+            + ", which is not a scheduler: use one of "
+            + String.join(", ", kinds().stream().map(SchedulerKind::label).toList())
+            + " (a registered cluster's environment gives the right value), or unset it",
+        Hint.of(Hint.Action.SHOW_ENVIRONMENT),
+        null);
   }
 
   /**

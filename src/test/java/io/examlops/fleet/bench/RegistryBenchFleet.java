@@ -4,6 +4,7 @@ import io.examlops.fleet.Fleet;
 import io.examlops.fleet.discovery.HostTarget;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ConnectRequest;
+import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
@@ -44,18 +45,7 @@ public final class RegistryBenchFleet {
       fleet
           .jobs()
           .submit(
-              BENCH,
-              new SubmitRequest(
-                  name(j % clusters),
-                  script,
-                  "bench-" + j,
-                  1,
-                  1,
-                  null,
-                  null,
-                  null,
-                  Map.of(),
-                  null));
+              BENCH, new SubmitRequest(script, "bench-" + j, JobOptions.on(name(j % clusters), 1)));
     }
   }
 

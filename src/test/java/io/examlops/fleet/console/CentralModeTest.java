@@ -8,6 +8,7 @@ import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.JobService;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.ScriptSource;
@@ -75,16 +76,9 @@ class CentralModeTest {
 
   private SubmitRequest job(String cluster) {
     return new SubmitRequest(
-        cluster,
         ScriptSource.text("job.sh", "#!/bin/sh\necho central\n"),
         "central-job",
-        1,
-        1,
-        null,
-        null,
-        null,
-        Map.of(),
-        null);
+        JobOptions.on(cluster, 1));
   }
 
   private List<TrackedJob> serverJobs() {

@@ -12,6 +12,7 @@ import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.governance.ConnectResult;
 import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
@@ -108,16 +109,9 @@ class PluggedSchedulerTest {
             .submit(
                 ALICE,
                 new SubmitRequest(
-                    "toy1",
                     ScriptSource.text("train.sh", "#!/bin/sh\necho hi\n"),
                     "train",
-                    2,
-                    1,
-                    null,
-                    null,
-                    null,
-                    Map.of(),
-                    null));
+                    JobOptions.on("toy1", 2)));
     TrackedJob job = submitted.job();
     assertThat(job.schedulerJobId()).isEqualTo("1");
     assertThat(submitted.placement().partition()).isEqualTo("main");

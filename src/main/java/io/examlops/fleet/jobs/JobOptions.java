@@ -1,0 +1,45 @@
+package io.examlops.fleet.jobs;
+
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.GpuAsk;
+import io.examlops.fleet.model.JobTag;
+import java.util.Map;
+
+/**
+ * Where a job goes and what it asks for, the same for a script and a pipeline run.
+ *
+ * @param cluster a registered cluster, or {@link JobService#AUTO} for the one placement chooses
+ * @param gpus GPUs for the whole job; 0 for a CPU-only job
+ * @param nodes nodes, at least 1
+ * @param partition the partition or queue; {@code null}: the one placement picks in the cluster
+ * @param time the wall-clock limit as users write it ({@link io.examlops.fleet.model.TimeLimit});
+ *     {@code null}: the scheduler's default
+ * @param account the account or bank to charge; {@code null}: the user's default
+ * @param environment variables exported in the job (never on a command line)
+ * @param tag the caller's name for the submission: a job of this tag that has not ended is returned
+ *     instead of submitting another; {@code null}: none
+ */
+public record JobOptions(
+    String cluster,
+    int gpus,
+    int nodes,
+    String partition,
+    String time,
+    String account,
+    Map<String, String> environment,
+    String tag) {
+
+  public JobOptions {
+    if (cluster != null && !JobService.AUTO.equals(cluster)) {
+      ClusterName.require(cluster, "cluster");
+    }
+    GpuAsk.of(gpus, nodes);
+    JobTag.require(tag);
+    environment = environment == null ? Map.of() : Map.copyOf(environment);
+  }
+
+  /** {@code gpus} GPUs on one node of {@code cluster}, defaults for the rest. */
+  public static JobOptions on(String cluster, int gpus) {
+    return new JobOptions(cluster, gpus, 1, null, null, null, Map.of(), null);
+  }
+}
