@@ -63,13 +63,6 @@ public enum JobState {
     return this == SUBMITTING || this == SUBMITTED;
   }
 
-  /**
-   * Whether the job may hold resources now (running, suspended with its allocation, or completing).
-   */
-  public boolean holdsResources() {
-    return this == RUNNING || this == SUSPENDED || this == COMPLETING;
-  }
-
   /** The lower-case word used in tables and JSON. */
   public String label() {
     return name().toLowerCase(Locale.ROOT);

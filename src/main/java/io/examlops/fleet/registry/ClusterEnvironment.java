@@ -15,8 +15,7 @@ import java.util.Map;
 /**
  * The {@code EXAMLOPS_HPC_*} environment the scheduler adapter reads, for an ACTIVE cluster that
  * still matches its approval. A local cluster gets no {@code EXAMLOPS_HPC_SSH_*} values, and those
- * must then be removed from an inherited environment: {@link #applyTo} and {@link #exportScript}
- * do.
+ * must then be removed from an inherited environment: {@link #exportScript} unsets them.
  */
 public final class ClusterEnvironment {
   /** Every variable this class sets, in output order. */
@@ -72,9 +71,4 @@ public final class ClusterEnvironment {
     return script.toString();
   }
 
-  /** Puts the variables into a process environment, removing stale ones of a previous cluster. */
-  public static void applyTo(Map<String, String> processEnvironment, Map<String, String> env) {
-    VARIABLES.forEach(processEnvironment::remove);
-    processEnvironment.putAll(env);
-  }
 }
