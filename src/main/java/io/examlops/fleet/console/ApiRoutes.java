@@ -77,9 +77,7 @@ final class ApiRoutes {
     routes.post(BASE + "/{name}/approve", this::approve, Needs.ADMIN);
     routes.post(BASE + "/{name}/reject", this::reject, Needs.ADMIN);
     routes.post(
-        BASE + "/{name}/refresh",
-        ctx -> json(ctx, refreshes.request(summary(name(ctx)))),
-        Needs.ADMIN);
+        BASE + "/{name}/refresh", ctx -> json(ctx, refreshes.request(name(ctx))), Needs.ADMIN);
   }
 
   /** A view and its clusters as JSON: the same for every caller until the view changes. */

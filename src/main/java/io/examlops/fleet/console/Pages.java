@@ -77,7 +77,7 @@ final class Pages {
 
   private void refresh(Context ctx) {
     String name = ctx.pathParam("name");
-    refreshes.request(views.get().row(name, fleet).summary());
+    refreshes.request(name);
     ctx.redirect("/clusters/" + name, HttpStatus.SEE_OTHER);
   }
 

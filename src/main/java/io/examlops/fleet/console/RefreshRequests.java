@@ -29,8 +29,10 @@ final class RefreshRequests {
     this.limiter = new AttemptLimiter(clock, 1, EVERY);
   }
 
-  Queued request(ClusterSummary cluster) {
-    String name = cluster.name();
+  /** Queues a snapshot of the cluster named; the core refuses an unknown name. */
+  Queued request(String name) {
+    // Asked now, not read from the cached view: the verdict is as fresh as the CLI's.
+    ClusterSummary cluster = fleet.governance().cluster(name);
     if (!cluster.schedulable()) {
       // The gate's own verdict and hint, as the CLI and every other surface give them.
       throw new FleetException(
