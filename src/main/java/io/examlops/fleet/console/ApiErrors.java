@@ -44,9 +44,7 @@ final class ApiErrors {
           new Refusal(
               413,
               "TOO_LARGE",
-              "the request body is over "
-                  + ConsoleServer.MAX_BODY_BYTES
-                  + " bytes; nothing was read",
+              "the request body is over " + JsonBody.MAX_BYTES + " bytes; nothing was read",
               "send a smaller body: a reason is a sentence, not a file");
       case 405 ->
           new Refusal(

@@ -1,22 +1,21 @@
 package io.examlops.fleet.console;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import static io.examlops.fleet.console.ConsoleServer.json;
+
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.capacity.UtilizationRequest;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.governance.ApproveRequest;
-import io.examlops.fleet.governance.ApproveResult;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
 import io.examlops.fleet.governance.RejectRequest;
-import io.examlops.fleet.governance.RejectResult;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.QueueRequest;
-import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
-import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PreflightRequest;
 import io.javalin.config.RoutesConfig;
@@ -24,6 +23,7 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -36,44 +36,48 @@ import java.util.Map;
 final class ApiRoutes {
   static final String BASE = "/api/v1/facility/fleet";
 
-  private final ConsoleServer server;
-  private final Fleet fleet;
+  private static final String REASON_EXAMPLE = "{\"reason\": \"why\"}";
 
-  ApiRoutes(ConsoleServer server, Fleet fleet) {
-    this.server = server;
+  private final Fleet fleet;
+  private final ViewCache views;
+  private final Refresher refresher;
+  private final RefreshRequests refreshes;
+  private final Clock clock;
+
+  ApiRoutes(
+      Fleet fleet, ViewCache views, Refresher refresher, RefreshRequests refreshes, Clock clock) {
     this.fleet = fleet;
+    this.views = views;
+    this.refresher = refresher;
+    this.refreshes = refreshes;
+    this.clock = clock;
   }
 
   void register(RoutesConfig routes) {
-    routes.get("/healthz", ctx -> ctx.result("ok"));
-    routes.get("/api/v1/openapi.json", ApiRoutes::openApi);
+    routes.get("/healthz", ctx -> ctx.result("ok"), Needs.ANYONE);
+    routes.get("/api/v1/openapi.json", ApiRoutes::openApi, Needs.ANYONE);
     routes.get(
         "/metrics",
         ctx ->
             ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
-                .result(
-                    Metrics.render(server.views.get(), server.refresher.status(), server.clock())));
+                .result(Metrics.render(views.get(), refresher.status(), clock)),
+        Needs.READ);
     // Fixed paths first: they would otherwise be read as a cluster's name.
-    routes.get(BASE, this::clusters);
-    routes.get(BASE + "/capacity", ctx -> ConsoleServer.json(ctx, view().capacity()));
-    routes.get(BASE + "/utilization", this::utilization);
-    routes.get(BASE + "/jobs", this::jobs);
-    routes.get(BASE + "/place", this::place);
-    routes.get(BASE + "/audit", ctx -> audit(ctx, ctx.queryParam("cluster")));
-    routes.get(BASE + "/{name}", ctx -> ConsoleServer.json(ctx, summary(name(ctx))));
-    routes.get(BASE + "/{name}/nodes", this::nodes);
-    routes.get(BASE + "/{name}/queue", ctx -> ConsoleServer.json(ctx, queue(ctx, name(ctx))));
-    routes.get(BASE + "/{name}/preflight", this::preflight);
-    routes.get(BASE + "/{name}/audit", ctx -> audit(ctx, name(ctx)));
-    routes.post(BASE + "/{name}/approve", ctx -> ConsoleServer.json(ctx, approve(ctx, name(ctx))));
+    routes.get(BASE, this::clusters, Needs.READ);
+    routes.get(BASE + "/capacity", ctx -> json(ctx, views.get().capacity()), Needs.READ);
+    routes.get(BASE + "/utilization", this::utilization, Needs.READ);
+    routes.get(BASE + "/jobs", this::jobs, Needs.READ);
+    routes.get(BASE + "/place", this::place, Needs.READ);
+    routes.get(BASE + "/audit", ctx -> audit(ctx, ctx.queryParam("cluster")), Needs.READ);
+    routes.get(BASE + "/{name}", ctx -> json(ctx, summary(name(ctx))), Needs.READ);
+    routes.get(BASE + "/{name}/nodes", this::nodes, Needs.READ);
+    routes.get(BASE + "/{name}/queue", this::queue, Needs.READ);
+    routes.get(BASE + "/{name}/preflight", this::preflight, Needs.READ);
+    routes.get(BASE + "/{name}/audit", ctx -> audit(ctx, name(ctx)), Needs.READ);
+    routes.post(BASE + "/{name}/approve", this::approve, Needs.ADMIN);
+    routes.post(BASE + "/{name}/reject", this::reject, Needs.ADMIN);
     routes.post(
-        BASE + "/{name}/reject",
-        ctx -> ConsoleServer.json(ctx, reject(ctx, name(ctx), reasonFromBody(ctx))));
-    routes.post(BASE + "/{name}/refresh", ctx -> ConsoleServer.json(ctx, refresh(ctx, name(ctx))));
-  }
-
-  private FleetView view() {
-    return server.views.get();
+        BASE + "/{name}/refresh", ctx -> json(ctx, refreshes.request(name(ctx))), Needs.ADMIN);
   }
 
   /** A view and its clusters as JSON: the same for every caller until the view changes. */
@@ -83,7 +87,7 @@ final class ApiRoutes {
 
   /** {@code exa hpc clusters --json}'s shape, written once per view. */
   private void clusters(Context ctx) {
-    FleetView view = view();
+    FleetView view = views.get();
     ClustersJson last = clustersJson;
     if (last == null || last.view() != view) {
       last = new ClustersJson(view, FleetJson.compact(new ClustersResult(view.clusters())));
@@ -94,140 +98,71 @@ final class ApiRoutes {
 
   private static String name(Context ctx) {
     String name = ctx.pathParam("name");
-    if (!io.examlops.fleet.model.ClusterName.isValid(name)) {
+    if (!ClusterName.isValid(name)) {
       throw Refusal.badRequest(
           "path segment "
-              + io.examlops.fleet.model.Printable.quoted(name)
+              + Printable.quoted(name)
               + " is not a cluster name: a cluster name is "
-              + io.examlops.fleet.model.ClusterName.RULE,
+              + ClusterName.RULE,
           "list the clusters: GET " + BASE);
     }
     return name;
   }
 
-  ClusterSummary summary(String name) {
-    return view().clusters().stream()
-        .filter(c -> c.name().equals(name))
-        .findFirst()
-        .orElseThrow(() -> notFound(name));
-  }
-
-  private Refusal notFound(String name) {
-    return new Refusal(
-        404,
-        "UNKNOWN_CLUSTER",
-        "no cluster is registered as '" + name + "'",
-        "list the clusters: GET " + BASE);
+  /** One cluster as {@code exa hpc clusters --json} shows it; the core refuses an unknown one. */
+  private ClusterSummary summary(String name) {
+    return views.get().row(name, fleet).summary();
   }
 
   /** {@code exa hpc approve --json}'s shape. */
-  ApproveResult approve(Context ctx, String name) {
-    Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
-    summary(name);
-    ApproveResult result = fleet.governance().approve(p.actor(), new ApproveRequest(name));
-    server.views.invalidate();
-    return result;
+  private void approve(Context ctx) {
+    json(
+        ctx,
+        fleet.governance().approve(Guard.principal(ctx).actor(), new ApproveRequest(name(ctx))));
   }
 
   /** {@code exa hpc reject --json}'s shape; the core requires the reason. */
-  RejectResult reject(Context ctx, String name, String reason) {
-    Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
-    summary(name);
-    RejectResult result = fleet.governance().reject(p.actor(), new RejectRequest(name, reason));
-    server.views.invalidate();
-    return result;
+  private void reject(Context ctx) {
+    String name = name(ctx);
+    json(
+        ctx,
+        fleet
+            .governance()
+            .reject(Guard.principal(ctx).actor(), new RejectRequest(name, reason(ctx))));
   }
 
-  /** Queues a snapshot of one cluster now; at most one such request per cluster in 30 s. */
-  Map<String, Object> refresh(Context ctx, String name) {
-    ConsoleServer.require(ctx, TokenScope.ADMIN);
-    ClusterSummary cluster = summary(name);
-    if (!cluster.schedulable()) {
-      throw new Refusal(
-          409,
-          "NOT_APPROVED",
-          "cluster '"
-              + name
-              + "' is not schedulable, so it is not refreshed: "
-              + cluster.notSchedulableBecause(),
-          "an admin approves it first");
-    }
-    Duration wait = server.refreshRequests.wait(name);
-    if (!wait.isZero()) {
-      throw new Refusal(
-          429,
-          "RATE_LIMITED",
-          "cluster '" + name + "' was refreshed on request moments ago",
-          "try again in " + Math.max(1, wait.toSeconds()) + " s");
-    }
-    server.refreshRequests.record(name);
-    server.refresher.refreshSoon(name);
-    return Map.of("cluster", name, "refreshQueued", true);
-  }
-
-  private static String reasonFromBody(Context ctx) {
+  /** The reason from a form or a JSON body; the core says whether it is one. */
+  private static String reason(Context ctx) {
     String type = ctx.contentType() == null ? "" : ctx.contentType();
     if (type.startsWith("application/x-www-form-urlencoded")) {
       return ctx.formParam("reason");
     }
-    JsonNode body = jsonBody(ctx);
-    JsonNode reason = body.get("reason");
-    if (reason != null && !reason.isTextual()) {
-      throw Refusal.badRequest("body field 'reason' must be a string", "{\"reason\": \"why\"}");
-    }
-    return reason == null ? null : reason.asText();
-  }
-
-  private static JsonNode jsonBody(Context ctx) {
-    String body = ctx.body();
-    if (body.isBlank()) {
-      throw Refusal.badRequest(
-          "the request has no body; send a JSON object", "{\"reason\": \"why\"}");
-    }
-    try {
-      JsonNode node = FleetJson.mapper().readTree(body);
-      if (node == null || !node.isObject()) {
-        throw Refusal.badRequest("the body is not a JSON object", "{\"reason\": \"why\"}");
-      }
-      return node;
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw Refusal.badRequest(
-          "the body is not valid JSON: "
-              + e.getOriginalMessage()
-              + " at line "
-              + e.getLocation().getLineNr()
-              + ", column "
-              + e.getLocation().getColumnNr(),
-          "send a JSON object, e.g. {\"reason\": \"why\"}");
-    }
+    return JsonBody.of(ctx, REASON_EXAMPLE).text("reason");
   }
 
   /** {@code exa hpc nodes --cluster NAME --json}'s shape, from the latest snapshot. */
   private void nodes(Context ctx) {
-    String name = name(ctx);
-    summary(name);
-    ConsoleServer.json(
-        ctx,
-        fleet.discovery().nodes(ConsoleServer.principal(ctx).actor(), NodesRequest.stored(name)));
+    json(
+        ctx, fleet.discovery().nodes(Guard.principal(ctx).actor(), NodesRequest.stored(name(ctx))));
   }
 
   /** The queue the refresher recorded with the latest snapshot: no scheduler is asked. */
-  QueueResult queue(Context ctx, String name) {
-    summary(name);
-    return fleet
-        .jobs()
-        .queue(ConsoleServer.principal(ctx).actor(), new QueueRequest(name, ReadFrom.STORE));
+  private void queue(Context ctx) {
+    json(
+        ctx,
+        fleet
+            .jobs()
+            .queue(Guard.principal(ctx).actor(), new QueueRequest(name(ctx), ReadFrom.STORE)));
   }
 
   /** {@code exa hpc jobs --no-refresh --json}'s shape: what was last recorded. */
   private void jobs(Context ctx) {
-    Principal p = ConsoleServer.principal(ctx);
-    ConsoleServer.json(
+    json(
         ctx,
         fleet
             .jobs()
             .list(
-                p.actor(),
+                Guard.principal(ctx).actor(),
                 new JobsRequest(
                     ctx.queryParam("cluster"),
                     ctx.queryParam("model"),
@@ -237,7 +172,7 @@ final class ApiRoutes {
 
   /** {@code exa hpc place --json}'s shape; reads the snapshots. */
   private void place(Context ctx) {
-    ConsoleServer.json(
+    json(
         ctx,
         fleet
             .placement()
@@ -252,17 +187,14 @@ final class ApiRoutes {
 
   /** {@code exa hpc preflight --json}'s shape. It asks the cluster (it is a check, not a page). */
   private void preflight(Context ctx) {
-    String name = name(ctx);
-    summary(name);
-    Principal p = ConsoleServer.require(ctx, TokenScope.READ);
-    ConsoleServer.json(
+    json(
         ctx,
         fleet
             .placement()
             .preflight(
-                p.actor(),
+                Guard.principal(ctx).actor(),
                 new PreflightRequest(
-                    name,
+                    name(ctx),
                     count(ctx, "gpus"),
                     countOrNull(ctx, "nodes"),
                     ctx.queryParam("partition"),
@@ -272,10 +204,7 @@ final class ApiRoutes {
 
   /** {@code exa hpc audit --json}'s shape. */
   private void audit(Context ctx, String cluster) {
-    if (cluster != null) {
-      summary(cluster);
-    }
-    ConsoleServer.json(ctx, fleet.governance().audit(new AuditRequest(cluster)));
+    json(ctx, fleet.governance().audit(new AuditRequest(cluster)));
   }
 
   /** GPUs in use over the last hour, day or week, per cluster, from the refresher's samples. */
@@ -290,14 +219,14 @@ final class ApiRoutes {
               throw Refusal.badRequest(
                   "query parameter range=" + range + " is not a range", "use hour, day or week");
         };
-    Instant since = server.clock().instant().minus(span);
+    Instant since = clock.instant().minus(span);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("range", range);
     json.put("since", since);
     json.put(
         "samples",
         fleet.capacity().utilization(new UtilizationRequest(ctx.queryParam("cluster"), since)));
-    ConsoleServer.json(ctx, json);
+    json(ctx, json);
   }
 
   private static int count(Context ctx, String parameter) {
@@ -325,7 +254,7 @@ final class ApiRoutes {
           "query parameter "
               + parameter
               + "="
-              + io.examlops.fleet.model.Printable.quoted(text)
+              + Printable.quoted(text)
               + " is not a whole number from 0 to 1000000",
           "e.g. ?" + parameter + "=4");
     }

@@ -12,11 +12,18 @@ import java.util.function.Function;
 
 /** The capacity dashboard's tables, from the fleet view and the tracked jobs. */
 public record CapacityPage(
+    PageFrame frame,
     List<ClusterRow> clusters,
     List<Group> partitions,
     List<Group> types,
     List<ModelUse> models,
-    String rate) {
+    String rate)
+    implements Page {
+
+  @Override
+  public String template() {
+    return "capacity.jte";
+  }
 
   /**
    * Free and total GPUs of one partition or GPU type of a cluster; free is {@code null} when a node
@@ -27,7 +34,7 @@ public record CapacityPage(
   /** GPU-hours and cost of one model's tracked jobs; unknown GPU-hours are counted apart. */
   public record ModelUse(String model, int jobs, String gpuHours, String cost) {}
 
-  static CapacityPage of(FleetView view, List<TrackedJob> jobs) {
+  static CapacityPage of(PageFrame frame, FleetView view, List<TrackedJob> jobs) {
     BigDecimal rate = view.capacity().rate();
     List<ClusterRow> active = view.rows().stream().filter(ClusterRow::active).toList();
     List<Group> partitions = new ArrayList<>();
@@ -39,7 +46,8 @@ public record CapacityPage(
           groups(
               row.name(), nodes, n -> n.gpuTypes().isEmpty() ? List.of("untyped") : n.gpuTypes()));
     }
-    return new CapacityPage(active, partitions, types, models(jobs, rate), rate.toPlainString());
+    return new CapacityPage(
+        frame, active, partitions, types, models(jobs, rate), rate.toPlainString());
   }
 
   /**

@@ -1,15 +1,14 @@
 package io.examlops.fleet.console;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import static io.examlops.fleet.console.ConsoleServer.json;
+
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.jobs.JobsRequest;
-import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.HashMap;
@@ -36,30 +35,30 @@ final class CentralRoutes {
   }
 
   void register(RoutesConfig routes) {
-    routes.get(BASE + "/clusters", this::clusters);
-    routes.get(BASE + "/clusters/{name}/snapshot", this::snapshot);
-    routes.get(BASE + "/jobs", this::jobs);
-    routes.post(BASE + "/jobs", this::begin);
-    routes.get(BASE + "/jobs/{id}", this::job);
-    routes.put(BASE + "/jobs/{id}", this::observed);
-    routes.delete(BASE + "/jobs/{id}", this::discard);
-    routes.post(BASE + "/jobs/{id}/submitted", this::submitted);
+    routes.get(BASE + "/clusters", this::clusters, Needs.READ);
+    routes.get(BASE + "/clusters/{name}/snapshot", this::snapshot, Needs.READ);
+    routes.get(BASE + "/jobs", this::jobs, Needs.READ);
+    routes.post(BASE + "/jobs", this::begin, Needs.SUBMIT);
+    routes.get(BASE + "/jobs/{id}", this::job, Needs.READ);
+    routes.put(BASE + "/jobs/{id}", this::observed, Needs.SUBMIT);
+    routes.delete(BASE + "/jobs/{id}", this::discard, Needs.SUBMIT);
+    routes.post(BASE + "/jobs/{id}/submitted", this::submitted, Needs.SUBMIT);
   }
 
   private void clusters(Context ctx) {
-    ConsoleServer.require(ctx, TokenScope.READ);
-    ConsoleServer.json(ctx, Map.of("clusters", fleet.governance().registered()));
+    json(ctx, Map.of("clusters", fleet.governance().registered()));
   }
 
   private void snapshot(Context ctx) {
-    Principal p = ConsoleServer.require(ctx, TokenScope.READ);
-    ConsoleServer.json(
-        ctx, fleet.discovery().nodes(p.actor(), NodesRequest.stored(ctx.pathParam("name"))));
+    json(
+        ctx,
+        fleet
+            .discovery()
+            .nodes(Guard.principal(ctx).actor(), NodesRequest.stored(ctx.pathParam("name"))));
   }
 
   /** As last recorded; {@code ?tag=} gives the newest submission with that tag. */
   private void jobs(Context ctx) {
-    Principal p = ConsoleServer.require(ctx, TokenScope.READ);
     String tag = ctx.queryParam("tag");
     List<TrackedJob> jobs =
         tag != null
@@ -67,74 +66,62 @@ final class CentralRoutes {
             : fleet
                 .jobs()
                 .list(
-                    p.actor(),
+                    Guard.principal(ctx).actor(),
                     new JobsRequest(
                         ctx.queryParam("cluster"),
                         ctx.queryParam("model"),
                         ctx.queryParam("state"),
                         ReadFrom.STORE))
                 .jobs();
-    ConsoleServer.json(ctx, Map.of("jobs", jobs));
+    json(ctx, Map.of("jobs", jobs));
   }
 
   private void job(Context ctx) {
-    ConsoleServer.require(ctx, TokenScope.READ);
-    ConsoleServer.json(ctx, nullable("job", fleet.jobRecords().find(id(ctx)).orElse(null)));
+    json(ctx, nullable("job", fleet.jobRecords().find(id(ctx)).orElse(null)));
   }
 
   /** Records a submission before the agent sends it to the scheduler. */
   private void begin(Context ctx) {
     Actor actor = agent(ctx);
-    JsonNode body = body(ctx);
-    JsonNode tag = body.get("tag");
-    if (tag != null && !tag.isNull() && !tag.isTextual()) {
-      throw Refusal.badRequest("body field 'tag' must be a string or null", EXAMPLE);
-    }
-    TrackedJob job =
-        fleet
-            .jobRecords()
-            .recordSubmission(actor, job(body), tag == null || tag.isNull() ? null : tag.asText());
+    JsonBody body = JsonBody.of(ctx, EXAMPLE);
+    TrackedJob job = fleet.jobRecords().recordSubmission(actor, job(body), body.text("tag"));
     ctx.status(201);
-    ConsoleServer.json(ctx, Map.of("job", job));
+    json(ctx, Map.of("job", job));
   }
 
   /** Completes a recorded submission with the scheduler's id, once the scheduler accepted it. */
   private void submitted(Context ctx) {
     Actor actor = agent(ctx);
-    JsonNode id = body(ctx).get("schedulerJobId");
-    if (id == null || !id.isTextual()) {
-      throw Refusal.badRequest(
-          "body field 'schedulerJobId' must be the scheduler's job id, a string",
-          "{\"schedulerJobId\": \"4242\"}");
-    }
-    ConsoleServer.json(
-        ctx, Map.of("job", fleet.jobRecords().recordSubmitted(actor, id(ctx), id.asText())));
+    String schedulerJobId =
+        JsonBody.of(ctx, "{\"schedulerJobId\": \"4242\"}")
+            .requiredText("schedulerJobId", "the scheduler's job id");
+    json(ctx, Map.of("job", fleet.jobRecords().recordSubmitted(actor, id(ctx), schedulerJobId)));
   }
 
   private void observed(Context ctx) {
     Actor actor = agent(ctx);
-    TrackedJob job = job(body(ctx));
+    TrackedJob job = job(JsonBody.of(ctx, EXAMPLE));
     if (job.id() != id(ctx)) {
       throw Refusal.badRequest(
           "the body's job " + job.id() + " is not job " + id(ctx) + " of the path",
           "send the job as GET " + BASE + "/jobs/" + id(ctx) + " gave it, with what was observed");
     }
-    ConsoleServer.json(ctx, Map.of("job", fleet.jobRecords().recordObserved(actor, job)));
+    json(ctx, Map.of("job", fleet.jobRecords().recordObserved(actor, job)));
   }
 
   private void discard(Context ctx) {
-    agent(ctx);
     fleet.jobRecords().discardSubmission(id(ctx));
     ctx.status(204);
   }
 
   private static final String EXAMPLE = "{\"job\": {...}, \"tag\": null}";
 
-  /** The token's user acting through the agent's surface; refused without the submit scope. */
+  /** The token's user acting through the agent's surface. */
   private static Actor agent(Context ctx) {
-    Principal p = ConsoleServer.require(ctx, TokenScope.SUBMIT);
     String surface = ctx.header(SURFACE_HEADER);
-    return new Actor(p.user(), surface == null || surface.isBlank() ? Actor.CLI : surface.strip());
+    return new Actor(
+        Guard.principal(ctx).user(),
+        surface == null || surface.isBlank() ? Actor.CLI : surface.strip());
   }
 
   private static long id(Context ctx) {
@@ -147,34 +134,12 @@ final class CentralRoutes {
     return Long.parseLong(text);
   }
 
-  private static JsonNode body(Context ctx) {
-    try {
-      JsonNode node = FleetJson.mapper().readTree(ctx.body());
-      if (node == null || !node.isObject()) {
-        throw Refusal.badRequest("the body is not a JSON object", EXAMPLE);
-      }
-      return node;
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw Refusal.badRequest(
-          "the body is not valid JSON: " + e.getOriginalMessage(), "send a JSON object");
-    }
-  }
-
-  private static TrackedJob job(JsonNode body) {
-    JsonNode job = body.get("job");
-    if (job == null || !job.isObject()) {
-      throw Refusal.badRequest("body field 'job' must be a tracked job, an object", EXAMPLE);
-    }
-    try {
-      return FleetJson.mapper().treeToValue(job, TrackedJob.class);
-    } catch (com.fasterxml.jackson.core.JsonProcessingException | RuntimeException e) {
-      throw Refusal.badRequest(
-          "body field 'job' is not a tracked job: "
-              + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
-                  ? j.getOriginalMessage()
-                  : e.getMessage()),
-          "send the job in the shape of exa hpc jobs --json");
-    }
+  private static TrackedJob job(JsonBody body) {
+    return body.value(
+        "job",
+        TrackedJob.class,
+        "a tracked job",
+        "send the job in the shape of exa hpc jobs --json");
   }
 
   /** {@code {"name": value}}, where the value may be null (Map.of takes none). */

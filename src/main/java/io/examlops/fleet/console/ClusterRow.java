@@ -44,6 +44,12 @@ public record ClusterRow(
     return summary.name();
   }
 
+  /** This row with where the refresher stands now. */
+  ClusterRow withRefresh(RefreshStatus now) {
+    return new ClusterRow(
+        summary, totalGpus, idleGpus, utilization, gpuHours, cost, snapshotAt, approval, now);
+  }
+
   public boolean pending() {
     return summary.state() == ClusterState.PENDING;
   }

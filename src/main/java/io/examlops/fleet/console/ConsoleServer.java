@@ -2,90 +2,95 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.json.FleetJson;
-import io.examlops.fleet.model.access.ApiToken;
-import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
-import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
+import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.http.staticfiles.Location;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import io.javalin.router.EndpointNotFound;
 import java.time.Clock;
-import java.time.Duration;
-import java.util.Optional;
+import java.util.Map;
 import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The web console and its REST API over one {@link Fleet}: pages and JSON read the cached fleet
- * view (no request waits on a scheduler), changes go through the Fleet's operations with the
- * signed-in user as the actor. Every request but sign-in and static files needs a session or an API
- * token; every state-changing request of a session carries its CSRF token.
+ * view (no request waits on a scheduler), changes go through the Fleet's services with the
+ * signed-in user as the actor. Every route declares what it {@link Needs} (all but sign-in, static
+ * files, the health check and the API's description need a session or an API token), and the {@link
+ * Guard} checks it before the handler; every state-changing request of a session carries its CSRF
+ * token.
  */
 public final class ConsoleServer implements AutoCloseable {
   static final String SESSION_COOKIE = "exa_session";
   static final String CSRF_HEADER = "X-CSRF-Token";
   static final String CSRF_FIELD = "csrf";
-  static final long MAX_BODY_BYTES = 64 * 1024;
   private static final Logger LOG = LoggerFactory.getLogger(ConsoleServer.class);
-  private static final Set<String> PUBLIC_PREFIXES =
-      Set.of("/login", "/static/", "/webjars/", "/healthz", "/api/v1/openapi.json");
 
-  private final Fleet fleet;
   private final ConsoleSettings settings;
-  private final Clock clock;
-  final Sessions sessions;
-  final AttemptLimiter failedLogins;
-  final AttemptLimiter refreshRequests;
   final Refresher refresher;
-  final ViewCache views;
+  private final ViewCache views;
+  private final Guard guard;
+  private final Pages pages;
   private final Javalin app;
 
   public ConsoleServer(Fleet fleet, ConsoleSettings settings, Clock clock) {
-    this.fleet = fleet;
     this.settings = settings;
-    this.clock = clock;
-    this.sessions = new Sessions(clock);
-    this.failedLogins = new AttemptLimiter(clock, 5, Duration.ofMinutes(5));
-    this.refreshRequests = new AttemptLimiter(clock, 1, Duration.ofSeconds(30));
+    Sessions sessions = new Sessions(clock);
+    this.guard = new Guard(fleet.access(), sessions);
     this.views =
         new ViewCache(
             fleet.governance()::storesVersion,
             () -> FleetView.build(fleet, clock, this::refreshStatus),
             view -> view.refreshed(fleet, clock, this::refreshStatus));
     this.refresher = new Refresher(fleet, clock, settings.refreshInterval(), views::invalidate);
-    ApiRoutes api = new ApiRoutes(this, fleet);
-    Pages pages = new Pages(this, fleet, new Templates(), api);
+    RefreshRequests refreshes = new RefreshRequests(fleet, refresher, clock);
+    Templates templates = new Templates();
+    ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
+    SignIn signIn =
+        new SignIn(fleet.access(), sessions, templates, settings.secureCookies(), clock);
+    this.pages = new Pages(fleet, views, refresher, refreshes, templates, clock);
     this.app =
         Javalin.create(
             cfg -> {
               cfg.startup.showJavalinBanner = false;
-              cfg.http.maxRequestSize = MAX_BODY_BYTES;
+              cfg.http.maxRequestSize = JsonBody.MAX_BYTES;
               cfg.http.prefer405over404 = true;
               cfg.jetty.modifyServer(server -> server.setErrorHandler(new ServerErrors()));
               if (settings.tls() != null) {
                 // With a connector of its own, Javalin adds no plain-HTTP one.
                 cfg.jetty.addConnector((server, http) -> httpsConnector(server, http, settings));
               }
-              cfg.staticFiles.enableWebjars();
+              // Static files are routes too: they declare that anyone may have them (the
+              // sign-in page needs its style sheet).
+              cfg.staticFiles.add(
+                  s -> {
+                    // Javalin's enableWebjars(), with the roles it cannot be given.
+                    s.hostedPath = "/webjars";
+                    s.directory = "META-INF/resources/webjars";
+                    s.location = Location.CLASSPATH;
+                    s.headers = Map.of("Cache-Control", "max-age=31622400");
+                    s.roles = Set.of(Needs.ANYONE);
+                  });
               cfg.staticFiles.add(
                   s -> {
                     s.hostedPath = "/static";
                     s.directory = "/io/examlops/fleet/console/static";
                     s.location = Location.CLASSPATH;
+                    s.roles = Set.of(Needs.ANYONE);
                   });
-              cfg.routes.before(this::guard);
+              cfg.routes.beforeMatched(guard::beforeMatched);
               cfg.routes.after(ConsoleServer::securityHeaders);
+              signIn.register(cfg.routes);
               api.register(cfg.routes);
               new CentralRoutes(fleet).register(cfg.routes);
               pages.register(cfg.routes);
-              cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e, pages));
+              cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e));
               // Javalin's own refusals (a body over the limit, a method the path does not take)
               // have a handler of their own that answers in Javalin's shape: replace it.
-              cfg.routes.exception(HttpResponseException.class, (e, ctx) -> fail(ctx, e, pages));
-              cfg.routes.error(404, ctx -> notFound(ctx, pages));
+              cfg.routes.exception(HttpResponseException.class, (e, ctx) -> fail(ctx, e));
+              cfg.routes.error(404, this::notFound);
             });
   }
 
@@ -130,14 +135,6 @@ public final class ConsoleServer implements AutoCloseable {
     return app;
   }
 
-  Clock clock() {
-    return clock;
-  }
-
-  ConsoleSettings settings() {
-    return settings;
-  }
-
   @Override
   public void close() {
     refresher.close();
@@ -145,130 +142,8 @@ public final class ConsoleServer implements AutoCloseable {
     views.close();
   }
 
-  /** Who sent the request; refuses one that has neither a live session nor a live token. */
-  private void guard(Context ctx) {
-    String path = ctx.path();
-    if (PUBLIC_PREFIXES.stream().anyMatch(path::startsWith)) {
-      return;
-    }
-    Principal principal = authenticate(ctx);
-    ctx.attribute(Principal.class.getName(), principal);
-    if (principal.session() != null && changesState(ctx)) {
-      requireCsrf(ctx, principal.session());
-    }
-    if (!principal.may(TokenScope.READ) && ctx.method() == HandlerType.GET) {
-      throw Refusal.forbidden("this token has no read scope");
-    }
-  }
-
-  private Principal authenticate(Context ctx) {
-    String authorization = ctx.header("Authorization");
-    if (authorization != null) {
-      if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-        throw Refusal.unauthenticated("the Authorization header is not 'Bearer <token>'");
-      }
-      Optional<ApiToken> token =
-          fleet.access().authenticateToken(authorization.substring(7).strip());
-      ApiToken t =
-          token.orElseThrow(() -> Refusal.unauthenticated("the API token is unknown or revoked"));
-      return new Principal(
-          t.owner(),
-          fleet.access().user(t.owner()).map(u -> u.role()).orElse(null),
-          t.scopes(),
-          null);
-    }
-    String cookie = ctx.cookie(SESSION_COOKIE);
-    Optional<Session> session = sessions.find(cookie);
-    if (session.isEmpty()) {
-      if (isPage(ctx) && ctx.method() == HandlerType.GET) {
-        ctx.redirect(cookie == null ? "/login" : "/login?expired");
-        ctx.skipRemainingHandlers();
-        throw new SignInFirst();
-      }
-      throw Refusal.unauthenticated(
-          cookie == null ? "sign in first" : "your session expired: sign in again");
-    }
-    return Principal.of(session.get());
-  }
-
-  /** Ends a request that was already answered with a redirect to the sign-in page. */
-  static final class SignInFirst extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    SignInFirst() {
-      super(null, null, false, false);
-    }
-  }
-
-  private static boolean changesState(Context ctx) {
-    HandlerType m = ctx.method();
-    return m == HandlerType.POST
-        || m == HandlerType.PUT
-        || m == HandlerType.DELETE
-        || m == HandlerType.PATCH;
-  }
-
-  private static void requireCsrf(Context ctx, Session session) {
-    String sent = ctx.header(CSRF_HEADER);
-    if (sent == null
-        && ctx.contentType() != null
-        && ctx.contentType().startsWith("application/x-www-form-urlencoded")) {
-      sent = ctx.formParam(CSRF_FIELD);
-    }
-    if (sent == null
-        || !MessageDigest.isEqual(
-            sent.getBytes(StandardCharsets.UTF_8),
-            session.csrf().getBytes(StandardCharsets.UTF_8))) {
-      throw Refusal.forbidden(
-          "the CSRF token is missing or wrong: send the form from the console's page (or the"
-              + " "
-              + CSRF_HEADER
-              + " header); nothing was changed");
-    }
-  }
-
-  static Principal principal(Context ctx) {
-    return ctx.attribute(Principal.class.getName());
-  }
-
-  /** The signed-in principal, refused unless it may {@code scope}. */
-  static Principal require(Context ctx, TokenScope scope) {
-    Principal p = principal(ctx);
-    if (p == null || !p.may(scope)) {
-      throw Refusal.forbidden(
-          (p == null ? "nobody" : p.user())
-              + " may not do this: it needs the "
-              + scope.label()
-              + " scope (an admin's session has it); nothing was changed");
-    }
-    return p;
-  }
-
   static boolean isPage(Context ctx) {
     return !ctx.path().startsWith("/api/") && !ctx.path().equals("/metrics");
-  }
-
-  void openSession(Context ctx, Session session) {
-    ctx.header(
-        "Set-Cookie",
-        SESSION_COOKIE
-            + "="
-            + session.id()
-            + "; Path=/; HttpOnly; SameSite=Strict"
-            + (secure(ctx) ? "; Secure" : ""));
-  }
-
-  void closeSession(Context ctx) {
-    sessions.close(ctx.cookie(SESSION_COOKIE));
-    ctx.header(
-        "Set-Cookie",
-        SESSION_COOKIE
-            + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
-            + (secure(ctx) ? "; Secure" : ""));
-  }
-
-  private boolean secure(Context ctx) {
-    return settings.secureCookies() || "https".equals(ctx.scheme());
   }
 
   private static void securityHeaders(Context ctx) {
@@ -284,8 +159,15 @@ public final class ConsoleServer implements AutoCloseable {
     }
   }
 
-  private static void fail(Context ctx, Exception e, Pages pages) {
-    if (e instanceof SignInFirst) {
+  private void fail(Context ctx, Exception e) {
+    if (e instanceof EndpointNotFound || e instanceof MethodNotAllowedResponse) {
+      try {
+        guard.unmatched(ctx);
+      } catch (RuntimeException refused) {
+        e = refused;
+      }
+    }
+    if (e instanceof Guard.SignInFirst) {
       return;
     }
     Refusal r = ApiErrors.refusal(e);
@@ -300,7 +182,7 @@ public final class ConsoleServer implements AutoCloseable {
     }
   }
 
-  private static void notFound(Context ctx, Pages pages) {
+  private void notFound(Context ctx) {
     if (ctx.result() != null && !ctx.result().isEmpty()) {
       return;
     }

@@ -131,6 +131,19 @@ record FleetView(
     return cost.setScale(2, RoundingMode.HALF_UP).toPlainString();
   }
 
+  /**
+   * A cluster's row. A name this view does not show is asked of the core, so that an unknown one is
+   * refused in the core's words (UNKNOWN_CLUSTER), the CLI's; one registered since the view was
+   * built gets a row from what the core holds, without figures of its own yet.
+   */
+  ClusterRow row(String name, Fleet fleet) {
+    ClusterRow shown = row(name);
+    return shown != null
+        ? shown
+        : row(fleet, fleet.governance().cluster(name), null, RefreshStatus.NEVER);
+  }
+
+  /** The row of a cluster this view shows; {@code null} when it shows none of that name. */
   ClusterRow row(String name) {
     return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
   }

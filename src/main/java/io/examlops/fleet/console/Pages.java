@@ -1,134 +1,84 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
+import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.jobs.JobsRequest;
-import io.examlops.fleet.jobs.QueueResult;
-import io.examlops.fleet.json.FleetJson;
-import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
-import java.time.Duration;
+import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
-/** The console's HTML pages: sign-in, the Fleet page, cluster pages, capacity, access. */
+/**
+ * The console's HTML pages: the Fleet page, cluster pages, capacity, access. Like the API routes,
+ * they call the Fleet's services with the signed-in user as the actor; the routes declare who may
+ * use them ({@link Needs}).
+ */
 final class Pages {
-  private final ConsoleServer server;
   private final Fleet fleet;
+  private final ViewCache views;
+  private final Refresher refresher;
+  private final RefreshRequests refreshes;
   private final Templates templates;
-  private final ApiRoutes api;
+  private final Clock clock;
 
-  Pages(ConsoleServer server, Fleet fleet, Templates templates, ApiRoutes api) {
-    this.server = server;
+  Pages(
+      Fleet fleet,
+      ViewCache views,
+      Refresher refresher,
+      RefreshRequests refreshes,
+      Templates templates,
+      Clock clock) {
     this.fleet = fleet;
+    this.views = views;
+    this.refresher = refresher;
+    this.refreshes = refreshes;
     this.templates = templates;
-    this.api = api;
+    this.clock = clock;
   }
 
   void register(RoutesConfig routes) {
-    routes.get("/login", this::loginPage);
-    routes.post("/login", this::login);
-    routes.post("/logout", this::logout);
-    routes.get("/", ctx -> fleetPage(ctx, notice(ctx)));
-    routes.get("/capacity", this::capacityPage);
-    routes.get("/clusters/{name}", this::clusterPage);
-    routes.post(
-        "/clusters/{name}/approve",
-        ctx -> {
-          String name = ctx.pathParam("name");
-          api.approve(ctx, name);
-          ctx.redirect("/?approved=" + name, HttpStatus.SEE_OTHER);
-        });
-    routes.post(
-        "/clusters/{name}/reject",
-        ctx -> {
-          String name = ctx.pathParam("name");
-          api.reject(ctx, name, ctx.formParam("reason"));
-          ctx.redirect("/?rejected=" + name, HttpStatus.SEE_OTHER);
-        });
-    routes.post(
-        "/clusters/{name}/refresh",
-        ctx -> {
-          String name = ctx.pathParam("name");
-          api.refresh(ctx, name);
-          ctx.redirect("/clusters/" + name, HttpStatus.SEE_OTHER);
-        });
-    routes.get("/admin/access", ctx -> accessPage(ctx, null));
-    routes.post("/admin/tokens", this::createToken);
-    routes.post(
-        "/admin/tokens/{id}/revoke",
-        ctx -> {
-          Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
-          fleet.access().revokeToken(p.actor(), ctx.pathParam("id"));
-          ctx.redirect("/admin/access", HttpStatus.SEE_OTHER);
-        });
+    routes.get("/", ctx -> fleetPage(ctx, notice(ctx)), Needs.READ);
+    routes.get("/capacity", this::capacityPage, Needs.READ);
+    routes.get("/clusters/{name}", this::clusterPage, Needs.READ);
+    routes.post("/clusters/{name}/approve", this::approve, Needs.ADMIN);
+    routes.post("/clusters/{name}/reject", this::reject, Needs.ADMIN);
+    routes.post("/clusters/{name}/refresh", this::refresh, Needs.ADMIN);
+    routes.get("/admin/access", ctx -> accessPage(ctx, null), Needs.READ, Needs.ADMIN);
+    routes.post("/admin/tokens", this::createToken, Needs.ADMIN);
+    routes.post("/admin/tokens/{id}/revoke", this::revokeToken, Needs.ADMIN);
   }
 
-  private void loginPage(Context ctx) {
-    String message =
-        ctx.queryParam("expired") != null ? "Your session expired: sign in again." : null;
-    login(ctx, message, "");
+  private void approve(Context ctx) {
+    String name = ctx.pathParam("name");
+    fleet.governance().approve(Guard.principal(ctx).actor(), new ApproveRequest(name));
+    ctx.redirect("/?approved=" + name, HttpStatus.SEE_OTHER);
   }
 
-  private void login(Context ctx, String message, String user) {
-    Map<String, Object> p = new HashMap<>();
-    p.put("message", message);
-    p.put("user", user);
-    ctx.html(templates.render("login.jte", p));
+  private void reject(Context ctx) {
+    String name = ctx.pathParam("name");
+    fleet
+        .governance()
+        .reject(Guard.principal(ctx).actor(), new RejectRequest(name, ctx.formParam("reason")));
+    ctx.redirect("/?rejected=" + name, HttpStatus.SEE_OTHER);
   }
 
-  /** Signs in; failures are limited per address and per user name, whichever fills first. */
-  private void login(Context ctx) {
-    String user = Optional.ofNullable(ctx.formParam("user")).orElse("").strip();
-    String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
-    String byAddress = "ip:" + ctx.ip();
-    String byUser = "user:" + user;
-    Duration wait = max(server.failedLogins.wait(byAddress), server.failedLogins.wait(byUser));
-    if (!wait.isZero()) {
-      ctx.status(429);
-      login(
-          ctx,
-          "Too many failed sign-ins: try again in " + Math.max(1, wait.toSeconds()) + " s.",
-          user);
-      return;
-    }
-    char[] secret = password.toCharArray();
-    Optional<ConsoleUser> signedIn = fleet.access().authenticate(user, secret);
-    java.util.Arrays.fill(secret, '\0');
-    if (signedIn.isEmpty()) {
-      server.failedLogins.record(byAddress);
-      server.failedLogins.record(byUser);
-      ctx.status(401);
-      login(ctx, "Wrong user or password.", user);
-      return;
-    }
-    server.failedLogins.forget(byUser);
-    server.closeSession(ctx);
-    server.openSession(ctx, server.sessions.open(signedIn.get().name(), signedIn.get().role()));
-    ctx.redirect("/", HttpStatus.SEE_OTHER);
-  }
-
-  private static Duration max(Duration a, Duration b) {
-    return a.compareTo(b) >= 0 ? a : b;
-  }
-
-  private void logout(Context ctx) {
-    server.closeSession(ctx);
-    ctx.redirect("/login", HttpStatus.SEE_OTHER);
+  private void refresh(Context ctx) {
+    String name = ctx.pathParam("name");
+    refreshes.request(name);
+    ctx.redirect("/clusters/" + name, HttpStatus.SEE_OTHER);
   }
 
   private static String notice(Context ctx) {
@@ -154,20 +104,16 @@ final class Pages {
    * are in whole seconds, and 100 clusters' rows are the bulk of what a request costs.
    */
   private void fleetPage(Context ctx, String notice) {
-    FleetView view = server.views.get();
-    Map<String, Object> p = frame(ctx, "Fleet", view);
-    PageFrame frame = (PageFrame) p.get("frame");
-    Instant now = server.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+    FleetView view = views.get();
+    PageFrame frame = frame(ctx, "Fleet", view);
+    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     RenderedFleet last = fleetPages.get(frame);
     if (last == null
         || last.view() != view
         || !Objects.equals(last.notice(), notice)
         || last.second() != now.getEpochSecond()) {
-      p.put("rows", view.rows());
-      p.put("age", (Function<Instant, String>) at -> Ages.of(at, now));
-      p.put("notice", notice);
-      last =
-          new RenderedFleet(view, notice, now.getEpochSecond(), templates.render("fleet.jte", p));
+      String html = templates.render(new Page.Fleet(frame, view.rows(), notice, now));
+      last = new RenderedFleet(view, notice, now.getEpochSecond(), html);
       if (fleetPages.size() >= MAX_CACHED_PAGES) {
         fleetPages.clear();
       }
@@ -176,121 +122,90 @@ final class Pages {
     ctx.html(last.html());
   }
 
+  /** One cluster, as the view and the stores hold it; the core refuses a name it does not know. */
   private void clusterPage(Context ctx) {
     String name = ctx.pathParam("name");
-    api.summary(name);
-    FleetView view = server.views.get();
-    Map<String, Object> p = frame(ctx, name, view);
-    ClusterRow row = view.row(name);
-    p.put(
-        "row",
-        new ClusterRow(
-            row.summary(),
-            row.totalGpus(),
-            row.idleGpus(),
-            row.utilization(),
-            row.gpuHours(),
-            row.cost(),
-            row.snapshotAt(),
-            row.approval(),
-            server.refresher.status(name)));
-    p.put("nodes", view.nodes().getOrDefault(name, List.of()));
-    QueueResult queue = api.queue(ctx, name);
-    p.put("queue", queue);
-    p.put("queuePending", queue.jobs().stream().filter(j -> j.state() == JobState.PENDING).count());
-    p.put("jobs", recordedJobs(ctx, name));
-    p.put("audit", fleet.governance().audit(new AuditRequest(name)).events());
-    p.put("age", age());
-    p.put("text", (Function<Object, String>) Pages::text);
-    p.put("span", (Function<java.time.Duration, String>) Ages::span);
-    ctx.html(templates.render("cluster.jte", p));
+    FleetView view = views.get();
+    ClusterRow row = view.row(name, fleet).withRefresh(refresher.status(name));
+    ctx.html(
+        templates.render(
+            new Page.Cluster(
+                frame(ctx, name, view),
+                row,
+                view.nodes().getOrDefault(name, List.of()),
+                fleet
+                    .jobs()
+                    .queue(Guard.principal(ctx).actor(), new QueueRequest(name, ReadFrom.STORE)),
+                recordedJobs(ctx, name),
+                fleet.governance().audit(new AuditRequest(name)).events(),
+                clock.instant())));
   }
 
   private void capacityPage(Context ctx) {
-    FleetView view = server.views.get();
-    Map<String, Object> p = frame(ctx, "Capacity", view);
-    p.put("page", CapacityPage.of(view, recordedJobs(ctx, null)));
-    ctx.html(templates.render("capacity.jte", p));
+    FleetView view = views.get();
+    ctx.html(
+        templates.render(
+            CapacityPage.of(frame(ctx, "Capacity", view), view, recordedJobs(ctx, null))));
   }
 
   /** Tracked jobs as last recorded: no scheduler is asked while the page waits. */
   private List<TrackedJob> recordedJobs(Context ctx, String cluster) {
     return fleet
         .jobs()
-        .list(
-            ConsoleServer.principal(ctx).actor(),
-            new JobsRequest(cluster, null, null, ReadFrom.STORE))
+        .list(Guard.principal(ctx).actor(), new JobsRequest(cluster, null, null, ReadFrom.STORE))
         .jobs();
   }
 
   private void accessPage(Context ctx, String newSecret) {
-    ConsoleServer.require(ctx, TokenScope.ADMIN);
-    Map<String, Object> p = frame(ctx, "Users and tokens", server.views.get());
-    p.put("users", fleet.access().users());
-    p.put("tokens", fleet.access().tokens());
-    p.put("newSecret", newSecret);
-    p.put("text", (Function<Object, String>) Pages::text);
-    ctx.html(templates.render("access.jte", p));
+    ctx.html(
+        templates.render(
+            new Page.Access(
+                frame(ctx, "Users and tokens", views.get()),
+                fleet.access().users(),
+                fleet.access().tokens(),
+                newSecret)));
   }
 
   private void createToken(Context ctx) {
-    Principal p = ConsoleServer.require(ctx, TokenScope.ADMIN);
-    List<String> scopes = ctx.formParams("scope");
     IssuedToken issued =
         fleet
             .access()
             .createToken(
-                p.actor(),
+                Guard.principal(ctx).actor(),
                 ctx.formParam("owner"),
                 ctx.formParam("name"),
-                TokenScope.parseAll(String.join(",", scopes)));
+                TokenScope.parseAll(String.join(",", ctx.formParams("scope"))));
     accessPage(ctx, issued.secret());
+  }
+
+  private void revokeToken(Context ctx) {
+    fleet.access().revokeToken(Guard.principal(ctx).actor(), ctx.pathParam("id"));
+    ctx.redirect("/admin/access", HttpStatus.SEE_OTHER);
   }
 
   /** An error as a page: in the frame when signed in, on its own otherwise. */
   void error(Context ctx, Refusal r) {
-    Principal principal = ConsoleServer.principal(ctx);
+    Principal principal = Guard.principal(ctx);
     if (principal == null || principal.session() == null) {
       ctx.contentType("text/plain; charset=utf-8")
           .result(r.getMessage() + (r.hint() == null ? "" : "\n" + r.hint()));
       return;
     }
-    Map<String, Object> p = frame(ctx, "Error " + r.status(), null);
-    p.put("status", r.status());
-    p.put("message", r.getMessage());
-    p.put("hint", r.hint());
-    ctx.html(templates.render("error.jte", p));
+    ctx.html(
+        templates.render(
+            new Page.Refused(
+                frame(ctx, "Error " + r.status(), null), r.status(), r.getMessage(), r.hint())));
   }
 
-  private Map<String, Object> frame(Context ctx, String title, FleetView view) {
-    Principal principal = ConsoleServer.principal(ctx);
+  private static PageFrame frame(Context ctx, String title, FleetView view) {
+    Principal principal = Guard.principal(ctx);
     Session session = principal.session();
-    Map<String, Object> p = new HashMap<>();
-    p.put(
-        "frame",
-        new PageFrame(
-            title,
-            principal.user(),
-            principal.role() == null ? "token" : principal.role().label(),
-            principal.admin(),
-            session == null ? "" : session.csrf(),
-            view == null ? 0 : view.pending()));
-    return p;
-  }
-
-  private Function<Instant, String> age() {
-    Instant now = server.clock().instant();
-    return at -> Ages.of(at, now);
-  }
-
-  /** A value as text: times in the JSON format, nothing as "-". */
-  private static String text(Object value) {
-    if (value == null) {
-      return "-";
-    }
-    if (value instanceof Instant at) {
-      return FleetJson.instant(at);
-    }
-    return value.toString();
+    return new PageFrame(
+        title,
+        principal.user(),
+        principal.role() == null ? "token" : principal.role().label(),
+        principal.admin(),
+        session == null ? "" : session.csrf(),
+        view == null ? 0 : view.pending());
   }
 }

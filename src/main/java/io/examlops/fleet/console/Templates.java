@@ -3,9 +3,11 @@ package io.examlops.fleet.console;
 import gg.jte.ContentType;
 import gg.jte.TemplateEngine;
 import gg.jte.output.StringOutput;
-import java.util.Map;
 
-/** The console's JTE templates, compiled at build time (src/main/jte); HTML-escaped by default. */
+/**
+ * The console's JTE templates, compiled at build time (src/main/jte) against their {@link Page}
+ * records; HTML-escaped by default.
+ */
 final class Templates {
   private final TemplateEngine engine =
       TemplateEngine.createPrecompiled(
@@ -14,9 +16,9 @@ final class Templates {
           Templates.class.getClassLoader(),
           "io.examlops.fleet.console.pages");
 
-  String render(String template, Map<String, Object> parameters) {
+  String render(Page page) {
     StringOutput out = new StringOutput();
-    engine.render(template, parameters, out);
+    engine.render(page.template(), page, out);
     return out.toString();
   }
 }

@@ -82,6 +82,14 @@ public final class GovernanceService {
   }
 
   /**
+   * One registered cluster with its verdict; refused as an unknown cluster (in the words every
+   * surface gives) when none has that name. Grants nothing.
+   */
+  public ClusterSummary cluster(String name) {
+    return summary(clusters.connections().cluster(name));
+  }
+
+  /**
    * Every registered cluster as both sources hold it, with its approval record and pin: what an
    * agent in central mode judges with the same approval gate.
    */

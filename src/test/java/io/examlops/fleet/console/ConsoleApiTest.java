@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The REST API over real HTTP, on a real console with real stores. */
 class ConsoleApiTest {
   private static final String FLEET = "/api/v1/facility/fleet";
+  private static final String CENTRAL = "/api/v1/facility/central";
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir Path dir;
   private ConsoleFixture console;
@@ -260,6 +262,111 @@ class ConsoleApiTest {
     assertRawRefusal(400, "INVALID_REQUEST", "NOT HTTP AT ALL\r\n\r\n");
   }
 
+  /** One reader reads every JSON body: one nested past its limit is a 400, never a 500. */
+  @Test
+  void aBodyNestedTooDeeplyIsRefusedInTheOneShapeByEveryRouteThatReadsOne() throws Exception {
+    String token =
+        console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN, TokenScope.READ, TokenScope.SUBMIT);
+    String deep = "[".repeat(5_000);
+    for (String path :
+        List.of(FLEET + "/beta/reject", CENTRAL + "/jobs", CENTRAL + "/jobs/1/submitted")) {
+      HttpResponse<String> r = post(path, token, deep);
+      assertRefusal(400, "INVALID_REQUEST", r);
+      assertThat(json(r).at("/error/message").asText()).as(path).contains("nested deeper than");
+    }
+    HttpResponse<String> put =
+        http.send(
+            HttpRequest.newBuilder(URI.create(console.base + CENTRAL + "/jobs/1"))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString("{\"job\": " + deep))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertRefusal(400, "INVALID_REQUEST", put);
+    assertThat(state("beta")).isEqualTo(ClusterState.PENDING);
+    assertThat(console.fleet.jobRecords().find(1)).isEmpty();
+  }
+
+  /**
+   * Who may use what, as before each route declared it: a token has only its scopes, whatever its
+   * owner's role; a GET needs the read scope; an unknown path tells a stranger nothing.
+   */
+  @Test
+  void eachScopeReachesOnlyItsRoutesAndStrangersOnlyThePublicOnes() throws Exception {
+    String adminOnly = console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN);
+    String submitOnly = console.token(ConsoleFixture.ADMIN, TokenScope.SUBMIT);
+    String read = console.token(ConsoleFixture.ADMIN, TokenScope.READ);
+
+    assertRefusal(403, "FORBIDDEN", get(FLEET, adminOnly));
+    assertRefusal(403, "FORBIDDEN", get("/metrics", adminOnly));
+    assertThat(get("/admin/access", adminOnly).statusCode()).isEqualTo(403);
+    assertThat(get("/admin/access", read).statusCode()).isEqualTo(403);
+    assertRefusal(403, "FORBIDDEN", get(CENTRAL + "/jobs", submitOnly));
+    assertRefusal(403, "FORBIDDEN", post(FLEET + "/alpha/approve", submitOnly, ""));
+    assertRefusal(403, "FORBIDDEN", post(FLEET + "/alpha/refresh", read, ""));
+    assertRefusal(403, "FORBIDDEN", post(CENTRAL + "/jobs", read, "{}"));
+    assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
+    assertThat(post(FLEET + "/alpha/approve", adminOnly, "").statusCode()).isEqualTo(200);
+
+    assertRefusal(401, "UNAUTHENTICATED", get(FLEET + "/nowhere/at/all", null));
+    assertRefusal(401, "UNAUTHENTICATED", post(FLEET + "/beta/reject", null, "{}"));
+    assertRefusal(401, "UNAUTHENTICATED", post(CENTRAL + "/jobs", null, "{}"));
+    HttpResponse<String> delete =
+        http.send(
+            HttpRequest.newBuilder(URI.create(console.base + FLEET + "/beta")).DELETE().build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertRefusal(401, "UNAUTHENTICATED", delete);
+    HttpResponse<String> page = get("/no-such-page", null);
+    assertThat(page.statusCode()).isEqualTo(302);
+    assertThat(page.headers().firstValue("Location").orElseThrow()).endsWith("/login");
+    assertThat(get("/healthz", null).statusCode()).isEqualTo(200);
+    assertThat(get("/login", null).statusCode()).isEqualTo(200);
+    assertThat(get("/static/console.css", null).statusCode()).isEqualTo(200);
+    assertThat(state("beta")).isEqualTo(ClusterState.PENDING);
+  }
+
+  @Test
+  void anUnknownClusterIsRefusedInTheCoresWordsAsTheCliSaysIt() throws Exception {
+    String token = console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN, TokenScope.READ);
+    String core =
+        catchThrowableOfType(
+                io.examlops.fleet.model.FleetException.class,
+                () ->
+                    console
+                        .fleet
+                        .governance()
+                        .approve(
+                            ConsoleFixture.SETUP,
+                            new io.examlops.fleet.governance.ApproveRequest("gamma")))
+            .getMessage();
+    for (HttpResponse<String> r :
+        List.of(
+            get(FLEET + "/gamma", token),
+            get(FLEET + "/gamma/nodes", token),
+            get(FLEET + "/gamma/audit", token),
+            post(FLEET + "/gamma/approve", token, ""),
+            post(FLEET + "/gamma/refresh", token, ""))) {
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(404);
+      assertThat(json(r).at("/error/kind").asText()).isEqualTo("UNKNOWN_CLUSTER");
+      assertThat(json(r).at("/error/message").asText()).isEqualTo(core);
+    }
+  }
+
+  @Test
+  void refreshIsRefusedWithTheGatesOwnVerdictAndHint() throws Exception {
+    String token = console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN, TokenScope.READ);
+    var alpha =
+        console.fleet.governance().clusters().clusters().stream()
+            .filter(c -> c.name().equals("alpha"))
+            .findFirst()
+            .orElseThrow();
+    HttpResponse<String> r = post(FLEET + "/alpha/refresh", token, "");
+    assertRefusal(409, "NOT_APPROVED", r);
+    assertThat(json(r).at("/error/message").asText()).isEqualTo(alpha.notSchedulableBecause());
+    assertThat(json(r).at("/error/hint").asText())
+        .isEqualTo(ApiErrors.words(alpha.notSchedulableHint()));
+  }
+
   @Test
   void anExpiredOrUnknownSessionIsAClearAnswer() throws Exception {
     HttpResponse<String> api =
@@ -412,6 +519,43 @@ class ConsoleApiTest {
     }
     assertThat(routed).isNotEmpty();
     assertThat(documented).isEqualTo(routed);
+  }
+
+  /**
+   * Every route declares what it needs; a GET reads; only sign-in, the health check and the API's
+   * description are anyone's; the API's routes need the scopes its OpenAPI document names.
+   */
+  @Test
+  void everyRouteDeclaresWhatItNeedsAndTheApiDocumentSaysTheSame() throws Exception {
+    JsonNode paths = json(get("/api/v1/openapi.json", null)).get("paths");
+    Set<String> anyones = new TreeSet<>();
+    for (var e : console.server.app().unsafe.internalRouter.allHttpHandlers()) {
+      if (!e.endpoint.method.isHttpMethod()) {
+        continue; // the guard itself (beforeMatched)
+      }
+      String route = e.endpoint.method.name() + " " + e.endpoint.path;
+      Set<Needs> needs =
+          Needs.declaredBy(e.endpoint.metadata(io.javalin.security.Roles.class).getRoles());
+      if (needs.contains(Needs.ANYONE)) {
+        anyones.add(route);
+      } else if (e.endpoint.method == io.javalin.http.HandlerType.GET) {
+        assertThat(needs).as(route).contains(Needs.READ);
+      }
+      JsonNode documented =
+          paths.path(e.endpoint.path).path(e.endpoint.method.name().toLowerCase());
+      if (!documented.isMissingNode()) {
+        Set<String> scopes = new TreeSet<>();
+        documented
+            .get("security")
+            .forEach(s -> s.path("bearer").forEach(scope -> scopes.add(scope.asText())));
+        Set<String> declared = new TreeSet<>();
+        needs.stream().filter(n -> n.scope() != null).forEach(n -> declared.add(n.scope().label()));
+        assertThat(declared).as(route).isEqualTo(scopes);
+      }
+    }
+    assertThat(anyones)
+        .containsExactlyInAnyOrder(
+            "GET /login", "POST /login", "GET /healthz", "GET /api/v1/openapi.json");
   }
 
   private ClusterState state(String name) {

@@ -1,0 +1,133 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.access.AccessService;
+import io.examlops.fleet.model.access.ApiToken;
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
+import io.javalin.http.Header;
+import io.javalin.http.HttpStatus;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Who sent a request, and whether the route it matched lets them: each route declares what it
+ * {@link Needs}, and this checks it once, before the handler runs (Javalin's {@code
+ * beforeMatched}), so that no handler checks a role or a scope of its own. A request that matches
+ * no route is answered (404, 405) only to someone signed in, as before any route.
+ */
+final class Guard {
+  private final AccessService access;
+  private final Sessions sessions;
+
+  Guard(AccessService access, Sessions sessions) {
+    this.access = access;
+    this.sessions = sessions;
+  }
+
+  /** Before the matched route's handler: admits the request to what the route declared. */
+  void beforeMatched(Context ctx) {
+    admit(ctx, Needs.declaredBy(ctx.routeRoles()));
+  }
+
+  /**
+   * For a request no route matched, before it is told so: an unknown path or method is answered to
+   * someone signed in only (with the read scope for a GET), as a route would be, so that it tells a
+   * stranger nothing.
+   */
+  void unmatched(Context ctx) {
+    if (principal(ctx) == null) {
+      admit(ctx, EnumSet.of(ctx.method() == HandlerType.GET ? Needs.READ : Needs.SIGNED_IN));
+    }
+  }
+
+  private void admit(Context ctx, Set<Needs> needs) {
+    if (needs.contains(Needs.ANYONE)) {
+      return;
+    }
+    Principal principal = authenticate(ctx);
+    ctx.attribute(Principal.class.getName(), principal);
+    if (principal.session() != null && changesState(ctx)) {
+      requireCsrf(ctx, principal.session());
+    }
+    for (Needs need : needs) {
+      if (need.scope() != null && !principal.may(need.scope())) {
+        throw Refusal.forbidden(
+            principal.user()
+                + " may not do this: it needs the "
+                + need.scope().label()
+                + " scope (an admin's session has it); nothing was changed");
+      }
+    }
+  }
+
+  /** Who was admitted; {@code null} on a route anyone may use. */
+  static Principal principal(Context ctx) {
+    return ctx.attribute(Principal.class.getName());
+  }
+
+  private Principal authenticate(Context ctx) {
+    String authorization = ctx.header("Authorization");
+    if (authorization != null) {
+      if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
+        throw Refusal.unauthenticated("the Authorization header is not 'Bearer <token>'");
+      }
+      Optional<ApiToken> token = access.authenticateToken(authorization.substring(7).strip());
+      ApiToken t =
+          token.orElseThrow(() -> Refusal.unauthenticated("the API token is unknown or revoked"));
+      return new Principal(
+          t.owner(), access.user(t.owner()).map(u -> u.role()).orElse(null), t.scopes(), null);
+    }
+    String cookie = ctx.cookie(ConsoleServer.SESSION_COOKIE);
+    Optional<Session> session = sessions.find(cookie);
+    if (session.isEmpty()) {
+      if (ConsoleServer.isPage(ctx) && ctx.method() == HandlerType.GET) {
+        // Set by hand: Javalin's redirect() needs a matched route, and a 404 has none.
+        ctx.status(HttpStatus.FOUND)
+            .header(Header.LOCATION, cookie == null ? "/login" : "/login?expired");
+        ctx.skipRemainingHandlers();
+        throw new SignInFirst();
+      }
+      throw Refusal.unauthenticated(
+          cookie == null ? "sign in first" : "your session expired: sign in again");
+    }
+    return Principal.of(session.get());
+  }
+
+  /** Ends a request that was already answered with a redirect to the sign-in page. */
+  static final class SignInFirst extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SignInFirst() {
+      super(null, null, false, false);
+    }
+  }
+
+  private static boolean changesState(Context ctx) {
+    HandlerType m = ctx.method();
+    return m == HandlerType.POST
+        || m == HandlerType.PUT
+        || m == HandlerType.DELETE
+        || m == HandlerType.PATCH;
+  }
+
+  private static void requireCsrf(Context ctx, Session session) {
+    String sent = ctx.header(ConsoleServer.CSRF_HEADER);
+    if (sent == null
+        && ctx.contentType() != null
+        && ctx.contentType().startsWith("application/x-www-form-urlencoded")) {
+      sent = ctx.formParam(ConsoleServer.CSRF_FIELD);
+    }
+    if (sent == null
+        || !MessageDigest.isEqual(
+            sent.getBytes(StandardCharsets.UTF_8),
+            session.csrf().getBytes(StandardCharsets.UTF_8))) {
+      throw Refusal.forbidden(
+          "the CSRF token is missing or wrong: send the form from the console's page (or the "
+              + ConsoleServer.CSRF_HEADER
+              + " header); nothing was changed");
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package io.examlops.fleet.console;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.json.FleetJson;
+import io.javalin.http.Context;
+
+/**
+ * A request's JSON object, read by the console's one reader: at most {@link #MAX_BYTES} (Javalin
+ * refuses more with 413 while reading, {@code Content-Length} or not) and at most {@link
+ * #MAX_DEPTH} arrays and objects deep, so that a hostile body is a 400 in the one error shape,
+ * never a parser's stack or a 500. Fields are read with the one JSON mapping every surface uses.
+ *
+ * @param example a body the route takes, for the hint of every refusal
+ */
+record JsonBody(JsonNode object, String example) {
+  /** The largest body the console reads, of any route (forms included). */
+  static final long MAX_BYTES = 64 * 1024;
+
+  /**
+   * Deeper than any body a route takes (a central job record is 3 levels deep), shallow enough that
+   * no parser or mapper runs out of stack.
+   */
+  static final int MAX_DEPTH = 32;
+
+  private static final ObjectMapper MAPPER = limited(FleetJson.mapper());
+
+  private static ObjectMapper limited(ObjectMapper shared) {
+    ObjectMapper mapper = shared.copy();
+    mapper
+        .getFactory()
+        .setStreamReadConstraints(
+            StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build());
+    return mapper;
+  }
+
+  /** The body of {@code ctx}, refused unless it is one JSON object within the limits. */
+  static JsonBody of(Context ctx, String example) {
+    String body = ctx.body();
+    if (body.isBlank()) {
+      throw Refusal.badRequest("the request has no body; send a JSON object", "e.g. " + example);
+    }
+    JsonNode node;
+    try {
+      node = MAPPER.readTree(body);
+    } catch (StreamConstraintsException e) {
+      throw Refusal.badRequest(
+          "the body is nested deeper than " + MAX_DEPTH + " arrays and objects; nothing was read",
+          "send a JSON object, e.g. " + example);
+    } catch (JsonProcessingException e) {
+      throw Refusal.badRequest(
+          "the body is not valid JSON: " + e.getOriginalMessage() + where(e),
+          "send a JSON object, e.g. " + example);
+    }
+    if (node == null || !node.isObject()) {
+      throw Refusal.badRequest("the body is not a JSON object", "e.g. " + example);
+    }
+    return new JsonBody(node, example);
+  }
+
+  private static String where(JsonProcessingException e) {
+    return e.getLocation() == null
+        ? ""
+        : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+  }
+
+  /** A string field; {@code null} when absent or null, refused when it is not a string. */
+  String text(String field) {
+    JsonNode value = object.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isTextual()) {
+      throw Refusal.badRequest(
+          "body field '" + field + "' must be a string or null", "e.g. " + example);
+    }
+    return value.asText();
+  }
+
+  /** A string field that must be there. */
+  String requiredText(String field, String what) {
+    String value = text(field);
+    if (value == null) {
+      throw Refusal.badRequest(
+          "body field '" + field + "' must be " + what + ", a string", "e.g. " + example);
+    }
+    return value;
+  }
+
+  /** An object field read as {@code type}, refused with why when it is absent or not one. */
+  <T> T value(String field, Class<T> type, String what, String hint) {
+    JsonNode value = object.get(field);
+    if (value == null || !value.isObject()) {
+      throw Refusal.badRequest(
+          "body field '" + field + "' must be " + what + ", an object", "e.g. " + example);
+    }
+    try {
+      return MAPPER.treeToValue(value, type);
+    } catch (JsonProcessingException e) {
+      // Jackson wraps what a value's constructor refused, with the constructor's own words.
+      throw Refusal.badRequest(
+          "body field '" + field + "' is not " + what + ": " + e.getOriginalMessage(), hint);
+    }
+  }
+}

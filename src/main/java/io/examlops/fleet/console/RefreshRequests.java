@@ -1,0 +1,57 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.governance.ClusterSummary;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * An admin's "refresh now" (the cluster page's button and {@code POST .../NAME/refresh}): the
+ * cluster's next snapshot, queued for the refresher's next tick, at most once per {@link #EVERY}
+ * per cluster. Whether a cluster may be and is snapshotted is the core's answer (the approval
+ * gate's verdict, discovery's snapshot targets), in the core's words: no rule of the console's.
+ */
+final class RefreshRequests {
+  static final Duration EVERY = Duration.ofSeconds(30);
+
+  /** The answer, in the API's shape: {@code refreshQueued} is false for a cluster read live. */
+  record Queued(String cluster, boolean refreshQueued) {}
+
+  private final Fleet fleet;
+  private final Refresher refresher;
+  private final AttemptLimiter limiter;
+
+  RefreshRequests(Fleet fleet, Refresher refresher, Clock clock) {
+    this.fleet = fleet;
+    this.refresher = refresher;
+    this.limiter = new AttemptLimiter(clock, 1, EVERY);
+  }
+
+  /** Queues a snapshot of the cluster named; the core refuses an unknown name. */
+  Queued request(String name) {
+    // Asked now, not read from the cached view: the verdict is as fresh as the CLI's.
+    ClusterSummary cluster = fleet.governance().cluster(name);
+    if (!cluster.schedulable()) {
+      // The gate's own verdict and hint, as the CLI and every other surface give them.
+      throw new FleetException(
+          ErrorKind.NOT_APPROVED, cluster.notSchedulableBecause(), cluster.notSchedulableHint());
+    }
+    Duration wait = limiter.wait(name);
+    if (!wait.isZero()) {
+      throw new Refusal(
+          429,
+          "RATE_LIMITED",
+          "cluster '" + name + "' was refreshed on request moments ago",
+          "try again in " + Math.max(1, wait.toSeconds()) + " s");
+    }
+    limiter.record(name);
+    // A cluster whose nodes are read live (the mock) has no snapshot to take.
+    boolean queued = fleet.discovery().snapshotTargets().contains(name);
+    if (queued) {
+      refresher.refreshSoon(name);
+    }
+    return new Queued(name, queued);
+  }
+}
