@@ -1,9 +1,6 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.governance.ClusterSummary;
-import io.examlops.fleet.model.ErrorKind;
-import io.examlops.fleet.model.FleetException;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -31,13 +28,8 @@ final class RefreshRequests {
 
   /** Queues a snapshot of the cluster named; the core refuses an unknown name. */
   Queued request(String name) {
-    // Asked now, not read from the cached view: the verdict is as fresh as the CLI's.
-    ClusterSummary cluster = fleet.governance().cluster(name);
-    if (!cluster.schedulable()) {
-      // The gate's own verdict and hint, as the CLI and every other surface give them.
-      throw new FleetException(
-          ErrorKind.NOT_APPROVED, cluster.notSchedulableBecause(), cluster.notSchedulableHint());
-    }
+    // Asked now, not read from the cached view: the gate's verdict is as fresh as the CLI's.
+    fleet.discovery().checkRefresh(new RefreshRequest(name));
     Duration wait = limiter.wait(name);
     if (!wait.isZero()) {
       throw new Refusal(

@@ -136,6 +136,16 @@ public final class DiscoveryService {
   }
 
   /**
+   * Refuses, with the approval gate's own verdict and hint, a refresh of a cluster that is unknown
+   * or may not be reached now; a surface that queues a refresh for later asks this first.
+   */
+  public void checkRefresh(RefreshRequest request) {
+    if (request.cluster() != null) {
+      clusters.connections().requireSchedulable(request.cluster());
+    }
+  }
+
+  /**
    * The clusters a refresh of all snapshots: the schedulable ones whose nodes are read from
    * snapshots (an adapter that reads its nodes live, like the mock, needs none).
    */

@@ -70,5 +70,4 @@ public final class ClusterEnvironment {
     }
     return script.toString();
   }
-
 }

@@ -10,7 +10,6 @@ import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
