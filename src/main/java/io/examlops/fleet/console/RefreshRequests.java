@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.discovery.RefreshRequest;
 import java.time.Clock;
 import java.time.Duration;
 
