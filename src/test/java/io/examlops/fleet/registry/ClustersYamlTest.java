@@ -3,8 +3,9 @@ package io.examlops.fleet.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,13 +48,13 @@ class ClustersYamlTest {
         .containsExactly(
             ClusterDefinition.ssh(
                 "lxp",
-                SchedulerKind.SLURM,
+                SlurmAdapter.KIND,
                 "lxp-login.example.org",
                 "hpcuser",
                 "~/.ssh/id_ed25519",
                 22,
                 HOST_KEY),
-            ClusterDefinition.local("dev", SchedulerKind.MOCK));
+            ClusterDefinition.local("dev", MockAdapter.KIND));
     assertThat(definitions.get(0).transport()).isEqualTo(TransportKind.SSH);
   }
 
@@ -199,6 +200,6 @@ class ClustersYamlTest {
         ClustersYaml.parse("clusters: {dev: {scheduler: mock, transport: local}}\n", FILE);
     assertThat(document.shape()).isEqualTo(ClustersYaml.Shape.FLOW);
     assertThat(document.definitions())
-        .containsExactly(ClusterDefinition.local("dev", SchedulerKind.MOCK));
+        .containsExactly(ClusterDefinition.local("dev", MockAdapter.KIND));
   }
 }

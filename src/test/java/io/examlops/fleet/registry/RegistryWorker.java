@@ -6,7 +6,7 @@ import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.StopAt;
 import io.examlops.fleet.testing.TestFleets;
 import java.time.Clock;
@@ -66,7 +66,7 @@ public final class RegistryWorker {
 
   static ClusterDefinition definition(String name, String host) {
     return ClusterDefinition.ssh(
-        name, SchedulerKind.SLURM, host, "hpcuser", "~/.ssh/id_ed25519", 22, KEYS.hostKey());
+        name, SlurmAdapter.KIND, host, "hpcuser", "~/.ssh/id_ed25519", 22, KEYS.hostKey());
   }
 
   static List<NodeInfo> nodes(int count) {
