@@ -19,7 +19,8 @@ class DetectorTest {
       new Detector(
           StandardSchedulers.adapters()
               .detectionProbes(
-                  SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC())));
+                  new SchedulerContext(
+                      TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0)));
 
   @Test
   void aHostWithNoSchedulerIsReportedAsNoneWithWhatWasTried() {

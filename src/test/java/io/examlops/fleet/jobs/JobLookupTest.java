@@ -79,7 +79,7 @@ class JobLookupTest {
             connections,
             actor -> store,
             StandardSchedulers.adapters(),
-            SchedulerContext.readOnly(TestFleets.settings(env), Clock.systemUTC()));
+            new SchedulerContext(TestFleets.settings(env), Clock.systemUTC(), cluster -> 0));
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {

@@ -25,7 +25,7 @@ class JobTrackerTest {
           null,
           null,
           StandardSchedulers.adapters(),
-          SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC()));
+          new SchedulerContext(TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0));
 
   private static TrackedJob submitted(int gpus) {
     return new TrackedJob(

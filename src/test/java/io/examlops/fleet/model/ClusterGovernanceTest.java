@@ -3,6 +3,7 @@ package io.examlops.fleet.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.mock.MockAdapter;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.time.Instant;
@@ -103,5 +104,22 @@ class ClusterGovernanceTest {
             "port changed from 22 to 2222",
             "host key changed from SHA256:h1 to (none)");
     assertThat(pinned.changesTo(pinned)).isEmpty();
+  }
+
+  /** The pin compares adapter settings without knowing them; their adapter names them. */
+  @Test
+  void pinsDescribeAChangedAdapterSettingAsItsAdapterNamesIt() {
+    ClusterDefinition flux = ClusterDefinition.local("tioga", FluxAdapter.KIND);
+    PinnedConnection pinned =
+        PinnedConnection.of(flux.withSetting("flux_uri", "local:///run/flux/local"), null, null);
+
+    assertThat(
+            pinned.changesTo(
+                PinnedConnection.of(flux.withSetting("flux_uri", "ssh://h/x"), null, null)))
+        .containsExactly(
+            "Flux instance (flux_uri) changed from local:///run/flux/local to ssh://h/x");
+    assertThat(pinned.changesTo(PinnedConnection.of(flux, null, null)))
+        .containsExactly("Flux instance (flux_uri) changed from local:///run/flux/local to (none)");
+    assertThat(pinned.shownSettings()).containsExactly("Flux instance local:///run/flux/local");
   }
 }

@@ -38,7 +38,8 @@ class PreflightTest {
       new Preflight(
           StandardSchedulers.adapters()
               .detectionProbes(
-                  SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC())),
+                  new SchedulerContext(
+                      TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0)),
           StandardSchedulers.adapters());
 
   static ScriptedRunner slurm(boolean accounting) {

@@ -86,6 +86,20 @@ class ClustersYamlEditorTest {
   }
 
   @Test
+  void anAdapterSettingIsWrittenAfterTheConnectionAndRemovedWhenUnset() {
+    ClusterDefinition tioga = ClusterDefinition.local("tioga", FluxAdapter.KIND);
+    String bound = upsert(HUMAN, tioga.withSetting("flux_uri", "local:///run/flux/local"));
+
+    assertThat(bound)
+        .isEqualTo(
+            HUMAN.replace(
+                "    transport: local\n# end of list",
+                "    transport: local\n  tioga:\n    scheduler: flux\n    transport: local\n"
+                    + "    flux_uri: local:///run/flux/local\n# end of list"));
+    assertThat(upsert(bound, tioga)).isEqualTo(upsert(HUMAN, tioga));
+  }
+
+  @Test
   void switchingToLocalRemovesTheSshLinesOnly() {
     String edited = upsert(HUMAN, ClusterDefinition.local("lxp", SlurmAdapter.KIND));
 

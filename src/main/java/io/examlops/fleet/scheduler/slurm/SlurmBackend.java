@@ -34,8 +34,8 @@ public final class SlurmBackend implements JobBackend {
   private final SlurmGpuTracking gpuTracking;
 
   /**
-   * @param gpuTracking whether the cluster's accounting records GPUs ({@link
-   *     SlurmGpuTracking#fromAccountingStorageTres} on {@code AccountingStorageTRES}), or INFER
+   * @param gpuTracking whether the cluster's accounting records GPUs ({@code gres/gpu} in {@code
+   *     AccountingStorageTRES}), or INFER from the jobs read
    */
   public SlurmBackend(SlurmGpuTracking gpuTracking) {
     this.gpuTracking = gpuTracking;
