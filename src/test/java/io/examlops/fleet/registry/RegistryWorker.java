@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
@@ -28,6 +29,8 @@ public final class RegistryWorker {
   private RegistryWorker() {}
 
   public static void main(String[] args) {
+    // As a surface does before it reads clusters.yaml: the shipped schedulers' kinds, declared.
+    StandardSchedulers.kinds();
     String mode = args[0];
     Map<String, String> env =
         Map.of("HOME", args[1], "EXAMLOPS_HPC_REGISTRY", args[2], "EXAMLOPS_PLATFORM_DB", args[3]);
