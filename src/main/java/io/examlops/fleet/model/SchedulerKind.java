@@ -70,7 +70,7 @@ public final class SchedulerKind {
         throw new IllegalStateException(
             "scheduler " + label + " is already declared, with other properties");
       }
-      if (!ORDER.contains(kind)) {
+      if (kind != NONE && !ORDER.contains(kind)) {
         ORDER.add(kind);
       }
       return kind;
