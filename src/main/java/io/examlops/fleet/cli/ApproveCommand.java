@@ -38,7 +38,9 @@ final class ApproveCommand extends FleetCommand {
                       + pin.scheduler().label()
                       + " over "
                       + pin.transport().label()
-                      + (pin.fluxUri() == null ? "" : ", Flux instance " + pin.fluxUri()));
+                      + (pin.shownSettings().isEmpty()
+                          ? ""
+                          : ", " + String.join(", ", pin.shownSettings())));
           if (pin.host() != null) {
             output
                 .out()

@@ -88,11 +88,11 @@ public final class Detector {
   }
 
   /**
-   * A scheduler that reports only GPU counts (Flux, Slurm GRES) gets device detail from nvidia-smi
-   * when the probed host has it.
+   * A scheduler that reports only GPU counts (Flux, Slurm GRES) gets device detail from the probe
+   * that reads devices (nvidia-smi) when the probed host has it.
    */
   private List<GpuInfo> enrich(SchedulerProbe probe, CommandRunner runner, List<String> notes) {
-    Optional<SchedulerProbe> smi = registry.probe(SchedulerKind.UNMANAGED);
+    Optional<SchedulerProbe> smi = registry.deviceProbe();
     if (smi.isEmpty() || smi.get() == probe) {
       return List.of();
     }

@@ -1,7 +1,6 @@
 package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.GpuInfo;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.ProbeException;
@@ -54,13 +53,14 @@ public final class Discovery {
     }
   }
 
-  /** GPU devices on the endpoint, as nvidia-smi reports them. */
+  /** GPU devices on the endpoint, as the probe that reads devices (nvidia-smi) reports them. */
   public List<GpuInfo> gpus(Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
       SchedulerProbe smi =
           probes
-              .probe(SchedulerKind.UNMANAGED)
-              .orElseThrow(() -> new ProbeException("no nvidia-smi probe is registered"));
+              .deviceProbe()
+              .orElseThrow(
+                  () -> new ProbeException("no registered scheduler adapter reads GPU devices"));
       ProbeStatus status = smi.status(runner);
       if (!status.answers()) {
         throw new ProbeException("no GPUs readable on " + runner.target() + ": " + status.reason());

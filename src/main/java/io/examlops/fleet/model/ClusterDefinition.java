@@ -1,5 +1,9 @@
 package io.examlops.fleet.model;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -7,7 +11,7 @@ import java.util.Objects;
  * grants nothing: governance state lives in platform.db.
  *
  * @param name the cluster's name ({@link ClusterName})
- * @param scheduler slurm, flux or mock
+ * @param scheduler a kind that runs jobs (slurm, flux, mock, ...)
  * @param transport ssh or local
  * @param host the login node (ssh only)
  * @param user the ssh login name (ssh only)
@@ -16,8 +20,9 @@ import java.util.Objects;
  * @param port the ssh port (ssh only; {@code null} for local)
  * @param hostKeyFingerprint the host key the server must present (ssh only; {@code null} when not
  *     yet known)
- * @param fluxUri the Flux instance every command of a flux cluster talks to ({@code FLUX_URI});
- *     {@code null} for the host's default instance and for other schedulers
+ * @param settings what the scheduler's adapter takes besides the connection (Flux: {@code
+ *     flux_uri}, its instance), by the names clusters.yaml writes, each checked by the setting its
+ *     kind declares ({@link SchedulerKind#settings()}); in that declared order, never {@code null}
  */
 public record ClusterDefinition(
     String name,
@@ -28,7 +33,7 @@ public record ClusterDefinition(
     String keyPath,
     Integer port,
     String hostKeyFingerprint,
-    String fluxUri) {
+    Map<String, String> settings) {
 
   public ClusterDefinition {
     ClusterName.require(name);
@@ -44,17 +49,7 @@ public record ClusterDefinition(
               + " use "
               + SchedulerKind.orList(SchedulerKind.registrable()));
     }
-    if (fluxUri != null) {
-      if (scheduler != SchedulerKind.FLUX) {
-        throw FleetException.invalid(
-            "cluster '"
-                + name
-                + "' has a flux_uri but its scheduler is "
-                + scheduler.label()
-                + ": remove flux_uri, or use scheduler flux");
-      }
-      fluxUri = ConnectionRules.fluxUri(fluxUri);
-    }
+    settings = checked(name, scheduler, settings);
     if (transport == TransportKind.SSH) {
       if (host == null || user == null) {
         throw FleetException.invalid(
@@ -92,17 +87,65 @@ public record ClusterDefinition(
       int port,
       String hostKeyFingerprint) {
     return new ClusterDefinition(
-        name, scheduler, TransportKind.SSH, host, user, keyPath, port, hostKeyFingerprint, null);
+        name,
+        scheduler,
+        TransportKind.SSH,
+        host,
+        user,
+        keyPath,
+        port,
+        hostKeyFingerprint,
+        Map.of());
   }
 
   public static ClusterDefinition local(String name, SchedulerKind scheduler) {
     return new ClusterDefinition(
-        name, scheduler, TransportKind.LOCAL, null, null, null, null, null, null);
+        name, scheduler, TransportKind.LOCAL, null, null, null, null, null, Map.of());
   }
 
-  /** The same definition bound to one Flux instance ({@code null}: the default instance). */
-  public ClusterDefinition withFluxUri(String uri) {
+  /** The same definition with one adapter setting set ({@code null}: unset). */
+  public ClusterDefinition withSetting(String setting, String value) {
+    Map<String, String> next = new LinkedHashMap<>(settings);
+    next.put(setting, value);
     return new ClusterDefinition(
-        name, scheduler, transport, host, user, keyPath, port, hostKeyFingerprint, uri);
+        name, scheduler, transport, host, user, keyPath, port, hostKeyFingerprint, next);
+  }
+
+  /**
+   * The settings the scheduler's adapter declares, each in its normal form; a setting another
+   * scheduler takes is refused with the schedulers that do. A {@code null} value is no setting.
+   */
+  private static Map<String, String> checked(
+      String cluster, SchedulerKind scheduler, Map<String, String> given) {
+    if (given == null || given.isEmpty()) {
+      return Map.of();
+    }
+    given.forEach(
+        (setting, value) -> {
+          if (value != null && scheduler.setting(setting).isEmpty()) {
+            List<SchedulerKind> takers = SchedulerKind.taking(setting);
+            String what = AdapterSetting.isName(setting) ? setting : Printable.quoted(setting);
+            throw FleetException.invalid(
+                "cluster '"
+                    + cluster
+                    + "' has a "
+                    + what
+                    + " but its scheduler is "
+                    + scheduler.label()
+                    + ": remove "
+                    + what
+                    + (takers.isEmpty()
+                        ? ""
+                        : ", or use scheduler " + SchedulerKind.orList(takers)));
+          }
+        });
+    Map<String, String> normal = new LinkedHashMap<>();
+    for (AdapterSetting setting : scheduler.settings()) {
+      String value = given.get(setting.name());
+      if (value != null) {
+        normal.put(setting.name(), setting.check(value));
+      }
+    }
+    return Collections.unmodifiableMap(normal);
   }
 }

@@ -19,10 +19,6 @@ public final class ConnectionRules {
   private static final Pattern USER = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.-]{0,63}");
   // ssh-keygen -l prints SHA256:<base64 of 32 bytes without padding> = 43 characters.
   private static final Pattern FINGERPRINT = Pattern.compile("SHA256:[A-Za-z0-9+/]{43}");
-  // RFC 42-style connector URIs as flux uri prints them: local:///path,
-  // ssh://[user@]host[:port]/path.
-  private static final Pattern FLUX_URI =
-      Pattern.compile("(local|ssh|tcp)://[A-Za-z0-9._~/@:%+=,\\[\\]-]{1,4000}");
   private static final Pattern BARE_BASE64 = Pattern.compile("[A-Za-z0-9+/=]{64,}");
 
   private ConnectionRules() {}
@@ -128,21 +124,5 @@ public final class ConnectionRules {
         || value.startsWith("ssh-rsa ")
         || value.startsWith("ecdsa-sha2-")
         || BARE_BASE64.matcher(value).matches();
-  }
-
-  /**
-   * A Flux instance URI ({@code FLUX_URI}): {@code local://}, {@code ssh://} or {@code tcp://} and
-   * a path of plain characters, so that it can be handed to a shell (quoted) without surprises.
-   */
-  public static String fluxUri(String uri) {
-    String trimmed = uri == null ? "" : uri.strip();
-    if (!FLUX_URI.matcher(trimmed).matches()) {
-      throw FleetException.invalid(
-          "invalid Flux URI "
-              + Printable.quoted(uri)
-              + ": expected local:///path/to/local-0 or ssh://host/path, as `flux uri` or the"
-              + " FLUX_URI line of `flux version` prints it");
-    }
-    return trimmed;
   }
 }

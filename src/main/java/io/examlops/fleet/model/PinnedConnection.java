@@ -1,8 +1,14 @@
 package io.examlops.fleet.model;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * What an admin approved: which scheduler, reached how, where and as whom work may run. A cluster
@@ -17,8 +23,8 @@ import java.util.Objects;
  * @param hostKeyFingerprint fingerprint of the server's host key
  * @param scheduler the scheduler approved; {@code null} only in approvals made before it was pinned
  * @param transport the transport approved; {@code null} likewise
- * @param fluxUri the Flux instance approved (its {@code FLUX_URI}); {@code null} for other
- *     schedulers and for the host's default instance
+ * @param settings the scheduler adapter's settings approved (Flux: {@code flux_uri}, its instance),
+ *     by the names clusters.yaml writes; empty when there are none
  */
 public record PinnedConnection(
     String host,
@@ -28,7 +34,20 @@ public record PinnedConnection(
     String hostKeyFingerprint,
     SchedulerKind scheduler,
     TransportKind transport,
-    String fluxUri) {
+    Map<String, String> settings) {
+
+  public PinnedConnection {
+    Map<String, String> copy = new LinkedHashMap<>();
+    if (settings != null) {
+      settings.forEach(
+          (name, value) -> {
+            if (value != null) {
+              copy.put(Objects.requireNonNull(name, "setting name"), value);
+            }
+          });
+    }
+    settings = Collections.unmodifiableMap(copy);
+  }
 
   /** The connection a definition and the fingerprints in use amount to. */
   public static PinnedConnection of(
@@ -41,7 +60,7 @@ public record PinnedConnection(
         hostKeyFingerprint,
         definition.scheduler(),
         definition.transport(),
-        definition.fluxUri());
+        definition.settings());
   }
 
   /** What differs in {@code current} from this pin, in words; empty when nothing does. */
@@ -54,8 +73,38 @@ public record PinnedConnection(
     compare("ssh user", user, current.user, changes);
     compare("ssh key", keyFingerprint, current.keyFingerprint, changes);
     compare("host key", hostKeyFingerprint, current.hostKeyFingerprint, changes);
-    compare("Flux instance (flux_uri)", fluxUri, current.fluxUri, changes);
+    Set<String> names = new LinkedHashSet<>(settings.keySet());
+    names.addAll(current.settings.keySet());
+    for (String name : names) {
+      compare(
+          setting(name, current).map(AdapterSetting::shown).orElse(name),
+          settings.get(name),
+          current.settings.get(name),
+          changes);
+    }
     return changes;
+  }
+
+  /** The pinned settings as a person reads them: {@code Flux instance local:///run/flux/local}. */
+  public List<String> shownSettings() {
+    return settings.entrySet().stream()
+        .map(
+            e ->
+                setting(e.getKey(), this).map(AdapterSetting::label).orElse(e.getKey())
+                    + " "
+                    + e.getValue())
+        .toList();
+  }
+
+  /** What a setting is, as the scheduler now or the one pinned declares it, else any that does. */
+  private Optional<AdapterSetting> setting(String name, PinnedConnection current) {
+    for (SchedulerKind kind : new SchedulerKind[] {current.scheduler, scheduler}) {
+      Optional<AdapterSetting> declared = kind == null ? Optional.empty() : kind.setting(name);
+      if (declared.isPresent()) {
+        return declared;
+      }
+    }
+    return SchedulerKind.allSettings().stream().filter(s -> s.name().equals(name)).findFirst();
   }
 
   private static String label(SchedulerKind kind) {

@@ -507,8 +507,8 @@ public final class ClusterRegistry implements ClusterStore {
         d.port(),
         "hostKey",
         d.hostKeyFingerprint(),
-        "fluxUri",
-        d.fluxUri());
+        "settings",
+        d.settings());
   }
 
   private static Map<String, Object> summary(ClusterCaps caps) {

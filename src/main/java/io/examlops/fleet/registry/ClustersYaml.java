@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import io.examlops.fleet.model.AdapterSetting;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ConnectionRules;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
@@ -38,13 +40,18 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  *     key: ~/.ssh/id_ed25519   # ssh only, optional: a path, never the key itself
  *     port: 22                 # ssh only, optional (22)
  *     host_key: SHA256:...     # ssh only, optional until approval: the pinned host key
- *     flux_uri: local:///...   # flux only, optional: the instance (FLUX_URI) every command uses
+ *     flux_uri: local:///...   # a setting of the scheduler's adapter (here Flux's instance)
  * </pre>
+ *
+ * <p>Besides the connection's keys, an entry takes the settings its scheduler's adapter declares
+ * ({@link SchedulerKind#settings()}), each checked by the adapter's rule.
  */
 final class ClustersYaml {
   static final String SECTION = "clusters";
-  static final List<String> KEYS =
-      List.of("scheduler", "transport", "host", "user", "key", "port", "host_key", "flux_uri");
+
+  /** The connection's keys, in the order the tool writes them; the adapters' settings follow. */
+  static final List<String> CONNECTION_KEYS =
+      List.of("scheduler", "transport", "host", "user", "key", "port", "host_key");
 
   private static final YAMLFactory YAML = new YAMLFactory();
 
@@ -314,11 +321,12 @@ final class ClustersYaml {
     String key = parser.currentName();
     int keyLine = line();
     int keyStart = start();
-    if (!KEYS.contains(key)) {
+    List<String> keys = keys();
+    if (!keys.contains(key)) {
       throw fail(
           keyLine,
           "unknown key " + Printable.quoted(key) + " in cluster '" + cluster + "'",
-          "the keys are " + String.join(", ", KEYS));
+          "the keys are " + String.join(", ", keys));
     }
     JsonToken token = parser.nextToken();
     if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
@@ -389,15 +397,39 @@ final class ClustersYaml {
     String user = optional(fields.get("user"), ConnectionRules::user);
     String key = optional(fields.get("key"), ConnectionRules::keyPath);
     String hostKey = optional(fields.get("host_key"), ConnectionRules::fingerprint);
-    String fluxUri = optional(fields.get("flux_uri"), ConnectionRules::fluxUri);
     Field portField = fields.get("port");
     Integer port = portField == null ? null : check(portField, () -> port(portField));
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (Field field : fields.values()) {
+      if (!CONNECTION_KEYS.contains(field.key())) {
+        // One its scheduler does not take is refused by the definition, naming those that do.
+        UnaryOperator<String> rule =
+            schedulerKind
+                .setting(field.key())
+                .<UnaryOperator<String>>map(s -> s::check)
+                .orElse(UnaryOperator.identity());
+        settings.put(field.key(), optional(field, rule));
+      }
+    }
     try {
       return new ClusterDefinition(
-          name, schedulerKind, transportKind, host, user, key, port, hostKey, fluxUri);
+          name, schedulerKind, transportKind, host, user, key, port, hostKey, settings);
     } catch (IllegalArgumentException | FleetException e) {
       throw fail(entryLine, e.getMessage(), "");
     }
+  }
+
+  /** Every key an entry may have: the connection's, then every declared adapter setting's. */
+  static List<String> keys() {
+    List<String> keys = new ArrayList<>(CONNECTION_KEYS);
+    for (AdapterSetting setting : SchedulerKind.allSettings()) {
+      if (keys.contains(setting.name())) {
+        throw new IllegalStateException(
+            "a scheduler declares the setting " + setting.name() + ", a key of the connection");
+      }
+      keys.add(setting.name());
+    }
+    return keys;
   }
 
   private static int port(Field field) {
@@ -420,7 +452,7 @@ final class ClustersYaml {
     return field;
   }
 
-  private String optional(Field field, java.util.function.UnaryOperator<String> rule) {
+  private String optional(Field field, UnaryOperator<String> rule) {
     return field == null ? null : check(field, () -> rule.apply(field.text()));
   }
 

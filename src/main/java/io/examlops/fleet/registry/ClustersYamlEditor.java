@@ -68,7 +68,7 @@ final class ClustersYamlEditor {
     List<Edit> edits = new ArrayList<>();
     StringBuilder added = new StringBuilder();
     String indent = " ".repeat(column(entry.fields().values().iterator().next().keyStart()));
-    for (String key : ClustersYaml.KEYS) {
+    for (String key : ClustersYaml.keys()) {
       String value = after.get(key);
       if (Objects.equals(before.get(key), value)) {
         continue;
@@ -196,7 +196,7 @@ final class ClustersYamlEditor {
     values.put("key", d.keyPath());
     values.put("port", d.port() == null ? null : d.port().toString());
     values.put("host_key", d.hostKeyFingerprint());
-    values.put("flux_uri", d.fluxUri());
+    values.putAll(d.settings());
     return values;
   }
 

@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterState;
@@ -46,7 +47,7 @@ final class GovernanceTable {
           "pinned_host_key_fingerprint",
           "pinned_scheduler",
           "pinned_transport",
-          "pinned_flux_uri",
+          "pinned_settings_json",
           "updated_at");
   private static final String COLUMNS = String.join(", ", COLUMN_LIST);
   // One statement for insert and update: every change writes the whole row.
@@ -60,6 +61,9 @@ final class GovernanceTable {
               .skip(1)
               .map(c -> c + " = excluded." + c)
               .collect(Collectors.joining(", "));
+
+  private static final TypeReference<LinkedHashMap<String, String>> SETTINGS =
+      new TypeReference<>() {};
 
   private GovernanceTable() {}
 
@@ -118,7 +122,8 @@ final class GovernanceTable {
       s.setString(++i, pin == null ? null : pin.hostKeyFingerprint());
       s.setString(++i, pin == null || pin.scheduler() == null ? null : pin.scheduler().label());
       s.setString(++i, pin == null || pin.transport() == null ? null : pin.transport().label());
-      s.setString(++i, pin == null ? null : pin.fluxUri());
+      s.setString(
+          ++i, pin == null || pin.settings().isEmpty() ? null : RegistryJson.write(pin.settings()));
       s.setString(++i, Timestamps.format(now));
       s.executeUpdate();
     }
@@ -140,7 +145,7 @@ final class GovernanceTable {
                 rs.getString("pinned_host_key_fingerprint"),
                 optional(rs.getString("pinned_scheduler"), SchedulerKind::parse),
                 optional(rs.getString("pinned_transport"), TransportKind::parse),
-                rs.getString("pinned_flux_uri"));
+                settings(rs.getString("pinned_settings_json")));
     return new ClusterGovernance(
         state,
         SchedulerKind.parse(rs.getString("scheduler")),
@@ -155,6 +160,11 @@ final class GovernanceTable {
         Timestamps.parse(rs.getString("probed_at")),
         new Fingerprints(rs.getString("ssh_key_fingerprint"), rs.getString("host_key_fingerprint")),
         pin);
+  }
+
+  /** The adapter settings pinned, in the order written; none: {@code NULL}. */
+  private static Map<String, String> settings(String json) {
+    return json == null ? Map.of() : RegistryJson.read(json, SETTINGS);
   }
 
   private static <T> T optional(String text, java.util.function.Function<String, T> parse) {

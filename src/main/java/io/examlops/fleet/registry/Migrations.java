@@ -25,6 +25,14 @@ final class Migrations {
   }
 
   static void apply(PlatformDb db) {
+    apply(db, latest());
+  }
+
+  /**
+   * Brings the schema up to {@code version} only: a migration's test starts from what an older exa
+   * left.
+   */
+  static void apply(PlatformDb db, int version) {
     List<String> scripts = scripts();
     int found = db.schemaVersion();
     if (found > scripts.size()) {
@@ -37,9 +45,9 @@ final class Migrations {
               + scripts.size()
               + "); upgrade exa, or point EXAMLOPS_PLATFORM_DB at another file");
     }
-    for (int version = found + 1; version <= scripts.size(); version++) {
-      int target = version;
-      List<String> statements = statements(scripts.get(version - 1));
+    for (int next = found + 1; next <= version; next++) {
+      int target = next;
+      List<String> statements = statements(scripts.get(next - 1));
       db.write(
           connection -> {
             if (PlatformDb.userVersion(connection) >= target) {

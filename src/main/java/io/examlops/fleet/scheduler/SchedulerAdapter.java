@@ -13,9 +13,10 @@ import java.util.Optional;
 /**
  * Everything HPC Fleet knows of one scheduler: how to detect and read it, how to run jobs on it,
  * the preflight checks only it can make. One implementation per scheduler, in its own package
- * ({@code scheduler.slurm}, {@code .flux}, {@code .nvidia}, {@code .mock}), registered in {@link
- * SchedulerAdapters}; nothing else in the code asks which scheduler a cluster runs. See {@code
- * docs/discovery.md}, "Adding a scheduler".
+ * ({@code scheduler.slurm}, {@code .flux}, {@code .nvidia}, {@code .mock}), which declares its
+ * {@link SchedulerKind} (label, settings) and is registered in {@link SchedulerAdapters}; nothing
+ * else in the code asks which scheduler a cluster runs. See {@code docs/discovery.md}, "Adding a
+ * scheduler".
  */
 public interface SchedulerAdapter {
 
@@ -31,6 +32,15 @@ public interface SchedulerAdapter {
    */
   default boolean detectable() {
     return true;
+  }
+
+  /**
+   * Whether this adapter's probe reads the GPU devices themselves (model, memory, MIG) on any host
+   * that has them, whatever manages it: detection then asks it for the device detail of a scheduler
+   * that reports GPU counts only, and {@code exa hpc gpus} reads the devices with it.
+   */
+  default boolean describesDevices() {
+    return false;
   }
 
   /**

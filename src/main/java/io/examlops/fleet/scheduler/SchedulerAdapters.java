@@ -115,14 +115,14 @@ public final class SchedulerAdapters {
     ProbeRegistry probes = new ProbeRegistry();
     adapters.stream()
         .filter(SchedulerAdapter::detectable)
-        .forEach(a -> probes.register(a.probe(context)));
+        .forEach(a -> probes.register(a.probe(context), a.describesDevices()));
     return probes;
   }
 
   /** Every adapter's probe: what reads a registered cluster of any kind. */
   public ProbeRegistry probes(SchedulerContext context) {
     ProbeRegistry probes = new ProbeRegistry();
-    adapters.forEach(a -> probes.register(a.probe(context)));
+    adapters.forEach(a -> probes.register(a.probe(context), a.describesDevices()));
     return probes;
   }
 

@@ -16,11 +16,6 @@ import java.util.function.ToIntFunction;
 public record SchedulerContext(
     FleetSettings settings, Clock clock, ToIntFunction<String> gpusInUse) {
 
-  /** A context with no tracked jobs: for reading hosts only. */
-  public static SchedulerContext readOnly(FleetSettings settings, Clock clock) {
-    return new SchedulerContext(settings, clock, cluster -> 0);
-  }
-
   /** Where adapters keep local state (the mock's jobs): beside platform.db. */
   public Path stateDir() {
     return settings.registry().stateDir();

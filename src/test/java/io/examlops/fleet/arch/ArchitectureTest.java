@@ -1,12 +1,14 @@
 package io.examlops.fleet.arch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.AccessTarget;
 import com.tngtech.archunit.core.domain.JavaAccess;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.properties.HasName;
@@ -15,6 +17,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandRunner;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -163,6 +166,41 @@ class ArchitectureTest {
         .dependOnClassesThat()
         .resideInAnyPackage(SCHEDULER_IMPLEMENTATIONS)
         .because("a scheduler's knowledge lives in its adapter, registered in StandardSchedulers")
+        .check(classes);
+  }
+
+  /**
+   * A particular scheduler's kind (its label, its settings) is declared and held by its adapter
+   * alone: outside the schedulers' own packages no class declares a kind or keeps one in a
+   * constant, save the neutral {@link SchedulerKind#NONE}. With {@link
+   * #onlyTheRegistrationNamesSchedulerImplementations} (which keeps their {@code KIND} constants
+   * out of reach), nothing outside {@code scheduler/} names a particular scheduler.
+   */
+  @Test
+  void onlyAnAdapterDeclaresOrHoldsItsSchedulersKind() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(SCHEDULER_IMPLEMENTATIONS)
+        .should()
+        .callMethodWhere(
+            JavaCall.Predicates.target(
+                AccessTarget.Predicates.declaredIn(SchedulerKind.class)
+                    .and(HasName.Predicates.name("declare"))))
+        .because("a scheduler's kind is its adapter's to declare, with the settings it takes")
+        .check(classes);
+    fields()
+        .that()
+        .haveRawType(SchedulerKind.class)
+        .and()
+        .areStatic()
+        .and()
+        .areDeclaredInClassesThat()
+        .resideOutsideOfPackages(SCHEDULER_IMPLEMENTATIONS)
+        .should()
+        .haveName("NONE")
+        .andShould()
+        .beDeclaredIn(SchedulerKind.class)
+        .because("a constant for a particular scheduler belongs to its adapter, not to the core")
         .check(classes);
   }
 

@@ -2,10 +2,10 @@ package io.examlops.fleet.bench;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.ClustersFile;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -44,7 +44,7 @@ public final class ConsoleBenchFleet {
       file.upsert(
           ClusterDefinition.ssh(
               name,
-              SchedulerKind.SLURM,
+              SlurmAdapter.KIND,
               "127.0.0.1",
               "bench",
               key,

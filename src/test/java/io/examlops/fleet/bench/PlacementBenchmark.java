@@ -1,7 +1,6 @@
 package io.examlops.fleet.bench;
 
 import io.examlops.fleet.model.NodeInfo;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.placement.ClusterGate;
 import io.examlops.fleet.placement.Freshness;
 import io.examlops.fleet.placement.PlaceRequest;
@@ -9,6 +8,7 @@ import io.examlops.fleet.placement.PlaceResult;
 import io.examlops.fleet.placement.Placement;
 import io.examlops.fleet.placement.PlacementCandidate;
 import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,8 +56,7 @@ public class PlacementBenchmark {
     List<NodeInfo> nodes = SinfoParseBenchmark.nodeInfos(NODES_PER_CLUSTER);
     snapshots = new ArrayList<>(clusters);
     for (int i = 0; i < clusters; i++) {
-      snapshots.add(
-          new NodeInventory(SchedulerKind.SLURM, "local", now.minusSeconds(60 + i), nodes));
+      snapshots.add(new NodeInventory(SlurmAdapter.KIND, "local", now.minusSeconds(60 + i), nodes));
     }
     candidates = candidates(snapshots);
   }
@@ -69,7 +68,7 @@ public class PlacementBenchmark {
           new PlacementCandidate(
               String.format("c%03d", i),
               ClusterGate.active(),
-              SchedulerKind.SLURM,
+              SlurmAdapter.KIND,
               null,
               snapshots.get(i)));
     }

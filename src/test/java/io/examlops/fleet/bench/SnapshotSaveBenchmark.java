@@ -6,8 +6,8 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
 import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,7 +68,7 @@ public class SnapshotSaveBenchmark {
                       dir.toString())),
               Clock.systemUTC());
       registry.register(
-          ClusterDefinition.local("bench", SchedulerKind.MOCK),
+          ClusterDefinition.local("bench", MockAdapter.KIND),
           Fingerprints.NONE,
           null,
           Actor.cli("bench"));

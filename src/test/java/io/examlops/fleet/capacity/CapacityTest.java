@@ -8,11 +8,11 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.capacity.ClusterCapacity;
 import io.examlops.fleet.model.capacity.ClusterCapacity.Source;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.settings.CostRate;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -204,11 +204,11 @@ class CapacityTest {
   }
 
   private static NodeInventory snapshot(NodeInfo... nodes) {
-    return new NodeInventory(SchedulerKind.SLURM, "scripted", AT, List.of(nodes));
+    return new NodeInventory(SlurmAdapter.KIND, "scripted", AT, List.of(nodes));
   }
 
   private static ClusterCaps caps(int gpus, Integer idle) {
     return new ClusterCaps(
-        SchedulerKind.SLURM, "", 2, 0, 16, gpus, idle, List.of(), List.of(), false);
+        SlurmAdapter.KIND, "", 2, 0, 16, gpus, idle, List.of(), List.of(), false);
   }
 }

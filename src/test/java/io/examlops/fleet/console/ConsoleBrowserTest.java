@@ -7,7 +7,7 @@ import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.QueueRead;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -194,7 +194,7 @@ class ConsoleBrowserTest {
             List.of(
                 ConsoleFixture.waiting("77", payload),
                 new QueueEntry(
-                    SchedulerKind.SLURM,
+                    SlurmAdapter.KIND,
                     "78",
                     "train",
                     "ann",

@@ -10,11 +10,11 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.QueueRead;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClustersFile;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testbed.Testbed;
 import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
@@ -99,7 +99,7 @@ final class ConsoleFixture implements AutoCloseable {
   /** A job of {@code user}'s waiting in partition gpu for its begin time, as squeue lists it. */
   static QueueEntry waiting(String id, String name) {
     return new QueueEntry(
-        SchedulerKind.SLURM,
+        SlurmAdapter.KIND,
         id,
         name,
         "hpcuser",
@@ -133,7 +133,7 @@ final class ConsoleFixture implements AutoCloseable {
         .upsert(
             ClusterDefinition.ssh(
                 name,
-                SchedulerKind.SLURM,
+                SlurmAdapter.KIND,
                 "127.0.0.1",
                 "hpcuser",
                 key.toString(),

@@ -6,6 +6,8 @@ import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.TestFleets;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.time.Clock;
@@ -17,7 +19,8 @@ class DetectorTest {
       new Detector(
           StandardSchedulers.adapters()
               .detectionProbes(
-                  SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC())));
+                  new SchedulerContext(
+                      TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0)));
 
   @Test
   void aHostWithNoSchedulerIsReportedAsNoneWithWhatWasTried() {
@@ -48,7 +51,7 @@ class DetectorTest {
 
     Detection detection = detector.detect(slurm);
 
-    assertThat(detection.scheduler()).isEqualTo(SchedulerKind.SLURM);
+    assertThat(detection.scheduler()).isEqualTo(SlurmAdapter.KIND);
     assertThat(detection.caps().version()).isEqualTo("22.05.8");
     assertThat(detection.caps().accounting()).isTrue();
     assertThat(detection.caps().nodes()).isEqualTo(7);
@@ -82,7 +85,7 @@ class DetectorTest {
     assertThat(detection.found()).isFalse();
     assertThat(detection.notAnswering())
         .extracting(ProbeStatus::scheduler)
-        .containsExactly(SchedulerKind.FLUX, SchedulerKind.SLURM);
+        .containsExactly(FluxAdapter.KIND, SlurmAdapter.KIND);
     assertThat(detection.notes().get(0))
         .startsWith("flux: installed, not answering")
         .contains("no Flux instance is reachable");

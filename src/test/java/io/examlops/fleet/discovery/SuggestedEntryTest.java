@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.Endpoint;
@@ -39,7 +40,7 @@ class SuggestedEntryTest {
   void theEntryHoldsWhatWasFoundAndOnlyTheKeysPath() {
     Detection slurm =
         new Detection(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             "hpcuser@lxp-login:2222",
             null,
             List.of(),
@@ -49,7 +50,7 @@ class SuggestedEntryTest {
             "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU",
             List.of());
 
-    String yaml = DiscoveryService.suggestedEntry(SchedulerKind.SLURM, slurm, ssh("lxp-login"));
+    String yaml = DiscoveryService.suggestedEntry(SlurmAdapter.KIND, slurm, ssh("lxp-login"));
 
     assertThat(yaml)
         .contains("lxp-login:")

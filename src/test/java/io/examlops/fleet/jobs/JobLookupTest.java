@@ -8,7 +8,6 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
@@ -16,7 +15,9 @@ import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.LocalStores;
 import io.examlops.fleet.registry.WriteHook;
 import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.flux.LiveFlux;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.settings.ClientCredential;
 import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.testing.TestFleets;
@@ -50,12 +51,12 @@ class JobLookupTest {
             "EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
     ClusterRegistry registry = ClusterRegistry.open(TestFleets.settings(env), Clock.systemUTC());
     registry.register(
-        ClusterDefinition.local("fx", SchedulerKind.FLUX),
+        ClusterDefinition.local("fx", FluxAdapter.KIND),
         Fingerprints.NONE,
         null,
         Actor.cli("alice"));
     registry.register(
-        ClusterDefinition.local("sl", SchedulerKind.SLURM),
+        ClusterDefinition.local("sl", SlurmAdapter.KIND),
         Fingerprints.NONE,
         null,
         Actor.cli("alice"));
@@ -78,7 +79,7 @@ class JobLookupTest {
             connections,
             actor -> store,
             StandardSchedulers.adapters(),
-            SchedulerContext.readOnly(TestFleets.settings(env), Clock.systemUTC()));
+            new SchedulerContext(TestFleets.settings(env), Clock.systemUTC(), cluster -> 0));
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {

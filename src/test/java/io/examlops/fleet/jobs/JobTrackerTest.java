@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.TestFleets;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -25,7 +25,7 @@ class JobTrackerTest {
           null,
           null,
           StandardSchedulers.adapters(),
-          SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC()));
+          new SchedulerContext(TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0));
 
   private static TrackedJob submitted(int gpus) {
     return new TrackedJob(
@@ -51,7 +51,7 @@ class JobTrackerTest {
 
   private static JobAccounting accounting(JobState state, Duration elapsed, Integer gpus) {
     return new JobAccounting(
-        SchedulerKind.SLURM,
+        SlurmAdapter.KIND,
         "42",
         "train",
         "hpcuser",
@@ -180,7 +180,7 @@ class JobTrackerTest {
         submitted(1).observed(JobState.RUNNING, T0.plusSeconds(5), null, 60L, 1, null, null, null);
     JobAccounting gone =
         new JobAccounting(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             "42",
             null,
             null,
@@ -210,7 +210,7 @@ class JobTrackerTest {
   void aRecordOfTheJobIsTakenOneOlderThanItsSubmissionIsNot() {
     JobAccounting recorded =
         new JobAccounting(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             "42",
             null,
             null,
@@ -236,7 +236,7 @@ class JobTrackerTest {
 
     JobAccounting older =
         new JobAccounting(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             "42",
             null,
             null,

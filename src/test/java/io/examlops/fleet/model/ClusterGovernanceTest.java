@@ -3,6 +3,9 @@ package io.examlops.fleet.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -10,9 +13,9 @@ import org.junit.jupiter.api.Test;
 class ClusterGovernanceTest {
   private static final Instant T1 = Instant.parse("2025-01-01T00:00:00Z");
   private static final Instant T2 = Instant.parse("2025-01-02T00:00:00Z");
-  private static final ClusterDefinition DEV = ClusterDefinition.local("dev", SchedulerKind.MOCK);
+  private static final ClusterDefinition DEV = ClusterDefinition.local("dev", MockAdapter.KIND);
   private static final ClusterDefinition LXP =
-      ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "lxp-login", "u", null, 22, null);
+      ClusterDefinition.ssh("lxp", SlurmAdapter.KIND, "lxp-login", "u", null, 22, null);
   private static final PinnedConnection PIN = PinnedConnection.of(LXP, null, null);
 
   @Test
@@ -40,7 +43,7 @@ class ClusterGovernanceTest {
   void reRegisteringKeepsAnApprovalAndRenewsARejectedRequest() {
     ClusterGovernance active = ClusterGovernance.requested(LXP, "bob", T1).approve("al", T1, PIN);
     ClusterDefinition moved =
-        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "new-login", "u", null, 22, null);
+        ClusterDefinition.ssh("lxp", SlurmAdapter.KIND, "new-login", "u", null, 22, null);
     ClusterGovernance again = active.reRegistered(moved, "eve", T2);
     assertThat(again.state()).isEqualTo(ClusterState.ACTIVE);
     assertThat(again.pinned()).isEqualTo(PIN);
@@ -55,7 +58,7 @@ class ClusterGovernanceTest {
 
   @Test
   void probesNeverChangeTheState() {
-    ClusterCaps caps = ClusterCaps.summarize(SchedulerKind.MOCK, "", List.of(), List.of(), false);
+    ClusterCaps caps = ClusterCaps.summarize(MockAdapter.KIND, "", List.of(), List.of(), false);
     ClusterGovernance g = ClusterGovernance.listed(DEV).probed(caps, Fingerprints.NONE, T2);
     assertThat(g.state()).isEqualTo(ClusterState.PENDING);
     assertThat(g.capabilities()).isEqualTo(caps);
@@ -69,7 +72,7 @@ class ClusterGovernanceTest {
             () ->
                 new ClusterGovernance(
                     ClusterState.ACTIVE,
-                    SchedulerKind.MOCK,
+                    MockAdapter.KIND,
                     TransportKind.LOCAL,
                     null,
                     null,
@@ -90,10 +93,10 @@ class ClusterGovernanceTest {
   void pinsDescribeEveryChangeInWords() {
     PinnedConnection pinned =
         new PinnedConnection(
-            "a", 22, "u", "SHA256:k1", "SHA256:h1", SchedulerKind.MOCK, TransportKind.SSH, null);
+            "a", 22, "u", "SHA256:k1", "SHA256:h1", MockAdapter.KIND, TransportKind.SSH, null);
     PinnedConnection now =
         new PinnedConnection(
-            "b", 2222, "u", "SHA256:k1", null, SchedulerKind.SLURM, TransportKind.SSH, null);
+            "b", 2222, "u", "SHA256:k1", null, SlurmAdapter.KIND, TransportKind.SSH, null);
     assertThat(pinned.changesTo(now))
         .containsExactly(
             "scheduler changed from mock to slurm",
@@ -101,5 +104,22 @@ class ClusterGovernanceTest {
             "port changed from 22 to 2222",
             "host key changed from SHA256:h1 to (none)");
     assertThat(pinned.changesTo(pinned)).isEmpty();
+  }
+
+  /** The pin compares adapter settings without knowing them; their adapter names them. */
+  @Test
+  void pinsDescribeAChangedAdapterSettingAsItsAdapterNamesIt() {
+    ClusterDefinition flux = ClusterDefinition.local("tioga", FluxAdapter.KIND);
+    PinnedConnection pinned =
+        PinnedConnection.of(flux.withSetting("flux_uri", "local:///run/flux/local"), null, null);
+
+    assertThat(
+            pinned.changesTo(
+                PinnedConnection.of(flux.withSetting("flux_uri", "ssh://h/x"), null, null)))
+        .containsExactly(
+            "Flux instance (flux_uri) changed from local:///run/flux/local to ssh://h/x");
+    assertThat(pinned.changesTo(PinnedConnection.of(flux, null, null)))
+        .containsExactly("Flux instance (flux_uri) changed from local:///run/flux/local to (none)");
+    assertThat(pinned.shownSettings()).containsExactly("Flux instance local:///run/flux/local");
   }
 }

@@ -3,6 +3,7 @@ package io.examlops.fleet.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import org.junit.jupiter.api.Test;
 
 class ConnectionRulesTest {
@@ -54,7 +55,7 @@ class ConnectionRulesTest {
 
   @Test
   void onlyConnectableSchedulersAreAccepted() {
-    assertThat(ConnectionRules.scheduler("Slurm")).isEqualTo(SchedulerKind.SLURM);
+    assertThat(ConnectionRules.scheduler("Slurm")).isEqualTo(SlurmAdapter.KIND);
     assertThatThrownBy(() -> ConnectionRules.scheduler("unmanaged"))
         .hasMessage("unknown scheduler 'unmanaged': use slurm, flux or mock");
   }

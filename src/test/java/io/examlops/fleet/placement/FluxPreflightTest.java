@@ -21,6 +21,7 @@ import io.examlops.fleet.scheduler.PreflightAsk;
 import io.examlops.fleet.scheduler.ProbeRegistry;
 import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.scheduler.Survey;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.flux.FluxBankCheck;
 import io.examlops.fleet.scheduler.flux.FluxUserParser;
 import io.examlops.fleet.transport.CommandRunner;
@@ -35,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class FluxPreflightTest {
   private static final String FX = PreflightTest.FX + "flux/";
   private static final PreflightTarget LXP =
-      new PreflightTarget("lxp", ClusterGate.active(), SchedulerKind.FLUX);
+      new PreflightTarget("lxp", ClusterGate.active(), FluxAdapter.KIND);
   private static final String VIEW_USER = FluxBankCheck.command("root");
 
   @Test
@@ -141,7 +142,7 @@ class FluxPreflightTest {
   private record FluxStandIn(boolean accounting) implements SchedulerProbe {
     @Override
     public SchedulerKind kind() {
-      return SchedulerKind.FLUX;
+      return FluxAdapter.KIND;
     }
 
     @Override
@@ -152,7 +153,7 @@ class FluxPreflightTest {
     @Override
     public ClusterCaps capabilities(CommandRunner runner) {
       return ClusterCaps.summarize(
-          SchedulerKind.FLUX,
+          FluxAdapter.KIND,
           "0.88.0",
           listNodes(runner),
           List.of(new PartitionInfo("batch", true, null)),

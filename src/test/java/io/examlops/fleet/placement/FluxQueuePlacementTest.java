@@ -3,9 +3,9 @@ package io.examlops.fleet.placement;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.placement.Verdict.Outcome;
 import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.flux.FluxCommands;
 import io.examlops.fleet.scheduler.flux.FluxInventory;
 import io.examlops.fleet.scheduler.flux.FluxProbe;
@@ -48,9 +48,9 @@ class FluxQueuePlacementTest {
         new PlacementCandidate(
             "fx",
             ClusterGate.active(),
-            SchedulerKind.FLUX,
+            FluxAdapter.KIND,
             inventory.caps(),
-            new NodeInventory(SchedulerKind.FLUX, "snapshot", NOW, inventory.nodes().nodes()));
+            new NodeInventory(FluxAdapter.KIND, "snapshot", NOW, inventory.nodes().nodes()));
     PlaceResult result =
         new Placement(Freshness.DEFAULT)
             .place(new PlaceRequest(gpus, 1, null, null, null), List.of(fx), NOW);

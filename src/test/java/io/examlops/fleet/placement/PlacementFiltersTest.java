@@ -10,9 +10,10 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.placement.Reason.Status;
 import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -44,7 +45,7 @@ class PlacementFiltersTest {
 
   private static ClusterCaps caps(int gpus, int nodes, PartitionInfo... partitions) {
     return new ClusterCaps(
-        SchedulerKind.FLUX,
+        FluxAdapter.KIND,
         "0.88.0",
         nodes,
         0,
@@ -241,7 +242,7 @@ class PlacementFiltersTest {
 
   private static DataFilter.Data data(NodeInventory snapshot, ClusterCaps caps) {
     return DataFilter.check(
-        new PlacementCandidate("c", ClusterGate.active(), SchedulerKind.SLURM, caps, snapshot),
+        new PlacementCandidate("c", ClusterGate.active(), SlurmAdapter.KIND, caps, snapshot),
         Freshness.DEFAULT,
         NOW);
   }

@@ -10,9 +10,10 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.placement.Reason.Status;
 import io.examlops.fleet.placement.Verdict.Outcome;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -30,7 +31,7 @@ class PlacementReasonsTest {
     return new PlacementCandidate(
         name,
         ClusterGate.active(),
-        SchedulerKind.SLURM,
+        SlurmAdapter.KIND,
         caps,
         snapshot(NOW.minus(Duration.ofMinutes(5)), nodes));
   }
@@ -47,7 +48,7 @@ class PlacementReasonsTest {
   /** A Flux instance of 2 nodes as the probe declared it, with these queues. */
   private static ClusterCaps fluxCaps(int gpus, PartitionInfo... queues) {
     return new ClusterCaps(
-        SchedulerKind.FLUX, "0.88.0", 2, 0, 16, gpus, null, List.of(), List.of(queues), false);
+        FluxAdapter.KIND, "0.88.0", 2, 0, 16, gpus, null, List.of(), List.of(queues), false);
   }
 
   private Verdict place(PlaceRequest request, PlacementCandidate candidate) {
@@ -142,7 +143,7 @@ class PlacementReasonsTest {
         new PlacementCandidate(
             "p",
             ClusterGate.inState("PENDING"),
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             null,
             snapshot(NOW, node("n1", null, 8, 0, NodeState.IDLE)));
 
@@ -159,7 +160,7 @@ class PlacementReasonsTest {
     ClusterCaps caps = fluxCaps(8, new PartitionInfo("gpu", true, null, disabled));
     var declaredOnly =
         new PlacementCandidate(
-            "fx", ClusterGate.active(), SchedulerKind.FLUX, caps, (SnapshotSummary) null);
+            "fx", ClusterGate.active(), FluxAdapter.KIND, caps, (SnapshotSummary) null);
 
     Verdict v = place(PlaceRequest.gpus(2), declaredOnly);
 

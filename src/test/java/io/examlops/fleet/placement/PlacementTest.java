@@ -11,6 +11,8 @@ import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.placement.Verdict.Outcome;
 import io.examlops.fleet.scheduler.NodeInventory;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -25,10 +27,10 @@ class PlacementTest {
     var lxp =
         fresh(
             "lxp",
-            SchedulerKind.FLUX,
+            FluxAdapter.KIND,
             node("n1", "a100", 4, 0, NodeState.IDLE, "batch"),
             node("n2", "a100", 4, 2, NodeState.MIXED, "batch"));
-    var tc = fresh("tc", SchedulerKind.SLURM, node("g1", "a100", 4, 2, NodeState.MIXED, "gpu"));
+    var tc = fresh("tc", SlurmAdapter.KIND, node("g1", "a100", 4, 2, NodeState.MIXED, "gpu"));
 
     PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(tc, lxp), NOW);
 
@@ -52,7 +54,7 @@ class PlacementTest {
     var moved =
         candidate(
             "m", ClusterGate.refused("host changed since approval"), snapshot(NOW, big), null);
-    var small = fresh("s", SchedulerKind.SLURM, node("n1", null, 1, 0, NodeState.IDLE));
+    var small = fresh("s", SlurmAdapter.KIND, node("n1", null, 1, 0, NodeState.IDLE));
 
     PlaceResult result =
         placement.place(PlaceRequest.gpus(1), List.of(pending, rejected, moved, small), NOW);
@@ -89,7 +91,7 @@ class PlacementTest {
 
   @Test
   void tooFewGpusInTotalCannotFit() {
-    var small = fresh("small", SchedulerKind.SLURM, node("n1", null, 4, 0, NodeState.IDLE));
+    var small = fresh("small", SlurmAdapter.KIND, node("n1", null, 4, 0, NodeState.IDLE));
 
     PlaceResult result = placement.place(PlaceRequest.gpus(8), List.of(small), NOW);
 
@@ -105,7 +107,7 @@ class PlacementTest {
     var spread =
         fresh(
             "spread",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 1, 0, NodeState.IDLE),
             node("n2", null, 1, 0, NodeState.IDLE),
             node("n3", null, 1, 0, NodeState.IDLE),
@@ -114,7 +116,7 @@ class PlacementTest {
             node("n6", null, 1, 0, NodeState.IDLE),
             node("n7", null, 1, 0, NodeState.IDLE),
             node("n8", null, 1, 0, NodeState.IDLE));
-    var busyBig = fresh("big", SchedulerKind.SLURM, node("g1", null, 8, 4, NodeState.MIXED));
+    var busyBig = fresh("big", SlurmAdapter.KIND, node("g1", null, 8, 4, NodeState.MIXED));
 
     PlaceResult result =
         placement.place(new PlaceRequest(8, 1, null, null, null), List.of(spread, busyBig), NOW);
@@ -135,10 +137,10 @@ class PlacementTest {
     var pair =
         fresh(
             "pair",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 4, 2, NodeState.MIXED),
             node("n2", null, 4, 2, NodeState.MIXED));
-    var one = fresh("one", SchedulerKind.SLURM, node("g1", null, 4, 0, NodeState.IDLE));
+    var one = fresh("one", SlurmAdapter.KIND, node("g1", null, 4, 0, NodeState.IDLE));
 
     PlaceResult twoNodes =
         placement.place(new PlaceRequest(4, 2, null, null, null), List.of(pair), NOW);
@@ -159,12 +161,12 @@ class PlacementTest {
     var spread =
         fresh(
             "spread",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 2, 0, NodeState.IDLE),
             node("n2", null, 2, 0, NodeState.IDLE),
             node("n3", null, 2, 0, NodeState.IDLE),
             node("n4", null, 2, 0, NodeState.IDLE));
-    var dense = fresh("dense", SchedulerKind.SLURM, node("g1", null, 8, 4, NodeState.MIXED));
+    var dense = fresh("dense", SlurmAdapter.KIND, node("g1", null, 8, 4, NodeState.MIXED));
 
     PlaceResult result = placement.place(PlaceRequest.gpus(4), List.of(spread, dense), NOW);
 
@@ -178,10 +180,10 @@ class PlacementTest {
     var a =
         fresh(
             "a",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("g1", null, 8, 6, NodeState.MIXED, "gpu"),
             node("b1", null, 8, 0, NodeState.IDLE, "big"));
-    var b = fresh("b", SchedulerKind.SLURM, node("g1", null, 8, 4, NodeState.MIXED, "gpu"));
+    var b = fresh("b", SlurmAdapter.KIND, node("g1", null, 8, 4, NodeState.MIXED, "gpu"));
 
     PlaceResult result =
         placement.place(new PlaceRequest(2, null, null, "gpu", null), List.of(a, b), NOW);
@@ -196,11 +198,11 @@ class PlacementTest {
     var a =
         fresh(
             "a",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("g1", null, 2, 0, NodeState.IDLE, "gpu"),
             node("b1", null, 8, 0, NodeState.IDLE, "big"));
     var noGpuPartition =
-        fresh("c", SchedulerKind.SLURM, node("b1", null, 8, 0, NodeState.IDLE, "big"));
+        fresh("c", SlurmAdapter.KIND, node("b1", null, 8, 0, NodeState.IDLE, "big"));
 
     PlaceResult result =
         placement.place(
@@ -220,7 +222,7 @@ class PlacementTest {
     var tc =
         fresh(
             "tc",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 0, 0, NodeState.IDLE, "cpu", "debug"),
             node("g1", "a100", 4, 2, NodeState.MIXED, "gpu", "debug"),
             node("g2", "v100", 2, 0, NodeState.IDLE, "gpu"));
@@ -235,17 +237,17 @@ class PlacementTest {
 
   @Test
   void gpuTypeFiltersWhatCounts() {
-    var v100only = fresh("v", SchedulerKind.SLURM, node("g2", "v100", 8, 0, NodeState.IDLE, "gpu"));
+    var v100only = fresh("v", SlurmAdapter.KIND, node("g2", "v100", 8, 0, NodeState.IDLE, "gpu"));
     var debugA100 =
         fresh(
             "d",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("g1", "a100", 4, 0, NodeState.IDLE, "debug"),
             node("g2", "v100", 8, 0, NodeState.IDLE, "gpu"));
     var a100 =
         fresh(
             "a",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("g1", "A100", 2, 0, NodeState.IDLE, "gpu"),
             node("g2", "v100", 8, 0, NodeState.IDLE, "gpu"));
 
@@ -297,8 +299,8 @@ class PlacementTest {
 
   @Test
   void unknownIdleCountsAreNeverFree() {
-    var unknown = fresh("u", SchedulerKind.FLUX, node("n1", null, 8, null, NodeState.MIXED));
-    var known = fresh("k", SchedulerKind.FLUX, node("n1", null, 8, 6, NodeState.MIXED));
+    var unknown = fresh("u", FluxAdapter.KIND, node("n1", null, 8, null, NodeState.MIXED));
+    var known = fresh("k", FluxAdapter.KIND, node("n1", null, 8, 6, NodeState.MIXED));
 
     PlaceResult alone = placement.place(PlaceRequest.gpus(2), List.of(unknown), NOW);
     PlaceResult both = placement.place(PlaceRequest.gpus(2), List.of(unknown, known), NOW);
@@ -320,7 +322,7 @@ class PlacementTest {
     var c =
         fresh(
             "c",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 4, null, NodeState.DOWN),
             node("n2", null, 4, 0, NodeState.DRAIN),
             node("n3", null, 4, null, NodeState.UNKNOWN));
@@ -340,7 +342,7 @@ class PlacementTest {
             ClusterGate.active(),
             snapshot(NOW.minus(Duration.ofDays(3)), node("n1", null, 8, 0, NodeState.IDLE)),
             null);
-    var fresh = fresh("new", SchedulerKind.SLURM, node("n1", null, 8, 6, NodeState.MIXED));
+    var fresh = fresh("new", SlurmAdapter.KIND, node("n1", null, 8, 6, NodeState.MIXED));
 
     PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(stale, fresh), NOW);
     PlaceResult alone = placement.place(PlaceRequest.gpus(2), List.of(stale), NOW);
@@ -383,7 +385,7 @@ class PlacementTest {
     var small = candidate("small", ClusterGate.active(), null, caps(2, 1, List.of("a100")));
     var v100 = candidate("v", ClusterGate.active(), null, caps(8, 1, List.of("v100")));
     var freshOne =
-        fresh("snap", SchedulerKind.SLURM, node("n1", "a100", 4, 4, NodeState.ALLOCATED, "gpu"));
+        fresh("snap", SlurmAdapter.KIND, node("n1", "a100", 4, 4, NodeState.ALLOCATED, "gpu"));
 
     PlaceResult result =
         placement.place(
@@ -406,8 +408,8 @@ class PlacementTest {
 
   @Test
   void equalClustersAreBrokenByName() {
-    var b = fresh("beta", SchedulerKind.SLURM, node("n1", null, 4, 0, NodeState.IDLE));
-    var a = fresh("alpha", SchedulerKind.FLUX, node("n1", null, 4, 0, NodeState.IDLE));
+    var b = fresh("beta", SlurmAdapter.KIND, node("n1", null, 4, 0, NodeState.IDLE));
+    var a = fresh("alpha", FluxAdapter.KIND, node("n1", null, 4, 0, NodeState.IDLE));
 
     PlaceResult one = placement.place(PlaceRequest.gpus(2), List.of(b, a), NOW);
     PlaceResult other = placement.place(PlaceRequest.gpus(2), List.of(a, b), NOW);
@@ -420,11 +422,11 @@ class PlacementTest {
 
   @Test
   void moreTotalGpusBreakAnIdleTie() {
-    var small = fresh("a", SchedulerKind.SLURM, node("n1", null, 4, 0, NodeState.IDLE));
+    var small = fresh("a", SlurmAdapter.KIND, node("n1", null, 4, 0, NodeState.IDLE));
     var large =
         fresh(
             "b",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 4, 0, NodeState.IDLE),
             node("n2", null, 4, 4, NodeState.ALLOCATED));
 
@@ -439,17 +441,17 @@ class PlacementTest {
     var busy =
         fresh(
             "busy",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 0, 0, NodeState.ALLOCATED, "cpu"),
             node("n2", null, 0, 0, NodeState.IDLE, "cpu"));
     var free =
         fresh(
             "free",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             node("n1", null, 0, 0, NodeState.IDLE, "cpu"),
             node("n2", null, 0, 0, NodeState.IDLE, "cpu"),
             node("g1", "a100", 4, 0, NodeState.IDLE, "gpu"));
-    var down = fresh("down", SchedulerKind.SLURM, node("n1", null, 0, 0, NodeState.DOWN, "cpu"));
+    var down = fresh("down", SlurmAdapter.KIND, node("n1", null, 0, 0, NodeState.DOWN, "cpu"));
 
     PlaceResult result = placement.place(PlaceRequest.gpus(0), List.of(busy, free, down), NOW);
 
@@ -466,7 +468,7 @@ class PlacementTest {
 
   @Test
   void aGpuAskOfAClusterWithoutGpusSaysSo() {
-    var cpus = fresh("cpus", SchedulerKind.SLURM, node("n1", null, 0, 0, NodeState.IDLE, "cpu"));
+    var cpus = fresh("cpus", SlurmAdapter.KIND, node("n1", null, 0, 0, NodeState.IDLE, "cpu"));
     PlaceResult result = placement.place(PlaceRequest.gpus(1), List.of(cpus), NOW);
     assertThat(result.winner()).isEmpty();
     assertThat(result.candidates().get(0).reason()).isEqualTo("no GPUs");
@@ -504,7 +506,7 @@ class PlacementTest {
   }
 
   static NodeInventory snapshot(Instant takenAt, NodeInfo... nodes) {
-    return new NodeInventory(SchedulerKind.SLURM, "scripted", takenAt, List.of(nodes));
+    return new NodeInventory(SlurmAdapter.KIND, "scripted", takenAt, List.of(nodes));
   }
 
   private static PlacementCandidate fresh(String name, SchedulerKind kind, NodeInfo... nodes) {
@@ -514,12 +516,12 @@ class PlacementTest {
 
   private static PlacementCandidate candidate(
       String name, ClusterGate gate, NodeInventory snapshot, ClusterCaps caps) {
-    return new PlacementCandidate(name, gate, SchedulerKind.SLURM, caps, snapshot);
+    return new PlacementCandidate(name, gate, SlurmAdapter.KIND, caps, snapshot);
   }
 
   private static ClusterCaps caps(int gpus, int nodes, List<String> types) {
     return new ClusterCaps(
-        SchedulerKind.SLURM,
+        SlurmAdapter.KIND,
         "22.05.8",
         nodes,
         0,

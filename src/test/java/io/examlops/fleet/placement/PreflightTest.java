@@ -9,14 +9,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.StandardSchedulers;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.Check;
 import io.examlops.fleet.scheduler.CheckName;
 import io.examlops.fleet.scheduler.PreflightAsk;
 import io.examlops.fleet.scheduler.SchedulerContext;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.flux.FluxBankCheck;
 import io.examlops.fleet.scheduler.slurm.SinfoFormat;
 import io.examlops.fleet.scheduler.slurm.SlurmAccountCheck;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.scheduler.slurm.SlurmProbe;
 import io.examlops.fleet.testing.TestFleets;
 import io.examlops.fleet.transport.CommandResult;
@@ -32,12 +33,13 @@ import org.junit.jupiter.api.Test;
 class PreflightTest {
   static final String FX = "fixtures/preflight/";
   private static final PreflightTarget TC =
-      new PreflightTarget("tc", ClusterGate.active(), SchedulerKind.SLURM);
+      new PreflightTarget("tc", ClusterGate.active(), SlurmAdapter.KIND);
   private final Preflight preflight =
       new Preflight(
           StandardSchedulers.adapters()
               .detectionProbes(
-                  SchedulerContext.readOnly(TestFleets.settings(Map.of()), Clock.systemUTC())),
+                  new SchedulerContext(
+                      TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0)),
           StandardSchedulers.adapters());
 
   static ScriptedRunner slurm(boolean accounting) {
@@ -184,10 +186,10 @@ class PreflightTest {
   @Test
   void aClosedGateSendsNoCommand() {
     var runner = slurm(true);
-    var pending = new PreflightTarget("tc", ClusterGate.inState("PENDING"), SchedulerKind.SLURM);
+    var pending = new PreflightTarget("tc", ClusterGate.inState("PENDING"), SlurmAdapter.KIND);
     var moved =
         new PreflightTarget(
-            "tc", ClusterGate.refused("host changed since approval"), SchedulerKind.SLURM);
+            "tc", ClusterGate.refused("host changed since approval"), SlurmAdapter.KIND);
 
     PreflightReport report = preflight.run(pending, PreflightAsk.gpus(1), runner);
     PreflightReport movedReport = preflight.run(moved, PreflightAsk.gpus(1), runner);
@@ -220,7 +222,7 @@ class PreflightTest {
 
   @Test
   void aSchedulerOtherThanTheDeclaredOneFails() {
-    var flux = new PreflightTarget("tc", ClusterGate.active(), SchedulerKind.FLUX);
+    var flux = new PreflightTarget("tc", ClusterGate.active(), FluxAdapter.KIND);
 
     PreflightReport report = preflight.run(flux, PreflightAsk.gpus(1), slurm(true));
 

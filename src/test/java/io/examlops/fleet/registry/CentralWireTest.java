@@ -9,11 +9,11 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.scheduler.slurm.SinfoFormat;
 import io.examlops.fleet.scheduler.slurm.SinfoSnapshot;
 import io.examlops.fleet.scheduler.slurm.SinfoTextParser;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -64,14 +64,14 @@ class CentralWireTest {
     fixture.writeKey("id_ed25519");
     ClusterRegistry registry = fixture.open(Clock.systemUTC());
     ClusterCaps caps =
-        ClusterCaps.summarize(SchedulerKind.SLURM, "23.11.4", testbedNodes(), List.of(), true);
+        ClusterCaps.summarize(SlurmAdapter.KIND, "23.11.4", testbedNodes(), List.of(), true);
     registry.register(
         RegistryFixture.lxp("lxp-login"), RegistryFixture.keys("key1", "hk1"), caps, ADMIN);
     registry.approve("lxp", RegistryFixture.keys("key1", "hk1"), ADMIN);
     registry.register(
         io.examlops.fleet.model.ClusterDefinition.ssh(
             "pending",
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             "other-login",
             "hpcuser",
             "~/.ssh/id_ed25519",

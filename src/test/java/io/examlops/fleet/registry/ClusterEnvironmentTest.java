@@ -7,7 +7,9 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
@@ -27,7 +29,7 @@ class ClusterEnvironmentTest {
 
   @Test
   void aLocalClusterSetsNoSshVariablesAndUnsetsStaleOnes() {
-    ClusterDefinition dev = ClusterDefinition.local("dev", SchedulerKind.FLUX);
+    ClusterDefinition dev = ClusterDefinition.local("dev", FluxAdapter.KIND);
     Map<String, String> env = ClusterEnvironment.of(active(dev), Schedulability.yes(), null);
 
     assertThat(ClusterEnvironment.exportScript(env))
@@ -41,7 +43,7 @@ class ClusterEnvironmentTest {
   @Test
   void valuesAreShellQuoted() {
     ClusterDefinition lxp =
-        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "h", "u", "/keys/it's key", 2222, null);
+        ClusterDefinition.ssh("lxp", SlurmAdapter.KIND, "h", "u", "/keys/it's key", 2222, null);
     Map<String, String> env =
         ClusterEnvironment.of(active(lxp), Schedulability.yes(), Path.of("/keys/it's key"));
     assertThat(ClusterEnvironment.exportScript(env))
@@ -51,7 +53,7 @@ class ClusterEnvironmentTest {
 
   @Test
   void refusedWithTheReasonWhenNotSchedulable() {
-    ClusterDefinition dev = ClusterDefinition.local("dev", SchedulerKind.MOCK);
+    ClusterDefinition dev = ClusterDefinition.local("dev", MockAdapter.KIND);
     assertThatThrownBy(
             () ->
                 ClusterEnvironment.of(

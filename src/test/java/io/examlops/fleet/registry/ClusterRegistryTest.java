@@ -20,8 +20,9 @@ import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.QueueRead;
 import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,7 +65,7 @@ class ClusterRegistryTest {
               "bad dimm | ticket 7"));
   private static final ClusterCaps CAPS =
       ClusterCaps.summarize(
-          SchedulerKind.SLURM,
+          SlurmAdapter.KIND,
           "23.11.4",
           NODES,
           List.of(new PartitionInfo("gpu", true, 2880L)),
@@ -149,7 +150,7 @@ class ClusterRegistryTest {
                 "hpcuser",
                 SEEN.sshKey(),
                 SEEN.hostKey(),
-                SchedulerKind.SLURM,
+                SlurmAdapter.KIND,
                 TransportKind.SSH,
                 null));
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
@@ -220,7 +221,7 @@ class ClusterRegistryTest {
   void reRegisteringAnActiveClusterRefreshesButNeverDeAuthorizes() {
     approvedLxp();
     ClusterCaps newer =
-        ClusterCaps.summarize(SchedulerKind.SLURM, "24.05.1", NODES.subList(0, 1), List.of(), true);
+        ClusterCaps.summarize(SlurmAdapter.KIND, "24.05.1", NODES.subList(0, 1), List.of(), true);
 
     RegisteredCluster again =
         registry.register(RegistryFixture.lxp("lxp-login"), SEEN, newer, Actor.cli("bob"));
@@ -319,7 +320,7 @@ class ClusterRegistryTest {
   @Test
   void approvalNeedsAKnownHostKeyAndADefinition() {
     ClusterDefinition unpinned =
-        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "h", "u", "~/.ssh/id_ed25519", 22, null);
+        ClusterDefinition.ssh("lxp", SlurmAdapter.KIND, "h", "u", "~/.ssh/id_ed25519", 22, null);
     registry.register(unpinned, null, null, Actor.cli("bob"));
 
     assertThatThrownBy(
@@ -344,7 +345,7 @@ class ClusterRegistryTest {
     registry.saveSnapshot("lxp", NODES, Actor.cli("cron"));
     registry.reject("lxp", "maintenance", Actor.cli("alice"));
     registry.register(
-        ClusterDefinition.local("dev", SchedulerKind.MOCK), null, null, Actor.cli("bob"));
+        ClusterDefinition.local("dev", MockAdapter.KIND), null, null, Actor.cli("bob"));
 
     List<AuditEvent> all = registry.auditTrail();
     assertThat(all)
@@ -389,7 +390,7 @@ class ClusterRegistryTest {
     assertThat(registry.latestQueue("lxp")).isEmpty();
     QueueEntry waiting =
         new QueueEntry(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             "5_[2-3%2]",
             "<b>sweep</b>",
             "hpcuser",
@@ -404,7 +405,7 @@ class ClusterRegistryTest {
             null);
     QueueEntry running =
         new QueueEntry(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             "42",
             "train",
             "ann",

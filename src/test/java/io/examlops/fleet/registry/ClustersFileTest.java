@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +55,7 @@ class ClustersFileTest {
     ClustersFile file = f.clustersFile();
 
     file.upsert(RegistryFixture.lxp("lxp-login"));
-    file.upsert(ClusterDefinition.local("alpha", SchedulerKind.SLURM));
+    file.upsert(ClusterDefinition.local("alpha", SlurmAdapter.KIND));
 
     String text = Files.readString(f.yaml);
     assertThat(text).startsWith(human.replace("scheduler: flux", "scheduler: slurm"));
@@ -78,7 +79,7 @@ class ClustersFileTest {
     Files.createDirectories(f.yaml.getParent());
     Files.createSymbolicLink(f.yaml, real);
 
-    f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK));
+    f.clustersFile().upsert(ClusterDefinition.local("dev", MockAdapter.KIND));
 
     assertThat(Files.isSymbolicLink(f.yaml)).isTrue();
     assertThat(Files.readString(real)).contains("dev:");
@@ -92,7 +93,7 @@ class ClustersFileTest {
     Files.writeString(f.yaml, broken);
 
     assertThatThrownBy(
-            () -> f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK)))
+            () -> f.clustersFile().upsert(ClusterDefinition.local("dev", MockAdapter.KIND)))
         .isInstanceOf(ClustersFileException.class)
         .hasMessage(
             f.yaml
@@ -165,7 +166,7 @@ class ClustersFileTest {
   void aNewDefinitionWithABadKeyIsRefusedBeforeAnythingIsWritten() {
     RegistryFixture f = fixture();
     ClusterDefinition missingKey =
-        ClusterDefinition.ssh("lxp", SchedulerKind.SLURM, "h", "u", "~/.ssh/absent", 22, null);
+        ClusterDefinition.ssh("lxp", SlurmAdapter.KIND, "h", "u", "~/.ssh/absent", 22, null);
     assertThatThrownBy(() -> f.clustersFile().upsert(missingKey))
         .isInstanceOf(RegistryException.class)
         .hasMessageContaining("cluster 'lxp': key file", "does not exist");
@@ -178,7 +179,7 @@ class ClustersFileTest {
     assertThatThrownBy(
             () ->
                 ClusterDefinition.ssh(
-                    "lxp", SchedulerKind.SLURM, "h", "u", RegistryFixture.KEY_MATERIAL, 22, null))
+                    "lxp", SlurmAdapter.KIND, "h", "u", RegistryFixture.KEY_MATERIAL, 22, null))
         .hasMessageContaining("looks like key material");
     f.clustersFile().upsert(RegistryFixture.lxp("h"));
     assertThat(Files.readString(f.yaml)).doesNotContain("BEGIN", "c2VjcmV0");

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +42,7 @@ class ClustersYamlEditorTest {
   void updatingOneValueChangesOnlyThoseCharacters() {
     ClusterDefinition moved =
         ClusterDefinition.ssh(
-            "lxp", SchedulerKind.SLURM, "lxp-login2", "hpcuser", "~/.ssh/id_ed25519", 22, null);
+            "lxp", SlurmAdapter.KIND, "lxp-login2", "hpcuser", "~/.ssh/id_ed25519", 22, null);
 
     String edited = upsert(HUMAN, moved);
 
@@ -51,7 +53,7 @@ class ClustersYamlEditorTest {
   void addedFieldsGoAfterTheEntrysLastLineAtItsIndentation() {
     ClusterDefinition pinned =
         ClusterDefinition.ssh(
-            "lxp", SchedulerKind.SLURM, "lxp-login", "hpcuser", "~/.ssh/id_ed25519", 2222, HK1);
+            "lxp", SlurmAdapter.KIND, "lxp-login", "hpcuser", "~/.ssh/id_ed25519", 2222, HK1);
 
     String edited = upsert(HUMAN, pinned);
 
@@ -66,7 +68,7 @@ class ClustersYamlEditorTest {
   @Test
   void aNewEntryIsAppendedAfterTheLastOneKeepingEverythingElse() {
     ClusterDefinition flux =
-        ClusterDefinition.ssh("tioga", SchedulerKind.FLUX, "tioga.llnl.gov", "me", null, 22, HK2);
+        ClusterDefinition.ssh("tioga", FluxAdapter.KIND, "tioga.llnl.gov", "me", null, 22, HK2);
 
     String edited = upsert(HUMAN, flux);
 
@@ -84,8 +86,22 @@ class ClustersYamlEditorTest {
   }
 
   @Test
+  void anAdapterSettingIsWrittenAfterTheConnectionAndRemovedWhenUnset() {
+    ClusterDefinition tioga = ClusterDefinition.local("tioga", FluxAdapter.KIND);
+    String bound = upsert(HUMAN, tioga.withSetting("flux_uri", "local:///run/flux/local"));
+
+    assertThat(bound)
+        .isEqualTo(
+            HUMAN.replace(
+                "    transport: local\n# end of list",
+                "    transport: local\n  tioga:\n    scheduler: flux\n    transport: local\n"
+                    + "    flux_uri: local:///run/flux/local\n# end of list"));
+    assertThat(upsert(bound, tioga)).isEqualTo(upsert(HUMAN, tioga));
+  }
+
+  @Test
   void switchingToLocalRemovesTheSshLinesOnly() {
-    String edited = upsert(HUMAN, ClusterDefinition.local("lxp", SchedulerKind.SLURM));
+    String edited = upsert(HUMAN, ClusterDefinition.local("lxp", SlurmAdapter.KIND));
 
     assertThat(edited)
         .isEqualTo(
@@ -101,21 +117,21 @@ class ClustersYamlEditorTest {
   void theSameDefinitionLeavesTheTextAsItWas() {
     ClusterDefinition same =
         ClusterDefinition.ssh(
-            "lxp", SchedulerKind.SLURM, "lxp-login", "hpcuser", "~/.ssh/id_ed25519", 22, null);
+            "lxp", SlurmAdapter.KIND, "lxp-login", "hpcuser", "~/.ssh/id_ed25519", 22, null);
     assertThat(upsert(HUMAN, same)).isEqualTo(HUMAN);
   }
 
   @Test
   void indentationOfTheFileIsFollowed() {
     String fourSpaces = "clusters:\n    dev:\n        scheduler: mock\n        transport: local\n";
-    String edited = upsert(fourSpaces, ClusterDefinition.local("dev2", SchedulerKind.MOCK));
+    String edited = upsert(fourSpaces, ClusterDefinition.local("dev2", MockAdapter.KIND));
     assertThat(edited)
         .isEqualTo(fourSpaces + "    dev2:\n        scheduler: mock\n        transport: local\n");
   }
 
   @Test
   void emptySectionsAndEmptyFilesGetABlock() {
-    ClusterDefinition dev = ClusterDefinition.local("dev", SchedulerKind.MOCK);
+    ClusterDefinition dev = ClusterDefinition.local("dev", MockAdapter.KIND);
     String block = "\n  dev:\n    scheduler: mock\n    transport: local";
     assertThat(upsert("", dev)).isEqualTo("clusters:" + block + "\n");
     assertThat(upsert("# mine\n", dev)).isEqualTo("# mine\nclusters:" + block + "\n");
@@ -128,7 +144,7 @@ class ClustersYamlEditorTest {
   @Test
   void windowsLineEndingsAreKept() {
     String crlf = "clusters:\r\n  dev:\r\n    scheduler: mock\r\n    transport: local\r\n";
-    String edited = upsert(crlf, ClusterDefinition.local("dev2", SchedulerKind.FLUX));
+    String edited = upsert(crlf, ClusterDefinition.local("dev2", FluxAdapter.KIND));
     assertThat(edited)
         .isEqualTo(crlf + "  dev2:\r\n    scheduler: flux\r\n    transport: local\r\n");
   }
@@ -136,7 +152,7 @@ class ClustersYamlEditorTest {
   @Test
   void valuesThatYamlWouldMisreadAreQuoted() {
     ClusterDefinition odd =
-        ClusterDefinition.ssh("odd", SchedulerKind.SLURM, "10.0.0.1", "yes", "/keys/a b", 22, null);
+        ClusterDefinition.ssh("odd", SlurmAdapter.KIND, "10.0.0.1", "yes", "/keys/a b", 22, null);
     String edited = upsert("", odd);
     assertThat(edited).contains("user: \"yes\"", "key: \"/keys/a b\"");
     assertThat(ClustersYaml.parse(edited, FILE).definitions()).containsExactly(odd);
@@ -145,14 +161,14 @@ class ClustersYamlEditorTest {
   @Test
   void flowStyleIsNotRewritten() {
     String flow = "clusters:\n  dev: {scheduler: mock, transport: local}\n";
-    assertThatThrownBy(() -> upsert(flow, ClusterDefinition.local("dev", SchedulerKind.FLUX)))
+    assertThatThrownBy(() -> upsert(flow, ClusterDefinition.local("dev", FluxAdapter.KIND)))
         .isInstanceOf(ClustersFileException.class)
         .hasMessageContaining(":2: cluster 'dev' is written in flow style");
     assertThatThrownBy(
             () ->
                 upsert(
                     "clusters: {dev: {scheduler: mock, transport: local}}\n",
-                    ClusterDefinition.local("x", SchedulerKind.FLUX)))
+                    ClusterDefinition.local("x", FluxAdapter.KIND)))
         .hasMessageContaining(":1: 'clusters' is written in flow style");
   }
 }

@@ -6,7 +6,8 @@ import com.code_intelligence.jazzer.junit.DictionaryFile;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import io.examlops.fleet.fuzz.FuzzInput;
 import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.file.Path;
 
 /**
@@ -20,7 +21,7 @@ class ClustersYamlFuzzTest {
   private static final Path FILE = Path.of("/fuzz/clusters.yaml");
   private static final ClusterDefinition ADDED =
       ClusterDefinition.ssh(
-          "fuzz-added", SchedulerKind.SLURM, "login.example.org", "hpc", null, 2222, null);
+          "fuzz-added", SlurmAdapter.KIND, "login.example.org", "hpc", null, 2222, null);
 
   @DictionaryFile(resourcePath = FuzzInput.NUMBERS)
   @FuzzTest
@@ -36,7 +37,7 @@ class ClustersYamlFuzzTest {
     edit(document, ADDED);
     if (!document.entries().isEmpty()) {
       ClusterDefinition first = document.definitions().get(0);
-      edit(document, ClusterDefinition.local(first.name(), SchedulerKind.FLUX));
+      edit(document, ClusterDefinition.local(first.name(), FluxAdapter.KIND));
     }
   }
 

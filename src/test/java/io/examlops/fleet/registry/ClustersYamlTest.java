@@ -3,8 +3,10 @@ package io.examlops.fleet.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -47,13 +49,13 @@ class ClustersYamlTest {
         .containsExactly(
             ClusterDefinition.ssh(
                 "lxp",
-                SchedulerKind.SLURM,
+                SlurmAdapter.KIND,
                 "lxp-login.example.org",
                 "hpcuser",
                 "~/.ssh/id_ed25519",
                 22,
                 HOST_KEY),
-            ClusterDefinition.local("dev", SchedulerKind.MOCK));
+            ClusterDefinition.local("dev", MockAdapter.KIND));
     assertThat(definitions.get(0).transport()).isEqualTo(TransportKind.SSH);
   }
 
@@ -85,6 +87,30 @@ class ClustersYamlTest {
             FILE
                 + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
                 + " transport, host, user, key, port, host_key, flux_uri");
+  }
+
+  /** flux_uri is the Flux adapter's setting: clusters.yaml takes it as users write it. */
+  @Test
+  void anAdapterSettingIsCheckedByItsAdapterOnItsLine() {
+    String flux = "clusters:\n  tioga:\n    scheduler: flux\n    transport: local\n";
+
+    assertThat(
+            ClustersYaml.parse(flux + "    flux_uri: local:///run/flux/local  \n", FILE)
+                .definitions())
+        .containsExactly(
+            ClusterDefinition.local("tioga", FluxAdapter.KIND)
+                .withSetting("flux_uri", "local:///run/flux/local"));
+    ClustersFileException invalid = failure(flux + "    flux_uri: http://x\n");
+    assertThat(invalid.line()).isEqualTo(5);
+    assertThat(invalid.getMessage()).contains("invalid Flux URI 'http://x'");
+    assertThat(failure(flux + "    flux_uri:\n").getMessage())
+        .contains(":5: 'flux_uri' has no value");
+    assertThat(
+            failure(flux.replace("flux", "slurm") + "    flux_uri: local:///run/flux/local\n")
+                .getMessage())
+        .contains(
+            ":2: cluster 'tioga' has a flux_uri but its scheduler is slurm: remove flux_uri, or"
+                + " use scheduler flux");
   }
 
   @Test
@@ -199,6 +225,6 @@ class ClustersYamlTest {
         ClustersYaml.parse("clusters: {dev: {scheduler: mock, transport: local}}\n", FILE);
     assertThat(document.shape()).isEqualTo(ClustersYaml.Shape.FLOW);
     assertThat(document.definitions())
-        .containsExactly(ClusterDefinition.local("dev", SchedulerKind.MOCK));
+        .containsExactly(ClusterDefinition.local("dev", MockAdapter.KIND));
   }
 }

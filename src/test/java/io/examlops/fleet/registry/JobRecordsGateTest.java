@@ -7,8 +7,8 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.Fingerprints;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,7 +40,7 @@ class JobRecordsGateTest {
                     dir.resolve("data").toString())),
             Clock.systemUTC());
     registry.register(
-        ClusterDefinition.local("sl", SchedulerKind.SLURM), Fingerprints.NONE, null, ADMIN);
+        ClusterDefinition.local("sl", SlurmAdapter.KIND), Fingerprints.NONE, null, ADMIN);
     store = new JobStore(registry.platformDb());
   }
 

@@ -3,11 +3,15 @@ package io.examlops.fleet.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -130,5 +134,74 @@ class PlatformDbTest {
         .hasMessageContaining("FOREIGN KEY");
 
     assertThat(auditRows(db)).isZero();
+  }
+
+  /**
+   * Version 8 moves the Flux instance pinned by an approval (version 2's pinned_flux_uri) into the
+   * pinned adapter settings, the Flux adapter's flux_uri: the approval still matches the same
+   * clusters.yaml entry, and no pinned value is lost, an old pin of a since-rejected cluster
+   * included.
+   */
+  @Test
+  void version8MovesThePinnedFluxInstanceIntoTheAdaptersSettings() {
+    Path file = dir.resolve("platform.db");
+    PlatformDb old = PlatformDb.creating(file);
+    old.useWal();
+    Migrations.apply(old, 7);
+    old.write(
+        c -> {
+          try (Statement s = c.createStatement()) {
+            for (String row :
+                List.of(
+                    "'tioga', 'ACTIVE', 'flux', 'local', 'alice', NULL, 'flux', 'local',"
+                        + " 'local:///run/flux/local'",
+                    "'lxp', 'ACTIVE', 'slurm', 'local', 'alice', NULL, 'slurm', 'local', NULL",
+                    "'gone', 'REJECTED', 'flux', 'local', NULL, 'alice', 'flux', 'local',"
+                        + " 'ssh://h/run/flux/local'")) {
+              s.executeUpdate(
+                  "INSERT INTO hpc_clusters (name, state, scheduler, transport, approved_by,"
+                      + " rejected_by, pinned_scheduler, pinned_transport, pinned_flux_uri,"
+                      + " decided_at, reason, updated_at) VALUES ("
+                      + row
+                      + ", '2025-03-01T10:02:00.000Z', 'why', '2025-03-01T10:02:00.000Z')");
+            }
+          }
+          return null;
+        });
+
+    PlatformDb db = PlatformDb.open(file);
+
+    assertThat(db.schemaVersion()).isEqualTo(8);
+    ClusterDefinition tioga = ClusterDefinition.local("tioga", FluxAdapter.KIND);
+    PinnedConnection pin = db.read(c -> GovernanceTable.find(c, "tioga")).orElseThrow().pinned();
+    assertThat(pin.settings()).containsExactly(Map.entry("flux_uri", "local:///run/flux/local"));
+    assertThat(
+            pin.changesTo(
+                PinnedConnection.of(
+                    tioga.withSetting("flux_uri", "local:///run/flux/local"), null, null)))
+        .isEmpty();
+    assertThat(pin.changesTo(PinnedConnection.of(tioga, null, null)))
+        .containsExactly("Flux instance (flux_uri) changed from local:///run/flux/local to (none)");
+    assertThat(db.read(c -> GovernanceTable.find(c, "lxp")).orElseThrow().pinned().settings())
+        .isEmpty();
+    List<String> stored =
+        db.read(
+            c -> {
+              List<String> rows = new ArrayList<>();
+              try (Statement s = c.createStatement();
+                  ResultSet rs =
+                      s.executeQuery(
+                          "SELECT name, pinned_settings_json FROM hpc_clusters ORDER BY name")) {
+                while (rs.next()) {
+                  rows.add(rs.getString(1) + " " + rs.getString(2));
+                }
+              }
+              return rows;
+            });
+    assertThat(stored)
+        .containsExactly(
+            "gone {\"flux_uri\":\"ssh://h/run/flux/local\"}",
+            "lxp null",
+            "tioga {\"flux_uri\":\"local:///run/flux/local\"}");
   }
 }

@@ -2,7 +2,7 @@ package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,7 +57,7 @@ final class RegistryFixture {
 
   static ClusterDefinition lxp(String host) {
     return ClusterDefinition.ssh(
-        "lxp", SchedulerKind.SLURM, host, "hpcuser", "~/.ssh/id_ed25519", 22, fingerprint("hk1"));
+        "lxp", SlurmAdapter.KIND, host, "hpcuser", "~/.ssh/id_ed25519", 22, fingerprint("hk1"));
   }
 
   /** A well-formed SHA256 fingerprint derived from a seed. */

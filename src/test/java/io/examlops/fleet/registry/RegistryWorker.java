@@ -1,12 +1,13 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.StopAt;
 import io.examlops.fleet.testing.TestFleets;
 import java.time.Clock;
@@ -28,6 +29,8 @@ public final class RegistryWorker {
   private RegistryWorker() {}
 
   public static void main(String[] args) {
+    // As a surface does before it reads clusters.yaml: the shipped schedulers' kinds, declared.
+    StandardSchedulers.kinds();
     String mode = args[0];
     Map<String, String> env =
         Map.of("HOME", args[1], "EXAMLOPS_HPC_REGISTRY", args[2], "EXAMLOPS_PLATFORM_DB", args[3]);
@@ -66,7 +69,7 @@ public final class RegistryWorker {
 
   static ClusterDefinition definition(String name, String host) {
     return ClusterDefinition.ssh(
-        name, SchedulerKind.SLURM, host, "hpcuser", "~/.ssh/id_ed25519", 22, KEYS.hostKey());
+        name, SlurmAdapter.KIND, host, "hpcuser", "~/.ssh/id_ed25519", 22, KEYS.hostKey());
   }
 
   static List<NodeInfo> nodes(int count) {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
-import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.scheduler.mock.MockAdapter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -25,7 +25,7 @@ class StoresWrittenTogetherTest {
     RegistryFixture f = new RegistryFixture(dir);
     ClusterRegistry registry = f.open(Clock.systemUTC());
     registry.register(
-        ClusterDefinition.local("first", SchedulerKind.MOCK), null, null, Actor.cli("ann"));
+        ClusterDefinition.local("first", MockAdapter.KIND), null, null, Actor.cli("ann"));
     String before = Files.readString(f.yaml);
     // A deferred foreign key that the audit event breaks: SQLite refuses only at COMMIT, after
     // every statement, and the clusters.yaml edit, succeeded.
@@ -42,7 +42,7 @@ class StoresWrittenTogetherTest {
     assertThatThrownBy(
             () ->
                 registry.register(
-                    ClusterDefinition.local("second", SchedulerKind.MOCK),
+                    ClusterDefinition.local("second", MockAdapter.KIND),
                     null,
                     null,
                     Actor.cli("ann")))
@@ -62,7 +62,7 @@ class StoresWrittenTogetherTest {
     assertThatThrownBy(
             () ->
                 registry.register(
-                    ClusterDefinition.local("second", SchedulerKind.MOCK),
+                    ClusterDefinition.local("second", MockAdapter.KIND),
                     null,
                     null,
                     Actor.cli("ann")))
@@ -81,7 +81,7 @@ class StoresWrittenTogetherTest {
     Files.createSymbolicLink(middle, Path.of("repo/clusters.yaml"));
     Files.createSymbolicLink(f.yaml, middle);
 
-    f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK));
+    f.clustersFile().upsert(ClusterDefinition.local("dev", MockAdapter.KIND));
 
     assertThat(Files.isSymbolicLink(f.yaml)).isTrue();
     assertThat(Files.readSymbolicLink(f.yaml)).isEqualTo(middle);
@@ -100,7 +100,7 @@ class StoresWrittenTogetherTest {
     Files.createSymbolicLink(f.yaml, repo.resolve("clusters.yaml"));
 
     assertThat(f.clustersFile().read()).isEmpty();
-    f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK));
+    f.clustersFile().upsert(ClusterDefinition.local("dev", MockAdapter.KIND));
 
     assertThat(Files.isSymbolicLink(f.yaml)).isTrue();
     assertThat(Files.readString(repo.resolve("clusters.yaml")))
@@ -118,7 +118,7 @@ class StoresWrittenTogetherTest {
     for (Runnable use :
         new Runnable[] {
           () -> f.clustersFile().read(),
-          () -> f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK))
+          () -> f.clustersFile().upsert(ClusterDefinition.local("dev", MockAdapter.KIND))
         }) {
       assertThatThrownBy(use::run)
           .isInstanceOf(StoreException.class)
@@ -138,7 +138,7 @@ class StoresWrittenTogetherTest {
     Files.createSymbolicLink(other, f.yaml);
 
     assertThatThrownBy(
-            () -> f.clustersFile().upsert(ClusterDefinition.local("dev", SchedulerKind.MOCK)))
+            () -> f.clustersFile().upsert(ClusterDefinition.local("dev", MockAdapter.KIND)))
         .isInstanceOf(StoreException.class)
         .hasMessageContaining("symbolic link loop");
     assertThat(Files.isSymbolicLink(f.yaml)).isTrue();

@@ -20,9 +20,12 @@ import java.util.Optional;
  * goes to it. Queue policy and flux-accounting banks are checked before submission.
  */
 public final class FluxAdapter implements SchedulerAdapter {
+  /** Flux runs jobs; a cluster may name its instance ({@code flux_uri}). */
+  public static final SchedulerKind KIND = SchedulerKind.declare("flux", true, FluxUri.SETTING);
+
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.FLUX;
+    return KIND;
   }
 
   @Override
@@ -39,14 +42,14 @@ public final class FluxAdapter implements SchedulerAdapter {
   @Override
   public ClusterDefinition registering(ClusterDefinition definition, Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
-      return definition.withFluxUri(new FluxProbe().instanceUri(runner));
+      return definition.withSetting(FluxUri.SETTING.name(), new FluxProbe().instanceUri(runner));
     }
   }
 
   /** A Flux cluster's commands go to its own instance, whatever FLUX_URI the caller has. */
   @Override
   public CommandRunner runnerFor(ClusterDefinition definition, CommandRunner runner) {
-    return new FluxInstanceRunner(runner, definition.fluxUri());
+    return new FluxInstanceRunner(runner, instance(definition));
   }
 
   /**
@@ -59,10 +62,15 @@ public final class FluxAdapter implements SchedulerAdapter {
     if (nodes == null) {
       return null;
     }
-    String uri = definition.fluxUri();
+    String uri = instance(definition);
     return (uri == null ? "(default instance)" : uri)
         + " "
         + nodes.nodes().stream().map(NodeInfo::name).sorted().toList();
+  }
+
+  /** The cluster's {@code flux_uri}; {@code null}: the host's default instance. */
+  private static String instance(ClusterDefinition definition) {
+    return definition.settings().get(FluxUri.SETTING.name());
   }
 
   @Override

@@ -41,7 +41,7 @@ public final class FluxBackend implements JobBackend {
 
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.FLUX;
+    return FluxAdapter.KIND;
   }
 
   /**
@@ -129,7 +129,7 @@ public final class FluxBackend implements JobBackend {
           statuses.put(
               asGiven,
               report == null
-                  ? JobStatus.notFound(SchedulerKind.FLUX, canonical, "flux jobs does not know it")
+                  ? JobStatus.notFound(FluxAdapter.KIND, canonical, "flux jobs does not know it")
                   : status(runner, report));
         });
     return statuses;

@@ -1,6 +1,5 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -16,8 +15,8 @@ public final class FluxInstanceRunner implements CommandRunner {
   private final String instance;
 
   /**
-   * @param uri the instance's URI, validated by {@link ConnectionRules#fluxUri}; {@code null} for
-   *     the host's default (system) instance
+   * @param uri the instance's URI, validated by {@link FluxUri#check}; {@code null} for the host's
+   *     default (system) instance
    */
   public FluxInstanceRunner(CommandRunner runner, String uri) {
     this.runner = runner;
@@ -25,7 +24,7 @@ public final class FluxInstanceRunner implements CommandRunner {
     this.prefix =
         uri == null
             ? "unset FLUX_URI; "
-            : "FLUX_URI=" + ShellQuote.quote(ConnectionRules.fluxUri(uri)) + "; export FLUX_URI; ";
+            : "FLUX_URI=" + ShellQuote.quote(FluxUri.check(uri)) + "; export FLUX_URI; ";
   }
 
   /** The shell text put before each command. */

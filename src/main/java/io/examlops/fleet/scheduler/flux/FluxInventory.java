@@ -1,7 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.model.ClusterCaps;
-import io.examlops.fleet.model.SchedulerKind;
 import java.util.List;
 import java.util.Objects;
 
@@ -30,7 +29,7 @@ public record FluxInventory(
 
   public ClusterCaps caps() {
     return ClusterCaps.summarize(
-        SchedulerKind.FLUX,
+        FluxAdapter.KIND,
         version.reported(),
         nodes.nodes(),
         queues.partitions(),

@@ -3,7 +3,6 @@ package io.examlops.fleet.scheduler.flux;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
-import io.examlops.fleet.model.SchedulerKind;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -36,7 +35,7 @@ record FluxJob(
 
   QueueEntry toQueueEntry() {
     return new QueueEntry(
-        SchedulerKind.FLUX,
+        FluxAdapter.KIND,
         FluxJobId.toF58Plain(id),
         name,
         user,
@@ -59,7 +58,7 @@ record FluxJob(
     boolean neverRan = returnCode != null && returnCode == CANCELLED_BEFORE_START;
     boolean signalled = returnCode != null && returnCode < 0 && !neverRan;
     return new JobAccounting(
-        SchedulerKind.FLUX,
+        FluxAdapter.KIND,
         FluxJobId.toF58Plain(id),
         name,
         user,

@@ -1,7 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
 import java.math.BigInteger;
-import java.util.Locale;
 
 /**
  * Flux job ids (RFC 19): a 64-bit unsigned integer, held here in a {@code long} (read it with the
@@ -11,7 +10,7 @@ import java.util.Locale;
  */
 public final class FluxJobId {
   /** U+0192, the prefix Flux prints under a UTF-8 locale. */
-  public static final char F58_PREFIX = '\u0192';
+  private static final char F58_PREFIX = '\u0192';
 
   private static final String F58_ALPHABET =
       "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
@@ -58,11 +57,6 @@ public final class FluxJobId {
     return text != null && text.strip().matches("[a-z]+(--?[a-z]+)+");
   }
 
-  /** F58 with the {@code ƒ} prefix, as Flux prints it under a UTF-8 locale. */
-  public static String toF58(long id) {
-    return F58_PREFIX + f58Digits(id);
-  }
-
   /** F58 with the ASCII {@code f} prefix ({@code id.f58plain}); every flux command accepts it. */
   public static String toF58Plain(long id) {
     return "f" + f58Digits(id);
@@ -70,27 +64,6 @@ public final class FluxJobId {
 
   public static String toDec(long id) {
     return Long.toUnsignedString(id);
-  }
-
-  public static String toHex(long id) {
-    return "0x" + Long.toHexString(id);
-  }
-
-  /** {@code 0000.0067.6b00.0000}. */
-  public static String toDothex(long id) {
-    String hex = String.format(Locale.ROOT, "%016x", id);
-    return hex.substring(0, 4)
-        + "."
-        + hex.substring(4, 8)
-        + "."
-        + hex.substring(8, 12)
-        + "."
-        + hex.substring(12);
-  }
-
-  /** {@code job.0000.0067.6b00.0000}, the job's KVS directory. */
-  public static String toKvs(long id) {
-    return "job." + toDothex(id);
   }
 
   private static String f58Digits(long id) {

@@ -37,7 +37,7 @@ public final class FluxProbe implements SchedulerProbe {
 
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.FLUX;
+    return FluxAdapter.KIND;
   }
 
   @Override

@@ -17,9 +17,12 @@ import java.util.Optional;
  * detected (a cluster is mock only when declared so), and its node is read live, never stale.
  */
 public final class MockAdapter implements SchedulerAdapter {
+  /** The embedded inline backend: runs jobs as local processes. */
+  public static final SchedulerKind KIND = SchedulerKind.declare("mock", true);
+
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.MOCK;
+    return KIND;
   }
 
   @Override
@@ -50,7 +53,7 @@ public final class MockAdapter implements SchedulerAdapter {
     int inUse = context.gpusInUse().applyAsInt(cluster.name());
     try (CommandRunner runner = Endpoint.local(TransportOptions.DEFAULTS).open()) {
       return new NodeInventory(
-          SchedulerKind.MOCK,
+          KIND,
           runner.target(),
           context.clock().instant(),
           new MockProbe(context.settings().mockGpus(), inUse).listNodes(runner));

@@ -78,7 +78,7 @@ public final class MockBackend implements JobBackend {
 
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.MOCK;
+    return MockAdapter.KIND;
   }
 
   /**
@@ -147,7 +147,7 @@ public final class MockBackend implements JobBackend {
         // One damaged directory is that job's problem; the rest of the queue still shows.
         entries.add(
             new QueueEntry(
-                SchedulerKind.MOCK,
+                MockAdapter.KIND,
                 dir.getFileName().toString(),
                 null,
                 null,
@@ -165,7 +165,7 @@ public final class MockBackend implements JobBackend {
       if (!job.state().terminal()) {
         entries.add(
             new QueueEntry(
-                SchedulerKind.MOCK,
+                MockAdapter.KIND,
                 job.id(),
                 job.name(),
                 job.user(),
@@ -196,12 +196,12 @@ public final class MockBackend implements JobBackend {
 
   private static JobStatus status(String id, Path dir) {
     if (!Files.isDirectory(dir)) {
-      return JobStatus.notFound(SchedulerKind.MOCK, id, "no job directory " + dir);
+      return JobStatus.notFound(MockAdapter.KIND, id, "no job directory " + dir);
     }
     try {
       return new JobStatus(JobStatus.Source.LOCAL, MockJob.read(dir).accounting(), null);
     } catch (BackendException damaged) {
-      return JobStatus.notFound(SchedulerKind.MOCK, id, damaged.getMessage());
+      return JobStatus.notFound(MockAdapter.KIND, id, damaged.getMessage());
     }
   }
 

@@ -2,7 +2,6 @@ package io.examlops.fleet.scheduler.mock;
 
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -63,7 +62,7 @@ record MockJob(Long pid, JobAccounting accounting) {
       return new MockJob(
           pid,
           new JobAccounting(
-              SchedulerKind.MOCK,
+              MockAdapter.KIND,
               dir.getFileName().toString(),
               request.getProperty("name"),
               request.getProperty("user"),

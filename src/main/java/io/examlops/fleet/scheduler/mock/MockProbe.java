@@ -43,7 +43,7 @@ public final class MockProbe implements SchedulerProbe {
 
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.MOCK;
+    return MockAdapter.KIND;
   }
 
   @Override
@@ -54,7 +54,7 @@ public final class MockProbe implements SchedulerProbe {
   @Override
   public ClusterCaps capabilities(CommandRunner runner) {
     return ClusterCaps.summarize(
-        SchedulerKind.MOCK,
+        MockAdapter.KIND,
         "inline",
         listNodes(runner),
         List.of(new PartitionInfo(PARTITION, true, null)),

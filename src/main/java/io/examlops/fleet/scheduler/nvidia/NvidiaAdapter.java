@@ -12,14 +12,23 @@ import java.util.Optional;
  * detail other schedulers' nodes are enriched with), never registered: it takes no jobs.
  */
 public final class NvidiaAdapter implements SchedulerAdapter {
+  /** A bare GPU host: nvidia-smi answers but no workload manager does; it takes no jobs. */
+  public static final SchedulerKind KIND = SchedulerKind.declare("unmanaged", false);
+
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.UNMANAGED;
+    return KIND;
   }
 
   @Override
   public SchedulerProbe probe(SchedulerContext context) {
     return new NvidiaProbe();
+  }
+
+  /** nvidia-smi reads the devices of any host with the driver, Slurm's and Flux's nodes too. */
+  @Override
+  public boolean describesDevices() {
+    return true;
   }
 
   @Override

@@ -20,7 +20,7 @@ public final class NvidiaProbe implements SchedulerProbe {
 
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.UNMANAGED;
+    return NvidiaAdapter.KIND;
   }
 
   /** Runs nvidia-smi and lists at least one GPU. */
@@ -88,7 +88,7 @@ public final class NvidiaProbe implements SchedulerProbe {
   public ClusterCaps capabilities(CommandRunner runner) {
     NvidiaSnapshot s = snapshot(runner);
     return ClusterCaps.summarize(
-        SchedulerKind.UNMANAGED, s.driverVersion(), List.of(s.toNode()), List.of(), false);
+        NvidiaAdapter.KIND, s.driverVersion(), List.of(s.toNode()), List.of(), false);
   }
 
   @Override

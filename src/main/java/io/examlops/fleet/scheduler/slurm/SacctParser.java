@@ -3,7 +3,6 @@ package io.examlops.fleet.scheduler.slurm;
 import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -101,7 +100,7 @@ public final class SacctParser {
     // sacct prints 0:0 for jobs that have not ended; that is no exit status yet.
     boolean ended = state.terminal() && exit != null;
     return new JobAccounting(
-        SchedulerKind.SLURM,
+        SlurmAdapter.KIND,
         row.get(SacctField.JOB_ID),
         text(row.get(SacctField.JOB_NAME)),
         text(row.get(SacctField.USER)),

@@ -13,9 +13,12 @@ import java.util.Optional;
  * Slurm: sinfo for discovery, sbatch / squeue / sacct / scancel for jobs, sacctmgr for accounts.
  */
 public final class SlurmAdapter implements SchedulerAdapter {
+  /** Slurm runs jobs and takes no setting besides the connection. */
+  public static final SchedulerKind KIND = SchedulerKind.declare("slurm", true);
+
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.SLURM;
+    return KIND;
   }
 
   @Override

@@ -34,8 +34,8 @@ public final class SlurmBackend implements JobBackend {
   private final SlurmGpuTracking gpuTracking;
 
   /**
-   * @param gpuTracking whether the cluster's accounting records GPUs ({@link
-   *     SlurmGpuTracking#fromAccountingStorageTres} on {@code AccountingStorageTRES}), or INFER
+   * @param gpuTracking whether the cluster's accounting records GPUs ({@code gres/gpu} in {@code
+   *     AccountingStorageTRES}), or INFER from the jobs read
    */
   public SlurmBackend(SlurmGpuTracking gpuTracking) {
     this.gpuTracking = gpuTracking;
@@ -53,7 +53,7 @@ public final class SlurmBackend implements JobBackend {
 
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.SLURM;
+    return SlurmAdapter.KIND;
   }
 
   /**
@@ -170,7 +170,7 @@ public final class SlurmBackend implements JobBackend {
     if (record == null || !record.exited()) {
       JobAccounting job =
           new JobAccounting(
-              SchedulerKind.SLURM,
+              SlurmAdapter.KIND,
               id,
               null,
               null,
@@ -198,7 +198,7 @@ public final class SlurmBackend implements JobBackend {
     JobState state = record.exitStatus() == 0 ? JobState.COMPLETED : JobState.FAILED;
     JobAccounting job =
         new JobAccounting(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             id,
             null,
             null,

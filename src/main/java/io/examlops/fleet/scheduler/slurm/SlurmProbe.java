@@ -30,7 +30,7 @@ public final class SlurmProbe implements SchedulerProbe {
 
   @Override
   public SchedulerKind kind() {
-    return SchedulerKind.SLURM;
+    return SlurmAdapter.KIND;
   }
 
   /**
@@ -104,7 +104,7 @@ public final class SlurmProbe implements SchedulerProbe {
     SinfoSnapshot snapshot = snapshot(runner);
     ClusterCaps caps =
         ClusterCaps.summarize(
-            SchedulerKind.SLURM,
+            SlurmAdapter.KIND,
             version.release(),
             snapshot.nodes(),
             snapshot.partitions(),

@@ -4,7 +4,6 @@ import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -64,7 +63,7 @@ public final class SqueueParser {
     boolean ended = state.terminal();
     Integer status = ended ? row.integer(SqueueField.EXIT_CODE) : null;
     return new JobAccounting(
-        SchedulerKind.SLURM,
+        SlurmAdapter.KIND,
         entry.id(),
         entry.name(),
         entry.user(),
@@ -113,7 +112,7 @@ public final class SqueueParser {
   private static QueueEntry entry(Row row) {
     Integer nodes = row.integer(SqueueField.NODES);
     return new QueueEntry(
-        SchedulerKind.SLURM,
+        SlurmAdapter.KIND,
         row.jobId(),
         row.text(SqueueField.NAME),
         row.text(SqueueField.USER),

@@ -7,7 +7,6 @@ import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.Duration;
 import java.time.Instant;
@@ -80,7 +79,7 @@ class FluxJobsParserTest {
     assertThat(q).hasSize(13);
 
     QueueEntry excl = byId(q, QueueEntry::id, "fCfjPArK");
-    assertThat(excl.scheduler()).isEqualTo(SchedulerKind.FLUX);
+    assertThat(excl.scheduler()).isEqualTo(FluxAdapter.KIND);
     assertThat(excl.name()).isEqualTo("excl");
     assertThat(excl.user()).isEqualTo("root");
     assertThat(excl.partition()).isEqualTo("batch");

@@ -9,7 +9,6 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.flux.FluxStatusParser.Format;
 import io.examlops.fleet.transport.ScriptedRunner;
@@ -82,7 +81,7 @@ class FluxProbeTest {
   void mixedGpuInstanceCapabilities() {
     ScriptedRunner runner = gpuMixed();
     ClusterCaps caps = probe.capabilities(runner);
-    assertThat(caps.scheduler()).isEqualTo(SchedulerKind.FLUX);
+    assertThat(caps.scheduler()).isEqualTo(FluxAdapter.KIND);
     assertThat(caps.version()).isEqualTo("0.88.0");
     assertThat(caps.nodes()).isEqualTo(7);
     assertThat(caps.idleNodes()).isZero();
@@ -310,7 +309,7 @@ class FluxProbeTest {
   @Test
   void gpusAreLeftToNvidiaSmiEnrichment() {
     assertThat(probe.listGpus(gpuMixed())).isEmpty();
-    assertThat(probe.kind()).isEqualTo(SchedulerKind.FLUX);
+    assertThat(probe.kind()).isEqualTo(FluxAdapter.KIND);
   }
 
   private static String emptyR() {

@@ -7,7 +7,6 @@ import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -97,7 +96,7 @@ class NvidiaProbeTest {
     var caps = probe.capabilities(runner);
 
     assertThat(runner.commandsRun()).isEqualTo(1);
-    assertThat(caps.scheduler()).isEqualTo(SchedulerKind.UNMANAGED);
+    assertThat(caps.scheduler()).isEqualTo(NvidiaAdapter.KIND);
     assertThat(caps.version()).isEqualTo("418.43");
     assertThat(caps.gpus()).isEqualTo(1);
     assertThat(caps.idleGpus()).isEqualTo(1);
@@ -232,7 +231,7 @@ class NvidiaProbeTest {
                 ExporterCapture.section(H100_MIG, "capabilities :: list (-L)"));
 
     assertThat(probe.available(runner)).isTrue();
-    assertThat(probe.kind()).isEqualTo(SchedulerKind.UNMANAGED);
+    assertThat(probe.kind()).isEqualTo(NvidiaAdapter.KIND);
   }
 
   @Test

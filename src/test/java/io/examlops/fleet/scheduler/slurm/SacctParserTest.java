@@ -224,16 +224,4 @@ class SacctParserTest {
         .hasMessageContaining("line 2")
         .hasMessageContaining("sacct -P -n -X");
   }
-
-  @Test
-  void trackingFromAccountingStorageTres() {
-    assertThat(
-            SlurmGpuTracking.fromAccountingStorageTres(
-                "cpu,mem,energy,node,billing,fs/disk,vmem,pages,gres/gpu"))
-        .isEqualTo(SlurmGpuTracking.TRACKED);
-    assertThat(SlurmGpuTracking.fromAccountingStorageTres("cpu,mem,energy,node,billing"))
-        .isEqualTo(SlurmGpuTracking.NOT_TRACKED);
-    assertThat(SlurmGpuTracking.fromAccountingStorageTres("cpu,gres/gpu:a100"))
-        .isEqualTo(SlurmGpuTracking.TRACKED);
-  }
 }

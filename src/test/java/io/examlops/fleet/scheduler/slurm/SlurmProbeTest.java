@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -41,7 +40,7 @@ class SlurmProbeTest {
 
   @Test
   void kindIsSlurmAndGpusComeFromElsewhere() {
-    assertThat(probe.kind()).isEqualTo(SchedulerKind.SLURM);
+    assertThat(probe.kind()).isEqualTo(SlurmAdapter.KIND);
     assertThat(probe.listGpus(new ScriptedRunner())).isEmpty();
   }
 
@@ -70,7 +69,7 @@ class SlurmProbeTest {
   void capabilitiesOfTheBusyCluster() {
     var runner = busyCluster(true);
     ClusterCaps caps = probe.capabilities(runner);
-    assertThat(caps.scheduler()).isEqualTo(SchedulerKind.SLURM);
+    assertThat(caps.scheduler()).isEqualTo(SlurmAdapter.KIND);
     assertThat(caps.version()).isEqualTo("22.05.8");
     assertThat(caps.nodes()).isEqualTo(7);
     assertThat(caps.idleNodes()).isEqualTo(1); // n4; n5 down* and n3 drained are not idle

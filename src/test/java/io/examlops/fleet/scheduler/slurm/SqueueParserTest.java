@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
-import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.Duration;
 import java.util.List;
@@ -25,7 +24,7 @@ class SqueueParserTest {
 
     assertThat(q).hasSize(12);
     QueueEntry train = byId(q, "3");
-    assertThat(train.scheduler()).isEqualTo(SchedulerKind.SLURM);
+    assertThat(train.scheduler()).isEqualTo(SlurmAdapter.KIND);
     assertThat(train.name()).isEqualTo("train-a100");
     assertThat(train.user()).isEqualTo("hpcuser");
     assertThat(train.state()).isEqualTo(JobState.RUNNING);

@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduler.toy;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.StandardSchedulers;
@@ -9,6 +10,7 @@ import io.examlops.fleet.discovery.DetectResult;
 import io.examlops.fleet.discovery.HostTarget;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.governance.ConnectResult;
 import io.examlops.fleet.jobs.CancelRequest;
@@ -128,6 +130,32 @@ class PluggedSchedulerTest {
     assertThat(fleet.jobs().cancel(ALICE, new CancelRequest(job.schedulerJobId())).job().state())
         .isEqualTo(JobState.CANCELLED);
     assertThat(spool.resolve("jobs/1.cancelled")).exists();
+  }
+
+  /**
+   * The toy's own setting goes through clusters.yaml (checked by the toy's rule) and is pinned by
+   * the approval like Flux's instance, with nothing outside its package knowing it.
+   */
+  @Test
+  void itsOwnSettingIsCheckedAndPinnedWithoutTheCoreKnowingIt() throws Exception {
+    fleet.governance().connect(ALICE, new ConnectRequest("toy1", HERE, "toy"));
+    fleet.governance().approve(ALICE, new ApproveRequest("toy1"));
+    Path yaml = dir.resolve("clusters.yaml");
+    String approved = Files.readString(yaml);
+
+    Files.writeString(yaml, approved + "    toy_lane: fast\n");
+    ClusterSummary edited = fleet.governance().clusters().clusters().get(0);
+    assertThat(edited.schedulable()).isFalse();
+    assertThat(edited.notSchedulableBecause())
+        .contains("Toy lane (toy_lane) changed from (none) to fast");
+
+    assertThat(fleet.governance().approve(ALICE, new ApproveRequest("toy1")).pinned().settings())
+        .containsExactly(Map.entry("toy_lane", "fast"));
+    assertThat(fleet.governance().clusters().clusters().get(0).schedulable()).isTrue();
+
+    Files.writeString(yaml, approved + "    toy_lane: Fast!\n");
+    assertThatThrownBy(() -> fleet.governance().clusters())
+        .hasMessageContaining("a toy lane is a lower-case word, not 'Fast!'");
   }
 
   @Test

@@ -1,7 +1,9 @@
 package io.examlops.fleet.scheduler.toy;
 
+import io.examlops.fleet.model.AdapterSetting;
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.JobAccounting;
@@ -37,7 +39,19 @@ import java.util.Optional;
  * new scheduler needs one package and one registration.
  */
 public final class ToyAdapter implements SchedulerAdapter {
-  public static final SchedulerKind TOY = SchedulerKind.declare("toy", true);
+  /** A setting of the toy's own, to show that clusters.yaml and the approval carry it unseen. */
+  static final AdapterSetting LANE =
+      new AdapterSetting(
+          "toy_lane",
+          "Toy lane",
+          lane -> {
+            if (!lane.matches("[a-z]+")) {
+              throw FleetException.invalid("a toy lane is a lower-case word, not '" + lane + "'");
+            }
+            return lane;
+          });
+
+  public static final SchedulerKind TOY = SchedulerKind.declare("toy", true, LANE);
   static final String NODE = "toy-node";
   static final String PARTITION = "main";
   static final int GPUS = 2;
