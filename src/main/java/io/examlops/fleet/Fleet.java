@@ -64,7 +64,7 @@ public final class Fleet {
     jobs = new JobService(clusters, placement, governance);
     jobRecords = new JobRecordService(clusters);
     capacity = new CapacityService(clusters, jobs);
-    access = new AccessService(stores, clock);
+    access = new AccessService(clusters);
   }
 
   /** A fleet of the schedulers HPC Fleet ships. */

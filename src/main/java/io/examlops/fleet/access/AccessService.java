@@ -7,9 +7,8 @@ import io.examlops.fleet.model.access.InitialAdmin;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
-import io.examlops.fleet.registry.Stores;
+import io.examlops.fleet.registry.Clusters;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -20,12 +19,10 @@ import java.util.Set;
  * tokens. Stateless: safe to share between threads.
  */
 public final class AccessService {
-  private final Stores stores;
-  private final Clock clock;
+  private final Clusters clusters;
 
-  public AccessService(Stores stores, Clock clock) {
-    this.stores = stores;
-    this.clock = clock;
+  public AccessService(Clusters clusters) {
+    this.clusters = clusters;
   }
 
   public List<ConsoleUser> users() {
@@ -88,10 +85,10 @@ public final class AccessService {
   }
 
   private Path initialAdminFile() {
-    return InitialAdminFile.beside(stores.registry().platformDb().file());
+    return InitialAdminFile.beside(clusters.registry().platformDb().file());
   }
 
   private AccessStore store() {
-    return new AccessStore(stores.registry().platformDb(), clock);
+    return new AccessStore(clusters.registry().platformDb(), clusters.clock());
   }
 }

@@ -43,19 +43,9 @@ final class PipelineRunCommand extends FleetCommand {
 
   @Override
   public Integer call() throws InterruptedException {
-    return Submissions.submit(
-        this,
-        options,
-        actor ->
-            exa()
-                .fleet()
-                .jobs()
-                .runPipeline(
-                    actor,
-                    new PipelineRunRequest(
-                        model,
-                        dataset,
-                        script == null ? null : ScriptSource.file(script),
-                        options.job(exa()))));
+    PipelineRunRequest request =
+        new PipelineRunRequest(
+            model, dataset, script == null ? null : ScriptSource.file(script), options.job(exa()));
+    return Submissions.submit(this, options, (jobs, actor) -> jobs.runPipeline(actor, request));
   }
 }

@@ -2,12 +2,13 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.jobs.FollowRequest;
+import io.examlops.fleet.jobs.JobService;
 import io.examlops.fleet.jobs.LogsRequest;
 import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /** The part of submitting that `hpc submit` and `pipeline run` share: submit, follow, print. */
 final class Submissions {
@@ -18,12 +19,15 @@ final class Submissions {
    * first (given without {@code --wait} too), so that a bad one never leaves a job behind.
    */
   static int submit(
-      FleetCommand command, SubmitOptions options, Function<Actor, SubmitResult> submission)
+      FleetCommand command,
+      SubmitOptions options,
+      BiFunction<JobService, Actor, SubmitResult> submission)
       throws InterruptedException {
+    JobService jobs = command.exa().fleet().jobs();
     FollowRequest.requireTimeout(options.waitTimeoutSeconds);
     Actor actor = command.exa().actor();
     if (!options.await) {
-      return submitted(command, options, actor, submission.apply(actor), null);
+      return submitted(command, options, actor, submission.apply(jobs, actor), null);
     }
     // Guarded from before the submission: a signal while it runs cancels what it submits.
     try (CancelOnInterrupt guard =
@@ -31,7 +35,7 @@ final class Submissions {
             command.exa().fleet(), actor, options.leaveRunning, command.output().err())) {
       SubmitResult submitted;
       try {
-        submitted = submission.apply(actor);
+        submitted = submission.apply(jobs, actor);
       } catch (RuntimeException e) {
         guard.failed(e);
         throw e;

@@ -37,14 +37,7 @@ final class SubmitCommand extends FleetCommand {
 
   @Override
   public Integer call() throws InterruptedException {
-    return Submissions.submit(
-        this,
-        options,
-        actor ->
-            exa()
-                .fleet()
-                .jobs()
-                .submit(
-                    actor, new SubmitRequest(ScriptSource.file(script), name, options.job(exa()))));
+    SubmitRequest request = new SubmitRequest(ScriptSource.file(script), name, options.job(exa()));
+    return Submissions.submit(this, options, (jobs, actor) -> jobs.submit(actor, request));
   }
 }

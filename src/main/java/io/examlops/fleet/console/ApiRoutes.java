@@ -11,6 +11,7 @@ import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.ClusterName;
@@ -157,17 +158,20 @@ final class ApiRoutes {
 
   /** {@code exa hpc jobs --no-refresh --json}'s shape: what was last recorded. */
   private void jobs(Context ctx) {
-    json(
-        ctx,
-        fleet
-            .jobs()
-            .list(
-                Guard.principal(ctx).actor(),
-                new JobsRequest(
-                    ctx.queryParam("cluster"),
-                    ctx.queryParam("model"),
-                    ctx.queryParam("state"),
-                    ReadFrom.STORE)));
+    json(ctx, recordedJobs(fleet, ctx));
+  }
+
+  /** The tracked jobs the query's cluster, model and state select, as last recorded. */
+  static JobsResult recordedJobs(Fleet fleet, Context ctx) {
+    return fleet
+        .jobs()
+        .list(
+            Guard.principal(ctx).actor(),
+            new JobsRequest(
+                ctx.queryParam("cluster"),
+                ctx.queryParam("model"),
+                ctx.queryParam("state"),
+                ReadFrom.STORE));
   }
 
   /** {@code exa hpc place --json}'s shape; reads the snapshots. */

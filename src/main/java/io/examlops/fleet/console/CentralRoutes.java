@@ -4,10 +4,8 @@ import static io.examlops.fleet.console.ConsoleServer.json;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.discovery.NodesRequest;
-import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.Printable;
-import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -63,16 +61,7 @@ final class CentralRoutes {
     List<TrackedJob> jobs =
         tag != null
             ? fleet.jobRecords().tagged(tag).map(List::of).orElse(List.of())
-            : fleet
-                .jobs()
-                .list(
-                    Guard.principal(ctx).actor(),
-                    new JobsRequest(
-                        ctx.queryParam("cluster"),
-                        ctx.queryParam("model"),
-                        ctx.queryParam("state"),
-                        ReadFrom.STORE))
-                .jobs();
+            : ApiRoutes.recordedJobs(fleet, ctx).jobs();
     json(ctx, Map.of("jobs", jobs));
   }
 

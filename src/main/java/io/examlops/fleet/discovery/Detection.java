@@ -1,10 +1,12 @@
 package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeStatus;
+import io.examlops.fleet.transport.Endpoint;
 import java.util.List;
 
 /**
@@ -51,6 +53,23 @@ public record Detection(
     gpus = List.copyOf(gpus);
     notes = List.copyOf(notes);
     probes = List.copyOf(probes);
+  }
+
+  /**
+   * The definition of a cluster named {@code name} of {@code scheduler} where this was detected at
+   * {@code endpoint}: this machine, or the SSH target with the host key it presented.
+   */
+  public ClusterDefinition definition(String name, SchedulerKind scheduler, Endpoint endpoint) {
+    return endpoint.isLocal()
+        ? ClusterDefinition.local(name, scheduler)
+        : ClusterDefinition.ssh(
+            name,
+            scheduler,
+            endpoint.ssh().host(),
+            endpoint.ssh().user(),
+            endpoint.ssh().key().toAbsolutePath().toString(),
+            endpoint.ssh().port(),
+            hostKeyFingerprint);
   }
 
   public Detection withHostKey(String fingerprint) {

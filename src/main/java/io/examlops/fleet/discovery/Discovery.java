@@ -18,15 +18,29 @@ import java.util.List;
 public final class Discovery {
   private final ProbeRegistry probes;
   private final Clock clock;
+  private final HostEndpoints endpoints;
 
-  public Discovery(ProbeRegistry probes, Clock clock) {
+  /**
+   * @param probes what detection tries, in order
+   * @param endpoints where a request's host target is
+   */
+  public Discovery(ProbeRegistry probes, Clock clock, HostEndpoints endpoints) {
     this.probes = probes;
     this.clock = clock;
+    this.endpoints = endpoints;
   }
 
-  /** Detection by the registered schedulers' probes, in their order. */
+  /** Detection by the registered schedulers' probes, in their order, at the settings' hosts. */
   public static Discovery of(Clusters clusters) {
-    return new Discovery(clusters.adapters().detectionProbes(clusters.context()), clusters.clock());
+    return new Discovery(
+        clusters.adapters().detectionProbes(clusters.context()),
+        clusters.clock(),
+        HostEndpoints.of(clusters));
+  }
+
+  /** Where a request's host target is. */
+  public HostEndpoints endpoints() {
+    return endpoints;
   }
 
   public ProbeRegistry probes() {

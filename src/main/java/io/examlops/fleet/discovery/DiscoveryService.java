@@ -29,17 +29,15 @@ import java.util.List;
 public final class DiscoveryService {
   private final Clusters clusters;
   private final Discovery discovery;
-  private final HostEndpoints endpoints;
 
   public DiscoveryService(Clusters clusters) {
     this.clusters = clusters;
     this.discovery = Discovery.of(clusters);
-    this.endpoints = HostEndpoints.of(clusters);
   }
 
   /** Which scheduler a host runs, and the configuration to use it. Applies nothing. */
   public DetectResult detect(DetectRequest request) {
-    Endpoint endpoint = endpoints.resolve(request.target());
+    Endpoint endpoint = discovery.endpoints().resolve(request.target());
     Detection detection = discovery.detect(endpoint);
     Suggestion suggestion = Suggestion.of(detection, endpoint, clusters.adapters());
     return new DetectResult(
@@ -70,7 +68,7 @@ public final class DiscoveryService {
   public NodesResult nodes(Actor actor, NodesRequest request) {
     String name = request.cluster();
     if (name == null) {
-      NodeInventory inventory = discovery.nodes(endpoints.resolve(request.target()));
+      NodeInventory inventory = discovery.nodes(discovery.endpoints().resolve(request.target()));
       return new NodesResult(
           null,
           inventory.scheduler(),
@@ -111,7 +109,7 @@ public final class DiscoveryService {
 
   /** The GPU devices of a host, as its device probe (nvidia-smi) reports them. */
   public GpusResult gpus(GpusRequest request) {
-    Endpoint endpoint = endpoints.resolve(request.target());
+    Endpoint endpoint = discovery.endpoints().resolve(request.target());
     return new GpusResult(endpoint.label(), discovery.gpus(endpoint));
   }
 
@@ -246,14 +244,7 @@ public final class DiscoveryService {
         endpoint.isLocal() || !detection.found()
             ? ClusterDefinition.local(
                 endpoint.isLocal() ? "local" : suggestedName(endpoint), scheduler)
-            : ClusterDefinition.ssh(
-                suggestedName(endpoint),
-                scheduler,
-                endpoint.ssh().host(),
-                endpoint.ssh().user(),
-                endpoint.ssh().key().toAbsolutePath().toString(),
-                endpoint.ssh().port(),
-                detection.hostKeyFingerprint());
+            : detection.definition(suggestedName(endpoint), scheduler, endpoint);
     return io.examlops.fleet.registry.ClustersFile.entryText(definition);
   }
 

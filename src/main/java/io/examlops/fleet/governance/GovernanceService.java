@@ -2,7 +2,6 @@ package io.examlops.fleet.governance;
 
 import io.examlops.fleet.discovery.Detection;
 import io.examlops.fleet.discovery.Discovery;
-import io.examlops.fleet.discovery.HostEndpoints;
 import io.examlops.fleet.discovery.HostTarget;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AuditEvent;
@@ -48,12 +47,10 @@ public final class GovernanceService {
 
   private final Clusters clusters;
   private final Discovery discovery;
-  private final HostEndpoints endpoints;
 
   public GovernanceService(Clusters clusters) {
     this.clusters = clusters;
     this.discovery = Discovery.of(clusters);
-    this.endpoints = HostEndpoints.of(clusters);
   }
 
   /**
@@ -66,8 +63,8 @@ public final class GovernanceService {
     HostTarget target = request.target();
     Endpoint endpoint =
         target.namesThisMachine()
-            ? endpoints.local(target, "`" + HostTarget.LOCAL + "`")
-            : endpoints.resolve(target);
+            ? discovery.endpoints().local(target, "`" + HostTarget.LOCAL + "`")
+            : discovery.endpoints().resolve(target);
     boolean reprobed =
         ClusterName.isValid(request.name()) && registry().find(request.name()).isPresent();
     RegisteredCluster cluster = register(endpoint, request.name(), declared, actor);
@@ -287,17 +284,7 @@ public final class GovernanceService {
           null);
     }
     ClusterDefinition definition =
-        endpoint.isLocal()
-            ? ClusterDefinition.local(name, found)
-            : ClusterDefinition.ssh(
-                name,
-                found,
-                endpoint.ssh().host(),
-                endpoint.ssh().user(),
-                endpoint.ssh().key().toAbsolutePath().toString(),
-                endpoint.ssh().port(),
-                detection.hostKeyFingerprint());
-    definition = adapter.registering(definition, endpoint);
+        adapter.registering(detection.definition(name, found, endpoint), endpoint);
     Fingerprints seen =
         endpoint.isLocal()
             ? Fingerprints.NONE

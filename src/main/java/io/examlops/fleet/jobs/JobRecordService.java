@@ -46,18 +46,7 @@ public final class JobRecordService {
   public TrackedJob recordSubmission(Actor actor, TrackedJob job, String tag) {
     clusters.connections().cluster(job.cluster());
     return store()
-        .begin(
-            TrackedJob.submitting(
-                job.cluster(),
-                job.name(),
-                job.model(),
-                job.dataset(),
-                job.gpus(),
-                job.nodes(),
-                job.partition(),
-                actor.name(),
-                clusters.clock().instant()),
-            JobTag.require(tag));
+        .begin(job.submittedAgain(actor.name(), clusters.clock().instant()), JobTag.require(tag));
   }
 
   /** Completes a recorded submission with the id its scheduler gave, audited as {@code actor}'s. */

@@ -49,12 +49,7 @@ public final class JobService {
 
   public JobService(Clusters clusters, PlacementService placement, GovernanceService governance) {
     this.clusters = clusters;
-    this.tracker =
-        new JobTracker(
-            clusters.connections(),
-            clusters.stores()::jobs,
-            clusters.adapters(),
-            clusters.context());
+    this.tracker = new JobTracker(clusters);
     this.logs = new JobLogs(clusters.connections(), tracker);
     this.placement = placement;
     this.governance = governance;

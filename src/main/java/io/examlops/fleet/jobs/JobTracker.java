@@ -10,15 +10,13 @@ import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.registry.ClusterConnections;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.scheduler.CancelReply;
 import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
-import io.examlops.fleet.scheduler.SchedulerAdapters;
-import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.SubmitReply;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -28,7 +26,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -39,35 +36,23 @@ public final class JobTracker {
   /** How far the cluster's clock may be behind ours before a record counts as an older job's. */
   private static final Duration RECORD_CLOCK_SKEW = Duration.ofMinutes(10);
 
-  private final ClusterConnections connections;
-  private final Function<Actor, JobRecords> records;
-  private final SchedulerAdapters adapters;
-  private final SchedulerContext context;
+  private final Clusters clusters;
 
-  /**
-   * @param records the job records, each change recorded as the given actor's
-   */
-  public JobTracker(
-      ClusterConnections connections,
-      Function<Actor, JobRecords> records,
-      SchedulerAdapters adapters,
-      SchedulerContext context) {
-    this.connections = connections;
-    this.records = records;
-    this.adapters = adapters;
-    this.context = context;
+  public JobTracker(Clusters clusters) {
+    this.clusters = clusters;
   }
 
   /** The job records, each change recorded as {@code actor}'s. */
   public JobRecords store(Actor actor) {
-    return records.apply(actor);
+    return clusters.stores().jobs(actor);
   }
 
   /** The backend for a declared scheduler. */
   public JobBackend backend(SchedulerKind scheduler) {
-    return adapters
+    return clusters
+        .adapters()
         .find(scheduler)
-        .flatMap(a -> a.backend(context))
+        .flatMap(a -> a.backend(clusters.context()))
         .orElseThrow(
             () -> new IllegalStateException("no job backend for scheduler " + scheduler.label()));
   }
@@ -84,7 +69,7 @@ public final class JobTracker {
   public TrackedJob submit(
       Actor actor, String clusterName, JobSpec request, String model, String dataset, String tag) {
     JobRecords store = store(actor);
-    RegisteredCluster cluster = connections.requireSchedulable(clusterName);
+    RegisteredCluster cluster = clusters.connections().requireSchedulable(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
     TrackedJob begun =
         store.begin(
@@ -97,11 +82,14 @@ public final class JobTracker {
                 request.nodes(),
                 request.partition(),
                 actor.name(),
-                context.clock().instant()),
+                clusters.clock().instant()),
             JobTag.require(tag));
     SubmitReply result;
     try {
-      result = connections.withRunner(cluster, actor, runner -> backend.submit(runner, request));
+      result =
+          clusters
+              .connections()
+              .withRunner(cluster, actor, runner -> backend.submit(runner, request));
     } catch (RuntimeException e) {
       throw discarded(store, begun, e);
     }
@@ -178,11 +166,13 @@ public final class JobTracker {
     byCluster.forEach(
         (name, clusterJobs) -> {
           try {
-            RegisteredCluster cluster = connections.cluster(name);
+            RegisteredCluster cluster = clusters.connections().cluster(name);
             JobBackend backend = backend(cluster.definition().scheduler());
             List<String> ids = clusterJobs.stream().map(TrackedJob::schedulerJobId).toList();
             Map<String, JobStatus> statuses =
-                connections.withRunner(cluster, actor, runner -> backend.track(runner, ids));
+                clusters
+                    .connections()
+                    .withRunner(cluster, actor, runner -> backend.track(runner, ids));
             for (TrackedJob job : clusterJobs) {
               JobStatus status = statuses.get(job.schedulerJobId());
               updated.add(status == null ? job : store.update(apply(job, status)));
@@ -217,21 +207,14 @@ public final class JobTracker {
    */
   TrackedJob apply(TrackedJob job, JobStatus status) {
     if (status.source() == JobStatus.Source.NOT_FOUND) {
-      return job.state() == JobState.SUBMITTED
-          ? job
-          : job.observed(job.state(), null, null, null, null, null, null, status.note());
+      return job.state() == JobState.SUBMITTED ? job : job.noted(job.state(), null, status.note());
     }
     JobAccounting a = status.job();
     if (status.source() == JobStatus.Source.RECORD
         && a.start() != null
         && a.start().isBefore(job.submittedAt().minus(RECORD_CLOCK_SKEW))) {
-      return job.observed(
+      return job.noted(
           JobState.LOST,
-          null,
-          null,
-          null,
-          null,
-          null,
           null,
           "the exit-status record of job "
               + job.schedulerJobId()
@@ -242,7 +225,7 @@ public final class JobTracker {
               + status.note());
     }
     if (status.source() == JobStatus.Source.LOST) {
-      return job.observed(JobState.LOST, a.start(), null, null, null, null, null, status.note());
+      return job.noted(JobState.LOST, a.start(), status.note());
     }
     Integer gpus = a.gpus() != null ? a.gpus() : job.gpus();
     Duration elapsed = a.elapsed();
@@ -297,13 +280,15 @@ public final class JobTracker {
 
   /** Each scheduler's adapter asked about its own clusters' jobs, in registration order. */
   private Optional<TrackedJob> otherSpelling(Actor actor, String id, List<TrackedJob> all) {
-    List<RegisteredCluster> clusters = connections.store().list();
+    List<RegisteredCluster> registered = clusters.connections().store().list();
     SchedulerAdapter.ClusterCommands onCluster =
         (name, command) ->
-            connections.withRunner(connections.cluster(name), actor, r -> r.run(command));
-    for (SchedulerAdapter adapter : adapters.all()) {
+            clusters
+                .connections()
+                .withRunner(clusters.connections().cluster(name), actor, r -> r.run(command));
+    for (SchedulerAdapter adapter : clusters.adapters().all()) {
       Set<String> names =
-          clusters.stream()
+          registered.stream()
               .filter(c -> c.definition() != null && c.definition().scheduler() == adapter.kind())
               .map(RegisteredCluster::name)
               .collect(Collectors.toSet());
@@ -320,11 +305,12 @@ public final class JobTracker {
   /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
   public Cancelled cancel(Actor actor, String id) {
     TrackedJob job = find(actor, id);
-    RegisteredCluster cluster = connections.cluster(job.cluster());
+    RegisteredCluster cluster = clusters.connections().cluster(job.cluster());
     JobBackend backend = backend(cluster.definition().scheduler());
     CancelReply result =
-        connections.withRunner(
-            cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
+        clusters
+            .connections()
+            .withRunner(cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
     if (result.outcome() == CancelOutcome.PERMISSION_DENIED
         || result.outcome() == CancelOutcome.FAILED) {
       throw new SchedulerRefusedException(
@@ -340,8 +326,8 @@ public final class JobTracker {
 
   /** The live queue of a cluster, all users. Read-only: allowed for any registered cluster. */
   public List<QueueEntry> queue(Actor actor, String clusterName) {
-    RegisteredCluster cluster = connections.cluster(clusterName);
+    RegisteredCluster cluster = clusters.connections().cluster(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
-    return connections.withRunner(cluster, actor, backend::queue);
+    return clusters.connections().withRunner(cluster, actor, backend::queue);
   }
 }

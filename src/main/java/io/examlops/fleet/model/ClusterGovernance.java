@@ -127,25 +127,18 @@ public record ClusterGovernance(
   }
 
   public ClusterGovernance approve(String actor, Instant at, PinnedConnection pin) {
-    return new ClusterGovernance(
-        ClusterState.ACTIVE,
-        scheduler,
-        transport,
-        host,
-        requestedBy,
-        requestedAt,
-        Objects.requireNonNull(actor),
-        Objects.requireNonNull(at),
-        null,
-        capabilities,
-        probedAt,
-        observed,
-        Objects.requireNonNull(pin));
+    return decided(ClusterState.ACTIVE, actor, at, null, Objects.requireNonNull(pin));
   }
 
   public ClusterGovernance reject(String actor, Instant at, String why) {
+    return decided(ClusterState.REJECTED, actor, at, Objects.requireNonNull(why), null);
+  }
+
+  /** A decision by {@code actor} at {@code at}: what was asked and found is kept. */
+  private ClusterGovernance decided(
+      ClusterState decision, String actor, Instant at, String why, PinnedConnection pin) {
     return new ClusterGovernance(
-        ClusterState.REJECTED,
+        decision,
         scheduler,
         transport,
         host,
@@ -153,10 +146,10 @@ public record ClusterGovernance(
         requestedAt,
         Objects.requireNonNull(actor),
         Objects.requireNonNull(at),
-        Objects.requireNonNull(why),
+        why,
         capabilities,
         probedAt,
         observed,
-        null);
+        pin);
   }
 }

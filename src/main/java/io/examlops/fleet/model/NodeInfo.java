@@ -31,20 +31,6 @@ public record NodeInfo(
     List<String> features,
     String reason) {
 
-  /** A node without a drain reason. */
-  public NodeInfo(
-      String name,
-      int cpus,
-      long memoryMb,
-      List<GpuGroup> gpus,
-      Integer gpusInUse,
-      NodeState state,
-      String rawState,
-      List<String> partitions,
-      List<String> features) {
-    this(name, cpus, memoryMb, gpus, gpusInUse, state, rawState, partitions, features, null);
-  }
-
   public NodeInfo {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(state, "state");

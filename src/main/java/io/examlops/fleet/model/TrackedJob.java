@@ -90,6 +90,16 @@ public record TrackedJob(
   }
 
   /** The same job with what the scheduler reports now. */
+  /** The same ask (cluster, name, model, dataset, GPUs, nodes, partition), submitted anew. */
+  public TrackedJob submittedAgain(String by, Instant at) {
+    return submitting(cluster, name, model, dataset, gpus, nodes, partition, by, at);
+  }
+
+  /** The job in {@code newState} since {@code started} (if known), with why; nothing else known. */
+  public TrackedJob noted(JobState newState, Instant started, String why) {
+    return observed(newState, started, null, null, null, null, null, why);
+  }
+
   public TrackedJob observed(
       JobState newState,
       Instant started,

@@ -134,7 +134,16 @@ class CapacityTest {
   void aClusterWithoutGpusHasNoUtilization() {
     var cpu =
         new NodeInfo(
-            "n1", 4, 8000, List.of(), null, NodeState.ALLOCATED, "alloc", List.of(), List.of());
+            "n1",
+            4,
+            8000,
+            List.of(),
+            null,
+            NodeState.ALLOCATED,
+            "alloc",
+            List.of(),
+            List.of(),
+            null);
 
     ClusterCapacity line =
         Capacity.cluster(new ClusterUsage("cpu", snapshot(cpu), null, List.of(), null), RATE);
@@ -200,7 +209,8 @@ class CapacityTest {
         state,
         state.label(),
         List.of(),
-        List.of());
+        List.of(),
+        null);
   }
 
   private static NodeInventory snapshot(NodeInfo... nodes) {

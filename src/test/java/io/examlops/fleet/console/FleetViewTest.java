@@ -48,7 +48,8 @@ class FleetViewTest {
                     NodeState.MIXED,
                     "mix",
                     List.of("gpu"),
-                    List.of())),
+                    List.of(),
+                    null)),
             Refresher.AS);
     FleetView view = FleetView.build(fleet, Clock.systemUTC(), c -> RefreshStatus.NEVER);
     assertThat(view.live()).isFalse();

@@ -11,8 +11,10 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.LocalStores;
+import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.registry.WriteHook;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
@@ -66,9 +68,10 @@ class JobLookupTest {
     JobStore store = new JobStore(registry.platformDb());
     fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd", Actor.cli("alice"));
     slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));
+    Stores stores = new LocalStores(TestFleets.settings(env), Clock.systemUTC(), WriteHook.NONE);
     ClusterConnections connections =
         new ClusterConnections(
-            new LocalStores(TestFleets.settings(env), Clock.systemUTC(), WriteHook.NONE),
+            stores,
             TransportOptions.DEFAULTS,
             dir.resolve("known_hosts"),
             ClientEnvironment.of(Secret.NONE),
@@ -76,10 +79,12 @@ class JobLookupTest {
             ClientCredential.NONE);
     jobs =
         new JobTracker(
-            connections,
-            actor -> store,
-            StandardSchedulers.adapters(),
-            new SchedulerContext(TestFleets.settings(env), Clock.systemUTC(), cluster -> 0));
+            new Clusters(
+                stores,
+                connections,
+                null,
+                StandardSchedulers.adapters(),
+                new SchedulerContext(TestFleets.settings(env), Clock.systemUTC(), c -> 0)));
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {

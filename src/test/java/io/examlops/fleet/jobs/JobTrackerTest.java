@@ -6,6 +6,7 @@ import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
@@ -22,10 +23,12 @@ class JobTrackerTest {
   private static final Instant T0 = Instant.parse("2026-11-29T10:00:00Z");
   private final JobTracker service =
       new JobTracker(
-          null,
-          null,
-          StandardSchedulers.adapters(),
-          new SchedulerContext(TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0));
+          new Clusters(
+              null,
+              null,
+              null,
+              StandardSchedulers.adapters(),
+              new SchedulerContext(TestFleets.settings(Map.of()), Clock.systemUTC(), c -> 0)));
 
   private static TrackedJob submitted(int gpus) {
     return new TrackedJob(

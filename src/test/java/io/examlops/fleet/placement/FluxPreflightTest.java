@@ -172,7 +172,8 @@ class FluxPreflightTest {
               NodeState.IDLE,
               "free",
               List.of("batch"),
-              List.of()));
+              List.of(),
+              null));
     }
 
     @Override

@@ -279,7 +279,8 @@ class PlacementTest {
             NodeState.MIXED,
             "mix",
             List.of(),
-            List.of());
+            List.of(),
+            null);
     var allFree =
         new NodeInfo(
             "g2",
@@ -290,7 +291,8 @@ class PlacementTest {
             NodeState.IDLE,
             "idle",
             List.of(),
-            List.of());
+            List.of(),
+            null);
 
     assertThat(ScopeCapacity.idleOfType(node, "a100")).isEmpty();
     assertThat(ScopeCapacity.idleOfType(node, null)).hasValue(3);
@@ -502,7 +504,7 @@ class PlacementTest {
             ? List.of()
             : List.of(type == null ? GpuGroup.untyped(gpus) : GpuGroup.of(type, gpus));
     return new NodeInfo(
-        name, 8, 16000, groups, inUse, state, state.label(), List.of(partitions), List.of());
+        name, 8, 16000, groups, inUse, state, state.label(), List.of(partitions), List.of(), null);
   }
 
   static NodeInventory snapshot(Instant takenAt, NodeInfo... nodes) {

@@ -30,7 +30,8 @@ class SnapshotSummaryTest {
               NodeState.MIXED,
               "mix",
               List.of("mixed"),
-              List.of()));
+              List.of(),
+              null));
 
   @Test
   void everyPartitionAndTypeMatchesCountingTheNodes() {

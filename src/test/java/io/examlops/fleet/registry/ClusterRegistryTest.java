@@ -51,7 +51,8 @@ class ClusterRegistryTest {
               NodeState.MIXED,
               "mix",
               List.of("gpu"),
-              List.of("nvlink")),
+              List.of("nvlink"),
+              null),
           new NodeInfo(
               "gpu02",
               64,

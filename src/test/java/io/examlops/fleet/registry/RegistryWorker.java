@@ -85,7 +85,8 @@ public final class RegistryWorker {
               NodeState.IDLE,
               "idle",
               List.of("gpu"),
-              List.of()));
+              List.of(),
+              null));
     }
     return nodes;
   }

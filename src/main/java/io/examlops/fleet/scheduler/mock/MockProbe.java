@@ -89,7 +89,8 @@ public final class MockProbe implements SchedulerProbe {
             state,
             "inline",
             List.of(PARTITION),
-            List.of("simulated-gpus")));
+            List.of("simulated-gpus"),
+            null));
   }
 
   /** Simulated GPUs have no device detail. */

@@ -67,7 +67,16 @@ public record NvidiaSnapshot(
         byModel.entrySet().stream().map(e -> GpuGroup.of(e.getKey(), e.getValue())).toList();
     Integer inUse = gpusInUse();
     return new NodeInfo(
-        host, cpus, memoryMib, groups, inUse, state(inUse), rawState(inUse), List.of(), List.of());
+        host,
+        cpus,
+        memoryMib,
+        groups,
+        inUse,
+        state(inUse),
+        rawState(inUse),
+        List.of(),
+        List.of(),
+        null);
   }
 
   private NodeState state(Integer inUse) {

@@ -57,9 +57,27 @@ class FluxAdapterTest {
             Instant.EPOCH,
             List.of(
                 new NodeInfo(
-                    "n2", 4, 0, List.of(), null, NodeState.IDLE, "idle", List.of(), List.of()),
+                    "n2",
+                    4,
+                    0,
+                    List.of(),
+                    null,
+                    NodeState.IDLE,
+                    "idle",
+                    List.of(),
+                    List.of(),
+                    null),
                 new NodeInfo(
-                    "n1", 4, 0, List.of(), null, NodeState.IDLE, "idle", List.of(), List.of())));
+                    "n1",
+                    4,
+                    0,
+                    List.of(),
+                    null,
+                    NodeState.IDLE,
+                    "idle",
+                    List.of(),
+                    List.of(),
+                    null)));
 
     assertThat(flux.instanceIdentity(BOUND, nodes)).isEqualTo(URI + " [n1, n2]");
     assertThat(flux.instanceIdentity(DEFAULT, nodes)).isEqualTo("(default instance) [n1, n2]");

@@ -117,7 +117,8 @@ public final class ToyAdapter implements SchedulerAdapter {
               NodeState.IDLE,
               "idle",
               List.of(PARTITION),
-              List.of()));
+              List.of(),
+              null));
     }
 
     @Override
