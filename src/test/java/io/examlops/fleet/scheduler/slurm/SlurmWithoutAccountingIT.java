@@ -1,8 +1,9 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.scheduler.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.examlops.fleet.cli.ExaRun;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,14 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.scheduler.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.Exa;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedStates;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -265,7 +269,7 @@ abstract class SlurmJobsChecks {
             "--wait-timeout",
             "120",
             home.resolve("fail.sh").toString());
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.FAILED);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.FAILED);
     JsonNode job = JSON.readTree(run.out()).get("job");
     assertThat(job.get("state").asText()).isEqualTo("failed");
     assertThat(job.get("exitCode").asInt()).isEqualTo(3);
@@ -291,7 +295,7 @@ abstract class SlurmJobsChecks {
             "it-wait-limit",
             home.resolve("long.sh").toString());
     assertThat(Duration.between(before, Instant.now())).isLessThan(Duration.ofSeconds(60));
-    assertThat(run.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
     assertThat(run.err()).contains("stopped following job", "after 3 s (--wait-timeout)");
     assertThat(run.out()).containsPattern(": (pending|running|submitted)");
     JsonNode jobs = json(exa("--json", "hpc", "jobs", "--cluster", "tc")).get("jobs");

@@ -1,9 +1,12 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.governance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.DocumentedShapes;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.Testbed;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +74,7 @@ class ApprovalIT {
     assertThat(clusters.at("/clusters/0/schedulable").asBoolean()).isFalse();
 
     ExaRun refused = exa("hpc", "env", "lxp");
-    assertThat(refused.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
+    assertThat(refused.exitCode()).isEqualTo(ExitCodes.NOT_APPROVED);
     assertThat(refused.err()).contains("PENDING").contains("exa hpc approve lxp");
 
     JsonNode approved = json(exa("--json", "hpc", "approve", "lxp"));
@@ -100,7 +103,7 @@ class ApprovalIT {
     assertThat(after).isNotEqualTo(before);
 
     ExaRun probeAfterRotation = exa("hpc", "nodes", "--save", "--cluster", "lxp");
-    assertThat(probeAfterRotation.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
+    assertThat(probeAfterRotation.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(probeAfterRotation.err()).contains(after);
 
     JsonNode changed = json(exa("--json", "hpc", "clusters"));
@@ -110,7 +113,7 @@ class ApprovalIT {
         .contains(after)
         .contains("approve");
     ExaRun envRefused = exa("hpc", "env", "lxp");
-    assertThat(envRefused.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
+    assertThat(envRefused.exitCode()).isEqualTo(ExitCodes.NOT_APPROVED);
     assertThat(envRefused.err()).contains(after);
 
     // the admin checks the new key (here: the testbed's known_hosts now holds it), re-probes,
@@ -160,12 +163,12 @@ class ApprovalIT {
             testbed.sshOptions()));
 
     ExaRun noReason = exa("hpc", "reject", "other");
-    assertThat(noReason.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(noReason.exitCode()).isEqualTo(ExitCodes.USAGE);
 
     JsonNode rejected = json(exa("--json", "hpc", "reject", "other", "--reason", "wrong account"));
     assertThat(rejected.get("state").asText()).isEqualTo("REJECTED");
     ExaRun env = exa("hpc", "env", "other");
-    assertThat(env.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
+    assertThat(env.exitCode()).isEqualTo(ExitCodes.NOT_APPROVED);
     assertThat(env.err()).contains("rejected by alice").contains("wrong account");
   }
 

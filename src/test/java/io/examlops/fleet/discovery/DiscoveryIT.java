@@ -1,9 +1,12 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.DocumentedShapes;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.Testbed;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -160,7 +163,7 @@ class DiscoveryIT {
     ExaRun run =
         ExaRun.run(ENV, new String[] {"hpc", "gpus", "--host", Testbed.HOST}, testbed.sshOptions());
 
-    assertThat(run.exitCode()).isEqualTo(ExitCode.SCHEDULER);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.SCHEDULER);
     assertThat(run.err()).contains("hpcuser@127.0.0.1:2222").contains("nvidia-smi");
   }
 
@@ -181,7 +184,7 @@ class DiscoveryIT {
 
     ExaRun refused = ExaRun.run(ENV, detect(), options);
 
-    assertThat(refused.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
+    assertThat(refused.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(refused.err())
         .contains(testbed.hostKeyFingerprint())
         .contains("--accept-new-host-key")
@@ -221,7 +224,7 @@ class DiscoveryIT {
 
     for (String[] extra : new String[][] {{}, {"--accept-new-host-key"}}) {
       ExaRun run = ExaRun.run(ENV, detect(), concat(options, extra));
-      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.UNREACHABLE);
+      assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.UNREACHABLE);
       assertThat(run.err()).containsIgnoringCase("changed").contains(testbed.hostKeyFingerprint());
     }
     ExaRun pinnedWrong =
@@ -238,7 +241,7 @@ class DiscoveryIT {
             testbed.knownHosts().toString(),
             "--host-key-fingerprint",
             "SHA256:" + "A".repeat(43));
-    assertThat(pinnedWrong.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
+    assertThat(pinnedWrong.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(pinnedWrong.err()).contains(testbed.hostKeyFingerprint());
   }
 
@@ -263,7 +266,7 @@ class DiscoveryIT {
             "--known-hosts",
             testbed.knownHosts().toString());
 
-    assertThat(run.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(run.err()).containsIgnoringCase("authentication").contains("hpcuser@127.0.0.1:2222");
     assertThat(run.err()).doesNotContain(Files.readString(wrongKey).substring(40, 80));
   }
@@ -288,7 +291,7 @@ class DiscoveryIT {
               "2");
       Duration took = Duration.between(start, Instant.now());
 
-      assertThat(run.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
+      assertThat(run.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
       assertThat(run.err())
           .contains("127.0.0.1:" + silent.getLocalPort())
           .containsIgnoringCase("connect");
@@ -315,7 +318,7 @@ class DiscoveryIT {
             "--known-hosts",
             testbed.knownHosts().toString());
 
-    assertThat(run.exitCode()).isEqualTo(ExitCode.UNREACHABLE);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(JSON.readTree(run.out()).get("error").get("kind").asText())
         .isEqualTo("transport:connect");
     assertThat(run.err()).contains("127.0.0.1:" + port);

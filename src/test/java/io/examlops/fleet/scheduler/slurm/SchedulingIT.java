@@ -1,10 +1,14 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.scheduler.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.DocumentedShapes;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedStates;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -157,7 +161,7 @@ class SchedulingIT {
     assertThat(result.get("chosen").asText()).isEqualTo("lxp");
 
     ExaRun none = exa("hpc", "place", "--gpus", "3", "--gpu-type", "h100");
-    assertThat(none.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(none.exitCode()).isEqualTo(ExitCodes.FAILED);
     assertThat(none.out()).contains("no h100");
     JsonNode typed =
         JSON.readTree(exa("--json", "hpc", "place", "--gpus", "3", "--gpu-type", "h100").out());
@@ -188,7 +192,7 @@ class SchedulingIT {
     assertThat(json(pass).get("result").asText()).isEqualTo("PASS");
 
     ExaRun tooMany = exa("hpc", "preflight", "tc", "--gpus", "9", "--partition", "gpu");
-    assertThat(tooMany.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(tooMany.exitCode()).isEqualTo(ExitCodes.FAILED);
     assertThat(tooMany.out()).containsPattern("gpus +fail +only 6 GPUs in partition gpu");
 
     // g1 holds 4 a100 but 2 are in use: the job fits the partition, yet would wait
@@ -197,7 +201,7 @@ class SchedulingIT {
     assertThat(busy.out()).containsPattern("idle +warn");
 
     ExaRun noPartition = exa("hpc", "preflight", "tc", "--gpus", "1", "--partition", "nosuch");
-    assertThat(noPartition.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(noPartition.exitCode()).isEqualTo(ExitCodes.FAILED);
     assertThat(noPartition.out()).containsPattern("partition +fail");
 
     ExaRun badAccount =
@@ -211,11 +215,11 @@ class SchedulingIT {
             "gpu",
             "--account",
             "nosuchacct");
-    assertThat(badAccount.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(badAccount.exitCode()).isEqualTo(ExitCodes.FAILED);
     assertThat(badAccount.out()).containsPattern("account +fail");
 
     ExaRun pending = exa("hpc", "preflight", "waiting", "--gpus", "1");
-    assertThat(pending.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(pending.exitCode()).isEqualTo(ExitCodes.FAILED);
     assertThat(pending.out()).containsPattern("approval +fail").contains("PENDING");
   }
 
@@ -277,7 +281,7 @@ class SchedulingIT {
             "120",
             home.resolve("fail.sh").toString());
 
-    assertThat(run.exitCode()).isEqualTo(ExitCode.FAILED);
+    assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
     JsonNode job = JSON.readTree(run.out()).get("job");
     assertThat(job.get("state").asText()).isEqualTo("failed");
     assertThat(job.get("exitCode").asInt()).isEqualTo(3);
@@ -337,7 +341,7 @@ class SchedulingIT {
             "--gpus",
             "1",
             home.resolve("ok.sh").toString());
-    assertThat(pending.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
+    assertThat(pending.exitCode()).isEqualTo(ExitCodes.NOT_APPROVED);
     assertThat(pending.err()).contains("PENDING");
 
     ExaRun badPartition =
@@ -351,20 +355,20 @@ class SchedulingIT {
             "--partition",
             "nosuch",
             home.resolve("ok.sh").toString());
-    assertThat(badPartition.exitCode()).isEqualTo(ExitCode.SCHEDULER);
+    assertThat(badPartition.exitCode()).isEqualTo(ExitCodes.SCHEDULER);
     assertThat(badPartition.err()).containsIgnoringCase("invalid partition");
 
     ExaRun noScript =
         exa("hpc", "submit", "--cluster", "tc", "--gpus", "1", home.resolve("nope.sh").toString());
-    assertThat(noScript.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
+    assertThat(noScript.exitCode()).isEqualTo(ExitCodes.NOT_FOUND);
     assertThat(noScript.err()).contains("nope.sh");
 
     ExaRun badGpus =
         exa("hpc", "submit", "--cluster", "tc", "--gpus", "two", home.resolve("ok.sh").toString());
-    assertThat(badGpus.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(badGpus.exitCode()).isEqualTo(ExitCodes.USAGE);
     ExaRun noGpus =
         exa("hpc", "submit", "--cluster", "tc", "--gpus", "-1", home.resolve("ok.sh").toString());
-    assertThat(noGpus.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(noGpus.exitCode()).isEqualTo(ExitCodes.USAGE);
     assertThat(noGpus.err())
         .contains("--gpus: GPUs must be 0 (a CPU-only job) or a positive whole number");
 
@@ -377,7 +381,7 @@ class SchedulingIT {
             "--gpus",
             "1",
             home.resolve("ok.sh").toString());
-    assertThat(unknown.exitCode()).isEqualTo(ExitCode.NOT_FOUND);
+    assertThat(unknown.exitCode()).isEqualTo(ExitCodes.NOT_FOUND);
 
     assertThat(json(exa("--json", "hpc", "jobs", "--no-refresh")).get("jobs")).hasSize(before);
   }

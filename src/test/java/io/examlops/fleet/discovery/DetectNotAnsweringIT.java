@@ -1,9 +1,12 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.DocumentedShapes;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.cli.ExitCodes;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,7 +62,7 @@ class DetectNotAnsweringIT {
   void saysInstalledNotAnsweringWithEveryProbesReason() throws Exception {
     ExaRun run = exa("hpc", "detect");
 
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.SCHEDULER);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.SCHEDULER);
     assertThat(run.out())
         .startsWith("Installed but not answering on local: slurm.")
         .contains("slurm: installed, not answering (Slurm 22.05")
@@ -74,7 +77,7 @@ class DetectNotAnsweringIT {
   void jsonCarriesTheOutcomeAndEachProbe() throws Exception {
     ExaRun run = exa("--json", "hpc", "detect");
 
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.SCHEDULER);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.SCHEDULER);
     DocumentedShapes.cliReference().assertMatches("hpc detect", run.out());
     JsonNode json = JSON.readTree(run.out());
     assertThat(json.get("outcome").asText()).isEqualTo("not-answering");
@@ -90,7 +93,7 @@ class DetectNotAnsweringIT {
   void connectRegistersNothingAndSaysWhy() throws Exception {
     ExaRun run = exa("hpc", "connect", "local", "--name", "lab");
 
-    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCode.SCHEDULER);
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.SCHEDULER);
     assertThat(run.err())
         .contains("installed on local but does not answer")
         .contains("slurm: installed, not answering")

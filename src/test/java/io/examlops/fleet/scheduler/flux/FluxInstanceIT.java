@@ -1,9 +1,11 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.scheduler.flux;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.Testbed;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +77,7 @@ class FluxInstanceIT {
     ExaRun env = exa("hpc", "env", "fx");
     ExaRun elsewhere = exa("hpc", "nodes", "--cluster", "fx");
 
-    assertThat(env.exitCode()).isEqualTo(ExitCode.NOT_APPROVED);
+    assertThat(env.exitCode()).isEqualTo(ExitCodes.NOT_APPROVED);
     assertThat(env.err())
         .contains("Flux instance (flux_uri) changed from " + CAPTURED + " to " + OTHER);
     assertThat(elsewhere.exitCode()).isNotZero();

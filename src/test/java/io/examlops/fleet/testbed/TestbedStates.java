@@ -1,7 +1,8 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.testbed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.cli.ExaRun;
 import java.util.Map;
 
 /** The node states slurm-states.sh puts the testbed in, which the tests that follow read. */
