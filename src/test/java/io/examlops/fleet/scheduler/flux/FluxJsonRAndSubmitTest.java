@@ -3,12 +3,12 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.CommandResult;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -23,7 +23,7 @@ class FluxJsonRAndSubmitTest {
   @Test
   void jsonListGivesQueueEntriesWithWaitingReasons() {
     List<QueueEntry> q =
-        FluxJobsJsonParser.queue("flux jobs -a --json", JobFixtures.read("flux/jobs-a-json.json"));
+        FluxJobsJsonParser.queue("flux jobs -a --json", Fixtures.flux("jobs/jobs-a-json.json"));
     assertThat(q).hasSize(13);
     assertThat(byId(q, "fCsA5dpT").reason()).isEqualTo("held");
     assertThat(byId(q, "fCzmswoD").reason()).isEqualTo("depends:after-success=\u0192CcJiq67");
@@ -39,7 +39,7 @@ class FluxJsonRAndSubmitTest {
   void jsonAccountingOfInactiveJobs() {
     List<JobAccounting> r =
         FluxJobsJsonParser.accounting(
-            "flux jobs -a --json", JobFixtures.read("flux/jobs-a-json.json"));
+            "flux jobs -a --json", Fixtures.flux("jobs/jobs-a-json.json"));
     JobAccounting timeout =
         r.stream().filter(j -> j.id().equals("fCSrBQpX")).findFirst().orElseThrow();
     assertThat(timeout.state()).isEqualTo(JobState.TIMEOUT);
@@ -54,7 +54,7 @@ class FluxJsonRAndSubmitTest {
   void singleJobIsABareObject() {
     List<QueueEntry> q =
         FluxJobsJsonParser.queue(
-            "flux jobs --json \u0192CfjPArK", JobFixtures.read("flux/jobs-single-json-E.json"));
+            "flux jobs --json \u0192CfjPArK", Fixtures.flux("jobs/jobs-single-json-E.json"));
     assertThat(q).singleElement().satisfies(e -> assertThat(e.id()).isEqualTo("fCfjPArK"));
   }
 
@@ -62,13 +62,12 @@ class FluxJsonRAndSubmitTest {
   void asciiLocaleAndEmptyLists() {
     List<QueueEntry> q =
         FluxJobsJsonParser.queue(
-            "LC_ALL=C flux jobs --json",
-            JobFixtures.read("flux/cpu-mixed_LC_ALL_C_jobs-json.json"));
+            "LC_ALL=C flux jobs --json", Fixtures.flux("jobs/cpu-mixed_LC_ALL_C_jobs-json.json"));
     assertThat(q).extracting(QueueEntry::id).containsExactly("f3TZ9we7", "f3PZssgK");
     assertThat(q.get(0).partition()).isNull();
     assertThat(
             FluxJobsJsonParser.queue(
-                "flux jobs -a --json", JobFixtures.read("flux/cpu-idle_jobs-a-json-empty.json")))
+                "flux jobs -a --json", Fixtures.flux("jobs/cpu-idle_jobs-a-json-empty.json")))
         .isEmpty();
   }
 
@@ -113,11 +112,11 @@ class FluxJsonRAndSubmitTest {
 
   @Test
   void gpusFromRAndGpuHours() {
-    int gpus = FluxR.gpus("flux job info fCfjPArK R", JobFixtures.read("flux/job-info-R-E.json"));
+    int gpus = FluxR.gpus("flux job info fCfjPArK R", Fixtures.flux("jobs/job-info-R-E.json"));
     assertThat(gpus).isEqualTo(8);
     JobAccounting excl =
         FluxJobsJsonParser.accounting(
-                "flux jobs --json", JobFixtures.read("flux/jobs-single-json-E.json"))
+                "flux jobs --json", Fixtures.flux("jobs/jobs-single-json-E.json"))
             .get(0)
             .withGpus(gpus);
     // runtime 117.12175130844116 s on 8 GPUs
@@ -148,15 +147,15 @@ class FluxJsonRAndSubmitTest {
   @Test
   void submitOutputs() {
     SubmitReply batch =
-        FluxSubmitParser.parse(result(0, JobFixtures.read("flux/batch-debug.txt"), ""));
+        FluxSubmitParser.parse(result(0, Fixtures.flux("jobs/batch-debug.txt"), ""));
     assertThat(batch.accepted()).isTrue();
     assertThat(batch.jobId()).isEqualTo("fCo7qbHy");
 
-    SubmitReply cc = FluxSubmitParser.parse(result(0, JobFixtures.read("flux/submit-cc.txt"), ""));
+    SubmitReply cc = FluxSubmitParser.parse(result(0, Fixtures.flux("jobs/submit-cc.txt"), ""));
     assertThat(cc.jobIds()).containsExactly("f23Bbt3LK", "f23Bbt3LL", "f23Bbt3LM");
 
     SubmitReply ascii =
-        FluxSubmitParser.parse(result(0, JobFixtures.read("flux/submit-ascii-C.txt"), ""));
+        FluxSubmitParser.parse(result(0, Fixtures.flux("jobs/submit-ascii-C.txt"), ""));
     assertThat(ascii.jobId()).isEqualTo("fD54ws99");
 
     // --wait passes the job's own exit status through; the submission itself succeeded
@@ -166,13 +165,12 @@ class FluxJsonRAndSubmitTest {
   @Test
   void submitErrorsPassFluxsWordsOn() {
     SubmitReply queue =
-        FluxSubmitParser.parse(result(1, "", JobFixtures.read("flux/submit-badqueue.stderr.txt")));
+        FluxSubmitParser.parse(result(1, "", Fixtures.flux("jobs/submit-badqueue.stderr.txt")));
     assertThat(queue.accepted()).isFalse();
     assertThat(queue.message()).isEqualTo("[Errno 1] Invalid queue 'nosuch' specified");
 
     SubmitReply script =
-        FluxSubmitParser.parse(
-            result(1, "", JobFixtures.read("flux/batch-noscript-err.stderr.txt")));
+        FluxSubmitParser.parse(result(1, "", Fixtures.flux("jobs/batch-noscript-err.stderr.txt")));
     assertThat(script.message()).startsWith("flux-batch: ERROR: No such file or directory");
 
     assertThatThrownBy(() -> FluxSubmitParser.parse(result(0, "hello world\n", "")))
