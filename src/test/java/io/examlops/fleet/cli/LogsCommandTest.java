@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.testing.JobGate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -63,7 +64,9 @@ class LogsCommandTest {
 
   @Test
   void aTagReattachesWhileItsJobRunsAndSubmitsAnewOnceItEnded() throws Exception {
-    Path quick = script("quick.sh", "#!/bin/sh\nsleep 2\necho ran\n");
+    // The job runs until the second submission has re-attached to it, not for 2 s it might miss.
+    JobGate gate = JobGate.in(home);
+    Path quick = script("quick.sh", "#!/bin/sh\n" + gate.waitLine() + "echo ran\n");
     ExaRun first =
         ExaRun.run(
             env,
@@ -79,18 +82,24 @@ class LogsCommandTest {
     JsonNode one = JSON.readTree(first.out());
     assertThat(one.get("reattached").asBoolean()).isFalse();
 
-    ExaRun again =
-        ExaRun.run(
-            env,
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "demo",
-            "--tag",
-            "ci/7-train",
-            "--wait",
-            quick.toString());
+    ExaRun again;
+    try (gate) {
+      ExaRun.Started retry =
+          ExaRun.start(
+              env,
+              "--json",
+              "hpc",
+              "submit",
+              "--cluster",
+              "demo",
+              "--tag",
+              "ci/7-train",
+              "--wait",
+              quick.toString());
+      retry.awaitErr("re-attached to job " + one.get("job").get("id").asText());
+      gate.open();
+      again = retry.result();
+    }
     JsonNode two = JSON.readTree(again.out());
     assertThat(two.get("reattached").asBoolean()).isTrue();
     assertThat(two.get("job").get("id").asLong()).isEqualTo(one.get("job").get("id").asLong());

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.testbed.Testbed;
 import io.examlops.fleet.testbed.TestbedStates;
+import io.examlops.fleet.testing.JobGate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -195,12 +196,15 @@ class JenkinsStepsIT {
   @Order(3)
   void outputStreamsIntoTheLogWhileTheJobRunsAndTheKeyStaysSecret() throws Exception {
     Pipeline pipeline = build();
-    String script = "#!/bin/bash\necho tick-1\nsleep 6\necho tick-2\nsleep 1\necho tock\n";
+    JobGate gate = JobGate.in(Path.of("/home", Testbed.USER));
+    // The job goes on past tick-1 when the test has seen it, not after a sleep it might miss.
+    String script =
+        "#!/bin/bash\necho tick-1\n" + gate.waitLine() + "echo tick-2\nsleep 1\necho tock\n";
     ExecutorService runner = Executors.newSingleThreadExecutor();
     ArgumentWatch watch =
         new ArgumentWatch(
             List.of(PASSPHRASE, "secretFiles", secretLineOf(approvedWithPassphrase.privateKey())));
-    try {
+    try (gate) {
       Future<Object> submitted =
           runner.submit(
               () ->
@@ -224,6 +228,7 @@ class JenkinsStepsIT {
       awaitLog(pipeline, "tick-1", 120);
       assertThat(submitted.isDone()).as("the step still waits for its job").isFalse();
       assertThat(pipeline.log().text()).doesNotContain("tock");
+      gate.open();
 
       @SuppressWarnings("unchecked")
       Map<String, Object> result = (Map<String, Object>) submitted.get(120, TimeUnit.SECONDS);
@@ -382,6 +387,8 @@ class JenkinsStepsIT {
   @Test
   @Order(7)
   void aRetriedStageWithTheSameTagReattaches() throws Exception {
+    // The job runs until the retry has re-attached to it, not for a time the retry might miss.
+    JobGate gate = JobGate.in(Path.of("/home", Testbed.USER));
     Map<String, Object> stage =
         new HashMap<>(
             Map.of(
@@ -396,7 +403,7 @@ class JenkinsStepsIT {
                 "tag",
                 "ml/train#7-train",
                 "script",
-                "#!/bin/bash\necho once\nsleep 8\n",
+                "#!/bin/bash\necho once\n" + gate.waitLine(),
                 "credentialsId",
                 "hpc-ssh"));
     stage.put("wait", false);
@@ -406,8 +413,18 @@ class JenkinsStepsIT {
 
     stage.put("wait", true);
     Pipeline retry = build();
-    @SuppressWarnings("unchecked")
-    Map<String, Object> again = (Map<String, Object>) retry.step("hpcSubmit", stage);
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    Map<String, Object> again;
+    try (gate) {
+      Future<Object> retried = runner.submit(() -> retry.step("hpcSubmit", stage));
+      awaitLog(retry, "re-attached to job " + first.get("jobId"), 120);
+      gate.open();
+      @SuppressWarnings("unchecked")
+      Map<String, Object> answer = (Map<String, Object>) retried.get(120, TimeUnit.SECONDS);
+      again = answer;
+    } finally {
+      runner.shutdownNow();
+    }
     assertThat(again)
         .containsEntry("reattached", true)
         .containsEntry("jobId", first.get("jobId"))

@@ -10,6 +10,7 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.testing.JobGate;
 import io.examlops.fleet.transport.LocalRunner;
 import io.examlops.fleet.transport.ScriptedRunner;
 import io.examlops.fleet.transport.TransportOptions;
@@ -49,15 +50,24 @@ class MockBackendTest {
   }
 
   @Test
-  void aJobThatExitsZeroCompletesWithElapsedTimeAndGpuHours() throws Exception {
+  void aJobThatExitsZeroCompletesWithElapsedTimeAndGpuHours(@TempDir Path gates) throws Exception {
     MockBackend mock = new MockBackend(jobs, "alice");
-    String id =
-        submit(
-            mock, "sleep 1\necho \"$EXAMLOPS_TOKEN\"\n", 2, Map.of("EXAMLOPS_TOKEN", "s3 cr'et"));
-    assertThat(id).isEqualTo("mock-1");
-    assertThat(mock.queue(local)).extracting(q -> q.id()).containsExactly("mock-1");
+    JobAccounting job;
+    String id;
+    // Held until the queue was read: a 1 s job could end before a slow machine reads it.
+    try (JobGate gate = JobGate.in(gates)) {
+      id =
+          submit(
+              mock,
+              gate.waitLine() + "sleep 1\necho \"$EXAMLOPS_TOKEN\"\n",
+              2,
+              Map.of("EXAMLOPS_TOKEN", "s3 cr'et"));
+      assertThat(id).isEqualTo("mock-1");
+      assertThat(mock.queue(local)).extracting(q -> q.id()).containsExactly("mock-1");
+      gate.open();
 
-    JobAccounting job = waitUntilEnded(mock, local, id);
+      job = waitUntilEnded(mock, local, id);
+    }
 
     assertThat(job.state()).isEqualTo(JobState.COMPLETED);
     assertThat(job.exitCode()).isZero();
@@ -102,15 +112,27 @@ class MockBackendTest {
     assertThat(job.state()).isEqualTo(JobState.CANCELLED);
     assertThat(job.elapsed()).isPositive();
     long pid = Long.parseLong(Files.readString(jobs.resolve(id).resolve("pid")).strip());
-    Thread.sleep(500);
-    assertThat(
-            ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
-                && !Files.readString(Path.of("/proc/" + pid + "/stat")).contains(") Z"))
-        .as("the wrapper is gone")
-        .isFalse();
+    // A killed process takes a moment to go, longer on a busy machine: wait for it, not 500 ms.
+    long gone = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (running(pid) && System.nanoTime() < gone) {
+      Thread.sleep(50);
+    }
+    assertThat(running(pid)).as("the wrapper is gone").isFalse();
     Thread.sleep(2000);
     assertThat(marker).as("the script's background child was killed too").doesNotExist();
     assertThat(mock.cancel(local, id).outcome()).isEqualTo(CancelOutcome.ALREADY_ENDED);
+  }
+
+  /** Whether the process runs: it exists and is not a zombie waiting to be reaped. */
+  private static boolean running(long pid) throws java.io.IOException {
+    if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+      return false;
+    }
+    try {
+      return !Files.readString(Path.of("/proc/" + pid + "/stat")).contains(") Z");
+    } catch (java.nio.file.NoSuchFileException e) {
+      return false;
+    }
   }
 
   @Test
