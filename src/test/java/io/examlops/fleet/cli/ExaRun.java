@@ -39,11 +39,14 @@ public record ExaRun(int exitCode, String out, String err) {
   }
 
   /**
-   * Runs {@code exa ARGS} in a thread of its own and returns at once: a test can wait for a line of
-   * its standard error (a job re-attached, say) and act on it (open a {@code JobGate}) before the
-   * command ends.
+   * Runs {@code exa} with {@code head} then {@code tail} in a thread of its own and returns at
+   * once: a test can wait for a line of its standard error (a job re-attached, say) and act on it
+   * (open a {@code JobGate}) before the command ends.
    */
-  public static Started start(Map<String, String> env, String... args) {
+  public static Started start(Map<String, String> env, String[] head, String... tail) {
+    List<String> all = new ArrayList<>(List.of(head));
+    all.addAll(List.of(tail));
+    String[] args = all.toArray(String[]::new);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     FutureTask<ExaRun> run =

@@ -80,18 +80,7 @@ class DiscoveryIT {
 
   @Test
   void detectFindsTheFluxClusterOfFluxuser() throws IOException {
-    ExaRun run =
-        ExaRun.run(
-            ENV,
-            detect("--json"),
-            "--port",
-            "2222",
-            "--user",
-            Testbed.FLUX_USER,
-            "--key",
-            testbed.key().toString(),
-            "--known-hosts",
-            testbed.knownHosts().toString());
+    ExaRun run = ExaRun.run(ENV, detect("--json"), testbed.fluxSshOptions());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
     DocumentedShapes.cliReference().assertMatches("hpc detect", run.out());
@@ -171,16 +160,7 @@ class DiscoveryIT {
   void anUnknownHostKeyIsRefusedWithItsFingerprintAndAcceptedOnlyByExplicitOptIn()
       throws IOException {
     Path knownHosts = Files.createFile(tmp.resolve("known_hosts"));
-    String[] options = {
-      "--port",
-      "2222",
-      "--user",
-      Testbed.USER,
-      "--key",
-      testbed.key().toString(),
-      "--known-hosts",
-      knownHosts.toString()
-    };
+    String[] options = testbed.sshOptions(Testbed.USER, knownHosts);
 
     ExaRun refused = ExaRun.run(ENV, detect(), options);
 
@@ -211,16 +191,7 @@ class DiscoveryIT {
     Path knownHosts = tmp.resolve("known_hosts");
     Files.writeString(
         knownHosts, "[127.0.0.1]:2222 " + pub.substring(0, pub.lastIndexOf(' ')) + "\n");
-    String[] options = {
-      "--port",
-      "2222",
-      "--user",
-      Testbed.USER,
-      "--key",
-      testbed.key().toString(),
-      "--known-hosts",
-      knownHosts.toString()
-    };
+    String[] options = testbed.sshOptions(Testbed.USER, knownHosts);
 
     for (String[] extra : new String[][] {{}, {"--accept-new-host-key"}}) {
       ExaRun run = ExaRun.run(ENV, detect(), concat(options, extra));
@@ -231,16 +202,9 @@ class DiscoveryIT {
         ExaRun.run(
             ENV,
             detect(),
-            "--port",
-            "2222",
-            "--user",
-            Testbed.USER,
-            "--key",
-            testbed.key().toString(),
-            "--known-hosts",
-            testbed.knownHosts().toString(),
-            "--host-key-fingerprint",
-            "SHA256:" + "A".repeat(43));
+            concat(
+                testbed.sshOptions(),
+                new String[] {"--host-key-fingerprint", "SHA256:" + "A".repeat(43)}));
     assertThat(pinnedWrong.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
     assertThat(pinnedWrong.err()).contains(testbed.hostKeyFingerprint());
   }

@@ -1,5 +1,6 @@
 package io.examlops.fleet.governance;
 
+import static io.examlops.fleet.testbed.TestbedFleet.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,12 +9,13 @@ import io.examlops.fleet.cli.DocumentedShapes;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedFleet;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,30 +26,22 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ApprovalIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static Testbed testbed;
-
   @TempDir Path home;
+  private TestbedFleet fleet;
+  private Testbed testbed;
 
-  @BeforeAll
-  static void testbedIsUp() {
-    testbed = Testbed.require();
+  @BeforeEach
+  void aFleetOfItsOwn() {
+    fleet = TestbedFleet.in(home).with("EXAMLOPS_ACTOR", "alice");
+    testbed = fleet.testbed();
   }
 
   private Map<String, String> env() {
-    return Map.of(
-        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-        "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
-        "EXAMLOPS_ACTOR", "alice");
+    return fleet.env();
   }
 
   private ExaRun exa(String... args) {
-    return ExaRun.run(env(), args);
-  }
-
-  private JsonNode json(ExaRun run) throws Exception {
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return JSON.readTree(run.out());
+    return fleet.exa(args);
   }
 
   @Test

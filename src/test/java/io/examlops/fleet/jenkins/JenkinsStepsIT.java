@@ -1,5 +1,6 @@
 package io.examlops.fleet.jenkins;
 
+import static io.examlops.fleet.testbed.TestbedFleet.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -7,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
 import io.examlops.fleet.testing.JobGate;
 import java.io.IOException;
@@ -55,21 +57,17 @@ class JenkinsStepsIT {
 
   @BeforeAll
   static void anApprovedSlurmClusterAndAnInstalledRelease() throws Exception {
-    testbed = Testbed.require();
     release = Release.unpackInto(Files.createDirectories(dir.resolve("opt")));
-    fleet = new HashMap<>();
-    fleet.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
-    fleet.put("EXAMLOPS_HPC_REGISTRY", dir.resolve("home/clusters.yaml").toString());
-    fleet.put("EXAMLOPS_DATA_DIR", dir.resolve("home/data").toString());
-    fleet.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
-    fleet.put("EXAMLOPS_ACTOR", "admin");
-    ok(
-        ExaRun.run(
-            fleet,
-            new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
-            testbed.sshOptions()));
-    ok(ExaRun.run(fleet, "hpc", "approve", "tc"));
-    ok(ExaRun.run(fleet, "hpc", "nodes", "--save", "--cluster", "tc"));
+    Path home = Files.createDirectories(dir.resolve("home"));
+    TestbedFleet admin =
+        TestbedFleet.in(home)
+            .with("HOME", home.toString())
+            .with("EXAMLOPS_ACTOR", "admin")
+            .connectSlurm("tc")
+            .approve("tc")
+            .saveNodes("tc");
+    testbed = admin.testbed();
+    fleet = admin.env();
     fleet.remove("EXAMLOPS_ACTOR");
 
     String key = Files.readString(testbed.key());
@@ -86,11 +84,6 @@ class JenkinsStepsIT {
   @AfterAll
   static void testbedBackToItsStates() throws Exception {
     TestbedStates.awaitOnlyTheHolds(fleet);
-  }
-
-  private static ExaRun ok(ExaRun run) {
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return run;
   }
 
   private static String run(String... command) throws Exception {
@@ -113,6 +106,22 @@ class JenkinsStepsIT {
     return new Pipeline(release, dir.resolve("builds/" + builds + "/ws"), env)
         .withCredential("hpc-ssh", approved)
         .withCredential("hpc-ssh-locked", approvedWithPassphrase);
+  }
+
+  /**
+   * The parameters of an hpcSubmit on tc's gpu partition: the script, the credential and, in pairs,
+   * the step's other parameters.
+   */
+  private static Map<String, Object> onTcGpu(String script, String credentialsId, Object... more) {
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("cluster", "tc");
+    parameters.put("partition", "gpu");
+    parameters.put("script", script);
+    parameters.put("credentialsId", credentialsId);
+    for (int i = 0; i < more.length; i += 2) {
+      parameters.put((String) more[i], more[i + 1]);
+    }
+    return parameters;
   }
 
   private static JsonNode exaJson(String... args) throws Exception {
@@ -210,21 +219,15 @@ class JenkinsStepsIT {
               () ->
                   pipeline.step(
                       "hpcSubmit",
-                      Map.of(
-                          "cluster",
-                          "tc",
-                          "partition",
-                          "gpu",
+                      onTcGpu(
+                          script,
+                          "hpc-ssh-locked",
                           "gpus",
                           1,
                           "time",
                           "00:05:00",
                           "name",
-                          "it-stream",
-                          "script",
-                          script,
-                          "credentialsId",
-                          "hpc-ssh-locked")));
+                          "it-stream")));
       awaitLog(pipeline, "tick-1", 120);
       assertThat(submitted.isDone()).as("the step still waits for its job").isFalse();
       assertThat(pipeline.log().text()).doesNotContain("tock");
@@ -265,19 +268,13 @@ class JenkinsStepsIT {
             () ->
                 pipeline.step(
                     "hpcSubmit",
-                    Map.of(
-                        "cluster",
-                        "tc",
-                        "partition",
-                        "gpu",
+                    onTcGpu(
+                        "#!/bin/bash\necho about to fail\nexit 3\n",
+                        "hpc-ssh",
                         "gpus",
                         1,
                         "name",
-                        "it-fails",
-                        "script",
-                        "#!/bin/bash\necho about to fail\nexit 3\n",
-                        "credentialsId",
-                        "hpc-ssh")))
+                        "it-fails")))
         .isInstanceOf(PipelineError.class)
         .hasMessageMatching("hpcSubmit: job \\d+ \\(tc \\d+\\) failed with exit code 3.*");
     assertThat(pipeline.log().text()).contains("about to fail");
@@ -294,19 +291,13 @@ class JenkinsStepsIT {
               () ->
                   pipeline.step(
                       "hpcSubmit",
-                      Map.of(
-                          "cluster",
-                          "tc",
-                          "partition",
-                          "gpu",
+                      onTcGpu(
+                          "#!/bin/bash\necho started\nsleep 300\n",
+                          "hpc-ssh",
                           "gpus",
                           1,
                           "name",
-                          "it-abort",
-                          "script",
-                          "#!/bin/bash\necho started\nsleep 300\n",
-                          "credentialsId",
-                          "hpc-ssh")));
+                          "it-abort")));
       awaitLog(pipeline, "started", 120);
       assertThat(queueNames()).contains("it-abort");
 
@@ -335,19 +326,7 @@ class JenkinsStepsIT {
                 "stolen", new SshCredential(Testbed.USER, Files.readString(other), null));
     int before = exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size();
 
-    assertThatThrownBy(
-            () ->
-                pipeline.step(
-                    "hpcSubmit",
-                    Map.of(
-                        "cluster",
-                        "tc",
-                        "partition",
-                        "gpu",
-                        "script",
-                        "#!/bin/bash\ntrue\n",
-                        "credentialsId",
-                        "stolen")))
+    assertThatThrownBy(() -> pipeline.step("hpcSubmit", onTcGpu("#!/bin/bash\ntrue\n", "stolen")))
         .isInstanceOf(PipelineError.class)
         .hasMessageContaining(otherPrint)
         .hasMessageContaining(approvedPrint)
@@ -357,18 +336,7 @@ class JenkinsStepsIT {
             .withCredential(
                 "other-user", new SshCredential("intruder", approved.privateKey(), null));
     assertThatThrownBy(
-            () ->
-                otherUser.step(
-                    "hpcSubmit",
-                    Map.of(
-                        "cluster",
-                        "tc",
-                        "partition",
-                        "gpu",
-                        "script",
-                        "#!/bin/bash\ntrue\n",
-                        "credentialsId",
-                        "other-user")))
+            () -> otherUser.step("hpcSubmit", onTcGpu("#!/bin/bash\ntrue\n", "other-user")))
         .isInstanceOf(PipelineError.class)
         .hasMessageContaining(
             "logs in as 'intruder', but cluster 'tc' is approved for user 'hpcuser'");
@@ -390,22 +358,15 @@ class JenkinsStepsIT {
     // The job runs until the retry has re-attached to it, not for a time the retry might miss.
     JobGate gate = JobGate.in(Path.of("/home", Testbed.USER));
     Map<String, Object> stage =
-        new HashMap<>(
-            Map.of(
-                "cluster",
-                "tc",
-                "partition",
-                "gpu",
-                "gpus",
-                1,
-                "name",
-                "it-tagged",
-                "tag",
-                "ml/train#7-train",
-                "script",
-                "#!/bin/bash\necho once\n" + gate.waitLine(),
-                "credentialsId",
-                "hpc-ssh"));
+        onTcGpu(
+            "#!/bin/bash\necho once\n" + gate.waitLine(),
+            "hpc-ssh",
+            "gpus",
+            1,
+            "name",
+            "it-tagged",
+            "tag",
+            "ml/train#7-train");
     stage.put("wait", false);
     @SuppressWarnings("unchecked")
     Map<String, Object> first = (Map<String, Object>) build().step("hpcSubmit", stage);
@@ -562,15 +523,7 @@ class JenkinsStepsIT {
       }
 
       Pipeline reader = agentBuild(server, agentHome).withSecretText("fleet-token", readOnly);
-      assertThatThrownBy(
-              () ->
-                  reader.step(
-                      "hpcSubmit",
-                      Map.of(
-                          "cluster", "tc",
-                          "partition", "gpu",
-                          "script", "#!/bin/bash\ntrue\n",
-                          "credentialsId", "hpc-ssh")))
+      assertThatThrownBy(() -> reader.step("hpcSubmit", onTcGpu("#!/bin/bash\ntrue\n", "hpc-ssh")))
           .isInstanceOf(PipelineError.class)
           .hasMessageContaining("needs the submit scope");
       Pipeline stale =

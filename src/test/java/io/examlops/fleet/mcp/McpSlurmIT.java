@@ -5,17 +5,15 @@ import static io.examlops.fleet.mcp.ExaMcp.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
 import io.examlops.fleet.testing.WithoutAges;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -31,26 +29,18 @@ import org.junit.jupiter.api.io.TempDir;
  * g2's 2 v100 are free.
  */
 class McpSlurmIT {
-  private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path home;
   private static Map<String, String> env;
 
   @BeforeAll
   static void theTestbedRegistered() throws Exception {
-    Testbed testbed = Testbed.require();
-    env = new HashMap<>();
-    env.put("HOME", home.toString());
-    env.put("EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString());
-    env.put("EXAMLOPS_DATA_DIR", home.resolve("data").toString());
-    env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
-    env.put("EXAMLOPS_ACTOR", "ann");
-    for (String name : List.of("tc", "waiting")) {
-      ok(
-          ExaRun.run(
-              env,
-              new String[] {"hpc", "connect", Testbed.HOST, "--name", name},
-              testbed.sshOptions()));
-    }
+    env =
+        TestbedFleet.in(home)
+            .with("HOME", home.toString())
+            .with("EXAMLOPS_ACTOR", "ann")
+            .connectSlurm("tc")
+            .connectSlurm("waiting")
+            .env();
   }
 
   @AfterAll
@@ -58,13 +48,8 @@ class McpSlurmIT {
     TestbedStates.awaitOnlyTheHolds(env);
   }
 
-  private static ExaRun ok(ExaRun run) {
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return run;
-  }
-
   private static JsonNode cli(String... args) throws Exception {
-    return JSON.readTree(ok(ExaRun.run(env, args)).out());
+    return TestbedFleet.json(ExaRun.run(env, args));
   }
 
   private static JsonNode ok(CallToolResult result) {

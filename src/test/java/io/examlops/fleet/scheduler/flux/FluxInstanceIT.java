@@ -6,11 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.cli.ExitCodes;
-import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedFleet;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,43 +24,21 @@ class FluxInstanceIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CAPTURED = "local:///tmp/flux-XXXXXX/local-0";
   private static final String OTHER = "local:///tmp/flux-OTHER0/local-0";
-  private static Testbed testbed;
   @TempDir Path home;
+  private TestbedFleet fleet;
 
-  @BeforeAll
-  static void testbedIsUp() {
-    testbed = Testbed.require();
-  }
-
-  private Map<String, String> env() {
-    return Map.of(
-        "EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString(),
-        "EXAMLOPS_DATA_DIR", home.resolve("data").toString(),
-        "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString(),
-        "EXAMLOPS_ACTOR", "alice");
+  @BeforeEach
+  void aFleetOfItsOwn() {
+    fleet = TestbedFleet.in(home).with("EXAMLOPS_ACTOR", "alice");
   }
 
   private ExaRun exa(String... args) {
-    return ExaRun.run(env(), args);
+    return fleet.exa(args);
   }
 
   @Test
   void theApprovedInstanceIsTheOneEveryCommandTalksTo() throws Exception {
-    ExaRun connect =
-        ExaRun.run(
-            env(),
-            new String[] {"hpc", "connect", Testbed.HOST, "--name", "fx"},
-            "--scheduler",
-            "flux",
-            "--port",
-            "2222",
-            "--user",
-            Testbed.FLUX_USER,
-            "--key",
-            testbed.key().toString(),
-            "--known-hosts",
-            testbed.knownHosts().toString());
-    assertThat(connect.exitCode()).as(connect.err()).isZero();
+    fleet.connectFlux("fx");
     Path yaml = home.resolve("clusters.yaml");
     assertThat(Files.readString(yaml)).contains("flux_uri: " + CAPTURED);
     assertThat(exa("hpc", "approve", "fx").exitCode()).isZero();

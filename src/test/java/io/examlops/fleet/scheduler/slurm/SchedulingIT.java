@@ -1,5 +1,8 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import static io.examlops.fleet.testbed.TestbedFleet.json;
+import static io.examlops.fleet.testbed.TestbedFleet.ok;
+import static io.examlops.fleet.testbed.TestbedFleet.words;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.DocumentedShapes;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.cli.ExitCodes;
-import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -37,46 +40,14 @@ import org.junit.jupiter.api.io.TempDir;
 class SchedulingIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path home;
-  private static Testbed testbed;
-  private static Map<String, String> env;
+  private static TestbedFleet fleet;
 
   @BeforeAll
   static void threeActiveClustersAndOnePending() throws Exception {
-    testbed = Testbed.require();
-    env = new HashMap<>();
-    env.put("EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString());
-    env.put("EXAMLOPS_DATA_DIR", home.resolve("data").toString());
-    env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
-    env.put("EXAMLOPS_MOCK_GPUS", "2");
-    env.put("GPU_COST_PER_HOUR", "3.00");
-    ok(
-        ExaRun.run(
-            env,
-            new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
-            testbed.sshOptions()));
-    ok(
-        ExaRun.run(
-            env,
-            new String[] {"hpc", "connect", Testbed.HOST, "--name", "lxp", "--scheduler", "flux"},
-            "--port",
-            "2222",
-            "--user",
-            Testbed.FLUX_USER,
-            "--key",
-            testbed.key().toString(),
-            "--known-hosts",
-            testbed.knownHosts().toString()));
+    fleet = TestbedFleet.in(home).with("EXAMLOPS_MOCK_GPUS", "2").with("GPU_COST_PER_HOUR", "3.00");
+    fleet.connectSlurm("tc").connectFlux("lxp");
     ok(exa("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
-    ok(
-        ExaRun.run(
-            env,
-            new String[] {"hpc", "connect", Testbed.HOST, "--name", "waiting"},
-            testbed.sshOptions()));
-    for (String name : new String[] {"tc", "lxp", "demo"}) {
-      ok(exa("hpc", "approve", name));
-    }
-    ok(exa("hpc", "nodes", "--save", "--cluster", "tc"));
-    ok(exa("hpc", "nodes", "--save", "--cluster", "lxp"));
+    fleet.connectSlurm("waiting").approve("tc", "lxp", "demo").saveNodes("tc", "lxp");
     Files.writeString(
         home.resolve("ok.sh"), "#!/bin/bash\necho \"gpus=$CUDA_VISIBLE_DEVICES\"\nsleep 2\n");
     Files.writeString(home.resolve("fail.sh"), "#!/bin/bash\necho oops >&2\nexit 3\n");
@@ -90,16 +61,15 @@ class SchedulingIT {
    */
   @AfterAll
   static void testbedBackToItsStates() throws Exception {
-    TestbedStates.awaitOnlyTheHolds(env);
+    TestbedStates.awaitOnlyTheHolds(fleet.env());
   }
 
   private static ExaRun exa(String... args) {
-    return ExaRun.run(env, args);
+    return fleet.exa(args);
   }
 
-  private static ExaRun ok(ExaRun run) {
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return run;
+  private static ExaRun exa(String[] head, String... tail) {
+    return fleet.exa(head, tail);
   }
 
   /** A candidate's reasons as {@code RULE partition STATUS asked/there}, {@code -} for none. */
@@ -119,10 +89,6 @@ class SchedulingIT {
               + figures);
     }
     return all;
-  }
-
-  private static JsonNode json(ExaRun run) throws Exception {
-    return JSON.readTree(ok(run).out());
   }
 
   @Test
@@ -176,18 +142,7 @@ class SchedulingIT {
   @Test
   @Order(3)
   void preflightPassesAndFailsForTheRightReasons() throws Exception {
-    ExaRun pass =
-        exa(
-            "--json",
-            "hpc",
-            "preflight",
-            "tc",
-            "--gpus",
-            "2",
-            "--partition",
-            "gpu",
-            "--account",
-            "ml");
+    ExaRun pass = exa(words("--json hpc preflight tc --gpus 2 --partition gpu --account ml"));
     DocumentedShapes.cliReference().assertMatches("hpc preflight", pass.out());
     assertThat(json(pass).get("result").asText()).isEqualTo("PASS");
 
@@ -205,16 +160,7 @@ class SchedulingIT {
     assertThat(noPartition.out()).containsPattern("partition +fail");
 
     ExaRun badAccount =
-        exa(
-            "hpc",
-            "preflight",
-            "tc",
-            "--gpus",
-            "1",
-            "--partition",
-            "gpu",
-            "--account",
-            "nosuchacct");
+        exa(words("hpc preflight tc --gpus 1 --partition gpu --account nosuchacct"));
     assertThat(badAccount.exitCode()).isEqualTo(ExitCodes.FAILED);
     assertThat(badAccount.out()).containsPattern("account +fail");
 
@@ -228,22 +174,9 @@ class SchedulingIT {
   void aRealSbatchJobIsTrackedToCompletedWithElapsedAndGpuHours() throws Exception {
     ExaRun run =
         exa(
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "tc",
-            "--gpus",
-            "1",
-            "--partition",
-            "gpu",
-            "--time",
-            "00:05:00",
-            "--name",
-            "it-ok",
-            "--wait",
-            "--wait-timeout",
-            "120",
+            words(
+                "--json hpc submit --cluster tc --gpus 1 --partition gpu"
+                    + " --time 00:05:00 --name it-ok --wait --wait-timeout 120"),
             home.resolve("ok.sh").toString());
     DocumentedShapes.cliReference().assertMatches("hpc submit", run.out());
     JsonNode job = json(run).get("job");
@@ -265,20 +198,9 @@ class SchedulingIT {
   void aFailingJobIsTrackedToFailed() throws Exception {
     ExaRun run =
         exa(
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "tc",
-            "--gpus",
-            "1",
-            "--partition",
-            "gpu",
-            "--name",
-            "it-fail",
-            "--wait",
-            "--wait-timeout",
-            "120",
+            words(
+                "--json hpc submit --cluster tc --gpus 1 --partition gpu"
+                    + " --name it-fail --wait --wait-timeout 120"),
             home.resolve("fail.sh").toString());
 
     assertThat(run.exitCode()).isEqualTo(ExitCodes.FAILED);
@@ -292,17 +214,9 @@ class SchedulingIT {
   void aCancelledJobIsTrackedToCancelled() throws Exception {
     JsonNode submitted =
         json(exa(
-                "--json",
-                "hpc",
-                "submit",
-                "--cluster",
-                "tc",
-                "--gpus",
-                "1",
-                "--partition",
-                "gpu",
-                "--name",
-                "it-cancel",
+                words(
+                    "--json hpc submit --cluster tc --gpus 1"
+                        + " --partition gpu --name it-cancel"),
                 home.resolve("long.sh").toString()))
             .get("job");
     String id = submitted.get("id").asText();
@@ -333,27 +247,13 @@ class SchedulingIT {
     int before = json(exa("--json", "hpc", "jobs", "--no-refresh")).get("jobs").size();
 
     ExaRun pending =
-        exa(
-            "hpc",
-            "submit",
-            "--cluster",
-            "waiting",
-            "--gpus",
-            "1",
-            home.resolve("ok.sh").toString());
+        exa(words("hpc submit --cluster waiting --gpus 1"), home.resolve("ok.sh").toString());
     assertThat(pending.exitCode()).isEqualTo(ExitCodes.NOT_APPROVED);
     assertThat(pending.err()).contains("PENDING");
 
     ExaRun badPartition =
         exa(
-            "hpc",
-            "submit",
-            "--cluster",
-            "tc",
-            "--gpus",
-            "1",
-            "--partition",
-            "nosuch",
+            words("hpc submit --cluster tc --gpus 1 --partition nosuch"),
             home.resolve("ok.sh").toString());
     assertThat(badPartition.exitCode()).isEqualTo(ExitCodes.SCHEDULER);
     assertThat(badPartition.err()).containsIgnoringCase("invalid partition");
@@ -373,14 +273,7 @@ class SchedulingIT {
         .contains("--gpus: GPUs must be 0 (a CPU-only job) or a positive whole number");
 
     ExaRun unknown =
-        exa(
-            "hpc",
-            "submit",
-            "--cluster",
-            "nosuch",
-            "--gpus",
-            "1",
-            home.resolve("ok.sh").toString());
+        exa(words("hpc submit --cluster nosuch --gpus 1"), home.resolve("ok.sh").toString());
     assertThat(unknown.exitCode()).isEqualTo(ExitCodes.NOT_FOUND);
 
     assertThat(json(exa("--json", "hpc", "jobs", "--no-refresh")).get("jobs")).hasSize(before);
@@ -391,22 +284,9 @@ class SchedulingIT {
   void pipelineRunGoesThroughTheSamePathWithTheClustersEnvironment() throws Exception {
     JsonNode job =
         json(exa(
-                "--json",
-                "pipeline",
-                "run",
-                "--model",
-                "JPCP",
-                "--dataset",
-                "PM100Dataset",
-                "--cluster",
-                "tc",
-                "--gpus",
-                "1",
-                "--partition",
-                "gpu",
-                "--wait",
-                "--wait-timeout",
-                "120"))
+                words(
+                    "--json pipeline run --model JPCP --dataset PM100Dataset"
+                        + " --cluster tc --gpus 1 --partition gpu --wait --wait-timeout 120")))
             .get("job");
 
     assertThat(job.get("state").asText()).isEqualTo("completed");

@@ -1,5 +1,8 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import static io.examlops.fleet.testbed.TestbedFleet.json;
+import static io.examlops.fleet.testbed.TestbedFleet.ok;
+import static io.examlops.fleet.testbed.TestbedFleet.words;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +11,7 @@ import io.examlops.fleet.cli.Exa;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,9 +20,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,23 +45,13 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class SlurmJobsChecks {
   static final ObjectMapper JSON = new ObjectMapper();
   @TempDir static Path home;
+  static TestbedFleet fleet;
   static Testbed testbed;
-  static Map<String, String> env;
 
   @BeforeAll
   static void oneApprovedSlurmCluster() throws Exception {
-    testbed = Testbed.require();
-    env = new HashMap<>();
-    env.put("EXAMLOPS_HPC_REGISTRY", home.resolve("clusters.yaml").toString());
-    env.put("EXAMLOPS_DATA_DIR", home.resolve("data").toString());
-    env.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
-    ok(
-        ExaRun.run(
-            env,
-            new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
-            testbed.sshOptions()));
-    ok(exa("hpc", "approve", "tc"));
-    ok(exa("hpc", "nodes", "--save", "--cluster", "tc"));
+    fleet = TestbedFleet.in(home).connectSlurm("tc").approve("tc").saveNodes("tc");
+    testbed = fleet.testbed();
     Files.writeString(
         home.resolve("ok.sh"),
         "#!/bin/bash\necho \"partition=$SLURM_JOB_PARTITION gpus=${CUDA_VISIBLE_DEVICES:-none}\"\n"
@@ -71,20 +63,15 @@ abstract class SlurmJobsChecks {
   /** Leaves the testbed as slurm-states.sh made it: only the holding jobs, g2 idle. */
   @AfterAll
   static void testbedBackToItsStates() throws Exception {
-    TestbedStates.awaitOnlyTheHolds(env);
+    TestbedStates.awaitOnlyTheHolds(fleet.env());
   }
 
   static ExaRun exa(String... args) {
-    return ExaRun.run(env, args);
+    return fleet.exa(args);
   }
 
-  static ExaRun ok(ExaRun run) {
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return run;
-  }
-
-  static JsonNode json(ExaRun run) throws Exception {
-    return JSON.readTree(ok(run).out());
+  static ExaRun exa(String[] head, String... tail) {
+    return fleet.exa(head, tail);
   }
 
   /**
@@ -143,16 +130,7 @@ abstract class SlurmJobsChecks {
     Instant before = Instant.now();
     ExaRun named =
         exa(
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "tc",
-            "--gpus",
-            "1",
-            "--wait",
-            "--wait-timeout",
-            "120",
+            words("--json hpc submit --cluster tc --gpus 1 --wait --wait-timeout 120"),
             home.resolve("ok.sh").toString());
     JsonNode job = json(named).get("job");
     assertThat(job.get("state").asText()).isEqualTo("completed");
@@ -164,15 +142,7 @@ abstract class SlurmJobsChecks {
     ExaRun human =
         ok(
             exa(
-                "hpc",
-                "submit",
-                "--cluster",
-                "auto",
-                "--gpus",
-                "1",
-                "--wait",
-                "--wait-timeout",
-                "120",
+                words("hpc submit --cluster auto --gpus 1 --wait --wait-timeout 120"),
                 home.resolve("ok.sh").toString()));
     assertThat(human.err()).contains("chose slurm@tc (partition gpu)");
     assertThat(human.out()).contains("to tc (partition gpu)").contains(": completed");
@@ -183,18 +153,9 @@ abstract class SlurmJobsChecks {
   void anExplicitPartitionWinsAndPipelineRunTakesTheSameChoice() throws Exception {
     JsonNode debug =
         json(exa(
-                "--json",
-                "hpc",
-                "submit",
-                "--cluster",
-                "tc",
-                "--gpus",
-                "1",
-                "--partition",
-                "debug",
-                "--wait",
-                "--wait-timeout",
-                "120",
+                words(
+                    "--json hpc submit --cluster tc --gpus 1"
+                        + " --partition debug --wait --wait-timeout 120"),
                 home.resolve("ok.sh").toString()))
             .get("job");
     assertThat(debug.get("state").asText()).isEqualTo("completed");
@@ -202,20 +163,9 @@ abstract class SlurmJobsChecks {
 
     JsonNode train =
         json(exa(
-                "--json",
-                "pipeline",
-                "run",
-                "--model",
-                "JPCP",
-                "--dataset",
-                "PM100Dataset",
-                "--cluster",
-                "tc",
-                "--gpus",
-                "1",
-                "--wait",
-                "--wait-timeout",
-                "120"))
+                words(
+                    "--json pipeline run --model JPCP --dataset PM100Dataset"
+                        + " --cluster tc --gpus 1 --wait --wait-timeout 120")))
             .get("job");
     assertThat(train.get("state").asText()).isEqualTo("completed");
     assertThat(train.get("partition").asText()).isEqualTo("gpu");
@@ -234,16 +184,7 @@ abstract class SlurmJobsChecks {
     Instant before = Instant.now();
     JsonNode job =
         json(exa(
-                "--json",
-                "hpc",
-                "submit",
-                "--cluster",
-                "tc",
-                "--gpus",
-                "0",
-                "--wait",
-                "--wait-timeout",
-                "120",
+                words("--json hpc submit --cluster tc --gpus 0 --wait --wait-timeout 120"),
                 home.resolve("ok.sh").toString()))
             .get("job");
     assertThat(job.get("state").asText()).isEqualTo("completed");
@@ -258,16 +199,7 @@ abstract class SlurmJobsChecks {
     Instant before = Instant.now();
     ExaRun run =
         exa(
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "tc",
-            "--gpus",
-            "0",
-            "--wait",
-            "--wait-timeout",
-            "120",
+            words("--json hpc submit --cluster tc --gpus 0 --wait --wait-timeout 120"),
             home.resolve("fail.sh").toString());
     assertThat(run.exitCode()).as(run.err()).isEqualTo(ExitCodes.FAILED);
     JsonNode job = JSON.readTree(run.out()).get("job");
@@ -282,17 +214,9 @@ abstract class SlurmJobsChecks {
     Instant before = Instant.now();
     ExaRun run =
         exa(
-            "hpc",
-            "submit",
-            "--cluster",
-            "tc",
-            "--gpus",
-            "0",
-            "--wait",
-            "--wait-timeout",
-            "3",
-            "--name",
-            "it-wait-limit",
+            words(
+                "hpc submit --cluster tc --gpus 0 --wait"
+                    + " --wait-timeout 3 --name it-wait-limit"),
             home.resolve("long.sh").toString());
     // long.sh sleeps 300 s: a wait that followed the job instead of its own limit lasts that long.
     assertThat(Duration.between(before, Instant.now())).isLessThan(Duration.ofSeconds(300));

@@ -1,5 +1,8 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import static io.examlops.fleet.testbed.TestbedFleet.json;
+import static io.examlops.fleet.testbed.TestbedFleet.ok;
+import static io.examlops.fleet.testbed.TestbedFleet.words;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,12 +33,7 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
   @BeforeAll
   static void accountingOffAndTwoJobsToBeForgotten() throws Exception {
     accounting("off");
-    ok(
-        ExaRun.run(
-            env,
-            new String[] {"hpc", "connect", "127.0.0.1", "--name", "forgetful"},
-            testbed.sshOptions()));
-    ok(exa("hpc", "approve", "forgetful"));
+    fleet.connectSlurm("forgetful").approve("forgetful");
     submitted = Instant.now();
     failedId = submit("fail.sh", "it-forgotten-fail");
     lostId = submit("ok.sh", "it-forgotten-lost");
@@ -58,14 +56,7 @@ class SlurmWithoutAccountingIT extends SlurmJobsChecks {
 
   private static String submit(String script, String name) throws Exception {
     return json(exa(
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "forgetful",
-            "--gpus",
-            "0",
-            "--name",
+            words("--json hpc submit --cluster forgetful --gpus 0 --name"),
             name,
             home.resolve(script).toString()))
         .at("/job/id")
