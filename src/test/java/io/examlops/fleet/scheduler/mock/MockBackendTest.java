@@ -38,7 +38,7 @@ class MockBackendTest {
 
   private static JobAccounting waitUntilEnded(MockBackend mock, LocalRunner runner, String id)
       throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
     while (System.nanoTime() < deadline) {
       JobStatus status = mock.track(runner, List.of(id)).get(id);
       if (status.state().terminal()) {
@@ -46,7 +46,7 @@ class MockBackendTest {
       }
       Thread.sleep(100);
     }
-    throw new AssertionError(id + " did not end within 20 s");
+    throw new AssertionError(id + " did not end within 120 s");
   }
 
   @Test
@@ -99,7 +99,7 @@ class MockBackendTest {
     MockBackend mock = new MockBackend(jobs, "alice");
     Path marker = jobs.resolve("survived");
     String id = submit(mock, "(sleep 2; touch " + marker + ") &\nsleep 60\n", 1, Map.of());
-    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
     while (mock.track(local, List.of(id)).get(id).state() != JobState.RUNNING) {
       assertThat(System.nanoTime()).isLessThan(deadline);
       Thread.sleep(50);
