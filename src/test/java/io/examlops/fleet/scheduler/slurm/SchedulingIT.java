@@ -269,8 +269,7 @@ class SchedulingIT {
     ExaRun noGpus =
         exa("hpc", "submit", "--cluster", "tc", "--gpus", "-1", home.resolve("ok.sh").toString());
     assertThat(noGpus.exitCode()).isEqualTo(ExitCodes.USAGE);
-    assertThat(noGpus.err())
-        .contains("--gpus: GPUs must be 0 (a CPU-only job) or a positive whole number");
+    assertThat(noGpus.err()).contains("--gpus: GPUs must be 0 (a CPU-only job) or more, got -1");
 
     ExaRun unknown =
         exa(words("hpc submit --cluster nosuch --gpus 1"), home.resolve("ok.sh").toString());
