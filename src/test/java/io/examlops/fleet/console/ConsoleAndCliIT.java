@@ -155,7 +155,7 @@ class ConsoleAndCliIT {
   }
 
   private static void waitFor(ChromeDriver browser, java.util.function.BooleanSupplier condition) {
-    new WebDriverWait(browser, Duration.ofSeconds(60))
+    new WebDriverWait(browser, Duration.ofSeconds(20))
         .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
         .ignoring(org.openqa.selenium.NoSuchElementException.class)
         .until(d -> condition.getAsBoolean());

@@ -66,7 +66,7 @@ class ConsoleBrowserTest {
 
   private static void waitFor(java.util.function.BooleanSupplier condition) {
     // A page being replaced by the next one leaves stale elements for a moment: look again.
-    new WebDriverWait(browser, Duration.ofSeconds(60))
+    new WebDriverWait(browser, Duration.ofSeconds(15))
         .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
         .ignoring(org.openqa.selenium.NoSuchElementException.class)
         .until(d -> condition.getAsBoolean());
