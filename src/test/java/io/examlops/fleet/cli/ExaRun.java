@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -35,6 +36,57 @@ public record ExaRun(int exitCode, String out, String err) {
     StringWriter err = new StringWriter();
     int code = Exa.execute(args, env, new PrintWriter(out, true), new PrintWriter(err, true));
     return new ExaRun(code, out.toString(), err.toString());
+  }
+
+  /**
+   * Runs {@code exa} with {@code head} then {@code tail} in a thread of its own and returns at
+   * once: a test can wait for a line of its standard error (a job re-attached, say) and act on it
+   * (open a {@code JobGate}) before the command ends.
+   */
+  public static Started start(Map<String, String> env, String[] head, String... tail) {
+    List<String> all = new ArrayList<>(List.of(head));
+    all.addAll(List.of(tail));
+    String[] args = all.toArray(String[]::new);
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    FutureTask<ExaRun> run =
+        new FutureTask<>(
+            () -> {
+              int code =
+                  Exa.execute(args, env, new PrintWriter(out, true), new PrintWriter(err, true));
+              return new ExaRun(code, out.toString(), err.toString());
+            });
+    Thread thread = new Thread(run, "exa " + String.join(" ", args));
+    thread.setDaemon(true);
+    thread.start();
+    return new Started(run, err);
+  }
+
+  /** An {@code exa} run under way (see {@link #start}). */
+  public static final class Started {
+    private final FutureTask<ExaRun> run;
+    private final StringWriter err;
+
+    private Started(FutureTask<ExaRun> run, StringWriter err) {
+      this.run = run;
+      this.err = err;
+    }
+
+    /** Waits until its standard error holds {@code text}; fails after 120 s or if it ended. */
+    public void awaitErr(String text) throws InterruptedException {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!err.toString().contains(text)) {
+        if (run.isDone() || System.nanoTime() > deadline) {
+          throw new AssertionError("exa never wrote '" + text + "'; its stderr:\n" + err);
+        }
+        Thread.sleep(50);
+      }
+    }
+
+    /** What it printed and returned, once it ends; fails after 120 s. */
+    public ExaRun result() throws Exception {
+      return run.get(120, TimeUnit.SECONDS);
+    }
   }
 
   /** Runs {@code exa} with {@code head} then {@code tail} as arguments. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.testing.JobGate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -63,52 +64,28 @@ class LogsCommandTest {
 
   @Test
   void aTagReattachesWhileItsJobRunsAndSubmitsAnewOnceItEnded() throws Exception {
-    Path quick = script("quick.sh", "#!/bin/sh\nsleep 2\necho ran\n");
-    ExaRun first =
-        ExaRun.run(
-            env,
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "demo",
-            "--tag",
-            "ci/7-train",
-            quick.toString());
+    // The job runs until the second submission has re-attached to it, not for 2 s it might miss.
+    JobGate gate = JobGate.in(home);
+    Path quick = script("quick.sh", "#!/bin/sh\n" + gate.waitLine() + "echo ran\n");
+    String[] tagged = {"--json", "hpc", "submit", "--cluster", "demo", "--tag", "ci/7-train"};
+    ExaRun first = ExaRun.run(env, tagged, quick.toString());
     DocumentedShapes.cliReference().assertMatches("hpc submit", first.out());
     JsonNode one = JSON.readTree(first.out());
     assertThat(one.get("reattached").asBoolean()).isFalse();
 
-    ExaRun again =
-        ExaRun.run(
-            env,
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "demo",
-            "--tag",
-            "ci/7-train",
-            "--wait",
-            quick.toString());
+    ExaRun again;
+    try (gate) {
+      ExaRun.Started retry = ExaRun.start(env, tagged, "--wait", quick.toString());
+      retry.awaitErr("re-attached to job " + one.get("job").get("id").asText());
+      gate.open();
+      again = retry.result();
+    }
     JsonNode two = JSON.readTree(again.out());
     assertThat(two.get("reattached").asBoolean()).isTrue();
     assertThat(two.get("job").get("id").asLong()).isEqualTo(one.get("job").get("id").asLong());
     assertThat(two.get("job").get("state").asText()).isEqualTo("completed");
 
-    JsonNode three =
-        JSON.readTree(
-            ExaRun.run(
-                    env,
-                    "--json",
-                    "hpc",
-                    "submit",
-                    "--cluster",
-                    "demo",
-                    "--tag",
-                    "ci/7-train",
-                    quick.toString())
-                .out());
+    JsonNode three = JSON.readTree(ExaRun.run(env, tagged, quick.toString()).out());
     assertThat(three.get("reattached").asBoolean()).isFalse();
     assertThat(three.get("job").get("id").asLong()).isNotEqualTo(one.get("job").get("id").asLong());
   }

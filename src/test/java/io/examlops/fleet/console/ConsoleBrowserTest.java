@@ -210,7 +210,7 @@ class ConsoleBrowserTest {
     signIn(ConsoleFixture.VIEWER);
     browser.get(console.base + "/clusters/theta");
     assertThat(browser.findElement(By.id("queue-age")).getText())
-        .matches("Read with the snapshot \\d+ s ago: 2 jobs, 1 pending\\.");
+        .matches("Read with the snapshot \\d+ (s|min|h|d) ago: 2 jobs, 1 pending\\.");
     List<WebElement> rows = browser.findElements(By.cssSelector("#queue tbody tr"));
     assertThat(rows).hasSize(2);
     assertThat(rows.get(0).getText()).contains(payload).contains("pending").contains("BeginTime");

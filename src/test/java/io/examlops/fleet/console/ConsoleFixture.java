@@ -84,6 +84,10 @@ final class ConsoleFixture implements AutoCloseable {
     List<String> command =
         new java.util.ArrayList<>(
             List.of(
+                // Ctrl-C must reach it however the tests were started: a background job without
+                // job control (nohup, some CI agents) ignores SIGINT, and so would the console.
+                "env",
+                "--default-signal=INT",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp",
                 System.getProperty("java.class.path"),

@@ -8,6 +8,7 @@ import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.testing.TestFleets;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.time.Clock;
@@ -44,10 +45,13 @@ class DetectorTest {
   void slurmIsDetectedFromItsRealOutputsAndGpusAreLeftToEnrichment() {
     ScriptedRunner slurm =
         new ScriptedRunner()
-            .answerFromResource("sinfo --version", 0, "fixtures/slurm/sinfo--version.out")
-            .answerFromResource("sinfo -N -h -O", 0, "fixtures/slurm/sinfo-N-h-O-rich.testbed.out")
-            .answerFromResource(
-                "sacctmgr -n -P show account", 0, "fixtures/slurm/sacctmgr-n-P-show-account.out");
+            .answer("sinfo --version", 0, Fixtures.slurm("sinfo--version.out"), "")
+            .answer("sinfo -N -h -O", 0, Fixtures.slurm("sinfo-N-h-O-rich.testbed.out"), "")
+            .answer(
+                "sacctmgr -n -P show account",
+                0,
+                Fixtures.slurm("sacctmgr-n-P-show-account.out"),
+                "");
 
     Detection detection = detector.detect(slurm);
 
@@ -68,16 +72,14 @@ class DetectorTest {
   void eachProbeThatIsInstalledButDoesNotAnswerGivesItsOwnReason() {
     ScriptedRunner host =
         new ScriptedRunner()
-            .answerFromResource(
-                "flux version", 0, "fixtures/flux/instance/version-outside-instance.txt")
+            .answer("flux version", 0, Fixtures.flux("instance/version-outside-instance.txt"), "")
             .answer(
                 "flux getattr size",
                 1,
                 "",
-                ScriptedRunner.resource(
-                    "fixtures/flux/resource-list/resource-list-outside-instance.stderr.txt"))
-            .answerFromResource("sinfo --version", 0, "fixtures/slurm/sinfo--version.out")
-            .answerFromResource("scontrol ping", 1, "fixtures/slurm/scontrol-ping.ctld-down.out");
+                Fixtures.flux("resource-list/resource-list-outside-instance.stderr.txt"))
+            .answer("sinfo --version", 0, Fixtures.slurm("sinfo--version.out"), "")
+            .answer("scontrol ping", 1, Fixtures.slurm("scontrol-ping.ctld-down.out"), "");
 
     Detection detection = detector.detect(host);
 

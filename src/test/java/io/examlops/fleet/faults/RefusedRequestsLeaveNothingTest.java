@@ -3,6 +3,7 @@ package io.examlops.fleet.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.cli.ExaProcess;
+import io.examlops.fleet.testing.JobGate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -46,14 +47,17 @@ class RefusedRequestsLeaveNothingTest {
 
     Files.createDirectories(jobs.resolve("mock-9")); // a leftover of an older version, say
     Path script = root.resolve("ok.sh");
-    Files.writeString(script, "#!/bin/sh\nsleep 5\n");
-    ok(exa.run("hpc", "submit", "--cluster", "demo", script.toString()));
-    ExaProcess.Result queue = exa.run("hpc", "queue", "--cluster", "demo");
-    ok(queue);
-    assertThat(queue.out()).containsPattern("mock-9 .*unknown.*mock-9 is damaged");
-    assertThat(queue.out()).containsPattern("mock-10 .*(pending|running)");
-    ok(exa.run("hpc", "jobs"));
-    ok(exa.run("hpc", "cancel", "mock-10"));
+    // Held until it is cancelled: a 5 s job could end before a slow machine reads the queue.
+    try (JobGate gate = JobGate.in(root)) {
+      Files.writeString(script, "#!/bin/sh\n" + gate.waitLine());
+      ok(exa.run("hpc", "submit", "--cluster", "demo", script.toString()));
+      ExaProcess.Result queue = exa.run("hpc", "queue", "--cluster", "demo");
+      ok(queue);
+      assertThat(queue.out()).containsPattern("mock-9 .*unknown.*mock-9 is damaged");
+      assertThat(queue.out()).containsPattern("mock-10 .*(pending|running)");
+      ok(exa.run("hpc", "jobs"));
+      ok(exa.run("hpc", "cancel", "mock-10"));
+    }
   }
 
   private static boolean isEmpty(Path dir) throws Exception {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.hostlist.Hostlist.Dialect;
 import io.examlops.fleet.hostlist.Transcript.Block;
+import io.examlops.fleet.testing.Fixtures;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -17,7 +18,7 @@ import org.junit.jupiter.api.TestFactory;
 /** Every `flux hostlist` call of the flux-core 0.88.0 transcript, replayed through Hostlist. */
 class FluxHostlistTranscriptTest {
   private static final Transcript TRANSCRIPT =
-      Transcript.load("/fixtures/hostlist/hostlist-examples.txt");
+      Transcript.parse(Fixtures.flux("hostlist/hostlist-examples.txt"));
 
   /** Set operations of `flux hostlist` that Hostlist does not offer: sort, uniq, nth, find, ... */
   private static final Set<String> OTHER_OPERATIONS =

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.hostlist.Hostlist.Dialect;
 import io.examlops.fleet.hostlist.Transcript.Block;
+import io.examlops.fleet.testing.Fixtures;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.TestFactory;
 /** Every `scontrol show hostnames|hostlist` call of the Slurm 22.05.8 transcript, replayed. */
 class SlurmScontrolTranscriptTest {
   private static final Transcript TRANSCRIPT =
-      Transcript.load("/fixtures/hostlist/scontrol-22.05-examples.txt");
+      Transcript.parse(Fixtures.slurm("hostlist/scontrol-22.05-examples.txt"));
 
   /**
    * Where Hostlist reads a Slurm expression differently from scontrol 22.05, and why. Slurm never

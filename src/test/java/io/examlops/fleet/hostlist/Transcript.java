@@ -1,15 +1,11 @@
 package io.examlops.fleet.hostlist;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Reads the fixture transcripts: "$ command 'arg'...", output lines, "[rc=N]". */
+/** The fixture transcripts (Fixtures): "$ command 'arg'...", output lines, "[rc=N]". */
 record Transcript(List<Block> blocks) {
 
   /** One command: its words without quotes, what it printed, its exit status. */
@@ -26,17 +22,6 @@ record Transcript(List<Block> blocks) {
 
   private static final Pattern WORD = Pattern.compile("'([^']*)'|(\\S+)");
   private static final Pattern RC = Pattern.compile("\\[rc=(\\d+)]");
-
-  static Transcript load(String resource) {
-    try (InputStream in = Transcript.class.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException("missing test resource " + resource);
-      }
-      return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
 
   static Transcript parse(String text) {
     List<Block> blocks = new ArrayList<>();

@@ -1,13 +1,16 @@
 package io.examlops.fleet.jenkins;
 
+import static io.examlops.fleet.testbed.TestbedFleet.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
-import io.examlops.fleet.cli.TestbedStates;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedFleet;
+import io.examlops.fleet.testbed.TestbedStates;
+import io.examlops.fleet.testing.JobGate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,21 +57,17 @@ class JenkinsStepsIT {
 
   @BeforeAll
   static void anApprovedSlurmClusterAndAnInstalledRelease() throws Exception {
-    testbed = Testbed.require();
     release = Release.unpackInto(Files.createDirectories(dir.resolve("opt")));
-    fleet = new HashMap<>();
-    fleet.put("HOME", Files.createDirectories(dir.resolve("home")).toString());
-    fleet.put("EXAMLOPS_HPC_REGISTRY", dir.resolve("home/clusters.yaml").toString());
-    fleet.put("EXAMLOPS_DATA_DIR", dir.resolve("home/data").toString());
-    fleet.put("EXAMLOPS_HPC_SSH_KNOWN_HOSTS", testbed.knownHosts().toString());
-    fleet.put("EXAMLOPS_ACTOR", "admin");
-    ok(
-        ExaRun.run(
-            fleet,
-            new String[] {"hpc", "connect", Testbed.HOST, "--name", "tc"},
-            testbed.sshOptions()));
-    ok(ExaRun.run(fleet, "hpc", "approve", "tc"));
-    ok(ExaRun.run(fleet, "hpc", "nodes", "--save", "--cluster", "tc"));
+    Path home = Files.createDirectories(dir.resolve("home"));
+    TestbedFleet admin =
+        TestbedFleet.in(home)
+            .with("HOME", home.toString())
+            .with("EXAMLOPS_ACTOR", "admin")
+            .connectSlurm("tc")
+            .approve("tc")
+            .saveNodes("tc");
+    testbed = admin.testbed();
+    fleet = admin.env();
     fleet.remove("EXAMLOPS_ACTOR");
 
     String key = Files.readString(testbed.key());
@@ -85,11 +84,6 @@ class JenkinsStepsIT {
   @AfterAll
   static void testbedBackToItsStates() throws Exception {
     TestbedStates.awaitOnlyTheHolds(fleet);
-  }
-
-  private static ExaRun ok(ExaRun run) {
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    return run;
   }
 
   private static String run(String... command) throws Exception {
@@ -112,6 +106,22 @@ class JenkinsStepsIT {
     return new Pipeline(release, dir.resolve("builds/" + builds + "/ws"), env)
         .withCredential("hpc-ssh", approved)
         .withCredential("hpc-ssh-locked", approvedWithPassphrase);
+  }
+
+  /**
+   * The parameters of an hpcSubmit on tc's gpu partition: the script, the credential and, in pairs,
+   * the step's other parameters.
+   */
+  private static Map<String, Object> onTcGpu(String script, String credentialsId, Object... more) {
+    Map<String, Object> parameters = new LinkedHashMap<>();
+    parameters.put("cluster", "tc");
+    parameters.put("partition", "gpu");
+    parameters.put("script", script);
+    parameters.put("credentialsId", credentialsId);
+    for (int i = 0; i < more.length; i += 2) {
+      parameters.put((String) more[i], more[i + 1]);
+    }
+    return parameters;
   }
 
   private static JsonNode exaJson(String... args) throws Exception {
@@ -195,35 +205,33 @@ class JenkinsStepsIT {
   @Order(3)
   void outputStreamsIntoTheLogWhileTheJobRunsAndTheKeyStaysSecret() throws Exception {
     Pipeline pipeline = build();
-    String script = "#!/bin/bash\necho tick-1\nsleep 6\necho tick-2\nsleep 1\necho tock\n";
+    JobGate gate = JobGate.in(Path.of("/home", Testbed.USER));
+    // The job goes on past tick-1 when the test has seen it, not after a sleep it might miss.
+    String script =
+        "#!/bin/bash\necho tick-1\n" + gate.waitLine() + "echo tick-2\nsleep 1\necho tock\n";
     ExecutorService runner = Executors.newSingleThreadExecutor();
     ArgumentWatch watch =
         new ArgumentWatch(
             List.of(PASSPHRASE, "secretFiles", secretLineOf(approvedWithPassphrase.privateKey())));
-    try {
+    try (gate) {
       Future<Object> submitted =
           runner.submit(
               () ->
                   pipeline.step(
                       "hpcSubmit",
-                      Map.of(
-                          "cluster",
-                          "tc",
-                          "partition",
-                          "gpu",
+                      onTcGpu(
+                          script,
+                          "hpc-ssh-locked",
                           "gpus",
                           1,
                           "time",
                           "00:05:00",
                           "name",
-                          "it-stream",
-                          "script",
-                          script,
-                          "credentialsId",
-                          "hpc-ssh-locked")));
+                          "it-stream")));
       awaitLog(pipeline, "tick-1", 120);
       assertThat(submitted.isDone()).as("the step still waits for its job").isFalse();
       assertThat(pipeline.log().text()).doesNotContain("tock");
+      gate.open();
 
       @SuppressWarnings("unchecked")
       Map<String, Object> result = (Map<String, Object>) submitted.get(120, TimeUnit.SECONDS);
@@ -260,19 +268,13 @@ class JenkinsStepsIT {
             () ->
                 pipeline.step(
                     "hpcSubmit",
-                    Map.of(
-                        "cluster",
-                        "tc",
-                        "partition",
-                        "gpu",
+                    onTcGpu(
+                        "#!/bin/bash\necho about to fail\nexit 3\n",
+                        "hpc-ssh",
                         "gpus",
                         1,
                         "name",
-                        "it-fails",
-                        "script",
-                        "#!/bin/bash\necho about to fail\nexit 3\n",
-                        "credentialsId",
-                        "hpc-ssh")))
+                        "it-fails")))
         .isInstanceOf(PipelineError.class)
         .hasMessageMatching("hpcSubmit: job \\d+ \\(tc \\d+\\) failed with exit code 3.*");
     assertThat(pipeline.log().text()).contains("about to fail");
@@ -289,19 +291,13 @@ class JenkinsStepsIT {
               () ->
                   pipeline.step(
                       "hpcSubmit",
-                      Map.of(
-                          "cluster",
-                          "tc",
-                          "partition",
-                          "gpu",
+                      onTcGpu(
+                          "#!/bin/bash\necho started\nsleep 300\n",
+                          "hpc-ssh",
                           "gpus",
                           1,
                           "name",
-                          "it-abort",
-                          "script",
-                          "#!/bin/bash\necho started\nsleep 300\n",
-                          "credentialsId",
-                          "hpc-ssh")));
+                          "it-abort")));
       awaitLog(pipeline, "started", 120);
       assertThat(queueNames()).contains("it-abort");
 
@@ -330,19 +326,7 @@ class JenkinsStepsIT {
                 "stolen", new SshCredential(Testbed.USER, Files.readString(other), null));
     int before = exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size();
 
-    assertThatThrownBy(
-            () ->
-                pipeline.step(
-                    "hpcSubmit",
-                    Map.of(
-                        "cluster",
-                        "tc",
-                        "partition",
-                        "gpu",
-                        "script",
-                        "#!/bin/bash\ntrue\n",
-                        "credentialsId",
-                        "stolen")))
+    assertThatThrownBy(() -> pipeline.step("hpcSubmit", onTcGpu("#!/bin/bash\ntrue\n", "stolen")))
         .isInstanceOf(PipelineError.class)
         .hasMessageContaining(otherPrint)
         .hasMessageContaining(approvedPrint)
@@ -352,18 +336,7 @@ class JenkinsStepsIT {
             .withCredential(
                 "other-user", new SshCredential("intruder", approved.privateKey(), null));
     assertThatThrownBy(
-            () ->
-                otherUser.step(
-                    "hpcSubmit",
-                    Map.of(
-                        "cluster",
-                        "tc",
-                        "partition",
-                        "gpu",
-                        "script",
-                        "#!/bin/bash\ntrue\n",
-                        "credentialsId",
-                        "other-user")))
+            () -> otherUser.step("hpcSubmit", onTcGpu("#!/bin/bash\ntrue\n", "other-user")))
         .isInstanceOf(PipelineError.class)
         .hasMessageContaining(
             "logs in as 'intruder', but cluster 'tc' is approved for user 'hpcuser'");
@@ -382,23 +355,18 @@ class JenkinsStepsIT {
   @Test
   @Order(7)
   void aRetriedStageWithTheSameTagReattaches() throws Exception {
+    // The job runs until the retry has re-attached to it, not for a time the retry might miss.
+    JobGate gate = JobGate.in(Path.of("/home", Testbed.USER));
     Map<String, Object> stage =
-        new HashMap<>(
-            Map.of(
-                "cluster",
-                "tc",
-                "partition",
-                "gpu",
-                "gpus",
-                1,
-                "name",
-                "it-tagged",
-                "tag",
-                "ml/train#7-train",
-                "script",
-                "#!/bin/bash\necho once\nsleep 8\n",
-                "credentialsId",
-                "hpc-ssh"));
+        onTcGpu(
+            "#!/bin/bash\necho once\n" + gate.waitLine(),
+            "hpc-ssh",
+            "gpus",
+            1,
+            "name",
+            "it-tagged",
+            "tag",
+            "ml/train#7-train");
     stage.put("wait", false);
     @SuppressWarnings("unchecked")
     Map<String, Object> first = (Map<String, Object>) build().step("hpcSubmit", stage);
@@ -406,8 +374,18 @@ class JenkinsStepsIT {
 
     stage.put("wait", true);
     Pipeline retry = build();
-    @SuppressWarnings("unchecked")
-    Map<String, Object> again = (Map<String, Object>) retry.step("hpcSubmit", stage);
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    Map<String, Object> again;
+    try (gate) {
+      Future<Object> retried = runner.submit(() -> retry.step("hpcSubmit", stage));
+      awaitLog(retry, "re-attached to job " + first.get("jobId"), 120);
+      gate.open();
+      @SuppressWarnings("unchecked")
+      Map<String, Object> answer = (Map<String, Object>) retried.get(120, TimeUnit.SECONDS);
+      again = answer;
+    } finally {
+      runner.shutdownNow();
+    }
     assertThat(again)
         .containsEntry("reattached", true)
         .containsEntry("jobId", first.get("jobId"))
@@ -545,15 +523,7 @@ class JenkinsStepsIT {
       }
 
       Pipeline reader = agentBuild(server, agentHome).withSecretText("fleet-token", readOnly);
-      assertThatThrownBy(
-              () ->
-                  reader.step(
-                      "hpcSubmit",
-                      Map.of(
-                          "cluster", "tc",
-                          "partition", "gpu",
-                          "script", "#!/bin/bash\ntrue\n",
-                          "credentialsId", "hpc-ssh")))
+      assertThatThrownBy(() -> reader.step("hpcSubmit", onTcGpu("#!/bin/bash\ntrue\n", "hpc-ssh")))
           .isInstanceOf(PipelineError.class)
           .hasMessageContaining("needs the submit scope");
       Pipeline stale =

@@ -12,6 +12,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -108,15 +109,12 @@ final class ExaMcp implements AutoCloseable {
     return array.valueStream().map(e -> e.path(key).asText()).toList();
   }
 
-  /** A placement less how old its live figures were, which differs between two reads. */
-  static JsonNode withoutAges(JsonNode place) {
-    JsonNode copy = place.deepCopy();
-    copy.get("candidates")
-        .forEach(
-            c ->
-                ((com.fasterxml.jackson.databind.node.ObjectNode) c)
-                    .remove(List.of("data", "dataAge")));
-    return copy;
+  /**
+   * The seconds since {@code start}, plus the tenth by which an age is rounded: the most an age can
+   * say for figures read after {@code start}, however slow the machine.
+   */
+  static double secondsSince(Instant start) {
+    return Duration.between(start, Instant.now()).toMillis() / 1000.0 + 0.1;
   }
 
   /** What the server wrote to stderr so far. */

@@ -3,7 +3,6 @@ package io.examlops.fleet.placement;
 import static io.examlops.fleet.scheduler.Check.Status.FAIL;
 import static io.examlops.fleet.scheduler.Check.Status.PASS;
 import static io.examlops.fleet.scheduler.Check.Status.WARN;
-import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.StandardSchedulers;
@@ -24,6 +23,7 @@ import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.flux.FluxBankCheck;
 import io.examlops.fleet.scheduler.flux.FluxUserParser;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.util.List;
@@ -34,14 +34,13 @@ import org.junit.jupiter.api.Test;
  * in discovery; here a stand-in probe lists the nodes, so only the account query is scripted.
  */
 class FluxPreflightTest {
-  private static final String FX = PreflightTest.FX + "flux/";
   private static final PreflightTarget LXP =
       new PreflightTarget("lxp", ClusterGate.active(), FluxAdapter.KIND);
   private static final String VIEW_USER = FluxBankCheck.command("root");
 
   @Test
   void aBankTheUserBelongsToPasses() {
-    var runner = root().answerFromResource(VIEW_USER, 0, FX + "acct-view-user-fmt.txt");
+    var runner = root().answer(VIEW_USER, 0, Fixtures.flux("preflight/acct-view-user-fmt.txt"), "");
 
     PreflightReport report = preflight(true).run(LXP, request("chemistry"), runner);
 
@@ -58,7 +57,7 @@ class FluxPreflightTest {
 
   @Test
   void aBankTheUserIsNotInFails() {
-    var runner = root().answerFromResource(VIEW_USER, 0, FX + "acct-view-user-fmt.txt");
+    var runner = root().answer(VIEW_USER, 0, Fixtures.flux("preflight/acct-view-user-fmt.txt"), "");
 
     Check check = preflight(true).run(LXP, request("biology"), runner).check(CheckName.ACCOUNT);
 
@@ -69,7 +68,9 @@ class FluxPreflightTest {
 
   @Test
   void aUserWithoutAnyBankFails() {
-    var runner = root().answer(VIEW_USER, 1, "", resource(FX + "acct-view-user-nosuch.stderr.txt"));
+    var runner =
+        root()
+            .answer(VIEW_USER, 1, "", Fixtures.flux("preflight/acct-view-user-nosuch.stderr.txt"));
 
     Check check = preflight(true).run(LXP, request(null), runner).check(CheckName.ACCOUNT);
 
@@ -80,9 +81,10 @@ class FluxPreflightTest {
   @Test
   void accountingThatIsAbsentPassesAndOneThatDoesNotAnswerWarns() {
     var notInstalled =
-        root().answer(VIEW_USER, 1, "", resource(FX + "account-view-user.stderr.txt"));
+        root().answer(VIEW_USER, 1, "", Fixtures.flux("preflight/account-view-user.stderr.txt"));
     var noService =
-        root().answer(VIEW_USER, 1, "", resource(FX + "acct-view-user-noservice.stderr.txt"));
+        root()
+            .answer(VIEW_USER, 1, "", Fixtures.flux("account/acct-view-user-noservice.stderr.txt"));
 
     Check absent =
         preflight(true).run(LXP, request("chemistry"), notInstalled).check(CheckName.ACCOUNT);
@@ -120,7 +122,7 @@ class FluxPreflightTest {
 
     assertThat(FluxUserParser.parse("cmd", reordered))
         .containsExactly(new Association("root", "physics", List.of("batch", "debug")));
-    assertThat(FluxUserParser.parse("cmd", resource(FX + "acct-view-user-fmt.txt")))
+    assertThat(FluxUserParser.parse("cmd", Fixtures.flux("preflight/acct-view-user-fmt.txt")))
         .extracting(Association::account)
         .containsExactly("chemistry", "physics");
   }

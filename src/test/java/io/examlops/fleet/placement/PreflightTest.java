@@ -4,7 +4,6 @@ import static io.examlops.fleet.scheduler.Check.Status.FAIL;
 import static io.examlops.fleet.scheduler.Check.Status.PASS;
 import static io.examlops.fleet.scheduler.Check.Status.SKIPPED;
 import static io.examlops.fleet.scheduler.Check.Status.WARN;
-import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,6 +18,7 @@ import io.examlops.fleet.scheduler.slurm.SinfoFormat;
 import io.examlops.fleet.scheduler.slurm.SlurmAccountCheck;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.scheduler.slurm.SlurmProbe;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.testing.TestFleets;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -29,9 +29,8 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Slurm checks against the real testbed captures; see fixtures/preflight/README.md. */
+/** Slurm checks against the real testbed captures; see fixtures/slurm/preflight/README.md. */
 class PreflightTest {
-  static final String FX = "fixtures/preflight/";
   private static final PreflightTarget TC =
       new PreflightTarget("tc", ClusterGate.active(), SlurmAdapter.KIND);
   private final Preflight preflight =
@@ -46,18 +45,18 @@ class PreflightTest {
     var runner =
         new ScriptedRunner()
             .answer(PreflightCommands.WHOAMI, "hpcuser\n")
-            .answerFromResource(SlurmProbe.VERSION_COMMAND, 0, FX + "slurm/sinfo--version.out")
-            .answerFromResource(
-                SinfoFormat.RICH.command(), 0, FX + "slurm/sinfo-N-h-O-rich.testbed.out")
-            .answerFromResource(
+            .answer(SlurmProbe.VERSION_COMMAND, 0, Fixtures.slurm("sinfo--version.out"), "")
+            .answer(
+                SinfoFormat.RICH.command(), 0, Fixtures.slurm("sinfo-N-h-O-rich.testbed.out"), "")
+            .answer(
                 SlurmAccountCheck.command("hpcuser"),
                 0,
-                FX + "slurm/sacctmgr-n-P-show-assoc-format.out");
+                Fixtures.slurm("preflight/sacctmgr-n-P-show-assoc-format.out"),
+                "");
     return accounting
-        ? runner.answerFromResource(
-            SlurmProbe.ACCOUNTING_COMMAND, 0, FX + "slurm/sacctmgr-n-P-show-account.out")
-        : runner.answer(
-            "sacctmgr", 1, "", resource(FX + "slurm/sacctmgr-n-P-show-account.nodbd.err"));
+        ? runner.answer(
+            SlurmProbe.ACCOUNTING_COMMAND, 0, Fixtures.slurm("sacctmgr-n-P-show-account.out"), "")
+        : runner.answer("sacctmgr", 1, "", Fixtures.slurm("sacctmgr-n-P-show-account.nodbd.err"));
   }
 
   @Test

@@ -14,7 +14,7 @@ import io.examlops.fleet.scheduler.slurm.SinfoFormat;
 import io.examlops.fleet.scheduler.slurm.SinfoSnapshot;
 import io.examlops.fleet.scheduler.slurm.SinfoTextParser;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
-import java.nio.charset.StandardCharsets;
+import io.examlops.fleet.testing.Fixtures;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -37,14 +37,10 @@ class CentralWireTest {
   }
 
   private static List<NodeInfo> testbedNodes() throws Exception {
-    try (var in =
-        CentralWireTest.class.getResourceAsStream(
-            "/fixtures/slurm/sinfo-N-h-O-rich-reason.testbed.out")) {
-      SinfoSnapshot parsed =
-          SinfoTextParser.parse(
-              SinfoFormat.RICH, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-      return parsed.nodes();
-    }
+    SinfoSnapshot parsed =
+        SinfoTextParser.parse(
+            SinfoFormat.RICH, Fixtures.slurm("sinfo-N-h-O-rich-reason.testbed.out"));
+    return parsed.nodes();
   }
 
   @Test

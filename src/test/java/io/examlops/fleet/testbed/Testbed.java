@@ -69,13 +69,26 @@ public final class Testbed {
     }
   }
 
-  /** The CLI options that reach the testbed with its key and known_hosts. */
+  /** The CLI options that reach the testbed's Slurm user with its key and known_hosts. */
   public String[] sshOptions() {
+    return sshOptions(USER, knownHosts());
+  }
+
+  /** The CLI options that reach the testbed's Flux user with its key and known_hosts. */
+  public String[] fluxSshOptions() {
+    return sshOptions(FLUX_USER, knownHosts());
+  }
+
+  /**
+   * The CLI options that reach {@code user} with the testbed's key, checked against {@code
+   * knownHosts}.
+   */
+  public String[] sshOptions(String user, Path knownHosts) {
     return new String[] {
       "--port", Integer.toString(PORT),
-      "--user", USER,
+      "--user", user,
       "--key", key().toString(),
-      "--known-hosts", knownHosts().toString()
+      "--known-hosts", knownHosts.toString()
     };
   }
 }

@@ -1,10 +1,6 @@
 package io.examlops.fleet.transport;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,26 +25,6 @@ public final class ScriptedRunner implements CommandRunner {
 
   public ScriptedRunner answer(String commandPrefix, String stdout) {
     return answer(commandPrefix, 0, stdout, "");
-  }
-
-  /** Answers with the content of a test resource, e.g. {@code fixtures/slurm/sinfo.idle.out}. */
-  public ScriptedRunner answerFromResource(String commandPrefix, int exitCode, String resource) {
-    return answer(commandPrefix, exitCode, resource(resource), "");
-  }
-
-  /** Reads a test resource as UTF-8. */
-  public static String resource(String name) {
-    var url = ScriptedRunner.class.getClassLoader().getResource(name);
-    if (url == null) {
-      throw new IllegalArgumentException("no test resource " + name);
-    }
-    try {
-      return Files.readString(Path.of(url.toURI()), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (java.net.URISyntaxException e) {
-      throw new IllegalArgumentException(e);
-    }
   }
 
   @Override

@@ -11,6 +11,7 @@ import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -24,7 +25,7 @@ class FluxBackendTest {
   private final FluxBackend flux = new FluxBackend();
 
   private static String fixture(String name) {
-    return ScriptedRunner.resource("fixtures/backends/flux/" + name);
+    return Fixtures.flux("jobs/" + name);
   }
 
   /** A line in the RECOMMENDED field order from the values of jobs-a-json.json (state C). */

@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler.flux;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.examlops.fleet.transport.ScriptedRunner;
+import io.examlops.fleet.testing.Fixtures;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,7 +16,7 @@ final class FluxFixtures {
   private FluxFixtures() {}
 
   static String read(String path) {
-    return ScriptedRunner.resource("fixtures/flux/" + path);
+    return Fixtures.flux(path);
   }
 
   /** One member ({@code all}, {@code allocated}, {@code down}) of a sched-status RPC capture. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
@@ -53,7 +54,7 @@ class FluxInstanceRunnerTest {
         runner.prefix() + "flux resource",
         1,
         "",
-        ScriptedRunner.resource("fixtures/flux/live-0.88/C-no-instance/04-resource-R.stderr"));
+        Fixtures.flux("live-0.88/C-no-instance/04-resource-R.stderr"));
 
     CommandResult result = runner.run("flux resource R -s all");
 

@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
+import io.examlops.fleet.testing.Fixtures;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ class FluxJobIdTest {
   /** submit/job-id-conversions.txt: `flux job id --to=<form> ƒCfjPArK` for each form. */
   private static Map<String, String> conversions() {
     Map<String, String> forms = new LinkedHashMap<>();
-    for (String line : JobFixtures.read("flux/job-id-conversions.txt").split("\\R")) {
+    for (String line : Fixtures.flux("jobs/job-id-conversions.txt").split("\\R")) {
       int colon = line.indexOf(": ");
       forms.put(line.substring(0, colon), line.substring(colon + 2));
     }
@@ -41,7 +41,7 @@ class FluxJobIdTest {
   @Test
   void idsFromTheCustomListingAgree() {
     // jobs-a-fmt-custom.txt: {id}|{id.f58}|{id.f58plain}|{id.dec}|{id.hex}|{id.dothex}|...
-    for (String line : JobFixtures.read("flux/jobs-a-fmt-custom.txt").split("\\R")) {
+    for (String line : Fixtures.flux("jobs/jobs-a-fmt-custom.txt").split("\\R")) {
       String[] f = line.split("\\|");
       long dec = Long.parseUnsignedLong(f[3]);
       assertThat(FluxJobId.parse(f[0])).isEqualTo(dec);

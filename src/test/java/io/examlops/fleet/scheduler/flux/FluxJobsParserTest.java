@@ -3,11 +3,11 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.testing.Fixtures;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -74,8 +74,7 @@ class FluxJobsParserTest {
 
   @Test
   void customListingGivesQueueEntries() {
-    List<QueueEntry> q =
-        FluxJobsParser.queue(CUSTOM, JobFixtures.read("flux/jobs-a-fmt-custom.txt"));
+    List<QueueEntry> q = FluxJobsParser.queue(CUSTOM, Fixtures.flux("jobs/jobs-a-fmt-custom.txt"));
     assertThat(q).hasSize(13);
 
     QueueEntry excl = byId(q, QueueEntry::id, "fCfjPArK");
@@ -106,7 +105,7 @@ class FluxJobsParserTest {
   @Test
   void customListingGivesExitCodes() {
     List<JobAccounting> r =
-        FluxJobsParser.accounting(CUSTOM, JobFixtures.read("flux/jobs-a-fmt-custom.txt"));
+        FluxJobsParser.accounting(CUSTOM, Fixtures.flux("jobs/jobs-a-fmt-custom.txt"));
     assertThat(byId(r, JobAccounting::id, "fCNxqHz7").exitCode()).isEqualTo(1);
     assertThat(byId(r, JobAccounting::id, "fCK6yAS3").exitCode()).isZero();
     assertThat(byId(r, JobAccounting::id, "fCSrBQpX").exitCode()).isEqualTo(142);
@@ -116,7 +115,7 @@ class FluxJobsParserTest {
   @Test
   void timesListingGivesEpochTimesAndRuntime() {
     List<JobAccounting> r =
-        FluxJobsParser.accounting(TIMES, JobFixtures.read("flux/jobs-a-fmt-times.txt"));
+        FluxJobsParser.accounting(TIMES, Fixtures.flux("jobs/jobs-a-fmt-times.txt"));
     JobAccounting timeout = byId(r, JobAccounting::id, "fCSrBQpX");
     assertThat(timeout.start()).isEqualTo(Instant.parse("2026-11-29T17:54:32.479809800Z"));
     assertThat(timeout.end()).isEqualTo(Instant.parse("2026-11-29T17:54:34.481874700Z"));
@@ -131,7 +130,7 @@ class FluxJobsParserTest {
 
   @Test
   void listingWithoutAStateFieldGivesUnknownStates() {
-    List<QueueEntry> q = FluxJobsParser.queue(TIMES, JobFixtures.read("flux/jobs-a-fmt-times.txt"));
+    List<QueueEntry> q = FluxJobsParser.queue(TIMES, Fixtures.flux("jobs/jobs-a-fmt-times.txt"));
     assertThat(q).allMatch(e -> e.state() == JobState.UNKNOWN);
   }
 

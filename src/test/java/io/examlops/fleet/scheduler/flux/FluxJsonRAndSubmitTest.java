@@ -3,11 +3,11 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.CommandResult;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -37,7 +37,7 @@ class FluxJsonRAndSubmitTest {
 
   @Test
   void gpusFromRAndGpuHours() {
-    int gpus = FluxR.gpus("flux job info fCfjPArK R", JobFixtures.read("flux/job-info-R-E.json"));
+    int gpus = FluxR.gpus("flux job info fCfjPArK R", Fixtures.flux("jobs/job-info-R-E.json"));
     assertThat(gpus).isEqualTo(8);
     JobAccounting excl = ranFor(Duration.ofNanos(117_121_751_308L)).withGpus(gpus);
     // runtime 117.12175130844116 s on 8 GPUs
@@ -68,15 +68,15 @@ class FluxJsonRAndSubmitTest {
   @Test
   void submitOutputs() {
     SubmitReply batch =
-        FluxSubmitParser.parse(result(0, JobFixtures.read("flux/batch-debug.txt"), ""));
+        FluxSubmitParser.parse(result(0, Fixtures.flux("jobs/batch-debug.txt"), ""));
     assertThat(batch.accepted()).isTrue();
     assertThat(batch.jobId()).isEqualTo("fCo7qbHy");
 
-    SubmitReply cc = FluxSubmitParser.parse(result(0, JobFixtures.read("flux/submit-cc.txt"), ""));
+    SubmitReply cc = FluxSubmitParser.parse(result(0, Fixtures.flux("jobs/submit-cc.txt"), ""));
     assertThat(cc.jobIds()).containsExactly("f23Bbt3LK", "f23Bbt3LL", "f23Bbt3LM");
 
     SubmitReply ascii =
-        FluxSubmitParser.parse(result(0, JobFixtures.read("flux/submit-ascii-C.txt"), ""));
+        FluxSubmitParser.parse(result(0, Fixtures.flux("jobs/submit-ascii-C.txt"), ""));
     assertThat(ascii.jobId()).isEqualTo("fD54ws99");
 
     // --wait passes the job's own exit status through; the submission itself succeeded
@@ -86,13 +86,12 @@ class FluxJsonRAndSubmitTest {
   @Test
   void submitErrorsPassFluxsWordsOn() {
     SubmitReply queue =
-        FluxSubmitParser.parse(result(1, "", JobFixtures.read("flux/submit-badqueue.stderr.txt")));
+        FluxSubmitParser.parse(result(1, "", Fixtures.flux("jobs/submit-badqueue.stderr.txt")));
     assertThat(queue.accepted()).isFalse();
     assertThat(queue.message()).isEqualTo("[Errno 1] Invalid queue 'nosuch' specified");
 
     SubmitReply script =
-        FluxSubmitParser.parse(
-            result(1, "", JobFixtures.read("flux/batch-noscript-err.stderr.txt")));
+        FluxSubmitParser.parse(result(1, "", Fixtures.flux("jobs/batch-noscript-err.stderr.txt")));
     assertThat(script.message()).startsWith("flux-batch: ERROR: No such file or directory");
 
     assertThatThrownBy(() -> FluxSubmitParser.parse(result(0, "hello world\n", "")))

@@ -3,9 +3,9 @@ package io.examlops.fleet.scheduler.flux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.UnitDuration;
+import io.examlops.fleet.testing.Fixtures;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +37,7 @@ class FluxStatesAndDurationsTest {
   @Test
   void everyStatusInTheDefaultListingIsKnown() {
     // jobs-a-E.txt columns: JOBID QUEUE USER NAME ST ...; ST is the 5th word
-    String[] lines = JobFixtures.read("flux/jobs-a-E.txt").split("\\R");
+    String[] lines = Fixtures.flux("jobs/jobs-a-E.txt").split("\\R");
     for (int i = 1; i < lines.length; i++) {
       String st = lines[i].trim().split("\\s+")[4];
       assertThat(FluxJobStates.normalize(st)).as(lines[i]).isNotEqualTo(JobState.UNKNOWN);
@@ -86,12 +86,12 @@ class FluxStatesAndDurationsTest {
   void everyTimeInTheDefaultListingsParses() {
     for (String fixture :
         new String[] {
-          "flux/jobs-a.txt",
-          "flux/jobs-a-E.txt",
-          "flux/cpu-mixed_LC_ALL_C_jobs.txt",
-          "flux/cpu-mixed_FORCE_ASCII_jobs.txt"
+          "jobs/jobs-a.txt",
+          "jobs/jobs-a-E.txt",
+          "jobs/cpu-mixed_LC_ALL_C_jobs.txt",
+          "jobs/cpu-mixed_FORCE_ASCII_jobs.txt"
         }) {
-      String[] lines = JobFixtures.read(fixture).split("\\R");
+      String[] lines = Fixtures.flux(fixture).split("\\R");
       int timeColumn = java.util.Arrays.asList(lines[0].trim().split("\\s+")).indexOf("TIME");
       for (int i = 1; i < lines.length; i++) {
         String[] words = lines[i].trim().split("\\s+");
@@ -105,7 +105,7 @@ class FluxStatesAndDurationsTest {
 
   @Test
   void endreasonListingIdsDecode() {
-    String[] lines = JobFixtures.read("flux/jobs-a-endreason-E.txt").split("\\R");
+    String[] lines = Fixtures.flux("jobs/jobs-a-endreason-E.txt").split("\\R");
     for (int i = 1; i < lines.length; i++) {
       String id = lines[i].trim().split("\\s+")[0];
       assertThat(id).startsWith("\u0192");

@@ -1,6 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.transport.ScriptedRunner;
+import io.examlops.fleet.testing.Fixtures;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -17,16 +17,16 @@ public final class LiveFlux {
 
   /** {@code stdout("B-gpu-queues-test5/74b-jobs-a-custom")}. */
   public static String stdout(String capture) {
-    return ScriptedRunner.resource("fixtures/flux/live-0.88/" + capture + ".stdout");
+    return Fixtures.flux("live-0.88/" + capture + ".stdout");
   }
 
   public static String stderr(String capture) {
-    return ScriptedRunner.resource("fixtures/flux/live-0.88/" + capture + ".stderr");
+    return Fixtures.flux("live-0.88/" + capture + ".stderr");
   }
 
   /** The {@code flux jobs -o "..."} field list the capture was taken with. */
   public static FluxJobsFormat jobsFormat(String capture) {
-    String command = ScriptedRunner.resource("fixtures/flux/live-0.88/" + capture + ".cmd");
+    String command = Fixtures.flux("live-0.88/" + capture + ".cmd");
     Matcher m = FORMAT.matcher(command);
     if (!m.find()) {
       throw new IllegalArgumentException(capture + " has no -o \"...\" format");

@@ -1,6 +1,6 @@
 package io.examlops.fleet.scheduler.nvidia;
 
-import io.examlops.fleet.transport.ScriptedRunner;
+import io.examlops.fleet.testing.Fixtures;
 
 /**
  * Reads one command's output out of an nvidia_gpu_exporter capture file (fixtures/nvidia/
@@ -16,8 +16,7 @@ final class ExporterCapture {
    * The output under the banner whose title starts with {@code title}, e.g. "idle :: query-gpu".
    */
   static String section(String capture, String title) {
-    String text =
-        ScriptedRunner.resource("fixtures/nvidia/nvidia_gpu_exporter/" + capture + ".txt");
+    String text = Fixtures.nvidia("nvidia_gpu_exporter/" + capture + ".txt");
     String[] parts = text.split(RULE + "\\R", -1);
     for (int i = 0; i + 1 < parts.length; i++) {
       if (parts[i].startsWith("# " + title)) {
@@ -28,6 +27,6 @@ final class ExporterCapture {
   }
 
   static String xmlFixture(String path) {
-    return ScriptedRunner.resource("fixtures/nvidia/" + path);
+    return Fixtures.nvidia(path);
   }
 }

@@ -3,10 +3,10 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.testing.Fixtures;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,7 +43,7 @@ class SacctParserTest {
 
   private static List<JobAccounting> wide(SlurmGpuTracking tracking) {
     return SacctParser.parse(
-        WIDE, JobFixtures.read("slurm/sacct-P-n-X-o-wide.busy.out"), ZoneOffset.UTC, tracking);
+        WIDE, Fixtures.slurm("jobs/sacct-P-n-X-o-wide.busy.out"), ZoneOffset.UTC, tracking);
   }
 
   @Test
@@ -111,7 +111,7 @@ class SacctParserTest {
     List<JobAccounting> r =
         SacctParser.parse(
             SHORT,
-            JobFixtures.read("slurm/sacct-P-n-o.busy.out"),
+            Fixtures.slurm("jobs/sacct-P-n-o.busy.out"),
             ZoneOffset.UTC,
             SlurmGpuTracking.INFER);
     assertThat(r).extracting(JobAccounting::id).doesNotContain("19.batch", "5_0.batch");
@@ -125,7 +125,7 @@ class SacctParserTest {
     List<JobAccounting> r =
         SacctParser.parse(
             SHORT,
-            JobFixtures.read("slurm/sacct-P-n-o.after-cancel.out"),
+            Fixtures.slurm("jobs/sacct-P-n-o.after-cancel.out"),
             ZoneOffset.UTC,
             SlurmGpuTracking.INFER);
     assertThat(byId(r, "1").state()).isEqualTo(JobState.CANCELLED);
@@ -142,7 +142,7 @@ class SacctParserTest {
     JobAccounting one =
         SacctParser.parse(
                 idNameState,
-                JobFixtures.read("slurm/sacct-P-n-X-j-1.cancelled.out"),
+                Fixtures.slurm("jobs/sacct-P-n-X-j-1.cancelled.out"),
                 ZoneOffset.UTC,
                 SlurmGpuTracking.INFER)
             .get(0);
@@ -157,7 +157,7 @@ class SacctParserTest {
     assertThat(
             SacctParser.parse(
                 SHORT,
-                JobFixtures.read("slurm/sacct-P-n-j-99999.unknown.out"),
+                Fixtures.slurm("jobs/sacct-P-n-j-99999.unknown.out"),
                 ZoneOffset.UTC,
                 SlurmGpuTracking.INFER))
         .isEmpty();

@@ -3,10 +3,10 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.CommandResult;
 import org.junit.jupiter.api.Test;
 
@@ -15,8 +15,8 @@ class SbatchAndScancelParserTest {
     return new CommandResult(
         "sbatch --parsable ...",
         exit,
-        outFixture == null ? "" : JobFixtures.read("slurm/" + outFixture),
-        errFixture == null ? "" : JobFixtures.read("slurm/" + errFixture),
+        outFixture == null ? "" : Fixtures.slurm("jobs/" + outFixture),
+        errFixture == null ? "" : Fixtures.slurm("jobs/" + errFixture),
         false);
   }
 
@@ -70,7 +70,7 @@ class SbatchAndScancelParserTest {
                 "scancel -v 1",
                 exit,
                 "",
-                errFixture == null ? "" : JobFixtures.read("slurm/" + errFixture),
+                errFixture == null ? "" : Fixtures.slurm("jobs/" + errFixture),
                 false))
         .outcome();
   }

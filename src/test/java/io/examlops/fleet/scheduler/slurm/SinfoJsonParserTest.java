@@ -1,6 +1,5 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,7 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.testing.Fixtures;
 import org.junit.jupiter.api.Test;
 
 class SinfoJsonParserTest {
@@ -19,12 +19,11 @@ class SinfoJsonParserTest {
 
   @Test
   void slurm2205BusyMatchesTheTextForms() {
-    var doc = SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.busy.out"));
+    var doc = SinfoJsonParser.parse(CMD, Fixtures.slurm("sinfo-N-json.busy.out"));
     assertThat(doc.slurmRelease()).isEqualTo("22.05.8");
     assertThat(doc.dataFormat()).isEqualTo("openapi/v0.0.38");
     var s = doc.snapshot();
-    var text =
-        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
+    var text = SinfoTextParser.parse(SinfoFormat.SPEC, Fixtures.slurm("sinfo-N-o-pipe.busy.out"));
     assertThat(s.nodes())
         .extracting(NodeInfo::name, NodeInfo::state, NodeInfo::partitions)
         .containsExactlyElementsOf(
@@ -52,8 +51,7 @@ class SinfoJsonParserTest {
   @Test
   void theTestbedsJsonGivesTheReasonWhole() {
     var s =
-        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json-reason.testbed.out"))
-            .snapshot();
+        SinfoJsonParser.parse(CMD, Fixtures.slurm("sinfo-N-json-reason.testbed.out")).snapshot();
     assertThat(node(s, "n3").reason()).isEqualTo("disk replacement | ticket 42");
     assertThat(node(s, "n5").reason()).isEqualTo("no slurmd running");
     assertThat(node(s, "n4").reason()).isNull();
@@ -61,11 +59,8 @@ class SinfoJsonParserTest {
 
   @Test
   void slurm2205IdleAgreesWithTheTextForm() {
-    var json =
-        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.idle.out")).snapshot();
-    var text =
-        SinfoTextParser.parse(
-            SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-h-o-pipe.idle.out"));
+    var json = SinfoJsonParser.parse(CMD, Fixtures.slurm("sinfo-N-json.idle.out")).snapshot();
+    var text = SinfoTextParser.parse(SinfoFormat.SPEC, Fixtures.slurm("sinfo-N-h-o-pipe.idle.out"));
     assertThat(json.nodes())
         .extracting(NodeInfo::name, NodeInfo::state, NodeInfo::cpus, NodeInfo::gpus)
         .containsExactlyElementsOf(
@@ -81,9 +76,7 @@ class SinfoJsonParserTest {
 
   @Test
   void slurm2205ExtraStates() {
-    var s =
-        SinfoJsonParser.parse(CMD, resource("fixtures/slurm/sinfo-N-json.extra-states.out"))
-            .snapshot();
+    var s = SinfoJsonParser.parse(CMD, Fixtures.slurm("sinfo-N-json.extra-states.out")).snapshot();
     assertThat(node(s, "n3").state()).isEqualTo(NodeState.DOWN); // idle + POWERED_DOWN
     assertThat(node(s, "n4").state()).isEqualTo(NodeState.DRAIN); // MAINTENANCE+RESERVED
     assertThat(node(s, "g2").state()).isEqualTo(NodeState.ALLOCATED); // RESERVED
@@ -94,9 +87,7 @@ class SinfoJsonParserTest {
 
   @Test
   void slurm2108PublicCapture() {
-    var doc =
-        SinfoJsonParser.parse(
-            CMD, resource("fixtures/slurm/public/rivosinc-sinfo_out.21.08.5.json"));
+    var doc = SinfoJsonParser.parse(CMD, Fixtures.slurm("public/rivosinc-sinfo_out.21.08.5.json"));
     assertThat(doc.dataFormat()).isEqualTo("openapi/v0.0.37");
     assertThat(doc.slurmRelease()).isEqualTo("21.08.5");
     var s = doc.snapshot();
@@ -118,8 +109,7 @@ class SinfoJsonParserTest {
   @Test
   void slurm2302DataParserShape() {
     var doc =
-        SinfoJsonParser.parse(
-            CMD, resource("fixtures/slurm/public/rivosinc-sinfo_dataparser.23.02.5.json"));
+        SinfoJsonParser.parse(CMD, Fixtures.slurm("public/rivosinc-sinfo_dataparser.23.02.5.json"));
     assertThat(doc.slurmRelease()).isEqualTo("23.02.5");
     assertThat(doc.dataFormat()).isEqualTo("data_parser/v0.0.39");
     NodeInfo localhost = node(doc.snapshot(), "localhost");

@@ -1,6 +1,5 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +9,7 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.testing.Fixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -52,7 +52,7 @@ class SinfoTextParserTest {
   void theProbesListingOnTheTestbedGivesEachDrainedAndDownNodesReasonWhole() {
     var s =
         SinfoTextParser.parse(
-            SinfoFormat.RICH, resource("fixtures/slurm/sinfo-N-h-O-rich-reason.testbed.out"));
+            SinfoFormat.RICH, Fixtures.slurm("sinfo-N-h-O-rich-reason.testbed.out"));
     // slurm-states.sh: the '|' and spaces in n3's reason stay in it, and no column shifts
     assertThat(node(s, "n3").reason()).isEqualTo("disk replacement | ticket 42");
     assertThat(node(s, "n3").features()).containsExactly("amd");
@@ -68,7 +68,7 @@ class SinfoTextParserTest {
   void thePlainFallbackReadsTheReasonToo() {
     var s =
         SinfoTextParser.parse(
-            SinfoFormat.PLAIN, resource("fixtures/slurm/sinfo-N-h-o-plain-reason.testbed.out"));
+            SinfoFormat.PLAIN, Fixtures.slurm("sinfo-N-h-o-plain-reason.testbed.out"));
     assertThat(node(s, "n3").reason()).isEqualTo("disk replacement | ticket 42");
     assertThat(node(s, "n5").reason()).isEqualTo("no slurmd running");
     assertThat(node(s, "n1").reason()).isNull();
@@ -86,16 +86,14 @@ class SinfoTextParserTest {
                     SinfoField.REASON),
                 false,
                 false),
-            resource("fixtures/slurm/sinfo-N-h-o-pipe-states.extra-states.out"));
+            Fixtures.slurm("sinfo-N-h-o-pipe-states.extra-states.out"));
     assertThat(node(s, "n3").reason()).isEqualTo("power saving test");
     assertThat(node(s, "n4").reason()).isNull();
   }
 
   @Test
   void aCaptureOfTheListingBeforeItHadTheReasonStillReads() {
-    var s =
-        SinfoTextParser.parse(
-            SinfoFormat.RICH, resource("fixtures/slurm/sinfo-N-h-O-rich.testbed.out"));
+    var s = SinfoTextParser.parse(SinfoFormat.RICH, Fixtures.slurm("sinfo-N-h-O-rich.testbed.out"));
     assertThat(s.nodes()).hasSize(7).allMatch(n -> n.reason() == null);
     assertThat(node(s, "n3").features()).containsExactly("amd");
   }
@@ -124,7 +122,7 @@ class SinfoTextParserTest {
   @Test
   void specFormWithHeaderMergesNodesListedOncePerPartition() {
     SinfoSnapshot s =
-        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.idle.out"));
+        SinfoTextParser.parse(SinfoFormat.SPEC, Fixtures.slurm("sinfo-N-o-pipe.idle.out"));
     assertThat(s.nodes())
         .extracting(NodeInfo::name)
         .containsExactly("g1", "g2", "n1", "n2", "n3", "n4", "n5");
@@ -146,10 +144,9 @@ class SinfoTextParserTest {
   @Test
   void withAndWithoutHeaderGiveTheSameNodes() {
     var withHeader =
-        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
+        SinfoTextParser.parse(SinfoFormat.SPEC, Fixtures.slurm("sinfo-N-o-pipe.busy.out"));
     var noHeader =
-        SinfoTextParser.parse(
-            SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-h-o-pipe.busy.out"));
+        SinfoTextParser.parse(SinfoFormat.SPEC, Fixtures.slurm("sinfo-N-h-o-pipe.busy.out"));
     assertThat(noHeader).isEqualTo(withHeader);
     assertThat(withHeader.nodes())
         .extracting(NodeInfo::name, NodeInfo::state)
@@ -165,16 +162,13 @@ class SinfoTextParserTest {
 
   @Test
   void withoutGresUsedAMixedGpuNodesIdleGpusAreUnknown() {
-    var s =
-        SinfoTextParser.parse(SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.busy.out"));
+    var s = SinfoTextParser.parse(SinfoFormat.SPEC, Fixtures.slurm("sinfo-N-o-pipe.busy.out"));
     assertThat(node(s, "g1").idleGpus()).isEmpty();
   }
 
   @Test
   void gresUsedGivesTheIdleGpusOfTheBusyCluster() {
-    var s =
-        SinfoTextParser.parse(
-            GRES_USED_CAPTURE, resource("fixtures/slurm/sinfo-N-O-gresused.busy.out"));
+    var s = SinfoTextParser.parse(GRES_USED_CAPTURE, Fixtures.slurm("sinfo-N-O-gresused.busy.out"));
     NodeInfo g1 = node(s, "g1");
     assertThat(g1.state()).isEqualTo(NodeState.MIXED);
     assertThat(g1.gpusInUse()).isEqualTo(2);
@@ -195,8 +189,7 @@ class SinfoTextParserTest {
   @Test
   void extraStatesAreNeverIdle() {
     var s =
-        SinfoTextParser.parse(
-            SinfoFormat.SPEC, resource("fixtures/slurm/sinfo-N-o-pipe.extra-states.out"));
+        SinfoTextParser.parse(SinfoFormat.SPEC, Fixtures.slurm("sinfo-N-o-pipe.extra-states.out"));
     assertThat(node(s, "n3").rawState()).isEqualTo("idle~");
     assertThat(node(s, "n3").state()).isEqualTo(NodeState.DOWN);
     assertThat(node(s, "n4").state()).isEqualTo(NodeState.DRAIN); // maint
@@ -272,7 +265,7 @@ class SinfoTextParserTest {
 
   @Test
   void versionForms() {
-    assertThat(SlurmVersion.parse(resource("fixtures/slurm/sinfo--version.out")).release())
+    assertThat(SlurmVersion.parse(Fixtures.slurm("sinfo--version.out")).release())
         .isEqualTo("22.05.8");
     assertThat(SlurmVersion.parse("slurm 23.11.4\n"))
         .isEqualTo(new SlurmVersion("23.11.4", 23, 11));

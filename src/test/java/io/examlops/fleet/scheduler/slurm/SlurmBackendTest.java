@@ -12,6 +12,7 @@ import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.time.Duration;
 import java.time.Instant;
@@ -54,7 +55,7 @@ class SlurmBackendTest {
   }
 
   private static String fixture(String name) {
-    return ScriptedRunner.resource("fixtures/backends/slurm/" + name);
+    return Fixtures.slurm("jobs/" + name);
   }
 
   @Test

@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.NodeState;
-import io.examlops.fleet.transport.ScriptedRunner;
+import io.examlops.fleet.testing.Fixtures;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -189,9 +189,7 @@ class SlurmNodeStateTest {
         "scontrol-show-node-h1.netns-not-responding.out"
       })
   void readsEveryScontrolStateOfTheCaptures(String fixture) {
-    var matcher =
-        Pattern.compile("\\bState=(\\S+)")
-            .matcher(ScriptedRunner.resource("fixtures/slurm/" + fixture));
+    var matcher = Pattern.compile("\\bState=(\\S+)").matcher(Fixtures.slurm(fixture));
     int seen = 0;
     while (matcher.find()) {
       seen++;
@@ -207,7 +205,7 @@ class SlurmNodeStateTest {
     // sinfo -N -h -o '%N|%t|%T' on the busy and extra-states clusters: both columns agree
     for (String fixture :
         List.of("sinfo-N-h-o-pipe-states.busy.out", "sinfo-N-h-o-pipe-states.extra-states.out")) {
-      for (String line : ScriptedRunner.resource("fixtures/slurm/" + fixture).split("\n")) {
+      for (String line : Fixtures.slurm(fixture).split("\n")) {
         String[] f = line.split("\\|");
         assertThat(SlurmNodeState.map(f[1])).as(line).isEqualTo(SlurmNodeState.map(f[2]));
       }

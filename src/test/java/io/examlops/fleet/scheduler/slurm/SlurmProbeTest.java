@@ -1,41 +1,40 @@
 package io.examlops.fleet.scheduler.slurm;
 
-import static io.examlops.fleet.transport.ScriptedRunner.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ScriptedRunner;
 import org.junit.jupiter.api.Test;
 
 class SlurmProbeTest {
-  private static final String FX = "fixtures/slurm/";
   private final SlurmProbe probe = new SlurmProbe();
 
   /** The busy cluster; the rich -O form is refused so the probe reads the real JSON capture. */
   private static ScriptedRunner busyCluster(boolean accounting) {
     ScriptedRunner runner =
         new ScriptedRunner()
-            .answerFromResource(SlurmProbe.VERSION_COMMAND, 0, FX + "sinfo--version.out")
+            .answer(SlurmProbe.VERSION_COMMAND, 0, Fixtures.slurm("sinfo--version.out"), "")
             // Constructed refusal (no capture): what an old sinfo says about an -O it lacks.
             .answer(
                 SinfoFormat.RICH.command(),
                 1,
                 "",
                 "sinfo: error: Invalid node format specification: GresUsed\n")
-            .answerFromResource(SlurmProbe.JSON_COMMAND, 0, FX + "sinfo-N-json.busy.out");
+            .answer(SlurmProbe.JSON_COMMAND, 0, Fixtures.slurm("sinfo-N-json.busy.out"), "");
     return accounting
-        ? runner.answerFromResource(
-            SlurmProbe.ACCOUNTING_COMMAND, 0, FX + "sacctmgr-n-P-show-account.out")
+        ? runner.answer(
+            SlurmProbe.ACCOUNTING_COMMAND, 0, Fixtures.slurm("sacctmgr-n-P-show-account.out"), "")
         : runner.answer(
             SlurmProbe.ACCOUNTING_COMMAND,
             1,
             "",
-            resource(FX + "sacctmgr-n-P-show-account.nodbd.err"));
+            Fixtures.slurm("sacctmgr-n-P-show-account.nodbd.err"));
   }
 
   @Test
@@ -47,7 +46,7 @@ class SlurmProbeTest {
   @Test
   void availableWhenSinfoPrintsAVersion() {
     var runner =
-        new ScriptedRunner().answerFromResource("sinfo --version", 0, FX + "sinfo--version.out");
+        new ScriptedRunner().answer("sinfo --version", 0, Fixtures.slurm("sinfo--version.out"), "");
     assertThat(probe.available(runner)).isTrue();
     assertThat(runner.commands()).containsExactly("sinfo --version");
   }
@@ -56,10 +55,11 @@ class SlurmProbeTest {
   void notAvailableWithoutSlurmOrItsConfiguration() {
     assertThat(probe.available(new ScriptedRunner())).isFalse();
     var notFound =
-        new ScriptedRunner().answer("sinfo", 127, "", resource(FX + "sinfo.command-not-found.err"));
+        new ScriptedRunner()
+            .answer("sinfo", 127, "", Fixtures.slurm("sinfo.command-not-found.err"));
     assertThat(probe.available(notFound)).isFalse();
     var noConfig =
-        new ScriptedRunner().answer("sinfo", 1, "", resource(FX + "sinfo.no-slurm-conf.err"));
+        new ScriptedRunner().answer("sinfo", 1, "", Fixtures.slurm("sinfo.no-slurm-conf.err"));
     assertThat(probe.available(noConfig)).isFalse();
     var notSlurm = new ScriptedRunner().answer("sinfo", "sinfo: pretend 1.0\n");
     assertThat(probe.available(notSlurm)).isFalse();
@@ -96,8 +96,11 @@ class SlurmProbeTest {
   void accountingAnswersWhileTheControllerIsDown() {
     var runner =
         new ScriptedRunner()
-            .answerFromResource(
-                SlurmProbe.ACCOUNTING_COMMAND, 0, FX + "sacctmgr-n-P-show-account.ctld-down.out");
+            .answer(
+                SlurmProbe.ACCOUNTING_COMMAND,
+                0,
+                Fixtures.slurm("sacctmgr-n-P-show-account.ctld-down.out"),
+                "");
     assertThat(probe.accounting(runner)).isTrue();
   }
 
@@ -129,7 +132,7 @@ class SlurmProbeTest {
   void controllerDownIsOneClearError() {
     var runner =
         new ScriptedRunner()
-            .answer("sinfo -N", 1, "", resource(FX + "sinfo-N-h-o-pipe.ctld-down.err"));
+            .answer("sinfo -N", 1, "", Fixtures.slurm("sinfo-N-h-o-pipe.ctld-down.err"));
     assertThatThrownBy(() -> probe.listNodes(runner))
         .isInstanceOf(ProbeException.class)
         .hasMessageContaining("slurmctld does not answer")
@@ -140,12 +143,13 @@ class SlurmProbeTest {
   @Test
   void missingConfigurationAndMissingSlurmAreNamed() {
     var noConfig =
-        new ScriptedRunner().answer("sinfo", 1, "", resource(FX + "sinfo.no-slurm-conf.err"));
+        new ScriptedRunner().answer("sinfo", 1, "", Fixtures.slurm("sinfo.no-slurm-conf.err"));
     assertThatThrownBy(() -> probe.listNodes(noConfig))
         .hasMessageContaining("no configuration")
         .hasMessageContaining("Could not establish a configuration source");
     var notFound =
-        new ScriptedRunner().answer("sinfo", 127, "", resource(FX + "sinfo.command-not-found.err"));
+        new ScriptedRunner()
+            .answer("sinfo", 127, "", Fixtures.slurm("sinfo.command-not-found.err"));
     assertThatThrownBy(() -> probe.capabilities(notFound)).hasMessageContaining("not on the PATH");
   }
 

@@ -3,10 +3,10 @@ package io.examlops.fleet.scheduler.slurm;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.jobs.JobFixtures;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.testing.Fixtures;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,8 +19,7 @@ class SqueueParserTest {
   @Test
   void letterFormReadsTheBusyQueue() {
     List<QueueEntry> q =
-        SqueueParser.parse(
-            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
+        SqueueParser.parse(SqueueFormat.LETTERS, Fixtures.slurm("jobs/squeue-h-o-pipe.busy.out"));
 
     assertThat(q).hasSize(12);
     QueueEntry train = byId(q, "3");
@@ -47,22 +46,19 @@ class SqueueParserTest {
   void letterFormLeavesGpusUnknownWhenPerNodeSaysNA() {
     // %b is N/A both for CPU jobs and for --gpus jobs, so it cannot tell them apart.
     List<QueueEntry> q =
-        SqueueParser.parse(
-            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
+        SqueueParser.parse(SqueueFormat.LETTERS, Fixtures.slurm("jobs/squeue-h-o-pipe.busy.out"));
     assertThat(byId(q, "1").gpus()).isNull();
   }
 
   @Test
   void keepsArrayIdsAsSlurmPrintsThem() {
     List<QueueEntry> q =
-        SqueueParser.parse(
-            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.busy.out"));
+        SqueueParser.parse(SqueueFormat.LETTERS, Fixtures.slurm("jobs/squeue-h-o-pipe.busy.out"));
     assertThat(q).extracting(QueueEntry::id).contains("5_[2-3%2]", "5_0", "5_1");
     assertThat(byId(q, "5_[2-3%2]").reason()).isEqualTo("JobArrayTaskLimit");
 
     List<QueueEntry> tasks =
-        SqueueParser.parse(
-            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-r-h-o-pipe.busy.out"));
+        SqueueParser.parse(SqueueFormat.LETTERS, Fixtures.slurm("jobs/squeue-r-h-o-pipe.busy.out"));
     assertThat(tasks).extracting(QueueEntry::id).contains("5_2", "5_3").doesNotContain("5_[2-3%2]");
   }
 
@@ -70,7 +66,7 @@ class SqueueParserTest {
   void allStatesListingMapsEndedJobs() {
     List<QueueEntry> q =
         SqueueParser.parse(
-            SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-t-all-o-pipe.after-cancel.out"));
+            SqueueFormat.LETTERS, Fixtures.slurm("jobs/squeue-h-t-all-o-pipe.after-cancel.out"));
     assertThat(byId(q, "1").state()).isEqualTo(JobState.CANCELLED);
     assertThat(byId(q, "1").elapsed()).isEqualTo(Duration.ofSeconds(110));
     assertThat(byId(q, "12").state()).isEqualTo(JobState.COMPLETED);
@@ -85,7 +81,7 @@ class SqueueParserTest {
   void emptyOutputIsAnEmptyQueue() {
     assertThat(
             SqueueParser.parse(
-                SqueueFormat.LETTERS, JobFixtures.read("slurm/squeue-h-o-pipe.empty.out")))
+                SqueueFormat.LETTERS, Fixtures.slurm("jobs/squeue-h-o-pipe.empty.out")))
         .isEmpty();
   }
 
@@ -104,7 +100,7 @@ class SqueueParserTest {
                 SqueueField.REASON),
             true);
     List<QueueEntry> q =
-        SqueueParser.parse(captured, JobFixtures.read("slurm/squeue-h-O-tres.busy.out"));
+        SqueueParser.parse(captured, Fixtures.slurm("jobs/squeue-h-O-tres.busy.out"));
 
     assertThat(q)
         .extracting(QueueEntry::id)

@@ -1,4 +1,0 @@
-package io.examlops.fleet.cli;
-
-/** {@link SlurmJobsChecks} on the testbed as slurm-up.sh starts it: slurmdbd, sacct answering. */
-class SlurmWithAccountingIT extends SlurmJobsChecks {}
