@@ -42,6 +42,11 @@ public final class AccessService {
     store().removeUser(name, actor);
   }
 
+  /** Gives a user another role; the last admin stays admin. */
+  public ConsoleUser setRole(Actor actor, String name, Role role) {
+    return store().setRole(name, role, actor);
+  }
+
   /** Sets a user's password; the first admin's one-time password file goes once it is changed. */
   public void setPassword(Actor actor, String name, char[] password) {
     store().setPassword(name, password, actor);

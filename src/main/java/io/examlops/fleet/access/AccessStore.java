@@ -119,6 +119,36 @@ public final class AccessStore {
         });
   }
 
+  /** Gives a user another role; the last admin keeps its own. */
+  public ConsoleUser setRole(String name, Role role, Actor actor) {
+    requireUserName(name);
+    return db.write(
+        c -> {
+          ConsoleUser user = find(c, name).orElseThrow(() -> unknownUser(c, name));
+          if (user.role() == role) {
+            return user;
+          }
+          if (user.admin() && countAdmins(c) == 1) {
+            throw new AccessException(
+                AccessException.Problem.CONFLICT,
+                "user '" + name + "' is the last admin: make another user admin first");
+          }
+          try (PreparedStatement s =
+              c.prepareStatement("UPDATE access_users SET role = ? WHERE name = ?")) {
+            s.setString(1, role.label());
+            s.setString(2, name);
+            s.executeUpdate();
+          }
+          audit(
+              c,
+              now(),
+              actor,
+              "user-role",
+              details("user", name, "from", user.role().label(), "to", role.label()));
+          return find(c, name).orElseThrow();
+        });
+  }
+
   public void setPassword(String name, char[] password, Actor actor) {
     requireUserName(name);
     Passwords.requireAcceptable(password, name);

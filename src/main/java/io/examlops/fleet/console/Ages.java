@@ -2,10 +2,21 @@ package io.examlops.fleet.console;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /** How old a snapshot is, or how long a job has run, in words a person reads at a glance. */
 final class Ages {
+  /** A moment as lists show it: to the minute, in UTC, as the audit trail's times are. */
+  private static final DateTimeFormatter WHEN =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
+
   private Ages() {}
+
+  /** "2026-12-02 00:40 UTC"; "-" when unknown. */
+  static String when(Instant at) {
+    return at == null ? "-" : WHEN.format(at);
+  }
 
   static String of(Instant at, Instant now) {
     if (at == null) {

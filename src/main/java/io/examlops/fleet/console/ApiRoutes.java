@@ -14,7 +14,6 @@ import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.json.FleetJson;
-import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.placement.PlaceRequest;
@@ -69,7 +68,7 @@ final class ApiRoutes {
     routes.get(BASE + "/utilization", this::utilization, Needs.READ);
     routes.get(BASE + "/jobs", this::jobs, Needs.READ);
     routes.get(BASE + "/place", this::place, Needs.READ);
-    routes.get(BASE + "/audit", ctx -> audit(ctx, ctx.queryParam("cluster")), Needs.READ);
+    routes.get(BASE + "/audit", ctx -> audit(ctx, ClusterParam.query(ctx, fleet)), Needs.READ);
     routes.get(BASE + "/{name}", ctx -> json(ctx, summary(name(ctx))), Needs.READ);
     routes.get(BASE + "/{name}/nodes", this::nodes, Needs.READ);
     routes.get(BASE + "/{name}/queue", this::queue, Needs.READ);
@@ -98,16 +97,7 @@ final class ApiRoutes {
   }
 
   private static String name(Context ctx) {
-    String name = ctx.pathParam("name");
-    if (!ClusterName.isValid(name)) {
-      throw Refusal.badRequest(
-          "path segment "
-              + Printable.quoted(name)
-              + " is not a cluster name: a cluster name is "
-              + ClusterName.RULE,
-          "list the clusters: GET " + BASE);
-    }
-    return name;
+    return ClusterParam.path(ctx);
   }
 
   /** One cluster as {@code exa hpc clusters --json} shows it; the core refuses an unknown one. */
@@ -161,14 +151,17 @@ final class ApiRoutes {
     json(ctx, recordedJobs(fleet, ctx));
   }
 
-  /** The tracked jobs the query's cluster, model and state select, as last recorded. */
+  /**
+   * The tracked jobs the query's cluster, model and state select, as last recorded; an unknown
+   * cluster is refused as everywhere else.
+   */
   static JobsResult recordedJobs(Fleet fleet, Context ctx) {
     return fleet
         .jobs()
         .list(
             Guard.principal(ctx).actor(),
             new JobsRequest(
-                ctx.queryParam("cluster"),
+                ClusterParam.query(ctx, fleet),
                 ctx.queryParam("model"),
                 ctx.queryParam("state"),
                 ReadFrom.STORE));
@@ -229,7 +222,9 @@ final class ApiRoutes {
     json.put("since", since);
     json.put(
         "samples",
-        fleet.capacity().utilization(new UtilizationRequest(ctx.queryParam("cluster"), since)));
+        fleet
+            .capacity()
+            .utilization(new UtilizationRequest(ClusterParam.query(ctx, fleet), since)));
     json(ctx, json);
   }
 

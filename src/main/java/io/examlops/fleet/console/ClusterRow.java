@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.model.ClusterState;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -38,7 +39,25 @@ public record ClusterRow(
       String hostKeyFingerprint,
       String scheduler,
       List<String> partitions,
-      String gpus) {}
+      String gpus) {
+
+    /** Every pin as a labelled line, as the review panel and the confirm page list them. */
+    public List<Page.Fact> facts() {
+      return List.of(
+          new Page.Fact("Host", host == null ? "local" : host),
+          new Page.Fact("Port", port == null ? "-" : port.toString()),
+          new Page.Fact("User", user == null ? "-" : user),
+          new Page.Fact("SSH key", keyFingerprint == null ? "-" : keyFingerprint),
+          new Page.Fact("Host key", hostKeyFingerprint == null ? "-" : hostKeyFingerprint),
+          new Page.Fact("Scheduler", scheduler),
+          new Page.Fact("Partitions", partitions.isEmpty() ? "-" : String.join(", ", partitions)),
+          new Page.Fact("GPUs found", gpus));
+    }
+  }
+
+  /** Clusters waiting for a decision first, the others after them, each group in its order. */
+  static final Comparator<ClusterRow> WAITING_FIRST =
+      Comparator.comparing((ClusterRow r) -> !r.approvable());
 
   public String name() {
     return summary.name();

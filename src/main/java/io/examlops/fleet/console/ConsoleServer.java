@@ -50,7 +50,9 @@ public final class ConsoleServer implements AutoCloseable {
     ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
     SignIn signIn =
         new SignIn(fleet.access(), sessions, templates, settings.secureCookies(), clock);
-    this.pages = new Pages(fleet, views, refresher, refreshes, templates, clock);
+    this.pages = new Pages(fleet, views, refresher, templates, clock);
+    Decisions decisions = new Decisions(fleet, views, refreshes, templates);
+    AccessPages accessPages = new AccessPages(fleet, views, templates);
     this.app =
         Javalin.create(
             cfg -> {
@@ -86,6 +88,8 @@ public final class ConsoleServer implements AutoCloseable {
               api.register(cfg.routes);
               new CentralRoutes(fleet).register(cfg.routes);
               pages.register(cfg.routes);
+              decisions.register(cfg.routes);
+              accessPages.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e));
               // Javalin's own refusals (a body over the limit, a method the path does not take)
               // have a handler of their own that answers in Javalin's shape: replace it.

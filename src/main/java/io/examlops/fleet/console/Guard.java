@@ -127,7 +127,9 @@ final class Guard {
       throw Refusal.forbidden(
           "the CSRF token is missing or wrong: send the form from the console's page (or the "
               + ConsoleServer.CSRF_HEADER
-              + " header); nothing was changed");
+              + " header); nothing was changed",
+          "reload the page (a form from an earlier session carries an old token) and send it"
+              + " again");
     }
   }
 }

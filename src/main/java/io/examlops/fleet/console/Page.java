@@ -8,6 +8,7 @@ import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.Role;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +20,14 @@ import java.util.List;
  * record. The records are public because the compiled templates live in a package of their own.
  */
 public sealed interface Page
-    permits Page.Login, Page.Fleet, Page.Cluster, Page.Access, Page.Refused, CapacityPage {
+    permits Page.Login,
+        Page.Fleet,
+        Page.Review,
+        Page.Cluster,
+        Page.Access,
+        Page.Confirm,
+        Page.Refused,
+        CapacityPage {
 
   /** The template that renders this page. */
   String template();
@@ -35,6 +43,11 @@ public sealed interface Page
     return value.toString();
   }
 
+  /** A moment as lists show it, "2026-12-02 00:40 UTC"; "-" when unknown. */
+  default String when(Instant at) {
+    return Ages.when(at);
+  }
+
   /** The sign-in form, with why the last attempt failed and the name it was made with. */
   record Login(String message, String user) implements Page {
     @Override
@@ -43,8 +56,8 @@ public sealed interface Page
     }
   }
 
-  /** The Fleet page: every cluster's row, what was just done, and ages as of {@code now}. */
-  record Fleet(PageFrame frame, List<ClusterRow> rows, String notice, Instant now) implements Page {
+  /** The Fleet page: every cluster's row, those waiting for a decision first; ages as of now. */
+  record Fleet(PageFrame frame, List<ClusterRow> rows, Instant now) implements Page {
     @Override
     public String template() {
       return "fleet.jte";
@@ -55,9 +68,25 @@ public sealed interface Page
     }
   }
 
-  /** One cluster: its row, latest nodes and queue, tracked jobs and audit trail. */
+  /**
+   * The clusters waiting for an admin's decision, each with what approving it would pin, and the
+   * latest decisions, newest first.
+   */
+  record Review(PageFrame frame, List<ClusterRow> waiting, List<ClusterRow> decided, Instant now)
+      implements Page {
+    @Override
+    public String template() {
+      return "review.jte";
+    }
+  }
+
+  /**
+   * One cluster: its row, latest nodes and queue, tracked jobs and audit trail; {@code notice} says
+   * what was just done to it, as its state now shows.
+   */
   record Cluster(
       PageFrame frame,
+      String notice,
       ClusterRow row,
       List<NodeInfo> nodes,
       QueueResult queue,
@@ -78,19 +107,68 @@ public sealed interface Page
       return Ages.span(d);
     }
 
+    /** An audit event's details as readable lines. */
+    public List<String> details(ClusterSummary.Audit event) {
+      return AuditDetails.lines(event.details());
+    }
+
     public long queuePending() {
       return queue.jobs().stream().filter(j -> j.state() == JobState.PENDING).count();
     }
   }
 
-  /** Users and API tokens, with a token's secret the one time it is shown (else null). */
-  record Access(PageFrame frame, List<ConsoleUser> users, List<ApiToken> tokens, String newSecret)
+  /**
+   * Users and API tokens, with a token's secret the one time it is shown (else null) and what was
+   * just done (else null).
+   */
+  record Access(
+      PageFrame frame,
+      List<ConsoleUser> users,
+      List<ApiToken> tokens,
+      String newSecret,
+      String notice)
       implements Page {
     @Override
     public String template() {
       return "access.jte";
     }
+
+    public List<Role> roles() {
+      return List.of(Role.values());
+    }
   }
+
+  /**
+   * The step before a change that cannot be undone with one click (reject or revoke a cluster,
+   * revoke a token, remove a user, reset a password): what it concerns, the fields it needs and a
+   * button that posts it; works without JavaScript. {@code message} says why the last try was
+   * refused (else null).
+   */
+  record Confirm(
+      PageFrame frame,
+      String question,
+      List<Fact> facts,
+      List<Field> fields,
+      String action,
+      String button,
+      String cancel,
+      String message)
+      implements Page {
+    @Override
+    public String template() {
+      return "confirm.jte";
+    }
+  }
+
+  /** A label and its value, as the confirm and review panels list them. */
+  record Fact(String label, String value) {}
+
+  /**
+   * A field a confirm page asks for.
+   *
+   * @param type {@code textarea} or an input type ({@code password})
+   */
+  record Field(String name, String label, String type, String autocomplete) {}
 
   /** A refused request, as a page for someone signed in. */
   record Refused(PageFrame frame, int status, String message, String hint) implements Page {

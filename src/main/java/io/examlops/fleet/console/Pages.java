@@ -1,98 +1,54 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
-import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.model.access.IssuedToken;
-import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import io.javalin.http.HttpStatus;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The console's HTML pages: the Fleet page, cluster pages, capacity, access. Like the API routes,
- * they call the Fleet's services with the signed-in user as the actor; the routes declare who may
- * use them ({@link Needs}).
+ * The console's pages that read: the Fleet page, the review page, cluster pages, capacity, error
+ * pages. Like the API routes, they call the Fleet's services with the signed-in user as the actor;
+ * the routes declare who may use them ({@link Needs}). What changes a cluster is in {@link
+ * Decisions}, users and tokens in {@link AccessPages}.
  */
 final class Pages {
+  /** How many of the latest decisions the review page lists. */
+  private static final int DECISIONS_LISTED = 20;
+
   private final Fleet fleet;
   private final ViewCache views;
   private final Refresher refresher;
-  private final RefreshRequests refreshes;
   private final Templates templates;
   private final Clock clock;
 
-  Pages(
-      Fleet fleet,
-      ViewCache views,
-      Refresher refresher,
-      RefreshRequests refreshes,
-      Templates templates,
-      Clock clock) {
+  Pages(Fleet fleet, ViewCache views, Refresher refresher, Templates templates, Clock clock) {
     this.fleet = fleet;
     this.views = views;
     this.refresher = refresher;
-    this.refreshes = refreshes;
     this.templates = templates;
     this.clock = clock;
   }
 
   void register(RoutesConfig routes) {
-    routes.get("/", ctx -> fleetPage(ctx, notice(ctx)), Needs.READ);
+    routes.get("/", this::fleetPage, Needs.READ);
+    routes.get("/review", this::reviewPage, Needs.READ);
     routes.get("/capacity", this::capacityPage, Needs.READ);
     routes.get("/clusters/{name}", this::clusterPage, Needs.READ);
-    routes.post("/clusters/{name}/approve", this::approve, Needs.ADMIN);
-    routes.post("/clusters/{name}/reject", this::reject, Needs.ADMIN);
-    routes.post("/clusters/{name}/refresh", this::refresh, Needs.ADMIN);
-    routes.get("/admin/access", ctx -> accessPage(ctx, null), Needs.READ, Needs.ADMIN);
-    routes.post("/admin/tokens", this::createToken, Needs.ADMIN);
-    routes.post("/admin/tokens/{id}/revoke", this::revokeToken, Needs.ADMIN);
-  }
-
-  private void approve(Context ctx) {
-    String name = ctx.pathParam("name");
-    fleet.governance().approve(Guard.principal(ctx).actor(), new ApproveRequest(name));
-    ctx.redirect("/?approved=" + name, HttpStatus.SEE_OTHER);
-  }
-
-  private void reject(Context ctx) {
-    String name = ctx.pathParam("name");
-    fleet
-        .governance()
-        .reject(Guard.principal(ctx).actor(), new RejectRequest(name, ctx.formParam("reason")));
-    ctx.redirect("/?rejected=" + name, HttpStatus.SEE_OTHER);
-  }
-
-  private void refresh(Context ctx) {
-    String name = ctx.pathParam("name");
-    refreshes.request(name);
-    ctx.redirect("/clusters/" + name, HttpStatus.SEE_OTHER);
-  }
-
-  private static String notice(Context ctx) {
-    if (ctx.queryParam("approved") != null) {
-      return "Approved " + ctx.queryParam("approved") + ".";
-    }
-    if (ctx.queryParam("rejected") != null) {
-      return "Rejected " + ctx.queryParam("rejected") + ".";
-    }
-    return null;
   }
 
   /** A Fleet page as rendered, and everything it was rendered from. */
-  private record RenderedFleet(FleetView view, String notice, long second, String html) {}
+  private record RenderedFleet(FleetView view, long second, String html) {}
 
   /** The latest Fleet page of each frame (user and CSRF token): at most one page a session. */
   private final Map<PageFrame, RenderedFleet> fleetPages = new ConcurrentHashMap<>();
@@ -100,20 +56,18 @@ final class Pages {
   private static final int MAX_CACHED_PAGES = 64;
 
   /**
-   * The Fleet page, rendered again only when the view, the notice or the second changed: its ages
-   * are in whole seconds, and 100 clusters' rows are the bulk of what a request costs.
+   * The Fleet page, rendered again only when the view or the second changed: its ages are in whole
+   * seconds, and 100 clusters' rows are the bulk of what a request costs.
    */
-  private void fleetPage(Context ctx, String notice) {
+  private void fleetPage(Context ctx) {
     FleetView view = views.get();
     PageFrame frame = frame(ctx, "Fleet", view);
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
     RenderedFleet last = fleetPages.get(frame);
-    if (last == null
-        || last.view() != view
-        || !Objects.equals(last.notice(), notice)
-        || last.second() != now.getEpochSecond()) {
-      String html = templates.render(new Page.Fleet(frame, view.rows(), notice, now));
-      last = new RenderedFleet(view, notice, now.getEpochSecond(), html);
+    if (last == null || last.view() != view || last.second() != now.getEpochSecond()) {
+      List<ClusterRow> rows = view.rows().stream().sorted(ClusterRow.WAITING_FIRST).toList();
+      String html = templates.render(new Page.Fleet(frame, rows, now));
+      last = new RenderedFleet(view, now.getEpochSecond(), html);
       if (fleetPages.size() >= MAX_CACHED_PAGES) {
         fleetPages.clear();
       }
@@ -122,15 +76,34 @@ final class Pages {
     ctx.html(last.html());
   }
 
+  /** The clusters waiting for a decision, and the latest decisions. */
+  private void reviewPage(Context ctx) {
+    FleetView view = views.get();
+    List<ClusterRow> decided =
+        view.rows().stream()
+            .filter(r -> r.summary().decidedAt() != null)
+            .sorted(Comparator.comparing((ClusterRow r) -> r.summary().decidedAt()).reversed())
+            .limit(DECISIONS_LISTED)
+            .toList();
+    ctx.html(
+        templates.render(
+            new Page.Review(
+                frame(ctx, "Review", view),
+                view.rows().stream().filter(ClusterRow::approvable).toList(),
+                decided,
+                clock.instant())));
+  }
+
   /** One cluster, as the view and the stores hold it; the core refuses a name it does not know. */
   private void clusterPage(Context ctx) {
-    String name = ctx.pathParam("name");
+    String name = ClusterParam.path(ctx);
     FleetView view = views.get();
     ClusterRow row = view.row(name, fleet).withRefresh(refresher.status(name));
     ctx.html(
         templates.render(
             new Page.Cluster(
                 frame(ctx, name, view),
+                Decisions.notice(ctx.queryParam("done"), row),
                 row,
                 view.nodes().getOrDefault(name, List.of()),
                 fleet
@@ -156,33 +129,6 @@ final class Pages {
         .jobs();
   }
 
-  private void accessPage(Context ctx, String newSecret) {
-    ctx.html(
-        templates.render(
-            new Page.Access(
-                frame(ctx, "Users and tokens", views.get()),
-                fleet.access().users(),
-                fleet.access().tokens(),
-                newSecret)));
-  }
-
-  private void createToken(Context ctx) {
-    IssuedToken issued =
-        fleet
-            .access()
-            .createToken(
-                Guard.principal(ctx).actor(),
-                ctx.formParam("owner"),
-                ctx.formParam("name"),
-                TokenScope.parseAll(String.join(",", ctx.formParams("scope"))));
-    accessPage(ctx, issued.secret());
-  }
-
-  private void revokeToken(Context ctx) {
-    fleet.access().revokeToken(Guard.principal(ctx).actor(), ctx.pathParam("id"));
-    ctx.redirect("/admin/access", HttpStatus.SEE_OTHER);
-  }
-
   /** An error as a page: in the frame when signed in, on its own otherwise. */
   void error(Context ctx, Refusal r) {
     Principal principal = Guard.principal(ctx);
@@ -197,7 +143,8 @@ final class Pages {
                 frame(ctx, "Error " + r.status(), null), r.status(), r.getMessage(), r.hint())));
   }
 
-  private static PageFrame frame(Context ctx, String title, FleetView view) {
+  /** The frame of a page: who is signed in, their CSRF token, how many clusters wait. */
+  static PageFrame frame(Context ctx, String title, FleetView view) {
     Principal principal = Guard.principal(ctx);
     Session session = principal.session();
     return new PageFrame(

@@ -1,12 +1,10 @@
 package io.examlops.fleet.console;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.TakesScreenshot;
+import java.util.Base64;
+import java.util.Map;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -18,7 +16,10 @@ import org.openqa.selenium.chrome.ChromeOptions;
 final class Browser {
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-  static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+  static final Path SCREENSHOTS = Path.of("target", "screenshots");
+
+  /** A full-page screenshot stops here: a page longer than this is cut. */
+  private static final int MAX_SHOT_HEIGHT = 6000;
 
   private Browser() {}
 
@@ -52,12 +53,46 @@ final class Browser {
     return new ChromeDriver(service, options);
   }
 
+  /**
+   * Lays pages out as a screen {@code width} × {@code height} CSS pixels shows them; a narrow one
+   * as a phone does (so a page without a viewport setting is laid out 980 px wide, as a phone
+   * would).
+   */
+  static void viewport(ChromeDriver driver, int width, int height) {
+    driver.executeCdpCommand(
+        "Emulation.setDeviceMetricsOverride",
+        Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", width < 600));
+  }
+
+  /** Back to the window's own size. */
+  static void windowViewport(ChromeDriver driver) {
+    driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+  }
+
+  /** The whole page (up to {@link #MAX_SHOT_HEIGHT} px), as {@code target/screenshots/NAME.png}. */
   static void screenshot(ChromeDriver driver, String name) {
+    Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
+    @SuppressWarnings("unchecked")
+    Map<String, Object> size = (Map<String, Object>) metrics.get("cssContentSize");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> view = (Map<String, Object>) metrics.get("cssLayoutViewport");
+    double width = ((Number) view.get("clientWidth")).doubleValue();
+    double height = Math.min(MAX_SHOT_HEIGHT, ((Number) size.get("height")).doubleValue());
+    Map<String, Object> shot =
+        driver.executeCdpCommand(
+            "Page.captureScreenshot",
+            Map.of(
+                "format",
+                "png",
+                "captureBeyondViewport",
+                true,
+                "clip",
+                Map.of("x", 0, "y", 0, "width", width, "height", height, "scale", 1)));
     try {
       Files.createDirectories(SCREENSHOTS);
-      File shot = ((TakesScreenshot) driver).getScreenshotAs(OutputType.FILE);
-      Files.copy(
-          shot.toPath(), SCREENSHOTS.resolve(name + ".png"), StandardCopyOption.REPLACE_EXISTING);
+      Files.write(
+          SCREENSHOTS.resolve(name + ".png"),
+          Base64.getDecoder().decode((String) shot.get("data")));
     } catch (IOException e) {
       throw new AssertionError("cannot keep the screenshot " + name + ": " + e, e);
     }

@@ -143,7 +143,9 @@ class ConsoleApiTest {
     assertThat(json(unknown).at("/error/message").asText()).contains("'gamma'");
     HttpResponse<String> badName = get(FLEET + "/Bad%3Cb%3E", token);
     assertThat(badName.statusCode()).isEqualTo(400);
-    assertThat(json(badName).at("/error/message").asText()).contains("not a cluster name");
+    assertThat(json(badName).at("/error/message").asText())
+        .contains("invalid cluster name")
+        .contains(io.examlops.fleet.model.ClusterName.RULE);
     HttpResponse<String> badGpus = get(FLEET + "/place?gpus=many", token);
     assertThat(badGpus.statusCode()).isEqualTo(400);
     assertThat(json(badGpus).at("/error/message").asText()).contains("gpus").contains("many");
@@ -464,7 +466,61 @@ class ConsoleApiTest {
             HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).isEqualTo(403);
     assertThat(json(r).at("/error/message").asText()).contains("CSRF");
+    assertThat(json(r).at("/error/hint").asText()).contains("reload").doesNotContain("role");
     assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
+  }
+
+  /**
+   * A name against the rule is a 400 in the rule's words, and a cluster that does not exist a 404,
+   * the same on the pages and on every endpoint, in the path or in {@code ?cluster=}.
+   */
+  @Test
+  void aBadNameAndAnUnknownClusterGetOneStatusOnPagesAndInTheApi() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    String cookie = signIn(ConsoleFixture.VIEWER);
+    String rule = io.examlops.fleet.model.ClusterName.RULE;
+    HttpResponse<String> page = page("/clusters/Bad%20Name", cookie);
+    assertThat(page.statusCode()).isEqualTo(400);
+    assertThat(page.body()).contains("invalid cluster name").contains("Bad Name");
+    for (String path :
+        List.of(
+            FLEET + "/Bad%20Name",
+            FLEET + "/Bad%20Name/nodes",
+            FLEET + "/Bad%20Name/audit",
+            FLEET + "/jobs?cluster=Bad%20Name",
+            FLEET + "/utilization?cluster=Bad%20Name",
+            FLEET + "/audit?cluster=Bad%20Name")) {
+      HttpResponse<String> r = get(path, token);
+      assertThat(r.statusCode()).as(path).isEqualTo(400);
+      assertThat(json(r).at("/error/message").asText())
+          .as(path)
+          .startsWith("invalid cluster name 'Bad Name'")
+          .contains(rule);
+    }
+    assertThat(page("/clusters/nope", cookie).statusCode()).isEqualTo(404);
+    for (String path :
+        List.of(
+            FLEET + "/nope",
+            FLEET + "/nope/audit",
+            FLEET + "/jobs?cluster=nope",
+            FLEET + "/utilization?cluster=nope",
+            FLEET + "/audit?cluster=nope")) {
+      HttpResponse<String> r = get(path, token);
+      assertThat(r.statusCode()).as(path).isEqualTo(404);
+      assertThat(json(r).at("/error/kind").asText()).as(path).isEqualTo("UNKNOWN_CLUSTER");
+    }
+    assertThat(get(FLEET + "/jobs?cluster=alpha", token).statusCode()).isEqualTo(200);
+    assertThat(get(FLEET + "/utilization?cluster=alpha", token).statusCode()).isEqualTo(200);
+    assertThat(get(FLEET + "/audit?cluster=alpha", token).statusCode()).isEqualTo(200);
+  }
+
+  private HttpResponse<String> page(String path, String cookie) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(console.base + path))
+            .header("Cookie", cookie)
+            .GET()
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   @Test

@@ -3,10 +3,12 @@ package io.examlops.fleet.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.discovery.RefreshRequest;
+import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +26,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The console's flows in a real headless Chromium, on a real console over real stores. */
 class ConsoleBrowserTest {
+  /** A decision's date as the lists show it. */
+  private static final String DATE = "20\\d\\d-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC";
+
   @TempDir static Path dir;
   private static ConsoleFixture console;
   private static ChromeDriver browser;
@@ -32,7 +37,7 @@ class ConsoleBrowserTest {
   static void start() {
     console =
         new ConsoleFixture(
-            dir.resolve("stores"), "alpha", "beta", "gamma", "delta", "epsilon", "zeta");
+            dir.resolve("stores"), "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta");
     browser = Browser.start(dir.resolve("profile"));
   }
 
@@ -104,7 +109,6 @@ class ConsoleBrowserTest {
     assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("ann (admin)");
     assertThat(browser.findElement(By.id("pending-count")).getText()).endsWith("pending");
     assertThat(row("alpha").findElement(By.className("state-word")).getText()).isEqualTo("PENDING");
-    Browser.screenshot(browser, "fleet");
     browser.findElement(By.id("logout")).click();
     browser.get(console.base + "/");
     assertThat(browser.getCurrentUrl()).endsWith("/login");
@@ -123,43 +127,311 @@ class ConsoleBrowserTest {
   }
 
   @Test
-  void anAdminApprovesAPendingClusterAndTheRowAndAuditNameTheAdmin() {
+  void anAdminApprovesFromTheClusterPagesReviewPanelAndTheListsDateTheDecision() {
     signIn(ConsoleFixture.ADMIN);
-    WebElement beta = row("beta");
-    beta.findElement(By.tagName("summary")).click();
-    assertThat(beta.findElement(By.className("pin-scheduler")).getText()).isEqualTo("mock");
-    assertThat(beta.findElement(By.className("pin-gpus")).getText()).startsWith("4");
-    assertThat(beta.findElement(By.className("pin-host")).getText()).isEqualTo("local");
-    beta.findElement(By.className("approve-button")).click();
-    waitFor(() -> row("beta").findElement(By.className("state-word")).getText().equals("ACTIVE"));
-    assertThat(row("beta").findElement(By.className("decided-by")).getText()).isEqualTo("ann");
+    row("beta").findElement(By.className("review-link")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/beta#review"));
+    WebElement review = browser.findElement(By.id("review-beta"));
+    assertThat(review.findElement(By.className("asked-by")).getText()).isEqualTo("setup");
+    assertThat(review.findElement(By.className("asked-at")).getText()).matches(DATE);
+    assertThat(pins(review))
+        .containsEntry("Scheduler", "mock")
+        .containsEntry("Host", "local")
+        .containsKeys("Port", "User", "SSH key", "Host key", "Partitions");
+    assertThat(pins(review).get("GPUs found")).startsWith("4");
+    review.findElement(By.className("approve-button")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/beta?done=approved"));
+    assertThat(browser.findElement(By.id("notice")).getText()).startsWith("Approved beta");
+    assertThat(browser.findElement(By.id("state")).getText()).isEqualTo("ACTIVE");
+    assertThat(browser.findElements(By.id("review"))).isEmpty();
     assertThat(state("beta")).isEqualTo(ClusterState.ACTIVE);
-    browser.get(console.base + "/clusters/beta");
     List<WebElement> actions = browser.findElements(By.cssSelector("#audit td.action"));
     List<WebElement> actors = browser.findElements(By.cssSelector("#audit td.actor"));
+    List<WebElement> details = browser.findElements(By.cssSelector("#audit td.details"));
     assertThat(actions.get(actions.size() - 1).getText()).isEqualTo("approve");
     assertThat(actors.get(actors.size() - 1).getText()).isEqualTo("ann via console");
-    assertThat(browser.findElement(By.id("decided-by")).getText()).startsWith("ann ");
+    assertThat(details.get(details.size() - 1).getText())
+        .as("audit details read as text, not JSON")
+        .doesNotContain("{")
+        .doesNotContain("\"")
+        .contains("Pinned: scheduler MOCK");
+    assertThat(browser.findElement(By.id("decided-by")).getText()).startsWith("ann 20");
     assertThat(browser.findElement(By.id("decision")).getText()).isEqualTo("approved");
     assertThat(browser.findElement(By.id("requested-by")).getText()).startsWith("setup 20");
     assertThat(browser.findElement(By.id("pinned")).getText()).isEqualTo("mock over local");
-    Browser.screenshot(browser, "cluster");
+    browser.get(console.base + "/");
+    assertThat(row("beta").findElement(By.className("decided")).getText())
+        .matches("approved by ann " + DATE);
+    browser.get(console.base + "/review");
+    assertThat(browser.findElement(By.id("decisions")).getText()).contains("beta");
+    assertThat(browser.findElements(By.id("review-beta"))).isEmpty();
   }
 
   @Test
-  void rejectNeedsAReason() {
+  void rejectAsksForAReasonOnAConfirmStepAndRefusesWithoutOne() {
     signIn(ConsoleFixture.ADMIN);
-    row("gamma").findElement(By.className("reject-button")).click();
-    assertThat(row("gamma").findElement(By.className("state-word")).getText()).isEqualTo("PENDING");
+    browser.get(console.base + "/clusters/gamma");
+    browser.findElement(By.cssSelector("#review-gamma .reject-button")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/gamma/reject"));
+    assertThat(browser.findElement(By.id("question")).getText()).startsWith("Reject gamma?");
+    assertThat(state("gamma"))
+        .as("the confirm step changes nothing")
+        .isEqualTo(ClusterState.PENDING);
     assertThat(postFromPage("/clusters/gamma/reject", "csrf=" + csrf() + "&reason="))
         .isEqualTo(400);
+    assertThat(postFromPage("/clusters/gamma/reject", "csrf=" + csrf() + "&reason=+++"))
+        .isEqualTo(400);
     assertThat(state("gamma")).isEqualTo(ClusterState.PENDING);
-    row("gamma").findElement(By.className("reason")).sendKeys("not our site");
-    row("gamma").findElement(By.className("reject-button")).click();
-    waitFor(
-        () -> row("gamma").findElement(By.className("state-word")).getText().equals("REJECTED"));
+    browser.findElement(By.id("cancel")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/gamma"));
+    assertThat(state("gamma")).isEqualTo(ClusterState.PENDING);
+    browser.get(console.base + "/clusters/gamma/reject");
+    browser.findElement(By.id("reason")).sendKeys("not our site");
+    browser.findElement(By.id("confirm")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/gamma?done=rejected"));
+    assertThat(browser.findElement(By.id("notice")).getText())
+        .isEqualTo("gamma is REJECTED: not our site");
+    assertThat(state("gamma")).isEqualTo(ClusterState.REJECTED);
+    browser.get(console.base + "/");
     assertThat(row("gamma").findElement(By.className("reason")).getText())
         .isEqualTo("not our site");
+    assertThat(row("gamma").findElement(By.className("decided")).getText())
+        .matches("rejected by ann " + DATE);
+  }
+
+  @Test
+  void aRejectWithoutAReasonComesBackToTheConfirmStepWithTheCoresWords() {
+    signIn(ConsoleFixture.ADMIN);
+    browser.get(console.base + "/clusters/eta/reject");
+    // The browser would not send an empty required field: take the requirement off, as a
+    // hand-made request would.
+    ((JavascriptExecutor) browser)
+        .executeScript("document.getElementById('reason').removeAttribute('required')");
+    browser.findElement(By.id("confirm")).click();
+    waitFor(() -> browser.findElements(By.id("message")).size() == 1);
+    assertThat(browser.findElement(By.id("message")).getText()).contains("reason");
+    assertThat(browser.findElement(By.id("question")).getText()).startsWith("Reject eta?");
+    assertThat(state("eta")).isEqualTo(ClusterState.PENDING);
+  }
+
+  @Test
+  void clustersWaitingForADecisionAreListedFirstAndOnTheReviewPage() {
+    connect("kappa");
+    connect("lambda");
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("kappa"));
+    signIn(ConsoleFixture.VIEWER);
+    List<String> states =
+        browser.findElements(By.cssSelector("#fleet tbody tr .state-word")).stream()
+            .map(WebElement::getText)
+            .toList();
+    int lastWaiting =
+        Math.max(states.lastIndexOf("PENDING"), states.lastIndexOf("ACTIVE, not schedulable"));
+    int firstDecided =
+        Math.min(
+            states.indexOf("ACTIVE") < 0 ? states.size() : states.indexOf("ACTIVE"),
+            states.indexOf("REJECTED") < 0 ? states.size() : states.indexOf("REJECTED"));
+    assertThat(lastWaiting).as(states.toString()).isLessThan(firstDecided);
+    List<String> names =
+        browser.findElements(By.cssSelector("#fleet tbody tr a.name")).stream()
+            .map(WebElement::getText)
+            .toList();
+    assertThat(names.indexOf("lambda")).isLessThan(names.indexOf("kappa"));
+    browser.get(console.base + "/review");
+    assertThat(browser.findElements(By.id("review-lambda"))).hasSize(1);
+    assertThat(browser.findElements(By.id("review-kappa"))).isEmpty();
+    assertThat(browser.findElements(By.className("approve-button")))
+        .as("a viewer reviews but does not decide")
+        .isEmpty();
+  }
+
+  @Test
+  void refreshNowSaysWhatItDidAndASecondOneIsToldOneIsOnItsWay() {
+    connect("mu");
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("mu"));
+    signIn(ConsoleFixture.ADMIN);
+    browser.get(console.base + "/clusters/mu");
+    browser.findElement(By.id("refresh-now")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/mu?done=refresh-live"));
+    assertThat(browser.findElement(By.id("notice")).getText())
+        .isEqualTo("mu's nodes are read live: this page shows them as they are now.");
+    browser.findElement(By.id("refresh-now")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/mu?done=refresh-busy"));
+    assertThat(browser.findElement(By.id("notice")).getText())
+        .startsWith("A refresh of mu was asked for moments ago and is on its way");
+    assertThat(browser.findElement(By.id("cluster-name")).getText()).isEqualTo("mu");
+  }
+
+  @Test
+  void aNoticeCannotBeMadeToSayWhatTheStateDoesNot() {
+    signIn(ConsoleFixture.ADMIN);
+    browser.get(console.base + "/clusters/alpha?done=approved");
+    assertThat(browser.findElements(By.id("notice"))).isEmpty();
+    browser.get(console.base + "/clusters/alpha?done=%3Cb%3Eowned%3C/b%3E");
+    assertThat(browser.findElements(By.id("notice"))).isEmpty();
+  }
+
+  @Test
+  void anAdminAddsChangesResetsAndRemovesAUserOnTheUsersPage() {
+    signIn(ConsoleFixture.ADMIN);
+    browser.get(console.base + "/admin/access");
+    browser.findElement(By.id("new-user")).sendKeys("bob");
+    browser.findElement(By.id("new-password")).sendKeys("bob's first password");
+    browser.findElement(By.id("new-password-again")).sendKeys("bob's first password");
+    browser.findElement(By.id("add-user")).click();
+    waitFor(() -> browser.findElements(By.id("user-bob")).size() == 1);
+    assertThat(browser.findElement(By.id("notice")).getText()).isEqualTo("Added bob as viewer.");
+    assertThat(browser.findElement(By.cssSelector("#user-bob .role")).getText())
+        .isEqualTo("viewer");
+
+    new org.openqa.selenium.support.ui.Select(
+            browser.findElement(By.cssSelector("#user-bob select[name=role]")))
+        .selectByValue("admin");
+    browser.findElement(By.cssSelector("#user-bob .change-role")).click();
+    waitFor(() -> browser.findElement(By.id("notice")).getText().equals("bob is now admin."));
+    assertThat(browser.findElement(By.cssSelector("#user-bob .role")).getText()).isEqualTo("admin");
+    assertThat(console.fleet.access().user("bob").orElseThrow().role())
+        .isEqualTo(io.examlops.fleet.model.access.Role.ADMIN);
+
+    browser.findElement(By.cssSelector("#user-bob .reset-password")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/admin/users/bob/password"));
+    browser.findElement(By.id("password")).sendKeys("bob's second password");
+    browser.findElement(By.id("again")).sendKeys("not the same password");
+    browser.findElement(By.id("confirm")).click();
+    waitFor(() -> browser.findElements(By.id("error-message")).size() == 1);
+    assertThat(browser.findElement(By.id("error-message")).getText()).contains("passwords differ");
+    browser.get(console.base + "/admin/users/bob/password");
+    browser.findElement(By.id("password")).sendKeys("bob's second password");
+    browser.findElement(By.id("again")).sendKeys("bob's second password");
+    browser.findElement(By.id("confirm")).click();
+    waitFor(() -> browser.findElements(By.id("notice")).size() == 1);
+    assertThat(browser.findElement(By.id("notice")).getText())
+        .isEqualTo("The password of bob was reset.");
+    assertThat(console.fleet.access().authenticate("bob", "bob's second password".toCharArray()))
+        .isPresent();
+
+    browser.findElement(By.cssSelector("#user-bob .remove-user")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/admin/users/bob/remove"));
+    assertThat(console.fleet.access().user("bob"))
+        .as("the confirm step removes nobody")
+        .isPresent();
+    browser.findElement(By.id("confirm")).click();
+    waitFor(() -> browser.findElements(By.id("notice")).size() == 1);
+    assertThat(browser.findElements(By.id("user-bob"))).isEmpty();
+    assertThat(console.fleet.access().user("bob")).isEmpty();
+  }
+
+  @Test
+  void revokingATokenAsksFirst() {
+    String secret = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    String id = console.fleet.access().authenticateToken(secret).orElseThrow().id();
+    signIn(ConsoleFixture.ADMIN);
+    browser.get(console.base + "/admin/access");
+    browser.findElement(By.cssSelector("#token-" + id + " .revoke-token")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/admin/tokens/" + id + "/revoke"));
+    assertThat(browser.findElement(By.id("question")).getText()).startsWith("Revoke the token");
+    assertThat(console.fleet.access().authenticateToken(secret)).isPresent();
+    browser.findElement(By.id("cancel")).click();
+    waitFor(() -> browser.getCurrentUrl().endsWith("/admin/access"));
+    assertThat(console.fleet.access().authenticateToken(secret)).isPresent();
+    browser.findElement(By.cssSelector("#token-" + id + " .revoke-token")).click();
+    waitFor(() -> browser.findElements(By.id("confirm")).size() == 1);
+    browser.findElement(By.id("confirm")).click();
+    waitFor(() -> browser.findElements(By.id("notice")).size() == 1);
+    assertThat(browser.findElement(By.cssSelector("#token-" + id + " .token-state")).getText())
+        .startsWith("revoked 20");
+    assertThat(console.fleet.access().authenticateToken(secret)).isEmpty();
+  }
+
+  /**
+   * Every page, as an admin and as a viewer, at a laptop's 1,280 px and a phone's 390 px: the page
+   * never scrolls sideways (wide tables scroll in their own box or become cards), and each has a
+   * viewport setting. The screenshots are kept in target/screenshots for a person to look at.
+   */
+  @Test
+  void everyPageFitsALaptopAndAPhoneWithoutScrollingSideways() throws Exception {
+    connect("a-cluster-with-a-rather-long-name-that-must-wrap-in-a-row");
+    ConsoleFixture.approveUnreachableSlurm(dir, console.env, console.fleet, "theta");
+    console.recordQueue(
+        "theta",
+        List.of(),
+        QueueRead.of(
+            List.of(
+                ConsoleFixture.waiting("77", "a-very-long-job-name-" + "x".repeat(60)),
+                ConsoleFixture.waiting("78", "train"))));
+    String secret = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    String tokenId = console.fleet.access().authenticateToken(secret).orElseThrow().id();
+    int[][] screens = {{1280, 800}, {390, 844}};
+    try {
+      for (int[] screen : screens) {
+        Browser.viewport(browser, screen[0], screen[1]);
+        browser.manage().deleteAllCookies();
+        fits("login", "/login", screen[0]);
+      }
+      for (String user : List.of(ConsoleFixture.ADMIN, ConsoleFixture.VIEWER)) {
+        String who = user.equals(ConsoleFixture.ADMIN) ? "admin" : "viewer";
+        Browser.windowViewport(browser);
+        browser.manage().deleteAllCookies();
+        signIn(user);
+        for (int[] screen : screens) {
+          Browser.viewport(browser, screen[0], screen[1]);
+          fits("fleet-" + who, "/", screen[0]);
+          fits("review-" + who, "/review", screen[0]);
+          fits("cluster-pending-" + who, "/clusters/alpha", screen[0]);
+          fits("cluster-queue-" + who, "/clusters/theta", screen[0]);
+          fits("capacity-" + who, "/capacity", screen[0]);
+          fits("access-" + who, "/admin/access", screen[0]);
+          fits("error-404-" + who, "/clusters/nope", screen[0]);
+          fits("error-400-" + who, "/clusters/Bad%20Name", screen[0]);
+          if (who.equals("admin")) {
+            fits("confirm-reject-" + who, "/clusters/alpha/reject", screen[0]);
+            fits("confirm-revoke-" + who, "/admin/tokens/" + tokenId + "/revoke", screen[0]);
+            fits("confirm-password-" + who, "/admin/users/vic/password", screen[0]);
+          }
+        }
+      }
+    } finally {
+      Browser.windowViewport(browser);
+    }
+  }
+
+  private void fits(String page, String path, int width) {
+    browser.get(console.base + path);
+    JavascriptExecutor js = (JavascriptExecutor) browser;
+    long inner = ((Number) js.executeScript("return window.innerWidth")).longValue();
+    long scroll =
+        ((Number) js.executeScript("return document.documentElement.scrollWidth")).longValue();
+    assertThat(inner).as(path + " is laid out for the screen's width").isEqualTo(width);
+    assertThat(scroll)
+        .as(path + " at " + width + " px scrolls sideways")
+        .isLessThanOrEqualTo(inner);
+    assertThat(
+            browser.findElements(
+                By.cssSelector(
+                    "meta[name=viewport][content='width=device-width, initial-scale=1']")))
+        .as(path + " has a viewport setting")
+        .hasSize(1);
+    Browser.screenshot(browser, page + "-" + width);
+  }
+
+  private void connect(String name) {
+    console
+        .fleet
+        .governance()
+        .connect(
+            ConsoleFixture.SETUP,
+            new io.examlops.fleet.governance.ConnectRequest(
+                name, io.examlops.fleet.discovery.HostTarget.of("local"), "mock"));
+  }
+
+  /** The review panel's pins, label to value. */
+  private static java.util.Map<String, String> pins(WebElement panel) {
+    List<WebElement> labels = panel.findElements(By.cssSelector("dl.pins dt"));
+    List<WebElement> values = panel.findElements(By.cssSelector("dl.pins dd"));
+    java.util.Map<String, String> pins = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < labels.size(); i++) {
+      pins.put(labels.get(i).getText(), values.get(i).getText());
+    }
+    return pins;
   }
 
   @Test
@@ -221,7 +493,6 @@ class ConsoleBrowserTest {
         .startsWith("slurm over ssh · hpcuser@127.0.0.1:1 · key SHA256:")
         .endsWith("· host key SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     assertThat(browser.findElement(By.id("decided-by")).getText()).startsWith("setup 20");
-    Browser.screenshot(browser, "cluster-queue");
   }
 
   @Test
@@ -258,7 +529,6 @@ class ConsoleBrowserTest {
     assertThat(utilizationPoints.intValue()).isGreaterThanOrEqualTo(2);
     assertThat(browser.findElement(By.id("free-by-cluster")).getText()).contains("zeta");
     assertThat(browser.findElement(By.id("free-by-type")).getText()).contains("mock");
-    Browser.screenshot(browser, "capacity");
   }
 
   private String csrf() {

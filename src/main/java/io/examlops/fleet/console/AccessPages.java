@@ -1,0 +1,230 @@
+package io.examlops.fleet.console;
+
+import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.IssuedToken;
+import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenScope;
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import java.util.List;
+
+/**
+ * Users and API tokens, for admins: add a user, change its role, reset its password, remove it;
+ * create and revoke tokens. What cannot be undone with one click (remove, reset, revoke) has a
+ * confirm page first. Each change answers with the page and a notice of what was done.
+ */
+final class AccessPages {
+  private static final String PAGE = "/admin/access";
+
+  private final Fleet fleet;
+  private final ViewCache views;
+  private final Templates templates;
+
+  AccessPages(Fleet fleet, ViewCache views, Templates templates) {
+    this.fleet = fleet;
+    this.views = views;
+    this.templates = templates;
+  }
+
+  void register(RoutesConfig routes) {
+    routes.get(PAGE, ctx -> page(ctx, null, null), Needs.READ, Needs.ADMIN);
+    routes.post("/admin/users", this::addUser, Needs.ADMIN);
+    routes.post("/admin/users/{user}/role", this::setRole, Needs.ADMIN);
+    routes.get("/admin/users/{user}/password", this::confirmPassword, Needs.READ, Needs.ADMIN);
+    routes.post("/admin/users/{user}/password", this::setPassword, Needs.ADMIN);
+    routes.get("/admin/users/{user}/remove", this::confirmRemove, Needs.READ, Needs.ADMIN);
+    routes.post("/admin/users/{user}/remove", this::removeUser, Needs.ADMIN);
+    routes.post("/admin/tokens", this::createToken, Needs.ADMIN);
+    routes.get("/admin/tokens/{id}/revoke", this::confirmRevoke, Needs.READ, Needs.ADMIN);
+    routes.post("/admin/tokens/{id}/revoke", this::revokeToken, Needs.ADMIN);
+  }
+
+  private void page(Context ctx, String newSecret, String notice) {
+    ctx.html(
+        templates.render(
+            new Page.Access(
+                Pages.frame(ctx, "Users and tokens", views.get()),
+                fleet.access().users(),
+                fleet.access().tokens(),
+                newSecret,
+                notice)));
+  }
+
+  private void addUser(Context ctx) {
+    String name = ctx.formParam("user");
+    ConsoleUser user =
+        fleet
+            .access()
+            .addUser(
+                Guard.principal(ctx).actor(),
+                name,
+                Role.parse(ctx.formParam("role")),
+                password(ctx));
+    page(ctx, null, "Added " + user.name() + " as " + user.role().label() + ".");
+  }
+
+  private void setRole(Context ctx) {
+    ConsoleUser user =
+        fleet
+            .access()
+            .setRole(
+                Guard.principal(ctx).actor(),
+                ctx.pathParam("user"),
+                Role.parse(ctx.formParam("role")));
+    page(ctx, null, user.name() + " is now " + user.role().label() + ".");
+  }
+
+  private void confirmPassword(Context ctx) {
+    ConsoleUser user = user(ctx);
+    confirm(
+        ctx,
+        "Reset the password of " + user.name(),
+        "Set a new password for "
+            + user.name()
+            + "? Give it to them over a safe channel; the old one stops working at once.",
+        user,
+        List.of(
+            new Page.Field(
+                "password", "New password (at least 10 characters)", "password", "new-password"),
+            new Page.Field("again", "The same password again", "password", "new-password")),
+        "/admin/users/" + user.name() + "/password",
+        "Set the password");
+  }
+
+  private void setPassword(Context ctx) {
+    String name = ctx.pathParam("user");
+    fleet.access().setPassword(Guard.principal(ctx).actor(), name, password(ctx));
+    page(ctx, null, "The password of " + name + " was reset.");
+  }
+
+  private void confirmRemove(Context ctx) {
+    ConsoleUser user = user(ctx);
+    confirm(
+        ctx,
+        "Remove " + user.name(),
+        "Remove " + user.name() + "? They can no longer sign in, and their API tokens are revoked.",
+        user,
+        List.of(),
+        "/admin/users/" + user.name() + "/remove",
+        "Remove " + user.name());
+  }
+
+  private void removeUser(Context ctx) {
+    String name = ctx.pathParam("user");
+    fleet.access().removeUser(Guard.principal(ctx).actor(), name);
+    page(ctx, null, "Removed " + name + "; their tokens are revoked.");
+  }
+
+  private void createToken(Context ctx) {
+    IssuedToken issued =
+        fleet
+            .access()
+            .createToken(
+                Guard.principal(ctx).actor(),
+                ctx.formParam("owner"),
+                ctx.formParam("name"),
+                TokenScope.parseAll(String.join(",", ctx.formParams("scope"))));
+    page(ctx, issued.secret(), null);
+  }
+
+  private void confirmRevoke(Context ctx) {
+    ApiToken token = token(ctx.pathParam("id"));
+    ctx.html(
+        templates.render(
+            new Page.Confirm(
+                Pages.frame(ctx, "Revoke token " + token.name(), views.get()),
+                "Revoke the token "
+                    + token.name()
+                    + "? Whatever uses it (a Jenkins job, a script) is refused from now on; this"
+                    + " cannot be undone.",
+                List.of(
+                    new Page.Fact("Token", token.id() + " · " + token.name()),
+                    new Page.Fact("Owner", token.owner()),
+                    new Page.Fact(
+                        "Scopes",
+                        String.join(
+                            " ", token.scopes().stream().map(TokenScope::label).sorted().toList())),
+                    new Page.Fact("Created", Ages.when(token.createdAt())),
+                    new Page.Fact(
+                        "Last used",
+                        token.lastUsedAt() == null ? "never" : Ages.when(token.lastUsedAt()))),
+                List.of(),
+                "/admin/tokens/" + token.id() + "/revoke",
+                "Revoke " + token.name(),
+                PAGE,
+                null)));
+  }
+
+  private void revokeToken(Context ctx) {
+    ApiToken token = fleet.access().revokeToken(Guard.principal(ctx).actor(), ctx.pathParam("id"));
+    page(ctx, null, "Revoked the token " + token.name() + " (" + token.id() + ").");
+  }
+
+  private void confirm(
+      Context ctx,
+      String title,
+      String question,
+      ConsoleUser user,
+      List<Page.Field> fields,
+      String action,
+      String button) {
+    ctx.html(
+        templates.render(
+            new Page.Confirm(
+                Pages.frame(ctx, title, views.get()),
+                question,
+                List.of(
+                    new Page.Fact("User", user.name()),
+                    new Page.Fact("Role", user.role().label()),
+                    new Page.Fact(
+                        "Created", Ages.when(user.createdAt()) + " by " + user.createdBy())),
+                fields,
+                action,
+                button,
+                PAGE,
+                null)));
+  }
+
+  /** The user the path names; the core's words when there is none. */
+  private ConsoleUser user(Context ctx) {
+    String name = ctx.pathParam("user");
+    return fleet
+        .access()
+        .user(name)
+        .orElseThrow(
+            () ->
+                new Refusal(
+                    404,
+                    "NOT_FOUND",
+                    "no user is named " + Printable.quoted(name),
+                    "the users are listed on Users & tokens"));
+  }
+
+  private ApiToken token(String id) {
+    return fleet.access().tokens().stream()
+        .filter(t -> t.id().equals(id) && !t.revoked())
+        .findFirst()
+        .orElseThrow(
+            () ->
+                new Refusal(
+                    404,
+                    "NOT_FOUND",
+                    "no live API token has the id " + Printable.quoted(id),
+                    "the tokens are listed on Users & tokens"));
+  }
+
+  /** The password typed twice, the same both times; the core judges whether it is one. */
+  private static char[] password(Context ctx) {
+    String password = ctx.formParam("password");
+    String again = ctx.formParam("again");
+    if (password == null || !password.equals(again)) {
+      throw FleetException.invalid(
+          "the two passwords differ: type the same password in both fields", "password");
+    }
+    return password.toCharArray();
+  }
+}
