@@ -176,5 +176,22 @@ public sealed interface Page
     public String template() {
       return "error.jte";
     }
+
+    /** The status and what it means, "404 · Not found". */
+    public String heading() {
+      String words =
+          switch (status) {
+            case 400 -> "Bad request";
+            case 401 -> "Not signed in";
+            case 403 -> "Not allowed";
+            case 404 -> "Not found";
+            case 405 -> "Method not allowed";
+            case 409 -> "Conflict";
+            case 413, 414, 431 -> "Too large";
+            case 429 -> "Too many requests";
+            default -> status >= 500 ? "Server error" : "Refused";
+          };
+      return status + " · " + words;
+    }
   }
 }

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -96,5 +100,16 @@ final class Browser {
     } catch (IOException e) {
       throw new AssertionError("cannot keep the screenshot " + name + ": " + e, e);
     }
+  }
+
+  /** A review panel's pins (its {@code dl.pins}), label to value. */
+  static Map<String, String> pins(WebElement panel) {
+    List<WebElement> labels = panel.findElements(By.cssSelector("dl.pins dt"));
+    List<WebElement> values = panel.findElements(By.cssSelector("dl.pins dd"));
+    Map<String, String> pins = new LinkedHashMap<>();
+    for (int i = 0; i < labels.size(); i++) {
+      pins.put(labels.get(i).getText(), values.get(i).getText());
+    }
+    return pins;
   }
 }

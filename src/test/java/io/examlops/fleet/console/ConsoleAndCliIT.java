@@ -72,28 +72,20 @@ class ConsoleAndCliIT {
 
       WebElement lxp = browser.findElement(By.id("cluster-lxp"));
       assertThat(lxp.findElement(By.className("state-word")).getText()).isEqualTo("PENDING");
-      lxp.findElement(By.tagName("summary")).click();
-      assertThat(lxp.findElement(By.className("pin-host")).getText()).isEqualTo(Testbed.HOST);
-      assertThat(lxp.findElement(By.className("pin-port")).getText())
-          .isEqualTo(Integer.toString(Testbed.PORT));
-      assertThat(lxp.findElement(By.className("pin-user")).getText()).isEqualTo(Testbed.USER);
-      assertThat(lxp.findElement(By.className("pin-key")).getText())
-          .isEqualTo(fingerprint(testbed.key()));
-      assertThat(lxp.findElement(By.className("pin-host-key")).getText())
-          .isEqualTo(testbed.hostKeyFingerprint());
-      assertThat(lxp.findElement(By.className("pin-scheduler")).getText()).isEqualTo("slurm");
-      assertThat(lxp.findElement(By.className("pin-partitions")).getText()).contains("gpu");
-      assertThat(lxp.findElement(By.className("pin-gpus")).getText()).startsWith("6 (");
+      lxp.findElement(By.className("review-link")).click();
+      waitFor(browser, () -> !browser.findElements(By.id("review-lxp")).isEmpty());
+      Map<String, String> pins = Browser.pins(browser.findElement(By.id("review-lxp")));
+      assertThat(pins.get("Host")).isEqualTo(Testbed.HOST);
+      assertThat(pins.get("Port")).isEqualTo(Integer.toString(Testbed.PORT));
+      assertThat(pins.get("User")).isEqualTo(Testbed.USER);
+      assertThat(pins.get("SSH key")).isEqualTo(fingerprint(testbed.key()));
+      assertThat(pins.get("Host key")).isEqualTo(testbed.hostKeyFingerprint());
+      assertThat(pins.get("Scheduler")).isEqualTo("slurm");
+      assertThat(pins.get("Partitions")).contains("gpu");
+      assertThat(pins.get("GPUs found")).startsWith("6 (");
       Browser.screenshot(browser, "approve-testbed");
-      lxp.findElement(By.className("approve-button")).click();
-      waitFor(
-          browser,
-          () ->
-              browser
-                  .findElement(By.id("cluster-lxp"))
-                  .findElement(By.className("state-word"))
-                  .getText()
-                  .equals("ACTIVE"));
+      browser.findElement(By.cssSelector("#review-lxp .approve-button")).click();
+      waitFor(browser, () -> browser.findElement(By.id("state")).getText().equals("ACTIVE"));
 
       JsonNode clusters = cli(env, "--json", "hpc", "clusters");
       JsonNode approved = cluster(clusters, "lxp");

@@ -134,11 +134,11 @@ class ConsoleBrowserTest {
     WebElement review = browser.findElement(By.id("review-beta"));
     assertThat(review.findElement(By.className("asked-by")).getText()).isEqualTo("setup");
     assertThat(review.findElement(By.className("asked-at")).getText()).matches(DATE);
-    assertThat(pins(review))
+    assertThat(Browser.pins(review))
         .containsEntry("Scheduler", "mock")
         .containsEntry("Host", "local")
         .containsKeys("Port", "User", "SSH key", "Host key", "Partitions");
-    assertThat(pins(review).get("GPUs found")).startsWith("4");
+    assertThat(Browser.pins(review).get("GPUs found")).startsWith("4");
     review.findElement(By.className("approve-button")).click();
     waitFor(() -> browser.getCurrentUrl().endsWith("/clusters/beta?done=approved"));
     assertThat(browser.findElement(By.id("notice")).getText()).startsWith("Approved beta");
@@ -350,9 +350,9 @@ class ConsoleBrowserTest {
   @Test
   void everyPageFitsALaptopAndAPhoneWithoutScrollingSideways() throws Exception {
     connect("a-cluster-with-a-rather-long-name-that-must-wrap-in-a-row");
-    ConsoleFixture.approveUnreachableSlurm(dir, console.env, console.fleet, "theta");
+    ConsoleFixture.approveUnreachableSlurm(dir, console.env, console.fleet, "iota");
     console.recordQueue(
-        "theta",
+        "iota",
         List.of(),
         QueueRead.of(
             List.of(
@@ -377,7 +377,7 @@ class ConsoleBrowserTest {
           fits("fleet-" + who, "/", screen[0]);
           fits("review-" + who, "/review", screen[0]);
           fits("cluster-pending-" + who, "/clusters/alpha", screen[0]);
-          fits("cluster-queue-" + who, "/clusters/theta", screen[0]);
+          fits("cluster-queue-" + who, "/clusters/iota", screen[0]);
           fits("capacity-" + who, "/capacity", screen[0]);
           fits("access-" + who, "/admin/access", screen[0]);
           fits("error-404-" + who, "/clusters/nope", screen[0]);
@@ -433,17 +433,6 @@ class ConsoleBrowserTest {
             ConsoleFixture.SETUP,
             new io.examlops.fleet.governance.ConnectRequest(
                 name, io.examlops.fleet.discovery.HostTarget.of("local"), "mock"));
-  }
-
-  /** The review panel's pins, label to value. */
-  private static java.util.Map<String, String> pins(WebElement panel) {
-    List<WebElement> labels = panel.findElements(By.cssSelector("dl.pins dt"));
-    List<WebElement> values = panel.findElements(By.cssSelector("dl.pins dd"));
-    java.util.Map<String, String> pins = new java.util.LinkedHashMap<>();
-    for (int i = 0; i < labels.size(); i++) {
-      pins.put(labels.get(i).getText(), values.get(i).getText());
-    }
-    return pins;
   }
 
   @Test
