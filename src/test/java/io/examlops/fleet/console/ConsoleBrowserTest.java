@@ -375,6 +375,15 @@ class ConsoleBrowserTest {
         for (int[] screen : screens) {
           Browser.viewport(browser, screen[0], screen[1]);
           fits("fleet-" + who, "/", screen[0]);
+          assertThat(
+                  ((Number)
+                          ((JavascriptExecutor) browser)
+                              .executeScript(
+                                  "var box = document.getElementById('fleet').parentElement;"
+                                      + "return box.scrollWidth - box.clientWidth;"))
+                      .intValue())
+              .as("the Fleet table at %d px needs no scrolling of its own", screen[0])
+              .isLessThanOrEqualTo(0);
           fits("review-" + who, "/review", screen[0]);
           fits("cluster-pending-" + who, "/clusters/alpha", screen[0]);
           fits("cluster-queue-" + who, "/clusters/iota", screen[0]);
