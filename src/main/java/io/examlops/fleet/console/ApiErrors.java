@@ -104,7 +104,7 @@ final class ApiErrors {
       case APPROVE ->
           "an admin approves "
               + (s == null ? "the cluster" : "'" + s + "'")
-              + " on the Fleet page (or POST "
+              + " on the Review page (or POST "
               + ApiRoutes.BASE
               + "/"
               + (s == null ? "NAME" : s)
