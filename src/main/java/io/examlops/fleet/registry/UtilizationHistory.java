@@ -23,15 +23,21 @@ public final class UtilizationHistory {
 
   /** Records the GPUs in use that a snapshot saw, and forgets samples older than {@link #KEPT}. */
   public UtilizationSample record(NodeSnapshot snapshot) {
-    List<NodeInfo> nodes = snapshot.nodes();
+    return record(snapshot.cluster(), snapshot.takenAt(), snapshot.nodes());
+  }
+
+  /**
+   * Records the GPUs in use on a cluster's nodes as read at {@code at} (a snapshot's, or a cluster
+   * read live), and forgets samples older than {@link #KEPT}.
+   */
+  public UtilizationSample record(String cluster, Instant at, List<NodeInfo> nodes) {
     int total = nodes.stream().mapToInt(NodeInfo::gpuCount).sum();
     boolean known = nodes.stream().allMatch(n -> n.gpuCount() == 0 || n.gpusInUse() != null);
     Integer inUse =
         known
             ? nodes.stream().mapToInt(n -> n.gpusInUse() == null ? 0 : n.gpusInUse()).sum()
             : null;
-    UtilizationSample sample =
-        new UtilizationSample(snapshot.cluster(), snapshot.takenAt(), total, inUse);
+    UtilizationSample sample = new UtilizationSample(cluster, at, total, inUse);
     db.write(
         c -> {
           try (PreparedStatement s =
