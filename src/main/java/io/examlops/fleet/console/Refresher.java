@@ -80,8 +80,11 @@ final class Refresher implements AutoCloseable {
     status.compute(cluster, (k, s) -> (s == null ? RefreshStatus.NEVER : s).dueAt(clock.instant()));
   }
 
-  /** Starts the rounds that are due; never waits for one. */
-  void tick() {
+  /**
+   * Starts the rounds that are due; never waits for one. Synchronized: a round asked for by hand
+   * (tests drive rounds) never starts twice beside the ticker's.
+   */
+  synchronized void tick() {
     try {
       Instant now = clock.instant();
       for (String cluster : refreshable()) {
