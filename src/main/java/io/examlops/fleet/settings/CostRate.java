@@ -2,6 +2,8 @@ package io.examlops.fleet.settings;
 
 import io.examlops.fleet.model.FleetException;
 import java.math.BigDecimal;
+import java.util.Currency;
+import java.util.Locale;
 
 /**
  * The price of one GPU-hour, from {@value #VARIABLE} (default {@code 2.50}), and the currency it is
@@ -73,16 +75,11 @@ public final class CostRate {
     if (text == null || text.isBlank()) {
       return DEFAULT_CURRENCY;
     }
-    String code = text.strip().toUpperCase(java.util.Locale.ROOT);
-    boolean known = false;
-    if (code.matches("[A-Z]{3}")) {
-      try {
-        java.util.Currency.getInstance(code);
-        known = true;
-      } catch (IllegalArgumentException e) {
-        // refused below
-      }
-    }
+    String code = text.strip().toUpperCase(Locale.ROOT);
+    boolean known =
+        code.matches("[A-Z]{3}")
+            && Currency.getAvailableCurrencies().stream()
+                .anyMatch(c -> c.getCurrencyCode().equals(code));
     if (!known) {
       throw FleetException.invalid(
           CURRENCY_VARIABLE

@@ -2,6 +2,7 @@
 (function () {
   "use strict";
   var FLEET_COLOR = "#1f2328";
+  var CLUSTER_COLORS = ["#0969da", "#1a7f37", "#8250df", "#bf3989", "#9a6700", "#cf222e", "#1b7c83", "#953800"];
 
   function getJson(url) {
     return fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
@@ -101,14 +102,17 @@
       body.samples.forEach(function (s) {
         (byCluster[s.cluster] = byCluster[s.cluster] || []).push({ x: Date.parse(s.at), y: s.gpusInUse });
       });
-      var datasets = Object.keys(byCluster).sort().map(function (name) {
-        return { label: name, data: byCluster[name], parsing: false, spanGaps: false, pointRadius: 2 };
+      // A sample stands until the next one: steps, never a slope between two samples.
+      var datasets = Object.keys(byCluster).sort().map(function (name, i) {
+        var color = CLUSTER_COLORS[i % CLUSTER_COLORS.length];
+        return { label: name, data: byCluster[name], parsing: false, spanGaps: false, pointRadius: 2,
+          stepped: true, borderColor: color, backgroundColor: color };
       });
       datasets.push({ label: "fleet: GPUs in use", parsing: false, borderColor: FLEET_COLOR,
-        backgroundColor: FLEET_COLOR, borderWidth: 3, pointRadius: 0, spanGaps: false,
+        backgroundColor: FLEET_COLOR, borderWidth: 3, pointRadius: 0, spanGaps: false, stepped: true,
         data: body.fleet.map(function (p) { return { x: Date.parse(p.at), y: p.gpusInUse }; }) });
       datasets.push({ label: "fleet: GPUs in total", parsing: false, borderColor: "#8c959f",
-        borderDash: [6, 4], pointRadius: 0,
+        borderDash: [6, 4], pointRadius: 0, stepped: true,
         data: body.fleet.map(function (p) { return { x: Date.parse(p.at), y: p.totalGpus }; }) });
       show(canvas, body.samples.length, null);
       replace(canvas, {
