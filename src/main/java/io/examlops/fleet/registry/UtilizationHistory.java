@@ -11,7 +11,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code capacity_samples}: one row per snapshot, kept for {@link #KEPT}. */
+/**
+ * {@code capacity_samples}: one row per refresh of a cluster, whatever its kind, kept for {@link
+ * #KEPT}.
+ */
 public final class UtilizationHistory {
   static final Duration KEPT = Duration.ofDays(8);
 
