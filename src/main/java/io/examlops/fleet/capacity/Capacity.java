@@ -22,8 +22,14 @@ public final class Capacity {
 
   private Capacity() {}
 
-  public static FleetCapacity report(List<ClusterUsage> clusters, BigDecimal rate) {
+  /**
+   * @param rate the price of one GPU-hour
+   * @param currency what the rate is in
+   */
+  public static FleetCapacity report(
+      List<ClusterUsage> clusters, BigDecimal rate, String currency) {
     Objects.requireNonNull(rate, "rate");
+    Objects.requireNonNull(currency, "currency");
     List<ClusterUsage> byName =
         clusters.stream().sorted(Comparator.comparing(ClusterUsage::cluster)).toList();
     Map<String, String> firstOfInstance = new HashMap<>();
@@ -47,6 +53,7 @@ public final class Capacity {
     return new FleetCapacity(
         lines,
         rate,
+        currency,
         total,
         sum(counted, ClusterCapacity::idleGpus),
         percent(inUse, total),

@@ -11,6 +11,7 @@ import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.Stores;
+import io.examlops.fleet.registry.Timestamps;
 import io.examlops.fleet.registry.UtilizationHistory;
 import io.examlops.fleet.scheduler.NodeInventory;
 import java.math.BigDecimal;
@@ -59,13 +60,53 @@ public final class CapacityService {
               hours,
               instance(cluster, nodes)));
     }
-    return Capacity.report(usage, clusters.context().settings().costRate());
+    return Capacity.report(
+        usage,
+        clusters.context().settings().costRate(),
+        clusters.context().settings().costCurrency());
   }
 
-  /** GPUs in use over time, as the snapshots recorded them. */
-  public List<UtilizationSample> utilization(UtilizationRequest request) {
-    return new UtilizationHistory(clusters.stores().registry().platformDb())
-        .since(request.cluster(), request.since());
+  /**
+   * GPUs in use over time: each cluster's samples at their own times, the fleet's totals, and when
+   * there is nothing to draw, why.
+   */
+  public UtilizationResult utilization(UtilizationRequest request) {
+    List<UtilizationSample> samples =
+        new UtilizationHistory(clusters.stores().registry().platformDb())
+            .since(request.cluster(), request.since());
+    return new UtilizationResult(
+        request.since(), samples, FleetSeries.of(samples), noData(request, samples));
+  }
+
+  /** Why there is nothing to draw; {@code null} when some sample says how many GPUs are in use. */
+  private String noData(UtilizationRequest request, List<UtilizationSample> samples) {
+    if (samples.stream().anyMatch(s -> s.gpusInUse() != null)) {
+      return null;
+    }
+    String since = Timestamps.format(request.since());
+    if (!samples.isEmpty()) {
+      return "no data yet: none of the "
+          + samples.size()
+          + " samples since "
+          + since
+          + " says how many GPUs are in use (the scheduler did not tell)";
+    }
+    boolean active =
+        clusters.connections().store().list().stream()
+            .anyMatch(
+                c ->
+                    c.state() == ClusterState.ACTIVE
+                        && (request.cluster() == null || c.name().equals(request.cluster())));
+    if (!active) {
+      return "no data yet: "
+          + (request.cluster() == null
+              ? "no cluster is ACTIVE"
+              : "cluster '" + request.cluster() + "' is not ACTIVE")
+          + "; samples are recorded for approved clusters only, each time one is refreshed";
+    }
+    return "no data yet: no samples since "
+        + since
+        + "; one is recorded each time an ACTIVE cluster is refreshed";
   }
 
   /** What names the scheduler instance however it is reached (a Flux instance registered twice). */

@@ -52,7 +52,7 @@ final class CapacityCommand extends FleetCommand {
               unknown(round(capacity.utilizationPercent(), 1)),
               capacity.gpuHours().describe(),
               unknown(round(capacity.cost(), 2)),
-              "rate " + capacity.rate().toPlainString() + "/GPU-hour");
+              "rate " + capacity.rate().toPlainString() + " " + capacity.currency() + "/GPU-hour");
           table.print(output.out());
         });
     return ExitCode.OK;

@@ -4,6 +4,7 @@ import static io.examlops.fleet.console.ConsoleServer.json;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.capacity.UtilizationRequest;
+import io.examlops.fleet.capacity.UtilizationResult;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
@@ -25,7 +26,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -204,7 +204,10 @@ final class ApiRoutes {
     json(ctx, fleet.governance().audit(new AuditRequest(cluster)));
   }
 
-  /** GPUs in use over the last hour, day or week, per cluster, from the refresher's samples. */
+  /**
+   * GPUs in use over the last hour, day or week: each cluster's samples at their own times, the
+   * fleet's totals, and why there is nothing to draw when there is not ({@code noData}).
+   */
   private void utilization(Context ctx) {
     String range = ctx.queryParam("range") == null ? "day" : ctx.queryParam("range");
     Duration span =
@@ -216,15 +219,18 @@ final class ApiRoutes {
               throw Refusal.badRequest(
                   "query parameter range=" + range + " is not a range", "use hour, day or week");
         };
-    Instant since = clock.instant().minus(span);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("range", range);
-    json.put("since", since);
-    json.put(
-        "samples",
+    UtilizationResult result =
         fleet
             .capacity()
-            .utilization(new UtilizationRequest(ClusterParam.query(ctx, fleet), since)));
+            .utilization(
+                new UtilizationRequest(
+                    ClusterParam.query(ctx, fleet), clock.instant().minus(span)));
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("range", range);
+    json.put("since", result.since());
+    json.put("samples", result.samples());
+    json.put("fleet", result.fleet());
+    json.put("noData", result.noData());
     json(ctx, json);
   }
 

@@ -2,6 +2,7 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -10,14 +11,21 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
 
-/** The capacity dashboard's tables, from the fleet view and the tracked jobs. */
+/**
+ * The capacity dashboard's tables, from the fleet view and the tracked jobs.
+ *
+ * @param fleet the fleet's totals over {@code clusters}
+ * @param currency what {@code rate} and every cost are in (GPU_COST_CURRENCY)
+ */
 public record CapacityPage(
     PageFrame frame,
     List<ClusterRow> clusters,
+    Total fleet,
     List<Group> partitions,
     List<Group> types,
     List<ModelUse> models,
-    String rate)
+    String rate,
+    String currency)
     implements Page {
 
   @Override
@@ -30,6 +38,17 @@ public record CapacityPage(
    * did not say how many of its GPUs are in use.
    */
   public record Group(String cluster, String group, Integer free, int total) {}
+
+  /** The fleet's line under the clusters' lines; {@code null} figures are unknown. */
+  public record Total(String freeGpus, String utilization, String gpuHours, String cost) {
+    static Total of(FleetCapacity capacity) {
+      return new Total(
+          ClusterRow.free(capacity.totalGpus(), capacity.idleGpus()),
+          FleetView.percent(capacity.utilizationPercent()),
+          capacity.gpuHours().describe(),
+          capacity.cost() == null ? null : FleetView.money(capacity.cost()));
+    }
+  }
 
   /** GPU-hours and cost of one model's tracked jobs; unknown GPU-hours are counted apart. */
   public record ModelUse(String model, int jobs, String gpuHours, String cost) {}
@@ -47,7 +66,14 @@ public record CapacityPage(
               row.name(), nodes, n -> n.gpuTypes().isEmpty() ? List.of("untyped") : n.gpuTypes()));
     }
     return new CapacityPage(
-        frame, active, partitions, types, models(jobs, rate), rate.toPlainString());
+        frame,
+        active,
+        Total.of(view.capacity()),
+        partitions,
+        types,
+        models(jobs, rate),
+        rate.toPlainString(),
+        view.capacity().currency());
   }
 
   /**

@@ -105,6 +105,11 @@ public record ClusterRow(
 
   /** "6 of 8 free", or what is known of it. */
   public String freeGpus() {
+    return free(totalGpus, idleGpus);
+  }
+
+  /** "6 of 8 free", or what is known of it: a cluster's or the fleet's. */
+  static String free(Integer totalGpus, Integer idleGpus) {
     if (totalGpus == null) {
       return "unknown";
     }

@@ -23,8 +23,8 @@ import picocli.CommandLine.Option;
       "Serve the web console and the REST API (/api/v1/facility/fleet) on the same clusters.yaml"
           + " and platform.db as the CLI, until Ctrl-C. On first start, with no user yet, creates"
           + " user admin with a one-time password in a file beside platform.db.",
-      "A refresher snapshots every ACTIVE cluster's nodes in the background; pages read the"
-          + " snapshots. See docs/console.md."
+      "A refresher follows every ACTIVE cluster's unfinished jobs and snapshots its nodes in the"
+          + " background; pages read what it stored. See docs/console.md."
     },
     subcommands = {UserCommand.class})
 public final class ConsoleCommand implements Callable<Integer> {
@@ -47,8 +47,8 @@ public final class ConsoleCommand implements Callable<Integer> {
       defaultValue = "300",
       paramLabel = "SECONDS",
       description =
-          "Seconds between two snapshots of a cluster (default: ${DEFAULT-VALUE},"
-              + " at least 10).")
+          "Seconds between two refreshes of a cluster: its jobs followed, its nodes read"
+              + " (default: ${DEFAULT-VALUE}, at least 10).")
   int refreshSeconds;
 
   @Option(

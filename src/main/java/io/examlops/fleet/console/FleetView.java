@@ -85,9 +85,7 @@ record FleetView(
         summary,
         total,
         idle,
-        capacity == null || capacity.utilizationPercent() == null
-            ? null
-            : capacity.utilizationPercent().setScale(1, RoundingMode.HALF_UP) + " %",
+        capacity == null ? null : percent(capacity.utilizationPercent()),
         capacity == null ? null : capacity.gpuHours().describe(),
         capacity == null || capacity.cost() == null ? null : money(capacity.cost()),
         capacity == null ? null : capacity.takenAt(),
@@ -127,7 +125,12 @@ record FleetView(
     return p.name() + (p.isDefault() ? " (default)" : "");
   }
 
-  private static String money(BigDecimal cost) {
+  /** "33.3 %"; {@code null} when unknown. */
+  static String percent(BigDecimal percent) {
+    return percent == null ? null : percent.setScale(1, RoundingMode.HALF_UP) + " %";
+  }
+
+  static String money(BigDecimal cost) {
     return cost.setScale(2, RoundingMode.HALF_UP).toPlainString();
   }
 

@@ -7,14 +7,15 @@ import java.time.Duration;
 
 /**
  * An admin's "refresh now" (the cluster page's button and {@code POST .../NAME/refresh}): the
- * cluster's next snapshot, queued for the refresher's next tick, at most once per {@link #EVERY}
- * per cluster. Whether a cluster may be and is snapshotted is the core's answer (the approval
- * gate's verdict, discovery's snapshot targets), in the core's words: no rule of the console's.
+ * cluster's next round (its jobs followed, its nodes refreshed), queued for the refresher's next
+ * tick, at most once per {@link #EVERY} per cluster. Whether a cluster may be and is refreshed is
+ * the core's answer (the approval gate's verdict, discovery's refresh targets), in the core's
+ * words: no rule of the console's.
  */
 final class RefreshRequests {
   static final Duration EVERY = Duration.ofSeconds(30);
 
-  /** The answer, in the API's shape: {@code refreshQueued} is false for a cluster read live. */
+  /** The answer, in the API's shape. */
   record Queued(String cluster, boolean refreshQueued) {}
 
   private final Fleet fleet;
@@ -27,7 +28,7 @@ final class RefreshRequests {
     this.limiter = new AttemptLimiter(clock, 1, EVERY);
   }
 
-  /** Queues a snapshot of the cluster named; the core refuses an unknown name. */
+  /** Queues a round of the cluster named; the core refuses an unknown name. */
   Queued request(String name) {
     // Asked now, not read from the cached view: the gate's verdict is as fresh as the CLI's.
     fleet.discovery().checkRefresh(new RefreshRequest(name));
@@ -40,8 +41,7 @@ final class RefreshRequests {
           "try again in " + Math.max(1, wait.toSeconds()) + " s");
     }
     limiter.record(name);
-    // A cluster whose nodes are read live (the mock) has no snapshot to take.
-    boolean queued = fleet.discovery().snapshotTargets().contains(name);
+    boolean queued = fleet.discovery().refreshTargets().contains(name);
     if (queued) {
       refresher.refreshSoon(name);
     }

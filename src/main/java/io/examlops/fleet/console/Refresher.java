@@ -3,7 +3,9 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.discovery.RefreshRequest;
 import io.examlops.fleet.discovery.RefreshResult;
+import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ReadFrom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,10 +20,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes node snapshots of every schedulable ACTIVE cluster in the background, so that no page waits
- * on a scheduler: one snapshot at a time per cluster, every {@code interval}, and after a failure
- * again only after a backoff that doubles with each failure in a row (up to {@link #MAX_BACKOFF}).
- * What happened last is kept per cluster for the pages and /metrics.
+ * Keeps every schedulable ACTIVE cluster current in the background, so that no page waits on a
+ * scheduler and no CLI run is needed for the console to be right: each round of a cluster follows
+ * its unfinished tracked jobs (the jobs service's tracking, one connection for all of them, as
+ * {@code exa hpc jobs} does), then refreshes it (a snapshot with its queue where its nodes are
+ * stored, and a utilization sample whatever its kind). One round at a time per cluster, every
+ * {@code interval}, and after a failure again only after a backoff that doubles with each failure
+ * in a row (up to {@link #MAX_BACKOFF}). What happened last is kept per cluster for the pages and
+ * /metrics.
  */
 final class Refresher implements AutoCloseable {
   static final Duration MAX_BACKOFF = Duration.ofHours(1);
@@ -44,7 +50,7 @@ final class Refresher implements AutoCloseable {
       Executors.newFixedThreadPool(WORKERS, r -> daemon(r, "console-snapshot"));
 
   /**
-   * @param afterSnapshot told after each snapshot taken, so that cached views are rebuilt
+   * @param afterSnapshot told after each round that succeeded, so that cached views are rebuilt
    */
   Refresher(Fleet fleet, Clock clock, Duration interval, Runnable afterSnapshot) {
     this.fleet = fleet;
@@ -69,13 +75,16 @@ final class Refresher implements AutoCloseable {
     return status.getOrDefault(cluster, RefreshStatus.NEVER);
   }
 
-  /** Asks for a snapshot of one cluster at the next tick (the caller rate-limits). */
+  /** Asks for a round of one cluster at the next tick (the caller rate-limits). */
   void refreshSoon(String cluster) {
     status.compute(cluster, (k, s) -> (s == null ? RefreshStatus.NEVER : s).dueAt(clock.instant()));
   }
 
-  /** Starts the snapshots that are due; never waits for one. */
-  void tick() {
+  /**
+   * Starts the rounds that are due; never waits for one. Synchronized: a round asked for by hand
+   * (tests drive rounds) never starts twice beside the ticker's.
+   */
+  synchronized void tick() {
     try {
       Instant now = clock.instant();
       for (String cluster : refreshable()) {
@@ -84,7 +93,7 @@ final class Refresher implements AutoCloseable {
           continue;
         }
         status.put(cluster, s.started(now));
-        workers.submit(() -> snapshot(cluster));
+        workers.submit(() -> round(cluster));
       }
     } catch (RuntimeException e) {
       // A registry that cannot be read now may be readable at the next tick; the pages say why.
@@ -94,12 +103,16 @@ final class Refresher implements AutoCloseable {
 
   /** Schedulable ACTIVE clusters with a scheduler to ask, as the core decides. */
   private List<String> refreshable() {
-    return fleet.discovery().snapshotTargets();
+    return fleet.discovery().refreshTargets();
   }
 
-  private void snapshot(String cluster) {
+  private void round(String cluster) {
     String failure;
     try {
+      // Jobs first: a job that ended frees its GPUs in the mock's nodes and in the sample below.
+      List<String> notes =
+          fleet.jobs().list(AS, new JobsRequest(cluster, null, null, ReadFrom.SCHEDULER)).notes();
+      notes.forEach(note -> LOG.debug("refresher: {}", note));
       RefreshResult result = fleet.discovery().refresh(AS, new RefreshRequest(cluster));
       failure = result.failures().isEmpty() ? null : result.failures().get(0).reason();
     } catch (RuntimeException e) {
@@ -113,7 +126,7 @@ final class Refresher implements AutoCloseable {
       String why = failure;
       status.computeIfPresent(
           cluster, (k, s) -> s.failed(now, why, now.plus(backoff(s.failures() + 1))));
-      LOG.warn("refresher: snapshot of {} failed: {}", cluster, why);
+      LOG.warn("refresher: refresh of {} failed: {}", cluster, why);
     }
   }
 

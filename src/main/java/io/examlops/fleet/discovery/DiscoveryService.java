@@ -10,6 +10,7 @@ import io.examlops.fleet.model.QueueRead;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.UtilizationSample;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.LatestNodes;
@@ -114,23 +115,37 @@ public final class DiscoveryService {
   }
 
   /**
-   * Snapshots of clusters' nodes, each with the queue beside it and the GPUs found in use recorded
-   * for the utilization history; audited as {@code actor}'s. A queue that cannot be read does not
-   * stop the snapshot (why is recorded in its place); a cluster that cannot be read is reported and
-   * the others are still refreshed.
+   * Refreshes clusters, audited as {@code actor}'s: a snapshot of the nodes of each one read from
+   * snapshots, with its queue beside it, and for every one, whatever its kind, the GPUs found in
+   * use recorded for the utilization history (a cluster whose nodes are read live, the mock, needs
+   * no snapshot but has a history too). A queue that cannot be read does not stop the snapshot (why
+   * is recorded in its place); a cluster that cannot be read is reported and the others are still
+   * refreshed.
    */
   public RefreshResult refresh(Actor actor, RefreshRequest request) {
-    List<String> names = request.cluster() == null ? snapshotTargets() : List.of(request.cluster());
+    List<String> names = request.cluster() == null ? refreshTargets() : List.of(request.cluster());
     List<NodeSnapshot> taken = new ArrayList<>();
+    List<UtilizationSample> samples = new ArrayList<>();
     List<RefreshResult.Failure> failures = new ArrayList<>();
     for (String name : names) {
       try {
-        taken.add(snapshot(actor, name));
+        RegisteredCluster cluster = clusters.connections().cluster(name);
+        ClusterRegistry registry = registry();
+        UtilizationHistory history = new UtilizationHistory(registry.platformDb());
+        if (clusters.latest().readsLive(cluster)) {
+          NodeInventory live = clusterNodes(actor, name);
+          samples.add(history.record(name, live.takenAt(), live.nodes()));
+        } else {
+          List<NodeInfo> nodes = clusterNodes(actor, name).nodes();
+          NodeSnapshot snapshot = registry.saveSnapshot(name, nodes, queueNow(actor, name), actor);
+          taken.add(snapshot);
+          samples.add(history.record(snapshot));
+        }
       } catch (FleetException e) {
         failures.add(new RefreshResult.Failure(name, KeyMaterial.redact(e.getMessage())));
       }
     }
-    return new RefreshResult(taken, failures);
+    return new RefreshResult(taken, samples, failures);
   }
 
   /**
@@ -144,14 +159,13 @@ public final class DiscoveryService {
   }
 
   /**
-   * The clusters a refresh of all snapshots: the schedulable ones whose nodes are read from
-   * snapshots (an adapter that reads its nodes live, like the mock, needs none).
+   * The clusters a refresh of all covers: every schedulable one, whatever its kind (those read live
+   * get a utilization sample, the others a snapshot and a sample).
    */
-  public List<String> snapshotTargets() {
+  public List<String> refreshTargets() {
     return clusters.connections().store().list().stream()
         .filter(c -> c.definition() != null)
         .filter(c -> schedulable(c))
-        .filter(c -> !clusters.latest().readsLive(c))
         .map(RegisteredCluster::name)
         .toList();
   }
@@ -162,14 +176,6 @@ public final class DiscoveryService {
     } catch (FleetException e) {
       return false;
     }
-  }
-
-  private NodeSnapshot snapshot(Actor actor, String name) {
-    List<NodeInfo> nodes = clusterNodes(actor, name).nodes();
-    ClusterRegistry registry = registry();
-    NodeSnapshot snapshot = registry.saveSnapshot(name, nodes, queueNow(actor, name), actor);
-    new UtilizationHistory(registry.platformDb()).record(snapshot);
-    return snapshot;
   }
 
   private QueueRead queueNow(Actor actor, String name) {

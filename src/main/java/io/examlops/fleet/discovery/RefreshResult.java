@@ -1,17 +1,21 @@
 package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.UtilizationSample;
 import java.util.List;
 
 /**
  * What a refresh took, and what it could not.
  *
- * @param snapshots the snapshots taken
+ * @param snapshots the snapshots taken (none of a cluster whose nodes are read live)
+ * @param samples the utilization samples recorded: one per cluster refreshed, whatever its kind
  * @param failures the clusters that could not be refreshed, and why
  */
-public record RefreshResult(List<NodeSnapshot> snapshots, List<Failure> failures) {
+public record RefreshResult(
+    List<NodeSnapshot> snapshots, List<UtilizationSample> samples, List<Failure> failures) {
   public RefreshResult {
     snapshots = List.copyOf(snapshots);
+    samples = List.copyOf(samples);
     failures = List.copyOf(failures);
   }
 

@@ -10,15 +10,17 @@ import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteOpenMode;
 
 /**
  * platform.db: governance state, node snapshots, tracked jobs and the audit trail, in SQLite.
  *
- * <p>Opening it brings the schema up to date. Every unit of work runs in one transaction on its own
- * connection (WAL journal, foreign keys on, a busy timeout); a change takes the write lock up front
- * ({@code BEGIN IMMEDIATE}) and is retried when another process holds it, so callers never see
- * {@code SQLITE_BUSY} unless the database stays locked for a full minute.
+ * <p>Opening it brings the schema up to date. Every unit of work runs in one transaction on a
+ * connection of its own while it runs (WAL journal, foreign keys on, a busy timeout), kept open for
+ * the next unit of work ({@link ConnectionPool}); a change takes the write lock up front ({@code
+ * BEGIN IMMEDIATE}) and is retried when another process holds it, so callers never see {@code
+ * SQLITE_BUSY} unless the database stays locked for a full minute.
  */
 public final class PlatformDb {
   private static final int BUSY_TIMEOUT_MS = 5_000;
@@ -37,6 +39,9 @@ public final class PlatformDb {
   private final boolean create;
   private final WriteHook hook;
 
+  /** Connections kept between units of work; {@code null} for a database being created. */
+  private final ConnectionPool pool;
+
   /**
    * @param create whether opening may create the file; only a new database being made at a path of
    *     its own may, so that a file removed or never there is never silently made anew
@@ -47,6 +52,9 @@ public final class PlatformDb {
     this.url = "jdbc:sqlite:" + file.toAbsolutePath();
     this.create = create;
     this.hook = hook;
+    // A database being made is moved into place once its last connection closed (its WAL
+    // checkpointed into the file): it keeps none open.
+    this.pool = create ? null : new ConnectionPool(file, this::connect);
   }
 
   /**
@@ -175,31 +183,50 @@ public final class PlatformDb {
 
   private <T> T once(SQLiteConfig.TransactionMode mode, boolean transaction, SqlWork<T> work)
       throws SQLException {
+    ConnectionPool.Lease lease =
+        pool == null ? new ConnectionPool.Lease(connect(), null) : pool.borrow();
+    Connection connection = lease.connection();
+    boolean clean = false;
+    try {
+      T result;
+      if (!transaction) {
+        result = work.run(connection);
+      } else {
+        connection.unwrap(SQLiteConnection.class).getConnectionConfig().setTransactionMode(mode);
+        connection.setAutoCommit(false); // BEGIN in that mode
+        try {
+          result = work.run(connection);
+          // COMMIT alone: commit() would BEGIN the next transaction at once, and an IMMEDIATE one
+          // would hold the write lock while the connection waits for its next use (and a busy
+          // error from that BEGIN would send the retry loop round a committed change again).
+          connection.setAutoCommit(true);
+        } catch (SQLException | RuntimeException e) {
+          rollback(connection, e);
+          throw e;
+        }
+      }
+      clean = true;
+      return result;
+    } finally {
+      if (pool == null) {
+        closeAfterWork(connection);
+      } else if (clean) {
+        pool.giveBack(lease);
+      } else {
+        pool.discard(lease); // closing rolls back whatever was left open
+      }
+    }
+  }
+
+  private Connection connect() throws SQLException {
     SQLiteConfig config = new SQLiteConfig();
     config.setBusyTimeout(BUSY_TIMEOUT_MS);
     config.enforceForeignKeys(true);
     config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
-    config.setTransactionMode(mode);
     if (!create) {
       config.resetOpenMode(SQLiteOpenMode.CREATE);
     }
-    Connection connection = config.createConnection(url);
-    try {
-      if (!transaction) {
-        return work.run(connection);
-      }
-      connection.setAutoCommit(false);
-      try {
-        T result = work.run(connection);
-        connection.commit();
-        return result;
-      } catch (SQLException | RuntimeException e) {
-        rollback(connection, e);
-        throw e;
-      }
-    } finally {
-      closeAfterWork(connection);
-    }
+    return config.createConnection(url);
   }
 
   /**

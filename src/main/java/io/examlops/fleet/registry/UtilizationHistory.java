@@ -11,7 +11,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@code capacity_samples}: one row per snapshot, kept for {@link #KEPT}. */
+/**
+ * {@code capacity_samples}: one row per refresh of a cluster, whatever its kind, kept for {@link
+ * #KEPT}.
+ */
 public final class UtilizationHistory {
   static final Duration KEPT = Duration.ofDays(8);
 
@@ -23,15 +26,21 @@ public final class UtilizationHistory {
 
   /** Records the GPUs in use that a snapshot saw, and forgets samples older than {@link #KEPT}. */
   public UtilizationSample record(NodeSnapshot snapshot) {
-    List<NodeInfo> nodes = snapshot.nodes();
+    return record(snapshot.cluster(), snapshot.takenAt(), snapshot.nodes());
+  }
+
+  /**
+   * Records the GPUs in use on a cluster's nodes as read at {@code at} (a snapshot's, or a cluster
+   * read live), and forgets samples older than {@link #KEPT}.
+   */
+  public UtilizationSample record(String cluster, Instant at, List<NodeInfo> nodes) {
     int total = nodes.stream().mapToInt(NodeInfo::gpuCount).sum();
     boolean known = nodes.stream().allMatch(n -> n.gpuCount() == 0 || n.gpusInUse() != null);
     Integer inUse =
         known
             ? nodes.stream().mapToInt(n -> n.gpusInUse() == null ? 0 : n.gpusInUse()).sum()
             : null;
-    UtilizationSample sample =
-        new UtilizationSample(snapshot.cluster(), snapshot.takenAt(), total, inUse);
+    UtilizationSample sample = new UtilizationSample(cluster, at, total, inUse);
     db.write(
         c -> {
           try (PreparedStatement s =

@@ -24,6 +24,7 @@ import java.util.function.Function;
  * @param keyPassphrase the SSH key's passphrase
  * @param credential a CI's own credential for registered clusters, checked against the approval
  * @param costRate the price of one GPU-hour
+ * @param costCurrency the currency of {@code costRate}: an ISO 4217 code
  * @param mockGpus the simulated GPUs of the mock backend's node
  * @param scheduler the scheduler {@code EXAMLOPS_HPC_SCHEDULER} names (checked against the
  *     registered schedulers when the fleet is built); {@code null} when unset
@@ -38,6 +39,7 @@ public record FleetSettings(
     Secret keyPassphrase,
     ClientCredential credential,
     BigDecimal costRate,
+    String costCurrency,
     int mockGpus,
     String scheduler,
     CentralServer central) {
@@ -52,6 +54,7 @@ public record FleetSettings(
     keyPassphrase = keyPassphrase == null ? Secret.NONE : keyPassphrase;
     credential = credential == null ? ClientCredential.NONE : credential;
     costRate = costRate == null ? CostRate.DEFAULT : costRate;
+    costCurrency = costCurrency == null ? CostRate.DEFAULT_CURRENCY : costCurrency;
     if (osUser == null || osUser.isBlank()) {
       throw invalid("the operating-system user is unknown: run as a user with a name");
     }
@@ -82,6 +85,7 @@ public record FleetSettings(
         Secret.of(env.get(Variables.SSH_KEY_PASSPHRASE)),
         credential(variable),
         CostRate.parse(variable.apply(Variables.COST_PER_HOUR)),
+        CostRate.currency(variable.apply(Variables.COST_CURRENCY)),
         mockGpus(variable.apply(Variables.MOCK_GPUS)),
         scheduler(variable.apply(Variables.SCHEDULER)),
         central(variable));

@@ -35,6 +35,7 @@ public final class Variables {
 
   // Capacity, and the mock backend's simulated node.
   public static final String COST_PER_HOUR = "GPU_COST_PER_HOUR";
+  public static final String COST_CURRENCY = "GPU_COST_CURRENCY";
   public static final String MOCK_GPUS = "EXAMLOPS_MOCK_GPUS";
 
   // What a pipeline run exports in the job.

@@ -116,10 +116,11 @@ class CapacityTest {
             null);
     var c = new ClusterUsage("c", null, caps(8, 8), List.of(), null);
 
-    FleetCapacity known = Capacity.report(List.of(a, b), RATE);
-    FleetCapacity withDeclared = Capacity.report(List.of(a, b, c), RATE);
+    FleetCapacity known = Capacity.report(List.of(a, b), RATE, "EUR");
+    FleetCapacity withDeclared = Capacity.report(List.of(a, b, c), RATE, "EUR");
 
     assertThat(known.clusters()).extracting(ClusterCapacity::cluster).containsExactly("a", "b");
+    assertThat(known.currency()).isEqualTo("EUR");
     assertThat(known.totalGpus()).isEqualTo(8);
     assertThat(known.idleGpus()).isEqualTo(4);
     assertThat(known.utilizationPercent()).isEqualByComparingTo("50.0");
@@ -185,7 +186,7 @@ class CapacityTest {
             instance);
     var other = new ClusterUsage("tc", snapshot(node(2, 0, NodeState.IDLE)), null, List.of(), null);
 
-    FleetCapacity fleet = Capacity.report(List.of(ssh, other, local), RATE);
+    FleetCapacity fleet = Capacity.report(List.of(ssh, other, local), RATE, "EUR");
 
     assertThat(fleet.totalGpus()).as("4 + 2, not 4 + 4 + 2").isEqualTo(6);
     assertThat(fleet.idleGpus()).isEqualTo(5);

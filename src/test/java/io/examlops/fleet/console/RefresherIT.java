@@ -97,7 +97,10 @@ class RefresherIT {
       assertThat(snapshot.takenAt()).isAfterOrEqualTo(before.minusMillis(1));
       assertThat(snapshot.nodes()).isNotEmpty();
       assertThat(
-              fleet.capacity().utilization(new UtilizationRequest("lxp", before.minusSeconds(1))))
+              fleet
+                  .capacity()
+                  .utilization(new UtilizationRequest("lxp", before.minusSeconds(1)))
+                  .samples())
           .hasSize(1)
           .allSatisfy(s -> assertThat(s.totalGpus()).isEqualTo(6));
       QueueResult queue = fleet.jobs().queue(Refresher.AS, new QueueRequest("lxp", ReadFrom.STORE));

@@ -92,6 +92,7 @@ class FleetSettingsTest {
     Map<String, String> bad =
         Map.of(
             "GPU_COST_PER_HOUR", "cheap",
+            "GPU_COST_CURRENCY", "dollars",
             "EXAMLOPS_MOCK_GPUS", "-2",
             "EXAMLOPS_HPC_SSH_PORT", "ssh",
             "EXAMLOPS_HPC_SSH_HOST", "-oProxyCommand=x",
@@ -113,6 +114,8 @@ class FleetSettingsTest {
   void theCostRateIsReadOnce() {
     assertThat(of(Map.of()).costRate()).isEqualByComparingTo("2.50");
     assertThat(of(Map.of("GPU_COST_PER_HOUR", "1e2")).costRate()).isEqualByComparingTo("100");
+    assertThat(of(Map.of()).costCurrency()).isEqualTo("USD");
+    assertThat(of(Map.of("GPU_COST_CURRENCY", " eur ")).costCurrency()).isEqualTo("EUR");
   }
 
   @Test

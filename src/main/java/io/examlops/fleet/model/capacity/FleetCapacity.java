@@ -9,6 +9,7 @@ import java.util.List;
  *
  * @param clusters one line per cluster, by name
  * @param rate price of one GPU-hour
+ * @param currency what {@code rate} and every cost are in: an ISO 4217 code
  * @param totalGpus GPUs in the fleet
  * @param idleGpus GPUs free now
  * @param utilizationPercent GPUs in use over GPUs in total
@@ -18,6 +19,7 @@ import java.util.List;
 public record FleetCapacity(
     List<ClusterCapacity> clusters,
     BigDecimal rate,
+    String currency,
     Integer totalGpus,
     Integer idleGpus,
     BigDecimal utilizationPercent,
