@@ -105,7 +105,8 @@ final class Decisions {
     String name = ClusterParam.path(ctx);
     String done;
     try {
-      done = refreshes.request(name).refreshQueued() ? "refresh-queued" : "refresh-live";
+      refreshes.request(name);
+      done = "refresh-queued";
     } catch (Refusal r) {
       if (r.status() != HttpStatus.TOO_MANY_REQUESTS.getCode()) {
         throw r;
@@ -137,10 +138,10 @@ final class Decisions {
               ? name + " is REJECTED: " + row.summary().rejectReason()
               : null;
       case "refresh-queued" ->
-          "A snapshot of "
+          "A refresh of "
               + name
-              + " was asked for: the refresher takes it within seconds; reload to see it.";
-      case "refresh-live" -> name + "'s nodes are read live: this page shows them as they are now.";
+              + " was asked for: the refresher follows its jobs and reads its nodes within"
+              + " seconds; reload to see it.";
       case "refresh-busy" ->
           "A refresh of "
               + name
