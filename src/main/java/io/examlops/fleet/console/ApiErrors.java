@@ -29,7 +29,7 @@ final class ApiErrors {
     return new Refusal(
         500,
         "INTERNAL",
-        "unexpected error: " + e.getClass().getSimpleName(),
+        "unexpected error: the console could not answer this request",
         "the console's log has the details");
   }
 

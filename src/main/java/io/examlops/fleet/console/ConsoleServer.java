@@ -50,7 +50,7 @@ public final class ConsoleServer implements AutoCloseable {
     ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
     SignIn signIn =
         new SignIn(fleet.access(), sessions, templates, settings.secureCookies(), clock);
-    this.pages = new Pages(fleet, views, refresher, refreshes, templates, clock);
+    this.pages = new Pages(fleet, views, refresher, refreshes, templates, sessions, clock);
     this.app =
         Javalin.create(
             cfg -> {
@@ -81,7 +81,7 @@ public final class ConsoleServer implements AutoCloseable {
                     s.roles = Set.of(Needs.ANYONE);
                   });
               cfg.routes.beforeMatched(guard::beforeMatched);
-              cfg.routes.after(ConsoleServer::securityHeaders);
+              cfg.routes.after(this::securityHeaders);
               signIn.register(cfg.routes);
               api.register(cfg.routes);
               new CentralRoutes(fleet).register(cfg.routes);
@@ -146,7 +146,12 @@ public final class ConsoleServer implements AutoCloseable {
     return !ctx.path().startsWith("/api/") && !ctx.path().equals("/metrics");
   }
 
-  private static void securityHeaders(Context ctx) {
+  /**
+   * Headers on every answer: a strict content policy, no framing, no sniffing; nothing but the
+   * jar's static files may be kept by a cache (pages and JSON hold what a user may see now, and
+   * only they); under TLS, browsers are told to use nothing else (HSTS).
+   */
+  private void securityHeaders(Context ctx) {
     ctx.header(
         "Content-Security-Policy",
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
@@ -154,8 +159,11 @@ public final class ConsoleServer implements AutoCloseable {
     ctx.header("X-Content-Type-Options", "nosniff");
     ctx.header("Referrer-Policy", "same-origin");
     ctx.header("X-Frame-Options", "DENY");
-    if (isPage(ctx)) {
+    if (!ctx.path().startsWith("/static/") && !ctx.path().startsWith("/webjars/")) {
       ctx.header("Cache-Control", "no-store");
+    }
+    if (settings.tls() != null) {
+      ctx.header("Strict-Transport-Security", "max-age=31536000");
     }
   }
 

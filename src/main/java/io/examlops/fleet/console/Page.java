@@ -19,7 +19,13 @@ import java.util.List;
  * record. The records are public because the compiled templates live in a package of their own.
  */
 public sealed interface Page
-    permits Page.Login, Page.Fleet, Page.Cluster, Page.Access, Page.Refused, CapacityPage {
+    permits Page.Login,
+        Page.Password,
+        Page.Fleet,
+        Page.Cluster,
+        Page.Access,
+        Page.Refused,
+        CapacityPage {
 
   /** The template that renders this page. */
   String template();
@@ -35,11 +41,28 @@ public sealed interface Page
     return value.toString();
   }
 
-  /** The sign-in form, with why the last attempt failed and the name it was made with. */
-  record Login(String message, String user) implements Page {
+  /**
+   * The sign-in form, with why the last attempt failed and the name it was made with.
+   *
+   * @param formToken the pre-session token the form carries (and its cookie holds)
+   */
+  record Login(String message, String user, String formToken) implements Page {
     @Override
     public String template() {
       return "login.jte";
+    }
+  }
+
+  /**
+   * Choosing one's own password.
+   *
+   * @param oneTime the user signed in with a one-time password and may do nothing else first
+   * @param message why the last try failed; {@code null} when there was none
+   */
+  record Password(PageFrame frame, boolean oneTime, String message) implements Page {
+    @Override
+    public String template() {
+      return "password.jte";
     }
   }
 

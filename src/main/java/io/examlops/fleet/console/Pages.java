@@ -6,6 +6,7 @@ import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.QueueRequest;
+import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.IssuedToken;
@@ -32,6 +33,7 @@ final class Pages {
   private final Refresher refresher;
   private final RefreshRequests refreshes;
   private final Templates templates;
+  private final Sessions sessions;
   private final Clock clock;
 
   Pages(
@@ -40,7 +42,9 @@ final class Pages {
       Refresher refresher,
       RefreshRequests refreshes,
       Templates templates,
+      Sessions sessions,
       Clock clock) {
+    this.sessions = sessions;
     this.fleet = fleet;
     this.views = views;
     this.refresher = refresher;
@@ -50,45 +54,61 @@ final class Pages {
   }
 
   void register(RoutesConfig routes) {
-    routes.get("/", ctx -> fleetPage(ctx, notice(ctx)), Needs.READ);
+    routes.get("/", ctx -> fleetPage(ctx, sessions.takeFlash(session(ctx))), Needs.READ);
     routes.get("/capacity", this::capacityPage, Needs.READ);
     routes.get("/clusters/{name}", this::clusterPage, Needs.READ);
     routes.post("/clusters/{name}/approve", this::approve, Needs.ADMIN);
     routes.post("/clusters/{name}/reject", this::reject, Needs.ADMIN);
     routes.post("/clusters/{name}/refresh", this::refresh, Needs.ADMIN);
-    routes.get("/admin/access", ctx -> accessPage(ctx, null), Needs.READ, Needs.ADMIN);
-    routes.post("/admin/tokens", this::createToken, Needs.ADMIN);
-    routes.post("/admin/tokens/{id}/revoke", this::revokeToken, Needs.ADMIN);
+    // Administering access needs a signed-in admin: a token never mints a token.
+    routes.get(
+        "/admin/access", ctx -> accessPage(ctx, null), Needs.READ, Needs.ADMIN, Needs.SESSION);
+    routes.post("/admin/tokens", this::createToken, Needs.ADMIN, Needs.SESSION);
+    routes.post("/admin/tokens/{id}/revoke", this::revokeToken, Needs.ADMIN, Needs.SESSION);
   }
 
+  /** Approves what the page showed: the form carries the revision the admin reviewed. */
   private void approve(Context ctx) {
     String name = ctx.pathParam("name");
-    fleet.governance().approve(Guard.principal(ctx).actor(), new ApproveRequest(name));
-    ctx.redirect("/?approved=" + name, HttpStatus.SEE_OTHER);
+    fleet
+        .governance()
+        .approve(Guard.principal(ctx).actor(), new ApproveRequest(name, reviewed(ctx)));
+    sessions.flash(session(ctx), "Approved " + name + ".");
+    ctx.redirect("/", HttpStatus.SEE_OTHER);
   }
 
+  /** Rejects what the page showed: the form carries the revision the admin reviewed. */
   private void reject(Context ctx) {
     String name = ctx.pathParam("name");
     fleet
         .governance()
-        .reject(Guard.principal(ctx).actor(), new RejectRequest(name, ctx.formParam("reason")));
-    ctx.redirect("/?rejected=" + name, HttpStatus.SEE_OTHER);
+        .reject(
+            Guard.principal(ctx).actor(),
+            new RejectRequest(name, ctx.formParam("reason"), reviewed(ctx)));
+    sessions.flash(session(ctx), "Rejected " + name + ".");
+    ctx.redirect("/", HttpStatus.SEE_OTHER);
+  }
+
+  /** The revision a page's decision form carries: a page always decides on what it showed. */
+  private static ClusterRevision reviewed(Context ctx) {
+    ClusterRevision revision =
+        ClusterRevision.parse(ctx.formParam(Decisions.REVISION), Decisions.REVISION);
+    if (revision == null) {
+      throw Refusal.badRequest(
+          "the form carries no revision of what was reviewed; nothing was decided",
+          "reload the page, review the cluster and decide again");
+    }
+    return revision;
+  }
+
+  private static Session session(Context ctx) {
+    return Guard.principal(ctx).session();
   }
 
   private void refresh(Context ctx) {
     String name = ctx.pathParam("name");
     refreshes.request(name);
     ctx.redirect("/clusters/" + name, HttpStatus.SEE_OTHER);
-  }
-
-  private static String notice(Context ctx) {
-    if (ctx.queryParam("approved") != null) {
-      return "Approved " + ctx.queryParam("approved") + ".";
-    }
-    if (ctx.queryParam("rejected") != null) {
-      return "Rejected " + ctx.queryParam("rejected") + ".";
-    }
-    return null;
   }
 
   /** A Fleet page as rendered, and everything it was rendered from. */
@@ -197,7 +217,7 @@ final class Pages {
                 frame(ctx, "Error " + r.status(), null), r.status(), r.getMessage(), r.hint())));
   }
 
-  private static PageFrame frame(Context ctx, String title, FleetView view) {
+  static PageFrame frame(Context ctx, String title, FleetView view) {
     Principal principal = Guard.principal(ctx);
     Session session = principal.session();
     return new PageFrame(

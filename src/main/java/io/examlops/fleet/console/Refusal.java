@@ -31,7 +31,11 @@ final class Refusal extends RuntimeException {
   }
 
   static Refusal forbidden(String message) {
-    return new Refusal(403, "FORBIDDEN", message, "ask an admin for the role or token scope");
+    return forbidden(message, "ask an admin for the role or token scope");
+  }
+
+  static Refusal forbidden(String message, String hint) {
+    return new Refusal(403, "FORBIDDEN", message, hint);
   }
 
   int status() {
