@@ -58,6 +58,13 @@ final class ApiErrors {
               "NOT_FOUND",
               "no page or endpoint here",
               "the API is described at /api/v1/openapi.json");
+      case 505 ->
+          // The client's fault (HTTP/0.9, HTTP/3.0 ...), though its status is in the 500s.
+          new Refusal(
+              505,
+              "INVALID_REQUEST",
+              "the request's HTTP version is not one this console speaks",
+              "send HTTP/1.1 (or HTTP/1.0)");
       case 414, 431 ->
           new Refusal(
               status,

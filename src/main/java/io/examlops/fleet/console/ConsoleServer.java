@@ -4,6 +4,7 @@ import io.examlops.fleet.Fleet;
 import io.examlops.fleet.json.FleetJson;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.http.staticfiles.Location;
@@ -164,6 +165,10 @@ public final class ConsoleServer implements AutoCloseable {
     }
     if (settings.tls() != null) {
       ctx.header("Strict-Transport-Security", "max-age=31536000");
+    }
+    if (ctx.method() == HandlerType.HEAD && ctx.path().startsWith("/api/")) {
+      // Javalin answers a HEAD without running the GET's handler: say what the GET would send.
+      ctx.contentType("application/json");
     }
   }
 

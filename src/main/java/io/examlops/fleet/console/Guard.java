@@ -29,6 +29,12 @@ final class Guard {
 
   /** Before the matched route's handler: admits the request to what the route declared. */
   void beforeMatched(Context ctx) {
+    if (ctx.method() == HandlerType.HEAD && ctx.routeRoles().isEmpty()) {
+      // Javalin answers HEAD with the GET route's handler, but without its roles: every GET but
+      // the public ones reads, so a HEAD does too.
+      admit(ctx, EnumSet.of(Needs.READ));
+      return;
+    }
     admit(ctx, Needs.declaredBy(ctx.routeRoles()));
   }
 
@@ -102,7 +108,8 @@ final class Guard {
     Optional<Credential> grounds =
         session.flatMap(s -> access.credential(s.user()).filter(c -> c.stamp().equals(s.stamp())));
     if (grounds.isEmpty()) {
-      session.ifPresent(s -> sessions.close(s.id()));
+      // A session whose grounds changed is refused, not closed: it never stands again (stamps are
+      // random), and each request it sends is told why until it expires.
       String why = cookie == null ? null : session.isPresent() ? SignIn.ENDED : SignIn.EXPIRED;
       if (ConsoleServer.isPage(ctx) && ctx.method() == HandlerType.GET) {
         redirect(ctx, why == null ? "/login" : "/login?" + why);
