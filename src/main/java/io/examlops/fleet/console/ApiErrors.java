@@ -21,7 +21,10 @@ final class ApiErrors {
     if (e instanceof FleetException f) {
       String message = KeyMaterial.redact(f.getMessage());
       return new Refusal(
-          status(f), f.kind().name(), message, f.hint().map(ApiErrors::words).orElse(null));
+          status(f),
+          f.kind().name(),
+          message,
+          f.hint().map(ApiErrors::words).orElseGet(() -> fallbackHint(f)));
     }
     if (e instanceof HttpResponseException h) {
       return http(h.getStatus());
@@ -83,6 +86,23 @@ final class ApiErrors {
               status >= 500
                   ? "the console's log has the details"
                   : "check the request's path, headers and body");
+    };
+  }
+
+  /**
+   * What to do when the core named no single action: every refusal says something beyond its
+   * message, as the API's documentation promises.
+   */
+  private static String fallbackHint(FleetException f) {
+    return switch (f.kind()) {
+      case INVALID_REQUEST, SCRIPT_UNREADABLE ->
+          "correct what the message names and send it again (the API is described at"
+              + " /api/v1/openapi.json)";
+      case UNKNOWN_CLUSTER -> words(Hint.of(Hint.Action.LIST_CLUSTERS));
+      case UNKNOWN_JOB, JOB_NOT_RECORDED -> words(Hint.of(Hint.Action.LIST_JOBS));
+      case CONFLICT, NOT_APPROVED ->
+          "read it again (GET " + ApiRoutes.BASE + ") and decide on what it is now";
+      default -> "the console's log and the message say more; try again once it is fixed";
     };
   }
 

@@ -32,6 +32,10 @@ final class SignIn {
 
   static final String FORM_COOKIE = "exa_signin";
 
+  /** What {@link Sessions#newSecret()} makes: 32 bytes, URL-safe base64. */
+  private static final java.util.regex.Pattern TOKEN =
+      java.util.regex.Pattern.compile("[A-Za-z0-9_-]{43}");
+
   private final AccessService access;
   private final Sessions sessions;
   private final Templates templates;
@@ -70,9 +74,14 @@ final class SignIn {
     form(ctx, message, "");
   }
 
-  /** The sign-in form with a new pre-session token, in its cookie and in the form. */
+  /**
+   * The sign-in form with the browser's pre-session token, in its cookie and in the form: the one
+   * its cookie holds already (so that every sign-in page a browser has open stays usable), else a
+   * new one.
+   */
   private void form(Context ctx, String message, String user) {
-    String token = Sessions.newSecret();
+    String kept = ctx.cookie(FORM_COOKIE);
+    String token = kept != null && TOKEN.matcher(kept).matches() ? kept : Sessions.newSecret();
     cookie(ctx, FORM_COOKIE, token, "/login");
     ctx.html(templates.render(new Page.Login(message, user, token)));
   }
