@@ -3,9 +3,11 @@ package io.examlops.fleet.access;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.Credential;
 import io.examlops.fleet.model.access.InitialAdmin;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.Clusters;
 import java.nio.file.Path;
@@ -37,17 +39,27 @@ public final class AccessService {
     return store().addUser(name, role, password, actor);
   }
 
-  /** Removes a user and revokes its tokens; the last admin stays. */
+  /**
+   * Removes a user: its sessions end at their next request and its tokens are revoked, whichever
+   * process asks (the console's users page or {@code exa console user remove}). The last admin
+   * stays.
+   */
   public void removeUser(Actor actor, String name) {
     store().removeUser(name, actor);
   }
 
-  /** Gives a user another role; the last admin stays admin. */
+  /**
+   * Gives a user another role: its sessions end and its tokens are revoked, since both were made
+   * for the old role. The last admin keeps its role.
+   */
   public ConsoleUser setRole(Actor actor, String name, Role role) {
     return store().setRole(name, role, actor);
   }
 
-  /** Sets a user's password; the first admin's one-time password file goes once it is changed. */
+  /**
+   * Sets a user's password: its sessions end and its tokens are revoked. The first admin's one-time
+   * password file goes once that password is replaced.
+   */
   public void setPassword(Actor actor, String name, char[] password) {
     store().setPassword(name, password, actor);
     if ("admin".equals(name)) {
@@ -55,9 +67,18 @@ public final class AccessService {
     }
   }
 
-  /** The user a name and password sign in as; empty when either is wrong. */
-  public Optional<ConsoleUser> authenticate(String name, char[] password) {
+  /** What a name and password sign in on; empty when either is wrong. */
+  public Optional<Credential> authenticate(String name, char[] password) {
     return store().authenticate(name, password);
+  }
+
+  /**
+   * What a user's sessions must stand on now: a session signed in on another stamp, or of a user
+   * removed since, has ended. Read from platform.db at each request, so that a change made by
+   * another process (the CLI) ends them too.
+   */
+  public Optional<Credential> credential(String name) {
+    return store().credential(name);
   }
 
   /**
@@ -71,7 +92,10 @@ public final class AccessService {
     return created ? Optional.of(new InitialAdmin("admin", file.toString())) : Optional.empty();
   }
 
-  /** A new API token; its secret is in the result only. */
+  /**
+   * A new API token; its secret is in the result only. Its scopes never exceed what its owner's
+   * role allows ({@link Role#tokenScopes()}), and it needs one at least.
+   */
   public IssuedToken createToken(Actor actor, String owner, String name, Set<TokenScope> scopes) {
     return store().createToken(owner, name, scopes, actor);
   }
@@ -84,8 +108,11 @@ public final class AccessService {
     return store().revokeToken(id, actor);
   }
 
-  /** The live token a secret belongs to, its use recorded; empty when unknown or revoked. */
-  public Optional<ApiToken> authenticateToken(String secret) {
+  /**
+   * The live token a secret belongs to, with the scopes its owner's role allows now, its use
+   * recorded; empty when unknown or revoked.
+   */
+  public Optional<TokenGrant> authenticateToken(String secret) {
     return store().authenticateToken(secret);
   }
 

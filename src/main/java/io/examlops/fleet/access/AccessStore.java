@@ -5,8 +5,10 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.access.Credential;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.AuditTrail;
 import io.examlops.fleet.registry.PlatformDb;
@@ -82,7 +84,7 @@ public final class AccessStore {
                     + " it first");
           }
           Instant now = now();
-          insertUser(c, name, role, hash, now, actor);
+          insertUser(c, name, role, hash, false, now, actor);
           audit(c, now, actor, "user-add", details("user", name, "role", role.label()));
           return new ConsoleUser(name, role, now, actor.toString(), now);
         });
@@ -105,21 +107,44 @@ public final class AccessStore {
             s.setString(1, name);
             s.executeUpdate();
           }
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "UPDATE access_tokens SET revoked_at = ?, revoked_by = ?"
-                      + " WHERE owner = ? AND revoked_at IS NULL")) {
-            s.setString(1, Timestamps.format(now));
-            s.setString(2, actor.toString());
-            s.setString(3, name);
-            s.executeUpdate();
-          }
-          audit(c, now, actor, "user-remove", details("user", name));
+          int revoked = revokeTokensOf(c, name, now, actor);
+          audit(c, now, actor, "user-remove", details("user", name, "tokensRevoked", revoked));
           return null;
         });
   }
 
-  /** Gives a user another role; the last admin keeps its own. */
+  /**
+   * Sets a user's password. Its grounds change: its sessions end (a new credential stamp) and its
+   * tokens are revoked, so that whoever knew the old password keeps nothing it opened with it.
+   */
+  public void setPassword(String name, char[] password, Actor actor) {
+    requireUserName(name);
+    Passwords.requireAcceptable(password, name);
+    String hash = Passwords.hash(password);
+    db.write(
+        c -> {
+          find(c, name).orElseThrow(() -> unknownUser(c, name));
+          Instant now = now();
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE access_users SET password_hash = ?, password_changed_at = ?,"
+                      + " credential_stamp = ?, must_change_password = 0 WHERE name = ?")) {
+            s.setString(1, hash);
+            s.setString(2, Timestamps.format(now));
+            s.setString(3, TokenSecrets.newStamp());
+            s.setString(4, name);
+            s.executeUpdate();
+          }
+          int revoked = revokeTokensOf(c, name, now, actor);
+          audit(c, now, actor, "user-passwd", details("user", name, "tokensRevoked", revoked));
+          return null;
+        });
+  }
+
+  /**
+   * Gives a user another role: its sessions end and its tokens are revoked (what they were made for
+   * was the old role's). The last admin keeps its role.
+   */
   public ConsoleUser setRole(String name, Role role, Actor actor) {
     requireUserName(name);
     return db.write(
@@ -131,69 +156,91 @@ public final class AccessStore {
           if (user.admin() && countAdmins(c) == 1) {
             throw new AccessException(
                 AccessException.Problem.CONFLICT,
-                "user '" + name + "' is the last admin: make another user admin first");
+                "user '" + name + "' is the last admin: make another user an admin first");
           }
+          Instant now = now();
           try (PreparedStatement s =
-              c.prepareStatement("UPDATE access_users SET role = ? WHERE name = ?")) {
+              c.prepareStatement(
+                  "UPDATE access_users SET role = ?, credential_stamp = ? WHERE name = ?")) {
             s.setString(1, role.label());
-            s.setString(2, name);
+            s.setString(2, TokenSecrets.newStamp());
+            s.setString(3, name);
             s.executeUpdate();
           }
+          int revoked = revokeTokensOf(c, name, now, actor);
           audit(
               c,
-              now(),
+              now,
               actor,
               "user-role",
-              details("user", name, "from", user.role().label(), "to", role.label()));
+              details(
+                  "user",
+                  name,
+                  "role",
+                  role.label(),
+                  "previousRole",
+                  user.role().label(),
+                  "tokensRevoked",
+                  revoked));
           return find(c, name).orElseThrow();
         });
   }
 
-  public void setPassword(String name, char[] password, Actor actor) {
-    requireUserName(name);
-    Passwords.requireAcceptable(password, name);
-    String hash = Passwords.hash(password);
-    db.write(
-        c -> {
-          find(c, name).orElseThrow(() -> unknownUser(c, name));
-          Instant now = now();
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "UPDATE access_users SET password_hash = ?, password_changed_at = ?"
-                      + " WHERE name = ?")) {
-            s.setString(1, hash);
-            s.setString(2, Timestamps.format(now));
-            s.setString(3, name);
-            s.executeUpdate();
-          }
-          audit(c, now, actor, "user-passwd", details("user", name));
-          return null;
-        });
+  private static int revokeTokensOf(Connection c, String owner, Instant now, Actor actor)
+      throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE access_tokens SET revoked_at = ?, revoked_by = ?"
+                + " WHERE owner = ? AND revoked_at IS NULL")) {
+      s.setString(1, Timestamps.format(now));
+      s.setString(2, actor.toString());
+      s.setString(3, owner);
+      return s.executeUpdate();
+    }
   }
 
-  /** The user whose password this is; empty for a wrong password or an unknown user alike. */
-  public Optional<ConsoleUser> authenticate(String name, char[] password) {
+  /**
+   * What a user whose password this is signs in on; empty for a wrong password or an unknown user
+   * alike. The stamp is read with the hash it was checked against.
+   */
+  public Optional<Credential> authenticate(String name, char[] password) {
     if (name == null || !USER.matcher(name).matches() || password == null) {
       Passwords.matches(new char[0], null);
       return Optional.empty();
     }
     String[] hash = new String[1];
-    Optional<ConsoleUser> user =
+    Optional<Credential> user =
         db.read(
             c -> {
               try (PreparedStatement s =
-                  c.prepareStatement(USER_SELECT_WITH_HASH + " WHERE name = ?")) {
+                  c.prepareStatement(CREDENTIAL_SELECT + ", password_hash" + USER_FROM_NAMED)) {
                 s.setString(1, name);
                 try (ResultSet rs = s.executeQuery()) {
                   if (!rs.next()) {
                     return Optional.empty();
                   }
                   hash[0] = rs.getString("password_hash");
-                  return Optional.of(user(rs));
+                  return Optional.of(credential(rs));
                 }
               }
             });
     return Passwords.matches(password, hash[0]) ? user : Optional.empty();
+  }
+
+  /** What the user's sessions must stand on now; empty once the user is removed. */
+  public Optional<Credential> credential(String name) {
+    if (name == null || !USER.matcher(name).matches()) {
+      return Optional.empty();
+    }
+    return db.read(
+        c -> {
+          try (PreparedStatement s = c.prepareStatement(CREDENTIAL_SELECT + USER_FROM_NAMED)) {
+            s.setString(1, name);
+            try (ResultSet rs = s.executeQuery()) {
+              return rs.next() ? Optional.of(credential(rs)) : Optional.empty();
+            }
+          }
+        });
   }
 
   public Optional<ConsoleUser> user(String name) {
@@ -222,7 +269,7 @@ public final class AccessStore {
             }
           }
           Instant now = now();
-          insertUser(c, "admin", Role.ADMIN, hash, now, actor);
+          insertUser(c, "admin", Role.ADMIN, hash, true, now, actor);
           audit(
               c,
               now,
@@ -249,13 +296,17 @@ public final class AccessStore {
               + " characters that says what uses it (e.g. jenkins-prod)");
     }
     if (scopes == null || scopes.isEmpty()) {
-      throw FleetException.invalid("a token needs at least one scope: read, submit or admin");
+      throw FleetException.invalid(
+          "a token needs at least one scope: read, submit or admin", "scopes");
     }
     String id = TokenSecrets.newId();
     String secret = TokenSecrets.newSecret(id);
     return db.write(
         c -> {
-          find(c, owner).orElseThrow(() -> unknownUser(c, owner));
+          find(c, owner)
+              .orElseThrow(() -> unknownUser(c, owner))
+              .role()
+              .requireTokenScopes(owner, scopes);
           Instant now = now();
           try (PreparedStatement s =
               c.prepareStatement(
@@ -286,7 +337,8 @@ public final class AccessStore {
     return db.read(
         c -> {
           List<ApiToken> tokens = new ArrayList<>();
-          try (PreparedStatement s = c.prepareStatement(TOKEN_SELECT + " ORDER BY created_at, id");
+          try (PreparedStatement s =
+                  c.prepareStatement(TOKEN_SELECT_ALL + " ORDER BY created_at, id");
               ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
               tokens.add(token(rs));
@@ -326,30 +378,35 @@ public final class AccessStore {
   }
 
   /**
-   * The live token this secret belongs to, with its use recorded; empty for a secret that is
-   * malformed, unknown or revoked, or whose owner is gone.
+   * The live token this secret belongs to, with its owner's role now, its use recorded; empty for a
+   * secret that is malformed, unknown or revoked, or whose owner is gone.
    */
-  public Optional<ApiToken> authenticateToken(String secret) {
+  public Optional<TokenGrant> authenticateToken(String secret) {
     if (!TokenSecrets.wellFormed(secret)) {
       return Optional.empty();
     }
     String hash = TokenSecrets.hash(secret);
-    Optional<ApiToken> found =
+    Optional<TokenGrant> found =
         db.read(
             c -> {
               try (PreparedStatement s =
                   c.prepareStatement(
-                      TOKEN_SELECT
-                          + " WHERE secret_hash = ? AND revoked_at IS NULL"
+                      TOKEN_COLUMNS
+                          + ", (SELECT role FROM access_users WHERE name = owner) AS owner_role"
+                          + " FROM access_tokens WHERE secret_hash = ? AND revoked_at IS NULL"
                           + " AND owner IN (SELECT name FROM access_users)")) {
                 s.setString(1, hash);
                 try (ResultSet rs = s.executeQuery()) {
-                  return rs.next() ? Optional.of(token(rs)) : Optional.empty();
+                  return rs.next()
+                      ? Optional.of(
+                          new TokenGrant(token(rs), Role.parse(rs.getString("owner_role"))))
+                      : Optional.empty();
                 }
               }
             });
     Instant now = now();
     found
+        .map(TokenGrant::token)
         .filter(
             t -> t.lastUsedAt() == null || t.lastUsedAt().plus(LAST_USE_PRECISION).isBefore(now))
         .ifPresent(t -> recordUse(t.id(), now));
@@ -369,14 +426,15 @@ public final class AccessStore {
         });
   }
 
-  private static final String USER_COLUMNS =
-      "SELECT name, role, created_at, created_by, password_changed_at";
-  private static final String USER_SELECT = USER_COLUMNS + " FROM access_users";
-  private static final String USER_SELECT_WITH_HASH =
-      USER_COLUMNS + ", password_hash FROM access_users";
-  private static final String TOKEN_SELECT =
+  private static final String USER_SELECT =
+      "SELECT name, role, created_at, created_by, password_changed_at FROM access_users";
+  private static final String CREDENTIAL_SELECT =
+      "SELECT name, role, credential_stamp, must_change_password";
+  private static final String USER_FROM_NAMED = " FROM access_users WHERE name = ?";
+  private static final String TOKEN_COLUMNS =
       "SELECT id, name, owner, scopes, created_at, created_by, last_used_at, revoked_at,"
-          + " revoked_by FROM access_tokens";
+          + " revoked_by";
+  private static final String TOKEN_SELECT_ALL = TOKEN_COLUMNS + " FROM access_tokens";
 
   private static ConsoleUser user(ResultSet rs) throws SQLException {
     return new ConsoleUser(
@@ -385,6 +443,14 @@ public final class AccessStore {
         Timestamps.parse(rs.getString("created_at")),
         rs.getString("created_by"),
         Timestamps.parse(rs.getString("password_changed_at")));
+  }
+
+  private static Credential credential(ResultSet rs) throws SQLException {
+    return new Credential(
+        rs.getString("name"),
+        Role.parse(rs.getString("role")),
+        rs.getString("credential_stamp"),
+        rs.getInt("must_change_password") == 1);
   }
 
   private static ApiToken token(ResultSet rs) throws SQLException {
@@ -401,18 +467,28 @@ public final class AccessStore {
   }
 
   private static void insertUser(
-      Connection c, String name, Role role, String hash, Instant now, Actor actor)
+      Connection c,
+      String name,
+      Role role,
+      String hash,
+      boolean oneTimePassword,
+      Instant now,
+      Actor actor)
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO access_users (name, role, password_hash, created_at, created_by,"
-                + " password_changed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                + " password_changed_at, credential_stamp, must_change_password)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
       s.setString(1, name);
       s.setString(2, role.label());
       s.setString(3, hash);
       s.setString(4, Timestamps.format(now));
       s.setString(5, actor.toString());
       s.setString(6, Timestamps.format(now));
+      // Never the stamp of a user removed before under this name: its sessions stay ended.
+      s.setString(7, TokenSecrets.newStamp());
+      s.setInt(8, oneTimePassword ? 1 : 0);
       s.executeUpdate();
     }
   }
@@ -427,7 +503,7 @@ public final class AccessStore {
   }
 
   private static Optional<ApiToken> findToken(Connection c, String id) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(TOKEN_SELECT + " WHERE id = ?")) {
+    try (PreparedStatement s = c.prepareStatement(TOKEN_SELECT_ALL + " WHERE id = ?")) {
       s.setString(1, id);
       try (ResultSet rs = s.executeQuery()) {
         return rs.next() ? Optional.of(token(rs)) : Optional.empty();

@@ -31,6 +31,13 @@ final class TokenSecrets {
     return PREFIX + id + "_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
   }
 
+  /** A user's credential stamp (see {@link io.examlops.fleet.model.access.Credential}). */
+  static String newStamp() {
+    byte[] stamp = new byte[16];
+    RANDOM.nextBytes(stamp);
+    return HexFormat.of().formatHex(stamp);
+  }
+
   static boolean wellFormed(String secret) {
     return secret != null && FORM.matcher(secret).matches();
   }

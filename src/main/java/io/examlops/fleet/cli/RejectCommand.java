@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
+import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,10 +25,24 @@ final class RejectCommand extends FleetCommand {
       description = "Why, for the audit trail.")
   String reason;
 
+  @Option(
+      names = "--expect",
+      paramLabel = "REVISION",
+      description =
+          "Decide only if the cluster is still at this revision (the 'revision' of exa hpc"
+              + " clusters --json, or of the console's review): if anything changed since, nothing"
+              + " is decided and the command says what changed (exit 1).")
+  String expected;
+
   @Override
   public Integer call() {
     RejectResult cluster =
-        exa().fleet().governance().reject(exa().actor(), new RejectRequest(name, reason));
+        exa()
+            .fleet()
+            .governance()
+            .reject(
+                exa().actor(),
+                new RejectRequest(name, reason, ClusterRevision.parse(expected, "expected")));
     Output output = output();
     output.emit(
         cluster,

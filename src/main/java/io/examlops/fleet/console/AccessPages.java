@@ -31,16 +31,24 @@ final class AccessPages {
   }
 
   void register(RoutesConfig routes) {
-    routes.get(PAGE, ctx -> page(ctx, null, null), Needs.READ, Needs.ADMIN);
-    routes.post("/admin/users", this::addUser, Needs.ADMIN);
-    routes.post("/admin/users/{user}/role", this::setRole, Needs.ADMIN);
-    routes.get("/admin/users/{user}/password", this::confirmPassword, Needs.READ, Needs.ADMIN);
-    routes.post("/admin/users/{user}/password", this::setPassword, Needs.ADMIN);
-    routes.get("/admin/users/{user}/remove", this::confirmRemove, Needs.READ, Needs.ADMIN);
-    routes.post("/admin/users/{user}/remove", this::removeUser, Needs.ADMIN);
-    routes.post("/admin/tokens", this::createToken, Needs.ADMIN);
-    routes.get("/admin/tokens/{id}/revoke", this::confirmRevoke, Needs.READ, Needs.ADMIN);
-    routes.post("/admin/tokens/{id}/revoke", this::revokeToken, Needs.ADMIN);
+    // Administering access needs a signed-in admin: a token never mints a token.
+    routes.get(PAGE, ctx -> page(ctx, null, null), Needs.READ, Needs.ADMIN, Needs.SESSION);
+    routes.post("/admin/users", this::addUser, Needs.ADMIN, Needs.SESSION);
+    routes.post("/admin/users/{user}/role", this::setRole, Needs.ADMIN, Needs.SESSION);
+    routes.get(
+        "/admin/users/{user}/password",
+        this::confirmPassword,
+        Needs.READ,
+        Needs.ADMIN,
+        Needs.SESSION);
+    routes.post("/admin/users/{user}/password", this::setPassword, Needs.ADMIN, Needs.SESSION);
+    routes.get(
+        "/admin/users/{user}/remove", this::confirmRemove, Needs.READ, Needs.ADMIN, Needs.SESSION);
+    routes.post("/admin/users/{user}/remove", this::removeUser, Needs.ADMIN, Needs.SESSION);
+    routes.post("/admin/tokens", this::createToken, Needs.ADMIN, Needs.SESSION);
+    routes.get(
+        "/admin/tokens/{id}/revoke", this::confirmRevoke, Needs.READ, Needs.ADMIN, Needs.SESSION);
+    routes.post("/admin/tokens/{id}/revoke", this::revokeToken, Needs.ADMIN, Needs.SESSION);
   }
 
   private void page(Context ctx, String newSecret, String notice) {

@@ -21,7 +21,10 @@ final class ApiErrors {
     if (e instanceof FleetException f) {
       String message = KeyMaterial.redact(f.getMessage());
       return new Refusal(
-          status(f), f.kind().name(), message, f.hint().map(ApiErrors::words).orElse(null));
+          status(f),
+          f.kind().name(),
+          message,
+          f.hint().map(ApiErrors::words).orElseGet(() -> fallbackHint(f)));
     }
     if (e instanceof HttpResponseException h) {
       return http(h.getStatus());
@@ -29,7 +32,7 @@ final class ApiErrors {
     return new Refusal(
         500,
         "INTERNAL",
-        "unexpected error: " + e.getClass().getSimpleName(),
+        "unexpected error: the console could not answer this request",
         "the console's log has the details");
   }
 
@@ -58,6 +61,13 @@ final class ApiErrors {
               "NOT_FOUND",
               "no page or endpoint here",
               "the API is described at /api/v1/openapi.json");
+      case 505 ->
+          // The client's fault (HTTP/0.9, HTTP/3.0 ...), though its status is in the 500s.
+          new Refusal(
+              505,
+              "INVALID_REQUEST",
+              "the request's HTTP version is not one this console speaks",
+              "send HTTP/1.1 (or HTTP/1.0)");
       case 414, 431 ->
           new Refusal(
               status,
@@ -76,6 +86,23 @@ final class ApiErrors {
               status >= 500
                   ? "the console's log has the details"
                   : "check the request's path, headers and body");
+    };
+  }
+
+  /**
+   * What to do when the core named no single action: every refusal says something beyond its
+   * message, as the API's documentation promises.
+   */
+  private static String fallbackHint(FleetException f) {
+    return switch (f.kind()) {
+      case INVALID_REQUEST, SCRIPT_UNREADABLE ->
+          "correct what the message names and send it again (the API is described at"
+              + " /api/v1/openapi.json)";
+      case UNKNOWN_CLUSTER -> words(Hint.of(Hint.Action.LIST_CLUSTERS));
+      case UNKNOWN_JOB, JOB_NOT_RECORDED -> words(Hint.of(Hint.Action.LIST_JOBS));
+      case CONFLICT, NOT_APPROVED ->
+          "read it again (GET " + ApiRoutes.BASE + ") and decide on what it is now";
+      default -> "the console's log and the message say more; try again once it is fixed";
     };
   }
 

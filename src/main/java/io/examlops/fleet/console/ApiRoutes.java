@@ -36,8 +36,6 @@ import java.util.Map;
 final class ApiRoutes {
   static final String BASE = "/api/v1/facility/fleet";
 
-  private static final String REASON_EXAMPLE = "{\"reason\": \"why\"}";
-
   private final Fleet fleet;
   private final ViewCache views;
   private final Refresher refresher;
@@ -105,30 +103,33 @@ final class ApiRoutes {
     return views.get().row(name, fleet).summary();
   }
 
-  /** {@code exa hpc approve --json}'s shape. */
+  /**
+   * {@code exa hpc approve --json}'s shape. With the revision reviewed in the body, the approval
+   * applies only to a cluster still at it (else 409, saying what changed).
+   */
   private void approve(Context ctx) {
-    json(
-        ctx,
-        fleet.governance().approve(Guard.principal(ctx).actor(), new ApproveRequest(name(ctx))));
-  }
-
-  /** {@code exa hpc reject --json}'s shape; the core requires the reason. */
-  private void reject(Context ctx) {
     String name = name(ctx);
+    DecisionBody d = DecisionBody.approval(ctx);
     json(
         ctx,
         fleet
             .governance()
-            .reject(Guard.principal(ctx).actor(), new RejectRequest(name, reason(ctx))));
+            .approve(Guard.principal(ctx).actor(), new ApproveRequest(name, d.revision())));
   }
 
-  /** The reason from a form or a JSON body; the core says whether it is one. */
-  private static String reason(Context ctx) {
-    String type = ctx.contentType() == null ? "" : ctx.contentType();
-    if (type.startsWith("application/x-www-form-urlencoded")) {
-      return ctx.formParam("reason");
-    }
-    return JsonBody.of(ctx, REASON_EXAMPLE).text("reason");
+  /**
+   * {@code exa hpc reject --json}'s shape; the core requires the reason. With the revision reviewed
+   * in the body, the rejection applies only to a cluster still at it (else 409).
+   */
+  private void reject(Context ctx) {
+    String name = name(ctx);
+    DecisionBody d = DecisionBody.rejection(ctx);
+    json(
+        ctx,
+        fleet
+            .governance()
+            .reject(
+                Guard.principal(ctx).actor(), new RejectRequest(name, d.reason(), d.revision())));
   }
 
   /** {@code exa hpc nodes --cluster NAME --json}'s shape, from the latest snapshot. */

@@ -92,12 +92,29 @@ public final class ConsoleCommand implements Callable<Integer> {
 
   /**
    * Who runs this command, for the audit trail: {@code EXAMLOPS_ACTOR}, else the operating-system
-   * user, via the console.
+   * user, through {@code surface}: the console when it starts, the CLI for {@code exa console user
+   * ...}.
    */
-  Actor actor() {
+  Actor actor(String surface) {
     String name = env.get(Variables.ACTOR);
     return new Actor(
-        name == null || name.isBlank() ? System.getProperty("user.name") : name, Actor.CONSOLE);
+        name == null || name.isBlank() ? System.getProperty("user.name") : name, surface);
+  }
+
+  /**
+   * Refuses a port something already listens on before the web server tries it, so that the answer
+   * is this command's one line rather than the web server's error log and trace.
+   */
+  private static void requireFree(String bind, int port) {
+    if (port == 0) {
+      return;
+    }
+    try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+      probe.setReuseAddress(true);
+      probe.bind(new java.net.InetSocketAddress(bind, port));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Override
@@ -121,7 +138,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     Fleet fleet = fleet();
     fleet
         .access()
-        .createFirstAdmin(actor())
+        .createFirstAdmin(actor(Actor.CONSOLE))
         .ifPresent(
             admin ->
                 out.println(
@@ -129,8 +146,12 @@ public final class ConsoleCommand implements Callable<Integer> {
                         + admin.user()
                         + "; its one-time password is in "
                         + admin.passwordFile()
-                        + " (readable by you only). Sign in with it, then set your own: exa console user"
-                        + " passwd admin"));
+                        + " (readable by you only). Sign in with it: the console then asks you to"
+                        + " choose your own."));
+    fleet
+        .governance()
+        .exposedFiles()
+        .forEach(warning -> spec.commandLine().getErr().println("warning: " + warning));
     ConsoleServer server =
         new ConsoleServer(
             fleet,
@@ -139,6 +160,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;
     try {
+      requireFree(bind, port);
       listening = server.start();
     } catch (RuntimeException e) {
       server.close();

@@ -4,6 +4,7 @@ import io.examlops.fleet.Fleet;
 import io.examlops.fleet.json.FleetJson;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.http.staticfiles.Location;
@@ -50,7 +51,7 @@ public final class ConsoleServer implements AutoCloseable {
     ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
     SignIn signIn =
         new SignIn(fleet.access(), sessions, templates, settings.secureCookies(), clock);
-    this.pages = new Pages(fleet, views, refresher, templates, clock);
+    this.pages = new Pages(fleet, views, refresher, templates, sessions, clock);
     Decisions decisions = new Decisions(fleet, views, refreshes, templates);
     AccessPages accessPages = new AccessPages(fleet, views, templates);
     this.app =
@@ -83,7 +84,7 @@ public final class ConsoleServer implements AutoCloseable {
                     s.roles = Set.of(Needs.ANYONE);
                   });
               cfg.routes.beforeMatched(guard::beforeMatched);
-              cfg.routes.after(ConsoleServer::securityHeaders);
+              cfg.routes.after(this::securityHeaders);
               signIn.register(cfg.routes);
               api.register(cfg.routes);
               new CentralRoutes(fleet).register(cfg.routes);
@@ -150,7 +151,12 @@ public final class ConsoleServer implements AutoCloseable {
     return !ctx.path().startsWith("/api/") && !ctx.path().equals("/metrics");
   }
 
-  private static void securityHeaders(Context ctx) {
+  /**
+   * Headers on every answer: a strict content policy, no framing, no sniffing; nothing but the
+   * jar's static files may be kept by a cache (pages and JSON hold what a user may see now, and
+   * only they); under TLS, browsers are told to use nothing else (HSTS).
+   */
+  private void securityHeaders(Context ctx) {
     ctx.header(
         "Content-Security-Policy",
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
@@ -158,8 +164,15 @@ public final class ConsoleServer implements AutoCloseable {
     ctx.header("X-Content-Type-Options", "nosniff");
     ctx.header("Referrer-Policy", "same-origin");
     ctx.header("X-Frame-Options", "DENY");
-    if (isPage(ctx)) {
+    if (!ctx.path().startsWith("/static/") && !ctx.path().startsWith("/webjars/")) {
       ctx.header("Cache-Control", "no-store");
+    }
+    if (settings.tls() != null) {
+      ctx.header("Strict-Transport-Security", "max-age=31536000");
+    }
+    if (ctx.method() == HandlerType.HEAD && ctx.path().startsWith("/api/")) {
+      // Javalin answers a HEAD without running the GET's handler: say what the GET would send.
+      ctx.contentType("application/json");
     }
   }
 

@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
@@ -40,7 +41,9 @@ final class Decisions {
 
   private void approve(Context ctx) {
     String name = ClusterParam.path(ctx);
-    fleet.governance().approve(Guard.principal(ctx).actor(), new ApproveRequest(name));
+    fleet
+        .governance()
+        .approve(Guard.principal(ctx).actor(), new ApproveRequest(name, reviewed(ctx)));
     done(ctx, name, "approved");
   }
 
@@ -75,7 +78,9 @@ final class Decisions {
                         "reason",
                         "Reason (required; kept in the audit trail and shown to everyone)",
                         "textarea",
-                        "off")),
+                        "off"),
+                    // The confirm step shows the pins again: the rejection is of what it showed.
+                    Page.Field.hidden(DecisionBody.REVISION, row.summary().revision())),
                 "/clusters/" + name + "/reject",
                 (revoke ? "Revoke " : "Reject ") + name,
                 "/clusters/" + name,
@@ -88,7 +93,9 @@ final class Decisions {
     try {
       fleet
           .governance()
-          .reject(Guard.principal(ctx).actor(), new RejectRequest(name, ctx.formParam("reason")));
+          .reject(
+              Guard.principal(ctx).actor(),
+              new RejectRequest(name, ctx.formParam("reason"), reviewed(ctx)));
     } catch (FleetException e) {
       if (e.kind() != ErrorKind.INVALID_REQUEST) {
         throw e;
@@ -114,6 +121,18 @@ final class Decisions {
       done = "refresh-busy";
     }
     done(ctx, name, done);
+  }
+
+  /** The revision a page's decision form carries: a page always decides on what it showed. */
+  private static ClusterRevision reviewed(Context ctx) {
+    ClusterRevision revision =
+        ClusterRevision.parse(ctx.formParam(DecisionBody.REVISION), DecisionBody.REVISION);
+    if (revision == null) {
+      throw Refusal.badRequest(
+          "the form carries no revision of what was reviewed; nothing was decided",
+          "reload the page, review the cluster and decide again");
+    }
+    return revision;
   }
 
   private static void done(Context ctx, String name, String what) {

@@ -1,7 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.access.AccessService;
-import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.Credential;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.javalin.http.Header;
@@ -29,6 +29,12 @@ final class Guard {
 
   /** Before the matched route's handler: admits the request to what the route declared. */
   void beforeMatched(Context ctx) {
+    if (ctx.method() == HandlerType.HEAD && ctx.routeRoles().isEmpty()) {
+      // Javalin answers HEAD with the GET route's handler, but without its roles: every GET but
+      // the public ones reads, so a HEAD does too.
+      admit(ctx, EnumSet.of(Needs.READ));
+      return;
+    }
     admit(ctx, Needs.declaredBy(ctx.routeRoles()));
   }
 
@@ -52,6 +58,22 @@ final class Guard {
     if (principal.session() != null && changesState(ctx)) {
       requireCsrf(ctx, principal.session());
     }
+    if (needs.contains(Needs.SESSION) && principal.session() == null) {
+      throw Refusal.forbidden(
+          "this needs an admin signed in to the console: an API token never administers tokens"
+              + " or users (nor mints a token); nothing was changed",
+          "sign in at /login as an admin and do it there");
+    }
+    if (principal.mustChangePassword()
+        && !EnumSet.of(Needs.SIGNED_IN, Needs.SESSION).containsAll(needs)) {
+      if (ConsoleServer.isPage(ctx) && ctx.method() == HandlerType.GET) {
+        redirect(ctx, SignIn.OWN_PASSWORD);
+      }
+      throw Refusal.forbidden(
+          principal.user()
+              + " signed in with a one-time password: choose your own first; nothing was changed",
+          "choose it at " + SignIn.OWN_PASSWORD);
+    }
     for (Needs need : needs) {
       if (need.scope() != null && !principal.may(need.scope())) {
         throw Refusal.forbidden(
@@ -74,26 +96,40 @@ final class Guard {
       if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
         throw Refusal.unauthenticated("the Authorization header is not 'Bearer <token>'");
       }
-      Optional<ApiToken> token = access.authenticateToken(authorization.substring(7).strip());
-      ApiToken t =
-          token.orElseThrow(() -> Refusal.unauthenticated("the API token is unknown or revoked"));
-      return new Principal(
-          t.owner(), access.user(t.owner()).map(u -> u.role()).orElse(null), t.scopes(), null);
+      return access
+          .authenticateToken(authorization.substring(7).strip())
+          .map(Principal::of)
+          .orElseThrow(() -> Refusal.unauthenticated("the API token is unknown or revoked"));
     }
     String cookie = ctx.cookie(ConsoleServer.SESSION_COOKIE);
     Optional<Session> session = sessions.find(cookie);
-    if (session.isEmpty()) {
+    // What the session stands on, read from platform.db at every request: a user removed, or
+    // whose role or password changed since sign-in, in this process or another, is signed out.
+    Optional<Credential> grounds =
+        session.flatMap(s -> access.credential(s.user()).filter(c -> c.stamp().equals(s.stamp())));
+    if (grounds.isEmpty()) {
+      // A session whose grounds changed is refused, not closed: it never stands again (stamps are
+      // random), and each request it sends is told why until it expires.
+      String why = cookie == null ? null : session.isPresent() ? SignIn.ENDED : SignIn.EXPIRED;
       if (ConsoleServer.isPage(ctx) && ctx.method() == HandlerType.GET) {
-        // Set by hand: Javalin's redirect() needs a matched route, and a 404 has none.
-        ctx.status(HttpStatus.FOUND)
-            .header(Header.LOCATION, cookie == null ? "/login" : "/login?expired");
-        ctx.skipRemainingHandlers();
-        throw new SignInFirst();
+        redirect(ctx, why == null ? "/login" : "/login?" + why);
       }
       throw Refusal.unauthenticated(
-          cookie == null ? "sign in first" : "your session expired: sign in again");
+          why == null
+              ? "sign in first"
+              : session.isPresent()
+                  ? "your session ended: your user was removed or its role or password changed"
+                      + " since you signed in; sign in again"
+                  : "your session expired: sign in again");
     }
-    return Principal.of(session.get());
+    return Principal.of(session.get(), grounds.get().mustChangePassword());
+  }
+
+  /** Ends a page request with a redirect, set by hand: Javalin's needs a matched route. */
+  private static void redirect(Context ctx, String location) {
+    ctx.status(HttpStatus.FOUND).header(Header.LOCATION, location);
+    ctx.skipRemainingHandlers();
+    throw new SignInFirst();
   }
 
   /** Ends a request that was already answered with a redirect to the sign-in page. */
@@ -128,8 +164,7 @@ final class Guard {
           "the CSRF token is missing or wrong: send the form from the console's page (or the "
               + ConsoleServer.CSRF_HEADER
               + " header); nothing was changed",
-          "reload the page (a form from an earlier session carries an old token) and send it"
-              + " again");
+          "reload the page and send the form again");
     }
   }
 }

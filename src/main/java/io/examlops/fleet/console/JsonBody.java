@@ -3,10 +3,13 @@ package io.examlops.fleet.console;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.FleetException;
 import io.javalin.http.Context;
+import java.util.stream.Collectors;
 
 /**
  * A request's JSON object, read by the console's one reader: at most {@link #MAX_BYTES} (Javalin
@@ -48,7 +51,9 @@ record JsonBody(JsonNode object, String example) {
       node = MAPPER.readTree(body);
     } catch (StreamConstraintsException e) {
       throw Refusal.badRequest(
-          "the body is nested deeper than " + MAX_DEPTH + " arrays and objects; nothing was read",
+          "the body is over the reader's limits (nested deeper than "
+              + MAX_DEPTH
+              + " arrays and objects, or a number or text too long); nothing was read",
           "send a JSON object, e.g. " + example);
     } catch (JsonProcessingException e) {
       throw Refusal.badRequest(
@@ -100,9 +105,27 @@ record JsonBody(JsonNode object, String example) {
     try {
       return MAPPER.treeToValue(value, type);
     } catch (JsonProcessingException e) {
-      // Jackson wraps what a value's constructor refused, with the constructor's own words.
-      throw Refusal.badRequest(
-          "body field '" + field + "' is not " + what + ": " + e.getOriginalMessage(), hint);
+      throw Refusal.badRequest("body field '" + field + "' is not " + what + ": " + why(e), hint);
     }
+  }
+
+  /**
+   * Why a value was refused, in words that name its fields and never a Java type: what its
+   * constructor said, else which field is missing or of the wrong type.
+   */
+  private static String why(JsonProcessingException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof FleetException f) {
+        return f.getMessage();
+      }
+    }
+    if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+      String path =
+          m.getPath().stream()
+              .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
+              .collect(Collectors.joining("."));
+      return "its field '" + path + "' is missing, unknown or of the wrong type";
+    }
+    return "it does not have that shape";
   }
 }

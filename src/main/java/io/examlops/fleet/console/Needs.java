@@ -9,14 +9,23 @@ import java.util.Set;
  * What a route needs of whoever asks, declared where the route is registered and checked once, by
  * {@link Guard}, before its handler runs. Every {@code GET} but the public ones declares {@link
  * #READ}, beside whatever else it needs: a token without the read scope reads nothing. A session
- * has its role's scopes (an admin all of them, a viewer {@code read}), a token its own (see {@link
- * Principal#scopesOf}).
+ * has its role's scopes (an admin all of them, a viewer {@code read}), a token its own within what
+ * its owner's role allows now (see {@link io.examlops.fleet.model.access.Role}).
  */
 enum Needs implements RouteRole {
   /** Nobody in particular: sign-in, static files, the health check, the API's description. */
   ANYONE(null),
-  /** Any signed-in user or live token, whatever its scopes: signing out. */
+  /**
+   * Any signed-in user or live token, whatever its scopes: signing out. A session still on a
+   * one-time password may use such a route.
+   */
   SIGNED_IN(null),
+  /**
+   * A signed-in session, never a token: administering tokens and users (a token never mints a
+   * token), choosing one's own password. A session still on a one-time password may use such a
+   * route when it needs nothing else.
+   */
+  SESSION(null),
   READ(TokenScope.READ),
   SUBMIT(TokenScope.SUBMIT),
   ADMIN(TokenScope.ADMIN);

@@ -21,6 +21,7 @@ import java.util.List;
  */
 public sealed interface Page
     permits Page.Login,
+        Page.Password,
         Page.Fleet,
         Page.Review,
         Page.Cluster,
@@ -48,16 +49,37 @@ public sealed interface Page
     return Ages.when(at);
   }
 
-  /** The sign-in form, with why the last attempt failed and the name it was made with. */
-  record Login(String message, String user) implements Page {
+  /**
+   * The sign-in form, with why the last attempt failed and the name it was made with.
+   *
+   * @param formToken the pre-session token the form carries (and its cookie holds)
+   */
+  record Login(String message, String user, String formToken) implements Page {
     @Override
     public String template() {
       return "login.jte";
     }
   }
 
-  /** The Fleet page: every cluster's row, those waiting for a decision first; ages as of now. */
-  record Fleet(PageFrame frame, List<ClusterRow> rows, Instant now) implements Page {
+  /**
+   * Choosing one's own password.
+   *
+   * @param oneTime the user signed in with a one-time password and may do nothing else first
+   * @param message why the last try failed; {@code null} when there was none
+   */
+  record Password(PageFrame frame, boolean oneTime, String message) implements Page {
+    @Override
+    public String template() {
+      return "password.jte";
+    }
+  }
+
+  /**
+   * The Fleet page: every cluster's row, those waiting for a decision first; ages as of now.
+   *
+   * @param notice what the session was just told (its flash), shown once; {@code null} for none
+   */
+  record Fleet(PageFrame frame, List<ClusterRow> rows, String notice, Instant now) implements Page {
     @Override
     public String template() {
       return "fleet.jte";
@@ -164,11 +186,21 @@ public sealed interface Page
   record Fact(String label, String value) {}
 
   /**
-   * A field a confirm page asks for.
+   * A field a confirm page asks for, or carries unseen.
    *
-   * @param type {@code textarea} or an input type ({@code password})
+   * @param type {@code textarea}, {@code hidden} or an input type ({@code password})
+   * @param value what a hidden field carries; {@code null} for a field the user fills in
    */
-  record Field(String name, String label, String type, String autocomplete) {}
+  record Field(String name, String label, String type, String autocomplete, String value) {
+    Field(String name, String label, String type, String autocomplete) {
+      this(name, label, type, autocomplete, null);
+    }
+
+    /** A field the form carries back unchanged, such as the revision the page showed. */
+    static Field hidden(String name, String value) {
+      return new Field(name, "", "hidden", "off", value);
+    }
+  }
 
   /** A refused request, as a page for someone signed in. */
   record Refused(PageFrame frame, int status, String message, String hint) implements Page {

@@ -30,9 +30,17 @@ final class Pages {
   private final ViewCache views;
   private final Refresher refresher;
   private final Templates templates;
+  private final Sessions sessions;
   private final Clock clock;
 
-  Pages(Fleet fleet, ViewCache views, Refresher refresher, Templates templates, Clock clock) {
+  Pages(
+      Fleet fleet,
+      ViewCache views,
+      Refresher refresher,
+      Templates templates,
+      Sessions sessions,
+      Clock clock) {
+    this.sessions = sessions;
     this.fleet = fleet;
     this.views = views;
     this.refresher = refresher;
@@ -63,10 +71,17 @@ final class Pages {
     FleetView view = views.get();
     PageFrame frame = frame(ctx, "Fleet", view);
     Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
+    String notice = sessions.takeFlash(Guard.principal(ctx).session());
+    if (notice != null) {
+      // Shown once: a page with a notice is never the cached one.
+      List<ClusterRow> rows = view.rows().stream().sorted(ClusterRow.WAITING_FIRST).toList();
+      ctx.html(templates.render(new Page.Fleet(frame, rows, notice, now)));
+      return;
+    }
     RenderedFleet last = fleetPages.get(frame);
     if (last == null || last.view() != view || last.second() != now.getEpochSecond()) {
       List<ClusterRow> rows = view.rows().stream().sorted(ClusterRow.WAITING_FIRST).toList();
-      String html = templates.render(new Page.Fleet(frame, rows, now));
+      String html = templates.render(new Page.Fleet(frame, rows, null, now));
       last = new RenderedFleet(view, now.getEpochSecond(), html);
       if (fleetPages.size() >= MAX_CACHED_PAGES) {
         fleetPages.clear();

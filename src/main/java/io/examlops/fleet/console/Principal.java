@@ -2,6 +2,7 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
 import java.util.Set;
 
@@ -9,21 +10,30 @@ import java.util.Set;
  * Who sent a request: a signed-in user (session) or a script with an API token.
  *
  * @param user the user's name, as the audit trail records it
- * @param scopes what the request may do: a session has its role's scopes, a token its own
+ * @param role the user's role now (a token's owner's)
+ * @param scopes what the request may do: a session has its role's scopes, a token its own within
+ *     what its owner's role allows now
  * @param session the session, {@code null} for a token
+ * @param mustChangePassword the session was signed in with a one-time password: it may do nothing
+ *     but choose its own password, or sign out
  */
-record Principal(String user, Role role, Set<TokenScope> scopes, Session session) {
+record Principal(
+    String user, Role role, Set<TokenScope> scopes, Session session, boolean mustChangePassword) {
   Principal {
     scopes = Set.copyOf(scopes);
   }
 
-  static Principal of(Session session) {
-    return new Principal(session.user(), session.role(), scopesOf(session.role()), session);
+  static Principal of(Session session, boolean mustChangePassword) {
+    return new Principal(
+        session.user(),
+        session.role(),
+        session.role().sessionScopes(),
+        session,
+        mustChangePassword);
   }
 
-  /** An admin's session may read, submit and administer; a viewer's may only read. */
-  static Set<TokenScope> scopesOf(Role role) {
-    return role == Role.ADMIN ? Set.of(TokenScope.values()) : Set.of(TokenScope.READ);
+  static Principal of(TokenGrant grant) {
+    return new Principal(grant.token().owner(), grant.ownerRole(), grant.scopes(), null, false);
   }
 
   boolean may(TokenScope scope) {

@@ -1,6 +1,6 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.access.Credential;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,7 +11,10 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Sessions by their random id (256 bits, the cookie's value). A session ends when its user signs
- * out, after {@link #IDLE} without a request, or {@link #ABSOLUTE} after sign-in.
+ * out, after {@link #IDLE} without a request, or {@link #ABSOLUTE} after sign-in; and when its
+ * grounds change (see {@link Session#stamp()}), which {@link Guard} checks at every request. Each
+ * session holds at most one notice for its next page (a flash), so that what a page says was done
+ * comes from the server, never from the query text.
  */
 final class Sessions {
   static final Duration IDLE = Duration.ofMinutes(30);
@@ -22,13 +25,21 @@ final class Sessions {
   private final Clock clock;
   private final ConcurrentHashMap<String, Session> byId = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, Instant> lastSeen = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, String> notices = new ConcurrentHashMap<>();
 
   Sessions(Clock clock) {
     this.clock = clock;
   }
 
-  Session open(String user, Role role) {
-    Session session = new Session(random(), user, role, random(), clock.instant());
+  Session open(Credential credential) {
+    Session session =
+        new Session(
+            random(),
+            credential.user(),
+            credential.role(),
+            credential.stamp(),
+            random(),
+            clock.instant());
     byId.put(session.id(), session);
     lastSeen.put(session.id(), session.createdAt());
     return session;
@@ -57,12 +68,25 @@ final class Sessions {
     if (id != null) {
       byId.remove(id);
       lastSeen.remove(id);
+      notices.remove(id);
     }
   }
 
-  /** Ends every session of a user (removed, or its password changed). */
-  void closeAllOf(String user) {
-    byId.values().removeIf(s -> s.user().equals(user));
+  /** Keeps {@code notice} for the session's next page (what was just done). */
+  void flash(Session session, String notice) {
+    if (byId.containsKey(session.id())) {
+      notices.put(session.id(), notice);
+    }
+  }
+
+  /** The notice kept for this page, taken: the next page has none. */
+  String takeFlash(Session session) {
+    return session == null ? null : notices.remove(session.id());
+  }
+
+  /** A new random value: session ids, CSRF and sign-in form tokens. */
+  static String newSecret() {
+    return random();
   }
 
   private static String random() {

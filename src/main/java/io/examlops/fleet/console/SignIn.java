@@ -1,25 +1,46 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.access.AccessService;
-import io.examlops.fleet.model.access.ConsoleUser;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.access.Credential;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * Signing in and out: the sign-in page and form, the session cookie, and the limit on failed
- * sign-ins (per address and per user name, whichever fills first).
+ * Signing in and out, and choosing one's own password: the sign-in page and form, the session
+ * cookie, the growing delays after failed sign-ins ({@link SignInDelays}).
+ *
+ * <p>The sign-in form carries a pre-session token that must equal the one in a {@code SameSite}
+ * cookie set with the form: a page on another origin cannot read it, so it cannot sign a visitor's
+ * browser in as someone else (login CSRF). A user signed in with a one-time password (the first
+ * admin's) may do nothing but choose its own password ({@link #OWN_PASSWORD}) or sign out.
  */
 final class SignIn {
+  static final String OWN_PASSWORD = "/account/password";
+
+  /** Query words of the sign-in page: why the last session is gone. */
+  static final String EXPIRED = "expired";
+
+  static final String ENDED = "ended";
+
+  static final String FORM_COOKIE = "exa_signin";
+
+  /** What {@link Sessions#newSecret()} makes: 32 bytes, URL-safe base64. */
+  private static final java.util.regex.Pattern TOKEN =
+      java.util.regex.Pattern.compile("[A-Za-z0-9_-]{43}");
+
   private final AccessService access;
   private final Sessions sessions;
   private final Templates templates;
   private final boolean secureCookies;
-  private final AttemptLimiter failures;
+  private final SignInDelays delays;
 
   SignIn(
       AccessService access,
@@ -31,78 +52,160 @@ final class SignIn {
     this.sessions = sessions;
     this.templates = templates;
     this.secureCookies = secureCookies;
-    this.failures = new AttemptLimiter(clock, 5, Duration.ofMinutes(5));
+    this.delays = new SignInDelays(clock);
   }
 
   void register(RoutesConfig routes) {
     routes.get("/login", this::page, Needs.ANYONE);
     routes.post("/login", this::signIn, Needs.ANYONE);
     routes.post("/logout", this::signOut, Needs.SIGNED_IN);
+    routes.get(OWN_PASSWORD, ctx -> passwordPage(ctx, null), Needs.SESSION);
+    routes.post(OWN_PASSWORD, this::choosePassword, Needs.SESSION);
   }
 
   private void page(Context ctx) {
     String message =
-        ctx.queryParam("expired") != null ? "Your session expired: sign in again." : null;
-    ctx.html(templates.render(new Page.Login(message, "")));
+        ctx.queryParam(EXPIRED) != null
+            ? "Your session expired: sign in again."
+            : ctx.queryParam(ENDED) != null
+                ? "Your session ended: your user was removed, or its role or password changed."
+                    + " Sign in again."
+                : null;
+    form(ctx, message, "");
+  }
+
+  /**
+   * The sign-in form with the browser's pre-session token, in its cookie and in the form: the one
+   * its cookie holds already (so that every sign-in page a browser has open stays usable), else a
+   * new one.
+   */
+  private void form(Context ctx, String message, String user) {
+    String kept = ctx.cookie(FORM_COOKIE);
+    String token = kept != null && TOKEN.matcher(kept).matches() ? kept : Sessions.newSecret();
+    cookie(ctx, FORM_COOKIE, token, "/login");
+    ctx.html(templates.render(new Page.Login(message, user, token)));
   }
 
   private void signIn(Context ctx) {
     String user = Optional.ofNullable(ctx.formParam("user")).orElse("").strip();
+    if (!sameForm(ctx)) {
+      ctx.status(403);
+      form(
+          ctx,
+          "This sign-in did not come from this console's own sign-in page (or the page was too"
+              + " old): sign in here.",
+          "");
+      return;
+    }
     String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
-    String byAddress = "ip:" + ctx.ip();
-    String byUser = "user:" + user;
-    Duration wait = max(failures.wait(byAddress), failures.wait(byUser));
+    String address = ctx.ip();
+    Duration wait = delays.wait(user, address);
     if (!wait.isZero()) {
       ctx.status(429);
-      ctx.html(
-          templates.render(
-              new Page.Login(
-                  "Too many failed sign-ins: try again in " + Math.max(1, wait.toSeconds()) + " s.",
-                  user)));
+      form(
+          ctx,
+          "Several wrong passwords for this user: wait "
+              + Math.max(1, wait.toSeconds())
+              + " s before the next try.",
+          user);
       return;
     }
     char[] secret = password.toCharArray();
-    Optional<ConsoleUser> signedIn = access.authenticate(user, secret);
+    Optional<Credential> signedIn = access.authenticate(user, secret);
     Arrays.fill(secret, '\0');
     if (signedIn.isEmpty()) {
-      failures.record(byAddress);
-      failures.record(byUser);
+      delays.failed(user, address);
       ctx.status(401);
-      ctx.html(templates.render(new Page.Login("Wrong user or password.", user)));
+      form(ctx, "Wrong user or password.", user);
       return;
     }
-    failures.forget(byUser);
-    closeSession(ctx);
-    Session session = sessions.open(signedIn.get().name(), signedIn.get().role());
-    ctx.header(
-        "Set-Cookie",
-        ConsoleServer.SESSION_COOKIE
-            + "="
-            + session.id()
-            + "; Path=/; HttpOnly; SameSite=Strict"
-            + (secure(ctx) ? "; Secure" : ""));
-    ctx.redirect("/", HttpStatus.SEE_OTHER);
+    delays.succeeded(user, address);
+    sessions.close(ctx.cookie(ConsoleServer.SESSION_COOKIE));
+    open(ctx, signedIn.get());
+    ctx.redirect(signedIn.get().mustChangePassword() ? OWN_PASSWORD : "/", HttpStatus.SEE_OTHER);
+  }
+
+  /** Whether the form's pre-session token is the one its cookie holds. */
+  private static boolean sameForm(Context ctx) {
+    String sent = ctx.formParam(ConsoleServer.CSRF_FIELD);
+    String kept = ctx.cookie(FORM_COOKIE);
+    return sent != null
+        && kept != null
+        && !kept.isEmpty()
+        && MessageDigest.isEqual(
+            sent.getBytes(StandardCharsets.UTF_8), kept.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private Session open(Context ctx, Credential credential) {
+    Session session = sessions.open(credential);
+    cookie(ctx, ConsoleServer.SESSION_COOKIE, session.id(), "/");
+    return session;
   }
 
   private void signOut(Context ctx) {
-    closeSession(ctx);
+    sessions.close(ctx.cookie(ConsoleServer.SESSION_COOKIE));
+    cookie(ctx, ConsoleServer.SESSION_COOKIE, "", "/");
     ctx.redirect("/login", HttpStatus.SEE_OTHER);
   }
 
-  private void closeSession(Context ctx) {
-    sessions.close(ctx.cookie(ConsoleServer.SESSION_COOKIE));
+  private void passwordPage(Context ctx, String message) {
+    Principal principal = Guard.principal(ctx);
+    ctx.html(
+        templates.render(
+            new Page.Password(
+                Pages.frame(ctx, "Your password", null), principal.mustChangePassword(), message)));
+  }
+
+  /**
+   * Sets the signed-in user's own password, given the current one: its sessions end (this one
+   * included) and a new one opens on the new password.
+   */
+  private void choosePassword(Context ctx) {
+    Principal principal = Guard.principal(ctx);
+    String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
+    if (!password.equals(ctx.formParam("again"))) {
+      ctx.status(400);
+      passwordPage(ctx, "The two new passwords differ; nothing was changed.");
+      return;
+    }
+    char[] current = Optional.ofNullable(ctx.formParam("current")).orElse("").toCharArray();
+    boolean known = access.authenticate(principal.user(), current).isPresent();
+    Arrays.fill(current, '\0');
+    if (!known) {
+      ctx.status(400);
+      passwordPage(ctx, "The current password is wrong; nothing was changed.");
+      return;
+    }
+    char[] chosen = password.toCharArray();
+    try {
+      access.setPassword(principal.actor(), principal.user(), chosen);
+    } catch (FleetException e) {
+      ctx.status(400);
+      passwordPage(ctx, e.getMessage());
+      return;
+    } finally {
+      Arrays.fill(chosen, '\0');
+    }
+    sessions.close(principal.session().id());
+    Credential now =
+        access
+            .credential(principal.user())
+            .orElseThrow(() -> Refusal.unauthenticated("your user was removed meanwhile"));
+    sessions.flash(open(ctx, now), "Your new password is set.");
+    ctx.redirect("/", HttpStatus.SEE_OTHER);
+  }
+
+  /** Sets a cookie: the one an answer sets (none sets two). */
+  private void cookie(Context ctx, String name, String value, String path) {
     ctx.header(
         "Set-Cookie",
-        ConsoleServer.SESSION_COOKIE
-            + "=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict"
-            + (secure(ctx) ? "; Secure" : ""));
-  }
-
-  private boolean secure(Context ctx) {
-    return secureCookies || "https".equals(ctx.scheme());
-  }
-
-  private static Duration max(Duration a, Duration b) {
-    return a.compareTo(b) >= 0 ? a : b;
+        name
+            + "="
+            + value
+            + "; Path="
+            + path
+            + (value.isEmpty() ? "; Max-Age=0" : "")
+            + "; HttpOnly; SameSite=Strict"
+            + (secureCookies || "https".equals(ctx.scheme()) ? "; Secure" : ""));
   }
 }

@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.Role;
@@ -31,6 +32,7 @@ import picocli.CommandLine.ParentCommand;
       UserCommand.Add.class,
       UserCommand.Remove.class,
       UserCommand.Passwd.class,
+      UserCommand.SetRole.class,
       UserCommand.ListUsers.class
     })
 final class UserCommand implements Runnable {
@@ -125,7 +127,7 @@ final class UserCommand implements Runnable {
           withPassword(
               passwordFile,
               name,
-              p -> users.fleet().access().addUser(users.console.actor(), name, parsed, p));
+              p -> users.fleet().access().addUser(users.console.actor(Actor.CLI), name, parsed, p));
       spec.commandLine()
           .getOut()
           .println("Added " + user.name() + " (" + user.role().label() + ")");
@@ -136,7 +138,9 @@ final class UserCommand implements Runnable {
   @Command(
       name = "remove",
       mixinStandardHelpOptions = true,
-      description = "Remove a user and revoke its API tokens (the last admin stays).")
+      description =
+          "Remove a user: its console sessions end and its API tokens are revoked (the last"
+              + " admin stays).")
   static final class Remove implements Callable<Integer> {
     @ParentCommand UserCommand users;
 
@@ -147,13 +151,17 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      users.fleet().access().removeUser(users.console.actor(), name);
+      users.fleet().access().removeUser(users.console.actor(Actor.CLI), name);
       spec.commandLine().getOut().println("Removed " + name + "; its tokens are revoked");
       return 0;
     }
   }
 
-  @Command(name = "passwd", mixinStandardHelpOptions = true, description = "Set a user's password.")
+  @Command(
+      name = "passwd",
+      mixinStandardHelpOptions = true,
+      description =
+          "Set a user's password: its console sessions end and its API tokens are revoked.")
   static final class Passwd implements Callable<Integer> {
     @ParentCommand UserCommand users;
 
@@ -174,10 +182,50 @@ final class UserCommand implements Runnable {
           passwordFile,
           name,
           p -> {
-            users.fleet().access().setPassword(users.console.actor(), name, p);
+            users.fleet().access().setPassword(users.console.actor(Actor.CLI), name, p);
             return null;
           });
-      spec.commandLine().getOut().println("Password of " + name + " changed");
+      spec.commandLine()
+          .getOut()
+          .println("Password of " + name + " changed; its sessions ended, its tokens are revoked");
+      return 0;
+    }
+  }
+
+  @Command(
+      name = "role",
+      mixinStandardHelpOptions = true,
+      description =
+          "Give a user another role: its console sessions end and its API tokens are revoked"
+              + " (the last admin stays an admin).")
+  static final class SetRole implements Callable<Integer> {
+    @ParentCommand UserCommand users;
+
+    @Parameters(index = "0", paramLabel = "NAME")
+    String name;
+
+    @Parameters(index = "1", paramLabel = "ROLE", description = "admin or viewer.")
+    String role;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      Role parsed;
+      try {
+        parsed = Role.parse(role);
+      } catch (FleetException e) {
+        throw e.about("role");
+      }
+      ConsoleUser user =
+          users.fleet().access().setRole(users.console.actor(Actor.CLI), name, parsed);
+      spec.commandLine()
+          .getOut()
+          .println(
+              user.name()
+                  + " is "
+                  + user.role().label()
+                  + "; its sessions ended, its tokens are revoked");
       return 0;
     }
   }

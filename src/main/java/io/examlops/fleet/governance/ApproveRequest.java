@@ -1,4 +1,16 @@
 package io.examlops.fleet.governance;
 
-/** Approve a cluster as it is now, pinning its connection. */
-public record ApproveRequest(String cluster) {}
+import io.examlops.fleet.model.ClusterRevision;
+
+/**
+ * Approve a cluster as it is now, pinning its connection.
+ *
+ * @param expected the revision the admin reviewed: the approval applies only to a cluster still at
+ *     it; {@code null} to approve whatever the cluster is now
+ */
+public record ApproveRequest(String cluster, ClusterRevision expected) {
+  /** Approves the cluster as it is now, whatever was reviewed. */
+  public ApproveRequest(String cluster) {
+    this(cluster, null);
+  }
+}

@@ -5,6 +5,7 @@ import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
+import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.PinnedConnection;
@@ -16,6 +17,8 @@ import java.time.Instant;
  * One cluster as every surface shows it: both sources of truth and the approval gate's verdict,
  * flattened. Unknown or not-applicable values are {@code null}.
  *
+ * @param revision what a decision on it now rests on ({@link ClusterRevision}): a decision that
+ *     expects it applies only while the cluster is still at it
  * @param notSchedulableHint what to do about {@code notSchedulableBecause}, for each surface to say
  *     in its own terms; not part of the JSON shape
  */
@@ -40,6 +43,7 @@ public record ClusterSummary(
     ClusterCaps capabilities,
     Instant probedAt,
     PinnedConnection pinned,
+    String revision,
     @com.fasterxml.jackson.annotation.JsonIgnore Hint notSchedulableHint) {
 
   /** A registered cluster as every surface shows it, with the approval gate's verdict now. */
@@ -67,6 +71,7 @@ public record ClusterSummary(
         g == null ? null : g.capabilities(),
         g == null ? null : g.probedAt(),
         g == null ? null : g.pinned(),
+        cluster.revision().text(),
         verdict.hint());
   }
 

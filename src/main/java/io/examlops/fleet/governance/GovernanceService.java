@@ -23,6 +23,7 @@ import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.Clusters;
+import io.examlops.fleet.registry.PrivateFiles;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
@@ -100,7 +101,8 @@ public final class GovernanceService {
     // the approving admin's environment.
     ClusterConnections own = clusters.connections().withoutCredential();
     RegisteredCluster cluster = own.cluster(request.cluster());
-    RegisteredCluster approved = registry().approve(request.cluster(), own.current(cluster), actor);
+    RegisteredCluster approved =
+        registry().approve(request.cluster(), own.current(cluster), request.expected(), actor);
     ClusterGovernance g = approved.governance();
     return new ApproveResult(
         approved.name(), approved.state(), g.decidedBy(), g.decidedAt(), g.pinned());
@@ -110,7 +112,8 @@ public final class GovernanceService {
   public RejectResult reject(Actor actor, RejectRequest request) {
     requireReason(request);
     clusters.connections().cluster(request.cluster());
-    RegisteredCluster rejected = registry().reject(request.cluster(), request.reason(), actor);
+    RegisteredCluster rejected =
+        registry().reject(request.cluster(), request.reason(), request.expected(), actor);
     ClusterGovernance g = rejected.governance();
     return new RejectResult(
         rejected.name(), rejected.state(), g.decidedBy(), g.decidedAt(), g.reason());
@@ -168,6 +171,26 @@ public final class GovernanceService {
       file = "absent";
     }
     return file + "/" + registry.platformDb().read(AuditTrail::latestId);
+  }
+
+  /**
+   * What of the stores others than their owner may use (clusters.yaml, platform.db with its WAL and
+   * shared-memory files, and their directories), each as a warning that says how to make it
+   * private; empty when all are private. The stores create them private; this finds the ones made
+   * wider since.
+   */
+  public List<String> exposedFiles() {
+    ClusterRegistry registry = registry();
+    Path yaml = registry.clustersFile().path().toAbsolutePath();
+    Path db = registry.platformDb().file().toAbsolutePath();
+    return PrivateFiles.exposed(
+        List.of(
+            yaml.getParent(),
+            yaml,
+            db.getParent(),
+            db,
+            Path.of(db + "-wal"),
+            Path.of(db + "-shm")));
   }
 
   private ClusterSummary summary(RegisteredCluster cluster) {

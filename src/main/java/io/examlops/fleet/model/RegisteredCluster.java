@@ -22,6 +22,11 @@ public record RegisteredCluster(
     return governance == null ? ClusterState.PENDING : governance.state();
   }
 
+  /** What a decision on it now would rest on (see {@link ClusterRevision}). */
+  public ClusterRevision revision() {
+    return ClusterRevision.of(definition, governance);
+  }
+
   /** Whether the cluster is only listed in clusters.yaml, with no record in platform.db. */
   public boolean listedOnly() {
     return governance == null;

@@ -6,6 +6,7 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
@@ -149,6 +150,15 @@ public final class ClusterRegistry implements ClusterStore {
    *     host presented (when null, the host key clusters.yaml names is pinned)
    */
   public RegisteredCluster approve(String name, Fingerprints current, Actor actor) {
+    return approve(name, current, null, actor);
+  }
+
+  /**
+   * As {@link #approve(String, Fingerprints, Actor)}, only while the cluster is at {@code expected}
+   * (when given), checked in the transaction that records the approval.
+   */
+  public RegisteredCluster approve(
+      String name, Fingerprints current, ClusterRevision expected, Actor actor) {
     Actor who = actor(actor);
     ClusterDefinition definition = definitionOf(name);
     PinnedConnection pin = pinFor(definition, current);
@@ -158,7 +168,7 @@ public final class ClusterRegistry implements ClusterStore {
             who,
             "approve",
             (before, now) ->
-                before
+                atExpected(name, definition, before, expected, "approved")
                     .orElseGet(() -> ClusterGovernance.listed(definition))
                     .describing(definition)
                     .probed(null, current, null)
@@ -173,6 +183,15 @@ public final class ClusterRegistry implements ClusterStore {
 
   /** Rejects (or revokes) a cluster; a reason is required and recorded. */
   public RegisteredCluster reject(String name, String reason, Actor actor) {
+    return reject(name, reason, null, actor);
+  }
+
+  /**
+   * As {@link #reject(String, String, Actor)}, only while the cluster is at {@code expected} (when
+   * given), checked in the transaction that records the rejection.
+   */
+  public RegisteredCluster reject(
+      String name, String reason, ClusterRevision expected, Actor actor) {
     Actor who = actor(actor);
     String why =
         text(
@@ -186,7 +205,7 @@ public final class ClusterRegistry implements ClusterStore {
             who,
             "reject",
             (before, now) ->
-                before
+                atExpected(name, definition.orElse(null), before, expected, "rejected")
                     .or(() -> definition.map(ClusterGovernance::listed))
                     .orElseThrow(() -> unknown(name))
                     .reject(who.name(), now, why),
@@ -429,6 +448,23 @@ public final class ClusterRegistry implements ClusterStore {
           db.hook().reached(WriteHook.WriteStep.GOVERNANCE_BEFORE_COMMIT);
           return after;
         });
+  }
+
+  /**
+   * The record a decision starts from, refused when the cluster is no longer at the revision the
+   * deciding admin saw (read in the decision's own transaction: of two decisions on one revision,
+   * one applies).
+   */
+  private static Optional<ClusterGovernance> atExpected(
+      String name,
+      ClusterDefinition definition,
+      Optional<ClusterGovernance> before,
+      ClusterRevision expected,
+      String decision) {
+    if (expected != null && (definition != null || before.isPresent())) {
+      expected.requireAt(new RegisteredCluster(name, definition, before.orElse(null)), decision);
+    }
+    return before;
   }
 
   private static String stateOf(Optional<ClusterGovernance> governance) {

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
@@ -157,7 +156,7 @@ public final class ClustersFile {
     Path target = target();
     IN_PROCESS.lock();
     try {
-      Files.createDirectories(target.getParent());
+      PrivateFiles.createDirectories(target.getParent());
       try (FileChannel lockFile =
               FileChannel.open(
                   lockPath(target), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -307,9 +306,7 @@ public final class ClustersFile {
     try {
       Files.setPosixFilePermissions(
           temporary,
-          Files.exists(target)
-              ? Files.getPosixFilePermissions(target)
-              : PosixFilePermissions.fromString("rw-r--r--"));
+          Files.exists(target) ? Files.getPosixFilePermissions(target) : PrivateFiles.file());
     } catch (UnsupportedOperationException e) {
       // not a POSIX file system: the temporary file keeps the platform's defaults
     }

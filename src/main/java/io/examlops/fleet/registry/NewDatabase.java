@@ -26,11 +26,15 @@ final class NewDatabase {
                 + Long.toHexString(System.nanoTime())
                 + ".new");
     try {
+      // Owner-only from its first byte; SQLite gives its -wal and -shm files the same mode.
+      PrivateFiles.createFile(fresh);
       PlatformDb db = PlatformDb.creating(fresh);
       db.useWal();
       Migrations.apply(db);
       // The last connection is closed: SQLite checkpointed the WAL into the file and removed it.
       place(fresh, file);
+    } catch (IOException e) {
+      throw StoreFailures.writing(file, e);
     } catch (StoreException e) {
       throw new StoreException(
           file,

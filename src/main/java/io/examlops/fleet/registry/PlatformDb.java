@@ -71,7 +71,7 @@ public final class PlatformDb {
   public static PlatformDb open(Path file, WriteHook hook) {
     Path directory = file.toAbsolutePath().getParent();
     try {
-      Files.createDirectories(directory);
+      PrivateFiles.createDirectories(directory);
     } catch (IOException e) {
       throw StoreFailures.writing(directory, e);
     }

@@ -121,9 +121,7 @@ final class CentralClient {
               + method
               + " "
               + path
-              + " with a document this exa cannot read ("
-              + e.getCause().getMessage()
-              + "); use an exa of the console's version",
+              + " with a document this exa cannot read; use an exa of the console's version",
           null,
           e);
     }

@@ -323,7 +323,7 @@ class ConsoleBrowserTest {
   @Test
   void revokingATokenAsksFirst() {
     String secret = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
-    String id = console.fleet.access().authenticateToken(secret).orElseThrow().id();
+    String id = console.fleet.access().authenticateToken(secret).orElseThrow().token().id();
     signIn(ConsoleFixture.ADMIN);
     browser.get(console.base + "/admin/access");
     browser.findElement(By.cssSelector("#token-" + id + " .revoke-token")).click();
@@ -359,7 +359,7 @@ class ConsoleBrowserTest {
                 ConsoleFixture.waiting("77", "a-very-long-job-name-" + "x".repeat(60)),
                 ConsoleFixture.waiting("78", "train"))));
     String secret = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
-    String tokenId = console.fleet.access().authenticateToken(secret).orElseThrow().id();
+    String tokenId = console.fleet.access().authenticateToken(secret).orElseThrow().token().id();
     int[][] screens = {{1280, 800}, {390, 844}};
     try {
       for (int[] screen : screens) {

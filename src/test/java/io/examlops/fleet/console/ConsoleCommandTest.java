@@ -181,16 +181,7 @@ class ConsoleCommandTest {
                   .body())
           .isEqualTo("ok");
       String admin = Files.readString(dir.resolve("initialAdminPassword")).strip();
-      HttpResponse<String> login =
-          https.send(
-              HttpRequest.newBuilder(URI.create(base + "/login"))
-                  .header("Content-Type", "application/x-www-form-urlencoded")
-                  .POST(
-                      HttpRequest.BodyPublishers.ofString(
-                          "user=admin&password="
-                              + java.net.URLEncoder.encode(admin, StandardCharsets.UTF_8)))
-                  .build(),
-              HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> login = ConsoleFixture.signIn(https, base, "admin", admin);
       assertThat(login.statusCode()).isEqualTo(303);
       assertThat(login.headers().firstValue("Set-Cookie").orElseThrow())
           .as("cookies are Secure over TLS")

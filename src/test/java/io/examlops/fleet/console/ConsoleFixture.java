@@ -58,6 +58,45 @@ final class ConsoleFixture implements AutoCloseable {
     this.base = "http://127.0.0.1:" + server.start();
   }
 
+  /**
+   * Signs in as a browser does: the sign-in page first (its pre-session cookie and the form's
+   * token), then the form. Returns the form's answer.
+   */
+  static java.net.http.HttpResponse<String> signIn(
+      java.net.http.HttpClient http, String base, String user, String password)
+      throws IOException, InterruptedException {
+    java.net.http.HttpResponse<String> page =
+        http.send(
+            java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/login")).build(),
+            java.net.http.HttpResponse.BodyHandlers.ofString());
+    String cookie =
+        page.headers().allValues("Set-Cookie").stream()
+            .filter(c -> c.startsWith(SignIn.FORM_COOKIE + "="))
+            .findFirst()
+            .orElseThrow()
+            .split(";")[0];
+    java.util.regex.Matcher token =
+        java.util.regex.Pattern.compile("name=\"csrf\" value=\"([^\"]+)\"").matcher(page.body());
+    if (!token.find()) {
+      throw new AssertionError("the sign-in page has no form token: " + page.body());
+    }
+    return http.send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create(base + "/login"))
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .header("Cookie", cookie)
+            .POST(
+                java.net.http.HttpRequest.BodyPublishers.ofString(
+                    "csrf="
+                        + token.group(1)
+                        + "&user="
+                        + java.net.URLEncoder.encode(user, java.nio.charset.StandardCharsets.UTF_8)
+                        + "&password="
+                        + java.net.URLEncoder.encode(
+                            password, java.nio.charset.StandardCharsets.UTF_8)))
+            .build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+  }
+
   /** The environment of stores in {@code dir}, {@code actor} acting (PATH kept: the mock runs). */
   static Map<String, String> storesIn(Path dir, String actor) {
     return Map.of(

@@ -2,6 +2,7 @@ package io.examlops.fleet.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.model.access.Credential;
 import io.examlops.fleet.model.access.Role;
 import java.time.Clock;
 import java.time.Duration;
@@ -10,6 +11,9 @@ import java.time.ZoneId;
 import org.junit.jupiter.api.Test;
 
 class SessionsTest {
+  private static final Credential ANN = new Credential("ann", Role.ADMIN, "stamp-a", false);
+  private static final Credential BOB = new Credential("bob", Role.VIEWER, "stamp-b", false);
+
   /** A clock the test moves. */
   private static final class MovingClock extends Clock {
     Instant now = Instant.parse("2026-12-01T10:00:00Z");
@@ -34,14 +38,14 @@ class SessionsTest {
   void aSessionExpiresWhenIdleAndAtItsAbsoluteEnd() {
     MovingClock clock = new MovingClock();
     Sessions sessions = new Sessions(clock);
-    Session s = sessions.open("bob", Role.VIEWER);
+    Session s = sessions.open(BOB);
     assertThat(s.id()).hasSizeGreaterThanOrEqualTo(43).isNotEqualTo(s.csrf());
     clock.now = clock.now.plus(Sessions.IDLE.minusSeconds(1));
     assertThat(sessions.find(s.id())).isPresent();
     clock.now = clock.now.plus(Sessions.IDLE.plusSeconds(1));
     assertThat(sessions.find(s.id())).as("idle too long").isEmpty();
 
-    Session busy = sessions.open("bob", Role.VIEWER);
+    Session busy = sessions.open(BOB);
     for (Duration d = Duration.ZERO; d.compareTo(Sessions.ABSOLUTE) < 0; d = d.plusMinutes(20)) {
       assertThat(sessions.find(busy.id())).as("in use, %s after sign-in", d).isPresent();
       clock.now = clock.now.plus(Duration.ofMinutes(20));
@@ -51,16 +55,49 @@ class SessionsTest {
   }
 
   @Test
-  void signingOutAndRemovingAUserEndSessions() {
+  void signingOutEndsASessionAndANoticeIsShownOnce() {
     Sessions sessions = new Sessions(Clock.systemUTC());
-    Session a = sessions.open("ann", Role.ADMIN);
-    Session b = sessions.open("bob", Role.VIEWER);
+    Session a = sessions.open(ANN);
+    Session b = sessions.open(BOB);
     sessions.close(a.id());
     assertThat(sessions.find(a.id())).isEmpty();
-    sessions.closeAllOf("bob");
-    assertThat(sessions.find(b.id())).isEmpty();
+    sessions.flash(b, "Approved alpha.");
+    assertThat(sessions.takeFlash(b)).isEqualTo("Approved alpha.");
+    assertThat(sessions.takeFlash(b)).as("shown once").isNull();
+    sessions.flash(a, "Approved beta.");
+    assertThat(sessions.takeFlash(a)).as("a closed session keeps no notice").isNull();
     assertThat(sessions.find(null)).isEmpty();
     assertThat(sessions.find("forged")).isEmpty();
+  }
+
+  @Test
+  void failedSignInsSlowOneUserAtOneAddressWithGrowingDelaysAndLockNobodyOut() {
+    MovingClock clock = new MovingClock();
+    SignInDelays delays = new SignInDelays(clock);
+    for (int i = 0; i < SignInDelays.FREE_FAILURES; i++) {
+      assertThat(delays.wait("admin", "10.0.0.66")).isZero();
+      delays.failed("admin", "10.0.0.66");
+    }
+    assertThat(delays.wait("admin", "10.0.0.66")).isEqualTo(SignInDelays.FIRST_DELAY);
+    delays.failed("admin", "10.0.0.66");
+    assertThat(delays.wait("admin", "10.0.0.66")).isEqualTo(Duration.ofSeconds(2));
+    for (int i = 0; i < 20; i++) {
+      delays.failed("admin", "10.0.0.66");
+    }
+    assertThat(delays.wait("admin", "10.0.0.66")).as("capped").isEqualTo(SignInDelays.MAX_DELAY);
+    assertThat(delays.wait("admin", "10.0.0.1")).as("the real admin elsewhere").isZero();
+    assertThat(delays.wait("vic", "10.0.0.66")).as("another user at that address").isZero();
+    clock.now = clock.now.plus(SignInDelays.MAX_DELAY);
+    assertThat(delays.wait("admin", "10.0.0.66")).as("a delay, never a lock-out").isZero();
+    delays.failed("admin", "10.0.0.66");
+    clock.now = clock.now.plus(SignInDelays.FORGET_AFTER).plusSeconds(1);
+    assertThat(delays.wait("admin", "10.0.0.66")).isZero();
+    delays.failed("admin", "10.0.0.66");
+    assertThat(delays.wait("admin", "10.0.0.66")).as("forgotten: free tries again").isZero();
+    delays.failed("admin", "10.0.0.66");
+    delays.failed("admin", "10.0.0.66");
+    delays.succeeded("admin", "10.0.0.66");
+    assertThat(delays.wait("admin", "10.0.0.66")).as("a success starts again").isZero();
   }
 
   @Test
