@@ -85,10 +85,7 @@ class RestFuzzTest {
       for (var handler : console.server.app().unsafe.internalRouter.allHttpHandlers()) {
         HandlerType method = handler.endpoint.method;
         String path = handler.endpoint.path;
-        if (!method.isHttpMethod()
-            || !(path.startsWith("/api/")
-                || path.startsWith("/admin/")
-                || path.equals("/metrics"))) {
+        if (!method.isHttpMethod() || path.contains("*")) {
           continue;
         }
         routes.add(method + " " + path);
@@ -109,7 +106,9 @@ class RestFuzzTest {
         }
       }
       assertThat(routes)
-          .as("the fleet API, the admin forms and central mode are all tried")
+          .as("the pages, the fleet API, the admin forms and central mode are all tried")
+          .anyMatch(r -> r.equals("POST /clusters/{name}/approve"))
+          .anyMatch(r -> r.startsWith("POST /admin/users/{user}/"))
           .anyMatch(r -> r.contains("/approve"))
           .anyMatch(r -> r.startsWith("POST /admin/tokens"))
           .anyMatch(r -> r.startsWith("PUT /api/v1/facility/central/jobs/"));
@@ -201,15 +200,19 @@ class RestFuzzTest {
   /** The route's path with its parameters filled: a real value, then hostile ones. */
   private static List<String> targets(String path) {
     List<String> targets = new ArrayList<>();
-    String real = path.replace("{name}", "alpha").replace("{id}", "1");
-    targets.add(real);
-    if (path.contains("{name}")) {
-      NAMES.forEach(n -> targets.add(path.replace("{name}", n).replace("{id}", "1")));
+    targets.add(filled(path));
+    if (path.contains("{name}") || path.contains("{user}")) {
+      NAMES.forEach(n -> targets.add(filled(path.replace("{name}", n).replace("{user}", n))));
     }
     if (path.contains("{id}")) {
-      IDS.forEach(i -> targets.add(path.replace("{id}", i).replace("{name}", "alpha")));
+      IDS.forEach(i -> targets.add(filled(path.replace("{id}", i))));
     }
     return targets;
+  }
+
+  /** A path's parameters that are still open filled with real values. */
+  private static String filled(String path) {
+    return path.replace("{name}", "alpha").replace("{id}", "1").replace("{user}", "vic");
   }
 
   private static List<String> withNone(List<String> values) {

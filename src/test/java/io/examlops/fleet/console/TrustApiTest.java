@@ -285,9 +285,12 @@ class TrustApiTest {
     HttpResponse<String> done =
         form("/clusters/alpha/approve", ann, "revision=" + revision("alpha"));
     assertThat(done.statusCode()).isEqualTo(303);
-    assertThat(done.headers().firstValue("Location").orElseThrow()).isEqualTo("/");
-    assertThat(get("/", ann).body()).contains("Approved alpha.");
-    assertThat(get("/", ann).body()).as("shown once").doesNotContain("Approved alpha.");
+    String location = done.headers().firstValue("Location").orElseThrow();
+    assertThat(location).isEqualTo("/clusters/alpha?done=approved");
+    assertThat(get(location, ann).body()).contains("Approved alpha: it is ACTIVE");
+    assertThat(get("/clusters/beta?done=approved", ann).body())
+        .as("a notice the cluster's state does not bear out")
+        .doesNotContain("id=\"notice\"");
     assertThat(get("/?approved=everything%20forever", ann).body())
         .doesNotContain("everything forever")
         .doesNotContain("id=\"notice\"");

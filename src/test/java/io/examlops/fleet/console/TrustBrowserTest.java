@@ -92,19 +92,20 @@ class TrustBrowserTest {
         .until(d -> condition.getAsBoolean());
   }
 
-  private static WebElement row(String cluster) {
-    return browser.findElement(By.id("cluster-" + cluster));
+  /** The cluster's panel on the Review page. */
+  private static WebElement review(String cluster) {
+    return browser.findElement(By.id("review-" + cluster));
   }
 
   @Test
   void aRemovedAdminsOpenPageCannotApprove() {
     cli.access().addUser(CLI, "ada", Role.ADMIN, ConsoleFixture.PASSWORD.toCharArray());
     signIn(console.base, "ada", ConsoleFixture.PASSWORD);
-    row("alpha").findElement(By.tagName("summary")).click();
+    browser.get(console.base + "/review");
 
     cli.access().removeUser(CLI, "ada");
 
-    row("alpha").findElement(By.className("approve-button")).click();
+    review("alpha").findElement(By.className("approve-button")).click();
     waitFor(() -> browser.getPageSource().contains("session ended"));
     assertThat(console.state("alpha")).isEqualTo(ClusterState.PENDING);
     browser.get(console.base + "/");
@@ -128,16 +129,16 @@ class TrustBrowserTest {
   @Test
   void approvingAStalePageIsRefusedWithWhatChanged() {
     signIn(console.base, ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD);
-    row("theta").findElement(By.tagName("summary")).click();
+    browser.get(console.base + "/review");
 
     cli.governance().reject(CLI, new RejectRequest("theta", "wrong account"));
 
-    row("theta").findElement(By.className("approve-button")).click();
+    review("theta").findElement(By.className("approve-button")).click();
     waitFor(() -> browser.findElements(By.id("error-message")).size() == 1);
     assertThat(browser.findElement(By.id("error-message")).getText())
         .contains("changed since it was reviewed")
         .contains("was PENDING and is now REJECTED")
-        .contains("decided by root via cli")
+        .contains("decided by root")
         .contains("wrong account");
     Browser.screenshot(browser, "stale-review");
     assertThat(console.state("theta")).isEqualTo(ClusterState.REJECTED);
