@@ -58,8 +58,7 @@ class RestFuzzTest {
           "null",
           "\"text\"",
           "{\"reason\": \"ok\"} trailing",
-          "\u0000\u00ff\ufffe binary",
-          "{\"reason\": \"" + "x".repeat(70_000) + "\"}");
+          "\u0000\u00ff\ufffe binary");
   private static final List<String> FORMS =
       List.of(
           "",
@@ -130,11 +129,6 @@ class RestFuzzTest {
     boolean form = caller.session() && body != null && !body.startsWith("{");
     if (body != null) {
       b.header("Content-Type", form ? "application/x-www-form-urlencoded" : "application/json");
-    }
-    if (body != null && body.length() > 8_192) {
-      // As curl does for a large body: the server may refuse it (401, 413) before reading a byte,
-      // and then closes the connection; the client hears that answer instead of failing to write.
-      b.expectContinue(true);
     }
     b.method(
         method.name(),

@@ -138,7 +138,7 @@ class TrustBrowserTest {
     assertThat(browser.findElement(By.id("error-message")).getText())
         .contains("changed since it was reviewed")
         .contains("was PENDING and is now REJECTED")
-        .contains("decided by root")
+        .contains("decided by root at")
         .contains("wrong account");
     Browser.screenshot(browser, "stale-review");
     assertThat(console.state("theta")).isEqualTo(ClusterState.REJECTED);

@@ -39,7 +39,8 @@ class ClustersFileTest {
     assertThat(file.read()).containsExactly(RegistryFixture.lxp("lxp-login"));
     assertThat(Files.readString(f.yaml)).startsWith(ClustersFile.HEADER + "clusters:\n  lxp:\n");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f.yaml)))
-        .isEqualTo("rw-r--r--");
+        .as("private by default")
+        .isEqualTo("rw-------");
   }
 
   @Test
