@@ -73,7 +73,8 @@ public final class FleetJson {
     vocabulary.addSerializer(Duration.class, new DurationSerializer());
     // Read back what is written (the central console's answers): labels to their enums.
     vocabulary.addDeserializer(NodeState.class, new LabelDeserializer<>(NodeState.class));
-    vocabulary.addDeserializer(JobState.class, new LabelDeserializer<>(JobState.class));
+    vocabulary.addDeserializer(
+        JobState.class, new LabelDeserializer<>(JobState.class, JobState::parse));
     vocabulary.addDeserializer(
         SchedulerKind.class, new LabelDeserializer<>(SchedulerKind.class, SchedulerKind::parse));
     var builder =

@@ -71,6 +71,11 @@ public final class ClusterRegistry implements ClusterStore {
     return clusters;
   }
 
+  /** The tracked jobs of this machine's platform.db. */
+  public JobStore jobStore() {
+    return new JobStore(db, clock);
+  }
+
   public PlatformDb platformDb() {
     return db;
   }
