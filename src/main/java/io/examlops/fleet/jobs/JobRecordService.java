@@ -53,11 +53,18 @@ public final class JobRecordService {
 
   /**
    * Completes a recorded submission with the id its scheduler gave, audited as the recorder's; only
-   * its submitter (or an admin) may, and only while it is submitting.
+   * its submitter (or an admin) may, and only while it is submitting or was marked not-submitted
+   * (the scheduler's word wins). The same id sent again changes nothing.
    */
   public TrackedJob recordSubmitted(JobRecorder who, long id, String schedulerJobId) {
     SchedulerJobId.require(schedulerJobId, "schedulerJobId");
-    return store().complete(unconfirmed(who, id, "completed"), schedulerJobId, who.actor());
+    TrackedJob job = existing(id);
+    requireMayChange(who, job, "completed");
+    boolean again = schedulerJobId.equals(job.schedulerJobId());
+    if (!again && !(job.state() == JobState.NOT_SUBMITTED && job.schedulerJobId() == null)) {
+      requireSubmitting(job, "completed");
+    }
+    return store().complete(job, schedulerJobId, who.actor());
   }
 
   /**
@@ -149,11 +156,16 @@ public final class JobRecordService {
   private TrackedJob unconfirmed(JobRecorder who, long id, String done) {
     TrackedJob job = existing(id);
     requireMayChange(who, job, done);
+    requireSubmitting(job, done);
+    return job;
+  }
+
+  private static void requireSubmitting(TrackedJob job, String done) {
     if (job.state() != JobState.SUBMITTING) {
       throw new FleetException(
           ErrorKind.CONFLICT,
           "job "
-              + id
+              + job.id()
               + " on "
               + job.cluster()
               + " is "
@@ -164,7 +176,6 @@ public final class JobRecordService {
               + done
               + "; nothing was changed");
     }
-    return job;
   }
 
   private TrackedJob existing(long id) {

@@ -108,7 +108,9 @@ public final class JobStore implements JobRecords {
   /**
    * Completes the record of a submission the scheduler accepted: its id and {@link
    * JobState#SUBMITTED}, with the audit event of {@code actor} (who submitted it), in one
-   * transaction.
+   * transaction. A record marked not-submitted meanwhile is completed all the same (the scheduler's
+   * word wins over the fleet's conclusion); one already completed with this id (a recovery found it
+   * first) is returned as it is.
    */
   @Override
   public TrackedJob complete(TrackedJob begun, String schedulerJobId, Actor actor) {
@@ -117,15 +119,26 @@ public final class JobStore implements JobRecords {
         c -> {
           try (PreparedStatement s =
               c.prepareStatement(
-                  "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ?"
-                      + " WHERE id = ? AND state = ?")) {
+                  "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ?, reason = NULL"
+                      + " WHERE id = ? AND scheduler_job_id IS NULL AND state IN (?, ?)")) {
             s.setString(1, schedulerJobId);
             s.setString(2, JobState.SUBMITTED.name());
             s.setLong(3, begun.id());
             s.setString(4, JobState.SUBMITTING.name());
+            s.setString(5, JobState.NOT_SUBMITTED.name());
             if (s.executeUpdate() != 1) {
+              Optional<TrackedJob> now = find(c, begun.id());
+              if (now.isPresent() && schedulerJobId.equals(now.get().schedulerJobId())) {
+                return now.get();
+              }
               throw new RegistryException(
-                  "the record of submission " + begun.id() + " is gone from " + db.file());
+                  "the record of submission "
+                      + begun.id()
+                      + (now.isPresent()
+                          ? " is " + now.get().state().label() + " already"
+                          : " is gone")
+                      + " in "
+                      + db.file());
             }
           }
           Map<String, Object> details = new LinkedHashMap<>();

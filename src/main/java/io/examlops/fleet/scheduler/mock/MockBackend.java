@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -141,7 +142,7 @@ public final class MockBackend implements JobBackend {
   public MarkLookup findMarked(CommandRunner runner, String mark, String name) {
     requireLocal(runner);
     List<Path> dirs = new ArrayList<>(jobDirectories());
-    java.util.Collections.reverse(dirs);
+    Collections.reverse(dirs);
     for (Path dir : dirs) {
       if (mark.equals(MockJob.mark(dir))) {
         return MarkLookup.found(dir.getFileName().toString());
