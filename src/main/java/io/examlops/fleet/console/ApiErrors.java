@@ -21,7 +21,10 @@ final class ApiErrors {
     if (e instanceof FleetException f) {
       String message = KeyMaterial.redact(f.getMessage());
       return new Refusal(
-          status(f), f.kind().name(), message, f.hint().map(ApiErrors::words).orElse(null));
+          status(f),
+          f.kind().name(),
+          message,
+          f.hint().map(ApiErrors::words).orElseGet(() -> anyHint(f)));
     }
     if (e instanceof HttpResponseException h) {
       return http(h.getStatus());
@@ -95,6 +98,21 @@ final class ApiErrors {
           502;
       case TIMED_OUT -> 504;
       case INVALID_REGISTRY, STORE, INTERNAL -> 500;
+    };
+  }
+
+  /**
+   * What to do about an error the core gave no hint for, by its kind: every error body has a hint
+   * (docs/api.md), never {@code null}.
+   */
+  private static String anyHint(FleetException f) {
+    return switch (status(f)) {
+      case 400 -> "correct what the message names and send the request again";
+      case 403 -> "only the job's submitter or an admin may; ask one of them";
+      case 404 -> "check the name or id: GET " + ApiRoutes.BASE + " lists the clusters";
+      case 409 -> "read the current state again (GET) and decide on what it shows now";
+      case 502, 504 -> "the cluster did not answer as expected; try again once it does";
+      default -> "the console's log has the details";
     };
   }
 
