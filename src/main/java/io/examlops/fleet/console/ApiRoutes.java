@@ -14,6 +14,7 @@ import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
@@ -248,7 +249,7 @@ final class ApiRoutes {
       return null;
     }
     try {
-      int value = Integer.parseInt(text.strip());
+      int value = AsciiNumber.parseInt(text.strip());
       if (value < 0 || value > 1_000_000) {
         throw new NumberFormatException();
       }

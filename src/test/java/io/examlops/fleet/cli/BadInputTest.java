@@ -413,6 +413,36 @@ class BadInputTest {
             "one line",
             "unset it"),
         e(
+            "EXAMLOPS_ACTOR with a right-to-left override (shows as root)",
+            Run.PROCESS,
+            // a UTF-8 locale, as a user's: in the C locale the JVM reads it as U+FFFD
+            Map.of("EXAMLOPS_ACTOR", "\u202etoor", "LC_ALL", "C.UTF-8"),
+            "hpc approve new",
+            2,
+            "EXAMLOPS_ACTOR",
+            "\\u202e",
+            "bidirectional"),
+        c(
+            "reject --reason with a right-to-left override",
+            Run.IN_PROCESS,
+            "hpc reject new --reason ok\u202etxt.exe",
+            2,
+            "the reason",
+            "bidirectional control character (U+202E) at character 3"),
+        c(
+            "reject --reason with an escape sequence",
+            Run.IN_PROCESS,
+            "hpc reject new --reason \u001b[31mred",
+            2,
+            "the reason",
+            "an escape character (U+001B)"),
+        c(
+            "--gpus in Arabic-Indic digits",
+            Run.IN_PROCESS,
+            "hpc place --gpus \u0663",
+            2,
+            "'\u0663' is not a whole number"),
+        e(
             "EXAMLOPS_ACTOR of 300 characters",
             Run.IN_PROCESS,
             Map.of("EXAMLOPS_ACTOR", "a".repeat(300)),
