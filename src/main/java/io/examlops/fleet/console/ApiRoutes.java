@@ -222,7 +222,8 @@ final class ApiRoutes {
           case "week" -> Duration.ofDays(7);
           default ->
               throw Refusal.badRequest(
-                  "query parameter range=" + range + " is not a range", "use hour, day or week");
+                  "query parameter range=" + Printable.quoted(range) + " is not a range",
+                  "use hour, day or week");
         };
     Instant since = clock.instant().minus(span);
     Map<String, Object> json = new LinkedHashMap<>();

@@ -171,7 +171,7 @@ class PlatformDbTest {
 
     PlatformDb db = PlatformDb.open(file);
 
-    assertThat(db.schemaVersion()).isEqualTo(8);
+    assertThat(db.schemaVersion()).isEqualTo(Migrations.latest());
     ClusterDefinition tioga = ClusterDefinition.local("tioga", FluxAdapter.KIND);
     PinnedConnection pin = db.read(c -> GovernanceTable.find(c, "tioga")).orElseThrow().pinned();
     assertThat(pin.settings()).containsExactly(Map.entry("flux_uri", "local:///run/flux/local"));
