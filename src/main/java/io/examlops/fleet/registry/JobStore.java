@@ -5,6 +5,7 @@ import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.TrackedJob;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -376,7 +377,7 @@ public final class JobStore implements JobRecords {
     }
   }
 
-  private static Optional<TrackedJob> find(Connection c, long id) throws SQLException {
+  private Optional<TrackedJob> find(Connection c, long id) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs WHERE id = ?")) {
       s.setLong(1, id);
@@ -384,13 +385,38 @@ public final class JobStore implements JobRecords {
     }
   }
 
-  private static Optional<TrackedJob> one(PreparedStatement s) throws SQLException {
+  private Optional<TrackedJob> one(PreparedStatement s) throws SQLException {
     try (ResultSet r = s.executeQuery()) {
       return r.next() ? Optional.of(row(r)) : Optional.empty();
     }
   }
 
-  private static TrackedJob row(ResultSet r) throws SQLException {
+  /**
+   * A tracked job as its row holds it; a row no version of exa wrote (a state it does not know, a
+   * missing value, a time it cannot read) is the store's damage, named with its file and a fix.
+   */
+  private TrackedJob row(ResultSet r) throws SQLException {
+    try {
+      return rowAsWritten(r);
+    } catch (IllegalArgumentException | NullPointerException | java.time.DateTimeException e) {
+      throw new StoreException(
+          db.file(),
+          "tracked job "
+              + r.getLong("id")
+              + " in "
+              + db.file()
+              + " is damaged: a value in it is none exa writes (state "
+              + Printable.quoted(r.getString("state"))
+              + ", submitted at "
+              + Printable.quoted(r.getString("submitted_at"))
+              + "); restore "
+              + db.file()
+              + " from a backup, or delete that row of hpc_jobs with sqlite3",
+          e);
+    }
+  }
+
+  private static TrackedJob rowAsWritten(ResultSet r) throws SQLException {
     double hours = r.getDouble("gpu_hours");
     BigDecimal gpuHours = r.wasNull() ? null : BigDecimal.valueOf(hours);
     return new TrackedJob(
