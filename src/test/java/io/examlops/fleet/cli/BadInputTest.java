@@ -437,6 +437,12 @@ class BadInputTest {
             "the reason",
             "an escape character (U+001B)"),
         c(
+            "submit --cluster auto asking more GPUs than any cluster has: as place, exit 1",
+            Run.IN_PROCESS,
+            "hpc submit --cluster auto --gpus 1000000 {ok}",
+            1,
+            "1000000"),
+        c(
             "--gpus in Arabic-Indic digits",
             Run.IN_PROCESS,
             "hpc place --gpus \u0663",
@@ -577,8 +583,8 @@ class BadInputTest {
                 + "a".repeat(10_000_000)
                 + "\n",
             "hpc clusters",
-            "characters long",
-            "more than a clusters.yaml may be"),
+            "is 10000068 bytes, far over the 1048576 characters",
+            "nothing was read"),
         y(
             "a 5000-character host",
             Run.IN_PROCESS,
