@@ -33,8 +33,9 @@ final class CancelCommand extends FleetCommand {
                         + cancelled.job().id()
                         + " ("
                         + cancelled.job().cluster()
-                        + " "
-                        + cancelled.job().schedulerJobId()
+                        + (cancelled.job().schedulerJobId() == null
+                            ? ", never sent"
+                            : " " + cancelled.job().schedulerJobId())
                         + "): "
                         + cancelled
                             .outcome()
@@ -42,7 +43,10 @@ final class CancelCommand extends FleetCommand {
                             .toLowerCase(java.util.Locale.ROOT)
                             .replace('_', ' ')
                         + ", now "
-                        + cancelled.job().state().label()));
+                        + cancelled.job().state().label()
+                        + (cancelled.job().schedulerJobId() == null
+                            ? " (" + cancelled.message() + ")"
+                            : "")));
     return ExitCode.OK;
   }
 }

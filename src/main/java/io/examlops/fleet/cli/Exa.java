@@ -4,6 +4,7 @@ import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.settings.Variables;
@@ -105,7 +106,7 @@ public final class Exa implements Runnable {
 
   private Actor namedActor(String actor) {
     String trimmed = actor.strip();
-    if (trimmed.length() > Actor.MAX_LENGTH || trimmed.chars().anyMatch(Character::isISOControl)) {
+    if (trimmed.length() > Actor.MAX_LENGTH || !OneLine.isPlain(trimmed)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           Variables.ACTOR
@@ -113,7 +114,8 @@ public final class Exa implements Runnable {
               + Printable.quoted(trimmed)
               + ": the acting user must be one line of at most "
               + Actor.MAX_LENGTH
-              + " characters (no newline or control character); set it to a user name, or unset"
+              + " characters (no newline, control or bidirectional character); set it to a user"
+              + " name, or unset"
               + " it to use the operating-system user");
     }
     return Actor.cli(trimmed);

@@ -49,6 +49,7 @@ final class Failures implements IExecutionExceptionHandler {
     TABLE.put(ErrorKind.INVALID_REGISTRY, new Reported(ExitCode.NOT_FOUND, "invalid-registry"));
     TABLE.put(ErrorKind.STORE, new Reported(ExitCode.NOT_FOUND, "invalid-store"));
     TABLE.put(ErrorKind.CONFLICT, new Reported(ExitCode.FAILED, "registry"));
+    TABLE.put(ErrorKind.NOT_PERMITTED, new Reported(ExitCode.FAILED, "not-permitted"));
     TABLE.put(ErrorKind.JOB_NOT_RECORDED, new Reported(ExitCode.NOT_FOUND, "job-not-recorded"));
     TABLE.put(ErrorKind.INTERNAL, new Reported(ExitCode.FAILED, "internal"));
   }

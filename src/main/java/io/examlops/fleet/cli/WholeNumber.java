@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.model.AsciiNumber;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -13,7 +14,7 @@ final class WholeNumber implements ITypeConverter<Integer> {
   public Integer convert(String text) {
     String t = text.strip();
     try {
-      return Integer.valueOf(t);
+      return AsciiNumber.parseInt(t);
     } catch (NumberFormatException e) {
       if (t.matches("[-+]?\\d+")) {
         throw new TypeConversionException(

@@ -100,6 +100,7 @@ final class ApiErrors {
               + " /api/v1/openapi.json)";
       case UNKNOWN_CLUSTER -> words(Hint.of(Hint.Action.LIST_CLUSTERS));
       case UNKNOWN_JOB, JOB_NOT_RECORDED -> words(Hint.of(Hint.Action.LIST_JOBS));
+      case NOT_PERMITTED -> "only the job's submitter or an admin may; ask one of them";
       case CONFLICT, NOT_APPROVED ->
           "read it again (GET " + ApiRoutes.BASE + ") and decide on what it is now";
       default -> "the console's log and the message say more; try again once it is fixed";
@@ -111,6 +112,7 @@ final class ApiErrors {
       case INVALID_REQUEST, SCRIPT_UNREADABLE -> 400;
       case UNKNOWN_CLUSTER, UNKNOWN_JOB, SCRIPT_NOT_FOUND -> 404;
       case NOT_APPROVED, CONFLICT, JOB_NOT_RECORDED -> 409;
+      case NOT_PERMITTED -> 403;
       case HOST_UNRESOLVED,
           CONNECT_FAILED,
           HOST_KEY_REFUSED,

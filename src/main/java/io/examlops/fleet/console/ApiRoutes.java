@@ -15,6 +15,7 @@ import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.placement.PlaceRequest;
@@ -218,7 +219,8 @@ final class ApiRoutes {
           case "week" -> Duration.ofDays(7);
           default ->
               throw Refusal.badRequest(
-                  "query parameter range=" + range + " is not a range", "use hour, day or week");
+                  "query parameter range=" + Printable.quoted(range) + " is not a range",
+                  "use hour, day or week");
         };
     UtilizationResult result =
         fleet
@@ -250,7 +252,7 @@ final class ApiRoutes {
       return null;
     }
     try {
-      int value = Integer.parseInt(text.strip());
+      int value = AsciiNumber.parseInt(text.strip());
       if (value < 0 || value > 1_000_000) {
         throw new NumberFormatException();
       }

@@ -3,11 +3,13 @@ package io.examlops.fleet.console;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.OneLine;
 import io.javalin.http.Context;
 import java.util.stream.Collectors;
 
@@ -29,6 +31,9 @@ record JsonBody(JsonNode object, String example) {
    */
   static final int MAX_DEPTH = 32;
 
+  /** The most digits a number may have: no count, id or amount here needs more. */
+  static final int MAX_NUMBER_LENGTH = 100;
+
   private static final ObjectMapper MAPPER = limited(FleetJson.mapper());
 
   private static ObjectMapper limited(ObjectMapper shared) {
@@ -36,7 +41,12 @@ record JsonBody(JsonNode object, String example) {
     mapper
         .getFactory()
         .setStreamReadConstraints(
-            StreamReadConstraints.builder().maxNestingDepth(MAX_DEPTH).build());
+            StreamReadConstraints.builder()
+                .maxNestingDepth(MAX_DEPTH)
+                .maxNumberLength(MAX_NUMBER_LENGTH)
+                .build());
+    // One JSON value is the body: text after it is refused, not ignored.
+    mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     return mapper;
   }
 
@@ -51,20 +61,33 @@ record JsonBody(JsonNode object, String example) {
       node = MAPPER.readTree(body);
     } catch (StreamConstraintsException e) {
       throw Refusal.badRequest(
-          "the body is over the reader's limits (nested deeper than "
+          "the body is nested deeper than "
               + MAX_DEPTH
-              + " arrays and objects, or a number or text too long); nothing was read",
+              + " arrays and objects, or holds a number of more than "
+              + MAX_NUMBER_LENGTH
+              + " digits; nothing was read",
           "send a JSON object, e.g. " + example);
     } catch (JsonProcessingException e) {
       throw Refusal.badRequest(
-          "the body is not valid JSON: " + e.getOriginalMessage() + where(e),
-          "send a JSON object, e.g. " + example);
+          "the body is not valid JSON: " + plain(e.getOriginalMessage()) + where(e),
+          "send one JSON object and nothing after it, e.g. " + example);
     }
     if (node == null || !node.isObject()) {
       throw Refusal.badRequest("the body is not a JSON object", "e.g. " + example);
     }
     return new JsonBody(node, example);
   }
+
+  /**
+   * A parser's message as a client may read it: Java type names as plain words ({@code
+   * `java.lang.Integer`} as {@code Integer}), control characters of the echoed input escaped.
+   */
+  private static String plain(String message) {
+    return OneLine.escaped(JAVA_TYPE.matcher(String.valueOf(message)).replaceAll("$1"));
+  }
+
+  private static final java.util.regex.Pattern JAVA_TYPE =
+      java.util.regex.Pattern.compile("`?(?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9_$]*)`?");
 
   private static String where(JsonProcessingException e) {
     return e.getLocation() == null

@@ -1,5 +1,7 @@
 package io.examlops.fleet.governance;
 
+import io.examlops.fleet.model.ClusterName;
+
 /**
  * The audit trail, oldest first.
  *
@@ -7,4 +9,11 @@ package io.examlops.fleet.governance;
  */
 public record AuditRequest(String cluster) {
   public static final AuditRequest ALL = new AuditRequest(null);
+
+  /** A cluster's name by the one rule, so that what is asked is never echoed as it came. */
+  public AuditRequest {
+    if (cluster != null) {
+      ClusterName.require(cluster, "cluster");
+    }
+  }
 }

@@ -14,7 +14,7 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
-import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
@@ -229,15 +229,7 @@ public final class GovernanceService {
               + "', e.g. \"wrong account\"",
           "reason");
     }
-    if (reason.length() > MAX_REASON_LENGTH || reason.chars().anyMatch(Character::isISOControl)) {
-      throw FleetException.invalid(
-          "the reason "
-              + Printable.quoted(reason.substring(0, Math.min(40, reason.length())))
-              + " is not accepted: use one line (no newline or control character) of at most "
-              + MAX_REASON_LENGTH
-              + " characters",
-          "reason");
-    }
+    OneLine.require("the reason", reason, MAX_REASON_LENGTH, "reason");
   }
 
   /**

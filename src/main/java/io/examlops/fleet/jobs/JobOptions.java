@@ -1,8 +1,10 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuAsk;
 import io.examlops.fleet.model.JobTag;
+import io.examlops.fleet.settings.Variables;
 import java.util.Map;
 
 /**
@@ -36,6 +38,15 @@ public record JobOptions(
     GpuAsk.of(gpus, nodes);
     JobTag.require(tag);
     environment = environment == null ? Map.of() : Map.copyOf(environment);
+    for (String name : environment.keySet()) {
+      if (Variables.CREDENTIALS.contains(name)) {
+        throw FleetException.invalid(
+            name
+                + " is a credential of the fleet's own and is never exported into a job; drop it"
+                + " from the job's environment (a job that needs a secret reads it on the cluster)",
+            "environment");
+      }
+    }
   }
 
   /** {@code gpus} GPUs on one node of {@code cluster}, defaults for the rest. */

@@ -214,7 +214,8 @@ public final class JobService {
     if (AUTO.equals(cluster)) {
       placed = placement.place(ask);
       if (placed.chosen() == null) {
-        throw new SchedulerRefusedException(placed.explanation());
+        // No scheduler was asked: placement found no cluster, as `exa hpc place` says (exit 1).
+        throw new FleetException(ErrorKind.CONFLICT, placed.explanation());
       }
       target = placed.chosen();
     } else {

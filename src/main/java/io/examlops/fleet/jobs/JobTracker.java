@@ -18,6 +18,7 @@ import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.transport.CommandRunner;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,9 +38,11 @@ public final class JobTracker {
   private static final Duration RECORD_CLOCK_SKEW = Duration.ofMinutes(10);
 
   private final Clusters clusters;
+  private final StuckSubmissions stuckSubmissions;
 
   public JobTracker(Clusters clusters) {
     this.clusters = clusters;
+    this.stuckSubmissions = new StuckSubmissions(clusters.clock());
   }
 
   /** The job records, each change recorded as {@code actor}'s. */
@@ -71,6 +74,7 @@ public final class JobTracker {
     JobRecords store = store(actor);
     RegisteredCluster cluster = clusters.connections().requireSchedulable(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
+    resolveStuck(actor, store, cluster.name());
     TrackedJob begun =
         store.begin(
             TrackedJob.submitting(
@@ -89,7 +93,10 @@ public final class JobTracker {
       result =
           clusters
               .connections()
-              .withRunner(cluster, actor, runner -> backend.submit(runner, request));
+              .withRunner(
+                  cluster,
+                  actor,
+                  runner -> backend.submit(runner, request.marked(begun.submissionMark())));
     } catch (RuntimeException e) {
       throw discarded(store, begun, e);
     }
@@ -114,6 +121,21 @@ public final class JobTracker {
           begun.id(),
           backend.manualCancel(result.jobId()),
           e);
+    }
+  }
+
+  /**
+   * Resolves what earlier submissions to the cluster left submitting, before a new one: a crashed
+   * submitter's job is recorded (or marked not-submitted) by the next command that touches its
+   * cluster. What could not be resolved stays as it was, for {@code exa hpc jobs} to say.
+   */
+  private void resolveStuck(Actor actor, JobRecords store, String cluster) {
+    List<TrackedJob> stuck =
+        store.list(new JobRecords.Filter(cluster, null, JobState.SUBMITTING)).stream()
+            .filter(StuckSubmissions::stuck)
+            .toList();
+    if (!stuck.isEmpty()) {
+      refresh(actor, stuck, new ArrayList<>());
     }
   }
 
@@ -148,35 +170,39 @@ public final class JobTracker {
   public record Listing(List<TrackedJob> jobs, List<String> notes) {}
 
   /**
-   * Asks each job's scheduler where it stands (one connection per cluster) and stores what it says.
-   * A cluster that cannot be reached leaves its jobs as they were, with a note.
+   * Asks each job's scheduler where it stands (one connection per cluster) and stores what it says;
+   * a record left submitting is looked up by its mark first ({@link StuckSubmissions}). A cluster
+   * that cannot be reached leaves its jobs as they were, with a note.
    */
   public List<TrackedJob> refresh(Actor actor, List<TrackedJob> jobs, List<String> notes) {
+    return refresh(actor, jobs, false, notes);
+  }
+
+  /**
+   * As {@link #refresh(Actor, List, List)}; with {@code clear}, a record left submitting and not
+   * found on its cluster is marked not-submitted at once.
+   */
+  private List<TrackedJob> refresh(
+      Actor actor, List<TrackedJob> jobs, boolean clear, List<String> notes) {
     JobRecords store = store(actor);
     Map<String, List<TrackedJob>> byCluster = new LinkedHashMap<>();
-    List<TrackedJob> updated = new ArrayList<>();
     for (TrackedJob job : jobs) {
-      if (job.schedulerJobId() == null) {
-        notes.add(unconfirmed(job)); // no id to ask the scheduler about
-        updated.add(job);
-      } else {
-        byCluster.computeIfAbsent(job.cluster(), c -> new ArrayList<>()).add(job);
-      }
+      byCluster.computeIfAbsent(job.cluster(), c -> new ArrayList<>()).add(job);
     }
+    List<TrackedJob> updated = new ArrayList<>();
     byCluster.forEach(
         (name, clusterJobs) -> {
           try {
             RegisteredCluster cluster = clusters.connections().cluster(name);
             JobBackend backend = backend(cluster.definition().scheduler());
-            List<String> ids = clusterJobs.stream().map(TrackedJob::schedulerJobId).toList();
-            Map<String, JobStatus> statuses =
+            updated.addAll(
                 clusters
                     .connections()
-                    .withRunner(cluster, actor, runner -> backend.track(runner, ids));
-            for (TrackedJob job : clusterJobs) {
-              JobStatus status = statuses.get(job.schedulerJobId());
-              updated.add(status == null ? job : store.update(apply(job, status)));
-            }
+                    .withRunner(
+                        cluster,
+                        actor,
+                        runner ->
+                            follow(actor, store, backend, runner, clusterJobs, clear, notes)));
           } catch (RuntimeException e) {
             notes.add("could not follow the jobs on " + name + ": " + e.getMessage());
             updated.addAll(clusterJobs);
@@ -185,20 +211,39 @@ public final class JobTracker {
     return updated;
   }
 
-  private static String unconfirmed(TrackedJob job) {
-    return "job "
-        + job.id()
-        + " on "
-        + job.cluster()
-        + " is being submitted, or its submitter"
-        + " stopped before recording the scheduler's answer (since "
-        + job.submittedAt()
-        + "); whether "
-        + job.cluster()
-        + " has it is unknown: look for job '"
-        + job.name()
-        + "' in the live queue of "
-        + job.cluster();
+  /** One cluster's jobs: the stuck ones resolved, then all with a scheduler id asked about. */
+  private List<TrackedJob> follow(
+      Actor actor,
+      JobRecords store,
+      JobBackend backend,
+      CommandRunner runner,
+      List<TrackedJob> clusterJobs,
+      boolean clear,
+      List<String> notes) {
+    List<TrackedJob> asked =
+        new ArrayList<>(clusterJobs.stream().filter(j -> !StuckSubmissions.stuck(j)).toList());
+    asked.addAll(
+        stuckSubmissions.resolve(
+            actor,
+            store,
+            backend,
+            runner,
+            clusterJobs.stream().filter(StuckSubmissions::stuck).toList(),
+            clear,
+            notes));
+    List<TrackedJob> now =
+        new ArrayList<>(asked.stream().filter(j -> j.schedulerJobId() == null).toList());
+    List<TrackedJob> known = asked.stream().filter(j -> j.schedulerJobId() != null).toList();
+    if (known.isEmpty()) {
+      return now;
+    }
+    Map<String, JobStatus> statuses =
+        backend.track(runner, known.stream().map(TrackedJob::schedulerJobId).toList());
+    for (TrackedJob job : known) {
+      JobStatus status = statuses.get(job.schedulerJobId());
+      now.add(status == null ? job : store.update(apply(job, status)));
+    }
+    return now;
   }
 
   /**
@@ -304,7 +349,23 @@ public final class JobTracker {
 
   /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
   public Cancelled cancel(Actor actor, String id) {
-    TrackedJob job = find(actor, id);
+    TrackedJob found = find(actor, id);
+    List<String> notes = new ArrayList<>();
+    if (StuckSubmissions.stuck(found)) {
+      // Left submitting: its scheduler is asked for it by its mark, and it is cleared if absent.
+      found = refresh(actor, List.of(found), true, notes).get(0);
+      if (found.schedulerJobId() == null) {
+        return new Cancelled(
+            found,
+            new CancelReply(
+                found.state() == JobState.NOT_SUBMITTED
+                    ? CancelOutcome.ALREADY_ENDED
+                    : CancelOutcome.FAILED,
+                String.join("; ", notes)),
+            notes);
+      }
+    }
+    TrackedJob job = found;
     RegisteredCluster cluster = clusters.connections().cluster(job.cluster());
     JobBackend backend = backend(cluster.definition().scheduler());
     CancelReply result =
@@ -316,7 +377,6 @@ public final class JobTracker {
       throw new SchedulerRefusedException(
           cluster.name() + " did not cancel job " + job.schedulerJobId() + ": " + result.message());
     }
-    List<String> notes = new ArrayList<>();
     TrackedJob after = refresh(actor, List.of(job), notes).get(0);
     return new Cancelled(after, result, notes);
   }

@@ -3,12 +3,17 @@ package io.examlops.fleet.jobs;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import java.io.IOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.charset.StandardCharsets;
+import java.nio.charset.UnmappableCharacterException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Job scripts as a request gives them: read, checked, and named. */
 public final class Scripts {
+  /** The largest job script read: a batch script is text, far below what schedulers accept. */
+  static final long MAX_BYTES = 1024 * 1024;
+
   private Scripts() {}
 
   /** A script's text and the job name its file name gives. */
@@ -36,8 +41,29 @@ public final class Scripts {
           ErrorKind.SCRIPT_UNREADABLE, "job script " + file + " is not a readable file");
     }
     try {
+      long size = Files.size(file);
+      if (size > MAX_BYTES) {
+        throw new FleetException(
+            ErrorKind.SCRIPT_UNREADABLE,
+            "job script "
+                + file
+                + " is "
+                + size
+                + " bytes; a batch script is at most "
+                + MAX_BYTES
+                + " bytes of text: put data and programs in files the script reads on the"
+                + " cluster");
+      }
       return new Script(
           Files.readString(file, StandardCharsets.UTF_8), nameFrom(file.getFileName().toString()));
+    } catch (MalformedInputException | UnmappableCharacterException e) {
+      throw new FleetException(
+          ErrorKind.SCRIPT_UNREADABLE,
+          "job script "
+              + file
+              + " is not UTF-8 text (a binary file?): give the batch script itself, a text file",
+          null,
+          e);
     } catch (IOException e) {
       throw new FleetException(
           ErrorKind.SCRIPT_UNREADABLE,

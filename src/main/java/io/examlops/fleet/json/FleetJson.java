@@ -19,6 +19,7 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.model.TransportKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -69,13 +70,17 @@ public final class FleetJson {
     vocabulary.addSerializer(NodeState.class, new LabelSerializer<>(NodeState::label));
     vocabulary.addSerializer(SchedulerKind.class, new LabelSerializer<>(SchedulerKind::label));
     vocabulary.addSerializer(JobState.class, new LabelSerializer<>(JobState::label));
+    vocabulary.addSerializer(TransportKind.class, new LabelSerializer<>(TransportKind::label));
     vocabulary.addSerializer(Instant.class, new InstantSerializer());
     vocabulary.addSerializer(Duration.class, new DurationSerializer());
     // Read back what is written (the central console's answers): labels to their enums.
     vocabulary.addDeserializer(NodeState.class, new LabelDeserializer<>(NodeState.class));
-    vocabulary.addDeserializer(JobState.class, new LabelDeserializer<>(JobState.class));
+    vocabulary.addDeserializer(
+        JobState.class, new LabelDeserializer<>(JobState.class, JobState::parse));
     vocabulary.addDeserializer(
         SchedulerKind.class, new LabelDeserializer<>(SchedulerKind.class, SchedulerKind::parse));
+    vocabulary.addDeserializer(
+        TransportKind.class, new LabelDeserializer<>(TransportKind.class, TransportKind::parse));
     var builder =
         JsonMapper.builder()
             .addModule(new JavaTimeModule())

@@ -83,7 +83,9 @@ final class StdioTransport implements McpServerTransportProvider {
                         .handle(message)
                         .onErrorResume(
                             e -> {
-                              LOG.error("a message could not be handled: {}", message, e);
+                              LOG.error(
+                                  "a message could not be handled: {}", firstLine(e.getMessage()));
+                              LOG.debug("the failure in full", e);
                               return Mono.empty();
                             }))
             .then()
@@ -120,7 +122,8 @@ final class StdioTransport implements McpServerTransportProvider {
     try {
       return read(text);
     } catch (RuntimeException e) {
-      LOG.error("a message could not be read: {}", text, e);
+      LOG.error("a message could not be read: {}", firstLine(e.getMessage()));
+      LOG.debug("the failure in full", e);
       write(
           error(
               null,
@@ -143,7 +146,12 @@ final class StdioTransport implements McpServerTransportProvider {
           error(
               null,
               McpSchema.ErrorCodes.PARSE_ERROR,
-              "Parse error: not JSON (" + firstLine(e.getMessage()) + ")"));
+              "Parse error: not one JSON value"
+                  + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                          && j.getLocation() != null
+                      ? " (at column " + j.getLocation().getColumnNr() + ")"
+                      : "")
+                  + ", or nested deeper than JSON readers take"));
       return Optional.empty();
     }
     Object id = parsed instanceof Map<?, ?> map ? validId(map.get("id")) : null;
@@ -153,6 +161,11 @@ final class StdioTransport implements McpServerTransportProvider {
               id,
               McpSchema.ErrorCodes.INVALID_REQUEST,
               "Invalid Request: a message is one JSON object with \"jsonrpc\": \"2.0\""));
+      return Optional.empty();
+    }
+    Optional<String> badParams = badToolCall(object);
+    if (badParams.isPresent()) {
+      write(error(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: " + badParams.get()));
       return Optional.empty();
     }
     JSONRPCMessage message;
@@ -174,6 +187,29 @@ final class StdioTransport implements McpServerTransportProvider {
       }
     }
     return Optional.of(message);
+  }
+
+  /**
+   * What is wrong with the shape of a {@code tools/call} request's params, which the session would
+   * otherwise fail on with its reader's own words (Java types) and a stack trace in the log: params
+   * an object, {@code name} a string, {@code arguments} absent, null or an object.
+   */
+  private static Optional<String> badToolCall(Map<?, ?> request) {
+    if (!"tools/call".equals(request.get("method"))) {
+      return Optional.empty();
+    }
+    Object params = request.get("params");
+    if (!(params instanceof Map<?, ?> call)) {
+      return Optional.of(
+          "tools/call takes an object of params: {\"name\": TOOL, \"arguments\": {...}}");
+    }
+    Object arguments = call.get("arguments");
+    if (arguments != null && !(arguments instanceof Map)) {
+      return Optional.of(
+          "\"arguments\" must be a JSON object of the tool's arguments, e.g. {\"gpus\": 1},"
+              + " as the tool's input schema in tools/list names them");
+    }
+    return Optional.empty();
   }
 
   /** A JSON-RPC id is a string or a number; anything else cannot be echoed. */

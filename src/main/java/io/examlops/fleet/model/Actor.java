@@ -35,18 +35,7 @@ public record Actor(String name, String surface) {
   public Actor {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(surface, "surface");
-    name = name.strip();
-    if (name.isEmpty()
-        || name.length() > MAX_LENGTH
-        || name.chars().anyMatch(Character::isISOControl)) {
-      throw FleetException.invalid(
-          "the acting user is "
-              + Printable.quoted(name)
-              + ": it must be one line of 1 to "
-              + MAX_LENGTH
-              + " characters (no newline or control character)",
-          "name");
-    }
+    name = OneLine.require("the acting user", name, MAX_LENGTH, "name");
     if (!surface.matches(SURFACE)) {
       throw FleetException.invalid(
           "the surface " + Printable.quoted(surface) + " is not a short lower-case word",

@@ -40,6 +40,11 @@ public enum ErrorKind {
   STORE,
   /** The request conflicts with what is registered or found (nothing answers, a mismatch). */
   CONFLICT,
+  /**
+   * The acting user may not change this: a job record that someone else submitted (only its
+   * submitter or an admin may).
+   */
+  NOT_PERMITTED,
   /** The scheduler accepted a job whose record could not be completed: it runs, untracked. */
   JOB_NOT_RECORDED,
   /** A defect: nothing the user did explains it. */

@@ -8,12 +8,26 @@ package io.examlops.fleet.model;
  * @param nodes the nodes that may hold them; {@code null}: as few as fit
  */
 public record GpuAsk(int gpus, Integer nodes) {
+  /**
+   * The most GPUs (and nodes) one job may ask for: beyond any machine built, and small enough that
+   * sums of many jobs' counts stay far from overflowing.
+   */
+  public static final int MAX = 1_000_000;
+
   public GpuAsk {
     if (gpus < 0) {
       throw FleetException.invalid("GPUs must be 0 (a CPU-only job) or more, got " + gpus, "gpus");
     }
+    if (gpus > MAX) {
+      throw FleetException.invalid(
+          "GPUs must be at most " + MAX + " (no cluster has more), got " + gpus, "gpus");
+    }
     if (nodes != null && nodes < 1) {
       throw FleetException.invalid("nodes must be at least 1, got " + nodes, "nodes");
+    }
+    if (nodes != null && nodes > MAX) {
+      throw FleetException.invalid(
+          "nodes must be at most " + MAX + " (no cluster has more), got " + nodes, "nodes");
     }
   }
 

@@ -45,6 +45,12 @@ public enum JobState {
    * Set by the tracker; no scheduler output maps to it.
    */
   LOST,
+  /**
+   * Recorded as submitting, but its scheduler never got it: the submitter stopped (or failed)
+   * before sending, and the job was not found under its mark once the grace period passed, or its
+   * owner cleared it. Set by the fleet; no scheduler output maps to it.
+   */
+  NOT_SUBMITTED,
   UNKNOWN;
 
   /**
@@ -55,7 +61,27 @@ public enum JobState {
         || this == FAILED
         || this == CANCELLED
         || this == TIMEOUT
-        || this == LOST;
+        || this == LOST
+        || this == NOT_SUBMITTED;
+  }
+
+  /**
+   * Whether a record may move from this state to {@code next}: states only go forward, from
+   * submitting to submitted, to the scheduler's live states (among which a job moves freely:
+   * requeued, suspended, resumed), to an end. An end is final, except {@link #LOST}, which a
+   * scheduler's later word may still settle. Staying in a state is always allowed.
+   */
+  public boolean mayMoveTo(JobState next) {
+    if (next == this) {
+      return true;
+    }
+    return switch (this) {
+      case SUBMITTING -> next != SUBMITTING;
+      case SUBMITTED -> next != SUBMITTING && next != NOT_SUBMITTED;
+      case LOST -> next.terminal() && next != NOT_SUBMITTED;
+      case COMPLETED, FAILED, CANCELLED, TIMEOUT, NOT_SUBMITTED -> false;
+      default -> !next.awaitsScheduler() && next != NOT_SUBMITTED;
+    };
   }
 
   /** Whether the submitting side has not yet seen the job in the scheduler's own records. */
@@ -63,8 +89,17 @@ public enum JobState {
     return this == SUBMITTING || this == SUBMITTED;
   }
 
-  /** The lower-case word used in tables and JSON. */
+  /** The lower-case word used in tables and JSON ({@code not-submitted} for NOT_SUBMITTED). */
   public String label() {
-    return name().toLowerCase(Locale.ROOT);
+    return name().toLowerCase(Locale.ROOT).replace('_', '-');
+  }
+
+  /**
+   * A state from its label or name, whatever its case.
+   *
+   * @throws IllegalArgumentException when it is neither
+   */
+  public static JobState parse(String text) {
+    return valueOf(text.strip().toUpperCase(Locale.ROOT).replace('-', '_'));
   }
 }

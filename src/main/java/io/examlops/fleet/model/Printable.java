@@ -1,14 +1,17 @@
 package io.examlops.fleet.model;
 
-/** Shows untrusted text in messages without letting control characters reach a terminal. */
+/**
+ * Shows untrusted text in messages without letting control characters (or bidirectional overrides,
+ * see {@link OneLine}) reach a terminal.
+ */
 public final class Printable {
   private static final int MAX_SHOWN = 80;
 
   private Printable() {}
 
   /**
-   * The text in single quotes, control characters escaped, cut at 80 characters; key material is
-   * never shown.
+   * The text in single quotes, control and bidirectional characters and lone surrogates escaped,
+   * cut at 80 characters; key material is never shown.
    */
   public static String quoted(String text) {
     if (text == null) {
@@ -17,20 +20,11 @@ public final class Printable {
     if (KeyMaterial.looksLikePrivateKey(text)) {
       return "(a value that looks like private key material, not shown)";
     }
-    StringBuilder out = new StringBuilder("'");
-    text.codePoints()
-        .limit(MAX_SHOWN)
-        .forEach(
-            c -> {
-              if (Character.isISOControl(c)) {
-                out.append(String.format("\\u%04x", c));
-              } else {
-                out.appendCodePoint(c);
-              }
-            });
-    if (text.codePointCount(0, text.length()) > MAX_SHOWN) {
-      out.append("...");
-    }
-    return out.append('\'').toString();
+    int cut =
+        text.codePointCount(0, text.length()) > MAX_SHOWN
+            ? text.offsetByCodePoints(0, MAX_SHOWN)
+            : -1;
+    String shown = OneLine.escaped(cut < 0 ? text : text.substring(0, cut));
+    return "'" + shown + (cut < 0 ? "" : "...") + "'";
   }
 }

@@ -12,6 +12,7 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
+import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.QueueRead;
@@ -70,6 +71,11 @@ public final class ClusterRegistry implements ClusterStore {
 
   public ClustersFile clustersFile() {
     return clusters;
+  }
+
+  /** The tracked jobs of this machine's platform.db. */
+  public JobStore jobStore() {
+    return new JobStore(db, clock);
   }
 
   public PlatformDb platformDb() {
@@ -507,12 +513,13 @@ public final class ClusterRegistry implements ClusterStore {
     if (trimmed.isEmpty()) {
       throw new RegistryException(required);
     }
-    if (trimmed.length() > MAX_TEXT || trimmed.chars().anyMatch(Character::isISOControl)) {
+    if (trimmed.length() > MAX_TEXT || !OneLine.isPlain(trimmed)) {
       throw FleetException.invalid(
           what
               + " "
               + Printable.quoted(trimmed.substring(0, Math.min(40, trimmed.length())))
-              + " is not accepted: use one line (no newline or control character) of at most "
+              + " is not accepted: use one line (no newline, control or bidirectional character)"
+              + " of at most "
               + MAX_TEXT
               + " characters");
     }

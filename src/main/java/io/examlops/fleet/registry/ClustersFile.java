@@ -271,7 +271,27 @@ public final class ClustersFile {
           "is a directory, not a file",
           "point " + Variables.REGISTRY + " at a file, e.g. " + path.resolve("clusters.yaml"));
     }
+    // Type and size first: a FIFO would block the read, /dev/zero never end it.
+    if (!Files.isRegularFile(target)) {
+      throw new ClustersFileException(
+          path,
+          0,
+          "is not a regular file (a device, a FIFO or a socket); nothing was read",
+          "point " + Variables.REGISTRY + " at a clusters.yaml file");
+    }
     try {
+      long size = Files.size(target);
+      if (size > 4L * ClustersYaml.MAX_FILE_CHARS) {
+        throw new ClustersFileException(
+            path,
+            0,
+            "is "
+                + size
+                + " bytes, far over the "
+                + ClustersYaml.MAX_FILE_CHARS
+                + " characters a registry may have; nothing was read",
+            "point " + Variables.REGISTRY + " at the fleet's clusters.yaml");
+      }
       byte[] bytes = Files.readAllBytes(target);
       return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString();
     } catch (CharacterCodingException e) {

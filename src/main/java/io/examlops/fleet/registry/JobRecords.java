@@ -34,7 +34,18 @@ public interface JobRecords {
   /** Removes the record of a submission that never reached the scheduler (refused, or failed). */
   void discard(TrackedJob begun);
 
-  /** Stores what was last observed of a job. */
+  /**
+   * Marks a submission whose scheduler never got it (not found under its mark after the grace
+   * period, or cleared by its owner) as {@link JobState#NOT_SUBMITTED}, with why, audited as {@code
+   * actor}'s; one no longer submitting is left as it is. Returns the record as it stands.
+   */
+  TrackedJob notSubmitted(TrackedJob begun, String why, Actor actor);
+
+  /**
+   * Stores what was last observed of a job; states only move forward ({@link JobState#mayMoveTo}),
+   * a record whose state may not move to the observed one is left as it is. Returns the record as
+   * it stands.
+   */
   TrackedJob update(TrackedJob job);
 
   Optional<TrackedJob> find(long id);
@@ -45,11 +56,17 @@ public interface JobRecords {
   /** Tracked jobs, newest first. */
   List<TrackedJob> list(Filter filter);
 
-  /** The GPUs a cluster's unfinished tracked jobs hold: what the mock's node reports in use. */
+  /**
+   * The GPUs a cluster's unfinished tracked jobs hold: what the mock's node reports in use. Summed
+   * as a long and capped at {@link Integer#MAX_VALUE}, so that no count of jobs can overflow into
+   * fewer GPUs in use.
+   */
   default int gpusInUse(String cluster) {
-    return list(new Filter(cluster, null, null)).stream()
-        .filter(j -> !j.state().terminal() && j.gpus() != null)
-        .mapToInt(TrackedJob::gpus)
-        .sum();
+    long sum =
+        list(new Filter(cluster, null, null)).stream()
+            .filter(j -> !j.state().terminal() && j.gpus() != null && j.gpus() > 0)
+            .mapToLong(TrackedJob::gpus)
+            .sum();
+    return (int) Math.min(sum, Integer.MAX_VALUE);
   }
 }

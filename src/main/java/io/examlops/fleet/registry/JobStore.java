@@ -5,6 +5,7 @@ import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.TrackedJob;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -13,6 +14,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,9 +30,15 @@ public final class JobStore implements JobRecords {
           + " exit_code, reason";
 
   private final PlatformDb db;
+  private final Clock clock;
 
-  public JobStore(PlatformDb db) {
+  /**
+   * @param clock when the audit events of changes made for someone else (an agent, a recovery)
+   *     happened
+   */
+  public JobStore(PlatformDb db, Clock clock) {
     this.db = db;
+    this.clock = clock;
   }
 
   /**
@@ -49,6 +57,14 @@ public final class JobStore implements JobRecords {
    */
   @Override
   public TrackedJob begin(TrackedJob job, String tag) {
+    return begin(job, tag, null);
+  }
+
+  /**
+   * As {@link #begin(TrackedJob, String)}, with an audit event of {@code audited} in the same
+   * transaction ({@code null}: none), for a submission recorded for an agent.
+   */
+  public TrackedJob begin(TrackedJob job, String tag, Actor audited) {
     if (job.state() != JobState.SUBMITTING || job.schedulerJobId() != null) {
       throw new IllegalArgumentException("a submission is begun as SUBMITTING, without a job id");
     }
@@ -80,7 +96,11 @@ public final class JobStore implements JobRecords {
                   id = keys.getLong(1);
                 }
               }
-              return find(c, id).orElseThrow();
+              TrackedJob recorded = find(c, id).orElseThrow();
+              if (audited != null) {
+                audit(c, recorded, audited, "submission-recorded", Map.of());
+              }
+              return recorded;
             });
     db.hook().reached(WriteHook.WriteStep.JOB_RECORDED_BEFORE_SEND);
     return begun;
@@ -89,7 +109,9 @@ public final class JobStore implements JobRecords {
   /**
    * Completes the record of a submission the scheduler accepted: its id and {@link
    * JobState#SUBMITTED}, with the audit event of {@code actor} (who submitted it), in one
-   * transaction.
+   * transaction. A record marked not-submitted meanwhile is completed all the same (the scheduler's
+   * word wins over the fleet's conclusion); one already completed with this id (a recovery found it
+   * first) is returned as it is.
    */
   @Override
   public TrackedJob complete(TrackedJob begun, String schedulerJobId, Actor actor) {
@@ -98,15 +120,26 @@ public final class JobStore implements JobRecords {
         c -> {
           try (PreparedStatement s =
               c.prepareStatement(
-                  "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ?"
-                      + " WHERE id = ? AND state = ?")) {
+                  "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ?, reason = NULL"
+                      + " WHERE id = ? AND scheduler_job_id IS NULL AND state IN (?, ?)")) {
             s.setString(1, schedulerJobId);
             s.setString(2, JobState.SUBMITTED.name());
             s.setLong(3, begun.id());
             s.setString(4, JobState.SUBMITTING.name());
+            s.setString(5, JobState.NOT_SUBMITTED.name());
             if (s.executeUpdate() != 1) {
+              Optional<TrackedJob> now = find(c, begun.id());
+              if (now.isPresent() && schedulerJobId.equals(now.get().schedulerJobId())) {
+                return now.get();
+              }
               throw new RegistryException(
-                  "the record of submission " + begun.id() + " is gone from " + db.file());
+                  "the record of submission "
+                      + begun.id()
+                      + (now.isPresent()
+                          ? " is " + now.get().state().label() + " already"
+                          : " is gone")
+                      + " in "
+                      + db.file());
             }
           }
           Map<String, Object> details = new LinkedHashMap<>();
@@ -123,23 +156,89 @@ public final class JobStore implements JobRecords {
   /** Removes the record of a submission that never reached the scheduler (refused, or failed). */
   @Override
   public void discard(TrackedJob begun) {
+    discard(begun, null);
+  }
+
+  /**
+   * As {@link #discard(TrackedJob)}, with an audit event of {@code audited} in the same transaction
+   * when a record was removed ({@code null}: none).
+   */
+  public void discard(TrackedJob begun, Actor audited) {
     db.write(
         c -> {
+          int removed;
           try (PreparedStatement s =
               c.prepareStatement("DELETE FROM hpc_jobs WHERE id = ? AND state = ?")) {
             s.setLong(1, begun.id());
             s.setString(2, JobState.SUBMITTING.name());
-            s.executeUpdate();
+            removed = s.executeUpdate();
+          }
+          if (removed == 1 && audited != null) {
+            audit(c, begun, audited, "submission-discarded", Map.of());
           }
           return null;
         });
   }
 
-  /** Stores what was last observed of a job. */
+  /**
+   * Marks a submission its scheduler never got as {@link JobState#NOT_SUBMITTED} with why, audited
+   * as {@code actor}'s, in one transaction; a record no longer submitting (its submitter recorded
+   * the scheduler's answer meanwhile) is left as it is. Returns the record as it stands.
+   */
   @Override
-  public TrackedJob update(TrackedJob job) {
+  public TrackedJob notSubmitted(TrackedJob begun, String why, Actor actor) {
     return db.write(
         c -> {
+          int changed;
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "UPDATE hpc_jobs SET state = ?, reason = ? WHERE id = ? AND state = ?")) {
+            s.setString(1, JobState.NOT_SUBMITTED.name());
+            s.setString(2, why);
+            s.setLong(3, begun.id());
+            s.setString(4, JobState.SUBMITTING.name());
+            changed = s.executeUpdate();
+          }
+          TrackedJob now =
+              find(c, begun.id())
+                  .orElseThrow(
+                      () ->
+                          new RegistryException(
+                              "the record of submission "
+                                  + begun.id()
+                                  + " is gone from "
+                                  + db.file()));
+          if (changed == 1) {
+            audit(c, now, actor, "not-submitted", Map.of("reason", why));
+          }
+          return now;
+        });
+  }
+
+  /**
+   * Stores what was last observed of a job. States only move forward ({@link JobState#mayMoveTo}):
+   * when the stored state may not move to the observed one (another process recorded a later state
+   * meanwhile), the record is left as it is and returned.
+   */
+  @Override
+  public TrackedJob update(TrackedJob job) {
+    return update(job, null);
+  }
+
+  /**
+   * As {@link #update(TrackedJob)}, with an audit event of {@code audited} in the same transaction
+   * when the state changed ({@code null}: none).
+   */
+  public TrackedJob update(TrackedJob job, Actor audited) {
+    return db.write(
+        c -> {
+          TrackedJob before =
+              find(c, job.id())
+                  .orElseThrow(
+                      () -> new RegistryException("tracked job " + job.id() + " does not exist"));
+          if (!before.state().mayMoveTo(job.state())) {
+            return before;
+          }
           try (PreparedStatement s =
               c.prepareStatement(
                   "UPDATE hpc_jobs SET state = ?, gpus = ?, started_at = ?, ended_at = ?,"
@@ -169,8 +268,29 @@ public final class JobStore implements JobRecords {
               throw new RegistryException("tracked job " + job.id() + " does not exist");
             }
           }
-          return find(c, job.id()).orElseThrow();
+          TrackedJob after = find(c, job.id()).orElseThrow();
+          if (audited != null && before.state() != after.state()) {
+            audit(
+                c,
+                after,
+                audited,
+                "job-state",
+                Map.of("from", before.state().label(), "to", after.state().label()));
+          }
+          return after;
         });
+  }
+
+  /** An audit event about a tracked job, now, with its id, scheduler id, name and more. */
+  private void audit(
+      Connection c, TrackedJob job, Actor actor, String action, Map<String, Object> more)
+      throws SQLException {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("job", job.id());
+    details.put("schedulerJobId", job.schedulerJobId());
+    details.put("name", job.name());
+    details.putAll(more);
+    AuditTrail.record(c, clock.instant(), actor, action, job.cluster(), details);
   }
 
   @Override
@@ -178,7 +298,7 @@ public final class JobStore implements JobRecords {
     return db.read(c -> find(c, id));
   }
 
-  /** A job by the scheduler's id on a cluster. */
+  /** A job by the scheduler's id on a cluster: the newest record of it, when there are several. */
   public Optional<TrackedJob> find(String cluster, String schedulerJobId) {
     return db.read(
         c -> {
@@ -186,7 +306,8 @@ public final class JobStore implements JobRecords {
               c.prepareStatement(
                   "SELECT "
                       + COLUMNS
-                      + " FROM hpc_jobs WHERE cluster = ? AND scheduler_job_id = ?")) {
+                      + " FROM hpc_jobs WHERE cluster = ? AND scheduler_job_id = ?"
+                      + " ORDER BY id DESC LIMIT 1")) {
             s.setString(1, cluster);
             s.setString(2, schedulerJobId);
             return one(s);
@@ -256,7 +377,7 @@ public final class JobStore implements JobRecords {
     }
   }
 
-  private static Optional<TrackedJob> find(Connection c, long id) throws SQLException {
+  private Optional<TrackedJob> find(Connection c, long id) throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs WHERE id = ?")) {
       s.setLong(1, id);
@@ -264,13 +385,38 @@ public final class JobStore implements JobRecords {
     }
   }
 
-  private static Optional<TrackedJob> one(PreparedStatement s) throws SQLException {
+  private Optional<TrackedJob> one(PreparedStatement s) throws SQLException {
     try (ResultSet r = s.executeQuery()) {
       return r.next() ? Optional.of(row(r)) : Optional.empty();
     }
   }
 
-  private static TrackedJob row(ResultSet r) throws SQLException {
+  /**
+   * A tracked job as its row holds it; a row no version of exa wrote (a state it does not know, a
+   * missing value, a time it cannot read) is the store's damage, named with its file and a fix.
+   */
+  private TrackedJob row(ResultSet r) throws SQLException {
+    try {
+      return rowAsWritten(r);
+    } catch (IllegalArgumentException | NullPointerException | java.time.DateTimeException e) {
+      throw new StoreException(
+          db.file(),
+          "tracked job "
+              + r.getLong("id")
+              + " in "
+              + db.file()
+              + " is damaged: a value in it is none exa writes (state "
+              + Printable.quoted(r.getString("state"))
+              + ", submitted at "
+              + Printable.quoted(r.getString("submitted_at"))
+              + "); restore "
+              + db.file()
+              + " from a backup, or delete that row of hpc_jobs with sqlite3",
+          e);
+    }
+  }
+
+  private static TrackedJob rowAsWritten(ResultSet r) throws SQLException {
     double hours = r.getDouble("gpu_hours");
     BigDecimal gpuHours = r.wasNull() ? null : BigDecimal.valueOf(hours);
     return new TrackedJob(

@@ -35,6 +35,6 @@ public final class LocalStores implements Stores {
 
   @Override
   public JobRecords jobs(Actor actor) {
-    return new JobStore(registry().platformDb());
+    return registry().jobStore();
   }
 }

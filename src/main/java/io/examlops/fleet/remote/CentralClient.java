@@ -143,7 +143,7 @@ final class CentralClient {
     }
     String said = message == null ? "HTTP " + status : message;
     String then = hint == null ? "" : " (" + hint + ")";
-    if (status == 401 || status == 403) {
+    if ((status == 401 || status == 403) && !ErrorKind.NOT_PERMITTED.name().equals(kind)) {
       return new FleetException(
           ErrorKind.AUTHENTICATION_FAILED,
           "the central console at "

@@ -31,6 +31,8 @@ final class RemoteJobRecords implements JobRecords {
 
   record Submitted(String schedulerJobId) {}
 
+  record NotSubmitted(String reason) {}
+
   private static final TypeReference<Job> JOB = new TypeReference<>() {};
   private static final TypeReference<Jobs> JOBS = new TypeReference<>() {};
 
@@ -49,6 +51,13 @@ final class RemoteJobRecords implements JobRecords {
   @Override
   public void discard(TrackedJob begun) {
     client.send("DELETE", "/jobs/" + begun.id(), null, actor, null);
+  }
+
+  @Override
+  public TrackedJob notSubmitted(TrackedJob begun, String why, Actor who) {
+    return client
+        .send("POST", "/jobs/" + begun.id() + "/not-submitted", new NotSubmitted(why), who, JOB)
+        .job();
   }
 
   @Override

@@ -42,6 +42,19 @@ public interface JobBackend {
    */
   String outputFile(String jobId);
 
+  /**
+   * Looks for the job sent with {@code mark} ({@link JobSpec#mark()}): pending, running, or ended
+   * (as far as the scheduler, or the job's own records, remember). For a record whose submitter
+   * stopped before it could record the scheduler's answer. A backend that keeps no mark answers
+   * {@link MarkLookup#NOT_SEARCHABLE}.
+   *
+   * @param name the job's name, which narrows the search where the scheduler filters by it
+   * @throws BackendException when the scheduler cannot be asked
+   */
+  default MarkLookup findMarked(CommandRunner runner, String mark, String name) {
+    return MarkLookup.NOT_SEARCHABLE;
+  }
+
   /** The command a user runs to cancel the job by hand when the fleet lost track of it. */
   String manualCancel(String jobId);
 }

@@ -25,6 +25,9 @@ import java.util.TreeMap;
  * @param account Slurm account or Flux bank; {@code null} for the user's default
  * @param environment variables exported at the top of the script (after its directives), in name
  *     order; values may be secret, which is why they are never put on a command line
+ * @param mark what the scheduler keeps with the job so that it can be found again when the
+ *     submitter stopped before recording its answer ({@code TrackedJob#submissionMark}); {@code
+ *     null} for none
  */
 public record JobSpec(
     String script,
@@ -34,7 +37,10 @@ public record JobSpec(
     String partition,
     Duration timeLimit,
     String account,
-    Map<String, String> environment) {
+    Map<String, String> environment,
+    String mark) {
+  private static final java.util.regex.Pattern MARK =
+      java.util.regex.Pattern.compile("[A-Za-z0-9-]{1,64}");
 
   public JobSpec {
     Objects.requireNonNull(script, "script");
@@ -66,6 +72,22 @@ public record JobSpec(
       sorted.putAll(environment);
     }
     environment = Collections.unmodifiableMap(sorted);
+    if (mark != null && !MARK.matcher(mark).matches()) {
+      throw new IllegalArgumentException("a submission mark is letters, digits and '-': " + mark);
+    }
+  }
+
+  /** A submission without a mark. */
+  public JobSpec(
+      String script,
+      String name,
+      int gpus,
+      int nodes,
+      String partition,
+      Duration timeLimit,
+      String account,
+      Map<String, String> environment) {
+    this(script, name, gpus, nodes, partition, timeLimit, account, environment, null);
   }
 
   /** A request for {@code gpus} GPUs on one node, scheduler defaults for everything else. */
@@ -75,12 +97,20 @@ public record JobSpec(
 
   /** The same request, sent to {@code newPartition}. */
   public JobSpec inPartition(String newPartition) {
-    return new JobSpec(script, name, gpus, nodes, newPartition, timeLimit, account, environment);
+    return new JobSpec(
+        script, name, gpus, nodes, newPartition, timeLimit, account, environment, mark);
   }
 
   /** The same request, exporting {@code newEnvironment} instead. */
   public JobSpec withEnvironment(Map<String, String> newEnvironment) {
-    return new JobSpec(script, name, gpus, nodes, partition, timeLimit, account, newEnvironment);
+    return new JobSpec(
+        script, name, gpus, nodes, partition, timeLimit, account, newEnvironment, mark);
+  }
+
+  /** The same request, sent with {@code newMark} for the scheduler to keep with the job. */
+  public JobSpec marked(String newMark) {
+    return new JobSpec(
+        script, name, gpus, nodes, partition, timeLimit, account, environment, newMark);
   }
 
   /** GPUs per node, the form both schedulers take. */

@@ -19,6 +19,18 @@ public record CentralServer(URI url, String token) {
   private static final String TOKEN_VARIABLE = Variables.TOKEN;
 
   public CentralServer {
+    if (url != null && url.getRawUserInfo() != null) {
+      throw FleetException.invalid(
+          SERVER_VARIABLE
+              + " is "
+              + Printable.quoted(shown(url.toString()))
+              + ", which carries a user name or credential before its host (not shown): give the"
+              + " console's address alone, http(s)://HOST[:PORT], and the token in "
+              + TOKEN_VARIABLE
+              + " (a credential written into a URL ends up in logs and shell histories; if it"
+              + " was a token, have it revoked)",
+          "server");
+    }
     if (url == null
         || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
         || url.getHost() == null
@@ -71,13 +83,23 @@ public record CentralServer(URI url, String token) {
       throw FleetException.invalid(
           SERVER_VARIABLE
               + " is "
-              + Printable.quoted(text)
+              + Printable.quoted(shown(text))
               + ", which is not a URL ("
               + e.getReason()
               + "): use http(s)://HOST[:PORT]",
           "server");
     }
   }
+
+  /**
+   * An address as a message may show it: whatever stands between {@code //} and {@code @} hidden.
+   */
+  private static String shown(String address) {
+    return USER_INFO.matcher(address).replaceFirst("$1(hidden)@");
+  }
+
+  private static final java.util.regex.Pattern USER_INFO =
+      java.util.regex.Pattern.compile("^([^/]*//)[^@]*@");
 
   /** The address only: the token never reaches a message. */
   @Override

@@ -1,5 +1,6 @@
 package io.examlops.fleet.settings;
 
+import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.FleetException;
 import java.math.BigDecimal;
 import java.util.Currency;
@@ -34,7 +35,7 @@ public final class CostRate {
     }
     BigDecimal rate;
     try {
-      rate = new BigDecimal(text.trim().length() > 100 ? "x" : text.trim());
+      rate = AsciiNumber.parseDecimal(text.trim().length() > 100 ? "x" : text.trim());
     } catch (NumberFormatException e) {
       throw FleetException.invalid(
           VARIABLE

@@ -1,5 +1,6 @@
 package io.examlops.fleet.settings;
 
+import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.KeyMaterial;
@@ -132,7 +133,7 @@ public record FleetSettings(
       return null;
     }
     try {
-      int port = Integer.parseInt(text.trim());
+      int port = AsciiNumber.parseInt(text.trim());
       if (port >= 1 && port <= 65535) {
         return port;
       }
@@ -166,7 +167,7 @@ public record FleetSettings(
       return DEFAULT_MOCK_GPUS;
     }
     try {
-      int value = Integer.parseInt(text.trim());
+      int value = AsciiNumber.parseInt(text.trim());
       if (value >= 0) {
         return value;
       }

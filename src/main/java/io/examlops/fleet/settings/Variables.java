@@ -1,5 +1,7 @@
 package io.examlops.fleet.settings;
 
+import java.util.Set;
+
 /**
  * Every environment variable HPC Fleet reads or exports, named once (docs/env-vars.md lists them).
  * The surfaces read the environment at their edge, {@link FleetSettings#fromEnvironment} turns what
@@ -50,4 +52,12 @@ public final class Variables {
   public static final String CACHE_DIR = "EXAMLOPS_CACHE_DIR";
   public static final String MCP_ALLOW_WRITES = "EXAMLOPS_MCP_ALLOW_WRITES";
   public static final String CONSOLE_KEYSTORE_PASSWORD = "EXAMLOPS_CONSOLE_KEYSTORE_PASSWORD";
+
+  /**
+   * The variables that hold a credential (or may: a server URL someone wrote one into): they stay
+   * in the fleet's own process, never in a scheduler command's environment, nor exported into a
+   * job, on any backend.
+   */
+  public static final Set<String> CREDENTIALS =
+      Set.of(SSH_KEY_PASSPHRASE, TOKEN, SERVER, CONSOLE_KEYSTORE_PASSWORD);
 }

@@ -73,8 +73,9 @@ public final class LocalRunner implements CommandRunner {
   private static Process start(String command) {
     try {
       ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c", command);
-      // Scheduler commands have no use for the SSH key passphrase: keep it in this process.
-      builder.environment().remove(Variables.SSH_KEY_PASSPHRASE);
+      // Scheduler commands have no use for credentials, and sbatch (like the mock) hands its own
+      // environment to the job: keep them in this process.
+      builder.environment().keySet().removeAll(Variables.CREDENTIALS);
       return builder.start();
     } catch (IOException e) {
       throw new TransportException(

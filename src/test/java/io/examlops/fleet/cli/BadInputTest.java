@@ -413,6 +413,42 @@ class BadInputTest {
             "one line",
             "unset it"),
         e(
+            "EXAMLOPS_ACTOR with a right-to-left override (shows as root)",
+            Run.PROCESS,
+            // a UTF-8 locale, as a user's: in the C locale the JVM reads it as U+FFFD
+            Map.of("EXAMLOPS_ACTOR", "\u202etoor", "LC_ALL", "C.UTF-8"),
+            "hpc approve new",
+            2,
+            "EXAMLOPS_ACTOR",
+            "\\u202e",
+            "bidirectional"),
+        c(
+            "reject --reason with a right-to-left override",
+            Run.IN_PROCESS,
+            "hpc reject new --reason ok\u202etxt.exe",
+            2,
+            "the reason",
+            "bidirectional control character (U+202E) at character 3"),
+        c(
+            "reject --reason with an escape sequence",
+            Run.IN_PROCESS,
+            "hpc reject new --reason \u001b[31mred",
+            2,
+            "the reason",
+            "an escape character (U+001B)"),
+        c(
+            "submit --cluster auto asking more GPUs than any cluster has: as place, exit 1",
+            Run.IN_PROCESS,
+            "hpc submit --cluster auto --gpus 1000000 {ok}",
+            1,
+            "1000000"),
+        c(
+            "--gpus in Arabic-Indic digits",
+            Run.IN_PROCESS,
+            "hpc place --gpus \u0663",
+            2,
+            "'\u0663' is not a whole number"),
+        e(
             "EXAMLOPS_ACTOR of 300 characters",
             Run.IN_PROCESS,
             Map.of("EXAMLOPS_ACTOR", "a".repeat(300)),
@@ -547,8 +583,8 @@ class BadInputTest {
                 + "a".repeat(10_000_000)
                 + "\n",
             "hpc clusters",
-            "characters long",
-            "more than a clusters.yaml may be"),
+            "is 10000068 bytes, far over the 1048576 characters",
+            "nothing was read"),
         y(
             "a 5000-character host",
             Run.IN_PROCESS,

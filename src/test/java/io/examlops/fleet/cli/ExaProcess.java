@@ -8,6 +8,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +25,18 @@ public final class ExaProcess {
   /** The write step the process stops at ({@code STEP} or {@code STEP@MILLIS}); null for none. */
   private final String crashPoint;
 
-  private ExaProcess(Map<String, String> env, String crashPoint) {
+  /** How far the process's clock is ahead of the real one; null for not at all. */
+  private final Duration clockAhead;
+
+  private ExaProcess(Map<String, String> env, String crashPoint, Duration clockAhead) {
     this.env = env;
     this.crashPoint = crashPoint;
+    this.clockAhead = clockAhead;
   }
 
   /** {@code exa} with this environment (PATH is added when absent, so the mock backend runs). */
   public static ExaProcess with(Map<String, String> env) {
-    return new ExaProcess(env, null);
+    return new ExaProcess(env, null, null);
   }
 
   /** {@code exa} on the given stores, with HOME and the acting user (ann) set. */
@@ -48,12 +53,17 @@ public final class ExaProcess {
   public ExaProcess and(String name, String value) {
     Map<String, String> more = new java.util.HashMap<>(env);
     more.put(name, value);
-    return new ExaProcess(more, crashPoint);
+    return new ExaProcess(more, crashPoint, clockAhead);
   }
 
   /** The same, stopping at {@code point} and waiting there to be killed. */
   public ExaProcess stoppingAt(WriteHook.WriteStep point) {
-    return new ExaProcess(env, point.name());
+    return new ExaProcess(env, point.name(), clockAhead);
+  }
+
+  /** The same, its clock {@code ahead} of the real one (a period has passed, without waiting). */
+  public ExaProcess clockAhead(Duration ahead) {
+    return new ExaProcess(env, crashPoint, ahead);
   }
 
   /** What one run printed and returned. */
@@ -136,7 +146,7 @@ public final class ExaProcess {
     Path err = Files.createTempFile("exa-err", ".txt");
     try {
       Process p =
-          new ExaProcess(env, point + "@" + millis)
+          new ExaProcess(env, point + "@" + millis, clockAhead)
               .builder(args)
               .redirectError(err.toFile())
               .start();
@@ -173,8 +183,13 @@ public final class ExaProcess {
     command.add(System.getProperty("java.class.path"));
     command.add("-XX:TieredStopAtLevel=1");
     command.add("-Xshare:auto");
-    if (crashPoint != null) {
-      command.add("-D" + StopAt.PROPERTY + "=" + crashPoint);
+    if (crashPoint != null || clockAhead != null) {
+      if (crashPoint != null) {
+        command.add("-D" + StopAt.PROPERTY + "=" + crashPoint);
+      }
+      if (clockAhead != null) {
+        command.add("-D" + ExaWithWriteStops.CLOCK_AHEAD + "=" + clockAhead);
+      }
       command.add(ExaWithWriteStops.class.getName());
     } else {
       command.add(Exa.class.getName());

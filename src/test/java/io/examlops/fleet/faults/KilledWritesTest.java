@@ -101,7 +101,7 @@ class KilledWritesTest {
     ExaProcess.Result listed = exa.run("hpc", "jobs");
     ok(listed);
     assertThat(listed.out()).contains("submitting");
-    assertThat(listed.all()).contains("whether demo has it is unknown");
+    assertThat(listed.all()).contains("demo has no job sent with its mark yet");
   }
 
   @Test
@@ -117,8 +117,13 @@ class KilledWritesTest {
     assertThat(jobs).as("recorded before it was sent: not lost").hasSize(1);
     assertThat(jobs.get(0)).contains("|SUBMITTING|");
     ok(exa.run("hpc", "submit", "--cluster", "demo", script.toString()));
-    assertThat(StoredState.rows(db).get("hpc_jobs")).hasSize(2);
-    assertThat(StoredState.rows(db).get("hpc_jobs").get(1)).contains("|SUBMITTED|");
+    List<String> after = StoredState.rows(db).get("hpc_jobs");
+    assertThat(after).hasSize(2);
+    assertThat(after.get(0))
+        .as("the next submission to demo found the first by its mark and recorded it")
+        .contains("|demo|mock-1|")
+        .doesNotContain("|SUBMITTING|");
+    assertThat(after.get(1)).contains("|demo|mock-2|").contains("|SUBMITTED|");
   }
 
   @Test

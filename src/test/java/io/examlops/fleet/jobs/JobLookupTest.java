@@ -65,7 +65,7 @@ class JobLookupTest {
     // a job is recorded only for an ACTIVE cluster
     registry.approve("fx", Fingerprints.NONE, Actor.cli("admin"));
     registry.approve("sl", Fingerprints.NONE, Actor.cli("admin"));
-    JobStore store = new JobStore(registry.platformDb());
+    JobStore store = registry.jobStore();
     fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd", Actor.cli("alice"));
     slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));
     Stores stores = new LocalStores(TestFleets.settings(env), Clock.systemUTC(), WriteHook.NONE);

@@ -133,6 +133,105 @@ class McpStdioProtocolTest {
     assertThat(stderr).as("the debug log goes to stderr").contains("DEBUG");
   }
 
+  @Test
+  void everyToolGivenArgumentsOfTheWrongShapeAnswersAJsonRpcOrToolErrorWithoutJavaNames()
+      throws Exception {
+    Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
+    env.put("HOME", home.toString());
+    List<String> tools =
+        List.of(
+            "hpc_clusters",
+            "hpc_nodes",
+            "hpc_place",
+            "hpc_jobs",
+            "hpc_capacity",
+            "hpc_queue",
+            "hpc_preflight");
+    String deep = "{\"a\":".repeat(2000) + "1" + "}".repeat(2000);
+    List<String> shapes =
+        List.of(
+            "\"gpus=1\"",
+            "42",
+            "[1, 2]",
+            "true",
+            "{\"gpus\": \"one\"}",
+            "{\"gpus\": 1e400}",
+            "{\"gpus\": " + "9".repeat(1000) + "}",
+            "{\"gpus\": -1, \"cluster\": \"a\\nb\\u202e\"}",
+            "{\"cluster\": \"" + "x".repeat(50_000) + "\"}",
+            "{\"cluster\": {\"nested\": [[[[1]]]]}}",
+            deep);
+    List<String> session = new ArrayList<>();
+    session.add(
+        request(
+            1,
+            "initialize",
+            Map.of(
+                "protocolVersion",
+                "2025-06-18",
+                "capabilities",
+                Map.of(),
+                "clientInfo",
+                Map.of("name", "raw", "version", "1"))));
+    session.add("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+    int id = 100;
+    for (String tool : tools) {
+      for (String arguments : shapes) {
+        session.add(
+            "{\"jsonrpc\":\"2.0\",\"id\":"
+                + id++
+                + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                + tool
+                + "\",\"arguments\":"
+                + arguments
+                + "}}");
+      }
+    }
+    session.add("{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"tools/call\",\"params\":\"x\"}");
+
+    Path out = home.resolve("stdout");
+    Path err = home.resolve("stderr");
+    List<String> command = new ArrayList<>(List.of("env"));
+    command.addAll(ExaMcp.command(env, List.of()));
+    Process server =
+        new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    try (OutputStream stdin = server.getOutputStream()) {
+      for (String line : session) {
+        stdin.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    assertThat(server.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(server.exitValue()).as(Files.readString(err)).isZero();
+
+    int answered = 0;
+    for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+      JsonNode message = JSON.readTree(line);
+      assertThat(line)
+          .doesNotContain("java.")
+          .doesNotContain("com.fasterxml")
+          .doesNotContain("Exception")
+          .doesNotContain("StreamReadConstraints");
+      if (message.path("id").asInt() >= 99) {
+        answered++;
+        if (message.has("error")) {
+          assertThat(message.get("error").get("code").asInt())
+              .as(line)
+              .isIn(-32700, -32600, -32602);
+        } else {
+          // a tool error, or an answer where the shape fits (hpc_jobs of an unknown cluster)
+          assertThat(message.get("result").get("content").isArray()).as(line).isTrue();
+        }
+      }
+    }
+    // the deep one cannot be read for its id: answered without one
+    assertThat(answered).isEqualTo(1 + tools.size() * (shapes.size() - 1));
+    String stderr = Files.readString(err);
+    assertThat(stderr).doesNotContainPattern("\\tat [a-z]").doesNotContain("Exception");
+  }
+
   private static String request(int id, String method, Object params) throws Exception {
     return JSON.writeValueAsString(
         Map.of("jsonrpc", "2.0", "id", id, "method", method, "params", params));

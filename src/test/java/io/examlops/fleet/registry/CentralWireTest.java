@@ -77,7 +77,7 @@ class CentralWireTest {
         null,
         ADMIN);
     List<RegisteredCluster> clusters = registry.list();
-    JobStore store = new JobStore(registry.platformDb());
+    JobStore store = registry.jobStore();
     TrackedJob job =
         store.complete(
             store.begin(

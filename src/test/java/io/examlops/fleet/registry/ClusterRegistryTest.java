@@ -362,7 +362,7 @@ class ClusterRegistryTest {
     assertThat(all.get(4).detailsJson()).contains("\"reason\":\"maintenance\"");
     assertThatThrownBy(() -> registry.approve("lxp", SEEN, null))
         .hasMessageContaining("the acting user is required");
-    assertThatThrownBy(() -> Actor.cli(" ")).hasMessageContaining("the acting user is ''");
+    assertThatThrownBy(() -> Actor.cli(" ")).hasMessageContaining("the acting user is empty");
     assertThat(registry.auditTrail()).hasSize(6);
   }
 

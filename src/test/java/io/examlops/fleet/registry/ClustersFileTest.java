@@ -156,6 +156,27 @@ class ClustersFileTest {
   }
 
   @Test
+  void aDeviceAFifoOrAHugeFileIsRefusedBeforeAnythingIsRead() throws Exception {
+    RegistryFixture f = fixture();
+    Files.createDirectories(f.yaml.getParent());
+    Files.createSymbolicLink(f.yaml, Path.of("/dev/zero"));
+    assertThatThrownBy(() -> f.clustersFile().read())
+        .hasMessageContaining(f.yaml.toString(), "is not a regular file", "nothing was read");
+
+    Files.delete(f.yaml);
+    // a FIFO no one writes: reading it would block for ever
+    assertThat(new ProcessBuilder("mkfifo", f.yaml.toString()).start().waitFor()).isZero();
+    assertThatThrownBy(() -> f.clustersFile().read()).hasMessageContaining("is not a regular file");
+
+    Files.delete(f.yaml);
+    try (var file = new java.io.RandomAccessFile(f.yaml.toFile(), "rw")) {
+      file.setLength(1L << 34); // 16 GiB, sparse: nothing is written, nothing may be read
+    }
+    assertThatThrownBy(() -> f.clustersFile().read())
+        .hasMessageContaining("17179869184 bytes", "nothing was read");
+  }
+
+  @Test
   void aKeyPathThatIsADirectoryIsRefused() throws IOException {
     RegistryFixture f = fixture();
     Files.createDirectories(f.yaml.getParent());

@@ -41,7 +41,7 @@ class JobRecordsGateTest {
             Clock.systemUTC());
     registry.register(
         ClusterDefinition.local("sl", SlurmAdapter.KIND), Fingerprints.NONE, null, ADMIN);
-    store = new JobStore(registry.platformDb());
+    store = registry.jobStore();
   }
 
   private static TrackedJob submitting() {

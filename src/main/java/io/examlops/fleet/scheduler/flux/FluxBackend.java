@@ -10,6 +10,7 @@ import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.MarkLookup;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
@@ -77,12 +78,27 @@ public final class FluxBackend implements JobBackend {
       // flux-accounting reads the bank from this attribute; there is no short option for it.
       argument(line, "--setattr=system.bank=" + request.account());
     }
+    if (request.mark() != null) {
+      argument(line, FluxMarks.setattr(request.mark()));
+    }
     argument(line, "--output=" + OUTPUT);
     return line.toString();
   }
 
   private static void argument(StringBuilder line, String value) {
     line.append(' ').append(ShellQuote.quote(value));
+  }
+
+  /** The newest job of the submission's name whose jobspec holds the mark. */
+  @Override
+  public MarkLookup findMarked(CommandRunner runner, String mark, String name) {
+    CommandResult result = runner.run(FluxMarks.command(name));
+    if (!result.ok()) {
+      throw BackendException.failed(runner.target(), result, null);
+    }
+    return FluxMarks.find(result.stdout(), mark)
+        .map(MarkLookup::found)
+        .orElse(MarkLookup.notFound());
   }
 
   /**

@@ -11,6 +11,7 @@ import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.MarkLookup;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -22,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -92,7 +94,8 @@ public final class MockBackend implements JobBackend {
     // request leaves nothing behind.
     byte[] script = JobScript.render(request);
     byte[] requestFile =
-        MockJob.requestFile(request.name(), request.gpus(), request.nodes(), user).getBytes();
+        MockJob.requestFile(request.name(), request.gpus(), request.nodes(), user, request.mark())
+            .getBytes();
     Path dir = newJobDirectory();
     String pid;
     try {
@@ -132,6 +135,20 @@ public final class MockBackend implements JobBackend {
     } catch (IOException e) {
       cause.addSuppressed(e);
     }
+  }
+
+  /** The job directory whose request holds the mark, newest first. */
+  @Override
+  public MarkLookup findMarked(CommandRunner runner, String mark, String name) {
+    requireLocal(runner);
+    List<Path> dirs = new ArrayList<>(jobDirectories());
+    Collections.reverse(dirs);
+    for (Path dir : dirs) {
+      if (mark.equals(MockJob.mark(dir))) {
+        return MarkLookup.found(dir.getFileName().toString());
+      }
+    }
+    return MarkLookup.notFound();
   }
 
   /** Jobs not yet ended, in id order. */

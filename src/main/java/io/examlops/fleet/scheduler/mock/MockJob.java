@@ -22,8 +22,28 @@ import java.util.Properties;
  */
 record MockJob(Long pid, JobAccounting accounting) {
 
-  static String requestFile(String name, int gpus, int nodes, String user) {
-    return "name=" + name + "\ngpus=" + gpus + "\nnodes=" + nodes + "\nuser=" + user + "\n";
+  static String requestFile(String name, int gpus, int nodes, String user, String mark) {
+    return "name="
+        + name
+        + "\ngpus="
+        + gpus
+        + "\nnodes="
+        + nodes
+        + "\nuser="
+        + user
+        + "\n"
+        + (mark == null ? "" : "mark=" + mark + "\n");
+  }
+
+  /** The mark a job's directory was submitted with; {@code null} when it has none or is damaged. */
+  static String mark(Path dir) {
+    Properties request = new Properties();
+    try (var in = Files.newBufferedReader(dir.resolve("request"))) {
+      request.load(in);
+    } catch (IOException | IllegalArgumentException e) {
+      return null;
+    }
+    return request.getProperty("mark");
   }
 
   static MockJob read(Path dir) {

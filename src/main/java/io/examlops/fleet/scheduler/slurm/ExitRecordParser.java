@@ -13,6 +13,9 @@ public final class ExitRecordParser {
   private static final Pattern STARTED = Pattern.compile("started (\\d{1,12})");
   private static final Pattern EXITED = Pattern.compile("exited (\\d{1,3}) (\\d{1,12})");
 
+  /** The submission's mark ({@link SlurmMarks}); not part of how the job ended. */
+  private static final Pattern MARK = Pattern.compile("mark [A-Za-z0-9-]{1,64}");
+
   private ExitRecordParser() {}
 
   /**
@@ -33,6 +36,8 @@ public final class ExitRecordParser {
       }
       if ((m = HEADER.matcher(line)).matches()) {
         id = m.group(1);
+      } else if (id != null && MARK.matcher(line).matches()) {
+        continue;
       } else if (id != null && (m = STARTED.matcher(line)).matches()) {
         records.put(id, new ExitRecord(epoch(m.group(1)), null, null));
       } else if (id != null && (m = EXITED.matcher(line)).matches()) {

@@ -25,10 +25,23 @@ public final class ExitRecords {
 
   /** The shell lines the job script runs first (POSIX sh: bash, dash, ksh and zsh take them). */
   public static List<String> scriptLines() {
-    return List.of(
-        "# examlops: record start and exit status beside the output, for tracking without sacct",
-        "echo \"started $(date +%s)\" > " + RECORD,
-        "trap 'echo \"exited $? $(date +%s)\" >> " + RECORD + "' EXIT");
+    return scriptLines(null);
+  }
+
+  /**
+   * As {@link #scriptLines()}, the record also holding the submission's mark ({@code mark MARK}),
+   * so that a job whose submitter stopped before recording it is found once slurmctld forgot it.
+   */
+  public static List<String> scriptLines(String mark) {
+    List<String> lines = new java.util.ArrayList<>();
+    lines.add(
+        "# examlops: record start and exit status beside the output, for tracking without sacct");
+    lines.add("echo \"started $(date +%s)\" > " + RECORD);
+    if (mark != null) {
+      lines.add("echo " + ShellQuote.quote(SlurmMarks.recordLine(mark)) + " >> " + RECORD);
+    }
+    lines.add("trap 'echo \"exited $? $(date +%s)\" >> " + RECORD + "' EXIT");
+    return lines;
   }
 
   /** The file of one job, relative to the home directory. */

@@ -10,6 +10,7 @@ import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.MarkLookup;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -66,7 +67,7 @@ public final class SlurmBackend implements JobBackend {
    */
   @Override
   public SubmitReply submit(CommandRunner runner, JobSpec request) {
-    byte[] script = JobScript.render(request, ExitRecords.scriptLines());
+    byte[] script = JobScript.render(request, ExitRecords.scriptLines(request.mark()));
     CommandResult result = runner.run(submitCommand(request), script);
     if (result.commandNotFound()) {
       throw BackendException.failed(runner.target(), result, null);
@@ -80,6 +81,9 @@ public final class SlurmBackend implements JobBackend {
     option(line, "-p", request.partition());
     option(line, "-A", request.account());
     option(line, "-N", Integer.toString(request.nodes()));
+    if (request.mark() != null) {
+      line.append(' ').append(ShellQuote.quote("--comment=" + request.mark()));
+    }
     if (request.gpus() > 0) {
       line.append(' ').append(ShellQuote.quote("--gres=gpu:" + request.gpusPerNode()));
     }
@@ -215,6 +219,28 @@ public final class SlurmBackend implements JobBackend {
             null,
             null);
     return JobStatus.fromRecord(job, "from its exit-status record " + file + ": " + asked);
+  }
+
+  /**
+   * The job with the mark as its comment, while slurmctld remembers it ({@code squeue -t all}),
+   * else the job whose exit-status record holds the mark (it started; the record outlives
+   * slurmctld's memory and needs no accounting).
+   */
+  @Override
+  public MarkLookup findMarked(CommandRunner runner, String mark, String name) {
+    CommandResult queued = runner.run(SlurmMarks.squeue(name));
+    if (!queued.ok()) {
+      throw BackendException.failed(runner.target(), queued, null);
+    }
+    var found = SlurmMarks.inQueue(queued.stdout(), mark);
+    if (found.isEmpty()) {
+      CommandResult records = runner.run(SlurmMarks.records(mark));
+      if (!records.ok()) {
+        throw BackendException.failed(runner.target(), records, null);
+      }
+      found = SlurmMarks.inRecords(records.stdout());
+    }
+    return found.map(MarkLookup::found).orElse(MarkLookup.notFound());
   }
 
   /** squeue exits 1 with "Invalid job id specified" when it knows none of the ids. */
