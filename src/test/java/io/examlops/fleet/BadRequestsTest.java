@@ -371,7 +371,7 @@ class BadRequestsTest {
             "a reason of two lines",
             f -> f.governance().reject(ALICE, new RejectRequest("new", "one\ntwo")),
             List.of("reason"),
-            "the reason 'one\\u000atwo' is not accepted: use one line"),
+            "the reason 'one\\u000atwo' holds a newline (U+000A) at character 4: use one line"),
         new Case(
             "rejecting an unknown cluster",
             f -> f.governance().reject(ALICE, new RejectRequest("nosuch", "why")),
@@ -484,7 +484,7 @@ class BadRequestsTest {
             "an acting user of two lines",
             f -> new Actor("eve\nmallory", "cli"),
             List.of("name"),
-            "the acting user is 'eve\\u000amallory'",
+            "the acting user 'eve\\u000amallory' holds a newline (U+000A) at character 4",
             "one line"),
         invalid(
             "a surface that is no word",

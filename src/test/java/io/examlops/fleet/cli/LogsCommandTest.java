@@ -85,7 +85,8 @@ class LogsCommandTest {
     assertThat(two.get("job").get("id").asLong()).isEqualTo(one.get("job").get("id").asLong());
     assertThat(two.get("job").get("state").asText()).isEqualTo("completed");
 
-    JsonNode three = JSON.readTree(ExaRun.run(env, tagged, quick.toString()).out());
+    // Waited for, so that the job is not still writing into the home the test then deletes.
+    JsonNode three = JSON.readTree(ExaRun.run(env, tagged, "--wait", quick.toString()).out());
     assertThat(three.get("reattached").asBoolean()).isFalse();
     assertThat(three.get("job").get("id").asLong()).isNotEqualTo(one.get("job").get("id").asLong());
   }
