@@ -3,6 +3,9 @@ package io.examlops.fleet.registry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,6 +56,9 @@ final class Migrations {
             if (PlatformDb.userVersion(connection) >= target) {
               return null; // another process applied it while we waited for the lock
             }
+            if (target == 1) {
+              refuseForeign(db, connection);
+            }
             try (Statement s = connection.createStatement()) {
               for (String sql : statements) {
                 s.execute(sql);
@@ -61,6 +67,28 @@ final class Migrations {
             }
             return null;
           });
+    }
+  }
+
+  /**
+   * Refuses a SQLite file that holds tables but no schema version of exa's: another program's
+   * database, which migrating would change (every exa database has a version from its first
+   * migration on).
+   */
+  private static void refuseForeign(PlatformDb db, Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet tables =
+            s.executeQuery(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table'"
+                    + " AND name NOT LIKE 'sqlite_%'")) {
+      if (tables.next() && tables.getInt(1) > 0) {
+        throw new StoreException(
+            db.file(),
+            db.file()
+                + " is a SQLite database of another program (it has tables but no exa schema"
+                + " version); exa changes nothing in it: point EXAMLOPS_PLATFORM_DB at another"
+                + " file, or move this one away");
+      }
     }
   }
 

@@ -120,6 +120,21 @@ class ConsoleCommandTest {
   }
 
   @Test
+  void aPortInUseIsOneLineThatSaysWhatToDo() throws Exception {
+    try (java.net.ServerSocket taken =
+        new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      ExaRun run =
+          ExaRun.process(env(), List.of("console", "--port", String.valueOf(taken.getLocalPort())));
+      assertThat(run.exitCode()).isEqualTo(2);
+      assertThat(run.err())
+          .contains("cannot listen on 127.0.0.1:" + taken.getLocalPort())
+          .contains("choose another --port or --bind")
+          .doesNotContain("ERROR")
+          .doesNotContain("Exception");
+    }
+  }
+
+  @Test
   void withAKeystoreItServesHttpsOnlyWithSecureCookiesAndThePasswordFromTheEnvironment()
       throws Exception {
     Path keystore = dir.resolve("console.p12");

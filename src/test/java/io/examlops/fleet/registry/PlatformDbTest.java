@@ -113,6 +113,28 @@ class PlatformDbTest {
   }
 
   @Test
+  void anotherProgramsSqliteFileIsRefusedAndLeftAsItWas() throws Exception {
+    Path file = dir.resolve("platform.db");
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)");
+      s.execute("INSERT INTO notes (body) VALUES ('keep me')");
+    }
+
+    assertThatThrownBy(() -> PlatformDb.open(file))
+        .isInstanceOf(StoreException.class)
+        .hasMessageContaining(file + " is a SQLite database of another program")
+        .hasMessageContaining("point EXAMLOPS_PLATFORM_DB at another file");
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement s = c.createStatement();
+        ResultSet tables =
+            s.executeQuery("SELECT group_concat(name) FROM sqlite_master WHERE type = 'table'")) {
+      tables.next();
+      assertThat(tables.getString(1)).as("nothing migrated into it").isEqualTo("notes");
+    }
+  }
+
+  @Test
   void aFailedChangeIsRolledBackWhole() {
     PlatformDb db = PlatformDb.open(dir.resolve("platform.db"));
     assertThatThrownBy(
