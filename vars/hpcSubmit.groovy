@@ -1,38 +1,43 @@
 // hpcSubmit: submit a batch job to an approved cluster, stream its output, end with its state
 // (see hpcSubmit.txt).
+import io.examlops.fleet.jenkins.BuildNames
+import io.examlops.fleet.jenkins.ExaCli
+import io.examlops.fleet.jenkins.JobOutcome
 
 def call(Map p) {
-  String step = 'hpcSubmit'
-  hpcExa.checkParameters(step, p, ['cluster', 'script'],
+  ExaCli exa = new ExaCli(this, 'hpcSubmit')
+  exa.checkParameters(p, ['cluster', 'script'],
       ['gpus', 'nodes', 'partition', 'time', 'account', 'name', 'model', 'dataset', 'env',
        'credentialsId', 'wait', 'waitTimeout', 'leaveRunning', 'tag'])
-  boolean wait = p.wait == null ? true : hpcExa.oneOf(step, 'wait', p.wait, ['true', 'false']) == 'true'
+  boolean wait = exa.flag('wait', p.wait, true)
   def waitTimeout = p.waitTimeout != null ? p.waitTimeout : 86400
-  boolean leaveRunning = p.leaveRunning != null &&
-      hpcExa.oneOf(step, 'leaveRunning', p.leaveRunning, ['true', 'false']) == 'true'
+  boolean leaveRunning = exa.flag('leaveRunning', p.leaveRunning, false)
   if ((p.model == null) != (p.dataset == null)) {
-    error("${step}: parameters 'model' and 'dataset' go together (a training run); got only ${p.model == null ? 'dataset' : 'model'}")
+    error("hpcSubmit: parameters 'model' and 'dataset' go together (a training run); got only ${p.model == null ? 'dataset' : 'model'}")
   }
   if (p.model != null && p.name != null) {
-    error("${step}: parameter 'name' does not go with 'model': a training run is named train-<model>")
+    error("hpcSubmit: parameter 'name' does not go with 'model': a training run is named train-<model>")
   }
   Map jobEnv = p.env ?: [:]
   if (!(jobEnv instanceof Map)) {
-    error("${step}: parameter 'env' must be a map of variable names to values, e.g. env: [EPOCHS: '3']")
+    error("hpcSubmit: parameter 'env' must be a map of variable names to values, e.g. env: [EPOCHS: '3']")
   }
-  String scriptPath = scriptFile(step, p.script.toString())
+  String scriptPath = scriptFile(p.script.toString())
   Map options = [cluster: 'cluster', gpus: 'gpus', nodes: 'nodes', partition: 'partition',
                  time: 'time', account: 'account', name: 'name', tag: 'tag']
-  Map given = p + [gpus: p.gpus != null ? p.gpus : 1]
+  // this build's tag (another build's never matches) and a job name that says which build sent it
+  String tag = BuildNames.tag(env, p.tag, p.model ?: p.name)
+  String name = p.name ?: (p.model == null ? BuildNames.jobName(env) : null)
+  Map given = p + [gpus: p.gpus != null ? p.gpus : 1, tag: tag, name: name]
   List args = p.model != null
-      ? ['pipeline', 'run'] + hpcExa.options(p, [model: 'model', dataset: 'dataset']) + ["--script=${scriptPath}".toString()]
+      ? ['pipeline', 'run'] + ExaCli.options(p, [model: 'model', dataset: 'dataset']) + ["--script=${scriptPath}".toString()]
       : ['hpc', 'submit']
-  args += hpcExa.options(given, options)
-  for (def name : jobEnv.keySet()) {
-    args << "--env=${name}".toString()
+  args += ExaCli.options(given, options)
+  for (def variable : jobEnv.keySet()) {
+    args << "--env=${variable}".toString()
   }
   if (wait) {
-    args += ['--wait', '--log'] + hpcExa.options([waitTimeout: waitTimeout], [waitTimeout: 'wait-timeout'])
+    args += ['--wait', '--log'] + ExaCli.options([waitTimeout: waitTimeout], [waitTimeout: 'wait-timeout'])
     if (leaveRunning) {
       args += ['--leave-running']
     }
@@ -40,44 +45,23 @@ def call(Map p) {
   if (p.model == null) {
     args += ['--', scriptPath]
   }
-  Map result = hpcExa.run(step: step, args: args, credentialsId: p.credentialsId, env: jobEnv)
-  hpcExa.failOnError(step, result, options + [model: 'model', dataset: 'dataset', env: 'env', waitTimeout: 'wait-timeout', script: 'script'])
-  Map job = result.json.job
-  Map run = [jobId: job.id, schedulerJobId: job.schedulerJobId, cluster: job.cluster,
-             partition: job.partition, state: job.state, exitCode: job.exitCode,
-             gpuHours: job.gpuHours, output: result.json.output,
-             reattached: result.json.reattached]
-  String which = "job ${job.id} (${job.cluster} ${job.schedulerJobId})"
-  echo("${step}: ${which} ${result.json.reattached ? 're-attached, ' : ''}${job.state}" +
-      (job.exitCode != null ? ", exit code ${job.exitCode}" : '') +
-      (job.gpuHours != null ? ", ${job.gpuHours} GPU-hours" : ''))
-  if (!wait || job.state == 'completed') {
-    return run
-  }
-  if (job.state == 'failed') {
-    error("${step}: ${which} failed with exit code ${job.exitCode}" + (job.reason ? " (${job.reason})" : ''))
-  }
-  if (job.state == 'cancelled') {
-    error("${step}: ${which} was cancelled on the cluster" + (job.reason ? " (${job.reason})" : ''))
-  }
-  if (job.state == 'timeout') {
-    error("${step}: ${which} timed out: it ran past its time limit${p.time ? ' (' + p.time + ')' : ''}")
-  }
-  if (job.state == 'lost') {
-    error("${step}: ${which} was lost: ${job.reason}")
-  }
-  error("${step}: stopped waiting for ${which} after ${waitTimeout} s (waitTimeout); it is ${job.state} and keeps running: exa hpc logs ${job.id} --follow, or exa hpc cancel ${job.id}")
+  Map result = exa.run(args, p.credentialsId, jobEnv)
+  exa.failOnError(result,
+      options + [model: 'model', dataset: 'dataset', env: 'env', waitTimeout: 'wait-timeout', script: 'script'],
+      tag != null && p.tag != null ? [(tag): p.tag] : [:])
+  return JobOutcome.report(exa, this, result.json.job,
+      [tag: tag, output: result.json.output, reattached: result.json.reattached], wait, waitTimeout, p.time)
 }
 
 /** The script to submit: a path in the workspace, or text (starting with #!) written to one. */
-private String scriptFile(String step, String script) {
+private String scriptFile(String script) {
   if (script.startsWith('#!')) {
     String path = ".hpc-fleet/job-${UUID.randomUUID()}.sh"
     writeFile(file: path, text: script)
     return path
   }
   if (script.contains('\n') || !fileExists(script)) {
-    error("${step}: parameter 'script' is neither a file in the workspace nor a script text starting with #! (got '${script.split('\n')[0]}')")
+    error("hpcSubmit: parameter 'script' is neither a file in the workspace nor a script text starting with #! (got '${script.split('\n')[0]}')")
   }
   return script
 }

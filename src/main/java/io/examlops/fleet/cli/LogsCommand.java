@@ -18,6 +18,8 @@ import picocli.CommandLine.Parameters;
           + " output file on its cluster, read over the cluster's SSH connection; on the mock"
           + " backend the local file. With --follow, print what is written while the job runs and"
           + " end when it ends.",
+      "With --json the output is the answer's text; with --json --follow it also goes to"
+          + " stderr as it comes.",
       "Read-only: allowed for a job on any registered cluster."
     })
 final class LogsCommand extends FleetCommand {
@@ -43,13 +45,21 @@ final class LogsCommand extends FleetCommand {
   public Integer call() {
     Output output = output();
     StringBuilder text = new StringBuilder();
+    // With --json the text is part of the answer; followed, it also goes to stderr as it comes
+    // (as submit --wait --log does), so that a caller reading the answer sees the job live.
     Consumer<String> sink =
-        output.json()
-            ? text::append
-            : chunk -> {
+        !output.json()
+            ? chunk -> {
               output.out().print(chunk);
               output.out().flush();
-            };
+            }
+            : follow
+                ? chunk -> {
+                  text.append(chunk);
+                  output.err().print(chunk);
+                  output.err().flush();
+                }
+                : text::append;
     LogsResult read =
         exa()
             .fleet()

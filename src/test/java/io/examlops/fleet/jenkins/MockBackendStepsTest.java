@@ -34,6 +34,7 @@ class MockBackendStepsTest {
     env.put("HOME", dir.toString());
     env.put("JOB_NAME", "demo-job");
     env.put("BUILD_NUMBER", "3");
+    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
   }
 
   private Pipeline build() {
@@ -100,7 +101,8 @@ class MockBackendStepsTest {
     env.put("EXAMLOPS_EXA", dir.resolve("nowhere/exa").toString());
     assertThatThrownBy(() -> build().step("hpcPlace", Map.of("gpus", 1)))
         .isInstanceOf(PipelineError.class)
-        .hasMessageContaining("hpcPlace: " + dir.resolve("nowhere/exa") + " could not be run")
+        .hasMessageContaining(
+            "hpcPlace: " + dir.resolve("nowhere/exa") + " was not found on this agent")
         .hasMessageContaining("EXAMLOPS_EXA");
   }
 }

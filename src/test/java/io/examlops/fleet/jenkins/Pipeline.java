@@ -39,11 +39,16 @@ import org.codehaus.groovy.control.CompilerConfiguration;
  * an abort sends SIGTERM to every process of the running {@code sh}, as Jenkins does.
  */
 public final class Pipeline {
+  /** How long Jenkins waits between SIGTERM and SIGKILL when it aborts an sh step. */
+  public static final java.time.Duration KILL_AFTER = java.time.Duration.ofSeconds(5);
+
   private final Path library;
   private final Path workspace;
   private final Path tmp;
   private final Map<String, String> baseEnv;
-  private final Deque<Map<String, String>> overlays = new ArrayDeque<>();
+  // per thread: each branch of a parallel step has its own withEnv, withCredentials and stage
+  private final ThreadLocal<Deque<Map<String, String>>> overlayStack =
+      ThreadLocal.withInitial(ArrayDeque::new);
   private final Map<String, SshCredential> credentials = new HashMap<>();
   private final Map<String, String> secretTexts = new HashMap<>();
   private final Map<String, Object> params = new LinkedHashMap<>();
@@ -57,6 +62,7 @@ public final class Pipeline {
   private final java.util.concurrent.atomic.AtomicInteger shRuns =
       new java.util.concurrent.atomic.AtomicInteger();
   private volatile Process running;
+  private final List<Process> runningAll = new CopyOnWriteArrayList<>();
   private volatile boolean aborted;
 
   /**
@@ -71,10 +77,19 @@ public final class Pipeline {
     this.baseEnv = new LinkedHashMap<>(env);
     this.baseEnv.put("WORKSPACE", workspace.toString());
     currentBuild.put("result", null);
+    currentBuild.put("description", null);
+    currentBuild.put("number", env.get("BUILD_NUMBER"));
     CompilerConfiguration config = new CompilerConfiguration();
     config.setScriptBaseClass(PipelineScript.class.getName());
     binding.setVariable(PipelineScript.PIPELINE, this);
     shell = new GroovyShell(Pipeline.class.getClassLoader(), binding, config);
+    // the library's classes (src/), on the class path of its steps and the Jenkinsfile, as Jenkins
+    // puts them
+    shell.getClassLoader().addClasspath(library.resolve("src").toString());
+    if (baseEnv.containsKey("JOB_NAME")) {
+      String job = baseEnv.get("JOB_NAME");
+      baseEnv.putIfAbsent("JOB_BASE_NAME", job.substring(job.lastIndexOf('/') + 1));
+    }
     try {
       Files.createDirectories(workspace);
       Files.createDirectories(tmp);
@@ -155,25 +170,37 @@ public final class Pipeline {
   }
 
   /**
-   * Aborts the build, as the Stop button does: every process of the running {@code sh} gets
-   * SIGTERM; then waits for them to end (Jenkins would follow with SIGKILL after a while).
+   * Aborts the build, as the Stop button does: every process of the running {@code sh} steps gets
+   * SIGTERM, and those still there {@link #KILL_AFTER} later get SIGKILL, as Jenkins' durable task
+   * does. Returns the processes that had to be killed (none, when the library ended in time).
    */
-  public void abort() throws InterruptedException {
+  public List<ProcessHandle> abort() throws InterruptedException {
     aborted = true;
-    Process p = running;
-    if (p == null) {
-      return;
+    List<ProcessHandle> tree = new ArrayList<>();
+    for (Process p : runningAll) {
+      tree.addAll(p.descendants().toList());
+      tree.add(p.toHandle());
     }
-    List<ProcessHandle> tree = new ArrayList<>(p.descendants().toList());
-    tree.add(p.toHandle());
     tree.forEach(ProcessHandle::destroy);
+    long deadline = System.nanoTime() + KILL_AFTER.toNanos();
+    List<ProcessHandle> killed = new ArrayList<>();
     for (ProcessHandle h : tree) {
       try {
-        h.onExit().get(60, TimeUnit.SECONDS);
+        h.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
-        throw new AssertionError("process " + h.pid() + " did not end within 60 s of SIGTERM", e);
+        h.destroyForcibly();
+        killed.add(h);
       }
     }
+    if (!killed.isEmpty()) {
+      log.line(
+          "Killed "
+              + killed.size()
+              + " process(es) still running "
+              + KILL_AFTER.toSeconds()
+              + " s after SIGTERM");
+    }
+    return killed;
   }
 
   /** How many sh steps ran. */
@@ -206,10 +233,38 @@ public final class Pipeline {
     }
   }
 
+  private Deque<Map<String, String>> overlays() {
+    return overlayStack.get();
+  }
+
   Map<String, String> env() {
     Map<String, String> env = new LinkedHashMap<>(baseEnv);
-    overlays.descendingIterator().forEachRemaining(env::putAll);
+    overlays().descendingIterator().forEachRemaining(env::putAll);
     return env;
+  }
+
+  /**
+   * The build's {@code env} as a pipeline sees it: {@code env.NAME = value} sets a variable for the
+   * rest of the build, as Jenkins does.
+   */
+  Map<String, String> envGlobal() {
+    return new BuildEnv(env(), baseEnv);
+  }
+
+  /** {@code env}: reads the build's variables; a put also sets one for the rest of the build. */
+  private static final class BuildEnv extends LinkedHashMap<String, String> {
+    private final transient Map<String, String> build;
+
+    BuildEnv(Map<String, String> now, Map<String, String> build) {
+      super(now);
+      this.build = build;
+    }
+
+    @Override
+    public String put(String name, String value) {
+      build.put(name, value);
+      return super.put(name, value);
+    }
   }
 
   Map<String, Object> params() {
@@ -242,11 +297,11 @@ public final class Pipeline {
       int eq = text.indexOf('=');
       overlay.put(text.substring(0, eq), text.substring(eq + 1));
     }
-    overlays.push(overlay);
+    overlays().push(overlay);
     try {
       return body.call();
     } finally {
-      overlays.pop();
+      overlays().pop();
     }
   }
 
@@ -305,11 +360,11 @@ public final class Pipeline {
               c.passphrase() == null ? "" : c.passphrase());
         }
       }
-      overlays.push(overlay);
+      overlays().push(overlay);
       try {
         return body.call();
       } finally {
-        overlays.pop();
+        overlays().pop();
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -355,9 +410,11 @@ public final class Pipeline {
 
   Object stage(String name, Closure<?> body) {
     log.line("[Pipeline] { (" + name + ")");
+    overlays().push(Map.of("STAGE_NAME", name));
     try {
       return body.call();
     } finally {
+      overlays().pop();
       log.line("[Pipeline] } (" + name + ")");
     }
   }
@@ -416,6 +473,7 @@ public final class Pipeline {
       }
       Process p = builder.start();
       running = p;
+      runningAll.add(p);
       p.getOutputStream().close();
       StringBuilder stdout = new StringBuilder();
       Thread out = pump(p.getInputStream(), returnStdout ? stdout::append : log::append);
@@ -426,6 +484,7 @@ public final class Pipeline {
         err.join();
       }
       running = null;
+      runningAll.remove(p);
       if (aborted) {
         throw new PipelineAborted("Aborted by user");
       }
@@ -443,6 +502,140 @@ public final class Pipeline {
       throw new PipelineAborted("interrupted");
     } finally {
       deleteTree(dir);
+    }
+  }
+
+  // --- junit, archiveArtifacts, parallel, lock (the library's examples use them) ------------
+
+  private static final Map<String, java.util.concurrent.locks.ReentrantLock> LOCKS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private final List<String> testReports = new CopyOnWriteArrayList<>();
+  private final List<String> artifacts = new CopyOnWriteArrayList<>();
+
+  /** The JUnit reports the junit step recorded (their text). */
+  public List<String> testReports() {
+    return List.copyOf(testReports);
+  }
+
+  /** The files archiveArtifacts kept, relative to the workspace. */
+  public List<String> artifacts() {
+    return List.copyOf(artifacts);
+  }
+
+  /**
+   * As the junit step: records the reports the pattern names (one file or a directory's *.xml);
+   * none found fails the step (unless allowEmptyResults); a failed test case marks the build
+   * UNSTABLE.
+   */
+  void junit(String pattern, boolean allowEmpty) {
+    List<Path> files = matching(pattern);
+    if (files.isEmpty() && !allowEmpty) {
+      throw new PipelineError("No test report files were found. Configuration error?");
+    }
+    int failed = 0;
+    for (Path f : files) {
+      String xml = readFile(workspace.relativize(f).toString());
+      testReports.add(xml);
+      failed += xml.split("<failure", -1).length - 1;
+    }
+    log.line("Recording test results: " + files.size() + " file(s), " + failed + " failure(s)");
+    if (failed > 0) {
+      unstable(failed + " test(s) failed");
+    }
+  }
+
+  /** As archiveArtifacts: keeps the files the pattern names; none fails the step. */
+  void archiveArtifacts(String pattern, boolean allowEmpty) {
+    List<Path> files = matching(pattern);
+    if (files.isEmpty() && !allowEmpty) {
+      throw new PipelineError("No artifacts found that match the file pattern \"" + pattern + "\"");
+    }
+    files.forEach(f -> artifacts.add(workspace.relativize(f).toString()));
+  }
+
+  /**
+   * Workspace files a pattern of comma-separated globs names (Ant's ** as Java's glob reads it).
+   */
+  private List<Path> matching(String pattern) {
+    List<Path> found = new ArrayList<>();
+    for (String glob : pattern.split(",")) {
+      java.nio.file.PathMatcher m =
+          workspace.getFileSystem().getPathMatcher("glob:" + glob.strip().replace("**/", "{**/,}"));
+      try (Stream<Path> all = Files.walk(workspace)) {
+        all.filter(Files::isRegularFile)
+            .filter(f -> m.matches(workspace.relativize(f)))
+            .forEach(found::add);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * As the parallel step: each branch in a thread of its own, with the caller's environment; waits
+   * for all, then fails as the first failed branch did (an abort wins).
+   */
+  Object parallel(Map<String, Closure<?>> branches) {
+    Deque<Map<String, String>> outer = new ArrayDeque<>(overlays());
+    Map<String, Throwable> failures = new java.util.concurrent.ConcurrentHashMap<>();
+    List<Thread> threads = new ArrayList<>();
+    for (Map.Entry<String, Closure<?>> branch : branches.entrySet()) {
+      if ("failFast".equals(branch.getKey())) {
+        continue;
+      }
+      Thread t =
+          new Thread(
+              () -> {
+                overlays().addAll(outer);
+                try {
+                  branch.getValue().call();
+                } catch (Throwable e) {
+                  failures.put(branch.getKey(), e);
+                }
+              },
+              "parallel-" + branch.getKey());
+      threads.add(t);
+      t.start();
+    }
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new PipelineAborted("interrupted");
+      }
+    }
+    for (Throwable e : failures.values()) {
+      if (e instanceof PipelineAborted a) {
+        throw a;
+      }
+    }
+    for (Map.Entry<String, Throwable> f : failures.entrySet()) {
+      log.line("Failed in branch " + f.getKey());
+      if (f.getValue() instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new AssertionError(f.getValue());
+    }
+    return null;
+  }
+
+  /**
+   * As the lock step (Lockable Resources): one holder of a resource at a time, across every build
+   * of this stand-in Jenkins.
+   */
+  Object lock(String resource, Closure<?> body) {
+    java.util.concurrent.locks.ReentrantLock lock =
+        LOCKS.computeIfAbsent(resource, r -> new java.util.concurrent.locks.ReentrantLock(true));
+    log.line("Trying to acquire lock on [Resource: " + resource + "]");
+    lock.lock();
+    log.line("Lock acquired on [Resource: " + resource + "]");
+    try {
+      return body.call();
+    } finally {
+      lock.unlock();
+      log.line("Lock released on resource [Resource: " + resource + "]");
     }
   }
 

@@ -23,7 +23,7 @@ public abstract class PipelineScript extends Script {
   public Object getProperty(String name) {
     switch (name) {
       case "env":
-        return pipeline().env();
+        return pipeline().envGlobal();
       case "params":
         return pipeline().params();
       case "currentBuild":
@@ -108,5 +108,31 @@ public abstract class PipelineScript extends Script {
 
   public void publishHTML(Map<String, Object> args) {
     pipeline().publishHtml(args);
+  }
+
+  // --- junit, archiveArtifacts, parallel, lock ---------------------------------------------
+
+  public void junit(Object args) {
+    Map<?, ?> m = args instanceof Map<?, ?> map ? map : Map.of("testResults", args);
+    pipeline()
+        .junit(
+            String.valueOf(m.get("testResults")), Boolean.TRUE.equals(m.get("allowEmptyResults")));
+  }
+
+  public void archiveArtifacts(Object args) {
+    Map<?, ?> m = args instanceof Map<?, ?> map ? map : Map.of("artifacts", args);
+    pipeline()
+        .archiveArtifacts(
+            String.valueOf(m.get("artifacts")), Boolean.TRUE.equals(m.get("allowEmptyArchive")));
+  }
+
+  @SuppressWarnings("unchecked")
+  public Object parallel(Map<String, ?> branches) {
+    return pipeline().parallel((Map<String, Closure<?>>) branches);
+  }
+
+  public Object lock(Object args, Closure<?> body) {
+    return pipeline()
+        .lock(String.valueOf(args instanceof Map<?, ?> m ? m.get("resource") : args), body);
   }
 }

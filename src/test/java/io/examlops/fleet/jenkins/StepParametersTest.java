@@ -26,7 +26,8 @@ class StepParametersTest {
             "PATH", AgentWithExa.install(dir),
             "HOME", dir.toString(),
             "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString()));
+            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString(),
+            "HPC_FLEET_LOCAL_REGISTRY", "true"));
   }
 
   /** exa refused the value with the core's rule, named as the step's parameter; nothing ran. */
@@ -37,7 +38,7 @@ class StepParametersTest {
         .hasMessageStartingWith(step + ": ")
         .hasMessageContainingAll(expected)
         .hasMessageContaining("(exa exit code 2, invalid-argument)");
-    assertThat(pipeline.shRuns()).as("exa was asked once, and refused").isEqualTo(1);
+    assertThat(pipeline.shRuns()).as("exa was asked its version, then refused").isEqualTo(2);
     assertThat(dir.resolve("data/mock-jobs")).doesNotExist();
   }
 

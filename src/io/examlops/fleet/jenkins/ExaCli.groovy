@@ -1,0 +1,339 @@
+package io.examlops.fleet.jenkins
+
+/**
+ * The part of the hpc* steps that runs the exa CLI. It is a class of the shared library (src/), not
+ * a global variable: a Jenkinsfile sees only the steps in vars/. Even a pipeline that builds one of
+ * these itself cannot reach governance through it: run() refuses every exa command but the few the
+ * steps use (reading, placing, submitting, following and cancelling jobs).
+ *
+ * Everything here uses only standard Pipeline steps (sh, withEnv, withCredentials, readJSON, echo,
+ * error) through the calling step's script, and methods the Groovy sandbox allows, so the library
+ * also works as an untrusted, folder-level library.
+ */
+class ExaCli implements Serializable {
+  /**
+   * The library's version: the Maven project's (a test holds them equal). The library refuses an
+   * exa older than itself.
+   */
+  static final String VERSION = '0.1.0'
+
+  /** The exa commands the steps may run: none of them changes governance. */
+  static final List COMMANDS = ['hpc preflight', 'hpc place', 'hpc submit', 'hpc capacity',
+                                'hpc jobs', 'hpc logs', 'hpc cancel', 'pipeline run']
+
+  /** What a pipeline sets to use the agent's own registry (no console); see docs/jenkins.md. */
+  static final String LOCAL_REGISTRY = 'HPC_FLEET_LOCAL_REGISTRY'
+
+  private static final String MARKER = 'exa-exit-status:'
+
+  private final def script
+  private final String step
+
+  /**
+   * @param script the calling step's script (its steps and env)
+   * @param step the step's name, which starts every message
+   */
+  ExaCli(def script, String step) {
+    this.script = script
+    this.step = step
+  }
+
+  String getStep() {
+    return step
+  }
+
+  /**
+   * Checks a step's named parameters before anything runs: an unknown or missing one fails the step
+   * with error(), naming the step, the parameter and what is allowed.
+   */
+  void checkParameters(Map given, List required, List optional) {
+    if (given == null) {
+      script.error("${step}: takes named parameters, e.g. ${step}(${required.collect { it + ': ...' }.join(', ')})")
+    }
+    List allowed = required + optional
+    for (def key : given.keySet()) {
+      if (!allowed.contains(key.toString())) {
+        script.error("${step}: unknown parameter '${key}'; allowed: ${allowed.join(', ')}")
+      }
+    }
+    for (def name : required) {
+      if (given[name] == null || given[name].toString().trim().isEmpty()) {
+        script.error("${step}: missing parameter '${name}' (required: ${required.join(', ')}; optional: ${optional.join(', ')})")
+      }
+    }
+  }
+
+  /** A parameter that must be one of a few words: a choice of the step's own, not a rule of exa's. */
+  String oneOf(String name, def value, List allowed) {
+    if (!allowed.contains(value.toString())) {
+      script.error("${step}: parameter '${name}' must be one of ${allowed.collect { "'" + it + "'" }.join(', ')}, got '${value}'")
+    }
+    return value.toString()
+  }
+
+  /** A true/false parameter; {@code null} is the default. */
+  boolean flag(String name, def value, boolean otherwise) {
+    return value == null ? otherwise : oneOf(name, value, ['true', 'false']) == 'true'
+  }
+
+  /**
+   * The given parameters as exa's options, one `--option=value` word each, so that a value never
+   * reads as an option of its own. Nothing is checked here: exa checks every value by the core's
+   * rules, before anything runs, and failOnError names the parameter it refused.
+   *
+   * @param options [parameter: option], in the order they go on the command line
+   */
+  static List options(Map p, Map options) {
+    List args = []
+    for (def name : options.keySet()) {
+      if (p[name] != null) {
+        args << "--${options[name]}=${p[name].toString().trim()}".toString()
+      }
+    }
+    return args
+  }
+
+  /** One shell word: the value in single quotes, as POSIX sh reads it. */
+  static String quote(def value) {
+    return "'" + value.toString().replace("'", "'\"'\"'") + "'"
+  }
+
+  /**
+   * Runs `exa --json ARGS` and returns [status: exit code, json: the parsed result]. exa is found at
+   * EXAMLOPS_EXA, else on the PATH. Its stderr (progress, the job's output with --log) goes to the
+   * build log as it comes; its stdout is the JSON result.
+   *
+   * Only the commands in COMMANDS run. Without EXAMLOPS_SERVER (no console), nothing runs unless the
+   * pipeline opted in to the agent's own registry (HPC_FLEET_LOCAL_REGISTRY=true), and then the log
+   * says what that means.
+   *
+   * With credentialsId, the "SSH Username with private key" credential is bound for the command
+   * only: the key file's path and the passphrase reach exa through its environment, never its
+   * command line, and nothing is echoed. The username is not bound: a username marked secret would
+   * be masked all through the job's output, and exa logs in as the approved user anyway.
+   *
+   * With EXAMLOPS_SERVER set on the agent (central mode), the console API token of the "secret text"
+   * credential EXAMLOPS_TOKEN_CREDENTIALS_ID names is bound the same way, as EXAMLOPS_TOKEN.
+   *
+   * @param args exa's arguments, the command first (e.g. ['hpc', 'place', '--gpus=1'])
+   * @param credentialsId an SSH credential's id, or null
+   * @param extra [NAME: value] for exa's environment (the job's --env values)
+   */
+  Map run(List args, def credentialsId = null, Map extra = [:]) {
+    String command = args.size() >= 2 ? "${args[0]} ${args[1]}" : args.join(' ')
+    if (!COMMANDS.contains(command)) {
+      script.error("${step}: the HPC Fleet steps do not run 'exa ${command}': governance (connect, approve, reject, saving nodes) is done by an admin, on the console, never by a build")
+    }
+    def env = script.env
+    if (!env.EXAMLOPS_SERVER) {
+      if (env[LOCAL_REGISTRY] != 'true') {
+        script.error("${step}: this agent has no console (EXAMLOPS_SERVER is not set): set EXAMLOPS_SERVER and EXAMLOPS_TOKEN_CREDENTIALS_ID (central mode, docs/jenkins.md), or let this pipeline use the agent's own registry with environment { ${LOCAL_REGISTRY} = 'true' }, knowing that whoever can run builds on this agent can then also approve clusters")
+      }
+      script.echo("${step}: WARNING: using this agent's own registry (${LOCAL_REGISTRY}=true, no EXAMLOPS_SERVER): whoever can run builds on this agent can also approve clusters (sh 'exa hpc approve ...'); a Jenkins shared by more than one person should use central mode (docs/jenkins.md)")
+    }
+    String exa = env.EXAMLOPS_EXA ?: 'exa'
+    requireVersion(exa)
+    String out = shell(exa, '--json ' + args.collect { quote(it) }.join(' '), "exa ${command}", credentialsId, extra)
+    return [status: statusIn(exa, out), json: script.readJSON(text: answerIn(out), returnPojo: true)]
+  }
+
+  /**
+   * Refuses an exa older than this library, naming both versions; checked once per build, agent
+   * and exa (the build's environment remembers it).
+   */
+  private void requireVersion(String exa) {
+    String checked = "${script.env.NODE_NAME ?: 'built-in'}:${exa}:${VERSION}".toString()
+    if (script.env.HPC_FLEET_EXA_CHECKED == checked) {
+      return
+    }
+    String out = shell(exa, '--version', 'exa --version', null, [:])
+    statusIn(exa, out)
+    String answer = answerIn(out)
+    def found = (answer =~ /(\d+)\.(\d+)\.(\d+)/)
+    if (!found.find()) {
+      script.error("${step}: ${exa} --version answered '${answer}', which names no version: is ${exa} the exa CLI of HPC Fleet?")
+    }
+    List have = [found.group(1).toInteger(), found.group(2).toInteger(), found.group(3).toInteger()]
+    List want = VERSION.tokenize('.').collect { it.toInteger() }
+    for (int i = 0; i < 3; i++) {
+      if (have[i] > want[i]) {
+        break
+      }
+      if (have[i] < want[i]) {
+        script.error("${step}: exa ${have.join('.')} on this agent (${exa}) is older than the hpc-fleet library ${VERSION}: install exa ${VERSION} or later (docs/jenkins.md), or pin the library to @Library('hpc-fleet@v${have.join('.')}')")
+      }
+    }
+    script.env.HPC_FLEET_EXA_CHECKED = checked
+  }
+
+  /** Runs exa with the words given (already quoted) in an sh step; returns its stdout and marker. */
+  private String shell(String exa, String words, String label, def credentialsId, Map extra) {
+    // Jenkins runs sh with -xe: -x would echo the command line into the build log, and -e would end
+    // the script at exa's non-zero exit, before its status is printed. "missing" tells a missing exa
+    // (or a missing java under it) from exa's own failures.
+    String text = 'set +xe\n' +
+        "if ! command -v ${quote(exa)} >/dev/null 2>&1; then echo '${MARKER}missing-exa'; exit 0; fi\n" +
+        "${quote(exa)} ${words}\n" +
+        "s=\$?\n" +
+        "if [ \$s = 127 ] && ! command -v java >/dev/null 2>&1; then s=missing-java; fi\n" +
+        "echo \"${MARKER}\$s\""
+    List vars = []
+    def env = script.env
+    if (env.EXAMLOPS_ACTOR == null && env.JOB_NAME != null) {
+      vars << "EXAMLOPS_ACTOR=jenkins:${env.JOB_NAME}#${env.BUILD_NUMBER}"
+    }
+    if (env.EXAMLOPS_SURFACE == null && env.JOB_NAME != null) {
+      // the audit trail's surface: jenkins:<job>#<build>, in the characters a surface may hold
+      String job = "${env.JOB_NAME}#${env.BUILD_NUMBER}".replaceAll('[^A-Za-z0-9._#/@+-]', '-')
+      vars << "EXAMLOPS_SURFACE=jenkins:${job.length() > 100 ? job.substring(0, 100) : job}"
+    }
+    for (def name : extra.keySet()) {
+      vars << "${name}=${extra[name]}"
+    }
+    List bindings = []
+    if (credentialsId) {
+      bindings << script.sshUserPrivateKey(credentialsId: credentialsId,
+          keyFileVariable: 'EXAMLOPS_HPC_CREDENTIAL_KEY',
+          passphraseVariable: 'EXAMLOPS_HPC_SSH_KEY_PASSPHRASE')
+    }
+    // Central mode: the console's API token, a "secret text" credential, reaches exa through its
+    // environment for the command only (never its command line, never echoed)
+    if (env.EXAMLOPS_SERVER && env.EXAMLOPS_TOKEN_CREDENTIALS_ID) {
+      bindings << script.string(credentialsId: env.EXAMLOPS_TOKEN_CREDENTIALS_ID, variable: 'EXAMLOPS_TOKEN')
+    }
+    String out
+    script.withEnv(vars) {
+      if (bindings) {
+        script.withCredentials(bindings) {
+          out = script.sh(script: text, returnStdout: true, label: label)
+        }
+      } else {
+        out = script.sh(script: text, returnStdout: true, label: label)
+      }
+    }
+    return out
+  }
+
+  /** exa's exit status in an sh step's output; fails the step when exa, or java, is missing. */
+  private int statusIn(String exa, String out) {
+    int at = out.lastIndexOf(MARKER)
+    if (at < 0) {
+      script.error("${step}: exa did not finish (no exit status); is ${exa} the exa CLI? Set EXAMLOPS_EXA to its path, or put it on the PATH")
+    }
+    String status = out.substring(at + MARKER.length()).trim()
+    if (status == 'missing-exa') {
+      script.error("${step}: ${exa} was not found on this agent: install exa (docs/jenkins.md) and put it on the PATH, or set EXAMLOPS_EXA to its path")
+    }
+    if (status == 'missing-java') {
+      script.error("${step}: ${exa} needs java, and there is no java on this agent's PATH: install Java 17 or later, or put its bin directory on the PATH")
+    }
+    int code = status.toInteger()
+    if (answerIn(out).isEmpty()) {
+      script.error("${step}: ${exa} ended with exit status ${code} and no answer (its message is above); is ${exa} the exa CLI of HPC Fleet?")
+    }
+    return code
+  }
+
+  private static String answerIn(String out) {
+    int at = out.lastIndexOf(MARKER)
+    return (at < 0 ? out : out.substring(0, at)).trim()
+  }
+
+  /**
+   * Fails the step with exa's own error, when exa answered with one, naming the step's parameter for
+   * the value exa refused: by the request fields exa names (the core's words), else by the option
+   * its message names.
+   *
+   * @param options [parameter: option] the step passed (see options())
+   * @param given [what exa was given: what the pipeline wrote], for values the step made from the
+   *     pipeline's (a tag within the build): exa's message then shows the pipeline's value
+   */
+  void failOnError(Map result, Map options = [:], Map given = [:]) {
+    if (!(result.json instanceof Map) || result.json.error == null) {
+      return
+    }
+    Map e = result.json.error
+    String message = e.message.toString()
+    for (def made : given.keySet()) {
+      message = message.replace("'${made}'", "'${given[made]}'")
+    }
+    List named = []
+    for (def field : (e.fields ?: [])) {
+      String parameter = parameterOfField()[field.toString()] ?: field.toString()
+      if (options.containsKey(parameter) && !named.contains(parameter)) {
+        named << parameter
+      }
+    }
+    if (named.isEmpty()) {
+      for (def parameter : options.keySet()) {
+        if (message.contains("'--${options[parameter]}'") || message.startsWith("--${options[parameter]}:")) {
+          named << parameter
+        }
+      }
+    }
+    if (!named.isEmpty()) {
+      // exa's message starts with its own option names; the step names its parameters instead
+      message = message.replaceFirst('^--[a-z-]+(, --[a-z-]+)*: ', '')
+    }
+    String which = named.isEmpty() ? '' : (named.size() == 1 ? "parameter '${named[0]}': " : "parameters ${named.collect { "'" + it + "'" }.join(', ')}: ")
+    script.error("${step}: ${which}${message} (exa exit code ${e.exitCode}, ${e.kind})")
+  }
+
+  /** The core's request fields whose step parameter has another name. */
+  private static Map parameterOfField() {
+    return [environment: 'env', timeoutSeconds: 'waitTimeout']
+  }
+
+  /** A path for a file the step writes: relative, inside the workspace; fails the step otherwise. */
+  String workspaceFile(String parameter, def value) {
+    String file = value.toString()
+    if (!file.matches('[A-Za-z0-9._/-]{1,200}') || file.startsWith('/') || file.contains('..')) {
+      script.error("${step}: parameter '${parameter}' must be a relative path in the workspace (letters, digits, . _ - /), got '${file}'")
+    }
+    return file
+  }
+
+  /** Text made safe inside HTML, SVG or XML (elements and quoted attributes). */
+  static String markup(def value) {
+    return String.valueOf(value).replace('&', '&amp;').replace('<', '&lt;').replace('>', '&gt;')
+        .replace('"', '&quot;').replace("'", '&#39;')
+  }
+
+  /** GPU-hours as exa shows them everywhere: two decimals; "unknown" for null. */
+  static String hours(def value) {
+    return value == null ? 'unknown' : decimals(value, 2)
+  }
+
+  /** A share in percent, one decimal: "37.5%"; "unknown" for null. */
+  static String percent(def value) {
+    return value == null ? 'unknown' : decimals(value, 1) + '%'
+  }
+
+  /** A number with this many decimals, whatever the JVM's locale. */
+  private static String decimals(def value, int places) {
+    long scale = 10L ** places
+    long scaled = Math.round(((Number) value).doubleValue() * scale)
+    String sign = scaled < 0 ? '-' : ''
+    scaled = Math.abs(scaled)
+    return sign + (scaled.intdiv(scale)) + '.' + String.valueOf(scaled % scale).padLeft(places, '0')
+  }
+
+  /** Rows as an aligned text table, for the build log. */
+  static String table(List header, List rows) {
+    List widths = header.collect { it.toString().length() }
+    for (def row : rows) {
+      for (int i = 0; i < row.size(); i++) {
+        widths[i] = Math.max(widths[i], String.valueOf(row[i]).length())
+      }
+    }
+    List lines = []
+    for (def row : [header] + rows) {
+      List cells = []
+      for (int i = 0; i < row.size(); i++) {
+        cells << (i == row.size() - 1 ? String.valueOf(row[i]) : String.valueOf(row[i]).padRight(widths[i]))
+      }
+      lines << '  ' + cells.join('  ')
+    }
+    return lines.join('\n')
+  }
+}
