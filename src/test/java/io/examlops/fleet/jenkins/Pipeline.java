@@ -512,6 +512,12 @@ public final class Pipeline {
   private final List<String> testReports = new CopyOnWriteArrayList<>();
   private final List<String> artifacts = new CopyOnWriteArrayList<>();
 
+  /** The build's description ({@code currentBuild.description}), or {@code null}. */
+  public String description() {
+    Object d = currentBuild.get("description");
+    return d == null ? null : d.toString();
+  }
+
   /** The JUnit reports the junit step recorded (their text). */
   public List<String> testReports() {
     return List.copyOf(testReports);

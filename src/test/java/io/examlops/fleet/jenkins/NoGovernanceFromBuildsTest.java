@@ -1,0 +1,106 @@
+package io.examlops.fleet.jenkins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import groovy.lang.MissingPropertyException;
+import io.examlops.fleet.cli.ExaRun;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A build can never approve or reject a cluster through the library: it exposes its steps only (no
+ * general-purpose global), its class that runs exa refuses governance commands, and on an agent
+ * without a console nothing runs unless the pipeline opts in to the agent's own registry, which the
+ * log then says lets any build approve.
+ */
+class NoGovernanceFromBuildsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir Path dir;
+  private Map<String, String> env;
+  private Map<String, String> admin;
+
+  @BeforeEach
+  void anAgentWithAPendingCluster() {
+    env = MockFleet.agent(dir, 4, "untrusted-pr", "1");
+    admin = new LinkedHashMap<>(ExaRun.fleetIn(dir, "admin", 4));
+    assertThat(
+            ExaRun.run(admin, "hpc", "connect", "local", "--name", "beta", "--scheduler", "mock")
+                .exitCode())
+        .isZero();
+  }
+
+  private Pipeline build(Map<String, String> agent) {
+    return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve("ws"), agent);
+  }
+
+  private String betaState() throws Exception {
+    for (JsonNode c :
+        JSON.readTree(ExaRun.run(admin, "--json", "hpc", "clusters").out()).get("clusters")) {
+      if (c.get("name").asText().equals("beta")) {
+        return c.get("state").asText();
+      }
+    }
+    throw new AssertionError("no cluster beta");
+  }
+
+  @Test
+  void aBuildsAttemptToApproveFailsAndChangesNothing() throws Exception {
+    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
+    String auditBefore = ExaRun.run(admin, "--json", "hpc", "audit").out();
+
+    Pipeline global = build(env);
+    assertThatThrownBy(() -> global.run("node { hpcExa.run(args: ['hpc', 'approve', 'beta']) }"))
+        .isInstanceOf(MissingPropertyException.class)
+        .hasMessageContaining("hpcExa");
+
+    for (String command : new String[] {"approve", "reject", "connect"}) {
+      Pipeline pipeline = build(env);
+      String result =
+          pipeline.run(
+              "node { new io.examlops.fleet.jenkins.ExaCli(this, 'mine').run(['hpc', '"
+                  + command
+                  + "', 'beta']) }");
+      assertThat(result).isEqualTo("FAILURE");
+      assertThat(pipeline.log().text())
+          .contains(
+              "ERROR: mine: the HPC Fleet steps do not run 'exa hpc "
+                  + command
+                  + "': governance (connect, approve, reject, saving nodes) is done by an"
+                  + " admin, on the console, never by a build");
+      assertThat(pipeline.shRuns()).isZero();
+    }
+
+    assertThat(betaState()).isEqualTo("PENDING");
+    assertThat(ExaRun.run(admin, "--json", "hpc", "audit").out()).isEqualTo(auditBefore);
+  }
+
+  @Test
+  void withoutAConsoleTheStepsRunOnlyWhenThePipelineOptsInAndThenSayWhatItMeans() {
+    Pipeline refused = build(env);
+    assertThatThrownBy(() -> refused.step("hpcPlace", Map.of("gpus", 1)))
+        .isInstanceOf(PipelineError.class)
+        .hasMessageStartingWith("hpcPlace: this agent has no console (EXAMLOPS_SERVER is not set)")
+        .hasMessageContaining("environment { HPC_FLEET_LOCAL_REGISTRY = 'true' }")
+        .hasMessageContaining(
+            "whoever can run builds on this agent can then also approve clusters");
+    assertThat(refused.shRuns()).isZero();
+
+    Pipeline optedIn = build(env);
+    String result =
+        optedIn.run("node { withEnv(['HPC_FLEET_LOCAL_REGISTRY=true']) { hpcPlace(gpus: 1) } }");
+    assertThat(result).as(optedIn.log().text()).isEqualTo("SUCCESS");
+    assertThat(optedIn.log().text())
+        .contains(
+            "hpcPlace: WARNING: using this agent's own registry (HPC_FLEET_LOCAL_REGISTRY=true, no"
+                + " EXAMLOPS_SERVER): whoever can run builds on this agent can also approve"
+                + " clusters")
+        .contains("hpcPlace: chose");
+  }
+}
