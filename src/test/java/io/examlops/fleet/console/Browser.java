@@ -17,7 +17,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * Debian's headless Chromium driven by Debian's chromedriver: both paths are given, so Selenium
  * downloads nothing. Missing packages fail the test with how to install them (never a skip).
  */
-final class Browser {
+public final class Browser {
   static final Path CHROMIUM = Path.of("/usr/bin/chromium");
   static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   static final Path SCREENSHOTS = Path.of("target", "screenshots");
@@ -27,7 +27,7 @@ final class Browser {
 
   private Browser() {}
 
-  static ChromeDriver start(Path profile) {
+  public static ChromeDriver start(Path profile) {
     for (Path p : new Path[] {CHROMIUM, CHROMEDRIVER}) {
       if (!Files.isExecutable(p)) {
         throw new AssertionError(
@@ -74,7 +74,7 @@ final class Browser {
   }
 
   /** The whole page (up to {@link #MAX_SHOT_HEIGHT} px), as {@code target/screenshots/NAME.png}. */
-  static void screenshot(ChromeDriver driver, String name) {
+  public static void screenshot(ChromeDriver driver, String name) {
     Map<String, Object> metrics = driver.executeCdpCommand("Page.getLayoutMetrics", Map.of());
     @SuppressWarnings("unchecked")
     Map<String, Object> size = (Map<String, Object>) metrics.get("cssContentSize");
