@@ -512,6 +512,25 @@ public final class Pipeline {
   private final List<String> testReports = new CopyOnWriteArrayList<>();
   private final List<String> artifacts = new CopyOnWriteArrayList<>();
 
+  /** Sets variables for what follows on this thread (a declarative environment block). */
+  void pushEnv(Map<String, String> variables) {
+    overlays().push(variables);
+  }
+
+  void popEnv() {
+    overlays().pop();
+  }
+
+  /** As {@code pipeline { ... }}: a Declarative Pipeline (see {@link Declarative}). */
+  void declarative(Object script, Closure<?> body) {
+    new Declarative(this, script).run(body);
+  }
+
+  /** As the milestone step: logged (one build at a time passes it in Jenkins). */
+  void milestone(Object label) {
+    log.line("[Pipeline] milestone " + label);
+  }
+
   /** The build's description ({@code currentBuild.description}), or {@code null}. */
   public String description() {
     Object d = currentBuild.get("description");

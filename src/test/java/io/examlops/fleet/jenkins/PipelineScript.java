@@ -135,4 +135,17 @@ public abstract class PipelineScript extends Script {
     return pipeline()
         .lock(String.valueOf(args instanceof Map<?, ?> m ? m.get("resource") : args), body);
   }
+
+  public void pipeline(Closure<?> body) {
+    pipeline().declarative(this, body);
+  }
+
+  /** {@code script { }} inside a declarative stage's steps. */
+  public Object script(Closure<?> body) {
+    return body.call();
+  }
+
+  public void milestone(Object label) {
+    pipeline().milestone(label instanceof Map<?, ?> m ? m.get("label") : label);
+  }
 }

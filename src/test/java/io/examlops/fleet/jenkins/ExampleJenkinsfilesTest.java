@@ -1,0 +1,64 @@
+package io.examlops.fleet.jenkins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The example Jenkinsfiles shipped with the library, declarative, run by the stand-in against the
+ * real exa on the mock backend (no SSH: their credential parameter is left empty). The root
+ * Jenkinsfile against Slurm is in JenkinsStepsIT.
+ */
+class ExampleJenkinsfilesTest {
+  @TempDir Path dir;
+
+  private Pipeline build(String job) {
+    Map<String, String> env = new LinkedHashMap<>(MockFleet.agent(dir, 4, job, "1"));
+    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
+    return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve(job), env)
+        .withParam("HPC_CREDENTIALS", "");
+  }
+
+  @Test
+  void theRootJenkinsfilePreflightsTheClusterItTrainsOnAndArchivesCapacity() throws Exception {
+    Pipeline pipeline = build("train");
+    String result = pipeline.run(Files.readString(Path.of("Jenkinsfile")));
+    String log = pipeline.log().text();
+    assertThat(result).as(log).isEqualTo("SUCCESS");
+    assertThat(log)
+        .contains("training on demo, partition ")
+        .contains("hpcPreflight demo: ")
+        .contains("epoch 2 of 2: training JPCP on PM100Dataset");
+    assertThat(pipeline.testReports()).singleElement().asString().contains("hpcPreflight.demo");
+    assertThat(pipeline.artifacts())
+        .containsExactlyInAnyOrder("hpc/capacity.html", "hpc/capacity.css", "hpc/capacity.svg");
+    assertThat(pipeline.description()).matches("job \\d+ \\(demo mock-\\d+\\) completed, .*");
+  }
+
+  @Test
+  void theParallelExampleRunsEachBranchUnderThePlacementLock() throws Exception {
+    Pipeline pipeline = build("parallel");
+    String result = pipeline.run(Files.readString(Path.of("jenkins/parallel.Jenkinsfile")));
+    String log = pipeline.log().text();
+    assertThat(result).as(log).isEqualTo("SUCCESS");
+    assertThat(log)
+        .contains("training JPCP on")
+        .contains("training FCN on")
+        .contains("Lock acquired on [Resource: hpc-fleet-placement]");
+    assertThat(pipeline.description().lines()).hasSize(2).allMatch(l -> l.contains("completed"));
+  }
+
+  @Test
+  void theCapacityJobArchivesTheChartAndTheReport() throws Exception {
+    Pipeline pipeline = build("capacity");
+    String result = pipeline.run(Files.readString(Path.of("jenkins/capacity.Jenkinsfile")));
+    assertThat(result).as(pipeline.log().text()).isEqualTo("SUCCESS");
+    assertThat(pipeline.artifacts())
+        .containsExactlyInAnyOrder("hpc/capacity.html", "hpc/capacity.css", "hpc/capacity.svg");
+  }
+}
