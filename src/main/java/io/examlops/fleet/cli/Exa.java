@@ -23,7 +23,7 @@ import picocli.CommandLine.ScopeType;
 @Command(
     name = "exa",
     mixinStandardHelpOptions = true,
-    version = "exa (HPC Fleet) 0.1.0",
+    versionProvider = Exa.Version.class,
     description = "HPC Fleet: discover, approve and schedule on Slurm and Flux GPU clusters.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -197,5 +197,13 @@ public final class Exa implements Runnable {
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
     System.exit(execute(args, env, out, err));
+  }
+
+  /** {@code exa --version}: the Maven project's version. */
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"exa (HPC Fleet) " + io.examlops.fleet.settings.ProductVersion.get()};
+    }
   }
 }

@@ -34,7 +34,7 @@ final class ServeCommand implements Callable<Integer> {
   /** Who is acting, as for the CLI; defaults to the operating-system user. */
   static final String ACTOR_VARIABLE = Variables.ACTOR;
 
-  static final String VERSION = "0.1.0";
+  static final String VERSION = io.examlops.fleet.settings.ProductVersion.get();
 
   @ParentCommand McpCommand parent;
 
