@@ -134,4 +134,94 @@ class StepParametersTest {
     refusedByExa(
         "hpcPlace", Map.of("gpus", 2, "nodes", 0), "parameter 'nodes': nodes must be at least 1");
   }
+
+  /**
+   * The step's error for a value is the CLI's for the same value: exa's message, after the step's
+   * parameter in place of exa's option, with exa's exit code and kind.
+   */
+  @Test
+  void everyStepsParameterErrorReadsAsTheClisForTheSameValue() throws Exception {
+    Map<String, String> agent = MockFleet.agent(dir, 4, "ml/train", "9");
+    agent.put("HPC_FLEET_LOCAL_REGISTRY", "true");
+    Object[][] cases = {
+      {"hpcPlace", Map.of("gpus", "four"), "gpus", new String[] {"hpc", "place", "--gpus=four"}},
+      {
+        "hpcPlace",
+        Map.of("gpus", 2, "nodes", 0),
+        "nodes",
+        new String[] {"hpc", "place", "--gpus=2", "--nodes=0"}
+      },
+      {
+        "hpcPreflight",
+        Map.of("cluster", "demo", "gpus", -1),
+        "gpus",
+        new String[] {"hpc", "preflight", "--gpus=-1", "--", "demo"}
+      },
+      {
+        "hpcSubmit",
+        Map.of("cluster", "demo", "script", "#!/bin/sh\n", "tag", "a tag; reboot"),
+        "tag",
+        new String[] {"hpc", "submit", "--cluster=demo", "--tag=a tag; reboot", "--", dir.resolve("job.sh").toString()}
+      },
+      {
+        "hpcSubmit",
+        Map.of("cluster", "demo", "script", "#!/bin/sh\n", "time", "forever"),
+        "time",
+        new String[] {"hpc", "submit", "--cluster=demo", "--time=forever", "--", dir.resolve("job.sh").toString()}
+      },
+      {
+        "hpcWait",
+        Map.of("job", "1", "waitTimeout", 0),
+        "waitTimeout",
+        new String[] {"hpc", "logs", "--follow", "--follow-timeout=0", "--", "1"}
+      },
+      {
+        "hpcCancel",
+        Map.of("job", "no such job"),
+        "job",
+        new String[] {"hpc", "cancel", "--", "no such job"}
+      },
+    };
+    java.nio.file.Files.writeString(dir.resolve("job.sh"), "#!/bin/sh\n");
+    for (Object[] c : cases) {
+      String step = (String) c[0];
+      @SuppressWarnings("unchecked")
+      Map<String, Object> args = (Map<String, Object>) c[1];
+      String[] cli = (String[]) c[3];
+      String[] json = new String[cli.length + 1];
+      json[0] = "--json";
+      System.arraycopy(cli, 0, json, 1, cli.length);
+      Map<String, String> cliEnv = new java.util.HashMap<>(agent);
+      cliEnv.put("EXAMLOPS_ACTOR", "ci");
+      com.fasterxml.jackson.databind.JsonNode error =
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .readTree(io.examlops.fleet.cli.ExaRun.run(cliEnv, json).out())
+              .get("error");
+      assertThat(error).as("exa refuses %s", String.join(" ", cli)).isNotNull();
+      String message = error.get("message").asText();
+      String expected =
+          step
+              + ": "
+              + (error.get("fields").isEmpty()
+                      && !message.startsWith("--")
+                      && !message.contains("'--")
+                  ? ""
+                  : "parameter '" + c[2] + "': ")
+              + message.replaceFirst("^--[a-z-]+(, --[a-z-]+)*: ", "")
+              + " (exa exit code "
+              + error.get("exitCode").asInt()
+              + ", "
+              + error.get("kind").asText()
+              + ")";
+      Pipeline pipeline = new Pipeline(Path.of("").toAbsolutePath(), dir.resolve("ws"), agent);
+      assertThatThrownBy(() -> pipeline.step(step, args))
+          .as("%s %s", step, args)
+          .isInstanceOf(PipelineError.class)
+          .hasMessage(expected);
+    }
+    // and what the CLI takes, the step takes: a CPU-only placement
+    Pipeline pipeline = new Pipeline(Path.of("").toAbsolutePath(), dir.resolve("ws"), agent);
+    assertThat(((Map<?, ?>) pipeline.step("hpcPlace", Map.of("gpus", 0))).get("cluster"))
+        .isEqualTo("demo");
+  }
 }
