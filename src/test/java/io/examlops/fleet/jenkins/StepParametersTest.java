@@ -161,13 +161,27 @@ class StepParametersTest {
         "hpcSubmit",
         Map.of("cluster", "demo", "script", "#!/bin/sh\n", "tag", "a tag; reboot"),
         "tag",
-        new String[] {"hpc", "submit", "--cluster=demo", "--tag=a tag; reboot", "--", dir.resolve("job.sh").toString()}
+        new String[] {
+          "hpc",
+          "submit",
+          "--cluster=demo",
+          "--tag=a tag; reboot",
+          "--",
+          dir.resolve("job.sh").toString()
+        }
       },
       {
         "hpcSubmit",
         Map.of("cluster", "demo", "script", "#!/bin/sh\n", "time", "forever"),
         "time",
-        new String[] {"hpc", "submit", "--cluster=demo", "--time=forever", "--", dir.resolve("job.sh").toString()}
+        new String[] {
+          "hpc",
+          "submit",
+          "--cluster=demo",
+          "--time=forever",
+          "--",
+          dir.resolve("job.sh").toString()
+        }
       },
       {
         "hpcWait",
