@@ -6,9 +6,23 @@ package io.examlops.fleet.jenkins;
  */
 public final class BuildLog {
   private final StringBuffer text = new StringBuffer();
+  private final java.util.List<String> masks = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   void append(String chunk) {
-    text.append(chunk);
+    String shown = chunk;
+    for (String m : masks) {
+      shown = shown.replace(m, "****");
+    }
+    text.append(shown);
+  }
+
+  /** Masks these words in what is logged from now on, as Jenkins masks bound credentials. */
+  void mask(java.util.List<String> words) {
+    words.stream().filter(w -> !w.isEmpty()).forEach(masks::add);
+  }
+
+  void unmask(java.util.List<String> words) {
+    words.forEach(masks::remove);
   }
 
   void line(String line) {

@@ -325,6 +325,9 @@ public final class Pipeline {
   Object withCredentials(List<Map<String, Object>> bindings, Closure<?> body) {
     Map<String, String> overlay = new LinkedHashMap<>();
     List<Path> dirs = new ArrayList<>();
+    // what Jenkins masks in the log while the block runs: every bound secret; a bound username too
+    // (as with "Treat username as secret", the case where masking eats the job's output)
+    List<String> masked = new ArrayList<>();
     try {
       for (Map<String, Object> b : bindings) {
         String id = String.valueOf(b.get("credentialsId"));
@@ -334,6 +337,7 @@ public final class Pipeline {
             throw new PipelineError("Could not find credentials entry with ID '" + id + "'");
           }
           overlay.put(String.valueOf(b.get("variable")), secret);
+          masked.add(secret);
           continue;
         }
         if (!"SSHUserPrivateKeyBinding".equals(b.get("$class"))) {
@@ -353,17 +357,23 @@ public final class Pipeline {
         overlay.put(String.valueOf(b.get("keyFileVariable")), key.toString());
         if (b.get("usernameVariable") != null) {
           overlay.put(String.valueOf(b.get("usernameVariable")), c.user());
+          masked.add(c.user());
         }
         if (b.get("passphraseVariable") != null) {
           overlay.put(
               String.valueOf(b.get("passphraseVariable")),
               c.passphrase() == null ? "" : c.passphrase());
+          if (c.passphrase() != null) {
+            masked.add(c.passphrase());
+          }
         }
       }
       overlays().push(overlay);
+      log.mask(masked);
       try {
         return body.call();
       } finally {
+        log.unmask(masked);
         overlays().pop();
       }
     } catch (IOException e) {

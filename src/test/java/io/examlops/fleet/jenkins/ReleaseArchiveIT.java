@@ -40,13 +40,30 @@ class ReleaseArchiveIT {
         .contains("submit");
     Path link = Files.createDirectories(dir.resolve("usr/bin")).resolve("exa");
     Files.createSymbolicLink(link, release.resolve("bin/exa"));
-    assertThat(exa(link, "--version")).contains("exa (HPC Fleet)");
+    String version = io.examlops.fleet.settings.ProductVersion.get();
+    assertThat(exa(link, "--version")).isEqualTo("exa (HPC Fleet) " + version + "\n");
+    assertThat(Release.archive().getFileName().toString())
+        .isEqualTo("hpc-fleet-" + version + "-release.tar.gz");
+    // Java 22 and later warn about SQLite's native access in every command unless the manifest
+    // of the jar allows it
+    try (java.util.jar.JarFile jar =
+        new java.util.jar.JarFile(release.resolve("lib/exa.jar").toFile())) {
+      assertThat(jar.getManifest().getMainAttributes().getValue("Enable-Native-Access"))
+          .isEqualTo("ALL-UNNAMED");
+    }
 
-    for (String step : new String[] {"hpcPreflight", "hpcPlace", "hpcSubmit", "hpcCapacity"}) {
+    for (String step :
+        new String[] {
+          "hpcPreflight", "hpcPlace", "hpcSubmit", "hpcWait", "hpcLogs", "hpcCancel", "hpcCapacity"
+        }) {
       assertThat(release.resolve("vars/" + step + ".groovy")).isRegularFile();
       assertThat(release.resolve("vars/" + step + ".txt")).isRegularFile();
     }
     assertThat(release.resolve("Jenkinsfile")).isRegularFile();
+    assertThat(release.resolve("src/io/examlops/fleet/jenkins/ExaCli.groovy")).isRegularFile();
+    assertThat(release.resolve("jenkins/jcasc.yaml")).isRegularFile();
+    assertThat(release.resolve("jenkins/parallel.Jenkinsfile")).isRegularFile();
+    assertThat(release.resolve("jenkins/capacity.Jenkinsfile")).isRegularFile();
     assertThat(release.resolve("docs/jenkins.md")).isRegularFile();
   }
 }
