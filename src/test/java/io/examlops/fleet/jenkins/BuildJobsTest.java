@@ -49,7 +49,6 @@ class BuildJobsTest {
   void twoBuildsOfAMultibranchJobNeverShareAJobAndARetryInTheSameBuildReattaches()
       throws Exception {
     Map<String, String> agent = MockFleet.agent(dir, 4, "ml/feature%2Fx y", "5");
-    agent.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     try (JobGate gate = JobGate.in(dir)) {
       Map<String, Object> train =
           Map.of(
@@ -110,7 +109,6 @@ class BuildJobsTest {
   @Test
   void anAbortCancelsTheJobBeforeJenkinsWouldKill() throws Exception {
     Map<String, String> agent = MockFleet.agent(dir, 4, "train", "1");
-    agent.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     Pipeline pipeline = build(agent, "1");
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try (JobGate gate = JobGate.in(dir)) {
@@ -136,6 +134,13 @@ class BuildJobsTest {
       assertThatThrownBy(() -> submitted.get(60, TimeUnit.SECONDS))
           .hasCauseInstanceOf(PipelineAborted.class);
       assertThat(pipeline.log().text()).containsPattern("exa: interrupted: cancelled job \\d+");
+      // the measurement docs/performance.md records
+      pipeline
+          .log()
+          .text()
+          .lines()
+          .filter(l -> l.contains("after SIGTERM"))
+          .forEach(System.out::println);
     } finally {
       runner.shutdownNow();
     }

@@ -33,7 +33,6 @@ class CapacityUnderJenkinsCspBrowserTest {
   @Test
   void theReportAndTheChartRenderUnderJenkinsDefaultCsp() throws Exception {
     Map<String, String> agent = MockFleet.agent(dir, 4, "capacity", "1");
-    agent.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     Pipeline pipeline = new Pipeline(Path.of("").toAbsolutePath(), dir.resolve("ws"), agent);
     pipeline.step("hpcSubmit", Map.of("cluster", "demo", "script", "#!/bin/sh\ntrue\n"));
     pipeline.step("hpcCapacity", Map.of("report", "out/capacity.html", "svg", "out/capacity.svg"));

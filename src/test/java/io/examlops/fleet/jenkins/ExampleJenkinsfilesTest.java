@@ -19,7 +19,6 @@ class ExampleJenkinsfilesTest {
 
   private Pipeline build(String job) {
     Map<String, String> env = new LinkedHashMap<>(MockFleet.agent(dir, 4, job, "1"));
-    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve(job), env)
         .withParam("HPC_CREDENTIALS", "");
   }

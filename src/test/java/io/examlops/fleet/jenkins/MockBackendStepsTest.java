@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.examlops.fleet.cli.ExaRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,18 +22,7 @@ class MockBackendStepsTest {
 
   @BeforeEach
   void aMockClusterAndAnExaOnThisAgent() throws Exception {
-    env = new LinkedHashMap<>(ExaRun.fleetIn(dir, "admin", 4));
-    assertThat(
-            ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
-                .exitCode())
-        .isZero();
-    assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
-    env.remove("EXAMLOPS_ACTOR");
-    env.put("PATH", AgentWithExa.install(dir));
-    env.put("HOME", dir.toString());
-    env.put("JOB_NAME", "demo-job");
-    env.put("BUILD_NUMBER", "3");
-    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
+    env = MockFleet.agent(dir, 4, "demo-job", "3");
   }
 
   private Pipeline build() {

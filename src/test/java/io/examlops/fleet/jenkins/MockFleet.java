@@ -27,6 +27,7 @@ final class MockFleet {
     env.put("HOME", dir.toString());
     env.put("JOB_NAME", job);
     env.put("BUILD_NUMBER", build);
+    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     return env;
   }
 }

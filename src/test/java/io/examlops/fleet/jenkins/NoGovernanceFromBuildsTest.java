@@ -52,7 +52,6 @@ class NoGovernanceFromBuildsTest {
 
   @Test
   void aBuildsAttemptToApproveFailsAndChangesNothing() throws Exception {
-    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     String auditBefore = ExaRun.run(admin, "--json", "hpc", "audit").out();
 
     Pipeline global = build(env);
@@ -83,6 +82,7 @@ class NoGovernanceFromBuildsTest {
 
   @Test
   void withoutAConsoleTheStepsRunOnlyWhenThePipelineOptsInAndThenSayWhatItMeans() {
+    env.remove("HPC_FLEET_LOCAL_REGISTRY");
     Pipeline refused = build(env);
     assertThatThrownBy(() -> refused.step("hpcPlace", Map.of("gpus", 1)))
         .isInstanceOf(PipelineError.class)

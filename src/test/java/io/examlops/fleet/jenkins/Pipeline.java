@@ -181,8 +181,9 @@ public final class Pipeline {
       tree.addAll(p.descendants().toList());
       tree.add(p.toHandle());
     }
+    long sigterm = System.nanoTime();
     tree.forEach(ProcessHandle::destroy);
-    long deadline = System.nanoTime() + KILL_AFTER.toNanos();
+    long deadline = sigterm + KILL_AFTER.toNanos();
     List<ProcessHandle> killed = new ArrayList<>();
     for (ProcessHandle h : tree) {
       try {
@@ -191,6 +192,12 @@ public final class Pipeline {
         h.destroyForcibly();
         killed.add(h);
       }
+    }
+    if (killed.isEmpty() && !tree.isEmpty()) {
+      log.line(
+          "All processes ended "
+              + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sigterm)
+              + " ms after SIGTERM");
     }
     if (!killed.isEmpty()) {
       log.line(

@@ -142,7 +142,6 @@ class StepParametersTest {
   @Test
   void everyStepsParameterErrorReadsAsTheClisForTheSameValue() throws Exception {
     Map<String, String> agent = MockFleet.agent(dir, 4, "ml/train", "9");
-    agent.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     Object[][] cases = {
       {"hpcPlace", Map.of("gpus", "four"), "gpus", new String[] {"hpc", "place", "--gpus=four"}},
       {
