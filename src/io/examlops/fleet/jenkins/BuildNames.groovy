@@ -24,7 +24,7 @@ class BuildNames implements Serializable {
     String job = env.JOB_NAME.toString()
     String safe = job.replaceAll('[^A-Za-z0-9._/@+=-]', '-')
     if (safe != job || safe.length() > JOB_IN_TAG) {
-      safe = safe.substring(0, Math.min(safe.length(), JOB_IN_TAG - 10)) + '-' + Integer.toHexString(job.hashCode())
+      safe = safe.substring(0, Math.min(safe.length(), JOB_IN_TAG - 12)) + '-' + Math.abs((long) job.hashCode())
     }
     if (!(safe ==~ /[A-Za-z0-9].*/)) {
       safe = 'job-' + safe

@@ -149,11 +149,17 @@ class ExaCli implements Serializable {
     String out = shell(exa, '--version', 'exa --version', null, [:])
     statusIn(exa, out)
     String answer = answerIn(out)
-    def found = (answer =~ /(\d+)\.(\d+)\.(\d+)/)
-    if (!found.find()) {
+    // words and ==~ only: a Matcher held in a variable cannot be saved with the build (CPS)
+    String found = null
+    for (String word : answer.tokenize(' ')) {
+      if (found == null && word ==~ /\d+\.\d+\.\d+.*/) {
+        found = word
+      }
+    }
+    if (found == null) {
       script.error("${step}: ${exa} --version answered '${answer}', which names no version: is ${exa} the exa CLI of HPC Fleet?")
     }
-    List have = [found.group(1).toInteger(), found.group(2).toInteger(), found.group(3).toInteger()]
+    List have = found.tokenize('.-').take(3).collect { it.toInteger() }
     List want = VERSION.tokenize('.').collect { it.toInteger() }
     for (int i = 0; i < 3; i++) {
       if (have[i] > want[i]) {
