@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.governance.ApproveForRequest;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ApproveResult;
 import io.examlops.fleet.model.ClusterRevision;
@@ -30,15 +31,26 @@ final class ApproveCommand extends FleetCommand {
               + " is decided and the command says what changed (exit 1).")
   String expected;
 
+  @Option(
+      names = "--for",
+      paramLabel = "USER",
+      description =
+          "Decide for this console admin, who decided in another system (the Jenkins user who"
+              + " clicked in the governance job), through the console of $EXAMLOPS_SERVER with a"
+              + " token that holds the on-behalf scope; needs --expect (what was shown to them)."
+              + " Audited as USER via $EXAMLOPS_SURFACE, vouched for by the token.")
+  String forUser;
+
   @Override
   public Integer call() {
+    ClusterRevision shown = ClusterRevision.parse(expected, "expected");
     ApproveResult cluster =
-        exa()
-            .fleet()
-            .governance()
-            .approve(
-                exa().actor(),
-                new ApproveRequest(name, ClusterRevision.parse(expected, "expected")));
+        forUser == null
+            ? exa().fleet().governance().approve(exa().actor(), new ApproveRequest(name, shown))
+            : exa()
+                .fleet()
+                .governance()
+                .approveFor(exa().actor(), new ApproveForRequest(name, forUser, shown));
     var pin = cluster.pinned();
     Output output = output();
     output.emit(

@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.governance.RejectForRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
 import io.examlops.fleet.model.ClusterRevision;
@@ -34,15 +35,29 @@ final class RejectCommand extends FleetCommand {
               + " is decided and the command says what changed (exit 1).")
   String expected;
 
+  @Option(
+      names = "--for",
+      paramLabel = "USER",
+      description =
+          "Decide for this console admin, who decided in another system (the Jenkins user who"
+              + " clicked in the governance job), through the console of $EXAMLOPS_SERVER with a"
+              + " token that holds the on-behalf scope; needs --expect (what was shown to them)."
+              + " Audited as USER via $EXAMLOPS_SURFACE, vouched for by the token.")
+  String forUser;
+
   @Override
   public Integer call() {
+    ClusterRevision shown = ClusterRevision.parse(expected, "expected");
     RejectResult cluster =
-        exa()
-            .fleet()
-            .governance()
-            .reject(
-                exa().actor(),
-                new RejectRequest(name, reason, ClusterRevision.parse(expected, "expected")));
+        forUser == null
+            ? exa()
+                .fleet()
+                .governance()
+                .reject(exa().actor(), new RejectRequest(name, reason, shown))
+            : exa()
+                .fleet()
+                .governance()
+                .rejectFor(exa().actor(), new RejectForRequest(name, forUser, reason, shown));
     Output output = output();
     output.emit(
         cluster,
