@@ -109,4 +109,18 @@ public abstract class PipelineScript extends Script {
   public void publishHTML(Map<String, Object> args) {
     pipeline().publishHtml(args);
   }
+
+  // --- the input step, and Declarative Pipeline ----------------------------------------------
+
+  public Object input(Map<String, Object> args) {
+    return pipeline().input(args);
+  }
+
+  public Map<String, Object> choice(Map<String, Object> definition) {
+    return Pipeline.choice(definition);
+  }
+
+  public void pipeline(Closure<?> body) {
+    new DeclarativePipeline(pipeline()).run(body);
+  }
 }
