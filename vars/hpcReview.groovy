@@ -64,12 +64,13 @@ private Map decide(Map p, Map review) {
       echo("${step}: ${review.cluster}: ${e.message}; asking again")
       continue
     }
-    if (e.kind == 'authentication-failed') {
+    if (!(e.kind in ['registry', 'not-permitted'])) {
+      // the set-up is wrong (the token, the console): no later cluster would fare better
       error("${step}: ${e.message} (exa exit code ${e.exitCode}, ${e.kind})")
     }
     // Stale (the cluster changed while the build waited), or the clicking user is not one of the
     // console's admins: nothing was decided; the cluster is asked again by the next build.
-    unstable("${step}: ${review.cluster} was not ${approve ? 'approved' : 'rejected'} for ${who}: ${e.message} (${e.kind})")
+    unstable("${step}: ${review.cluster} was not ${approve ? 'approved' : 'rejected'} for ${who}: ${e.message}")
     return [cluster: review.cluster, decision: 'refused', by: who, reason: null, message: e.message]
   }
 }
