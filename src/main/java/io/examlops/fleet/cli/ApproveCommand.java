@@ -5,6 +5,7 @@ import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ApproveResult;
 import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -31,26 +32,18 @@ final class ApproveCommand extends FleetCommand {
               + " is decided and the command says what changed (exit 1).")
   String expected;
 
-  @Option(
-      names = "--for",
-      paramLabel = "USER",
-      description =
-          "Decide for this console admin, who decided in another system (the Jenkins user who"
-              + " clicked in the governance job), through the console of $EXAMLOPS_SERVER with a"
-              + " token that holds the on-behalf scope; needs --expect (what was shown to them)."
-              + " Audited as USER via $EXAMLOPS_SURFACE, vouched for by the token.")
-  String forUser;
+  @Mixin OnBehalfOption forUser;
 
   @Override
   public Integer call() {
     ClusterRevision shown = ClusterRevision.parse(expected, "expected");
     ApproveResult cluster =
-        forUser == null
+        forUser.user == null
             ? exa().fleet().governance().approve(exa().actor(), new ApproveRequest(name, shown))
             : exa()
                 .fleet()
                 .governance()
-                .approveFor(exa().actor(), new ApproveForRequest(name, forUser, shown));
+                .approveFor(exa().actor(), new ApproveForRequest(name, forUser.user, shown));
     var pin = cluster.pinned();
     Output output = output();
     output.emit(

@@ -5,6 +5,7 @@ import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
 import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -35,21 +36,13 @@ final class RejectCommand extends FleetCommand {
               + " is decided and the command says what changed (exit 1).")
   String expected;
 
-  @Option(
-      names = "--for",
-      paramLabel = "USER",
-      description =
-          "Decide for this console admin, who decided in another system (the Jenkins user who"
-              + " clicked in the governance job), through the console of $EXAMLOPS_SERVER with a"
-              + " token that holds the on-behalf scope; needs --expect (what was shown to them)."
-              + " Audited as USER via $EXAMLOPS_SURFACE, vouched for by the token.")
-  String forUser;
+  @Mixin OnBehalfOption forUser;
 
   @Override
   public Integer call() {
     ClusterRevision shown = ClusterRevision.parse(expected, "expected");
     RejectResult cluster =
-        forUser == null
+        forUser.user == null
             ? exa()
                 .fleet()
                 .governance()
@@ -57,7 +50,7 @@ final class RejectCommand extends FleetCommand {
             : exa()
                 .fleet()
                 .governance()
-                .rejectFor(exa().actor(), new RejectForRequest(name, forUser, reason, shown));
+                .rejectFor(exa().actor(), new RejectForRequest(name, forUser.user, reason, shown));
     Output output = output();
     output.emit(
         cluster,

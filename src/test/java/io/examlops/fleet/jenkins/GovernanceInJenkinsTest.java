@@ -119,10 +119,9 @@ class GovernanceInJenkinsTest {
     Pipeline.InputRequest alpha = build.awaitInput(ASKED);
     assertThat(build.declaredOptions()).containsKey("disableConcurrentBuilds");
     assertThat(build.declaredTriggers()).containsExactly("H/15 * * * *");
-    String revision =
-        JSON.readTree(ExaRun.run(home, "--json", "hpc", "review").out())
-            .at("/reviews/0/revision")
-            .asText();
+    String reviewed = ExaRun.run(home, "--json", "hpc", "review").out();
+    io.examlops.fleet.cli.DocumentedShapes.cliReference().assertMatches("hpc review", reviewed);
+    String revision = JSON.readTree(reviewed).at("/reviews/0/revision").asText();
     assertThat(alpha.message()).contains("Approve cluster alpha?").contains(revision);
     assertThat(alpha.parameters()).containsExactly("DECISION", "REASON");
     assertThat(build.log().text())

@@ -42,11 +42,13 @@ class ReleaseArchiveIT {
     Files.createSymbolicLink(link, release.resolve("bin/exa"));
     assertThat(exa(link, "--version")).contains("exa (HPC Fleet)");
 
-    for (String step : new String[] {"hpcPreflight", "hpcPlace", "hpcSubmit", "hpcCapacity"}) {
+    for (String step :
+        new String[] {"hpcPreflight", "hpcPlace", "hpcSubmit", "hpcCapacity", "hpcReview"}) {
       assertThat(release.resolve("vars/" + step + ".groovy")).isRegularFile();
       assertThat(release.resolve("vars/" + step + ".txt")).isRegularFile();
     }
     assertThat(release.resolve("Jenkinsfile")).isRegularFile();
+    assertThat(release.resolve("jenkins/governance.Jenkinsfile")).isRegularFile();
     assertThat(release.resolve("docs/jenkins.md")).isRegularFile();
   }
 }
