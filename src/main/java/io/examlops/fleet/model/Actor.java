@@ -38,7 +38,7 @@ public record Actor(String name, String surface, String vouchedBy) {
   public Actor {
     Objects.requireNonNull(name, "name");
     vouchedBy =
-        vouchedBy == null ? null : OneLine.require("who vouches", vouchedBy, 300, "vouchedBy");
+        vouchedBy == null ? null : OneLine.require("who vouches", vouchedBy, 400, "vouchedBy");
     Objects.requireNonNull(surface, "surface");
     name = OneLine.require("the acting user", name, MAX_LENGTH, "name");
     if (!surface.matches(SURFACE)) {
