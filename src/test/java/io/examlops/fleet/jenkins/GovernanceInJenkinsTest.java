@@ -209,5 +209,20 @@ class GovernanceInJenkinsTest {
     assertThat(failed.get(5, TimeUnit.MINUTES)).isEqualTo("FAILURE");
     assertThat(second.log().text()).contains("it needs the on-behalf scope");
     assertThat(state("alpha")).isEqualTo("PENDING");
+
+    // Without a console nothing vouches for anyone: --for is refused on a machine's own registry.
+    ExaRun local =
+        ExaRun.run(
+            home,
+            "hpc",
+            "approve",
+            "alpha",
+            "--for",
+            "alice",
+            "--expect",
+            "pending-00000000-00000000-00000000");
+    assertThat(local.exitCode()).isEqualTo(1);
+    assertThat(local.err()).contains("deciding for someone else goes through the fleet console");
+    assertThat(state("alpha")).isEqualTo("PENDING");
   }
 }
