@@ -2,9 +2,10 @@ package io.examlops.fleet.jenkins
 
 /**
  * The part of the hpc* steps that runs the exa CLI. It is a class of the shared library (src/), not
- * a global variable: a Jenkinsfile sees only the steps in vars/. Even a pipeline that builds one of
- * these itself cannot reach governance through it: run() refuses every exa command but the few the
- * steps use (reading, placing, submitting, following and cancelling jobs).
+ * a global variable: a Jenkinsfile sees only the steps in vars/. run() refuses every exa command but
+ * the few the steps use (reading, placing, submitting, following and cancelling jobs); review() runs
+ * only hpcReview's decisions for a named admin, which the console takes from no token but one with
+ * the on-behalf scope. So a pipeline that builds one of these itself changes no governance.
  *
  * Everything here uses only standard Pipeline steps (sh, withEnv, withCredentials, readJSON, echo,
  * error) through the calling step's script, and methods the Groovy sandbox allows, so the library
@@ -120,7 +121,7 @@ class ExaCli implements Serializable {
    * @param extra [NAME: value] for exa's environment (the job's --env values)
    */
   Map run(List args, def credentialsId = null, Map extra = [:]) {
-    String command = args.size() >= 2 ? "${args[0]} ${args[1]}" : args.join(' ')
+    String command = commandOf(args)
     if (!COMMANDS.contains(command)) {
       script.error("${step}: the HPC Fleet steps do not run 'exa ${command}': governance (connect, approve, reject, saving nodes) is done by an admin, on the console, never by a build")
     }
@@ -131,7 +132,33 @@ class ExaCli implements Serializable {
       }
       script.echo("${step}: WARNING: using this agent's own registry (${LOCAL_REGISTRY}=true, no EXAMLOPS_SERVER): whoever can run builds on this agent can also approve clusters (sh 'exa hpc approve ...'); a Jenkins shared by more than one person should use central mode (docs/jenkins.md)")
     }
-    String exa = env.EXAMLOPS_EXA ?: 'exa'
+    return exa(args, command, credentialsId, extra)
+  }
+
+  /**
+   * Runs one of hpcReview's commands: `exa hpc review`, or `exa hpc approve|reject NAME --for=USER`,
+   * which the console records as the admin named, and takes only from a token with the on-behalf
+   * scope (a console admin mints it for the governance job alone). Never without a console: an
+   * agent's own registry would take the decision from anyone who can run a build there.
+   */
+  Map review(List args) {
+    String command = commandOf(args)
+    boolean forSomeone = args.any { it.toString().startsWith('--for=') }
+    if (!(command == 'hpc review' || (command in ['hpc approve', 'hpc reject'] && forSomeone))) {
+      script.error("${step}: runs only 'exa hpc review' and 'exa hpc approve|reject --for', not 'exa ${command}'")
+    }
+    if (!script.env.EXAMLOPS_SERVER) {
+      script.error("${step}: EXAMLOPS_SERVER is not set: decisions are recorded on the fleet console, as the admin who clicked; set it to the console's address (e.g. https://fleet.example.org) in the job's environment")
+    }
+    return exa(args, command, null, [:])
+  }
+
+  private static String commandOf(List args) {
+    return args.size() >= 2 ? "${args[0]} ${args[1]}".toString() : args.join(' ')
+  }
+
+  private Map exa(List args, String command, def credentialsId, Map extra) {
+    String exa = script.env.EXAMLOPS_EXA ?: 'exa'
     requireVersion(exa)
     String out = shell(exa, '--json ' + args.collect { quote(it) }.join(' '), "exa ${command}", credentialsId, extra)
     return [status: statusIn(exa, out), json: script.readJSON(text: answerIn(out), returnPojo: true)]

@@ -1,6 +1,10 @@
 package io.examlops.fleet.access;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.OneLine;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.Credential;
@@ -115,6 +119,55 @@ public final class AccessService {
   public Optional<TokenGrant> authenticateToken(String secret) {
     return store().authenticateToken(secret);
   }
+
+  /**
+   * Who decided, as a system an admin trusts says (the Jenkins controller that holds {@code token}
+   * and records who clicked Proceed in a governance job): the named user must be a console user
+   * with the admin role now, so that the token can speak only for the people who could decide
+   * themselves; the surface must name that system and its run ({@code jenkins:fleet-governance#12},
+   * never one of this product's own surfaces); the audit trail names the token beside them.
+   *
+   * @param token a live token with the on-behalf scope (the caller checked the scope)
+   * @throws io.examlops.fleet.model.FleetException NOT_PERMITTED when the user is not an admin now,
+   *     INVALID_REQUEST for a blank user or a surface that does not name a system and its run
+   */
+  public Actor onBehalf(ApiToken token, String user, String surface) {
+    String name = OneLine.require("the user who decided", user, Actor.MAX_LENGTH, "user");
+    String via = surface == null ? "" : surface.strip();
+    String system = via.contains(":") ? via.substring(0, via.indexOf(':')) : "";
+    if (system.isEmpty() || OWN_SURFACES.contains(system)) {
+      throw FleetException.invalid(
+          "the surface "
+              + Printable.quoted(via)
+              + " does not name the system that recorded the decision and its run: give e.g."
+              + " jenkins:fleet-governance#12 (not "
+              + String.join(", ", OWN_SURFACES)
+              + ", which are this product's own)",
+          "via");
+    }
+    ConsoleUser who =
+        user(name)
+            .filter(ConsoleUser::admin)
+            .orElseThrow(
+                () ->
+                    new FleetException(
+                        ErrorKind.NOT_PERMITTED,
+                        Printable.quoted(name)
+                            + " is not an admin of this console: the token "
+                            + token.name()
+                            + " may decide only for a console user with the admin role, by the"
+                            + " same name as in "
+                            + system
+                            + "; nothing was decided. Add "
+                            + name
+                            + " as an admin on the console's Users & tokens page (or exa console"
+                            + " user add), or let one of its admins decide"));
+    return new Actor(
+        who.name(), via, "token " + token.id() + " '" + token.name() + "' of " + token.owner());
+  }
+
+  /** This product's own surfaces: a decision made elsewhere never reads as made through them. */
+  private static final List<String> OWN_SURFACES = List.of(Actor.CLI, Actor.CONSOLE, Actor.MCP);
 
   private Path initialAdminFile() {
     return InitialAdminFile.beside(clusters.registry().platformDb().file());

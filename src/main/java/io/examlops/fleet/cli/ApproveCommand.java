@@ -1,9 +1,11 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.governance.ApproveForRequest;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ApproveResult;
 import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -30,15 +32,18 @@ final class ApproveCommand extends FleetCommand {
               + " is decided and the command says what changed (exit 1).")
   String expected;
 
+  @Mixin OnBehalfOption forUser;
+
   @Override
   public Integer call() {
+    ClusterRevision shown = ClusterRevision.parse(expected, "expected");
     ApproveResult cluster =
-        exa()
-            .fleet()
-            .governance()
-            .approve(
-                exa().actor(),
-                new ApproveRequest(name, ClusterRevision.parse(expected, "expected")));
+        forUser.user == null
+            ? exa().fleet().governance().approve(exa().actor(), new ApproveRequest(name, shown))
+            : exa()
+                .fleet()
+                .governance()
+                .approveFor(exa().actor(), new ApproveForRequest(name, forUser.user, shown));
     var pin = cluster.pinned();
     Output output = output();
     output.emit(

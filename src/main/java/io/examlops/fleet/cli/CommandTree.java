@@ -59,6 +59,7 @@ final class CommandTree {
             node(ClustersCommand.class, ClustersCommand::new),
             node(ApproveCommand.class, ApproveCommand::new),
             node(RejectCommand.class, RejectCommand::new),
+            node(ReviewCommand.class, ReviewCommand::new),
             node(EnvCommand.class, EnvCommand::new),
             node(AuditCommand.class, AuditCommand::new),
             node(PlaceCommand.class, PlaceCommand::new),

@@ -1,9 +1,11 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.governance.RejectForRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
 import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,15 +36,21 @@ final class RejectCommand extends FleetCommand {
               + " is decided and the command says what changed (exit 1).")
   String expected;
 
+  @Mixin OnBehalfOption forUser;
+
   @Override
   public Integer call() {
+    ClusterRevision shown = ClusterRevision.parse(expected, "expected");
     RejectResult cluster =
-        exa()
-            .fleet()
-            .governance()
-            .reject(
-                exa().actor(),
-                new RejectRequest(name, reason, ClusterRevision.parse(expected, "expected")));
+        forUser.user == null
+            ? exa()
+                .fleet()
+                .governance()
+                .reject(exa().actor(), new RejectRequest(name, reason, shown))
+            : exa()
+                .fleet()
+                .governance()
+                .rejectFor(exa().actor(), new RejectForRequest(name, forUser.user, reason, shown));
     Output output = output();
     output.emit(
         cluster,

@@ -100,7 +100,7 @@ final class ApiErrors {
               + " /api/v1/openapi.json)";
       case UNKNOWN_CLUSTER -> words(Hint.of(Hint.Action.LIST_CLUSTERS));
       case UNKNOWN_JOB, JOB_NOT_RECORDED -> words(Hint.of(Hint.Action.LIST_JOBS));
-      case NOT_PERMITTED -> "only the job's submitter or an admin may; ask one of them";
+      case NOT_PERMITTED -> "the message says who may; ask them";
       case CONFLICT, NOT_APPROVED ->
           "read it again (GET " + ApiRoutes.BASE + ") and decide on what it is now";
       default -> "the console's log and the message say more; try again once it is fixed";

@@ -88,6 +88,7 @@ public final class ConsoleServer implements AutoCloseable {
               signIn.register(cfg.routes);
               api.register(cfg.routes);
               new CentralRoutes(fleet).register(cfg.routes);
+              new OnBehalfRoutes(fleet).register(cfg.routes);
               pages.register(cfg.routes);
               decisions.register(cfg.routes);
               accessPages.register(cfg.routes);

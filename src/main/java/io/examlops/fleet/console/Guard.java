@@ -2,6 +2,7 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.model.access.Credential;
+import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import io.javalin.http.Header;
@@ -80,7 +81,11 @@ final class Guard {
             principal.user()
                 + " may not do this: it needs the "
                 + need.scope().label()
-                + " scope (an admin's session has it); nothing was changed");
+                + " scope ("
+                + (need.scope() == TokenScope.ON_BEHALF
+                    ? "only a token a console admin minted with it has it, never a session"
+                    : "an admin's session has it")
+                + "); nothing was changed");
       }
     }
   }

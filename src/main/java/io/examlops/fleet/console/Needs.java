@@ -28,7 +28,9 @@ enum Needs implements RouteRole {
   SESSION(null),
   READ(TokenScope.READ),
   SUBMIT(TokenScope.SUBMIT),
-  ADMIN(TokenScope.ADMIN);
+  ADMIN(TokenScope.ADMIN),
+  /** A token's, never a session's: approving or rejecting for the admin a Jenkins job names. */
+  ON_BEHALF(TokenScope.ON_BEHALF);
 
   private final TokenScope scope;
 

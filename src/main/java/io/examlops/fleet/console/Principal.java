@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
@@ -16,9 +17,15 @@ import java.util.Set;
  * @param session the session, {@code null} for a token
  * @param mustChangePassword the session was signed in with a one-time password: it may do nothing
  *     but choose its own password, or sign out
+ * @param token the API token, {@code null} for a session
  */
 record Principal(
-    String user, Role role, Set<TokenScope> scopes, Session session, boolean mustChangePassword) {
+    String user,
+    Role role,
+    Set<TokenScope> scopes,
+    Session session,
+    boolean mustChangePassword,
+    ApiToken token) {
   Principal {
     scopes = Set.copyOf(scopes);
   }
@@ -29,11 +36,13 @@ record Principal(
         session.role(),
         session.role().sessionScopes(),
         session,
-        mustChangePassword);
+        mustChangePassword,
+        null);
   }
 
   static Principal of(TokenGrant grant) {
-    return new Principal(grant.token().owner(), grant.ownerRole(), grant.scopes(), null, false);
+    return new Principal(
+        grant.token().owner(), grant.ownerRole(), grant.scopes(), null, false, grant.token());
   }
 
   boolean may(TokenScope scope) {

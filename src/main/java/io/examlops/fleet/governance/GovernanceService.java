@@ -9,6 +9,9 @@ import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.ClusterReview;
+import io.examlops.fleet.model.ClusterRevision;
+import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.Fingerprints;
@@ -23,6 +26,7 @@ import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.Clusters;
+import io.examlops.fleet.registry.DelegatedDecisions;
 import io.examlops.fleet.registry.PrivateFiles;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.ProbeException;
@@ -117,6 +121,94 @@ public final class GovernanceService {
     ClusterGovernance g = rejected.governance();
     return new RejectResult(
         rejected.name(), rejected.state(), g.decidedBy(), g.decidedAt(), g.reason());
+  }
+
+  /**
+   * The PENDING clusters, each with what approving it now would pin: this machine's, or in central
+   * mode the console's (whose key files and host keys are the ones approving pins).
+   */
+  public ReviewsResult reviews() {
+    return new ReviewsResult(
+        clusters
+            .stores()
+            .delegated()
+            .map(DelegatedDecisions::reviews)
+            .orElseGet(
+                () ->
+                    registry().list().stream()
+                        .filter(c -> c.state() == ClusterState.PENDING && c.definition() != null)
+                        .map(this::review)
+                        .toList()));
+  }
+
+  /**
+   * Approves for an admin who decided elsewhere (who clicked in a Jenkins governance job), through
+   * the console this exa's token vouches to; the console checks the token's on-behalf scope, that
+   * the user is one of its admins, and the revision.
+   */
+  public ApproveResult approveFor(Actor via, ApproveForRequest request) {
+    ClusterGovernance g =
+        delegated()
+            .approve(
+                request.cluster(),
+                request.user(),
+                shown(request.expected(), request.cluster()),
+                via)
+            .governance();
+    return new ApproveResult(
+        request.cluster(), g.state(), g.decidedBy(), g.decidedAt(), g.pinned());
+  }
+
+  /** Rejects for an admin who decided elsewhere, with their reason; as {@link #approveFor}. */
+  public RejectResult rejectFor(Actor via, RejectForRequest request) {
+    requireReason(new RejectRequest(request.cluster(), request.reason()));
+    ClusterGovernance g =
+        delegated()
+            .reject(
+                request.cluster(),
+                request.user(),
+                request.reason(),
+                shown(request.expected(), request.cluster()),
+                via)
+            .governance();
+    return new RejectResult(request.cluster(), g.state(), g.decidedBy(), g.decidedAt(), g.reason());
+  }
+
+  private DelegatedDecisions delegated() {
+    return clusters
+        .stores()
+        .delegated()
+        .orElseThrow(
+            () ->
+                new FleetException(
+                    ErrorKind.CONFLICT,
+                    "deciding for someone else goes through the fleet console, which checks that"
+                        + " they are one of its admins: set EXAMLOPS_SERVER to the console and"
+                        + " EXAMLOPS_TOKEN to a token with the on-behalf scope (an admin of this"
+                        + " machine's registry approves with exa hpc approve, as themselves)"));
+  }
+
+  /** A decision made for someone else rests on what was shown to them: its revision is required. */
+  private static ClusterRevision shown(ClusterRevision expected, String cluster) {
+    if (expected == null) {
+      throw FleetException.invalid(
+          "a decision for someone else must carry the revision of cluster '"
+              + cluster
+              + "' that was shown to them ("
+              + ClusterRevision.RULE
+              + "); nothing was decided",
+          "expected");
+    }
+    return expected;
+  }
+
+  private ClusterReview review(RegisteredCluster cluster) {
+    try {
+      Fingerprints toPin = fingerprintsToPin(cluster.name());
+      return ClusterReview.of(cluster, toPin.sshKey(), toPin.hostKey());
+    } catch (FleetException e) {
+      return ClusterReview.of(cluster, "cannot be read: " + e.getMessage(), null);
+    }
   }
 
   /**

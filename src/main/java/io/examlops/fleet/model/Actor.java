@@ -10,8 +10,11 @@ import java.util.Objects;
  * @param name the acting user: one line of at most {@link #MAX_LENGTH} characters
  * @param surface the surface the request came through: a short lower-case word, optionally
  *     qualified after a colon ({@code mcp:claude-ai})
+ * @param vouchedBy who vouches that {@code name} decided, when that person did not sign in here
+ *     (the API token of a Jenkins controller that records who clicked in a governance job, e.g.
+ *     {@code token 1a2b3c4d 'jenkins' of jenkins-bot}); {@code null} when the user acts itself
  */
-public record Actor(String name, String surface) {
+public record Actor(String name, String surface, String vouchedBy) {
   /** The longest acting-user name accepted: it is shown in tables and stored in every event. */
   public static final int MAX_LENGTH = 200;
 
@@ -34,6 +37,8 @@ public record Actor(String name, String surface) {
    */
   public Actor {
     Objects.requireNonNull(name, "name");
+    vouchedBy =
+        vouchedBy == null ? null : OneLine.require("who vouches", vouchedBy, 400, "vouchedBy");
     Objects.requireNonNull(surface, "surface");
     name = OneLine.require("the acting user", name, MAX_LENGTH, "name");
     if (!surface.matches(SURFACE)) {
@@ -41,6 +46,11 @@ public record Actor(String name, String surface) {
           "the surface " + Printable.quoted(surface) + " is not a short lower-case word",
           "surface");
     }
+  }
+
+  /** Someone acting itself through a surface. */
+  public Actor(String name, String surface) {
+    this(name, surface, null);
   }
 
   /** Someone acting through the CLI. */

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -32,9 +33,22 @@ public final class AuditTrail {
       s.setString(3, actor.surface());
       s.setString(4, action);
       s.setString(5, cluster);
-      s.setString(6, RegistryJson.write(details));
+      s.setString(6, RegistryJson.write(withVoucher(details, actor)));
       s.executeUpdate();
     }
+  }
+
+  /**
+   * The details with who vouched for the actor, when someone did: a decision a Jenkins controller
+   * recorded for the admin who clicked names the controller's token beside the admin.
+   */
+  private static Map<String, Object> withVoucher(Map<String, Object> details, Actor actor) {
+    if (actor.vouchedBy() == null) {
+      return details;
+    }
+    Map<String, Object> all = new LinkedHashMap<>(details == null ? Map.of() : details);
+    all.put("vouchedBy", actor.vouchedBy());
+    return all;
   }
 
   /** The newest event's id, 0 when there is none: it grows with every recorded change. */

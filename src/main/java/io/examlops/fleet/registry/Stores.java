@@ -26,6 +26,15 @@ public interface Stores {
    */
   ClusterRegistry registry();
 
+  /**
+   * Where decisions made for an admin in another system go: a central console's, which checks the
+   * token's on-behalf scope and the admin; empty for this machine's own stores, where nothing
+   * vouches for anyone.
+   */
+  default java.util.Optional<DelegatedDecisions> delegated() {
+    return java.util.Optional.empty();
+  }
+
   /** Who reads: reads are not audited, so no one in particular. */
   Actor READER = Actor.cli("reader");
 }

@@ -152,7 +152,8 @@ final class CentralClient {
               + Variables.TOKEN
               + ": "
               + said
-              + "; ask a console admin for a token with the read and submit scopes",
+              + "; ask a console admin for a token with the scopes this needs (read and submit"
+              + " for pipeline steps, read and on-behalf for the governance job)",
           null);
     }
     return new FleetException(

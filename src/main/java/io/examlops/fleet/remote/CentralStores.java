@@ -5,10 +5,12 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClusterStore;
+import io.examlops.fleet.registry.DelegatedDecisions;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.settings.CentralServer;
 import io.examlops.fleet.settings.Variables;
+import java.util.Optional;
 
 /**
  * Central mode: the registry and the job records of a fleet console, read and written over its REST
@@ -35,6 +37,12 @@ public final class CentralStores implements Stores {
   @Override
   public JobRecords jobs(Actor actor) {
     return new RemoteJobRecords(client, actor);
+  }
+
+  /** The console reviews, and records decisions for the admin the caller names. */
+  @Override
+  public Optional<DelegatedDecisions> delegated() {
+    return Optional.of(new RemoteDelegatedDecisions(client));
   }
 
   /** There is none here: the console registers, approves and rejects, and keeps the audit. */

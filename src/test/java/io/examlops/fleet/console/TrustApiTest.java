@@ -104,6 +104,15 @@ class TrustApiTest {
             .POST(HttpRequest.BodyPublishers.ofString(body)));
   }
 
+  /** The token form sent with a bearer token instead of a session: always refused. */
+  private HttpResponse<String> mintWithToken(String token, String form) throws Exception {
+    return send(
+        HttpRequest.newBuilder(uri("/admin/tokens"))
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(form)));
+  }
+
   private static JsonNode json(HttpResponse<String> r) throws Exception {
     return JSON.readTree(r.body());
   }
@@ -181,13 +190,7 @@ class TrustApiTest {
 
     String admin = console.token(ConsoleFixture.ADMIN, TokenScope.READ, TokenScope.ADMIN);
     HttpResponse<String> minted =
-        send(
-            HttpRequest.newBuilder(uri("/admin/tokens"))
-                .header("Authorization", "Bearer " + admin)
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(
-                    HttpRequest.BodyPublishers.ofString(
-                        "name=minted&owner=ann&scope=admin&scope=read")));
+        mintWithToken(admin, "name=minted&owner=ann&scope=admin&scope=read");
     assertThat(minted.statusCode()).isEqualTo(403);
     assertThat(minted.body()).contains("never administers tokens");
     assertThat(console.fleet.access().tokens()).hasSize(1);
@@ -376,5 +379,140 @@ class TrustApiTest {
         assertThat(answer).contains("\"kind\":\"INVALID_REQUEST\"");
       }
     }
+  }
+
+  // --- decisions on behalf of an admin who clicked in Jenkins -----------------------------------
+
+  private static final String CENTRAL = "/api/v1/facility/central";
+
+  private HttpResponse<String> decideFor(
+      String cluster, String action, String token, String surface, String body) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(uri(CENTRAL + "/clusters/" + cluster + "/" + action + "-for"))
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    if (surface != null) {
+      b.header("X-Examlops-Surface", surface);
+    }
+    return send(b);
+  }
+
+  private static String forUser(String user, String revision) {
+    return "{\"user\": \"" + user + "\", \"revision\": \"" + revision + "\"}";
+  }
+
+  @Test
+  void onlyAnAdminMintsTheOnBehalfScopeForAnAdminAndNoSessionUsesIt() throws Exception {
+    Signed vic = signIn(ConsoleFixture.VIEWER, ConsoleFixture.PASSWORD);
+    HttpResponse<String> byViewer =
+        form("/admin/tokens", vic, "name=x&owner=vic&scope=read&scope=on-behalf");
+    assertThat(byViewer.statusCode()).as(byViewer.body()).isEqualTo(403);
+    Signed ann = signIn(ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD);
+    HttpResponse<String> forViewer =
+        form("/admin/tokens", ann, "name=x&owner=vic&scope=read&scope=on-behalf");
+    assertThat(forViewer.statusCode()).as(forViewer.body()).isEqualTo(400);
+    assertThat(forViewer.body()).contains("user 'vic' is a viewer").contains("not on-behalf");
+    String admin = console.token(ConsoleFixture.ADMIN, TokenScope.READ, TokenScope.ADMIN);
+    HttpResponse<String> byToken =
+        mintWithToken(admin, "name=minted&owner=ann&scope=read&scope=on-behalf");
+    assertThat(byToken.statusCode()).isEqualTo(403);
+    assertThat(console.fleet.access().tokens()).hasSize(1);
+    HttpResponse<String> minted =
+        form("/admin/tokens", ann, "name=jenkins&owner=ann&scope=read&scope=on-behalf");
+    assertThat(minted.statusCode()).as(minted.body()).isEqualTo(200);
+    assertThat(console.fleet.access().tokens())
+        .anySatisfy(t -> assertThat(t.scopes()).contains(TokenScope.ON_BEHALF));
+
+    // An admin's session decides as itself, never for someone else.
+    HttpResponse<String> bySession =
+        send(
+            HttpRequest.newBuilder(uri(CENTRAL + "/clusters/alpha/approve-for"))
+                .header("Cookie", ann.cookie())
+                .header(ConsoleServer.CSRF_HEADER, ann.csrf())
+                .header("Content-Type", "application/json")
+                .POST(
+                    HttpRequest.BodyPublishers.ofString(
+                        forUser(ConsoleFixture.ADMIN, revision("alpha")))));
+    assertRefused(bySession, 403, "FORBIDDEN");
+    assertThat(console.state("alpha")).isEqualTo(ClusterState.PENDING);
+  }
+
+  @Test
+  void aDecisionForAnAdminIsAuditedAsThemViaTheBuildVouchedForByTheToken() throws Exception {
+    String jenkins = console.token(ConsoleFixture.ADMIN, TokenScope.READ, TokenScope.ON_BEHALF);
+    String build = "jenkins:fleet-governance#12";
+
+    // The token decides only for someone: as itself it is no admin.
+    assertRefused(postJson(FLEET + "/alpha/approve", jenkins, ""), 403, "FORBIDDEN");
+    // An admin-scoped token without on-behalf cannot speak for anyone.
+    String admin = console.token(ConsoleFixture.ADMIN, TokenScope.READ, TokenScope.ADMIN);
+    assertRefused(
+        decideFor("alpha", "approve", admin, build, forUser("ann", revision("alpha"))),
+        403,
+        "FORBIDDEN");
+    // Only for one of the console's admins, through a surface that names the system and its run,
+    // on the revision that was shown.
+    HttpResponse<String> viewer =
+        decideFor("alpha", "approve", jenkins, build, forUser("vic", revision("alpha")));
+    assertRefused(viewer, 403, "NOT_PERMITTED");
+    assertThat(json(viewer).at("/error/message").asText()).contains("'vic' is not an admin");
+    assertRefused(
+        decideFor("alpha", "approve", jenkins, build, forUser("nobody", revision("alpha"))),
+        403,
+        "NOT_PERMITTED");
+    assertRefused(
+        decideFor("alpha", "approve", jenkins, "console", forUser("ann", revision("alpha"))),
+        400,
+        "INVALID_REQUEST");
+    assertRefused(
+        decideFor("alpha", "approve", jenkins, null, forUser("ann", revision("alpha"))),
+        400,
+        "INVALID_REQUEST");
+    assertRefused(
+        decideFor("alpha", "approve", jenkins, build, "{\"user\": \"ann\"}"),
+        400,
+        "INVALID_REQUEST");
+    assertRefused(
+        decideFor("beta", "reject", jenkins, build, forUser("ann", revision("beta"))),
+        400,
+        "INVALID_REQUEST");
+    assertThat(console.state("alpha")).isEqualTo(ClusterState.PENDING);
+    assertThat(console.state("beta")).isEqualTo(ClusterState.PENDING);
+
+    HttpResponse<String> reviews =
+        send(
+            HttpRequest.newBuilder(uri(CENTRAL + "/reviews"))
+                .header("Authorization", "Bearer " + jenkins));
+    assertThat(reviews.statusCode()).as(reviews.body()).isEqualTo(200);
+    assertThat(json(reviews).get("reviews"))
+        .extracting(r -> r.get("cluster").asText() + " " + r.get("revision").asText())
+        .containsExactly("alpha " + revision("alpha"), "beta " + revision("beta"));
+
+    HttpResponse<String> approved =
+        decideFor("alpha", "approve", jenkins, build, forUser("ann", revision("alpha")));
+    assertThat(approved.statusCode()).as(approved.body()).isEqualTo(200);
+    assertThat(json(approved).at("/cluster/governance/decidedBy").asText()).isEqualTo("ann");
+    assertThat(console.state("alpha")).isEqualTo(ClusterState.ACTIVE);
+    var event =
+        cli.governance()
+            .audit(new io.examlops.fleet.governance.AuditRequest("alpha"))
+            .events()
+            .get(
+                cli.governance()
+                        .audit(new io.examlops.fleet.governance.AuditRequest("alpha"))
+                        .events()
+                        .size()
+                    - 1);
+    assertThat(event.action()).isEqualTo("approve");
+    assertThat(event.actor() + " via " + event.surface()).isEqualTo("ann via " + build);
+    String tokenId =
+        console.fleet.access().tokens().stream()
+            .filter(t -> t.scopes().contains(TokenScope.ON_BEHALF))
+            .findFirst()
+            .orElseThrow()
+            .id();
+    assertThat(event.details().get("vouchedBy").asText())
+        .isEqualTo("token " + tokenId + " 'test-ann' of ann");
   }
 }

@@ -29,6 +29,7 @@ final class Declarative {
   void run(Closure<?> body) {
     Block top = new Block();
     dsl(body, top);
+    pipeline.declared(top.optionsByName, top.triggers);
     Map<String, Object> params = pipeline.params();
     top.parameters.forEach(params::putIfAbsent);
     pipeline.pushEnv(top.environment);
@@ -160,6 +161,7 @@ final class Declarative {
     final Map<String, String> environment = new LinkedHashMap<>();
     final Map<String, Object> parameters = new LinkedHashMap<>();
     final List<Object[]> options = new ArrayList<>();
+    final Map<String, Object> optionsByName = new LinkedHashMap<>();
     final List<Stage> stages = new ArrayList<>();
     final List<Stage> parallel = new ArrayList<>();
     final Map<String, Closure<?>> post = new LinkedHashMap<>();
@@ -177,7 +179,7 @@ final class Declarative {
     public void agent(Object any) {}
 
     public void options(Closure<?> body) {
-      dsl(body, new Options(options));
+      dsl(body, new Options(options, optionsByName));
     }
 
     public void parameters(Closure<?> body) {
@@ -229,18 +231,22 @@ final class Declarative {
   /** {@code options { timeout(time:, unit:); lock('resource'); disableConcurrentBuilds() }} */
   public static final class Options extends GroovyObjectSupport {
     private final List<Object[]> into;
+    private final Map<String, Object> byName;
 
-    Options(List<Object[]> into) {
+    Options(List<Object[]> into, Map<String, Object> byName) {
       this.into = into;
+      this.byName = byName;
     }
 
     public void timeout(Map<String, Object> args) {
       TimeUnit.valueOf(String.valueOf(args.getOrDefault("unit", "MINUTES")));
       into.add(new Object[] {"timeout", args});
+      byName.put("timeout", args);
     }
 
     public void lock(Object args) {
       into.add(new Object[] {"lock", args});
+      byName.put("lock", args);
     }
 
     @Override
@@ -248,7 +254,9 @@ final class Declarative {
       if (!IGNORED.contains(name)) {
         throw new groovy.lang.MissingMethodException(name, Options.class, (Object[]) args);
       }
-      return null; // they change nothing in the stand-in
+      // they change nothing in the stand-in; a test reads that they were declared
+      byName.put(name, java.util.Arrays.asList((Object[]) args));
+      return null;
     }
 
     private static final List<String> IGNORED =

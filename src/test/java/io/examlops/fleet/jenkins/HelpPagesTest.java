@@ -27,6 +27,7 @@ class HelpPagesTest {
             "hpcLogs",
             "hpcPlace",
             "hpcPreflight",
+            "hpcReview",
             "hpcSubmit",
             "hpcWait");
     for (Path step : steps) {

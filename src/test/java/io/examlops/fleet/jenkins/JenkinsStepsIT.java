@@ -561,24 +561,7 @@ class JenkinsStepsIT {
 
   /** The console's address, from the line it prints once it listens. */
   private static String listeningAddress(Process console) throws IOException {
-    var out =
-        new java.io.BufferedReader(
-            new java.io.InputStreamReader(
-                console.getInputStream(), java.nio.charset.StandardCharsets.UTF_8));
-    StringBuilder seen = new StringBuilder();
-    for (String line = out.readLine(); line != null; line = out.readLine()) {
-      seen.append(line).append('\n');
-      var m =
-          java.util.regex.Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)/")
-              .matcher(line);
-      if (m.find()) {
-        Thread drain = new Thread(() -> out.lines().forEach(l -> {}));
-        drain.setDaemon(true);
-        drain.start();
-        return m.group(1);
-      }
-    }
-    throw new AssertionError("the console did not start:\n" + seen);
+    return RunningConsole.listeningAddress(console);
   }
 
   private static JsonNode consoleApi(String server, String token, String path) throws Exception {

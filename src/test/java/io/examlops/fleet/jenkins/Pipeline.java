@@ -318,9 +318,15 @@ public final class Pipeline {
     return b;
   }
 
+  /**
+   * {@code string(...)}: a credentials binding (with {@code credentialsId}) or, as in Jenkins, a
+   * string parameter (of {@code input} or {@code parameters}).
+   */
   static Map<String, Object> string(Map<String, Object> binding) {
     Map<String, Object> b = new LinkedHashMap<>(binding);
-    b.put("$class", "StringBinding");
+    b.put(
+        "$class",
+        binding.containsKey("credentialsId") ? "StringBinding" : "StringParameterDefinition");
     return b;
   }
 
@@ -711,5 +717,205 @@ public final class Pipeline {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  // --- the input step (Pipeline: Input Step) ---------------------------------------------------
+
+  private final Map<String, List<String>> users = new HashMap<>();
+  private final java.util.Set<String> administrators = new java.util.HashSet<>();
+  private final java.util.concurrent.BlockingQueue<InputRequest> inputsWaiting =
+      new java.util.concurrent.LinkedBlockingQueue<>();
+  private final Map<String, InputRequest> inputsOpen =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /** A Jenkins user and the groups its security realm gives it. */
+  public Pipeline withUser(String user, String... groups) {
+    users.put(user, List.of(groups));
+    return this;
+  }
+
+  /**
+   * A Jenkins user with Overall/Administer: Jenkins lets it answer any input, whoever submitter
+   * names.
+   */
+  public Pipeline withAdministrator(String user) {
+    users.putIfAbsent(user, List.of());
+    administrators.add(user);
+    return this;
+  }
+
+  /**
+   * An {@code input} step the build waits on, as its page in Jenkins shows it, until someone
+   * answers: {@link #proceed} or {@link #abort(String)}.
+   */
+  public final class InputRequest {
+    private final Map<String, Object> args;
+    private final java.util.concurrent.CompletableFuture<Object> answer =
+        new java.util.concurrent.CompletableFuture<>();
+
+    private InputRequest(Map<String, Object> args) {
+      this.args = args;
+    }
+
+    public String id() {
+      return String.valueOf(args.get("id"));
+    }
+
+    public String message() {
+      return String.valueOf(args.get("message"));
+    }
+
+    /** The parameters' names, in order. */
+    public List<String> parameters() {
+      return parameterList().stream().map(d -> String.valueOf(d.get("name"))).toList();
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Map<String, Object>> parameterList() {
+      Object list = args.get("parameters");
+      return list == null ? List.of() : (List<Map<String, Object>>) list;
+    }
+
+    /**
+     * Clicks Proceed as {@code user} with these values (the others keep their defaults), as Jenkins
+     * does: a user neither named in {@code submitter} nor in a group it names (nor a Jenkins
+     * administrator) is refused and the build keeps waiting; a choice must be one offered.
+     */
+    public void proceed(String user, Map<String, Object> values) {
+      requireMaySettle(user);
+      Map<String, Object> result = new LinkedHashMap<>();
+      for (Map<String, Object> d : parameterList()) {
+        String name = String.valueOf(d.get("name"));
+        Object value = values.containsKey(name) ? values.get(name) : defaultOf(d);
+        if ("ChoiceParameterDefinition".equals(d.get("$class"))
+            && !choices(d).contains(String.valueOf(value))) {
+          throw new InputRefused("'" + value + "' is not a choice of " + name + ": " + choices(d));
+        }
+        result.put(name, value);
+      }
+      if (!values.keySet().stream().allMatch(result::containsKey)) {
+        throw new InputRefused("the input has no parameter among " + values.keySet());
+      }
+      Object submitterParameter = args.get("submitterParameter");
+      if (submitterParameter != null) {
+        result.put(String.valueOf(submitterParameter), user);
+      }
+      settle(
+          user,
+          result.isEmpty()
+              ? null
+              : result.size() == 1 && submitterParameter == null
+                  ? result.values().iterator().next()
+                  : result);
+    }
+
+    /** Clicks Abort as {@code user}: the build is aborted, as Jenkins does, if the user may. */
+    public void abort(String user) {
+      requireMaySettle(user);
+      log.line("Aborted by " + user);
+      answer.completeExceptionally(new PipelineAborted("Aborted by " + user));
+      inputsOpen.remove(id());
+    }
+
+    private void settle(String user, Object value) {
+      inputsOpen.remove(id());
+      log.line("Approved by " + user);
+      answer.complete(value);
+    }
+
+    private void requireMaySettle(String user) {
+      if (!inputsOpen.containsKey(id())) {
+        throw new InputRefused("the input " + id() + " is not waiting");
+      }
+      Object submitter = args.get("submitter");
+      if (submitter == null || administrators.contains(user)) {
+        return;
+      }
+      List<String> groups = users.getOrDefault(user, List.of());
+      for (String allowed : String.valueOf(submitter).split(",")) {
+        String a = allowed.strip();
+        if (a.equalsIgnoreCase(user) || groups.stream().anyMatch(a::equalsIgnoreCase)) {
+          return;
+        }
+      }
+      throw new InputRefused("You need to be " + submitter + " to submit this.");
+    }
+
+    private Object defaultOf(Map<String, Object> d) {
+      return "ChoiceParameterDefinition".equals(d.get("$class"))
+          ? choices(d).get(0)
+          : d.getOrDefault("defaultValue", "");
+    }
+  }
+
+  private static List<String> choices(Map<String, Object> d) {
+    Object choices = d.get("choices");
+    return choices instanceof List<?> l
+        ? l.stream().map(String::valueOf).toList()
+        : List.of(String.valueOf(choices).split("\n"));
+  }
+
+  /** Jenkins refused an answer to an input (403 in its UI): the build still waits. */
+  public static final class InputRefused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InputRefused(String message) {
+      super(message);
+    }
+  }
+
+  /** The next input the build waits on; fails when none comes within the time given. */
+  public InputRequest awaitInput(java.time.Duration within) throws InterruptedException {
+    InputRequest next = inputsWaiting.poll(within.toMillis(), TimeUnit.MILLISECONDS);
+    if (next == null) {
+      throw new AssertionError("the build asked for no input within " + within + ":\n" + log);
+    }
+    return next;
+  }
+
+  /** Waits for an answer, as the input step does; the build's log says what it waits for. */
+  Object input(Map<String, Object> args) {
+    if (aborted) {
+      throw new PipelineAborted("Aborted by user");
+    }
+    InputRequest request = new InputRequest(new LinkedHashMap<>(args));
+    log.line(request.message());
+    log.line("Proceed or Abort");
+    inputsOpen.put(request.id(), request);
+    inputsWaiting.add(request);
+    try {
+      return request.answer.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw (RuntimeException) e.getCause();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new PipelineAborted("interrupted");
+    }
+  }
+
+  static Map<String, Object> choice(Map<String, Object> definition) {
+    Map<String, Object> d = new LinkedHashMap<>(definition);
+    d.put("$class", "ChoiceParameterDefinition");
+    return d;
+  }
+
+  // --- Declarative Pipeline (see Declarative) -------------------------------------------
+
+  private final Map<String, Object> declaredOptions = new LinkedHashMap<>();
+  private final List<String> declaredTriggers = new CopyOnWriteArrayList<>();
+
+  void declared(Map<String, Object> options, List<String> triggers) {
+    declaredOptions.putAll(options);
+    declaredTriggers.addAll(triggers);
+  }
+
+  /** The {@code options} of a declarative Jenkinsfile this build ran (by option name). */
+  public Map<String, Object> declaredOptions() {
+    return Map.copyOf(declaredOptions);
+  }
+
+  /** The {@code cron} triggers of a declarative Jenkinsfile this build ran. */
+  public List<String> declaredTriggers() {
+    return List.copyOf(declaredTriggers);
   }
 }

@@ -110,6 +110,16 @@ public abstract class PipelineScript extends Script {
     pipeline().publishHtml(args);
   }
 
+  // --- the input step ----------------------------------------------
+
+  public Object input(Map<String, Object> args) {
+    return pipeline().input(args);
+  }
+
+  public Map<String, Object> choice(Map<String, Object> definition) {
+    return Pipeline.choice(definition);
+  }
+
   // --- junit, archiveArtifacts, parallel, lock ---------------------------------------------
 
   public void junit(Object args) {

@@ -54,7 +54,14 @@ class ReleaseArchiveIT {
 
     for (String step :
         new String[] {
-          "hpcPreflight", "hpcPlace", "hpcSubmit", "hpcWait", "hpcLogs", "hpcCancel", "hpcCapacity"
+          "hpcPreflight",
+          "hpcPlace",
+          "hpcSubmit",
+          "hpcWait",
+          "hpcLogs",
+          "hpcCancel",
+          "hpcCapacity",
+          "hpcReview"
         }) {
       assertThat(release.resolve("vars/" + step + ".groovy")).isRegularFile();
       assertThat(release.resolve("vars/" + step + ".txt")).isRegularFile();
@@ -64,6 +71,7 @@ class ReleaseArchiveIT {
     assertThat(release.resolve("jenkins/jcasc.yaml")).isRegularFile();
     assertThat(release.resolve("jenkins/parallel.Jenkinsfile")).isRegularFile();
     assertThat(release.resolve("jenkins/capacity.Jenkinsfile")).isRegularFile();
+    assertThat(release.resolve("jenkins/governance.Jenkinsfile")).isRegularFile();
     assertThat(release.resolve("docs/jenkins.md")).isRegularFile();
   }
 }

@@ -16,13 +16,19 @@ public enum Role {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** What a signed-in user of this role may do: an admin reads, submits and administers. */
+  /**
+   * What a signed-in user of this role may do: an admin reads, submits and administers. No session
+   * decides on behalf of someone else: a person signed in decides as themselves.
+   */
   public Set<TokenScope> sessionScopes() {
-    return this == ADMIN ? EnumSet.allOf(TokenScope.class) : EnumSet.of(TokenScope.READ);
+    return this == ADMIN
+        ? EnumSet.complementOf(EnumSet.of(TokenScope.ON_BEHALF))
+        : EnumSet.of(TokenScope.READ);
   }
 
   /**
-   * The most a token its user owns may hold: the admin scope is an admin's only, while a viewer's
+   * The most a token its user owns may hold: the admin and on-behalf scopes are an admin's only
+   * (the on-behalf one lets a Jenkins controller record the admin who clicked), while a viewer's
    * token may also submit (a pipeline's agent is such a user: it reads and records its own jobs,
    * and decides nothing). A token holds what it was given and its owner's role still allows, at
    * creation and at every use.

@@ -1,0 +1,105 @@
+// hpcReview: shows the Jenkins admins each PENDING cluster of the fleet console, waits for one of
+// them on the input step, and records their decision on the console as theirs (see hpcReview.txt).
+// It is the library's only step that decides anything, and it can only through a console token
+// with the on-behalf scope, which a console admin mints for the governance job alone.
+
+import io.examlops.fleet.jenkins.ExaCli
+
+def call(Map p = [:]) {
+  String step = 'hpcReview'
+  new ExaCli(this, step).checkParameters(p, ['submitter', 'tokenCredentialsId'], [])
+  Map listed = console(p, ['hpc', 'review'])
+  new ExaCli(this, step).failOnError(listed)
+  List reviews = listed.json.reviews
+  if (reviews.isEmpty()) {
+    echo("${step}: no cluster is waiting for a decision")
+    return []
+  }
+  echo("${step}: ${reviews.size()} cluster(s) waiting for a decision: ${reviews.collect { it.cluster }.join(', ')}")
+  List outcomes = []
+  for (def review : reviews) {
+    outcomes << decide(p, review)
+  }
+  return outcomes
+}
+
+/**
+ * Shows one cluster, asks until an admin's answer is one the console takes, and returns
+ * [cluster:, decision: 'approved'|'rejected'|'refused', by:, reason:, message:].
+ */
+private Map decide(Map p, Map review) {
+  String step = 'hpcReview'
+  echo(describe(review))
+  String problem = null
+  while (true) {
+    Map answer = input(
+        id: inputId(review.cluster),
+        message: "${problem == null ? '' : problem + '\n\n'}Approve cluster ${review.cluster}?" +
+            " Approving pins what the build log shows for it (revision ${review.revision}).",
+        ok: 'Proceed',
+        submitter: p.submitter.toString(),
+        submitterParameter: 'DECIDED_BY',
+        parameters: [
+            choice(name: 'DECISION', choices: ['Approve', 'Reject'],
+                description: 'Approve pins the connection shown in the log; Reject keeps the cluster out of the fleet'),
+            string(name: 'REASON', defaultValue: '',
+                description: 'Why, when rejecting (required then; one line, kept in the audit trail)')])
+    String who = answer.DECIDED_BY.toString()
+    boolean approve = answer.DECISION.toString() == 'Approve'
+    List args = approve ? ['hpc', 'approve', review.cluster] : ['hpc', 'reject', review.cluster, "--reason=${answer.REASON ?: ''}".toString()]
+    args += ["--for=${who}".toString(), "--expect=${review.revision}".toString()]
+    Map result = console(p, args)
+    Map e = result.json instanceof Map ? result.json.error : null
+    if (e == null) {
+      String decision = approve ? 'approved' : 'rejected'
+      echo("${step}: ${review.cluster} ${decision} by ${who}" + (approve ? '' : ": ${answer.REASON}"))
+      return [cluster: review.cluster, decision: decision, by: who, reason: approve ? null : answer.REASON, message: null]
+    }
+    if ((e.fields ?: []).contains('reason')) {
+      // the admin left out the reason: asked again, saying so
+      problem = "${e.message}"
+      echo("${step}: ${review.cluster}: ${e.message}; asking again")
+      continue
+    }
+    if (!(e.kind in ['registry', 'not-permitted'])) {
+      // the set-up is wrong (the token, the console): no later cluster would fare better
+      error("${step}: ${e.message} (exa exit code ${e.exitCode}, ${e.kind})")
+    }
+    // Stale (the cluster changed while the build waited), or the clicking user is not one of the
+    // console's admins: nothing was decided; the cluster is asked again by the next build.
+    unstable("${step}: ${review.cluster} was not ${approve ? 'approved' : 'rejected'} for ${who}: ${e.message}")
+    return [cluster: review.cluster, decision: 'refused', by: who, reason: null, message: e.message]
+  }
+}
+
+/** What approving pins, as the build log shows it before anyone is asked. */
+private String describe(Map r) {
+  Map pins = r.pins
+  List lines = ["hpcReview: cluster ${r.cluster} is waiting for a decision (revision ${r.revision})"]
+  lines << "  asked for by  ${r.requestedBy ?: '-'} at ${r.requestedAt ?: '-'}"
+  lines << "  scheduler     ${pins.scheduler} over ${pins.transport}" + (r.pinnedSettings ? ", ${r.pinnedSettings.join(', ')}" : '')
+  if (pins.host != null) {
+    lines << "  login         ${pins.user}@${pins.host}:${pins.port}"
+    lines << "  key           ${pins.keyFingerprint}"
+    lines << "  host key      ${pins.hostKeyFingerprint}"
+  }
+  lines << "  partitions    ${r.partitions ? r.partitions.join(', ') : '-'}"
+  lines << "  GPUs          ${r.gpus == null ? 'not probed' : r.gpus}" + (r.gpuTypes ? " (${r.gpuTypes.join(', ')})" : '')
+  return lines.join('\n')
+}
+
+/** The input's id: Jenkins wants a capitalised word, the same for the same cluster. */
+private String inputId(String cluster) {
+  return 'Review' + cluster.replaceAll('[^A-Za-z0-9]', '_')
+}
+
+/**
+ * The one place this step reaches the console: `exa --json ARGS` in central mode (EXAMLOPS_SERVER),
+ * with the governance job's token (the "secret text" credential tokenCredentialsId names) bound for
+ * the command only.
+ */
+private Map console(Map p, List args) {
+  return withEnv(["EXAMLOPS_TOKEN_CREDENTIALS_ID=${p.tokenCredentialsId}"]) {
+    new ExaCli(this, 'hpcReview').review(args)
+  }
+}
