@@ -2,9 +2,8 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ApproveResult;
-import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code exa hpc approve}: let a cluster receive work, pinning what was approved. */
@@ -21,14 +20,7 @@ final class ApproveCommand extends FleetCommand {
   @Parameters(index = "0", paramLabel = "NAME", description = "The cluster to approve.")
   String name;
 
-  @Option(
-      names = "--expect",
-      paramLabel = "REVISION",
-      description =
-          "Decide only if the cluster is still at this revision (the 'revision' of exa hpc"
-              + " clusters --json, or of the console's review): if anything changed since, nothing"
-              + " is decided and the command says what changed (exit 1).")
-  String expected;
+  @Mixin ExpectedRevision expected;
 
   @Override
   public Integer call() {
@@ -36,9 +28,7 @@ final class ApproveCommand extends FleetCommand {
         exa()
             .fleet()
             .governance()
-            .approve(
-                exa().actor(),
-                new ApproveRequest(name, ClusterRevision.parse(expected, "expected")));
+            .approve(exa().actor(), new ApproveRequest(name, expected.revision()));
     var pin = cluster.pinned();
     Output output = output();
     output.emit(

@@ -2,8 +2,8 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
-import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,14 +25,7 @@ final class RejectCommand extends FleetCommand {
       description = "Why, for the audit trail.")
   String reason;
 
-  @Option(
-      names = "--expect",
-      paramLabel = "REVISION",
-      description =
-          "Decide only if the cluster is still at this revision (the 'revision' of exa hpc"
-              + " clusters --json, or of the console's review): if anything changed since, nothing"
-              + " is decided and the command says what changed (exit 1).")
-  String expected;
+  @Mixin ExpectedRevision expected;
 
   @Override
   public Integer call() {
@@ -40,9 +33,7 @@ final class RejectCommand extends FleetCommand {
         exa()
             .fleet()
             .governance()
-            .reject(
-                exa().actor(),
-                new RejectRequest(name, reason, ClusterRevision.parse(expected, "expected")));
+            .reject(exa().actor(), new RejectRequest(name, reason, expected.revision()));
     Output output = output();
     output.emit(
         cluster,

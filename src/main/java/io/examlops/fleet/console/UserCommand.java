@@ -48,6 +48,15 @@ final class UserCommand implements Runnable {
     return console.fleet();
   }
 
+  /** A role as given on the command line; refused naming the option or parameter {@code role}. */
+  static Role role(String text) {
+    try {
+      return Role.parse(text);
+    } catch (FleetException e) {
+      throw e.about("role");
+    }
+  }
+
   /** Runs {@code use} with the password read, then wipes it from memory. */
   static <T> T withPassword(Path file, String user, java.util.function.Function<char[], T> use) {
     char[] password = password(file, user);
@@ -117,12 +126,7 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Role parsed;
-      try {
-        parsed = Role.parse(role);
-      } catch (FleetException e) {
-        throw e.about("role");
-      }
+      Role parsed = role(role);
       ConsoleUser user =
           withPassword(
               passwordFile,
@@ -211,12 +215,7 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Role parsed;
-      try {
-        parsed = Role.parse(role);
-      } catch (FleetException e) {
-        throw e.about("role");
-      }
+      Role parsed = role(role);
       ConsoleUser user =
           users.fleet().access().setRole(users.console.actor(Actor.CLI), name, parsed);
       spec.commandLine()

@@ -85,6 +85,9 @@ class FailuresTest {
         .startsWith("--key: ");
     assertThat(Failures.message(FleetException.invalid("bad", "script"), command("hpc", "submit")))
         .startsWith("SCRIPT: ");
+    FleetException revision = FleetException.invalid("not a cluster revision", "expected");
+    assertThat(Failures.message(revision, command("hpc", "approve"))).startsWith("--expect: ");
+    assertThat(Failures.message(revision, command("hpc", "reject"))).startsWith("--expect: ");
   }
 
   private static picocli.CommandLine.Model.CommandSpec command(String... path) {
