@@ -182,6 +182,8 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
+      // An unknown user is said before a password is asked for (it would be asked in vain).
+      users.fleet().access().requireUser(name);
       withPassword(
           passwordFile,
           name,

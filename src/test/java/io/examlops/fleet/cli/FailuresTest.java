@@ -53,6 +53,7 @@ class FailuresTest {
     assertThat(Failures.reported(ErrorKind.SCHEDULER_REFUSED).exitCode()).isEqualTo(4);
     assertThat(Failures.reported(ErrorKind.NOT_APPROVED).exitCode()).isEqualTo(5);
     assertThat(Failures.reported(ErrorKind.UNKNOWN_JOB).exitCode()).isEqualTo(6);
+    assertThat(Failures.reported(ErrorKind.UNKNOWN_USER).exitCode()).isEqualTo(6);
     assertThat(Failures.reported(ErrorKind.STORE).exitCode()).isEqualTo(6);
     assertThat(Failures.reported(ErrorKind.CONFLICT).exitCode()).isEqualTo(1);
   }
