@@ -39,6 +39,11 @@ public final class AccessService {
     return store().user(name);
   }
 
+  /** The user of that name; {@code UNKNOWN_USER}, naming the users there are, when none. */
+  public ConsoleUser requireUser(String name) {
+    return store().requireUser(name);
+  }
+
   public ConsoleUser addUser(Actor actor, String name, Role role, char[] password) {
     return store().addUser(name, role, password, actor);
   }

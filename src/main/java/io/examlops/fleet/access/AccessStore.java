@@ -1,6 +1,7 @@
 package io.examlops.fleet.access;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.ApiToken;
@@ -77,7 +78,7 @@ public final class AccessStore {
         c -> {
           if (find(c, name).isPresent()) {
             throw new AccessException(
-                AccessException.Problem.CONFLICT,
+                ErrorKind.CONFLICT,
                 "user '"
                     + name
                     + "' exists already; change its password with passwd, or remove"
@@ -98,7 +99,7 @@ public final class AccessStore {
           ConsoleUser user = find(c, name).orElseThrow(() -> unknownUser(c, name));
           if (user.admin() && countAdmins(c) == 1) {
             throw new AccessException(
-                AccessException.Problem.CONFLICT,
+                ErrorKind.CONFLICT,
                 "user '" + name + "' is the last admin: add another admin before removing it");
           }
           Instant now = now();
@@ -155,7 +156,7 @@ public final class AccessStore {
           }
           if (user.admin() && countAdmins(c) == 1) {
             throw new AccessException(
-                AccessException.Problem.CONFLICT,
+                ErrorKind.CONFLICT,
                 "user '" + name + "' is the last admin: make another user an admin first");
           }
           Instant now = now();
@@ -248,6 +249,12 @@ public final class AccessStore {
       return Optional.empty();
     }
     return db.read(c -> find(c, name));
+  }
+
+  /** The user of that name; refused naming the users there are when there is none. */
+  public ConsoleUser requireUser(String name) {
+    requireUserName(name);
+    return db.read(c -> find(c, name).orElseThrow(() -> unknownUser(c, name)));
   }
 
   /**
@@ -356,7 +363,7 @@ public final class AccessStore {
                   .orElseThrow(
                       () ->
                           new AccessException(
-                              AccessException.Problem.NOT_FOUND,
+                              ErrorKind.INVALID_REQUEST,
                               "no token has the id "
                                   + Printable.quoted(id)
                                   + "; list the tokens to see their ids"));
@@ -531,7 +538,7 @@ public final class AccessStore {
       names.add("(could not be listed: " + e.getMessage() + ")");
     }
     return new AccessException(
-        AccessException.Problem.NOT_FOUND,
+        ErrorKind.UNKNOWN_USER,
         "no user is named "
             + Printable.quoted(name)
             + "; the users are: "

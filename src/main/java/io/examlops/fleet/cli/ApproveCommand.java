@@ -6,7 +6,6 @@ import io.examlops.fleet.governance.ApproveResult;
 import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code exa hpc approve}: let a cluster receive work, pinning what was approved. */
@@ -23,20 +22,13 @@ final class ApproveCommand extends FleetCommand {
   @Parameters(index = "0", paramLabel = "NAME", description = "The cluster to approve.")
   String name;
 
-  @Option(
-      names = "--expect",
-      paramLabel = "REVISION",
-      description =
-          "Decide only if the cluster is still at this revision (the 'revision' of exa hpc"
-              + " clusters --json, or of the console's review): if anything changed since, nothing"
-              + " is decided and the command says what changed (exit 1).")
-  String expected;
+  @Mixin ExpectedRevision expected;
 
   @Mixin OnBehalfOption forUser;
 
   @Override
   public Integer call() {
-    ClusterRevision shown = ClusterRevision.parse(expected, "expected");
+    ClusterRevision shown = expected.revision();
     ApproveResult cluster =
         forUser.user == null
             ? exa().fleet().governance().approve(exa().actor(), new ApproveRequest(name, shown))

@@ -32,6 +32,7 @@ final class Failures implements IExecutionExceptionHandler {
     TABLE.put(ErrorKind.INVALID_REQUEST, new Reported(ExitCode.USAGE, "invalid-argument"));
     TABLE.put(ErrorKind.UNKNOWN_CLUSTER, new Reported(ExitCode.NOT_FOUND, "unknown-cluster"));
     TABLE.put(ErrorKind.UNKNOWN_JOB, new Reported(ExitCode.NOT_FOUND, "unknown-job"));
+    TABLE.put(ErrorKind.UNKNOWN_USER, new Reported(ExitCode.NOT_FOUND, "unknown-user"));
     TABLE.put(ErrorKind.SCRIPT_NOT_FOUND, new Reported(ExitCode.NOT_FOUND, "script-not-found"));
     TABLE.put(ErrorKind.SCRIPT_UNREADABLE, new Reported(ExitCode.NOT_FOUND, "script-unreadable"));
     TABLE.put(ErrorKind.NOT_APPROVED, new Reported(ExitCode.NOT_APPROVED, "not-approved"));

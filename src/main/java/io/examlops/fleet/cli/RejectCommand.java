@@ -27,20 +27,13 @@ final class RejectCommand extends FleetCommand {
       description = "Why, for the audit trail.")
   String reason;
 
-  @Option(
-      names = "--expect",
-      paramLabel = "REVISION",
-      description =
-          "Decide only if the cluster is still at this revision (the 'revision' of exa hpc"
-              + " clusters --json, or of the console's review): if anything changed since, nothing"
-              + " is decided and the command says what changed (exit 1).")
-  String expected;
+  @Mixin ExpectedRevision expected;
 
   @Mixin OnBehalfOption forUser;
 
   @Override
   public Integer call() {
-    ClusterRevision shown = ClusterRevision.parse(expected, "expected");
+    ClusterRevision shown = expected.revision();
     RejectResult cluster =
         forUser.user == null
             ? exa()

@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.model.OneLine;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
@@ -21,7 +22,12 @@ final class UsageErrors implements IParameterExceptionHandler {
     boolean json = jsonAsked(args);
     String help = "see `" + line.getCommandSpec().qualifiedName() + " --help`";
     new Output(json, line.getOut(), line.getErr())
-        .error(ExitCode.USAGE, "invalid-argument", message(e, args) + "; " + help);
+        .error(
+            ExitCode.USAGE,
+            "invalid-argument",
+            // picocli quotes arguments as given: escaped, so that no control or bidi reaches a
+            // terminal
+            OneLine.escaped(message(e, args)) + "; " + help);
     return ExitCode.USAGE;
   }
 

@@ -100,6 +100,7 @@ final class ApiErrors {
               + " /api/v1/openapi.json)";
       case UNKNOWN_CLUSTER -> words(Hint.of(Hint.Action.LIST_CLUSTERS));
       case UNKNOWN_JOB, JOB_NOT_RECORDED -> words(Hint.of(Hint.Action.LIST_JOBS));
+      case UNKNOWN_USER -> "the message names the users there are";
       case NOT_PERMITTED -> "the message says who may; ask them";
       case CONFLICT, NOT_APPROVED ->
           "read it again (GET " + ApiRoutes.BASE + ") and decide on what it is now";
@@ -110,7 +111,7 @@ final class ApiErrors {
   static int status(FleetException e) {
     return switch (e.kind()) {
       case INVALID_REQUEST, SCRIPT_UNREADABLE -> 400;
-      case UNKNOWN_CLUSTER, UNKNOWN_JOB, SCRIPT_NOT_FOUND -> 404;
+      case UNKNOWN_CLUSTER, UNKNOWN_JOB, UNKNOWN_USER, SCRIPT_NOT_FOUND -> 404;
       case NOT_APPROVED, CONFLICT, JOB_NOT_RECORDED -> 409;
       case NOT_PERMITTED -> 403;
       case HOST_UNRESOLVED,

@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.Role;
 import java.io.BufferedReader;
@@ -48,6 +49,15 @@ final class UserCommand implements Runnable {
     return console.fleet();
   }
 
+  /** A role as given on the command line; refused naming the option or parameter {@code role}. */
+  static Role role(String text) {
+    try {
+      return Role.parse(text);
+    } catch (FleetException e) {
+      throw e.about("role");
+    }
+  }
+
   /** Runs {@code use} with the password read, then wipes it from memory. */
   static <T> T withPassword(Path file, String user, java.util.function.Function<char[], T> use) {
     char[] password = password(file, user);
@@ -58,15 +68,39 @@ final class UserCommand implements Runnable {
     }
   }
 
+  /** More than any password and its newline: a password is at most 72 bytes. */
+  private static final long MAX_PASSWORD_FILE_BYTES = 4096;
+
   /** Reads a password from a file, the terminal or standard input; never from argv. */
   static char[] password(Path file, String user) {
     if (file != null) {
+      // Type and size first: a FIFO would block the read, /dev/zero never end it.
+      if (!Files.isRegularFile(file)) {
+        throw FleetException.invalid(
+            "--password-file "
+                + Printable.quoted(file.toString())
+                + " is not a regular file (missing, a directory, a device, a FIFO or a socket);"
+                + " nothing was read: give a file holding the password on one line");
+      }
       try {
+        if (Files.size(file) > MAX_PASSWORD_FILE_BYTES) {
+          throw FleetException.invalid(
+              "--password-file "
+                  + Printable.quoted(file.toString())
+                  + " is "
+                  + Files.size(file)
+                  + " bytes, more than a password file holds; nothing was read: give a file"
+                  + " holding the password on one line");
+        }
         String text = Files.readString(file, StandardCharsets.UTF_8);
         return text.strip().toCharArray();
       } catch (IOException e) {
         throw FleetException.invalid(
-            "--password-file " + file + " cannot be read (" + e.getMessage() + ")");
+            "--password-file "
+                + Printable.quoted(file.toString())
+                + " cannot be read ("
+                + Printable.quoted(String.valueOf(e.getMessage()))
+                + ")");
       }
     }
     Console terminal = System.console();
@@ -117,12 +151,7 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Role parsed;
-      try {
-        parsed = Role.parse(role);
-      } catch (FleetException e) {
-        throw e.about("role");
-      }
+      Role parsed = role(role);
       ConsoleUser user =
           withPassword(
               passwordFile,
@@ -178,6 +207,8 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
+      // An unknown user is said before a password is asked for (it would be asked in vain).
+      users.fleet().access().requireUser(name);
       withPassword(
           passwordFile,
           name,
@@ -211,12 +242,7 @@ final class UserCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Role parsed;
-      try {
-        parsed = Role.parse(role);
-      } catch (FleetException e) {
-        throw e.about("role");
-      }
+      Role parsed = role(role);
       ConsoleUser user =
           users.fleet().access().setRole(users.console.actor(Actor.CLI), name, parsed);
       spec.commandLine()

@@ -3,6 +3,7 @@ package io.examlops.fleet.jobs;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.Printable;
 
 /** A job id that no tracked submission has. */
 public final class UnknownJobException extends FleetException {
@@ -11,7 +12,9 @@ public final class UnknownJobException extends FleetException {
   public UnknownJobException(String id) {
     super(
         ErrorKind.UNKNOWN_JOB,
-        "no tracked job '" + id + "': use the fleet id or the scheduler's id of a tracked job",
+        "no tracked job "
+            + Printable.quoted(id)
+            + ": use the fleet id or the scheduler's id of a tracked job",
         Hint.of(Hint.Action.LIST_JOBS));
   }
 }

@@ -12,6 +12,8 @@ public enum ErrorKind {
   UNKNOWN_CLUSTER,
   /** No tracked job has that id. */
   UNKNOWN_JOB,
+  /** No console user has that name. */
+  UNKNOWN_USER,
   /** The job script named does not exist. */
   SCRIPT_NOT_FOUND,
   /** The job script named is not a readable file. */

@@ -142,12 +142,24 @@ public final class PlatformDb {
 
   /** Runs a change in one write transaction; it is committed when {@code work} returns. */
   public <T> T write(SqlWork<T> work) {
-    return run(SQLiteConfig.TransactionMode.IMMEDIATE, true, work);
+    try {
+      return run(SQLiteConfig.TransactionMode.IMMEDIATE, true, work);
+    } catch (DamagedValueException e) {
+      throw StoreFailures.damagedValue(file, e);
+    }
   }
 
-  /** Runs reads in one transaction, so they see one consistent state. */
+  /**
+   * Runs reads in one transaction, so they see one consistent state. A read turns nothing the
+   * caller sent into a value, so a value it cannot make (an unknown state, a time or JSON that does
+   * not read, one missing) is the store's damage, reported with the file and a fix.
+   */
   public <T> T read(SqlWork<T> work) {
-    return run(SQLiteConfig.TransactionMode.DEFERRED, true, work);
+    try {
+      return run(SQLiteConfig.TransactionMode.DEFERRED, true, work);
+    } catch (IllegalArgumentException | java.time.DateTimeException | NullPointerException e) {
+      throw StoreFailures.damagedValue(file, e);
+    }
   }
 
   /** The schema version ({@code PRAGMA user_version}). */

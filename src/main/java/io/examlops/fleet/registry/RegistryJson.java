@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.SchedulerKind;
 
 /** JSON columns of platform.db (capabilities, GPU groups, lists, audit details). */
@@ -46,7 +47,7 @@ final class RegistryJson {
     try {
       return MAPPER.readValue(json, type);
     } catch (JsonProcessingException e) {
-      throw new RegistryException("platform.db holds unreadable JSON: " + e.getOriginalMessage());
+      throw unreadable(json, e);
     }
   }
 
@@ -54,7 +55,20 @@ final class RegistryJson {
     try {
       return MAPPER.readValue(json, type);
     } catch (JsonProcessingException e) {
-      throw new RegistryException("platform.db holds unreadable JSON: " + e.getOriginalMessage());
+      throw unreadable(json, e);
     }
+  }
+
+  /** Where the JSON stops being what exa writes, without the Java types Jackson names. */
+  private static DamagedValueException unreadable(String json, JsonProcessingException e) {
+    var at = e.getLocation();
+    String shown = json.length() > 40 ? json.substring(0, 40) + "..." : json;
+    return new DamagedValueException(
+        "the JSON "
+            + Printable.quoted(shown)
+            + " is not what exa writes there"
+            + (at == null
+                ? ""
+                : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
   }
 }

@@ -1,10 +1,15 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.Printable;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.DateTimeException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.sqlite.SQLiteException;
 
 /**
@@ -15,6 +20,7 @@ final class StoreFailures {
   private static final String BACKUP = "docs/fleet.md, \"Backup and restore\"";
 
   // SQLite's primary result codes (https://sqlite.org/rescode.html).
+  private static final int SQLITE_ERROR = 1;
   private static final int SQLITE_PERM = 3;
   private static final int SQLITE_READONLY = 8;
   private static final int SQLITE_IOERR = 10;
@@ -23,6 +29,12 @@ final class StoreFailures {
   private static final int SQLITE_CANTOPEN = 14;
   private static final int SQLITE_AUTH = 23;
   private static final int SQLITE_NOTADB = 26;
+
+  /** How Java says a stored word is none of an enum's: its type's simple name, then the word. */
+  private static final Pattern ENUM_CONSTANT =
+      Pattern.compile("No enum constant (?:\\w+\\.)*(\\w+)\\.(.*)");
+
+  private static final Pattern MISSING = Pattern.compile("no such (table|column): [\\w.]+");
 
   private StoreFailures() {}
 
@@ -110,8 +122,66 @@ final class StoreFailures {
                       + BACKUP
                       + ")",
                   e);
+      case SQLITE_ERROR ->
+          missingSchema(e)
+              ? new StoreException(
+                  file,
+                  file
+                      + " lacks part of exa's schema ("
+                      + missing(e)
+                      + "): a table or column was dropped or renamed by another program;"
+                      + " nothing was changed. Restore it from a backup ("
+                      + BACKUP
+                      + ")",
+                  e)
+              : new RegistryException(file + ": " + e.getMessage(), e);
       default -> new RegistryException(file + ": " + e.getMessage(), e);
     };
+  }
+
+  /** SQLite's own words for what is missing: {@code no such table: hpc_jobs}. */
+  private static String missing(SQLException e) {
+    Matcher m = MISSING.matcher(String.valueOf(e.getMessage()));
+    return m.find() ? m.group() : "a table or column";
+  }
+
+  private static boolean missingSchema(SQLException e) {
+    return MISSING.matcher(String.valueOf(e.getMessage())).find();
+  }
+
+  /**
+   * A value read from platform.db that no version of exa writes (an unknown state, a time or JSON
+   * that does not read, a value missing): damage, named with its file and a fix. {@code e}'s own
+   * words are kept only where they name no Java type.
+   */
+  static StoreException damagedValue(Path file, RuntimeException e) {
+    String detail;
+    Matcher enumConstant = ENUM_CONSTANT.matcher(String.valueOf(e.getMessage()));
+    if (e instanceof DamagedValueException || e instanceof DateTimeException) {
+      detail = e.getMessage();
+    } else if (enumConstant.matches()) {
+      detail =
+          Printable.quoted(enumConstant.group(2))
+              + " is not a "
+              + enumConstant
+                  .group(1)
+                  .replaceAll("(?<=[a-z])(?=[A-Z])", " ")
+                  .toLowerCase(Locale.ROOT);
+    } else if (e instanceof NullPointerException) {
+      detail = "a value exa needs is missing";
+    } else {
+      detail = "a value in it is none exa writes";
+    }
+    return new StoreException(
+        file,
+        file
+            + " holds a value no version of exa writes ("
+            + detail
+            + "): it was changed by another program or damaged; nothing was changed. Restore it"
+            + " from a backup ("
+            + BACKUP
+            + "), or correct that value with sqlite3",
+        e);
   }
 
   /** A file-system failure while writing {@code file}, explained. */

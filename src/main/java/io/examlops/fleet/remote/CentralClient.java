@@ -6,9 +6,11 @@ import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.settings.Variables;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -91,7 +93,7 @@ final class CentralClient {
           "the central console at "
               + server
               + " cannot be reached ("
-              + e
+              + reason(e)
               + "): check the address in "
               + Variables.SERVER
               + " and that the console runs, or unset "
@@ -125,6 +127,17 @@ final class CentralClient {
           null,
           e);
     }
+  }
+
+  /** Why a request failed, in words: no Java type names. */
+  private static String reason(IOException e) {
+    if (e instanceof ConnectException) {
+      return "nothing accepts connections there";
+    }
+    String message = e.getMessage();
+    return message == null || message.isBlank()
+        ? "the connection failed"
+        : "the connection failed: " + Printable.quoted(message);
   }
 
   /** The console's refusal as the core's error: its kind, message and what to do. */

@@ -92,6 +92,16 @@ public final class ExaProcess {
   }
 
   /**
+   * Starts {@code exa ARGS} and leaves it running (a console, say), its stderr going to {@code
+   * stderr}; the caller reads its stdout and ends it.
+   */
+  public Process start(Path stderr, String... args) throws IOException {
+    Process p = builder(args).redirectError(stderr.toFile()).start();
+    p.getOutputStream().close();
+    return p;
+  }
+
+  /**
    * Runs {@code exa ARGS} until it reports reaching the crash point, then kills it with SIGKILL
    * (kill -9); fails when it ends without reaching it.
    */

@@ -53,6 +53,7 @@ class FailuresTest {
     assertThat(Failures.reported(ErrorKind.SCHEDULER_REFUSED).exitCode()).isEqualTo(4);
     assertThat(Failures.reported(ErrorKind.NOT_APPROVED).exitCode()).isEqualTo(5);
     assertThat(Failures.reported(ErrorKind.UNKNOWN_JOB).exitCode()).isEqualTo(6);
+    assertThat(Failures.reported(ErrorKind.UNKNOWN_USER).exitCode()).isEqualTo(6);
     assertThat(Failures.reported(ErrorKind.STORE).exitCode()).isEqualTo(6);
     assertThat(Failures.reported(ErrorKind.CONFLICT).exitCode()).isEqualTo(1);
   }
@@ -85,6 +86,9 @@ class FailuresTest {
         .startsWith("--key: ");
     assertThat(Failures.message(FleetException.invalid("bad", "script"), command("hpc", "submit")))
         .startsWith("SCRIPT: ");
+    FleetException revision = FleetException.invalid("not a cluster revision", "expected");
+    assertThat(Failures.message(revision, command("hpc", "approve"))).startsWith("--expect: ");
+    assertThat(Failures.message(revision, command("hpc", "reject"))).startsWith("--expect: ");
   }
 
   private static picocli.CommandLine.Model.CommandSpec command(String... path) {

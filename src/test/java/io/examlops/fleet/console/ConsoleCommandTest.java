@@ -61,6 +61,38 @@ class ConsoleCommandTest {
     assertThat(again.out()).contains("admin\tadmin");
   }
 
+  /**
+   * An unknown user is a not-found error (exit 6, as the exit-code table says for what is not
+   * there) for every subcommand that names one, said before any password is asked for.
+   */
+  @Test
+  void anUnknownUserIsNotFoundForEverySubcommand() throws Exception {
+    Path secret = dir.resolve("pw");
+    Files.writeString(secret, "a long password for bob\n");
+    ExaRun added =
+        ExaRun.process(
+            env(), List.of("console", "user", "add", "bob", "--password-file", secret.toString()));
+    assertThat(added.exitCode()).as(added.err()).isZero();
+
+    for (List<String> args :
+        List.of(
+            List.of("console", "user", "passwd", "ghost"),
+            List.of("console", "user", "passwd", "ghost", "--password-file", secret.toString()),
+            List.of("console", "user", "remove", "ghost"),
+            List.of("console", "user", "role", "ghost", "admin"))) {
+      ExaRun unknown = ExaRun.process(env(), args);
+
+      assertThat(unknown.exitCode()).as(args + ": " + unknown.err()).isEqualTo(6);
+      assertThat(unknown.err())
+          .as(args.toString())
+          .contains("no user is named 'ghost'; the users are: bob");
+    }
+    ExaRun json = ExaRun.process(env(), List.of("--json", "console", "user", "remove", "ghost"));
+    assertThat(json.out().replace(" ", ""))
+        .contains("\"kind\":\"unknown-user\"")
+        .contains("\"exitCode\":6");
+  }
+
   @Test
   void usersAreManagedWithPasswordsFromAFileNeverTheCommandLine() throws Exception {
     Path secret = dir.resolve("pw");

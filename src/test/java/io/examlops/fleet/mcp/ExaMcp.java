@@ -22,7 +22,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * The real {@code exa mcp serve} in a process of its own, with exactly the environment given
  * (nothing inherited), driven by the MCP Java SDK's own client over stdio.
  */
-final class ExaMcp implements AutoCloseable {
+public final class ExaMcp implements AutoCloseable {
   static final String CLIENT = "fleet-test";
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -45,7 +45,7 @@ final class ExaMcp implements AutoCloseable {
   }
 
   /** {@code exa mcp serve ARGS} with this environment, initialized. */
-  static ExaMcp serve(Map<String, String> env, String... serveArgs) {
+  public static ExaMcp serve(Map<String, String> env, String... serveArgs) {
     return new ExaMcp(env, List.of(serveArgs));
   }
 
@@ -80,17 +80,17 @@ final class ExaMcp implements AutoCloseable {
     return client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
   }
 
-  CallToolResult call(String tool, Map<String, Object> arguments) {
+  public CallToolResult call(String tool, Map<String, Object> arguments) {
     return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
   }
 
   /** The structured content of a call, as a JSON tree. */
-  static JsonNode structured(CallToolResult result) {
+  public static JsonNode structured(CallToolResult result) {
     return JSON.valueToTree(result.structuredContent());
   }
 
   /** The text of the result's first content block (the summary, or the error in words). */
-  static String text(CallToolResult result) {
+  public static String text(CallToolResult result) {
     return ((McpSchema.TextContent) result.content().get(0)).text();
   }
 
@@ -118,7 +118,7 @@ final class ExaMcp implements AutoCloseable {
   }
 
   /** What the server wrote to stderr so far. */
-  String stderr() {
+  public String stderr() {
     return String.join("\n", stderr);
   }
 
