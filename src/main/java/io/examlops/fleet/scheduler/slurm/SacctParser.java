@@ -107,7 +107,7 @@ public final class SacctParser {
         text(row.get(SacctField.PARTITION)),
         state,
         rawState,
-        ended ? exit.status() : null,
+        ended ? exit.statusIn(state) : null,
         ended ? exit.signalOrNull() : null,
         ClockDuration.parse(row.get(SacctField.ELAPSED), ClockDuration.Form.ELAPSED),
         SlurmTimes.parse(row.get(SacctField.START), zone),

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import io.examlops.fleet.model.JobState;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -46,6 +47,17 @@ public record SlurmExitCode(int status, int signal) {
             + value
             + "' is neither status:signal (Slurm 23.02 and later, e.g. 3:0) nor a wait status"
             + " (squeue of 22.05, e.g. 768)");
+  }
+
+  /**
+   * The exit status to report for a job that ended in {@code state}. A job Slurm stopped (cancelled
+   * while pending or running, killed at its time limit) whose code is {@code 0:0} has no exit
+   * status: it never ran, or its script never exited by itself; reading that as exit 0 would call
+   * it a success.
+   */
+  public Integer statusIn(JobState state) {
+    boolean exited = state == JobState.COMPLETED || state == JobState.FAILED;
+    return exited || status != 0 ? status : null;
   }
 
   /** The signal, or {@code null} when none ended the job. */

@@ -117,7 +117,7 @@ public final class SqueueParser {
         entry.partition(),
         state,
         entry.rawState(),
-        exit == null ? null : exit.status(),
+        exit == null ? null : exit.statusIn(state),
         exit == null ? null : exit.signalOrNull(),
         entry.elapsed(),
         state == JobState.PENDING ? null : SlurmTimes.parse(row.get(SqueueField.START_TIME), zone),
