@@ -50,7 +50,11 @@ final class Explanations {
   static String chosen(PlaceRequest request, Verdict winner) {
     StringBuilder line = new StringBuilder("chose ").append(winner.label());
     if (winner.partition() != null) {
-      line.append(" (partition ").append(winner.partition()).append(')');
+      line.append(" (partition ").append(winner.partition());
+      if (!winner.reason().isEmpty()) {
+        line.append(": ").append(winner.reason());
+      }
+      line.append(')');
     }
     line.append(" — ").append(winner.score().describe(request));
     if (winner.score().evidence() != Evidence.FRESH_SNAPSHOT) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.placement;
 
+import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.placement.Verdict.Outcome;
 import java.time.Duration;
 import java.time.Instant;
@@ -104,17 +105,22 @@ public final class Placement {
               : null;
       weighed.add(new Weighed(partition, holdings.gpus(request, partition), checked, score));
     }
+    String defaultPartition = holdings.queue(null).map(PartitionInfo::name).orElse(null);
     Optional<Weighed> best =
-        weighed.stream()
-            .filter(w -> w.score() != null)
-            .min(
-                Comparator.comparing(Weighed::score, Ranking.SCORES)
-                    .thenComparing(w -> w.partition() == null ? "" : w.partition()));
+        weighed.stream().filter(w -> w.score() != null).min(choice(holdings, defaultPartition));
     if (best.isPresent()) {
       return verdict(
           candidate,
           Outcome.LOST,
-          "",
+          request.partition() == null
+              ? PartitionChoice.words(
+                  best.get().partition(),
+                  defaultPartition,
+                  weighed.stream()
+                      .anyMatch(
+                          w ->
+                              w.score() != null && Objects.equals(w.partition(), defaultPartition)))
+              : "",
           best.get().partition(),
           best.get().score(),
           data.data(),
@@ -138,6 +144,23 @@ public final class Placement {
         data.data(),
         data.age(),
         reasons);
+  }
+
+  /**
+   * The partition a job that names none goes to, among those that pass every filter (so none whose
+   * time limit is shorter than the job's): the one that fits now before one where it would wait;
+   * among equals, the cluster's default partition, then the most room ({@link Ranking#SCORES}),
+   * then the longest time limit (Slurm gives a job without {@code -t} its partition's default time,
+   * which a short debug partition keeps short), then the name.
+   */
+  private static Comparator<Weighed> choice(Holdings holdings, String defaultPartition) {
+    return Comparator.comparing(Weighed::score, Ranking.FITS_NOW)
+        .thenComparing(w -> defaultPartition == null || !defaultPartition.equals(w.partition()))
+        .thenComparing(Weighed::score, Ranking.SCORES)
+        .thenComparing(
+            w -> holdings.queue(w.partition()).map(PartitionInfo::maxTimeMinutes).orElse(null),
+            Comparator.nullsFirst(Comparator.<Long>reverseOrder()))
+        .thenComparing(w -> w.partition() == null ? "" : w.partition());
   }
 
   private static List<Reason> check(

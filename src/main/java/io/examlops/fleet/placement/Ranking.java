@@ -26,10 +26,13 @@ final class Ranking {
   /** One ranking key: an order on scores, best first, and its words for the lower one. */
   private record Scorer(Comparator<Score> order, LossWords words) {}
 
+  /** Fits now first, then unknown, then waits. */
+  static final Comparator<Score> FITS_NOW = Comparator.comparingInt(s -> fitRank(s.fitsNow()));
+
   private static final List<Scorer> SCORERS =
       List.of(
           new Scorer(Comparator.comparing(Score::evidence), (l, w, lost, r) -> lost.data()),
-          new Scorer(Comparator.comparingInt(s -> fitRank(s.fitsNow())), Ranking::whyNotNow),
+          new Scorer(Ranking.FITS_NOW, Ranking::whyNotNow),
           new Scorer(
               Comparator.comparing(
                   Score::nodesNeeded, Comparator.nullsLast(Comparator.naturalOrder())),

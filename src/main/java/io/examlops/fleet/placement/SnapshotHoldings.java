@@ -1,6 +1,7 @@
 package io.examlops.fleet.placement;
 
 import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.PartitionInfo;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -39,8 +40,13 @@ record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps) implements Ho
    */
   @Override
   public List<String> scopes(PlaceRequest request) {
-    if (request.partition() != null || request.cpuOnly()) {
+    if (request.partition() != null) {
       return Arrays.asList(request.partition());
+    }
+    if (request.cpuOnly()) {
+      // A job without GPUs and without -p goes to the default partition: count its nodes, not the
+      // whole cluster's (GPU nodes in other partitions included).
+      return Arrays.asList(queue(null).map(PartitionInfo::name).orElse(null));
     }
     List<String> partitions = summary.partitionsWithGpus(request.gpuType());
     return partitions.isEmpty() ? Arrays.asList((String) null) : partitions;

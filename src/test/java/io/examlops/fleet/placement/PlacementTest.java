@@ -235,6 +235,95 @@ class PlacementTest {
             "chose slurm@tc (partition gpu) — 4/6 idle GPUs, 1/2 idle nodes, fits on 2 nodes");
   }
 
+  /** The issue-21 cluster's partitions: cpu the default, debug short (10 min), gpu long. */
+  private static ClusterCaps threePartitions() {
+    return new ClusterCaps(
+        SlurmAdapter.KIND,
+        "25.11.7",
+        4,
+        0,
+        32,
+        8,
+        null,
+        List.of("a100", "h100"),
+        List.of(
+            new PartitionInfo("cpu", true, 1440L),
+            new PartitionInfo("debug", false, 30L),
+            new PartitionInfo("gpu", false, 2880L)),
+        false);
+  }
+
+  private static PlacementCandidate withPartitions(NodeInfo... nodes) {
+    return candidate(
+        "vega",
+        ClusterGate.active(),
+        snapshot(NOW.minus(Duration.ofMinutes(5)), nodes),
+        threePartitions());
+  }
+
+  @Test
+  void aGpuJobWithoutPartitionGoesToTheLongerOfTwoEqualPartitionsNotTheFirstName() {
+    // debug and gpu hold the same GPU nodes: equal room, so the longer time limit decides, as a
+    // job sent without -t gets its partition's default time (debug's is minutes).
+    var vega =
+        withPartitions(
+            node("c1", null, 0, 0, NodeState.IDLE, "cpu"),
+            node("g1", "a100", 2, 0, NodeState.IDLE, "debug", "gpu"),
+            node("g2", "h100", 4, 0, NodeState.IDLE, "debug", "gpu"));
+
+    PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(vega), NOW);
+
+    assertThat(result.winner().orElseThrow().partition()).isEqualTo("gpu");
+    assertThat(result.explanation())
+        .startsWith(
+            "chose slurm@vega (partition gpu: no partition asked; the default partition cpu")
+        .contains("cannot hold it");
+  }
+
+  @Test
+  void theDefaultPartitionIsChosenWhenItFitsAsWellAsAnother() {
+    var vega =
+        withPartitions(
+            node("g1", "a100", 2, 0, NodeState.IDLE, "cpu", "gpu"),
+            node("g2", "h100", 4, 0, NodeState.IDLE, "gpu"));
+
+    PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(vega), NOW);
+
+    assertThat(result.winner().orElseThrow().partition()).isEqualTo("cpu");
+    assertThat(result.explanation())
+        .startsWith("chose slurm@vega (partition cpu: the default partition)");
+  }
+
+  @Test
+  void theDefaultPartitionLosesToOneWhereTheJobFitsNow() {
+    var vega =
+        withPartitions(
+            node("g1", "a100", 2, 2, NodeState.ALLOCATED, "cpu", "gpu"),
+            node("g2", "h100", 4, 0, NodeState.IDLE, "gpu"));
+
+    PlaceResult result = placement.place(PlaceRequest.gpus(2), List.of(vega), NOW);
+
+    assertThat(result.winner().orElseThrow().partition()).isEqualTo("gpu");
+    assertThat(result.explanation()).contains("the default partition cpu has no room for it now");
+  }
+
+  @Test
+  void aCpuJobWithoutPartitionCountsTheDefaultPartitionsNodesOnly() {
+    var vega =
+        withPartitions(
+            node("c1", null, 0, 0, NodeState.MIXED, "cpu"),
+            node("g1", "a100", 2, 0, NodeState.IDLE, "debug", "gpu"),
+            node("g2", "h100", 4, 0, NodeState.IDLE, "gpu"));
+
+    PlaceResult result = placement.place(PlaceRequest.gpus(0), List.of(vega), NOW);
+
+    assertThat(result.winner().orElseThrow().partition()).isEqualTo("cpu");
+    assertThat(result.explanation())
+        .as("the GPU nodes' idle state says nothing of the cpu partition")
+        .contains("0/1 idle nodes")
+        .contains("the job waits");
+  }
+
   @Test
   void gpuTypeFiltersWhatCounts() {
     var v100only = fresh("v", SlurmAdapter.KIND, node("g2", "v100", 8, 0, NodeState.IDLE, "gpu"));

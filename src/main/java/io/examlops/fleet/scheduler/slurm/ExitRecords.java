@@ -9,9 +9,13 @@ import java.util.List;
  * MinJobAge}) nor accounting (absent without slurmdbd) knows it. What the job script writes and the
  * command that reads it back live here together, so they cannot drift apart.
  *
- * <p>The file holds {@code started EPOCH} from the job's first line and {@code exited STATUS EPOCH}
- * from an EXIT trap, times as epoch seconds (no zone involved). A job killed with SIGKILL, or whose
- * script replaces the EXIT trap or {@code exec}s another program, leaves only the first line.
+ * <p>The file holds {@code started EPOCH} from the job's first line, {@code limit EPOCH} where
+ * Slurm tells the job its end time ({@code SLURM_JOB_END_TIME}, 23.02 and later), {@code signal N
+ * EPOCH} from a trap on the signals Slurm sends at a time limit, a cancel or a preemption (SIGTERM)
+ * and that users send (SIGINT, SIGHUP), and {@code exited STATUS EPOCH} from an EXIT trap; times as
+ * epoch seconds (no zone involved). So a kill is told from an exit: a job Slurm stopped never reads
+ * as exit 0. A job killed with SIGKILL before its shell could run the trap, or whose script
+ * replaces the traps or {@code exec}s another program, leaves only the first lines.
  */
 public final class ExitRecords {
   /**
@@ -40,8 +44,28 @@ public final class ExitRecords {
     if (mark != null) {
       lines.add("echo " + ShellQuote.quote(SlurmMarks.recordLine(mark)) + " >> " + RECORD);
     }
+    lines.add(
+        "if [ -n \"${SLURM_JOB_END_TIME:-}\" ]; then echo \"limit $SLURM_JOB_END_TIME\" >> "
+            + RECORD
+            + "; fi");
+    signalTrap(lines, 15, "TERM");
+    signalTrap(lines, 2, "INT");
+    signalTrap(lines, 1, "HUP");
     lines.add("trap 'echo \"exited $? $(date +%s)\" >> " + RECORD + "' EXIT");
     return lines;
+  }
+
+  /** Records the signal, then exits as a shell killed by it would (128 + N), which runs EXIT. */
+  private static void signalTrap(List<String> lines, int number, String name) {
+    lines.add(
+        "trap 'echo \"signal "
+            + number
+            + " $(date +%s)\" >> "
+            + RECORD
+            + "; exit "
+            + (128 + number)
+            + "' "
+            + name);
   }
 
   /** The file of one job, relative to the home directory. */

@@ -14,7 +14,6 @@ import java.util.regex.Pattern;
 /** Reads {@code sacct -P -n} output printed in a {@link SacctFormat} into accounting records. */
 public final class SacctParser {
   private static final Pattern BAR = Pattern.compile("\\|");
-  private static final Pattern EXIT_CODE = Pattern.compile("(\\d+):(\\d+)");
 
   private SacctParser() {}
 
@@ -96,7 +95,7 @@ public final class SacctParser {
       Map<SacctField, String> row, ZoneId zone, boolean gpusTracked) {
     String rawState = row.get(SacctField.STATE);
     JobState state = SlurmJobStates.normalize(rawState);
-    int[] exit = exitCode(row.get(SacctField.EXIT_CODE));
+    SlurmExitCode exit = SlurmExitCode.parse("ExitCode", row.get(SacctField.EXIT_CODE));
     // sacct prints 0:0 for jobs that have not ended; that is no exit status yet.
     boolean ended = state.terminal() && exit != null;
     return new JobAccounting(
@@ -108,8 +107,8 @@ public final class SacctParser {
         text(row.get(SacctField.PARTITION)),
         state,
         rawState,
-        ended ? exit[0] : null,
-        ended && exit[1] != 0 ? exit[1] : null,
+        ended ? exit.statusIn(state) : null,
+        ended ? exit.signalOrNull() : null,
         ClockDuration.parse(row.get(SacctField.ELAPSED), ClockDuration.Form.ELAPSED),
         SlurmTimes.parse(row.get(SacctField.START), zone),
         SlurmTimes.parse(row.get(SacctField.END), zone),
@@ -133,17 +132,6 @@ public final class SacctParser {
       return gpus;
     }
     return gpusTracked ? 0 : null;
-  }
-
-  private static int[] exitCode(String value) {
-    if (value == null || value.isBlank()) {
-      return null;
-    }
-    var m = EXIT_CODE.matcher(value.trim());
-    if (!m.matches()) {
-      throw new IllegalArgumentException("ExitCode '" + value + "' is not exit:signal");
-    }
-    return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))};
   }
 
   private static Integer integer(String value) {

@@ -102,11 +102,12 @@ public final class SlurmBackend implements JobBackend {
   /** {@code squeue -h -a -O '...'} (every partition, all users). */
   @Override
   public List<QueueEntry> queue(CommandRunner runner) {
-    CommandResult result = runner.run(SqueueFormat.RECOMMENDED.command("-a"));
+    String command = SqueueFormat.RECOMMENDED.command("-a");
+    CommandResult result = runner.run(command);
     if (!result.ok()) {
       throw BackendException.failed(runner.target(), result, null);
     }
-    return SqueueParser.parse(SqueueFormat.RECOMMENDED, result.stdout());
+    return SqueueParser.parse(SqueueFormat.RECOMMENDED, command, result.stdout());
   }
 
   /**
@@ -123,9 +124,19 @@ public final class SlurmBackend implements JobBackend {
     if (jobIds.isEmpty()) {
       return found;
     }
-    for (JobAccounting job : known(runner, jobIds)) {
+    SqueueParser.Tracked<JobAccounting> listed = known(runner, jobIds);
+    for (JobAccounting job : listed.rows()) {
       if (jobIds.contains(job.id())) {
         found.put(job.id(), JobStatus.fromQueue(job));
+      }
+    }
+    for (SqueueParser.Unreadable line : listed.unreadable()) {
+      // slurmctld knows the job but printed a line this release of the product cannot read: keep
+      // following it, saying why, rather than taking its record or calling it lost.
+      if (line.jobId() != null && jobIds.contains(line.jobId())) {
+        found.put(
+            line.jobId(),
+            JobStatus.notFound(SlurmAdapter.KIND, line.jobId(), line.problem().getMessage()));
       }
     }
     List<String> rest = unknown(jobIds, found);
@@ -167,29 +178,17 @@ public final class SlurmBackend implements JobBackend {
     return jobIds.stream().distinct().filter(id -> !found.containsKey(id)).toList();
   }
 
-  /** What a job's record tells once slurmctld and accounting do not know it. */
+  /**
+   * What a job's record tells once slurmctld and accounting do not know it. A recorded signal is
+   * never an exit: at or after the time limit Slurm gave the job it is {@link JobState#TIMEOUT};
+   * before it, a cancel, a preemption or an admin's kill ({@link JobState#CANCELLED}); with no
+   * limit recorded (Slurm 22.05 does not tell the job), which of them is not known ({@link
+   * JobState#LOST}, saying so).
+   */
   private static JobStatus fromRecord(String id, ExitRecord record, String accounting) {
     String asked = "slurmctld no longer lists it (squeue -t all) and " + accounting;
     String file = "~/" + ExitRecords.file(id);
     if (record == null || !record.exited()) {
-      JobAccounting job =
-          new JobAccounting(
-              SlurmAdapter.KIND,
-              id,
-              null,
-              null,
-              null,
-              null,
-              JobState.LOST,
-              "",
-              null,
-              null,
-              null,
-              record == null ? null : record.started(),
-              null,
-              null,
-              null,
-              null);
       String why =
           record == null
               ? "it left no exit-status record (" + file + ")"
@@ -197,28 +196,69 @@ public final class SlurmBackend implements JobBackend {
                   + file
                   + ") shows it started but not how it ended (killed, its"
                   + " node failed, or the script replaced the EXIT trap)";
-      return JobStatus.lost(job, asked + ", and " + why);
+      return JobStatus.lost(ended(id, JobState.LOST, "", record, null), asked + ", and " + why);
+    }
+    if (record.signal() != null) {
+      String killed = "killed by signal " + record.signal();
+      if (record.killedAtLimit()) {
+        return JobStatus.fromRecord(
+            ended(id, JobState.TIMEOUT, killed, record, record.signal()),
+            "from its exit-status record "
+                + file
+                + ": "
+                + killed
+                + " at its time limit ("
+                + record.limit()
+                + "); "
+                + asked);
+      }
+      if (record.limit() != null) {
+        return JobStatus.fromRecord(
+            ended(id, JobState.CANCELLED, killed, record, record.signal()),
+            "from its exit-status record "
+                + file
+                + ": "
+                + killed
+                + " before its time limit (cancelled, preempted or stopped by an admin); "
+                + asked);
+      }
+      return JobStatus.lost(
+          ended(id, JobState.LOST, killed, record, record.signal()),
+          asked
+              + ", and its record ("
+              + file
+              + ") shows it was "
+              + killed
+              + " but not why (its time limit, a cancel or a preemption: this Slurm does not tell"
+              + " a job its end time)");
     }
     JobState state = record.exitStatus() == 0 ? JobState.COMPLETED : JobState.FAILED;
-    JobAccounting job =
-        new JobAccounting(
-            SlurmAdapter.KIND,
-            id,
-            null,
-            null,
-            null,
-            null,
-            state,
-            "exit " + record.exitStatus(),
-            record.exitStatus(),
-            null,
-            record.elapsed(),
-            record.started(),
-            record.ended(),
-            null,
-            null,
-            null);
-    return JobStatus.fromRecord(job, "from its exit-status record " + file + ": " + asked);
+    return JobStatus.fromRecord(
+        ended(id, state, "exit " + record.exitStatus(), record, null),
+        "from its exit-status record " + file + ": " + asked);
+  }
+
+  /** A job's facts as its record tells them. */
+  private static JobAccounting ended(
+      String id, JobState state, String rawState, ExitRecord record, Integer signal) {
+    boolean known = record != null && record.exited();
+    return new JobAccounting(
+        SlurmAdapter.KIND,
+        id,
+        null,
+        null,
+        null,
+        null,
+        state,
+        rawState,
+        known && signal == null ? record.exitStatus() : null,
+        signal,
+        known ? record.elapsed() : null,
+        record == null ? null : record.started(),
+        known ? record.ended() : null,
+        null,
+        null,
+        null);
   }
 
   /**
@@ -244,17 +284,17 @@ public final class SlurmBackend implements JobBackend {
   }
 
   /** squeue exits 1 with "Invalid job id specified" when it knows none of the ids. */
-  private List<JobAccounting> known(CommandRunner runner, List<String> jobIds) {
-    CommandResult result =
-        runner.run(
-            SqueueFormat.TRACKING.commandInUtc("-r", "-t", "all", "-j", String.join(",", jobIds)));
+  private SqueueParser.Tracked<JobAccounting> known(CommandRunner runner, List<String> jobIds) {
+    String command =
+        SqueueFormat.TRACKING.commandInUtc("-r", "-t", "all", "-j", String.join(",", jobIds));
+    CommandResult result = runner.run(command);
     if (!result.ok()) {
       if (result.stderr().contains("Invalid job id specified")) {
-        return List.of();
+        return new SqueueParser.Tracked<>(List.of(), List.of());
       }
       throw BackendException.failed(runner.target(), result, null);
     }
-    return SqueueParser.parseJobs(SqueueFormat.TRACKING, result.stdout(), SlurmTimes.ZONE);
+    return SqueueParser.parseJobs(SqueueFormat.TRACKING, command, result.stdout(), SlurmTimes.ZONE);
   }
 
   /** {@code scancel -v ID}: only the verbose form tells "no such job" from "requested". */

@@ -20,6 +20,9 @@ final class SlurmCommandFailure {
     NOT_CONFIGURED(
         "Slurm is installed but has no configuration (no slurm.conf and no configless DNS"
             + " record); set SLURM_CONF or install /etc/slurm/slurm.conf"),
+    CONFIGURATION_UNREADABLE(
+        "Slurm cannot read its configuration file; check that slurm.conf (or the file SLURM_CONF"
+            + " names) exists and is readable by this login"),
     AUTHENTICATION("Slurm refused the request (munge/auth); check that munged runs on this host"),
     OTHER("the command failed");
 
@@ -42,6 +45,10 @@ final class SlurmCommandFailure {
     }
     if (err.contains("unable to contact slurm controller")) {
       return Cause.CONTROLLER_DOWN;
+    }
+    if (err.contains("unable to process configuration file")
+        || err.contains("s_p_parse_file: unable to read")) {
+      return Cause.CONFIGURATION_UNREADABLE;
     }
     if (err.contains("could not establish a configuration source") || err.contains("slurm.conf")) {
       return Cause.NOT_CONFIGURED;

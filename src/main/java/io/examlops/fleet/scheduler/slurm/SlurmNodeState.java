@@ -81,9 +81,14 @@ public record SlurmNodeState(Base base, Set<Flag> flags, List<String> unrecognis
           Flag.REBOOT_REQUESTED,
           Flag.REBOOT_ISSUED);
 
-  /** Flags that hold the node for someone else: no new job of ours starts there now. */
+  /**
+   * Flags that hold the node for someone else: no new job of ours starts there now. Not PLANNED:
+   * the backfill scheduler only plans a pending job onto the node for later, and still starts other
+   * jobs there meanwhile (Slurm 25.11 started 2-GPU jobs on an {@code IDLE+PLANNED} node 21 s after
+   * they were submitted), so a planned node counts as what its base state says.
+   */
   private static final Set<Flag> SPOKEN_FOR =
-      EnumSet.of(Flag.COMPLETING, Flag.RESERVED, Flag.PLANNED, Flag.BLOCKED, Flag.NETWORK_COUNTERS);
+      EnumSet.of(Flag.COMPLETING, Flag.RESERVED, Flag.BLOCKED, Flag.NETWORK_COUNTERS);
 
   /** Suffix characters of sinfo's state column (sinfo(1) "NODE STATE CODES"). */
   private static final Map<Character, Flag> SUFFIXES =
@@ -266,7 +271,9 @@ public record SlurmNodeState(Base base, Set<Flag> flags, List<String> unrecognis
       return NodeState.ALLOCATED;
     }
     return switch (base) {
+      // Slurm prints IDLE+PLANNED as plain "planned" / "plnd": the flag stands for an idle base.
       case IDLE -> NodeState.IDLE;
+      case NONE -> flags.equals(Set.of(Flag.PLANNED)) ? NodeState.IDLE : NodeState.UNKNOWN;
       case ALLOCATED -> NodeState.ALLOCATED;
       case MIXED -> NodeState.MIXED;
       default -> NodeState.UNKNOWN;

@@ -63,6 +63,13 @@ public final class SlurmProbe implements SchedulerProbe {
       return new ProbeStatus(
           kind(), ProbeStatus.State.ABSENT, "sinfo is not installed on " + runner.target());
     }
+    if (!result.ok()) {
+      // Installed but failing (e.g. an unreadable slurm.conf): say what Slurm said, not "absent".
+      return new ProbeStatus(
+          kind(),
+          ProbeStatus.State.NOT_ANSWERING,
+          SlurmCommandFailure.exception(runner.target(), result).getMessage());
+    }
     SlurmVersion version;
     try {
       version = SlurmVersion.parse(complete(runner, result).stdout());

@@ -16,33 +16,71 @@ import java.util.regex.Pattern;
 /** Reads {@code squeue -h} output printed in a {@link SqueueFormat} into queue entries. */
 public final class SqueueParser {
   private static final Pattern BAR = Pattern.compile("\\|");
+  private static final Pattern LEADING_JOB_ID = Pattern.compile("\\s*(\\d+(?:_\\d+)?)\\s*\\|.*");
 
   private SqueueParser() {}
 
   /**
    * One entry per non-blank line, in squeue's order. Empty output is an empty queue.
    *
+   * @param command the command line that ran, for the message
    * @throws ProbeException naming the command and line when a line does not fit the format
    */
+  public static List<QueueEntry> parse(SqueueFormat format, String command, String stdout) {
+    Tracked<QueueEntry> read = rows(format, command, stdout, SqueueParser::entry);
+    if (!read.unreadable().isEmpty()) {
+      throw read.unreadable().get(0).problem();
+    }
+    return read.rows();
+  }
+
+  /** As {@link #parse(SqueueFormat, String, String)}, for the format's own plain command. */
   public static List<QueueEntry> parse(SqueueFormat format, String stdout) {
-    return rows(format, stdout, SqueueParser::entry);
+    return parse(format, format.command(), stdout);
   }
 
   /**
    * {@code squeue -t all} lines (see {@link SqueueFormat#TRACKING}) as the facts of each job, ended
    * ones included: start (not for a pending job, whose StartTime is an estimate), end and exit
-   * status (only once it ended; EndTime of a running job is its limit).
+   * status (only once it ended; EndTime of a running job is its limit). A line that cannot be read
+   * does not stop the others: it comes back among {@link Tracked#unreadable()}, with its job id
+   * where the line starts with one.
    *
+   * @param command the command line that ran, for the messages
    * @param zone the zone squeue printed times in ({@link SlurmTimes#ZONE} with {@code
    *     commandInUtc})
-   * @throws ProbeException naming the command and line when a line does not fit the format
    */
-  public static List<JobAccounting> parseJobs(SqueueFormat format, String stdout, ZoneId zone) {
-    return rows(format, stdout, row -> job(row, zone));
+  public static Tracked<JobAccounting> parseJobs(
+      SqueueFormat format, String command, String stdout, ZoneId zone) {
+    return rows(format, command, stdout, row -> job(row, zone));
   }
 
-  private static <T> List<T> rows(SqueueFormat format, String stdout, Function<Row, T> read) {
+  /**
+   * What was read, and the lines that could not be.
+   *
+   * @param rows one per readable line, in squeue's order
+   * @param unreadable one per line that did not fit
+   */
+  public record Tracked<T>(List<T> rows, List<Unreadable> unreadable) {
+    public Tracked {
+      rows = List.copyOf(rows);
+      unreadable = List.copyOf(unreadable);
+    }
+  }
+
+  /**
+   * A line squeue printed that does not fit the format.
+   *
+   * @param jobId the line's first column when the format starts with the job id and it looks like
+   *     one; {@code null} otherwise
+   * @param problem names the command, the line number, the line and what is wrong
+   */
+  public record Unreadable(String jobId, ProbeException problem) {}
+
+  private static <T> Tracked<T> rows(
+      SqueueFormat format, String command, String stdout, Function<Row, T> read) {
     List<T> entries = new ArrayList<>();
+    List<Unreadable> unreadable = new ArrayList<>();
     String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
     for (int i = 0; i < lines.length; i++) {
       if (lines[i].isBlank()) {
@@ -51,17 +89,25 @@ public final class SqueueParser {
       try {
         entries.add(read.apply(new Row(columns(format, lines[i]))));
       } catch (IllegalArgumentException e) {
-        throw ProbeException.badLine(format.command(), i + 1, lines[i], e.getMessage());
+        var id = LEADING_JOB_ID.matcher(lines[i]);
+        boolean idFirst =
+            format.fields().get(0) == SqueueField.JOB_ID
+                || format.fields().get(0) == SqueueField.RAW_JOB_ID;
+        unreadable.add(
+            new Unreadable(
+                idFirst && id.matches() ? id.group(1) : null,
+                ProbeException.badLine(command, i + 1, lines[i], e.getMessage())));
       }
     }
-    return entries;
+    return new Tracked<>(entries, unreadable);
   }
 
   private static JobAccounting job(Row row, ZoneId zone) {
     QueueEntry entry = entry(row);
     JobState state = entry.state();
     boolean ended = state.terminal();
-    Integer status = ended ? row.integer(SqueueField.EXIT_CODE) : null;
+    SlurmExitCode exit =
+        ended ? SlurmExitCode.parse("exit_code", row.get(SqueueField.EXIT_CODE)) : null;
     return new JobAccounting(
         SlurmAdapter.KIND,
         entry.id(),
@@ -71,8 +117,8 @@ public final class SqueueParser {
         entry.partition(),
         state,
         entry.rawState(),
-        status == null ? null : (status >> 8) & 0xff,
-        status == null || (status & 0x7f) == 0 ? null : status & 0x7f,
+        exit == null ? null : exit.statusIn(state),
+        exit == null ? null : exit.signalOrNull(),
         entry.elapsed(),
         state == JobState.PENDING ? null : SlurmTimes.parse(row.get(SqueueField.START_TIME), zone),
         ended ? SlurmTimes.parse(row.get(SqueueField.END_TIME), zone) : null,

@@ -33,6 +33,30 @@ class ExitRecordParserTest {
   }
 
   @Test
+  void aSignalLineMakesTheRecordAKillEndingWhenTheSignalCame() {
+    Map<String, ExitRecord> records =
+        ExitRecordParser.parse(
+            COMMAND,
+            "== 5\nstarted 1764445690\nlimit 1764445750\nsignal 15 1764445781\n"
+                + "exited 143 1764445782\n== 6\nstarted 1764445690\nlimit 1764449290\n"
+                + "signal 15 1764445700\nexited 143 1764445700\n"
+                + "== 7\nstarted 1764445000\nsignal 15 1764445010\nexited 143 1764445010\n"
+                + "started 1764445690\nexited 0 1764445691\n");
+
+    ExitRecord timedOut = records.get("5");
+    assertThat(timedOut.signal()).isEqualTo(15);
+    assertThat(timedOut.ended()).isEqualTo(Instant.ofEpochSecond(1764445781));
+    assertThat(timedOut.limit()).isEqualTo(Instant.ofEpochSecond(1764445750));
+    assertThat(timedOut.killedAtLimit()).isTrue();
+    assertThat(records.get("6").killedAtLimit()).isFalse();
+    assertThat(records.get("6").signal()).isEqualTo(15);
+    assertThat(records.get("7").signal())
+        .as("a requeued run that exited is not the earlier run's kill")
+        .isNull();
+    assertThat(records.get("7").exitStatus()).isZero();
+  }
+
+  @Test
   void anythingElseIsRefusedWithTheLine() {
     assertThatThrownBy(() -> ExitRecordParser.parse(COMMAND, "== 5\nexited soon\n"))
         .isInstanceOf(ProbeException.class)
@@ -50,6 +74,8 @@ class ExitRecordParserTest {
         .contains(
             "echo \"started $(date +%s)\" > \"${SLURM_SUBMIT_DIR:-$HOME}/examlops-"
                 + "${SLURM_JOB_ID}.exit\"")
-        .contains("trap 'echo \"exited $? $(date +%s)\" >> ");
+        .contains("trap 'echo \"exited $? $(date +%s)\" >> ")
+        .contains("trap 'echo \"signal 15 $(date +%s)\" >> ")
+        .contains("echo \"limit $SLURM_JOB_END_TIME\"");
   }
 }

@@ -311,6 +311,47 @@ class SlurmBackendTest {
   }
 
   @Test
+  void aKillInTheRecordIsNeverAnExitAndItsTimeAgainstTheLimitSaysWhich() {
+    String records = ExitRecords.command(List.of("11", "12", "13"));
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer(squeueAll("11,12,13"), 1, "", fixture("squeue-j-99999.invalid.err"))
+            .answer(
+                SacctFormat.RECOMMENDED.command("-j", "11,12,13"),
+                1,
+                "",
+                fixture("sacct-P-n-o.nodbd.err"))
+            .answer(
+                records,
+                "== 11\nstarted 1764445690\nlimit 1764445750\nsignal 15 1764445781\n"
+                    + "exited 143 1764445781\n"
+                    + "== 12\nstarted 1764445690\nlimit 1764449290\nsignal 15 1764445700\n"
+                    + "exited 143 1764445700\n"
+                    + "== 13\nstarted 1764445690\nsignal 15 1764445700\n"
+                    + "exited 143 1764445700\n");
+
+    Map<String, JobStatus> status = slurm.track(runner, List.of("11", "12", "13"));
+
+    JobStatus timedOut = status.get("11");
+    assertThat(timedOut.source()).isEqualTo(JobStatus.Source.RECORD);
+    assertThat(timedOut.state()).isEqualTo(JobState.TIMEOUT);
+    assertThat(timedOut.job().signal()).isEqualTo(15);
+    assertThat(timedOut.job().exitCode()).as("a kill has no exit status").isNull();
+    assertThat(timedOut.job().end()).isEqualTo(Instant.ofEpochSecond(1764445781));
+    assertThat(timedOut.note()).contains("killed by signal 15 at its time limit");
+    JobStatus cancelled = status.get("12");
+    assertThat(cancelled.state()).isEqualTo(JobState.CANCELLED);
+    assertThat(cancelled.job().exitCode()).isNull();
+    assertThat(cancelled.note()).contains("before its time limit");
+    JobStatus unsure = status.get("13");
+    assertThat(unsure.state())
+        .as("22.05 tells a job no end time: which kill it was is not known, never completed")
+        .isEqualTo(JobState.LOST);
+    assertThat(unsure.job().signal()).isEqualTo(15);
+    assertThat(unsure.note()).contains("killed by signal 15 but not why");
+  }
+
+  @Test
   void aJobNoSourceKnowsIsLostNeverRunning() {
     ScriptedRunner runner =
         new ScriptedRunner()

@@ -144,7 +144,10 @@ abstract class SlurmJobsChecks {
             exa(
                 words("hpc submit --cluster auto --gpus 1 --wait --wait-timeout 120"),
                 home.resolve("ok.sh").toString()));
-    assertThat(human.err()).contains("chose slurm@tc (partition gpu)");
+    assertThat(human.err())
+        .contains(
+            "chose slurm@tc (partition gpu: no partition asked; the default partition cpu cannot"
+                + " hold it)");
     assertThat(human.out()).contains("to tc (partition gpu)").contains(": completed");
   }
 

@@ -40,8 +40,10 @@ class SlurmNodeStateTest {
     "completing, ALLOCATED",
     "resv, ALLOCATED",
     "reserved, ALLOCATED",
-    "plnd, ALLOCATED",
-    "planned, ALLOCATED",
+    // planned by backfill for a pending job, still schedulable: Slurm prints IDLE+PLANNED so
+    "plnd, IDLE",
+    "planned, IDLE",
+    "PLANNED, IDLE",
     "block, ALLOCATED",
     "blocked, ALLOCATED",
     "npc, ALLOCATED",
@@ -68,9 +70,11 @@ class SlurmNodeStateTest {
     "idle$, DRAIN",
     "idle@, DOWN",
     "idle^, DOWN",
-    "plnd-, ALLOCATED",
+    "plnd-, IDLE",
     // suffixes on busy and other nodes
-    "mix-, ALLOCATED",
+    "mix-, MIXED",
+    "MIXED-, MIXED",
+    "mixed-, MIXED",
     "mix@, ALLOCATED",
     "alloc!, ALLOCATED",
     "alloc+, ALLOCATED",
@@ -99,7 +103,9 @@ class SlurmNodeStateTest {
     "IDLE+DYNAMIC_FUTURE, DOWN",
     "IDLE+MAINTENANCE+RESERVED, DRAIN",
     "IDLE+RESERVED, ALLOCATED",
-    "IDLE+PLANNED, ALLOCATED",
+    "IDLE+PLANNED, IDLE",
+    "MIXED+PLANNED, MIXED",
+    "IDLE+PLANNED+DRAIN, DRAIN",
     "IDLE+COMPLETING, ALLOCATED",
     "MIXED+COMPLETING, ALLOCATED",
     "IDLE+REBOOT_REQUESTED, DOWN",
@@ -136,6 +142,10 @@ class SlurmNodeStateTest {
     assertThat(SlurmNodeState.ofWords(null, List.of("MIXED", "DRAIN")).normalized())
         .isEqualTo(NodeState.DRAIN);
     assertThat(SlurmNodeState.ofWords("mixed", List.of()).normalized()).isEqualTo(NodeState.MIXED);
+    assertThat(SlurmNodeState.ofWords(null, List.of("IDLE", "PLANNED")).normalized())
+        .isEqualTo(NodeState.IDLE);
+    assertThat(SlurmNodeState.ofWords(null, List.of("MIXED", "PLANNED")).normalized())
+        .isEqualTo(NodeState.MIXED);
     assertThat(SlurmNodeState.ofWords("down", List.of("NOT_RESPONDING")).raw())
         .isEqualTo("down+NOT_RESPONDING");
   }
@@ -161,7 +171,6 @@ class SlurmNodeStateTest {
         "idle$",
         "idle@",
         "idle^",
-        "idle-",
         "idle+",
         "idlee",
         "idle+x",
@@ -169,13 +178,12 @@ class SlurmNodeStateTest {
         "IDLE+POWERING_UP",
         "IDLE+POWER_DOWN",
         "resv",
-        "plnd",
         "unk",
         "futr",
         "inval",
         "IDLE+BLOCKED"
       })
-  void nothingButPlainIdleIsIdle(String text) {
+  void nothingButPlainOrPlannedIdleIsIdle(String text) {
     assertThat(SlurmNodeState.map(text)).isNotEqualTo(NodeState.IDLE);
   }
 
