@@ -38,7 +38,7 @@ final class DataFilter {
       return new Data(
           Reason.pass(Rule.DATA, null, asked, data, data),
           evidence,
-          new SnapshotHoldings(snapshot, candidate.declared()),
+          new SnapshotHoldings(snapshot, candidate.declared(), candidate.claims()),
           data,
           age);
     }

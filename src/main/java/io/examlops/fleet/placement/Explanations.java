@@ -4,6 +4,7 @@ import io.examlops.fleet.placement.Verdict.Outcome;
 import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /** The one-line answers of placement, built from the filters' reasons and the chosen score. */
@@ -63,7 +64,17 @@ final class Explanations {
         line.append(", lower confidence");
       }
     }
-    return line.toString();
+    return line.append(claimed(winner)).toString();
+  }
+
+  /** {@code ; 2 of 8 idle GPUs claimed by ...} for the verdict's partition, or nothing. */
+  static String claimed(Verdict verdict) {
+    return verdict.reasons().stream()
+        .filter(r -> r.rule() == Rule.CLAIMED)
+        .filter(r -> Objects.equals(r.partition(), verdict.partition()))
+        .findFirst()
+        .map(r -> "; " + r.words())
+        .orElse("");
   }
 
   static String none(PlaceRequest request, List<Verdict> rest) {

@@ -1,7 +1,9 @@
 package io.examlops.fleet.placement;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * Counts per node, largest first, kept as running sums: what the largest {@code k} nodes add up to
@@ -54,6 +56,22 @@ final class LargestFirst {
       index--;
     }
     return index;
+  }
+
+  /**
+   * These counts with {@code taken} removed, from the largest counts first: where claimed GPUs will
+   * run is not known, so they are assumed to take the biggest slots.
+   */
+  LargestFirst less(int taken) {
+    int left = taken;
+    List<Integer> counts = new ArrayList<>();
+    for (int i = 0; i < size(); i++) {
+      int count = running[i + 1] - running[i];
+      int removed = Math.min(count, left);
+      left -= removed;
+      counts.add(count - removed);
+    }
+    return of(counts);
   }
 
   @Override

@@ -26,7 +26,7 @@ public final class Placement {
   private static final List<PlacementFilter> PARTITION_FILTERS =
       concat(
           List.of(new GpuCountFilter(), new GpusOnNodesFilter(), new NodeCountFilter()),
-          QueueFilters.ALL);
+          concat(QueueFilters.ALL, List.of(new ClaimsFilter())));
 
   private final Freshness freshness;
 
@@ -53,7 +53,7 @@ public final class Placement {
     all.add(winner.as(Outcome.CHOSEN, explanation));
     ranked.stream()
         .skip(1)
-        .map(v -> v.as(Outcome.LOST, Ranking.whyLost(v, winner, request)))
+        .map(v -> v.as(Outcome.LOST, Ranking.whyLost(v, winner, request) + Explanations.claimed(v)))
         .forEach(all::add);
     all.addAll(rest);
     return PlaceResult.of(request, explanation, all);

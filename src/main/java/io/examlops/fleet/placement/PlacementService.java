@@ -6,8 +6,10 @@ import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.registry.Clusters;
+import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.LatestNodes;
 import io.examlops.fleet.registry.RegistryException;
+import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.scheduler.PreflightAsk;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,11 +32,23 @@ public final class PlacementService {
    * that cluster, by the same rule and data, refused unless the cluster may take work now.
    */
   public PlaceResult place(PlaceRequest request) {
+    // Read once per decision: every earlier submission not yet ended, which the snapshots may miss.
+    Claims claims =
+        Claims.of(
+            clusters
+                .stores()
+                .jobs(Stores.READER)
+                .list(new JobRecords.Filter(request.cluster(), null, null)));
     List<PlacementCandidate> candidates = new ArrayList<>();
     if (request.cluster() != null) {
-      candidates.add(candidate(clusters.connections().requireSchedulable(request.cluster())));
+      candidates.add(
+          candidate(clusters.connections().requireSchedulable(request.cluster()), claims));
     } else {
-      clusters.connections().store().list().forEach(cluster -> candidates.add(candidate(cluster)));
+      clusters
+          .connections()
+          .store()
+          .list()
+          .forEach(cluster -> candidates.add(candidate(cluster, claims)));
     }
     return new Placement(Freshness.DEFAULT).place(request, candidates, clusters.clock().instant());
   }
@@ -84,13 +98,16 @@ public final class PlacementService {
   }
 
   /** A closed gate ends the candidate's evaluation: nothing is read of a cluster not approved. */
-  private PlacementCandidate candidate(RegisteredCluster cluster) {
+  private PlacementCandidate candidate(RegisteredCluster cluster, Claims claims) {
     ClusterGate gate = gate(cluster);
-    return new PlacementCandidate(
-        cluster.name(),
-        gate,
-        LatestNodes.schedulerOf(cluster),
-        cluster.governance() == null ? null : cluster.governance().capabilities(),
-        gate.open() ? clusters.latest().inventory(cluster) : null);
+    PlacementCandidate candidate =
+        new PlacementCandidate(
+            cluster.name(),
+            gate,
+            LatestNodes.schedulerOf(cluster),
+            cluster.governance() == null ? null : cluster.governance().capabilities(),
+            gate.open() ? clusters.latest().inventory(cluster) : null);
+    // Nodes read live (the mock) already count every tracked job not yet ended as in use.
+    return clusters.latest().readsLive(cluster) ? candidate : candidate.withClaims(claims);
   }
 }

@@ -37,5 +37,10 @@ public enum Rule {
   /** The queue's job-size limit on GPUs. Asked: GPUs; there: the limit. */
   QUEUE_GPU_LIMIT,
   /** The queue's job-size limit on nodes. Asked: nodes; there: the limit. */
-  QUEUE_NODE_LIMIT
+  QUEUE_NODE_LIMIT,
+  /**
+   * Idle GPUs claimed by tracked jobs the snapshot does not show ({@link Claims}); never fails, it
+   * lowers the idle figures the ranking weighs. Asked: GPUs; there: the idle GPUs left.
+   */
+  CLAIMED
 }

@@ -114,6 +114,24 @@ public record ScopeCapacity(
     return idleGpus.fewestFor(gpus);
   }
 
+  /**
+   * This scope with {@code claimed} GPUs of its idle ones taken by jobs the snapshot does not show
+   * ({@link Claims}), from the largest idle slots first; totals and nodes stay as they are.
+   */
+  public ScopeCapacity less(int claimed) {
+    if (claimed <= 0) {
+      return this;
+    }
+    return new ScopeCapacity(
+        partition,
+        gpuType,
+        nodeGpus,
+        idleGpus.less(claimed),
+        optimistic.less(claimed),
+        unknownIdleNodes,
+        idleNodes);
+  }
+
   /** The figures placement ranks this scope by, for {@code request}. */
   public Score score(Evidence evidence, PlaceRequest request) {
     Boolean fits = fitsNow(request.gpus(), request.nodeLimit());

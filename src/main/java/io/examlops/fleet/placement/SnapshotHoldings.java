@@ -11,8 +11,10 @@ import java.util.Optional;
  *
  * @param summary the snapshot, summed
  * @param caps the declared capabilities, for the queues' state and limits; {@code null} when none
+ * @param claims the cluster's tracked jobs not yet ended, which the snapshot may not show
  */
-record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps) implements Holdings {
+record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps, Claims claims)
+    implements Holdings {
 
   @Override
   public boolean declared() {
@@ -67,11 +69,19 @@ record SnapshotHoldings(SnapshotSummary summary, ClusterCaps caps) implements Ho
     return summary.nodes(partition).takingWork();
   }
 
+  /** What tracked jobs the snapshot does not show claim of {@code partition}. */
+  Claims.Claimed claimed(String partition) {
+    return claims.unseenBy(summary.takenAt(), partition);
+  }
+
   /** A CPU-only job is weighed by nodes: those that take work, and those idle now. */
   @Override
   public Score score(Evidence evidence, PlaceRequest request, String partition) {
     if (!request.cpuOnly()) {
-      return summary.gpus(partition, request.gpuType()).score(evidence, request);
+      return summary
+          .gpus(partition, request.gpuType())
+          .less(claimed(partition).gpus())
+          .score(evidence, request);
     }
     SnapshotSummary.NodeCount nodes = summary.nodes(partition);
     int asked = request.nodes() == null ? 1 : request.nodes();

@@ -40,7 +40,7 @@ class PlacementFiltersTest {
   private static final Holdings DECLARED = new DeclaredHoldings(caps(16, 2, queue("gpu", null)));
 
   private static Holdings snapshotOf(ClusterCaps caps, NodeInfo... nodes) {
-    return new SnapshotHoldings(SnapshotSummary.of(snapshot(NOW, nodes)), caps);
+    return new SnapshotHoldings(SnapshotSummary.of(snapshot(NOW, nodes)), caps, Claims.NONE);
   }
 
   private static ClusterCaps caps(int gpus, int nodes, PartitionInfo... partitions) {

@@ -133,6 +133,39 @@ class PluggedSchedulerTest {
   }
 
   /**
+   * Placement reads the toy's stored snapshots (its nodes are not read live), in which a pending
+   * job takes no GPUs: four {@code auto} submits in a row still spread over two clusters, each
+   * placement counting the jobs submitted before it as claimed, and saying so.
+   */
+  @Test
+  void autoSubmitsInARowSpreadOverTwoClustersWhoseSnapshotsDoNotShowThem() throws Exception {
+    for (String name : java.util.List.of("toy1", "toy2")) {
+      fleet.governance().connect(ALICE, new ConnectRequest(name, HERE, "toy"));
+      fleet.governance().approve(ALICE, new ApproveRequest(name));
+      fleet.discovery().nodes(ALICE, new NodesRequest(THIS_MACHINE, name, null, true));
+    }
+    java.util.List<SubmitResult> submitted = new java.util.ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      submitted.add(
+          fleet
+              .jobs()
+              .submit(
+                  ALICE,
+                  new SubmitRequest(
+                      ScriptSource.text("train.sh", "#!/bin/sh\necho hi\n"),
+                      "train",
+                      JobOptions.on("auto", 1))));
+    }
+
+    assertThat(submitted)
+        .extracting(s -> s.job().cluster())
+        .containsExactly("toy1", "toy2", "toy1", "toy2");
+    assertThat(submitted.get(3).placement().explanation())
+        .startsWith("chose toy@toy2 (partition main) — 1/2 idle GPUs")
+        .contains("; 1 of 2 idle GPUs claimed by 1 job submitted since the snapshot of ");
+  }
+
+  /**
    * The toy's own setting goes through clusters.yaml (checked by the toy's rule) and is pinned by
    * the approval like Flux's instance, with nothing outside its package knowing it.
    */
