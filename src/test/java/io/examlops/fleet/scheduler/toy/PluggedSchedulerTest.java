@@ -161,7 +161,7 @@ class PluggedSchedulerTest {
         .extracting(s -> s.job().cluster())
         .containsExactly("toy1", "toy2", "toy1", "toy2");
     assertThat(submitted.get(3).placement().explanation())
-        .startsWith("chose toy@toy2 (partition main) — 1/2 idle GPUs")
+        .startsWith("chose toy@toy2 (partition main: the default partition) — 1/2 idle GPUs")
         .contains("; 1 of 2 idle GPUs claimed by 1 job submitted since the snapshot of ");
   }
 
