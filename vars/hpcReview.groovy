@@ -7,9 +7,10 @@ import io.examlops.fleet.jenkins.ExaCli
 
 def call(Map p = [:]) {
   String step = 'hpcReview'
-  new ExaCli(this, step).checkParameters(p, ['submitter', 'tokenCredentialsId'], [])
+  ExaCli exa = new ExaCli(this, step)
+  exa.checkParameters(p, ['submitter', 'tokenCredentialsId'], [])
   Map listed = console(p, ['hpc', 'review'])
-  new ExaCli(this, step).failOnError(listed)
+  exa.failOnError(listed)
   List reviews = listed.json.reviews
   if (reviews.isEmpty()) {
     echo("${step}: no cluster is waiting for a decision")

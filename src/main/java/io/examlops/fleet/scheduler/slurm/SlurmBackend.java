@@ -200,26 +200,22 @@ public final class SlurmBackend implements JobBackend {
     }
     if (record.signal() != null) {
       String killed = "killed by signal " + record.signal();
-      if (record.killedAtLimit()) {
-        return JobStatus.fromRecord(
-            ended(id, JobState.TIMEOUT, killed, record, record.signal()),
-            "from its exit-status record "
-                + file
-                + ": "
-                + killed
-                + " at its time limit ("
-                + record.limit()
-                + "); "
-                + asked);
-      }
       if (record.limit() != null) {
+        boolean atLimit = record.killedAtLimit();
         return JobStatus.fromRecord(
-            ended(id, JobState.CANCELLED, killed, record, record.signal()),
+            ended(
+                id,
+                atLimit ? JobState.TIMEOUT : JobState.CANCELLED,
+                killed,
+                record,
+                record.signal()),
             "from its exit-status record "
                 + file
                 + ": "
                 + killed
-                + " before its time limit (cancelled, preempted or stopped by an admin); "
+                + (atLimit
+                    ? " at its time limit (" + record.limit() + "); "
+                    : " before its time limit (cancelled, preempted or stopped by an admin); ")
                 + asked);
       }
       return JobStatus.lost(
