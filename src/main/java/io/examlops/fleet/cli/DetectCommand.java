@@ -84,9 +84,9 @@ final class DetectCommand extends FleetCommand {
             + (caps.accounting() ? " (accounting present)" : " (no accounting)"));
     out.println(
         "Host:        "
-            + detection.target()
-            + " over "
-            + detection.transport()
+            + ("local".equals(detection.transport())
+                ? "this machine"
+                : detection.target() + " over " + detection.transport())
             + " ("
             + detection.commandsRun()
             + " query commands)");

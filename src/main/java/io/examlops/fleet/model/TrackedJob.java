@@ -192,6 +192,11 @@ public record TrackedJob(
     return observed(newState, started, null, null, null, null, null, why);
   }
 
+  /**
+   * The job as a scheduler now reports it: figures it does not give ({@code null}) stay as last
+   * seen, but {@code why} replaces the reason, as a job that started no longer waits for the
+   * Resources it was waiting for.
+   */
   public TrackedJob observed(
       JobState newState,
       Instant started,
@@ -219,7 +224,7 @@ public record TrackedJob(
         elapsed == null ? elapsedSeconds : elapsed,
         hours == null ? gpuHours : hours,
         exit == null ? exitCode : exit,
-        why == null ? reason : OneLine.flattened(why, MAX_REASON));
+        why == null ? null : OneLine.flattened(why, MAX_REASON));
   }
 
   /**

@@ -7,6 +7,7 @@ import io.examlops.fleet.scheduler.Check;
 import io.examlops.fleet.scheduler.CheckName;
 import io.examlops.fleet.scheduler.NodeInventory;
 import io.examlops.fleet.scheduler.PreflightAsk;
+import io.examlops.fleet.scheduler.StartEstimate;
 import io.examlops.fleet.scheduler.Survey;
 import java.time.Duration;
 import java.time.Instant;
@@ -146,13 +147,48 @@ final class CapacityChecks {
         CheckName.GPUS, gpus(scope.totalGpus()) + where + " on " + nodes(scope.nodes()));
   }
 
+  /**
+   * The idle check, settled by the scheduler's own estimate where it gave one: idle GPUs do not say
+   * whether higher-priority pending jobs, or nodes held for them, come first.
+   *
+   * @param scheduler the scheduler's name for the words
+   */
+  Check idleCheck(StartEstimate estimate, String scheduler) {
+    Check counted = idleCheck();
+    String said = estimate.describe(scheduler);
+    return switch (estimate.kind()) {
+      case NOW -> Check.pass(CheckName.IDLE, idleFigures() + "; " + said);
+      case LATER -> Check.warn(CheckName.IDLE, idleFigures() + "; " + said);
+      case REFUSED -> Check.fail(CheckName.IDLE, said);
+      case UNAVAILABLE ->
+          new Check(CheckName.IDLE, counted.status(), counted.reason() + "; " + said);
+    };
+  }
+
+  private String idleFigures() {
+    if (request.gpus() == 0) {
+      List<NodeInfo> nodes = nodesInPartition();
+      return nodes.stream().filter(n -> n.state() == NodeState.IDLE).count()
+          + " of "
+          + nodes(nodes.size())
+          + " idle"
+          + where();
+    }
+    ScopeCapacity scope = scope();
+    return scope.knownIdleGpus() + " of " + scope.totalGpus() + " GPUs idle" + where();
+  }
+
+  private List<NodeInfo> nodesInPartition() {
+    return survey.nodes().stream().filter(n -> n.inPartition(partition)).toList();
+  }
+
   Check idleCheck() {
     if (request.gpus() == 0) {
       return idleNodesCheck();
     }
     ScopeCapacity scope = scope();
     Boolean fits = scope.fitsNow(request.gpus(), request.nodeLimit());
-    String idle = scope.knownIdleGpus() + " of " + scope.totalGpus() + " GPUs idle" + where();
+    String idle = idleFigures();
     if (Boolean.TRUE.equals(fits)) {
       int needed = scope.nodesNeeded(request.gpus());
       return Check.pass(
@@ -178,10 +214,9 @@ final class CapacityChecks {
 
   /** A CPU-only job waits for nodes, not GPUs. */
   private Check idleNodesCheck() {
-    List<NodeInfo> nodes = survey.nodes().stream().filter(n -> n.inPartition(partition)).toList();
-    long idle = nodes.stream().filter(n -> n.state() == NodeState.IDLE).count();
+    long idle = nodesInPartition().stream().filter(n -> n.state() == NodeState.IDLE).count();
     int asked = request.nodes() == null ? 1 : request.nodes();
-    String figures = idle + " of " + nodes(nodes.size()) + " idle" + where();
+    String figures = idleFigures();
     return idle >= asked
         ? Check.pass(CheckName.IDLE, figures + "; " + nodes(asked) + " free now")
         : Check.warn(CheckName.IDLE, figures + "; not enough free now: the job will wait");

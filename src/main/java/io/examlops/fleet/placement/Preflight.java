@@ -10,6 +10,7 @@ import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerAdapter.PolicyCheck;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerProbe;
+import io.examlops.fleet.scheduler.StartEstimate;
 import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -88,7 +89,7 @@ public final class Preflight {
       if (gpus.status() == Check.Status.FAIL) {
         checks.skip(CheckName.IDLE, "not enough GPUs in total (see gpus): the job can never start");
       } else {
-        checks.add(capacity.idleCheck());
+        checks.add(idle(target, request, capacity, runner));
       }
     }
     if (policy.isPresent()) {
@@ -115,6 +116,23 @@ public final class Preflight {
       checks.add(Check.fail(CheckName.ACCOUNT, e.getMessage()));
     }
     return checks.report(target);
+  }
+
+  /** The idle check, with the scheduler's own start estimate where it gives one. */
+  private Check idle(
+      PreflightTarget target, PreflightAsk request, CapacityChecks capacity, CommandRunner runner) {
+    Optional<SchedulerAdapter.StartEstimator> estimator =
+        adapters.find(target.scheduler()).flatMap(SchedulerAdapter::startEstimator);
+    if (estimator.isEmpty()) {
+      return capacity.idleCheck();
+    }
+    StartEstimate estimate;
+    try {
+      estimate = estimator.get().estimate(runner, request, capacity.partition().orElse(null));
+    } catch (TransportException e) {
+      estimate = StartEstimate.unavailable(e.getMessage(), "its start estimate");
+    }
+    return capacity.idleCheck(estimate, target.scheduler().label());
   }
 
   /** Adds the scheduler check; the survey when the declared scheduler answered. */

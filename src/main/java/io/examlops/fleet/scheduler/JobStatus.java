@@ -61,7 +61,14 @@ public record JobStatus(Source source, JobAccounting job, String note, Instant s
 
   /** An entry of {@code squeue -t all}: a live job, or an ended one slurmctld still remembers. */
   public static JobStatus fromQueue(JobAccounting job) {
-    return new JobStatus(Source.QUEUE, job, null);
+    return fromQueue(job, null);
+  }
+
+  /**
+   * @param reason the scheduler's reason for the wait or the end ({@code null}: none given)
+   */
+  public static JobStatus fromQueue(JobAccounting job, String reason) {
+    return new JobStatus(Source.QUEUE, job, reason);
   }
 
   public static JobStatus fromAccounting(JobAccounting job) {

@@ -100,6 +100,14 @@ public interface SchedulerAdapter {
   }
 
   /**
+   * The scheduler's own estimate of when a job would start, refining the {@link CheckName#IDLE}
+   * check; empty for a scheduler that gives none (the check then rests on the idle counts alone).
+   */
+  default Optional<StartEstimator> startEstimator() {
+    return Optional.empty();
+  }
+
+  /**
    * The {@link CheckName#ACCOUNT} check when accounting is present and the remote user is known:
    * whether {@code user} may charge {@code account} (null: any) in {@code partition}.
    *
@@ -124,6 +132,16 @@ public interface SchedulerAdapter {
   @FunctionalInterface
   interface PolicyCheck {
     Check run(CommandRunner runner, PreflightAsk request, String queue);
+  }
+
+  /** Asks the scheduler, without submitting, when the job would start. */
+  @FunctionalInterface
+  interface StartEstimator {
+    /**
+     * @param partition where the job would go; {@code null}: the scheduler's default
+     * @throws io.examlops.fleet.transport.TransportException when the host stops answering
+     */
+    StartEstimate estimate(CommandRunner runner, PreflightAsk request, String partition);
   }
 
   /** Runs a read-only query over a registered cluster's own connection. */

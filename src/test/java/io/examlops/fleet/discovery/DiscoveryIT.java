@@ -312,6 +312,17 @@ class DiscoveryIT {
     assertThat(JSON.readTree(run.out()).get("target").asText()).isEqualTo("hpcuser@127.0.0.1:2222");
   }
 
+  @Test
+  void detectOnThisMachineSaysSoOnceInItsHostLine() {
+    ExaRun run = ExaRun.run(ENV, "hpc", "detect");
+
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(run.out())
+        .contains("Scheduler:   slurm")
+        .containsPattern("(?m)^Host: +this machine \\(\\d+ query commands\\)$")
+        .doesNotContain("local over local");
+  }
+
   private static String state(Map<String, JsonNode> nodes, String name) {
     return nodes.get(name).get("state").asText();
   }

@@ -41,6 +41,10 @@ class PreflightTest {
                       TestFleets.settings(Map.of()), Clock.systemUTC(), cluster -> 0)),
           StandardSchedulers.adapters());
 
+  private static final String ESTIMATE =
+      "date -u +%Y-%m-%dT%H:%M:%S && TZ=UTC SLURM_TIME_FORMAT=standard sbatch --test-only"
+          + " -J examlops-estimate";
+
   static ScriptedRunner slurm(boolean accounting) {
     var runner =
         new ScriptedRunner()
@@ -53,6 +57,19 @@ class PreflightTest {
                 0,
                 Fixtures.slurm("preflight/sacctmgr-n-P-show-assoc-format.out"),
                 "");
+    // sbatch --test-only as the testbed answered it; the longer prefixes pick the waiting answer.
+    runner
+        .answer(ESTIMATE, 0, Fixtures.slurm("preflight/sbatch-test-only.fits.out"), "")
+        .answer(
+            ESTIMATE + " -p gpu -N 1 --gres=gpu:4",
+            0,
+            Fixtures.slurm("preflight/sbatch-test-only.waits.out"),
+            "")
+        .answer(
+            ESTIMATE + " -p gpu -N 1 --gres=gpu:8",
+            1,
+            Fixtures.slurm("preflight/sbatch-test-only.too-many.out"),
+            "");
     return accounting
         ? runner.answer(
             SlurmProbe.ACCOUNTING_COMMAND, 0, Fixtures.slurm("sacctmgr-n-P-show-account.out"), "")
@@ -79,7 +96,10 @@ class PreflightTest {
             org.assertj.core.groups.Tuple.tuple(
                 CheckName.GPUS, PASS, "6 GPUs in partition gpu on 2 nodes"),
             org.assertj.core.groups.Tuple.tuple(
-                CheckName.IDLE, PASS, "4 of 6 GPUs idle in partition gpu; 2 fit on 1 node now"),
+                CheckName.IDLE,
+                PASS,
+                "4 of 6 GPUs idle in partition gpu; slurm would start it now on g1 in partition"
+                    + " gpu (`sbatch --test-only`)"),
             org.assertj.core.groups.Tuple.tuple(
                 CheckName.ACCOUNT, PASS, "user hpcuser may charge account ml"));
     assertThat(report.overall()).isEqualTo(PASS);
@@ -133,7 +153,9 @@ class PreflightTest {
     assertThat(busy.check(CheckName.IDLE).status()).isEqualTo(WARN);
     assertThat(busy.check(CheckName.IDLE).reason())
         .isEqualTo(
-            "4 of 6 GPUs idle in partition gpu; not enough free on 1 node now: the job will wait");
+            "4 of 6 GPUs idle in partition gpu; slurm expects it to start at 2026-12-02 08:43:46"
+                + " UTC on g1 in partition gpu (`sbatch --test-only`), not now: jobs ahead of it"
+                + " in the queue, or the nodes held for them, come first");
     assertThat(busy.overall()).isEqualTo(PASS);
   }
 

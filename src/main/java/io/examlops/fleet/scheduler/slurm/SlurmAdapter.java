@@ -32,6 +32,11 @@ public final class SlurmAdapter implements SchedulerAdapter {
   }
 
   @Override
+  public Optional<StartEstimator> startEstimator() {
+    return Optional.of(new SlurmStartEstimator());
+  }
+
+  @Override
   public Check accountCheck(CommandRunner runner, String user, String account, String partition) {
     return SlurmAccountCheck.run(runner, user, account, partition);
   }

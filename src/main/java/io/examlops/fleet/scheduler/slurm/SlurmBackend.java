@@ -78,19 +78,43 @@ public final class SlurmBackend implements JobBackend {
   static String submitCommand(JobSpec request) {
     StringBuilder line = new StringBuilder("cd ~ && sbatch --parsable");
     option(line, "-J", request.name());
-    option(line, "-p", request.partition());
-    option(line, "-A", request.account());
-    option(line, "-N", Integer.toString(request.nodes()));
     if (request.mark() != null) {
       line.append(' ').append(ShellQuote.quote("--comment=" + request.mark()));
     }
-    if (request.gpus() > 0) {
-      line.append(' ').append(ShellQuote.quote("--gres=gpu:" + request.gpusPerNode()));
-    }
-    if (request.timeLimit() != null) {
-      option(line, "-t", timeLimit(request.timeLimit()));
-    }
+    resources(
+        line,
+        request.partition(),
+        request.account(),
+        request.nodes(),
+        request.gpus(),
+        request.timeLimit());
     return line.append(' ').append(ShellQuote.quote("--output=" + OUTPUT)).toString();
+  }
+
+  /**
+   * What a job asks of Slurm, the same on a submission and on its start estimate: {@code -p},
+   * {@code -A}, {@code -N n --gres=gpu:K} per node (without a node count {@code --gpus=K} in all),
+   * {@code -t}.
+   */
+  static void resources(
+      StringBuilder line,
+      String partition,
+      String account,
+      Integer nodes,
+      int gpus,
+      java.time.Duration time) {
+    option(line, "-p", partition);
+    option(line, "-A", account);
+    if (nodes != null) {
+      option(line, "-N", Integer.toString(nodes));
+    }
+    if (gpus > 0) {
+      String gres = nodes == null ? "--gpus=" + gpus : "--gres=gpu:" + gpus / nodes;
+      line.append(' ').append(ShellQuote.quote(gres));
+    }
+    if (time != null) {
+      option(line, "-t", timeLimit(time));
+    }
   }
 
   private static void option(StringBuilder line, String flag, String value) {
@@ -124,10 +148,10 @@ public final class SlurmBackend implements JobBackend {
     if (jobIds.isEmpty()) {
       return found;
     }
-    SqueueParser.Tracked<JobAccounting> listed = known(runner, jobIds);
-    for (JobAccounting job : listed.rows()) {
-      if (jobIds.contains(job.id())) {
-        found.put(job.id(), JobStatus.fromQueue(job));
+    SqueueParser.Tracked<JobStatus> listed = known(runner, jobIds);
+    for (JobStatus status : listed.rows()) {
+      if (jobIds.contains(status.job().id())) {
+        found.put(status.job().id(), status);
       }
     }
     for (SqueueParser.Unreadable line : listed.unreadable()) {
@@ -280,7 +304,7 @@ public final class SlurmBackend implements JobBackend {
   }
 
   /** squeue exits 1 with "Invalid job id specified" when it knows none of the ids. */
-  private SqueueParser.Tracked<JobAccounting> known(CommandRunner runner, List<String> jobIds) {
+  private SqueueParser.Tracked<JobStatus> known(CommandRunner runner, List<String> jobIds) {
     String command =
         SqueueFormat.TRACKING.commandInUtc("-r", "-t", "all", "-j", String.join(",", jobIds));
     CommandResult result = runner.run(command);

@@ -4,6 +4,7 @@ import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -42,7 +43,8 @@ public final class SqueueParser {
   /**
    * {@code squeue -t all} lines (see {@link SqueueFormat#TRACKING}) as the facts of each job, ended
    * ones included: start (not for a pending job, whose StartTime is an estimate), end and exit
-   * status (only once it ended; EndTime of a running job is its limit). A line that cannot be read
+   * status (only once it ended; EndTime of a running job is its limit), with Slurm's reason for a
+   * wait or an end (Resources, Priority, TimeLimit, NonZeroExitCode...). A line that cannot be read
    * does not stop the others: it comes back among {@link Tracked#unreadable()}, with its job id
    * where the line starts with one.
    *
@@ -50,9 +52,23 @@ public final class SqueueParser {
    * @param zone the zone squeue printed times in ({@link SlurmTimes#ZONE} with {@code
    *     commandInUtc})
    */
-  public static Tracked<JobAccounting> parseJobs(
+  public static Tracked<JobStatus> parseJobs(
       SqueueFormat format, String command, String stdout, ZoneId zone) {
-    return rows(format, command, stdout, row -> job(row, zone));
+    return rows(
+        format,
+        command,
+        stdout,
+        row -> {
+          JobAccounting job = job(row, zone);
+          return JobStatus.fromQueue(job, reason(job.state(), row.reason()));
+        });
+  }
+
+  /** A job cancelled while pending keeps its last wait reason in squeue: say that it waited. */
+  private static String reason(JobState state, String reason) {
+    return reason != null && state == JobState.CANCELLED
+        ? "cancelled while waiting (" + reason + ")"
+        : reason;
   }
 
   /**

@@ -145,6 +145,7 @@ class SchedulingIT {
     ExaRun pass = exa(words("--json hpc preflight tc --gpus 2 --partition gpu --account ml"));
     DocumentedShapes.cliReference().assertMatches("hpc preflight", pass.out());
     assertThat(json(pass).get("result").asText()).isEqualTo("PASS");
+    assertThat(pass.out()).as("Slurm's own estimate, live").contains("slurm would start it now on");
 
     ExaRun tooMany = exa("hpc", "preflight", "tc", "--gpus", "9", "--partition", "gpu");
     assertThat(tooMany.exitCode()).isEqualTo(ExitCodes.FAILED);
@@ -153,7 +154,10 @@ class SchedulingIT {
     // g1 holds 4 a100 but 2 are in use: the job fits the partition, yet would wait
     ExaRun busy =
         ok(exa("hpc", "preflight", "tc", "--gpus", "4", "--nodes", "1", "--partition", "gpu"));
-    assertThat(busy.out()).containsPattern("idle +warn");
+    assertThat(busy.out())
+        .containsPattern("idle +warn")
+        .containsPattern(
+            "slurm expects it to start at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC on g1");
 
     ExaRun noPartition = exa("hpc", "preflight", "tc", "--gpus", "1", "--partition", "nosuch");
     assertThat(noPartition.exitCode()).isEqualTo(ExitCodes.FAILED);

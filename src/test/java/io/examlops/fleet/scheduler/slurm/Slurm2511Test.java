@@ -60,6 +60,26 @@ class Slurm2511Test {
     assertThat(cancelledPending.exitCode()).as("0:0 of a job that never ran is no exit").isNull();
     assertThat(status.get("6").state()).isEqualTo(JobState.CANCELLED);
     assertThat(status.get("5").state()).isEqualTo(JobState.RUNNING);
+    assertThat(status)
+        .extractingFromEntries(e -> e.getKey() + " " + e.getValue().note())
+        .containsExactlyInAnyOrder(
+            "1 null",
+            "2 NonZeroExitCode",
+            "3 TimeLimit",
+            "4 cancelled while waiting (Resources)",
+            "5 null",
+            "6 cancelled while waiting (Priority)");
+  }
+
+  @Test
+  void aPendingJobCarriesSlurmsReasonForItsWait() {
+    ScriptedRunner runner =
+        new ScriptedRunner().answer(squeueAll(IDS), fixture("squeue-track.running.out"));
+
+    Map<String, JobStatus> status = slurm.track(runner, List.of("1", "2", "3", "4", "5", "6"));
+
+    assertThat(status.get("4").note()).isEqualTo("Resources");
+    assertThat(status.get("5").note()).isEqualTo("Priority");
   }
 
   @Test
