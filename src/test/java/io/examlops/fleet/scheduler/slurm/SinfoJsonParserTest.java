@@ -9,6 +9,8 @@ import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.testing.Fixtures;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class SinfoJsonParserTest {
   private static final String CMD = "sinfo -N --json";
@@ -171,5 +173,42 @@ class SinfoJsonParserTest {
         .hasMessageContaining("x/v9");
     assertThatThrownBy(() -> SinfoJsonParser.parse(CMD, "{\"nodes\":[{\"cpus\":4}]}"))
         .hasMessageContaining("no 'name'");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"v0.0.41", "v0.0.42", "v0.0.43", "v0.0.44"})
+  void slurm2511sDataParsersMatchTheRichTextOfTheSameState(String dataParser) {
+    // v25.11 README: 2 of g1's 4 a100 in use, a 4-GPU job pending and planned onto g1.
+    var doc =
+        SinfoJsonParser.parse(
+            CMD, Fixtures.slurm("v25.11/sinfo-N-json." + dataParser + ".planned.out"));
+    var text =
+        SinfoTextParser.parse(
+            SinfoFormat.RICH, Fixtures.slurm("v25.11/sinfo-N-h-O-rich.json-moment.out"));
+
+    assertThat(doc.slurmRelease()).isEqualTo("25.11.7");
+    assertThat(doc.dataFormat()).isEqualTo("data_parser/" + dataParser);
+    var s = doc.snapshot();
+    assertThat(s.nodes())
+        .extracting(NodeInfo::name, NodeInfo::state, NodeInfo::gpuCount, NodeInfo::idleGpus)
+        .containsExactlyElementsOf(
+            text.nodes().stream()
+                .map(
+                    n ->
+                        org.assertj.core.groups.Tuple.tuple(
+                            n.name(), n.state(), n.gpuCount(), n.idleGpus()))
+                .toList());
+    assertThat(node(s, "g1").state()).as("MIXED+PLANNED is mixed").isEqualTo(NodeState.MIXED);
+    assertThat(node(s, "g1").idleGpus()).hasValue(2);
+    assertThat(node(s, "g1").partitions()).containsExactlyInAnyOrder("cpu", "debug", "gpu");
+    assertThat(s.partitions())
+        .extracting(PartitionInfo::name, PartitionInfo::maxTimeMinutes)
+        .containsExactlyInAnyOrderElementsOf(
+            text.partitions().stream()
+                .map(p -> org.assertj.core.groups.Tuple.tuple(p.name(), p.maxTimeMinutes()))
+                .toList());
+    // data_parser still leaves partition flags out: which one is the default only the text says.
+    assertThat(text.partitions()).filteredOn(PartitionInfo::isDefault).hasSize(1);
+    assertThat(s.partitions()).noneMatch(PartitionInfo::isDefault);
   }
 }
