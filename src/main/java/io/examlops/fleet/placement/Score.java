@@ -47,7 +47,7 @@ public record Score(
     }
     String gpus = request.gpuType() == null ? "GPUs" : request.gpuType() + " GPUs";
     if (idleGpus == null) {
-      return totalGpus + " " + gpus + " on " + nodes + " nodes declared, idle unknown";
+      return totalGpus + " " + gpus + " on " + nodesWord(nodes) + " declared, idle unknown";
     }
     String idle =
         idleGpus
