@@ -27,34 +27,18 @@ public final class SshConfig {
   private static final int MAX_INCLUDE_DEPTH = 16;
 
   private static final Set<String> USED =
-      Set.of(
-          "hostname", "user", "port", "identityfile", "proxyjump", "identityagent", "proxycommand");
+      Set.of("hostname", "user", "port", "identityfile", "proxyjump", "proxycommand");
 
   /** One keyword line, under the Host patterns in force where it stands. */
   record Line(List<String> patterns, String keyword, String value, String where) {
     boolean appliesTo(String host) {
-      boolean matched = false;
-      for (String pattern : patterns) {
-        boolean negated = pattern.startsWith("!");
-        if (glob(negated ? pattern.substring(1) : pattern, host)) {
-          if (negated) {
-            return false;
-          }
-          matched = true;
-        }
-      }
-      return matched;
+      return HostPatterns.matchList(String.join(",", patterns), host.toLowerCase(Locale.ROOT));
     }
   }
 
-  /** No configuration: every host is taken as written. */
-  public static final SshConfig EMPTY = new SshConfig(null, List.of());
-
-  private final Path file;
   private final List<Line> lines;
 
-  private SshConfig(Path file, List<Line> lines) {
-    this.file = file;
+  private SshConfig(List<Line> lines) {
     this.lines = List.copyOf(lines);
   }
 
@@ -67,23 +51,11 @@ public final class SshConfig {
    */
   public static SshConfig read(Path file, Path home) {
     if (!Files.exists(file)) {
-      return new SshConfig(file, List.of());
+      return new SshConfig(List.of());
     }
     List<Line> lines = new ArrayList<>();
     new Reader(home).read(file, List.of("*"), 0, lines);
-    return new SshConfig(file, lines);
-  }
-
-  /** Parses configuration text, as if read from {@code file}; Include lines read real files. */
-  static SshConfig parse(String text, Path file, Path home) {
-    List<Line> lines = new ArrayList<>();
-    new Reader(home).parse(text.lines().toList(), file, List.of("*"), 0, lines);
-    return new SshConfig(file, lines);
-  }
-
-  /** The file read, for messages; {@code null} for {@link #EMPTY}. */
-  public Path file() {
-    return file;
+    return new SshConfig(lines);
   }
 
   /** The first line for {@code host} with one of {@code keywords} (lower case). */
@@ -97,32 +69,6 @@ public final class SshConfig {
   /** Every value of {@code keyword} (lower case) for {@code host}, in file order. */
   List<Line> all(String host, String keyword) {
     return lines.stream().filter(l -> l.keyword().equals(keyword) && l.appliesTo(host)).toList();
-  }
-
-  /** OpenSSH's pattern rule: {@code *} any run of characters, {@code ?} exactly one. */
-  static boolean glob(String pattern, String text) {
-    return glob(pattern, 0, text.toLowerCase(Locale.ROOT), 0);
-  }
-
-  private static boolean glob(String pattern, int p, String text, int t) {
-    String lower = pattern.toLowerCase(Locale.ROOT);
-    while (p < lower.length()) {
-      char c = lower.charAt(p);
-      if (c == '*') {
-        for (int i = t; i <= text.length(); i++) {
-          if (glob(lower, p + 1, text, i)) {
-            return true;
-          }
-        }
-        return false;
-      }
-      if (t >= text.length() || (c != '?' && c != text.charAt(t))) {
-        return false;
-      }
-      p++;
-      t++;
-    }
-    return t == text.length();
   }
 
   /** Reads one file after another as Include lines name them. */
@@ -203,7 +149,7 @@ public final class SshConfig {
       Set<Path> found = new TreeSet<>();
       try (DirectoryStream<Path> dir = Files.newDirectoryStream(path.getParent())) {
         for (Path p : dir) {
-          if (glob(name, p.getFileName().toString()) && Files.isRegularFile(p)) {
+          if (HostPatterns.wildcard(name, p.getFileName().toString()) && Files.isRegularFile(p)) {
             found.add(p);
           }
         }

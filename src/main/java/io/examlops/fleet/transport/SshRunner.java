@@ -166,7 +166,7 @@ public final class SshRunner implements CommandRunner {
 
   /** {@code jump@bastion:22 (jump host 1 of 2 to user@host:port)}, naming the hop in errors. */
   private String hopLabel(int index) {
-    return route(index).label()
+    return target.jumps().get(index).label()
         + " (jump host "
         + (index + 1)
         + " of "
@@ -174,10 +174,6 @@ public final class SshRunner implements CommandRunner {
         + " to "
         + target.label()
         + ")";
-  }
-
-  private SshTarget route(int index) {
-    return target.jumps().get(index);
   }
 
   /** One SSH session to {@code hop}, directly or through the session to the hop before it. */
