@@ -82,7 +82,8 @@ class EndpointAliasTest {
         .containsExactly(
             new SshTarget("gate.example.org", 22, "jump", jumpKey),
             new SshTarget("relay", 2022, "ann", defaultKey));
-    assertThat(endpoint.label()).isEqualTo("ann@10.0.0.5:22 via jump@gate.example.org:22, ann@relay:2022");
+    assertThat(endpoint.label())
+        .isEqualTo("ann@10.0.0.5:22 via jump@gate.example.org:22, ann@relay:2022");
   }
 
   @Test

@@ -87,6 +87,14 @@ class SshRoutesIT {
     ExaRun direct = exa(env(), "hpc", "detect", "direct");
     assertThat(direct.exitCode()).isNotZero();
     assertThat(direct.err()).contains(BEHIND + ": authentication failed");
+
+    // An approval cannot pin the jump host yet: registering is refused, and nothing is written.
+    ExaRun connect = exa(env(), "hpc", "connect", "lxp", "--name", "lxp");
+    assertThat(connect.exitCode()).isEqualTo(2);
+    assertThat(connect.err())
+        .contains("reached through jump hosts")
+        .contains("nothing was registered");
+    assertThat(home.resolve("clusters.yaml")).doesNotExist();
   }
 
   @Test
