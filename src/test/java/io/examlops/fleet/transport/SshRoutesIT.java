@@ -65,6 +65,12 @@ class SshRoutesIT {
             "  IdentityFile ~/.ssh/id_lxp",
             "Host lxp",
             "  ProxyJump bastion",
+            "Host elsewhere",
+            "  HostName 10.231.0.1",
+            "  Port 2222",
+            "  User hpcuser",
+            "  IdentityFile ~/.ssh/id_lxp",
+            "  ProxyJump bastion",
             "Host bastion",
             "  HostName 10.231.0.2",
             "  Port 2200",
@@ -87,6 +93,14 @@ class SshRoutesIT {
     ExaRun direct = exa(env(), "hpc", "detect", "direct");
     assertThat(direct.exitCode()).isNotZero();
     assertThat(direct.err()).contains(BEHIND + ": authentication failed");
+
+    // The bastion forwards only to the login node (PermitOpen): elsewhere, it says it cannot.
+    ExaRun notCarried = exa(env(), "hpc", "detect", "elsewhere");
+    assertThat(notCarried.exitCode()).isNotZero();
+    assertThat(notCarried.err())
+        .contains("hpcuser@10.231.0.1:2222: connect failed: the jump host " + BASTION)
+        .contains("could not open a connection to 10.231.0.1:2222")
+        .contains("PermitOpen");
 
     // An approval cannot pin the jump host yet: registering is refused, and nothing is written.
     ExaRun connect = exa(env(), "hpc", "connect", "lxp", "--name", "lxp");
