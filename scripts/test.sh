@@ -12,6 +12,7 @@ bash scripts/testbed/install-packages.sh
 bash scripts/testbed/down.sh              # leftovers of an earlier run
 trap 'bash "$root/scripts/testbed/down.sh"' EXIT
 bash scripts/testbed/sshd-up.sh "$testbed"
+bash scripts/testbed/ssh-routes-up.sh "$testbed"
 bash scripts/testbed/flux-user-up.sh "$testbed"
 bash scripts/testbed/slurm-up.sh
 bash scripts/testbed/slurm-states.sh

@@ -20,5 +20,8 @@ stop /run/slurmctld.pid
 stop /run/slurmdbd.pid
 stop /run/mysqld/mysqld.pid
 stop /run/sshd-examlops-testbed.pid
+stop /run/sshd-examlops-bastion.pid /run/sshd-examlops-behind.pid /run/sshd-examlops-cert.pid
+ip link del exa-bastion0 2>/dev/null || true
+ip netns del examlops-bastion 2>/dev/null || true
 stop /run/munge/munged.pid
 exit 0

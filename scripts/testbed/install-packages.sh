@@ -1,10 +1,11 @@
 #!/bin/bash
 # Installs the Debian packages the test suite needs: a real Slurm (controller, node daemons,
-# clients, accounting daemon + MariaDB), munge, OpenSSH and tzdata (the test user's sessions run
-# on a non-UTC zone, see sshd-up.sh), Chromium + its WebDriver for the console's browser tests and
+# clients, accounting daemon + MariaDB), munge, OpenSSH, iproute2 (the bastion's network namespace,
+# see ssh-routes-up.sh) and tzdata (the test user's sessions run on a non-UTC zone, see
+# sshd-up.sh), Chromium + its WebDriver for the console's browser tests and
 # wrk and hey for the console benchmark. Idempotent; run as root.
 set -euo pipefail
-need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server tzdata
+need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server tzdata iproute2
   chromium chromium-driver wrk hey)
 missing=()
 for p in "${need[@]}"; do

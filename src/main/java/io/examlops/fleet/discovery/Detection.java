@@ -67,7 +67,7 @@ public record Detection(
             scheduler,
             endpoint.ssh().host(),
             endpoint.ssh().user(),
-            endpoint.ssh().key().toAbsolutePath().toString(),
+            endpoint.ssh().key() == null ? null : endpoint.ssh().key().toAbsolutePath().toString(),
             endpoint.ssh().port(),
             hostKeyFingerprint);
   }

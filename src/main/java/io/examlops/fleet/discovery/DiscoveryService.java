@@ -40,7 +40,8 @@ public final class DiscoveryService {
   public DetectResult detect(DetectRequest request) {
     Endpoint endpoint = discovery.endpoints().resolve(request.target());
     Detection detection = discovery.detect(endpoint);
-    Suggestion suggestion = Suggestion.of(detection, endpoint, clusters.adapters());
+    Suggestion suggestion =
+        Suggestion.of(detection, endpoint, request.target().host(), clusters.adapters());
     return new DetectResult(
         detection.outcome().label(),
         detection.found(),

@@ -8,6 +8,8 @@ import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
+import io.examlops.fleet.transport.SshAlias;
+import io.examlops.fleet.transport.SshConfig;
 import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +35,8 @@ public final class HostEndpoints {
   /** Endpoints by the fleet's settings, with its key passphrase. */
   public static HostEndpoints of(Clusters clusters) {
     FleetSettings settings = clusters.context().settings();
-    return new HostEndpoints(settings, ClientEnvironment.of(settings.keyPassphrase()));
+    return new HostEndpoints(
+        settings, ClientEnvironment.of(settings.keyPassphrase(), settings.ssh().agentSocket()));
   }
 
   /** The endpoint a target names; this machine when it names none and the settings give none. */
@@ -51,6 +54,7 @@ public final class HostEndpoints {
             mode,
             target.hostKeyFingerprint(),
             settings.ssh(),
+            this::alias,
             settings.osUser(),
             client,
             transportOptions(target));
@@ -59,6 +63,13 @@ public final class HostEndpoints {
           target, "no host was given and " + Variables.SSH_HOST + " is unset, so this machine");
     }
     return endpoint;
+  }
+
+  /** What the user's OpenSSH configuration says of {@code name}, read when a host is named. */
+  private SshAlias alias(String name) {
+    Path home = settings.home().dir();
+    return SshAlias.resolve(
+        SshConfig.read(settings.ssh().config(), home), name, settings.osUser(), home);
   }
 
   /** This machine, for a target that names it; SSH settings are refused. */

@@ -5,6 +5,7 @@ import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.ShellQuote;
+import io.examlops.fleet.transport.SshTarget;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -26,9 +27,11 @@ public record Suggestion(SchedulerKind scheduler, String transport, Map<String, 
   /**
    * What to configure for what was detected at {@code endpoint}: where nothing answered, the
    * registered backend that runs jobs on this machine without a scheduler (the mock), to try the
-   * product with.
+   * product with. A host reached through jump hosts is suggested by {@code hostAsTyped}, the name
+   * the SSH configuration resolves ({@code null} when it came from the variables, which keep it).
    */
-  public static Suggestion of(Detection detection, Endpoint endpoint, SchedulerAdapters adapters) {
+  public static Suggestion of(
+      Detection detection, Endpoint endpoint, String hostAsTyped, SchedulerAdapters adapters) {
     SchedulerKind scheduler =
         detection.found() ? detection.scheduler() : adapters.trialBackend().orElse(null);
     Map<String, String> env = new LinkedHashMap<>();
@@ -36,10 +39,18 @@ public record Suggestion(SchedulerKind scheduler, String transport, Map<String, 
       env.put(Variables.SCHEDULER, scheduler.label());
     }
     if (!endpoint.isLocal() && detection.found()) {
-      env.put(Variables.SSH_HOST, endpoint.ssh().host());
-      env.put(Variables.SSH_USER, endpoint.ssh().user());
-      env.put(Variables.SSH_KEY, endpoint.ssh().key().toString());
-      env.put(Variables.SSH_PORT, Integer.toString(endpoint.ssh().port()));
+      SshTarget ssh = endpoint.ssh();
+      if (ssh.jumps().isEmpty()) {
+        env.put(Variables.SSH_HOST, ssh.host());
+        env.put(Variables.SSH_USER, ssh.user());
+        if (ssh.key() != null) {
+          env.put(Variables.SSH_KEY, ssh.key().toString());
+        }
+        env.put(Variables.SSH_PORT, Integer.toString(ssh.port()));
+      } else if (hostAsTyped != null) {
+        // The jump hosts are only in the SSH configuration: the name it knows them by keeps them.
+        env.put(Variables.SSH_HOST, hostAsTyped);
+      }
     }
     return new Suggestion(scheduler, endpoint.isLocal() ? "local" : "ssh", env);
   }

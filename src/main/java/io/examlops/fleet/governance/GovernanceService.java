@@ -31,9 +31,11 @@ import io.examlops.fleet.registry.PrivateFiles;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
+import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.KeyFingerprint;
+import io.examlops.fleet.transport.SshTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -350,6 +352,7 @@ public final class GovernanceService {
               declaredCaps(declared, endpoint),
               actor);
     }
+    refuseUnpinnableRoute(endpoint);
     Detection detection = discovery.detect(endpoint);
     SchedulerKind found = detection.scheduler();
     if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
@@ -400,6 +403,36 @@ public final class GovernanceService {
                     endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
                 detection.hostKeyFingerprint());
     return registry().register(definition, seen, detection.caps(), actor);
+  }
+
+  /**
+   * clusters.yaml and the approval's pins hold a key file and a direct host, nothing more: a route
+   * through jump hosts, or a key only the ssh-agent holds, would be used without being pinned, so
+   * such a cluster is refused before anything is probed or written.
+   */
+  private static void refuseUnpinnableRoute(Endpoint endpoint) {
+    if (endpoint.isLocal()) {
+      return;
+    }
+    SshTarget ssh = endpoint.ssh();
+    if (!ssh.jumps().isEmpty()) {
+      throw FleetException.invalid(
+          endpoint.label()
+              + " is reached through jump hosts (ProxyJump in the SSH configuration); registering"
+              + " such a cluster is not supported yet, since an approval cannot pin the jump hosts:"
+              + " nothing was registered. `exa hpc detect` works through jump hosts");
+    }
+    if (ssh.key() == null) {
+      throw FleetException.invalid(
+          "no key file is named for "
+              + endpoint.label()
+              + " (the ssh-agent's key would be used); a registered cluster needs a key file that"
+              + " approval can pin: give one (the key option, IdentityFile in the SSH configuration"
+              + " or "
+              + Variables.SSH_KEY
+              + "); nothing was registered",
+          "keyPath");
+    }
   }
 
   /** What a declared-only scheduler (the mock) says of itself on this machine. */

@@ -120,12 +120,16 @@ public record FleetSettings(
       }
     }
     String knownHosts = variable.apply(Variables.SSH_KNOWN_HOSTS);
+    String config = variable.apply(Variables.SSH_CONFIG);
+    String agent = variable.apply(Variables.SSH_AUTH_SOCK);
     return new SshDefaults(
         host,
         port(variable.apply(Variables.SSH_PORT)),
         user == null ? null : user.strip(),
         key(variable.apply(Variables.SSH_KEY), home),
-        knownHosts != null ? home.expand(knownHosts) : home.knownHosts());
+        knownHosts != null ? home.expand(knownHosts) : home.knownHosts(),
+        config != null ? home.expand(config) : home.sshConfig(),
+        agent == null ? null : Path.of(agent));
   }
 
   private static Integer port(String text) {

@@ -11,10 +11,20 @@ import java.nio.file.Path;
  * @param user the login name
  * @param key the private key file, {@code ~} expanded
  * @param knownHosts the known_hosts file host keys are verified against
+ * @param config the OpenSSH client configuration host names are looked up in ({@code
+ *     EXAMLOPS_HPC_SSH_CONFIG}, else {@code ~/.ssh/config}); never {@code null}
+ * @param agentSocket the ssh-agent's socket ({@code SSH_AUTH_SOCK}), or {@code null}: no agent
  */
-public record SshDefaults(String host, Integer port, String user, Path key, Path knownHosts) {
-  /** No defaults: this machine, and OpenSSH's own known_hosts. */
+public record SshDefaults(
+    String host,
+    Integer port,
+    String user,
+    Path key,
+    Path knownHosts,
+    Path config,
+    Path agentSocket) {
+  /** No defaults: this machine, OpenSSH's own known_hosts and config, no agent. */
   public static SshDefaults none(UserHome home) {
-    return new SshDefaults(null, null, null, null, home.knownHosts());
+    return new SshDefaults(null, null, null, null, home.knownHosts(), home.sshConfig(), null);
   }
 }

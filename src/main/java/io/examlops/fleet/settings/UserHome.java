@@ -32,6 +32,11 @@ public record UserHome(Path dir) {
     return dir.resolve(".ssh").resolve("known_hosts");
   }
 
+  /** {@code ~/.ssh/config}, the user's OpenSSH client configuration. */
+  public Path sshConfig() {
+    return dir.resolve(".ssh").resolve("config");
+  }
+
   /** The keys OpenSSH would try by default, in its order, whether they exist or not. */
   public List<Path> defaultKeys() {
     Path ssh = dir.resolve(".ssh");

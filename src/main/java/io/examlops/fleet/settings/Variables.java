@@ -26,6 +26,9 @@ public final class Variables {
   public static final String SSH_PORT = "EXAMLOPS_HPC_SSH_PORT";
   public static final String SSH_KNOWN_HOSTS = "EXAMLOPS_HPC_SSH_KNOWN_HOSTS";
   public static final String SSH_KEY_PASSPHRASE = "EXAMLOPS_HPC_SSH_KEY_PASSPHRASE";
+  public static final String SSH_CONFIG = "EXAMLOPS_HPC_SSH_CONFIG";
+  // OpenSSH's own: where the ssh-agent listens.
+  public static final String SSH_AUTH_SOCK = "SSH_AUTH_SOCK";
 
   // A CI's own credential for a registered cluster, checked against what was approved.
   public static final String CREDENTIAL_KEY = "EXAMLOPS_HPC_CREDENTIAL_KEY";

@@ -5,7 +5,10 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.KeyMaterial;
 import io.examlops.fleet.settings.SshDefaults;
 import io.examlops.fleet.settings.Variables;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * Where query commands run: this machine, or one SSH target with its host-key policy.
@@ -28,9 +31,9 @@ public record Endpoint(
     return ssh == null;
   }
 
-  /** {@code local} or {@code user@host:port}. */
+  /** {@code local} or {@code user@host:port}, with {@code via} and the jump hosts if any. */
   public String label() {
-    return isLocal() ? "local" : ssh.label();
+    return isLocal() ? "local" : ssh.route();
   }
 
   /** Opens a runner; the caller closes it. */
@@ -41,11 +44,13 @@ public record Endpoint(
   }
 
   /**
-   * What a user asked for, completed from the settings' SSH defaults ({@code EXAMLOPS_HPC_SSH_*}):
-   * no host given and none in the defaults means this machine. A missing key falls back to the
-   * defaults' (which found the user's {@code ~/.ssh/id_ed25519} or {@code ~/.ssh/id_rsa}).
+   * What a user asked for, completed from the OpenSSH configuration's entry for the host name (as
+   * {@code ssh NAME} would be) and then from the settings' SSH defaults ({@code
+   * EXAMLOPS_HPC_SSH_*}): no host given and none in the defaults means this machine. A missing key
+   * falls back to the configuration's IdentityFile, then the defaults' (which found the user's
+   * {@code ~/.ssh/id_ed25519} or {@code ~/.ssh/id_rsa}), then the ssh-agent's keys.
    *
-   * @param host host name, or {@code null}
+   * @param host host name or OpenSSH alias, or {@code null}
    * @param port port, or {@code null}
    * @param user user, or {@code null}
    * @param key key path, or {@code null}
@@ -53,6 +58,7 @@ public record Endpoint(
    * @param mode host-key verification mode
    * @param pinnedFingerprint for {@link HostKeyPolicy.Mode#PINNED}
    * @param defaults the settings' SSH defaults
+   * @param aliases what the OpenSSH configuration says of a host name
    * @param osUser the login name when neither the request nor the defaults give one
    * @param client the key's passphrase and where warnings go
    * @param options timeouts and caps
@@ -66,6 +72,7 @@ public record Endpoint(
       HostKeyPolicy.Mode mode,
       String pinnedFingerprint,
       SshDefaults defaults,
+      Function<String, SshAlias> aliases,
       String osUser,
       ClientEnvironment client,
       TransportOptions options) {
@@ -81,31 +88,60 @@ public record Endpoint(
         throw FleetException.invalid("HOST: " + e.getMessage(), "host");
       }
     }
-    Integer effectivePort = port != null ? port : defaults.port();
-    String effectiveUser = user != null ? user : defaults.user();
+    SshAlias alias = aliases.apply(effectiveHost);
     Path effectiveKey =
         key != null
             ? Path.of(KeyMaterial.requireKeyPath(key.toString(), "the SSH key path"))
                 .toAbsolutePath()
-            : defaults.key();
-    Path hosts = knownHosts != null ? knownHosts : defaults.knownHosts();
-    if (effectiveKey == null) {
+            : keyOf(alias, defaults);
+    if (effectiveKey == null && client.agentSocket() == null) {
       throw FleetException.invalid(
           "no SSH key for "
               + effectiveHost
               + (fromDefaults ? " (from " + Variables.SSH_HOST + ")" : "")
-              + ": give the path of a key file, or set "
+              + ": give the path of a key file, set "
               + Variables.SSH_KEY
-              + "; ~/.ssh/id_ed25519 and ~/.ssh/id_rsa do not exist");
+              + " or an IdentityFile in the SSH configuration, or start ssh-agent ("
+              + Variables.SSH_AUTH_SOCK
+              + "); ~/.ssh/id_ed25519 and ~/.ssh/id_rsa do not exist");
     }
+    Path hosts = knownHosts != null ? knownHosts : defaults.knownHosts();
+    List<SshTarget> jumps =
+        alias.jumps().stream()
+            .map(hop -> target(hop, null, null, keyOf(hop, defaults), defaults, osUser))
+            .toList();
+    SshTarget target = target(alias, port, user, effectiveKey, defaults, osUser);
     return new Endpoint(
-        new SshTarget(
-            effectiveHost,
-            effectivePort == null ? SshTarget.DEFAULT_PORT : effectivePort,
-            effectiveUser == null ? osUser : effectiveUser,
-            effectiveKey),
+        new SshTarget(target.host(), target.port(), target.user(), target.key(), jumps),
         new HostKeyPolicy(mode, hosts, pinnedFingerprint),
         options,
         client);
+  }
+
+  /** The host's settings: the caller's, else the configuration's, else the defaults'. */
+  private static SshTarget target(
+      SshAlias alias, Integer port, String user, Path key, SshDefaults defaults, String osUser) {
+    Integer effectivePort =
+        port != null ? port : alias.port() != null ? alias.port() : defaults.port();
+    String effectiveUser =
+        user != null ? user : alias.user() != null ? alias.user() : defaults.user();
+    return new SshTarget(
+        alias.host(),
+        effectivePort == null ? SshTarget.DEFAULT_PORT : effectivePort,
+        effectiveUser == null ? osUser : effectiveUser,
+        key);
+  }
+
+  /**
+   * The configuration's first IdentityFile that exists (OpenSSH tries them in order), else the
+   * defaults' key; {@code null}: the ssh-agent's keys.
+   */
+  private static Path keyOf(SshAlias alias, SshDefaults defaults) {
+    return alias.identityFiles().stream()
+        .filter(Files::isRegularFile)
+        .findFirst()
+        .or(() -> alias.identityFiles().stream().findFirst())
+        .map(Path::toAbsolutePath)
+        .orElse(defaults.key());
   }
 }

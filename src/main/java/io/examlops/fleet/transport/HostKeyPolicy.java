@@ -62,6 +62,14 @@ public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint
     return new HostKeyPolicy(Mode.NONE, knownHosts, null);
   }
 
+  /**
+   * The policy for a jump host on the way: the same, except that a pin names the target's key, so a
+   * jump host's key is checked against known_hosts instead (STRICT).
+   */
+  public HostKeyPolicy forJumpHost() {
+    return mode == Mode.PINNED ? strict(knownHosts) : this;
+  }
+
   /** The same policy, consulting another known_hosts file. */
   public HostKeyPolicy withKnownHosts(Path file) {
     return new HostKeyPolicy(mode, file, pinnedFingerprint);

@@ -39,7 +39,10 @@ final class HostKeyVerifier implements HostKeyRepository {
   private String refusal;
   private boolean refusedUnknown;
 
-  HostKeyVerifier(SshTarget target, HostKeyPolicy policy, Consumer<String> warnings) {
+  /**
+   * @param label how errors name the host ({@code user@host:port}, and for a jump host which one)
+   */
+  HostKeyVerifier(SshTarget target, String label, HostKeyPolicy policy, Consumer<String> warnings) {
     this.target = target;
     this.policy = policy;
     this.warnings = warnings;
@@ -48,7 +51,7 @@ final class HostKeyVerifier implements HostKeyRepository {
       this.knownHosts = KnownHosts.read(policy.knownHosts());
     } catch (IOException e) {
       throw new TransportException(
-          target.label(),
+          label,
           TransportException.Step.HOST_KEY,
           "cannot read known_hosts file "
               + policy.knownHosts()
@@ -239,6 +242,7 @@ final class HostKeyVerifier implements HostKeyRepository {
         + (otherTypes.isEmpty()
             ? ""
             : " (known_hosts lists only other key types for this host: " + otherTypes + ".)")
+        + certificateAuthorityNote(entries)
         + " Check the fingerprint with the host's administrator (on the host: ssh-keygen -lf"
         + " /etc/ssh/ssh_host_"
         + keyscanType(seen.type())
@@ -247,6 +251,24 @@ final class HostKeyVerifier implements HostKeyRepository {
         + " >> "
         + policy.knownHosts()
         + "`, or trust it on first use (accept a new host key).";
+  }
+
+  /**
+   * A host trusted only through a certificate authority: say plainly that host certificates are not
+   * taken (the SSH library could check the CA, but not under this tool's policies and pins).
+   */
+  private static String certificateAuthorityNote(List<Entry> entries) {
+    return entries.stream()
+        .filter(Entry::isCertAuthority)
+        .findFirst()
+        .map(
+            ca ->
+                " known_hosts line "
+                    + ca.lineNumber()
+                    + " trusts a certificate authority (@cert-authority) for this host, but this"
+                    + " tool does not accept host certificates: it verifies the host's plain key,"
+                    + " which must be listed itself.")
+        .orElse("");
   }
 
   private String keyscanCommand() {

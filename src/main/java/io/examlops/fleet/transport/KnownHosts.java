@@ -45,7 +45,7 @@ final class KnownHosts {
     boolean matches(String hostName) {
       return hosts.startsWith(HASH_MAGIC)
           ? hashedMatches(hosts, hostName)
-          : patternListMatches(hosts, hostName);
+          : HostPatterns.matchList(hosts, hostName);
     }
   }
 
@@ -134,46 +134,5 @@ final class KnownHosts {
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("every Java runtime provides HmacSHA1", e);
     }
-  }
-
-  /** OpenSSH match_hostname: any negated pattern that matches vetoes the whole list. */
-  private static boolean patternListMatches(String patterns, String hostName) {
-    boolean matched = false;
-    for (String pattern : patterns.toLowerCase(Locale.ROOT).split(",")) {
-      boolean negated = pattern.startsWith("!");
-      if (wildcardMatches(negated ? pattern.substring(1) : pattern, hostName)) {
-        if (negated) {
-          return false;
-        }
-        matched = true;
-      }
-    }
-    return matched;
-  }
-
-  private static boolean wildcardMatches(String pattern, String text) {
-    int p = 0;
-    int t = 0;
-    int star = -1;
-    int starText = 0;
-    while (t < text.length()) {
-      if (p < pattern.length()
-          && (pattern.charAt(p) == '?' || pattern.charAt(p) == text.charAt(t))) {
-        p++;
-        t++;
-      } else if (p < pattern.length() && pattern.charAt(p) == '*') {
-        star = p++;
-        starText = t;
-      } else if (star >= 0) {
-        p = star + 1;
-        t = ++starText;
-      } else {
-        return false;
-      }
-    }
-    while (p < pattern.length() && pattern.charAt(p) == '*') {
-      p++;
-    }
-    return p == pattern.length();
   }
 }

@@ -26,10 +26,13 @@ final class SshFailures {
   /**
    * @param hostKeyRefusal why the host key check refused the server, if it did
    * @param hostKeyHint what would let the host key check pass, if one thing would
-   * @param clientKey the client key's type and fingerprint, for authentication failures
+   * @param label how the host is named in the error (a jump host also says which one it is)
+   * @param clientKey what was offered: the key file with its type and fingerprint, or the agent's
+   *     keys, for authentication failures
    */
   static TransportException connectFailed(
       SshTarget target,
+      String label,
       TransportOptions options,
       Optional<String> hostKeyRefusal,
       Optional<Hint> hostKeyHint,
@@ -39,7 +42,7 @@ final class SshFailures {
     String message = String.valueOf(e.getMessage());
     if (hostKeyRefusal.isPresent() || e instanceof JSchHostKeyException) {
       return new TransportException(
-          target.label(),
+          label,
           Step.HOST_KEY,
           hostKeyRefusal.orElse("the host key of " + where + " was refused: " + message),
           hostKeyHint.orElse(null),
@@ -47,7 +50,7 @@ final class SshFailures {
     }
     if (has(e, UnknownHostException.class)) {
       return fail(
-          target,
+          label,
           Step.RESOLVE,
           "cannot resolve the host name '"
               + target.host()
@@ -58,7 +61,7 @@ final class SshFailures {
     }
     if (has(e, ConnectException.class)) {
       return fail(
-          target,
+          label,
           Step.CONNECT,
           "connection refused by "
               + where
@@ -68,7 +71,7 @@ final class SshFailures {
     }
     if (has(e, NoRouteToHostException.class) || message.contains("unreachable")) {
       return fail(
-          target,
+          label,
           Step.CONNECT,
           where
               + " is unreachable from this machine ("
@@ -78,7 +81,7 @@ final class SshFailures {
     }
     if (message.startsWith("timeout: socket is not established")) {
       return fail(
-          target,
+          label,
           Step.CONNECT,
           "no TCP connection to "
               + where
@@ -90,7 +93,7 @@ final class SshFailures {
     }
     if (has(e, SocketTimeoutException.class)) {
       return fail(
-          target,
+          label,
           Step.CONNECT,
           where
               + " accepted the TCP connection but completed no"
@@ -104,7 +107,7 @@ final class SshFailures {
         || has(e, EOFException.class)
         || has(e, SocketException.class)) {
       return fail(
-          target,
+          label,
           Step.CONNECT,
           where
               + " closed the connection during the SSH"
@@ -113,12 +116,12 @@ final class SshFailures {
           e);
     }
     if (message.startsWith("invalid server's version string")) {
-      return fail(target, Step.CONNECT, where + " does not speak SSH-2; check the port", e);
+      return fail(label, Step.CONNECT, where + " does not speak SSH-2; check the port", e);
     }
     if (e instanceof JSchAlgoNegoFailException) {
       JSchAlgoNegoFailException nego = (JSchAlgoNegoFailException) e;
       return fail(
-          target,
+          label,
           Step.CONNECT,
           "no "
               + nego.getAlgorithmName()
@@ -134,14 +137,14 @@ final class SshFailures {
     if (message.startsWith("Auth fail")
         || message.startsWith("Auth cancel")
         || message.startsWith("USERAUTH fail")) {
-      return authenticationFailed(target, clientKey, message, e);
+      return authenticationFailed(target, label, clientKey, message, e);
     }
     if (e instanceof JSchSessionDisconnectException) {
       String reason = ((JSchSessionDisconnectException) e).getDescription();
       Step step =
           reason.toLowerCase(Locale.ROOT).contains("auth") ? Step.AUTHENTICATION : Step.CONNECT;
       return fail(
-          target,
+          label,
           step,
           where
               + " ended the session: "
@@ -151,7 +154,7 @@ final class SshFailures {
           e);
     }
     return fail(
-        target,
+        label,
         Step.CONNECT,
         "SSH connection to "
             + where
@@ -162,13 +165,13 @@ final class SshFailures {
   }
 
   private static TransportException authenticationFailed(
-      SshTarget target, String clientKey, String message, JSchException e) {
+      SshTarget target, String label, String clientKey, String message, JSchException e) {
     int open = message.indexOf('\'');
     int close = message.lastIndexOf('\'');
     String offered = open >= 0 && close > open ? message.substring(open + 1, close) : "";
     if (!offered.isEmpty() && !offered.contains("publickey")) {
       return fail(
-          target,
+          label,
           Step.AUTHENTICATION,
           target.hostAndPort()
               + " does not accept"
@@ -179,13 +182,11 @@ final class SshFailures {
           e);
     }
     return fail(
-        target,
+        label,
         Step.AUTHENTICATION,
-        "the server refused key "
-            + target.key()
-            + " ("
+        "the server refused "
             + clientKey
-            + ") for user '"
+            + " for user '"
             + target.user()
             + "'; check the user name, that the public"
             + " key is in ~"
@@ -204,8 +205,7 @@ final class SshFailures {
     return false;
   }
 
-  private static TransportException fail(
-      SshTarget target, Step step, String message, Throwable cause) {
-    return new TransportException(target.label(), step, message, cause);
+  private static TransportException fail(String label, Step step, String message, Throwable cause) {
+    return new TransportException(label, step, message, cause);
   }
 }

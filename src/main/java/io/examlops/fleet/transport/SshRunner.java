@@ -9,16 +9,19 @@ import io.examlops.fleet.transport.TransportException.Step;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * Runs commands on one host over SSH: one connection, opened on the first command and shared by
- * every later one (a channel per command), closed by {@link #close()}. Public-key authentication
- * only, host key verified under a {@link HostKeyPolicy}, no pseudo-terminal, no environment sent,
- * no agent or forwarding, and ~/.ssh/config is not read: what connects is exactly what the {@link
- * SshTarget} says.
+ * every later one (a channel per command), closed by {@link #close()}. The connection goes through
+ * the target's jump hosts, each one's host key verified like the target's. Public-key
+ * authentication only (a key file, with its certificate when one lies beside it, or the ssh-agent's
+ * keys), no pseudo-terminal, no environment sent, no agent forwarding: what connects is exactly
+ * what the {@link SshTarget} says (~/.ssh/config was read, if at all, when the target was made).
  */
 public final class SshRunner implements CommandRunner {
   private static final long POLL_MILLIS = 5;
@@ -28,7 +31,9 @@ public final class SshRunner implements CommandRunner {
   private final TransportOptions options;
   private final ClientEnvironment client;
   private Session session;
+  private List<Session> jumpSessions = List.of();
   private String hostKeyFingerprint;
+  private String clientKeyFingerprint;
   private int commandsRun;
 
   public SshRunner(
@@ -137,42 +142,86 @@ public final class SshRunner implements CommandRunner {
     if (session != null && session.isConnected()) {
       return session;
     }
-    HostKeyVerifier verifier = new HostKeyVerifier(target, policy, client.warnings());
-    JSch jsch = new JSch();
-    PrivateKeyFile keyFile;
-    PrivateKeyFile.Unlocked key;
+    close();
+    List<SshTarget> route = new ArrayList<>(target.jumps());
+    route.add(target);
+    List<Session> chain = new ArrayList<>();
     try {
-      keyFile = PrivateKeyFile.read(target.key());
-      key = keyFile.unlock(jsch, client.passphrase());
-    } catch (KeyFileException e) {
-      throw new TransportException(target.label(), Step.AUTHENTICATION, e.getMessage(), e);
+      for (int i = 0; i < route.size(); i++) {
+        boolean last = i == route.size() - 1;
+        Session via = chain.isEmpty() ? null : chain.get(chain.size() - 1);
+        chain.add(
+            last
+                ? connect(target, target.label(), policy, via)
+                : connect(route.get(i), hopLabel(i), policy.forJumpHost(), via));
+      }
+    } catch (RuntimeException e) {
+      disconnect(chain);
+      throw e;
     }
-    Session opened = null;
+    session = chain.remove(chain.size() - 1);
+    jumpSessions = chain;
+    return session;
+  }
+
+  /** {@code jump@bastion:22 (jump host 1 of 2 to user@host:port)}, naming the hop in errors. */
+  private String hopLabel(int index) {
+    return target.jumps().get(index).label()
+        + " (jump host "
+        + (index + 1)
+        + " of "
+        + target.jumps().size()
+        + " to "
+        + target.label()
+        + ")";
+  }
+
+  /** One SSH session to {@code hop}, directly or through the session to the hop before it. */
+  private Session connect(SshTarget hop, String label, HostKeyPolicy hopPolicy, Session via) {
+    HostKeyVerifier verifier = new HostKeyVerifier(hop, label, hopPolicy, client.warnings());
+    JSch jsch = new JSch();
+    ClientIdentity identity = ClientIdentity.load(jsch, hop, label, client);
+    JumpChannel tunnel = via == null ? null : new JumpChannel(via);
     try {
-      jsch.addIdentity(keyFile.path().toString(), keyFile.content(), null, key.passphrase());
-      opened = jsch.getSession(target.user(), target.host(), target.port());
+      Session opened = jsch.getSession(hop.user(), hop.host(), hop.port());
       configure(opened, verifier);
+      if (tunnel != null) {
+        opened.setProxy(tunnel);
+      }
       opened.connect(Math.toIntExact(options.connectTimeout().toMillis()));
+      if (hop == target) {
+        hostKeyFingerprint =
+            verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElseThrow();
+        clientKeyFingerprint = identity.used().orElse(null);
+      }
+      return opened;
     } catch (JSchException e) {
-      // Kept even when refused: the registry records a changed host key against the approval.
-      hostKeyFingerprint = verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElse(null);
+      if (hop == target) {
+        // Kept even when refused: the registry records a changed host key against the approval.
+        hostKeyFingerprint = verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElse(null);
+      }
+      if (tunnel != null && tunnel.failure().isPresent()) {
+        throw new TransportException(label, Step.CONNECT, tunnel.failure().get(), e);
+      }
       throw SshFailures.connectFailed(
-          target,
+          hop,
+          label,
           options,
           verifier.refusal(),
           verifier.refusedUnknownKey()
               ? Optional.of(Hint.of(Hint.Action.ACCEPT_NEW_HOST_KEY))
               : Optional.empty(),
-          key.keyType() + " " + key.fingerprint(),
+          identity.description(),
           e);
     } finally {
-      if (key.passphrase() != null) {
-        Arrays.fill(key.passphrase(), (byte) 0);
-      }
+      identity.forget();
     }
-    session = opened;
-    hostKeyFingerprint = verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElseThrow();
-    return session;
+  }
+
+  private static void disconnect(List<Session> chain) {
+    for (int i = chain.size() - 1; i >= 0; i--) {
+      chain.get(i).disconnect();
+    }
   }
 
   private static void configure(Session session, HostKeyVerifier verifier) {
@@ -202,12 +251,20 @@ public final class SshRunner implements CommandRunner {
 
   @Override
   public String target() {
-    return target.label();
+    return target.route();
   }
 
   @Override
   public synchronized int commandsRun() {
     return commandsRun;
+  }
+
+  /**
+   * The SHA256 fingerprint of the client key the target accepted at the last connect: the key
+   * file's, or the ssh-agent key that signed; empty before a connection succeeded.
+   */
+  public synchronized Optional<String> clientKeyFingerprint() {
+    return Optional.ofNullable(clientKeyFingerprint);
   }
 
   @Override
@@ -216,5 +273,7 @@ public final class SshRunner implements CommandRunner {
       session.disconnect();
       session = null;
     }
+    disconnect(jumpSessions);
+    jumpSessions = List.of();
   }
 }

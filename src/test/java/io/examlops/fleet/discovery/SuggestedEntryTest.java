@@ -68,7 +68,7 @@ class SuggestedEntryTest {
             SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null, List.of());
 
     Endpoint local = Endpoint.local(TransportOptions.DEFAULTS);
-    Suggestion suggestion = Suggestion.of(none, local, StandardSchedulers.adapters());
+    Suggestion suggestion = Suggestion.of(none, local, null, StandardSchedulers.adapters());
 
     assertThat(suggestion.scheduler().label()).isEqualTo("mock");
     assertThat(DiscoveryService.suggestedEntry(suggestion.scheduler(), none, local))

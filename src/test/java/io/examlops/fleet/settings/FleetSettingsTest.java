@@ -66,7 +66,9 @@ class FleetSettingsTest {
                 "EXAMLOPS_HPC_SSH_PORT", " 2222 ",
                 "EXAMLOPS_HPC_SSH_USER", "ann",
                 "EXAMLOPS_HPC_SSH_KEY", "~/.ssh/id_lxp",
-                "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", "~/hosts"));
+                "EXAMLOPS_HPC_SSH_KNOWN_HOSTS", "~/hosts",
+                "EXAMLOPS_HPC_SSH_CONFIG", "~/ssh.conf",
+                "SSH_AUTH_SOCK", "/tmp/ssh-x/agent.1"));
     assertThat(settings.ssh())
         .isEqualTo(
             new SshDefaults(
@@ -74,7 +76,9 @@ class FleetSettingsTest {
                 2222,
                 "ann",
                 Path.of("/home/ann/.ssh/id_lxp"),
-                Path.of("/home/ann/hosts")));
+                Path.of("/home/ann/hosts"),
+                Path.of("/home/ann/ssh.conf"),
+                Path.of("/tmp/ssh-x/agent.1")));
     assertThat(settings.osUser()).isEqualTo("ann");
   }
 

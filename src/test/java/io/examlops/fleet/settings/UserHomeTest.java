@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
+import io.examlops.fleet.transport.SshAlias;
 import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,6 +64,7 @@ class UserHomeTest {
         mode,
         null,
         settings.ssh(),
+        SshAlias::plain,
         settings.osUser(),
         ClientEnvironment.of(Secret.NONE),
         TransportOptions.DEFAULTS);

@@ -20,6 +20,19 @@ class HostKeyPolicyTest {
   }
 
   @Test
+  void aJumpHostIsCheckedLikeTheTargetExceptThatThePinIsTheTargets() {
+    Path known = Path.of("/k");
+    assertThat(HostKeyPolicy.pinned(known, PIN).forJumpHost())
+        .isEqualTo(HostKeyPolicy.strict(known));
+    for (HostKeyPolicy policy :
+        new HostKeyPolicy[] {
+          HostKeyPolicy.strict(known), HostKeyPolicy.acceptNew(known), HostKeyPolicy.none(known)
+        }) {
+      assertThat(policy.forJumpHost()).isEqualTo(policy);
+    }
+  }
+
+  @Test
   void pinMustBeASha256Fingerprint() {
     assertThatThrownBy(() -> HostKeyPolicy.pinned(Path.of("/k"), "MD5:12:34"))
         .isInstanceOf(FleetException.class)

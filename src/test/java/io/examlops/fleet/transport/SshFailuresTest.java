@@ -19,10 +19,11 @@ class SshFailuresTest {
   private static TransportException map(JSchException e) {
     return SshFailures.connectFailed(
         TARGET,
+        TARGET.label(),
         TransportOptions.DEFAULTS,
         Optional.empty(),
         Optional.empty(),
-        "ssh-ed25519 SHA256:abc",
+        "key /keys/id_ed25519 (ssh-ed25519 SHA256:abc)",
         e);
   }
 
