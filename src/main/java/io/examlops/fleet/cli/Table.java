@@ -72,10 +72,12 @@ final class Table {
         out.println(String.join("|", cells));
       }
     } else {
+      // the header counts even when left out, so that rows align as they do under it
       int[] widths = new int[headers.size()];
       for (int i : shown) {
-        for (List<String> line : lines) {
-          widths[i] = Math.max(widths[i], line.get(i).length());
+        widths[i] = headers.get(i).length();
+        for (List<String> row : rows) {
+          widths[i] = Math.max(widths[i], row.get(i).length());
         }
       }
       lines.forEach(line -> printAligned(out, line, shown, widths));
