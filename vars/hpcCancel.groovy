@@ -5,7 +5,7 @@ import io.examlops.fleet.jenkins.ExaCli
 def call(Map p) {
   ExaCli exa = new ExaCli(this, 'hpcCancel')
   exa.checkParameters(p, ['job'], ['credentialsId'])
-  Map result = exa.run(['hpc', 'cancel', '--', p.job.toString().trim()], p.credentialsId)
+  Map result = exa.run(['hpc', 'cancel', '--', ExaCli.job(p.job)], p.credentialsId)
   exa.failOnError(result, [job: 'job'])
   Map job = result.json.job
   String outcome = result.json.outcome.toString().toLowerCase().replace('_', ' ')

@@ -4,7 +4,7 @@ import io.examlops.fleet.jenkins.ExaCli
 def call(Map p) {
   ExaCli exa = new ExaCli(this, 'hpcLogs')
   exa.checkParameters(p, ['job'], ['credentialsId'])
-  Map result = exa.run(['hpc', 'logs', '--', p.job.toString().trim()], p.credentialsId)
+  Map result = exa.run(['hpc', 'logs', '--', ExaCli.job(p.job)], p.credentialsId)
   exa.failOnError(result, [job: 'job'])
   Map read = result.json
   String text = read.text ?: ''

@@ -9,7 +9,7 @@ def call(Map p) {
   def waitTimeout = p.waitTimeout != null ? p.waitTimeout : 86400
   Map options = [waitTimeout: 'follow-timeout']
   List args = ['hpc', 'logs', '--follow'] + ExaCli.options([waitTimeout: waitTimeout], options) +
-      ['--', p.job.toString().trim()]
+      ['--', ExaCli.job(p.job)]
   Map result = exa.run(args, p.credentialsId)
   exa.failOnError(result, options + [job: 'job'])
   return JobOutcome.report(exa, this, result.json.job, [output: result.json.output], true, waitTimeout, null)

@@ -94,6 +94,15 @@ class ExaCli implements Serializable {
     return args
   }
 
+  /**
+   * A step's job parameter as exa's JOB argument: a number is the fleet's id that hpcSubmit
+   * returned (run.jobId), so it goes as #ID and can never be taken for a scheduler's id; text
+   * (slurm:12, #12, 12) goes as written.
+   */
+  static String job(def job) {
+    return job instanceof Number ? "#${job}".toString() : job.toString().trim()
+  }
+
   /** One shell word: the value in single quotes, as POSIX sh reads it. */
   static String quote(def value) {
     return "'" + value.toString().replace("'", "'\"'\"'") + "'"

@@ -3,6 +3,7 @@ package io.examlops.fleet.cli;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.AuditResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code exa hpc audit}: who did what to which cluster, and when. */
@@ -12,6 +13,8 @@ import picocli.CommandLine.Option;
     description =
         "Show the audit trail (register, probe, approve, reject, snapshot, ...), oldest first.")
 final class AuditCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Option(names = "--cluster", paramLabel = "NAME", description = "Only this cluster's events.")
   String cluster;
 
@@ -34,7 +37,7 @@ final class AuditCommand extends FleetCommand {
                           e.action(),
                           e.cluster(),
                           e.details() == null ? "" : abbreviate(e.details().toString())));
-          table.print(output.out());
+          table.print(output.out(), format);
         });
     return ExitCode.OK;
   }

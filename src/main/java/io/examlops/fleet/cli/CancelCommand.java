@@ -16,7 +16,9 @@ final class CancelCommand extends FleetCommand {
   @Parameters(
       index = "0",
       paramLabel = "JOB",
-      description = "The fleet's job id, or the scheduler's.")
+      description =
+          "The job: #ID for the fleet's id (#12), SCHEDULER:ID for the scheduler's (slurm:12,"
+              + " flux:ƒCfjPArK), or a bare id when only one tracked job has it.")
   String job;
 
   @Override

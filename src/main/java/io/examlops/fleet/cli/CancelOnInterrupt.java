@@ -91,7 +91,9 @@ final class CancelOnInterrupt implements AutoCloseable {
     }
     try {
       CancelResult cancelled =
-          fleet.jobs().cancel(actor, new CancelRequest(Long.toString(job.id())));
+          fleet
+              .jobs()
+              .cancel(actor, new CancelRequest(io.examlops.fleet.model.JobRef.fleet(job.id())));
       err.println(
           "exa: interrupted: cancelled "
               + which

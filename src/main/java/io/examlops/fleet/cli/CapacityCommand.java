@@ -7,6 +7,7 @@ import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /** {@code exa hpc capacity}: GPUs, utilization, GPU-hours and cost per ACTIVE cluster. */
 @Command(
@@ -18,6 +19,8 @@ import picocli.CommandLine.Command;
           + " shown as unknown, never as 0."
     })
 final class CapacityCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Override
   public Integer call() {
     FleetCapacity capacity =
@@ -53,7 +56,7 @@ final class CapacityCommand extends FleetCommand {
               capacity.gpuHours().describe(),
               unknown(round(capacity.cost(), 2)),
               "rate " + capacity.rate().toPlainString() + " " + capacity.currency() + "/GPU-hour");
-          table.print(output.out());
+          table.print(output.out(), format);
         });
     return ExitCode.OK;
   }

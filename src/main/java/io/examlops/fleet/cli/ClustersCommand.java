@@ -4,6 +4,7 @@ import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
 /** {@code exa hpc clusters}: every registered cluster, its state and whether it may take work. */
 @Command(
@@ -14,6 +15,8 @@ import picocli.CommandLine.Command;
             + " who approved it, and whether it is schedulable now (and why not). A cluster only"
             + " listed in clusters.yaml shows as PENDING.")
 final class ClustersCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Override
   public Integer call() {
     ClustersResult result = exa().fleet().governance().clusters();
@@ -56,7 +59,7 @@ final class ClustersCommand extends FleetCommand {
                 c.requestedBy(),
                 c.decidedBy());
           }
-          table.print(output.out());
+          table.print(output.out(), format);
           clusters.stream()
               .filter(c -> !c.schedulable())
               .forEach(

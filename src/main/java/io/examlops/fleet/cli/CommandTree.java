@@ -72,6 +72,7 @@ final class CommandTree {
             node(CapacityCommand.class, CapacityCommand::new)),
         // their own subcommands come from their annotations, built when they are
         node(PipelineCommand.class, PipelineCommand::new),
+        node(CompletionCommand.class, CompletionCommand::new),
         node(ConsoleCommand.class, () -> new ConsoleCommand(exa.env, exa.clock, exa::fleet)),
         node(McpCommand.class, () -> new McpCommand(exa.env, exa.clock, exa::fleet)));
   }

@@ -14,6 +14,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "List GPU devices of a host: model, memory, utilization, online status.")
 final class GpusCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Option(
       names = "--host",
       paramLabel = "HOST",
@@ -27,7 +29,7 @@ final class GpusCommand extends FleetCommand {
   public Integer call() {
     GpusResult gpus = exa().fleet().discovery().gpus(new GpusRequest(connection.target(host)));
     Output output = output();
-    output.emit(gpus, () -> table(gpus.gpus()).print(output.out()));
+    output.emit(gpus, () -> table(gpus.gpus()).print(output.out(), format));
     return ExitCode.OK;
   }
 

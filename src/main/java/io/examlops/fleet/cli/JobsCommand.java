@@ -6,6 +6,7 @@ import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code exa hpc jobs}: tracked submissions, followed to their end. */
@@ -16,6 +17,8 @@ import picocli.CommandLine.Option;
         "List tracked submissions from platform.db (hpc_jobs), newest first, after asking"
             + " the schedulers where unfinished ones stand.")
 final class JobsCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Option(names = "--model", paramLabel = "M", description = "Only jobs of this model.")
   String model;
 
@@ -81,7 +84,7 @@ final class JobsCommand extends FleetCommand {
                 j.exitCode(),
                 j.reason());
           }
-          table.print(output.out());
+          table.print(output.out(), format);
         });
     return ExitCode.OK;
   }

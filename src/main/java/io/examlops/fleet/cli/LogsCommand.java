@@ -26,7 +26,9 @@ final class LogsCommand extends FleetCommand {
   @Parameters(
       index = "0",
       paramLabel = "JOB",
-      description = "The fleet's job id, or the scheduler's.")
+      description =
+          "The job: #ID for the fleet's id (#12), SCHEDULER:ID for the scheduler's (slurm:12,"
+              + " flux:ƒCfjPArK), or a bare id when only one tracked job has it.")
   String job;
 
   @Option(names = "--follow", description = "Keep printing what the job writes until it ends.")

@@ -16,6 +16,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "List compute nodes with CPUs, memory, GPUs, normalized state and partitions.")
 final class NodesCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Option(
       names = "--host",
       paramLabel = "HOST",
@@ -52,7 +54,7 @@ final class NodesCommand extends FleetCommand {
     output.emit(
         inventory,
         () -> {
-          table(inventory.nodes()).print(output.out());
+          table(inventory.nodes()).print(output.out(), format);
           if (inventory.snapshotId() != null) {
             output
                 .out()

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
     })
 final class PlaceCommand extends FleetCommand {
   @Option(
-      names = "--gpus",
+      names = {"-G", "--gpus"},
       required = true,
       paramLabel = "N",
       description =
@@ -28,7 +28,7 @@ final class PlaceCommand extends FleetCommand {
   int gpus;
 
   @Option(
-      names = "--nodes",
+      names = {"-N", "--nodes"},
       paramLabel = "M",
       description = "At most this many nodes (default: as few as possible).")
   Integer nodes;
@@ -40,7 +40,7 @@ final class PlaceCommand extends FleetCommand {
   String gpuType;
 
   @Option(
-      names = "--partition",
+      names = {"-p", "--partition"},
       paramLabel = "P",
       description =
           "Only this partition or queue (default: the best-fitting one with GPUs of each cluster).")

@@ -4,6 +4,7 @@ import io.examlops.fleet.placement.PreflightRequest;
 import io.examlops.fleet.placement.PreflightResult;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -19,6 +20,8 @@ import picocli.CommandLine.Parameters;
           + " 0 otherwise (warnings allowed): safe as a CI gate."
     })
 final class PreflightCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Parameters(
       index = "0",
       arity = "0..1",
@@ -27,30 +30,33 @@ final class PreflightCommand extends FleetCommand {
   String name;
 
   @Option(
-      names = "--gpus",
+      names = {"-G", "--gpus"},
       required = true,
       paramLabel = "K",
       description = "GPUs the job needs; 0 for a CPU-only job.")
   int gpus;
 
-  @Option(names = "--nodes", paramLabel = "M", description = "Nodes the job spreads over.")
+  @Option(
+      names = {"-N", "--nodes"},
+      paramLabel = "M",
+      description = "Nodes the job spreads over.")
   Integer nodes;
 
   @Option(
-      names = "--partition",
+      names = {"-p", "--partition"},
       paramLabel = "P",
       description =
           "Partition or queue (default: where submit would send the job: placement's choice inside the cluster, the default partition for --gpus 0).")
   String partition;
 
   @Option(
-      names = "--account",
+      names = {"-A", "--account"},
       paramLabel = "A",
       description = "Slurm account or Flux bank to check.")
   String account;
 
   @Option(
-      names = "--time",
+      names = {"-t", "--time"},
       paramLabel = "LIMIT",
       description = "Wall time the job asks for, e.g. 02:00:00 or 2h.")
   String time;
@@ -74,7 +80,7 @@ final class PreflightCommand extends FleetCommand {
             table.row(
                 c.name().toLowerCase(Locale.ROOT), c.status().toLowerCase(Locale.ROOT), c.reason());
           }
-          table.print(output.out());
+          table.print(output.out(), format);
           output
               .out()
               .println(

@@ -4,6 +4,7 @@ import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.model.QueueEntry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code exa hpc queue}: a cluster's live queue, normalized. */
@@ -13,6 +14,8 @@ import picocli.CommandLine.Option;
     description =
         "Show a cluster's live queue (squeue / flux jobs / the mock's jobs), all users, normalized.")
 final class QueueCommand extends FleetCommand {
+  @Mixin TableFormat format;
+
   @Option(
       names = "--cluster",
       paramLabel = "NAME",
@@ -51,7 +54,7 @@ final class QueueCommand extends FleetCommand {
                 Durations.human(e.elapsed()),
                 e.reason());
           }
-          table.print(output.out());
+          table.print(output.out(), format);
         });
     return ExitCode.OK;
   }

@@ -158,7 +158,7 @@ final class Submissions {
       Output output,
       CancelOnInterrupt guard)
       throws InterruptedException {
-    String id = Long.toString(job.id());
+    String id = io.examlops.fleet.model.JobRef.fleet(job.id());
     try (guard) {
       if (!options.log) {
         return fleet.jobs().follow(actor, new FollowRequest(id, options.waitTimeoutSeconds)).job();

@@ -28,7 +28,7 @@ final class SubmitCommand extends FleetCommand {
   Path script;
 
   @Option(
-      names = "--name",
+      names = {"-J", "--name"},
       paramLabel = "NAME",
       description = "Job name (default: the script's file name).")
   String name;

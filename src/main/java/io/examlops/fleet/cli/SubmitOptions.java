@@ -13,7 +13,7 @@ final class SubmitOptions {
   String cluster;
 
   @Option(
-      names = "--gpus",
+      names = {"-G", "--gpus"},
       paramLabel = "K",
       defaultValue = "1",
       description =
@@ -21,27 +21,27 @@ final class SubmitOptions {
   int gpus;
 
   @Option(
-      names = "--nodes",
+      names = {"-N", "--nodes"},
       paramLabel = "M",
       defaultValue = "1",
       description = "Nodes (default: ${DEFAULT-VALUE}).")
   int nodes;
 
   @Option(
-      names = "--partition",
+      names = {"-p", "--partition"},
       paramLabel = "P",
       description =
           "Partition or queue (default: the one placement picks inside the cluster, said on stderr; the cluster's default for --gpus 0).")
   String partition;
 
   @Option(
-      names = "--time",
+      names = {"-t", "--time"},
       paramLabel = "LIMIT",
       description = "Wall-time limit, e.g. 00:30:00, 1-00:00:00 or 2h (default: the partition's).")
   String time;
 
   @Option(
-      names = "--account",
+      names = {"-A", "--account"},
       paramLabel = "A",
       description = "Slurm account or Flux bank (default: yours).")
   String account;

@@ -4,8 +4,12 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
-/** A plain aligned text table for human output; numeric columns are right-aligned. */
+/**
+ * A plain aligned text table for human output; numeric columns are right-aligned. How it prints
+ * (header or not, which columns, aligned or '|'-separated) is the command's {@link TableFormat}.
+ */
 final class Table {
   private final List<String> headers;
   private final boolean[] rightAligned;
@@ -51,27 +55,66 @@ final class Table {
     return rows.isEmpty();
   }
 
-  void print(PrintWriter out) {
-    int[] widths = new int[headers.size()];
-    for (int i = 0; i < widths.length; i++) {
-      widths[i] = headers.get(i).length();
-      for (List<String> row : rows) {
-        widths[i] = Math.max(widths[i], row.get(i).length());
-      }
+  /** Prints the table as {@code format} asks; an unknown column name is a usage error. */
+  void print(PrintWriter out, TableFormat format) {
+    int[] shown = columns(format);
+    List<List<String>> lines = new ArrayList<>();
+    if (!format.noHeader) {
+      lines.add(headers);
     }
-    printRow(out, headers, widths);
-    for (List<String> row : rows) {
-      printRow(out, row, widths);
+    lines.addAll(rows);
+    if (format.parsable) {
+      for (List<String> line : lines) {
+        List<String> cells = new ArrayList<>();
+        for (int i : shown) {
+          cells.add(line.get(i).replace("\\", "\\\\").replace("|", "\\|"));
+        }
+        out.println(String.join("|", cells));
+      }
+    } else {
+      // the header counts even when left out, so that rows align as they do under it
+      int[] widths = new int[headers.size()];
+      for (int i : shown) {
+        widths[i] = headers.get(i).length();
+        for (List<String> row : rows) {
+          widths[i] = Math.max(widths[i], row.get(i).length());
+        }
+      }
+      lines.forEach(line -> printAligned(out, line, shown, widths));
     }
     out.flush();
   }
 
-  private void printRow(PrintWriter out, List<String> cells, int[] widths) {
+  /** The indexes of the columns {@code -o/--format} names, in its order; all without it. */
+  private int[] columns(TableFormat format) {
+    if (format.columns == null) {
+      return java.util.stream.IntStream.range(0, headers.size()).toArray();
+    }
+    List<String> names = Arrays.asList(format.columns.split(",", -1));
+    int[] shown = new int[names.size()];
+    for (int n = 0; n < shown.length; n++) {
+      String name = names.get(n).strip().toUpperCase(Locale.ROOT);
+      shown[n] = headers.indexOf(name);
+      if (shown[n] < 0) {
+        throw format.refused(
+            "--format: "
+                + (name.isEmpty()
+                    ? "an empty column name"
+                    : "no column " + io.examlops.fleet.model.Printable.quoted(names.get(n)))
+                + " in this table; give column names separated by commas (any case), from: "
+                + String.join(",", headers));
+      }
+    }
+    return shown;
+  }
+
+  private void printAligned(PrintWriter out, List<String> cells, int[] shown, int[] widths) {
     StringBuilder line = new StringBuilder();
-    for (int i = 0; i < cells.size(); i++) {
+    for (int n = 0; n < shown.length; n++) {
+      int i = shown[n];
       String cell = cells.get(i);
       String padding = " ".repeat(widths[i] - cell.length());
-      if (i > 0) {
+      if (n > 0) {
         line.append("  ");
       }
       line.append(rightAligned[i] ? padding + cell : cell + padding);

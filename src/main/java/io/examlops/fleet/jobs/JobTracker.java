@@ -4,6 +4,7 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.GpuHours;
 import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.JobRef;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.JobTag;
 import io.examlops.fleet.model.QueueEntry;
@@ -304,27 +305,40 @@ public final class JobTracker {
   }
 
   /**
-   * A tracked job by fleet id or scheduler id, as stored or in another spelling its scheduler's
-   * adapter reads (every form of a Flux job id): it is normalized once, here.
+   * A tracked job by fleet id or scheduler id ({@link JobRef}: {@code #12}, {@code slurm:12}, or
+   * bare), the scheduler's as stored or in another spelling its adapter reads (every form of a Flux
+   * job id): it is normalized once, here. A bare id that is one job's fleet id and another's
+   * scheduler id is refused with both.
    */
   public TrackedJob find(Actor actor, String id) {
+    JobRef ref = JobRef.parse(id);
     JobRecords store = store(actor);
-    if (id.matches("[0-9]{1,18}")) {
-      var byFleetId = store.find(Long.parseLong(id));
-      if (byFleetId.isPresent()) {
-        return byFleetId.get();
-      }
+    Optional<TrackedJob> byFleetId =
+        ref.fleetId().isPresent() ? store.find(ref.fleetId().getAsLong()) : Optional.empty();
+    if (ref.schedulerId().isEmpty()) {
+      return byFleetId.orElseThrow(() -> new UnknownJobException(ref.toString()));
     }
-    List<TrackedJob> all = store.list(JobRecords.Filter.ALL);
-    return all.stream()
-        .filter(j -> id.equals(j.schedulerJobId()))
-        .findFirst()
-        .or(() -> otherSpelling(actor, id, all))
-        .orElseThrow(() -> new UnknownJobException(id));
+    Optional<Found> bySchedulerId = bySchedulerId(actor, ref, store.list(JobRecords.Filter.ALL));
+    if (byFleetId.isPresent()
+        && bySchedulerId.isPresent()
+        && byFleetId.get().id() != bySchedulerId.get().job().id()) {
+      throw ref.ambiguous(
+          byFleetId.get(), bySchedulerId.get().job(), bySchedulerId.get().scheduler());
+    }
+    return byFleetId
+        .or(() -> bySchedulerId.map(Found::job))
+        .orElseThrow(() -> new UnknownJobException(ref.toString()));
   }
 
-  /** Each scheduler's adapter asked about its own clusters' jobs, in registration order. */
-  private Optional<TrackedJob> otherSpelling(Actor actor, String id, List<TrackedJob> all) {
+  /** A job found by its scheduler's id, and that scheduler. */
+  private record Found(TrackedJob job, SchedulerKind scheduler) {}
+
+  /**
+   * The job whose scheduler's id {@code ref} names, as stored or in another spelling, asking each
+   * scheduler's adapter (only the one {@code ref} names, if any) about its own clusters' jobs.
+   */
+  private Optional<Found> bySchedulerId(Actor actor, JobRef ref, List<TrackedJob> all) {
+    String id = ref.schedulerId().orElseThrow();
     List<RegisteredCluster> registered = clusters.connections().store().list();
     SchedulerAdapter.ClusterCommands onCluster =
         (name, command) ->
@@ -332,6 +346,9 @@ public final class JobTracker {
                 .connections()
                 .withRunner(clusters.connections().cluster(name), actor, r -> r.run(command));
     for (SchedulerAdapter adapter : clusters.adapters().all()) {
+      if (ref.scheduler().isPresent() && ref.scheduler().get() != adapter.kind()) {
+        continue;
+      }
       Set<String> names =
           registered.stream()
               .filter(c -> c.definition() != null && c.definition().scheduler() == adapter.kind())
@@ -339,9 +356,12 @@ public final class JobTracker {
               .collect(Collectors.toSet());
       List<TrackedJob> jobs = all.stream().filter(j -> names.contains(j.cluster())).toList();
       Optional<TrackedJob> found =
-          jobs.isEmpty() ? Optional.empty() : adapter.findJob(id, jobs, onCluster);
+          jobs.stream()
+              .filter(j -> id.equals(j.schedulerJobId()))
+              .findFirst()
+              .or(() -> jobs.isEmpty() ? Optional.empty() : adapter.findJob(id, jobs, onCluster));
       if (found.isPresent()) {
-        return found;
+        return Optional.of(new Found(found.get(), adapter.kind()));
       }
     }
     return Optional.empty();

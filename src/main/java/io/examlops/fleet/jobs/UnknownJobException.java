@@ -12,9 +12,7 @@ public final class UnknownJobException extends FleetException {
   public UnknownJobException(String id) {
     super(
         ErrorKind.UNKNOWN_JOB,
-        "no tracked job "
-            + Printable.quoted(id)
-            + ": use the fleet id or the scheduler's id of a tracked job",
+        "no tracked job " + Printable.quoted(id) + ": give " + io.examlops.fleet.model.JobRef.RULE,
         Hint.of(Hint.Action.LIST_JOBS));
   }
 }

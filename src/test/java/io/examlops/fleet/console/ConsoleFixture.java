@@ -29,7 +29,7 @@ import java.util.Map;
  * A real console on a free loopback port, over real clusters.yaml and platform.db files in a
  * temporary directory, with two mock clusters PENDING and users ann (admin), vic (viewer).
  */
-final class ConsoleFixture implements AutoCloseable {
+public final class ConsoleFixture implements AutoCloseable {
   static final String ADMIN = "ann";
   static final String VIEWER = "vic";
   static final String PASSWORD = "a long test password";
@@ -161,7 +161,8 @@ final class ConsoleFixture implements AutoCloseable {
    * Registers and approves a Slurm cluster over SSH whose port has no server, so that the console
    * shows what its stores hold for it and nothing answers if a page asked the cluster.
    */
-  static void approveUnreachableSlurm(Path dir, Map<String, String> env, Fleet fleet, String name)
+  public static void approveUnreachableSlurm(
+      Path dir, Map<String, String> env, Fleet fleet, String name)
       throws IOException, InterruptedException {
     Path key = dir.resolve("id_ed25519_" + name);
     Process keygen =

@@ -70,7 +70,7 @@ class RefresherIT {
     try {
       refreshesNodesAndQueue(env);
     } finally {
-      ExaRun.run(env, "hpc", "cancel", laterId);
+      ExaRun.run(env, "hpc", "cancel", "#" + laterId);
     }
   }
 

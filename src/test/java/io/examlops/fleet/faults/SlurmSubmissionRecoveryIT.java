@@ -73,7 +73,7 @@ class SlurmSubmissionRecoveryIT {
     assertThat(slurmId).as(listed.all()).matches("[0-9]+");
     assertThat(job.get("state").asText()).isIn("submitted", "pending", "running");
     assertThat(listed.all()).contains("tc has it as " + slurmId + ", recorded now");
-    ExaProcess.Result cancelled = exa.run("hpc", "cancel", job.get("id").asText());
+    ExaProcess.Result cancelled = exa.run("hpc", "cancel", "#" + job.get("id").asText());
     ok(cancelled);
     assertThat(cancelled.out()).contains(slurmId);
   }
@@ -128,7 +128,7 @@ class SlurmSubmissionRecoveryIT {
             printsEnv.toString());
     ok(submitted);
     String id = JSON.readTree(submitted.out()).get("job").get("id").asText();
-    ExaProcess.Result logs = withSecrets.run("hpc", "logs", id);
+    ExaProcess.Result logs = withSecrets.run("hpc", "logs", "#" + id);
 
     ok(logs);
     assertThat(logs.out()).as("the job's environment was printed").contains("SLURM_JOB_ID=");

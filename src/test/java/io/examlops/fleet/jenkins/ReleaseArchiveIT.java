@@ -73,5 +73,17 @@ class ReleaseArchiveIT {
     assertThat(release.resolve("jenkins/capacity.Jenkinsfile")).isRegularFile();
     assertThat(release.resolve("jenkins/governance.Jenkinsfile")).isRegularFile();
     assertThat(release.resolve("docs/jenkins.md")).isRegularFile();
+
+    // a man page per command, which man renders
+    assertThat(release.resolve("man/man1/exa.1")).isRegularFile();
+    Process man =
+        new ProcessBuilder("man", "-l", release.resolve("man/man1/exa-hpc-submit.1").toString())
+            .redirectErrorStream(true)
+            .start();
+    man.getOutputStream().close();
+    String page = new String(man.getInputStream().readAllBytes());
+    assertThat(man.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(man.exitValue()).as(page).isZero();
+    assertThat(page).contains("exa-hpc-submit").contains("-G, --gpus=K");
   }
 }

@@ -229,7 +229,7 @@ class SchedulingIT {
     DocumentedShapes.cliReference().assertMatches("hpc queue", queue.out());
     assertThat(json(queue).get("jobs").findValuesAsText("name")).contains("it-cancel", "hold-g1");
 
-    ExaRun cancel = exa("--json", "hpc", "cancel", id);
+    ExaRun cancel = exa("--json", "hpc", "cancel", "#" + id);
     DocumentedShapes.cliReference().assertMatches("hpc cancel", cancel.out());
     assertThat(json(cancel).get("outcome").asText()).isEqualTo("REQUESTED");
 

@@ -230,7 +230,7 @@ abstract class SlurmJobsChecks {
     for (JsonNode j : jobs) {
       if (j.get("name").asText().equals("it-wait-limit")) {
         assertThat(j.get("state").asText()).isIn("pending", "running");
-        ok(exa("hpc", "cancel", j.get("id").asText()));
+        ok(exa("hpc", "cancel", "#" + j.get("id").asText()));
       }
     }
   }
