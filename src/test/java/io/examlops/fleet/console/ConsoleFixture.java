@@ -42,6 +42,11 @@ final class ConsoleFixture implements AutoCloseable {
   final String base;
 
   ConsoleFixture(Path dir, String... clusters) {
+    this(dir, McpOptions.READ_ONLY, clusters);
+  }
+
+  /** The console with {@code mcp} as what MCP clients may do at /mcp. */
+  ConsoleFixture(Path dir, McpOptions mcp, String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
     this.fleet = TestFleets.fleet(env);
@@ -53,7 +58,7 @@ final class ConsoleFixture implements AutoCloseable {
     this.server =
         new ConsoleServer(
             fleet,
-            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
+            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp),
             Clock.systemUTC());
     this.base = "http://127.0.0.1:" + server.start();
   }
