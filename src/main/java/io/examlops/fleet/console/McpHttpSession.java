@@ -41,7 +41,8 @@ final class McpHttpSession implements AutoCloseable {
     this.scopes = principal.scopes();
     this.clock = clock;
     this.lastUsed = clock.instant();
-    this.channel = McpChannel.open(fleet, clock, principal.user(), writes, this::deliver);
+    this.channel =
+        McpChannel.open(fleet, clock, principal.user(), writes, this::deliver, this::endCalls);
   }
 
   /**
@@ -145,6 +146,11 @@ final class McpHttpSession implements AutoCloseable {
   @Override
   public void close() {
     channel.close();
+    endCalls();
+  }
+
+  /** Ends every wait: nothing more will come (the session closed, or its server stopped). */
+  private void endCalls() {
     calls.values().forEach(Call::end);
     calls.clear();
   }

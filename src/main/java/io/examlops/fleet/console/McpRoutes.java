@@ -92,21 +92,21 @@ final class McpRoutes {
               + " (nor an \"id\" with a \"result\" or an \"error\")",
           "e.g. " + EXAMPLE);
     }
-    boolean initialize = request && "initialize".equals(message.get("method").asText());
-    McpHttpSession session = initialize ? begin(ctx, principal) : session(ctx, principal);
-    if (!request) {
-      session.tell(message);
-      ctx.status(202);
-      return;
-    }
     boolean stream = accepts(ctx, "text/event-stream");
-    if (!stream && !accepts(ctx, "application/json")) {
+    if (request && !stream && !accepts(ctx, "application/json")) {
       throw new Refusal(
           406,
           "NOT_ACCEPTABLE",
           "a request is answered as application/json or text/event-stream, and the Accept header"
               + " takes neither",
           "send Accept: application/json, text/event-stream");
+    }
+    boolean initialize = request && "initialize".equals(message.get("method").asText());
+    McpHttpSession session = initialize ? begin(ctx, principal) : session(ctx, principal);
+    if (!request) {
+      session.tell(message);
+      ctx.status(202);
+      return;
     }
     McpHttpSession.Call call;
     try {

@@ -30,14 +30,26 @@ public final class McpChannel implements AutoCloseable {
    *
    * @param user the acting user, recorded with the client's name as {@code mcp:<client>}
    * @param writes offer the write tools (approve, reject); refused server-side otherwise
+   * @param ended runs once the server has stopped, after its last message, however it stopped
    */
   public static McpChannel open(
-      Fleet fleet, Clock clock, String user, boolean writes, Consumer<String> outbox) {
+      Fleet fleet,
+      Clock clock,
+      String user,
+      boolean writes,
+      Consumer<String> outbox,
+      Runnable ended) {
     McpChannel channel = new McpChannel();
     FleetMcpServer server = new FleetMcpServer(new FleetTools(fleet, clock, user), writes);
     Thread thread =
         new Thread(
-            () -> server.serve(channel.new Inbox(), new Outbox(outbox), ProductVersion.get()),
+            () -> {
+              try {
+                server.serve(channel.new Inbox(), new Outbox(outbox), ProductVersion.get());
+              } finally {
+                ended.run();
+              }
+            },
             "mcp-channel");
     thread.setDaemon(true);
     thread.start();
