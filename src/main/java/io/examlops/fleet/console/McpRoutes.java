@@ -42,6 +42,9 @@ final class McpRoutes {
 
   private static final String EXAMPLE =
       "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/list\"}";
+  private static final String TOKEN_HINT =
+      "send Authorization: Bearer <token>, an API token with the read scope (an admin creates it"
+          + " on Users & tokens)";
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final Fleet fleet;
@@ -316,15 +319,15 @@ final class McpRoutes {
    * refused as malformed, {@code -32000} otherwise), the console's kind and hint in its data.
    */
   static Map<String, Object> body(Refusal refusal) {
+    // An MCP client signs in to nothing: the console's own hint for a 401 speaks of its sign-in.
+    String hint = refusal.status() == 401 ? TOKEN_HINT : refusal.hint();
     Map<String, Object> error = new LinkedHashMap<>();
     error.put("code", refusal.status() == 400 ? -32600 : -32000);
-    error.put(
-        "message",
-        refusal.getMessage() + (refusal.hint() == null ? "" : "; to fix: " + refusal.hint()));
+    error.put("message", refusal.getMessage() + (hint == null ? "" : "; to fix: " + hint));
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("kind", refusal.kind());
-    if (refusal.hint() != null) {
-      data.put("hint", refusal.hint());
+    if (hint != null) {
+      data.put("hint", hint);
     }
     error.put("data", data);
     Map<String, Object> body = new LinkedHashMap<>();

@@ -57,8 +57,11 @@ class McpHttpTest {
     assertThat(refused.statusCode()).isEqualTo(401);
     assertThat(refused.headers().firstValue("WWW-Authenticate"))
         .hasValueSatisfying(v -> assertThat(v).startsWith("Bearer"));
-    assertThat(JSON.readTree(refused.body()).get("error").get("data").get("kind").asText())
-        .isEqualTo("UNAUTHENTICATED");
+    JsonNode data = JSON.readTree(refused.body()).get("error").get("data");
+    assertThat(data.get("kind").asText()).isEqualTo("UNAUTHENTICATED");
+    assertThat(data.get("hint").asText())
+        .contains("Authorization: Bearer")
+        .doesNotContain("/login");
   }
 
   @Test
@@ -82,7 +85,7 @@ class McpHttpTest {
             .split(";")[0];
     HttpResponse<String> refused =
         send(
-            HttpRequest.newBuilder(URI.create(console.base + "/mcp"))
+            to(null, null)
                 .header("Cookie", cookie)
                 .header("Accept", "application/json, text/event-stream")
                 .GET()
@@ -149,13 +152,9 @@ class McpHttpTest {
     for (String version : List.of("1999-01-01", "2025-03-26")) {
       HttpResponse<String> refused =
           send(
-              HttpRequest.newBuilder(URI.create(console.base + "/mcp"))
-                  .header("Authorization", "Bearer " + token)
+              postBuilder(token, session, LIST)
                   .header("Accept", "application/json, text/event-stream")
-                  .header("Content-Type", "application/json")
-                  .header(McpRoutes.SESSION_HEADER, session)
                   .header(McpRoutes.VERSION_HEADER, version)
-                  .POST(HttpRequest.BodyPublishers.ofString(LIST))
                   .build());
       assertThat(refused.statusCode()).as(version).isEqualTo(400);
       assertThat(refused.body()).as(version).contains("2025-11-25");
@@ -167,23 +166,11 @@ class McpHttpTest {
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
     String session = begin(token);
     HttpResponse<String> get =
-        send(
-            HttpRequest.newBuilder(URI.create(console.base + "/mcp"))
-                .header("Authorization", "Bearer " + token)
-                .header("Accept", "text/event-stream")
-                .header(McpRoutes.SESSION_HEADER, session)
-                .GET()
-                .build());
+        send(to(token, session).header("Accept", "text/event-stream").GET().build());
     assertThat(get.statusCode()).isEqualTo(405);
     assertThat(get.headers().firstValue("Allow")).hasValue("POST, DELETE");
 
-    HttpResponse<String> deleted =
-        send(
-            HttpRequest.newBuilder(URI.create(console.base + "/mcp"))
-                .header("Authorization", "Bearer " + token)
-                .header(McpRoutes.SESSION_HEADER, session)
-                .DELETE()
-                .build());
+    HttpResponse<String> deleted = send(to(token, session).DELETE().build());
     assertThat(deleted.statusCode()).isEqualTo(204);
     assertThat(send(post(token, session, LIST)).statusCode()).isEqualTo(404);
   }
@@ -275,10 +262,14 @@ class McpHttpTest {
   }
 
   private HttpRequest.Builder postBuilder(String token, String session, String body) {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder(URI.create(console.base + "/mcp"))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body));
+    return to(token, session)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body));
+  }
+
+  /** A request to /mcp with this token and session id (each left out when {@code null}). */
+  private HttpRequest.Builder to(String token, String session) {
+    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(console.base + "/mcp"));
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
