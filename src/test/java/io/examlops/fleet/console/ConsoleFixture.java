@@ -168,6 +168,12 @@ final class ConsoleFixture implements AutoCloseable {
    */
   static void approveUnreachableSlurm(Path dir, Map<String, String> env, Fleet fleet, String name)
       throws IOException, InterruptedException {
+    approveSlurmAt(dir, env, fleet, name, 1);
+  }
+
+  /** Registers and approves a Slurm cluster over SSH at this loopback port, with a fresh key. */
+  static void approveSlurmAt(Path dir, Map<String, String> env, Fleet fleet, String name, int port)
+      throws IOException, InterruptedException {
     Path key = dir.resolve("id_ed25519_" + name);
     Process keygen =
         new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
@@ -185,7 +191,7 @@ final class ConsoleFixture implements AutoCloseable {
                 "127.0.0.1",
                 "hpcuser",
                 key.toString(),
-                1,
+                port,
                 "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
     fleet.governance().approve(SETUP, new ApproveRequest(name));
   }

@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.access.TokenScope;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +18,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -196,6 +201,44 @@ class McpHttpTest {
     assertThat(events).hasSize(1);
     assertThat(events.get(0).get("id").asInt()).isEqualTo(2);
     assertThat(toolNames(events.get(0))).contains("hpc_clusters");
+  }
+
+  /**
+   * A request the client cancels gets no response (the specification's rule), so its stream ends
+   * without one rather than waiting for a call nobody wants; the session goes on. The call is held
+   * by a cluster whose SSH port accepts and never speaks, and cancelled once it has connected.
+   */
+  @Test
+  void aCancelledRequestEndsItsStreamWithoutAResponse() throws Exception {
+    try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      ConsoleFixture.approveSlurmAt(
+          dir, console.env, console.fleet, "silent", silent.getLocalPort());
+      String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+      String session = begin(token);
+      String queue =
+          "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":"
+              + "\"hpc_queue\",\"arguments\":{\"cluster\":\"silent\"}}}";
+      CompletableFuture<HttpResponse<String>> pending =
+          http.sendAsync(
+              postBuilder(token, session, queue)
+                  .header("Accept", "application/json, text/event-stream")
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      try (Socket held = silent.accept()) {
+        HttpResponse<String> cancelled =
+            send(
+                post(
+                    token,
+                    session,
+                    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\","
+                        + "\"params\":{\"requestId\":7,\"reason\":\"not needed\"}}"));
+        assertThat(cancelled.statusCode()).isEqualTo(202);
+        HttpResponse<String> answer = pending.get(2, TimeUnit.MINUTES);
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(answer.body()).doesNotContain("\"id\":7");
+      }
+      assertThat(send(post(token, session, LIST)).statusCode()).isEqualTo(200);
+    }
   }
 
   @Test
