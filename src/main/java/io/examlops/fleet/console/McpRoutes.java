@@ -140,7 +140,6 @@ final class McpRoutes {
         while (response.isPresent() && !isResponse(response.get())) {
           response = call.next();
         }
-        settle(opened);
         if (response.isEmpty()) {
           ctx.status(204);
           return;
@@ -160,12 +159,13 @@ final class McpRoutes {
             ("event: message\ndata: " + next.get() + "\n\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
       }
-      settle(opened);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (IOException e) {
       // The client went away: what it asked is still done (a dropped connection is no
       // cancellation), and nobody is left to tell.
+    } finally {
+      settle(opened);
     }
   }
 
