@@ -1,16 +1,24 @@
 #!/bin/bash
-# Installs the third-party MCP client that McpInteropIT drives `exa mcp serve` with: the reference
-# TypeScript MCP SDK, at the version pinned in src/test/mcp-interop/package-lock.json, into
-# work/mcp-interop (ignored by git). Needs node and npm (scripts/setup.sh installs them); does
-# nothing when that exact lock file is already installed.
+# Installs the third-party MCP clients the interoperability tests drive the servers with: the
+# reference TypeScript MCP SDK, at the version pinned in src/test/mcp-interop/package-lock.json, into
+# work/mcp-interop, and the reference Python MCP SDK, at the version pinned in
+# src/test/mcp-interop/requirements.txt, into the virtual environment work/mcp-python (both ignored
+# by git). Needs node, npm and python3 with venv (scripts/setup.sh installs them); does nothing for
+# a client whose pinned version is already installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source_dir=src/test/mcp-interop
 target=work/mcp-interop
 mkdir -p "$target"
-if cmp -s "$source_dir/package-lock.json" "$target/package-lock.json" \
-    && [ -d "$target/node_modules/@modelcontextprotocol/sdk" ]; then
-  exit 0
+if ! cmp -s "$source_dir/package-lock.json" "$target/package-lock.json" \
+    || [ ! -d "$target/node_modules/@modelcontextprotocol/sdk" ]; then
+  cp "$source_dir/package.json" "$source_dir/package-lock.json" "$target/"
+  (cd "$target" && npm ci --no-audit --no-fund --loglevel=error)
 fi
-cp "$source_dir/package.json" "$source_dir/package-lock.json" "$target/"
-(cd "$target" && npm ci --no-audit --no-fund --loglevel=error)
+python=work/mcp-python
+if ! cmp -s "$source_dir/requirements.txt" "$python/requirements.txt"; then
+  rm -rf "$python"
+  python3 -m venv "$python"
+  "$python/bin/pip" install --quiet --retries 1 -r "$source_dir/requirements.txt"
+  cp "$source_dir/requirements.txt" "$python/requirements.txt"
+fi

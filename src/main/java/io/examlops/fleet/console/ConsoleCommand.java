@@ -66,6 +66,23 @@ public final class ConsoleCommand implements Callable<Integer> {
               + ", never from the command line. Cookies are then Secure.")
   java.nio.file.Path tlsKeystore;
 
+  @Option(
+      names = "--mcp-allow-writes",
+      description =
+          "Offer MCP clients at /mcp the approval tools (hpc_approve_cluster,"
+              + " hpc_reject_cluster), to tokens with the admin scope only; audited as"
+              + " mcp:<client> with the token's owner. Default: read tools only.")
+  boolean mcpWrites;
+
+  @Option(
+      names = "--mcp-allow-origin",
+      paramLabel = "ORIGIN",
+      description =
+          "A web origin (scheme://host[:port]) whose pages may call /mcp; repeat for more."
+              + " Default: none (a request with an Origin header is refused; MCP clients that are"
+              + " not web pages send none).")
+  java.util.List<String> mcpOrigins = java.util.List.of();
+
   /** The variable the keystore's password comes from: never argv, never a log. */
   static final String KEYSTORE_PASSWORD = Variables.CONSOLE_KEYSTORE_PASSWORD;
 
@@ -135,6 +152,7 @@ public final class ConsoleCommand implements Callable<Integer> {
               + ConsoleSettings.MIN_REFRESH.toSeconds());
     }
     ConsoleSettings.Tls tls = tlsKeystore == null ? null : loadKeystore();
+    McpOptions mcp = new McpOptions(mcpWrites, java.util.Set.copyOf(mcpOrigins));
     Fleet fleet = fleet();
     fleet
         .access()
@@ -155,7 +173,8 @@ public final class ConsoleCommand implements Callable<Integer> {
     ConsoleServer server =
         new ConsoleServer(
             fleet,
-            new ConsoleSettings(bind, port, Duration.ofSeconds(refreshSeconds), secureCookies, tls),
+            new ConsoleSettings(
+                bind, port, Duration.ofSeconds(refreshSeconds), secureCookies, tls, mcp),
             clock);
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;

@@ -5,6 +5,7 @@ import io.examlops.fleet.json.FleetJson;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import io.javalin.http.Header;
 import io.javalin.http.HttpResponseException;
 import io.javalin.http.MethodNotAllowedResponse;
 import io.javalin.http.staticfiles.Location;
@@ -34,6 +35,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final ViewCache views;
   private final Guard guard;
   private final Pages pages;
+  private final McpRoutes mcp;
   private final Javalin app;
 
   public ConsoleServer(Fleet fleet, ConsoleSettings settings, Clock clock) {
@@ -54,6 +56,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.pages = new Pages(fleet, views, refresher, templates, sessions, clock);
     Decisions decisions = new Decisions(fleet, views, refreshes, templates);
     AccessPages accessPages = new AccessPages(fleet, views, templates);
+    this.mcp = new McpRoutes(fleet, clock, settings.mcp());
     this.app =
         Javalin.create(
             cfg -> {
@@ -92,6 +95,7 @@ public final class ConsoleServer implements AutoCloseable {
               pages.register(cfg.routes);
               decisions.register(cfg.routes);
               accessPages.register(cfg.routes);
+              mcp.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e));
               // Javalin's own refusals (a body over the limit, a method the path does not take)
               // have a handler of their own that answers in Javalin's shape: replace it.
@@ -144,12 +148,15 @@ public final class ConsoleServer implements AutoCloseable {
   @Override
   public void close() {
     refresher.close();
+    mcp.close();
     app.stop();
     views.close();
   }
 
   static boolean isPage(Context ctx) {
-    return !ctx.path().startsWith("/api/") && !ctx.path().equals("/metrics");
+    return !ctx.path().startsWith("/api/")
+        && !ctx.path().equals("/metrics")
+        && !ctx.path().equals(McpRoutes.PATH);
   }
 
   /**
@@ -193,7 +200,13 @@ public final class ConsoleServer implements AutoCloseable {
       LOG.warn("{} {}: {}", ctx.method(), ctx.path(), e.toString(), e);
     }
     ctx.status(r.status());
-    if (isPage(ctx)) {
+    if (r.status() == 401 && !isPage(ctx)) {
+      // RFC 9110: a 401 names the scheme to authenticate with; scripts and agents use tokens.
+      ctx.header(Header.WWW_AUTHENTICATE, "Bearer realm=\"exa\"");
+    }
+    if (ctx.path().equals(McpRoutes.PATH)) {
+      json(ctx, McpRoutes.body(r));
+    } else if (isPage(ctx)) {
       pages.error(ctx, r);
     } else {
       json(ctx, ApiErrors.body(r));

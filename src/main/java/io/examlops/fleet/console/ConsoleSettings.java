@@ -11,15 +11,21 @@ import java.time.Duration;
  * @param refreshInterval how often the refresher snapshots each ACTIVE cluster
  * @param secureCookies mark cookies Secure: the console is reached over HTTPS (a TLS proxy)
  * @param tls the certificate to serve HTTPS with; {@code null} for plain HTTP
+ * @param mcp what MCP clients may do at {@code /mcp}
  */
 record ConsoleSettings(
-    String bind, int port, Duration refreshInterval, boolean secureCookies, Tls tls) {
+    String bind,
+    int port,
+    Duration refreshInterval,
+    boolean secureCookies,
+    Tls tls,
+    McpOptions mcp) {
   static final Duration DEFAULT_REFRESH = Duration.ofMinutes(5);
   static final Duration MIN_REFRESH = Duration.ofSeconds(10);
 
-  /** Plain HTTP. */
+  /** Plain HTTP, MCP read-only and for clients that are not web pages. */
   ConsoleSettings(String bind, int port, Duration refreshInterval, boolean secureCookies) {
-    this(bind, port, refreshInterval, secureCookies, null);
+    this(bind, port, refreshInterval, secureCookies, null, McpOptions.READ_ONLY);
   }
 
   /** A loaded keystore and the password of its key (the keystore's own, as keytool makes it). */

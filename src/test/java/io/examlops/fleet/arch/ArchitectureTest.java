@@ -110,6 +110,9 @@ class ArchitectureTest {
                     "io.javalin..",
                     // Javalin's own server: its hooks (error handler, connectors) hand out Jetty's.
                     "org.eclipse.jetty..",
+                    // The servlet response Javalin's context hands out: an event stream (MCP over
+                    // HTTP) is written as it goes, past Javalin's buffering and compression.
+                    "jakarta.servlet..",
                     "gg.jte..",
                     "io.modelcontextprotocol..",
                     "com.fasterxml.jackson..",

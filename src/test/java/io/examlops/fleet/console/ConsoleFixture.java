@@ -42,6 +42,11 @@ public final class ConsoleFixture implements AutoCloseable {
   final String base;
 
   ConsoleFixture(Path dir, String... clusters) {
+    this(dir, McpOptions.READ_ONLY, clusters);
+  }
+
+  /** The console with {@code mcp} as what MCP clients may do at /mcp. */
+  ConsoleFixture(Path dir, McpOptions mcp, String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
     this.fleet = TestFleets.fleet(env);
@@ -53,7 +58,7 @@ public final class ConsoleFixture implements AutoCloseable {
     this.server =
         new ConsoleServer(
             fleet,
-            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false),
+            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp),
             Clock.systemUTC());
     this.base = "http://127.0.0.1:" + server.start();
   }
@@ -164,6 +169,12 @@ public final class ConsoleFixture implements AutoCloseable {
   public static void approveUnreachableSlurm(
       Path dir, Map<String, String> env, Fleet fleet, String name)
       throws IOException, InterruptedException {
+    approveSlurmAt(dir, env, fleet, name, 1);
+  }
+
+  /** Registers and approves a Slurm cluster over SSH at this loopback port, with a fresh key. */
+  static void approveSlurmAt(Path dir, Map<String, String> env, Fleet fleet, String name, int port)
+      throws IOException, InterruptedException {
     Path key = dir.resolve("id_ed25519_" + name);
     Process keygen =
         new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
@@ -181,7 +192,7 @@ public final class ConsoleFixture implements AutoCloseable {
                 "127.0.0.1",
                 "hpcuser",
                 key.toString(),
-                1,
+                port,
                 "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
     fleet.governance().approve(SETUP, new ApproveRequest(name));
   }
