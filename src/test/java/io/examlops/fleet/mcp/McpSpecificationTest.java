@@ -34,18 +34,7 @@ class McpSpecificationTest {
   void aMockClusterThatIsApproved() throws Exception {
     env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
     env.put("HOME", home.toString());
-    ok(
-        ExaRun.run(
-            env,
-            "hpc",
-            "connect",
-            "local",
-            "--name",
-            "demo",
-            "--scheduler",
-            "mock",
-            "--command-timeout",
-            "3600"));
+    ok(ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
     ok(ExaRun.run(env, "hpc", "approve", "demo"));
     gate = CommandGate.in(home);
   }
