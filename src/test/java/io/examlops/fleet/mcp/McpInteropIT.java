@@ -30,17 +30,7 @@ class McpInteropIT {
 
   private static final Path PYTHON_CLIENT_SOURCE = Path.of("src/test/mcp-interop-py/client.py");
   private static final Path PYTHON = Path.of("work/mcp-interop-py/venv/bin/python");
-  private static final List<String> READ_TOOLS =
-      List.of(
-          "hpc_clusters",
-          "hpc_nodes",
-          "hpc_place",
-          "hpc_jobs",
-          "hpc_capacity",
-          "hpc_queue",
-          "hpc_preflight",
-          "hpc_job",
-          "hpc_job_logs");
+  private static final List<String> READ_TOOLS = ExaMcp.READ_TOOLS;
 
   @TempDir Path home;
 

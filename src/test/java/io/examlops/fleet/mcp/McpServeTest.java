@@ -31,28 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class McpServeTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> READ_TOOLS =
-      List.of(
-          "hpc_clusters",
-          "hpc_nodes",
-          "hpc_place",
-          "hpc_jobs",
-          "hpc_capacity",
-          "hpc_queue",
-          "hpc_preflight",
-          "hpc_job",
-          "hpc_job_logs");
+  private static final List<String> READ_TOOLS = ExaMcp.READ_TOOLS;
 
   /** The tools that reach the clusters over their connections: an open world. */
   private static final List<String> OPEN_WORLD_TOOLS =
-      List.of(
-          "hpc_nodes",
-          "hpc_jobs",
-          "hpc_capacity",
-          "hpc_queue",
-          "hpc_preflight",
-          "hpc_job",
-          "hpc_job_logs");
+      READ_TOOLS.stream().filter(t -> !t.matches("hpc_clusters|hpc_place")).toList();
 
   private static final List<String> WRITE_TOOLS =
       List.of("hpc_approve_cluster", "hpc_reject_cluster");
