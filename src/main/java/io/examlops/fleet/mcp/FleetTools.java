@@ -52,7 +52,7 @@ final class FleetTools {
   /** Lines of output hpc_job_logs answers with when not told; tools.json says the same. */
   static final int DEFAULT_LOG_LINES = 100;
 
-  /** Unused: output is read once, not followed; {@link LogsRequest} asks for a valid limit. */
+  /** The follow limit of a read that does not follow: never reached, but a request needs one. */
   private static final int LOGS_TIMEOUT_SECONDS = 1;
 
   private final Map<String, Function<Call, ToolReply>> handlers = new HashMap<>();
