@@ -20,6 +20,7 @@ import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.settings.Variables;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -125,6 +126,21 @@ public final class JobService {
             FOLLOW_INTERVAL,
             sink);
     return new LogsResult(read.job(), read.outputFile(), read.found(), read.followed());
+  }
+
+  /**
+   * One tracked job (by fleet id or scheduler id): with {@link ReadFrom#SCHEDULER}, after asking
+   * its scheduler where it stands when it has not ended (or was lost), as {@link #list} does for
+   * many. Read-only towards the cluster: allowed for a job on any registered cluster.
+   */
+  public JobResult job(Actor actor, JobRequest request) {
+    TrackedJob job = tracker.find(actor, request.job());
+    List<String> notes = new ArrayList<>();
+    boolean unsettled = !job.state().terminal() || job.state() == JobState.LOST;
+    if (request.from() == ReadFrom.SCHEDULER && unsettled) {
+      job = tracker.refresh(actor, List.of(job), notes).get(0);
+    }
+    return new JobResult(job, notes);
   }
 
   /**

@@ -16,12 +16,15 @@ import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,13 +69,14 @@ final class FleetMcpServer {
             .serverInfo(NAME, version)
             .instructions(
                 "HPC Fleet: the registered Slurm and Flux GPU clusters, their nodes, queues and"
-                    + " capacity, where a job should run and why, and the tracked jobs. Only"
-                    + " ACTIVE (admin-approved) clusters take work.")
-            .capabilities(McpSchema.ServerCapabilities.builder().tools(false).build())
+                    + " capacity, where a job should run and why, and the tracked jobs, their"
+                    + " state, exit code, the scheduler's reason and output. Only ACTIVE"
+                    + " (admin-approved) clusters take work.")
+            .capabilities(McpSchema.ServerCapabilities.builder().tools(false).logging().build())
             .jsonMapper(json)
             // Arguments are checked here, so that a bad one is a tool error with its kind.
             .validateToolInputs(false)
-            .tools(offered.stream().map(this::specification).toList())
+            .tools(offered.stream().map(t -> specification(t, transport::protocol)).toList())
             .build();
     try {
       transport.run();
@@ -81,66 +85,115 @@ final class FleetMcpServer {
     }
   }
 
-  private SyncToolSpecification specification(ToolDefinition definition) {
+  private SyncToolSpecification specification(
+      ToolDefinition definition, Supplier<ProtocolVersion> version) {
+    // The session checks a result against the tool's output schema, which a client of a revision
+    // before outputSchema is sent no structured content for; tools/list is answered in screen.
     return SyncToolSpecification.builder()
-        .tool(definition.tool())
-        .callHandler((exchange, request) -> call(definition, exchange, request))
+        .tool(definition.listed(ProtocolVersion.FIRST))
+        .callHandler((exchange, request) -> call(definition, exchange, request, version.get()))
         .build();
   }
 
-  private CallToolResult call(
-      ToolDefinition definition, McpSyncServerExchange exchange, CallToolRequest request) {
+  /**
+   * Runs one call on the SDK's worker thread for it. Its progress and log lines go out before its
+   * answer; a call that was cancelled (its thread interrupted) sends nothing more.
+   */
+  CallToolResult call(
+      ToolDefinition definition,
+      McpSyncServerExchange exchange,
+      CallToolRequest request,
+      ProtocolVersion version) {
     Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
     var check = validator.validate(definition.tool().inputSchema(), arguments);
     if (!check.valid()) {
-      return failure(
-          ToolError.invalid(
-              definition.name()
-                  + " was called with arguments that do not fit its input schema: "
-                  + check.errorMessage(),
-              "call it with the arguments its input schema in tools/list names, of the types it"
-                  + " gives"));
+      return failure(ToolError.schema(definition.name(), check.errorMessage()), version);
     }
+    ClientChannel client = new ClientChannel(exchange, definition.name());
     try {
-      return success(
-          tools.call(definition.name(), new ToolArguments(arguments), clientName(exchange)));
+      ToolReply reply =
+          tools.call(
+              definition.name(),
+              new ToolArguments(arguments),
+              clientName(exchange),
+              client.progress(request.progressToken()));
+      reply.warnings().forEach(w -> client.log(McpSchema.LoggingLevel.WARNING, w));
+      return success(reply, version);
     } catch (FleetException e) {
-      return failure(ToolError.of(e));
+      ToolError error = ToolError.of(e);
+      client.log(
+          McpSchema.LoggingLevel.WARNING, "failed: " + error.kind() + ": " + error.message());
+      return failure(error, version);
     } catch (RuntimeException e) {
       LOG.error("{} failed", definition.name(), e);
-      return failure(ToolError.internal(e));
+      ToolError error = ToolError.internal(e);
+      client.log(McpSchema.LoggingLevel.ERROR, "failed: " + error.message());
+      return failure(error, version);
     }
   }
 
   /**
-   * Answers a call of a tool that is not offered: one unknown, or a write tool on a server without
-   * writes. Every other request goes to the session.
+   * Answers what the session would answer otherwise than the specification says: {@code tools/list}
+   * (every tool in one page, so any cursor is one this server never gave: -32602; and each tool as
+   * the client's revision reads it), and a {@code tools/call} of a tool not offered: one unknown or
+   * without a name (-32602), or a write tool on a server without writes (a tool error that says how
+   * to enable writes). Every other request goes to the session.
    */
-  Optional<Object> screen(JSONRPCRequest request) {
+  Optional<JSONRPCResponse> screen(JSONRPCRequest request, ProtocolVersion version) {
+    Map<?, ?> params = request.params() instanceof Map<?, ?> map ? map : Map.of();
+    if (McpSchema.METHOD_TOOLS_LIST.equals(request.method())) {
+      Object cursor = params.get("cursor");
+      if (cursor != null) {
+        return Optional.of(
+            invalidParams(
+                request,
+                "Invalid params: cursor "
+                    + Printable.quoted(String.valueOf(cursor))
+                    + " was not given by this server: tools/list answers with every tool in one"
+                    + " page and no nextCursor; call it without a cursor"));
+      }
+      return Optional.of(
+          JSONRPCResponse.result(
+              request.id(),
+              new McpSchema.ListToolsResult(
+                  offered.stream().map(t -> t.listed(version)).toList(), null)));
+    }
     if (!McpSchema.METHOD_TOOLS_CALL.equals(request.method())) {
       return Optional.empty();
     }
-    Object name = request.params() instanceof Map<?, ?> params ? params.get("name") : null;
+    Object name = params.get("name");
     if (offered.stream().anyMatch(t -> t.name().equals(name))) {
       return Optional.empty();
     }
-    boolean write = catalog.stream().anyMatch(t -> t.write() && t.name().equals(name));
     String tools = offered.stream().map(ToolDefinition::name).collect(Collectors.joining(", "));
+    if (catalog.stream().noneMatch(t -> t.write() && t.name().equals(name))) {
+      return Optional.of(
+          invalidParams(
+              request,
+              "Invalid params: "
+                  + (name instanceof String named
+                      ? "no tool is named " + Printable.quoted(named)
+                      : "tools/call needs params.name, the tool's name")
+                  + "; call one of the tools tools/list shows: "
+                  + tools));
+    }
     ToolError error =
-        write
-            ? new ToolError(
-                ToolError.WRITES_DISABLED,
-                name + " changes the fleet, and this server runs without writes enabled",
-                List.of(),
-                "an admin who wants agents to make this decision starts the server with `exa mcp"
-                    + " serve --allow-writes` (or EXAMLOPS_MCP_ALLOW_WRITES=1); otherwise decide"
-                    + " with `exa hpc approve NAME` or `exa hpc reject NAME --reason TEXT`")
-            : ToolError.invalid(
-                name instanceof String
-                    ? "no tool is named " + Printable.quoted((String) name)
-                    : "tools/call needs params.name, the tool's name",
-                "call one of the tools tools/list shows: " + tools);
-    return Optional.of(failure(error));
+        new ToolError(
+            ToolError.WRITES_DISABLED,
+            name + " changes the fleet, and this server runs without writes enabled",
+            List.of(),
+            "an admin who wants agents to make this decision starts the server with `exa mcp"
+                + " serve --allow-writes` (or EXAMLOPS_MCP_ALLOW_WRITES=1); otherwise decide"
+                + " with `exa hpc approve NAME` or `exa hpc reject NAME --reason TEXT`");
+    return Optional.of(JSONRPCResponse.result(request.id(), failure(error, version)));
+  }
+
+  private static JSONRPCResponse invalidParams(JSONRPCRequest request, String message) {
+    return new JSONRPCResponse(
+        McpSchema.JSONRPC_VERSION,
+        request.id(),
+        null,
+        new JSONRPCError(McpSchema.ErrorCodes.INVALID_PARAMS, message, null));
   }
 
   /** The client's declared name ({@code clientInfo.name}), made safe to store. */
@@ -177,26 +230,33 @@ final class FleetMcpServer {
   private static final ObjectMapper TREES =
       FleetJson.mapper().copy().setNodeFactory(JsonNodeFactory.withExactBigDecimals(true));
 
-  private static CallToolResult success(ToolReply reply) {
+  /**
+   * A tool's answer: its summary, its JSON as text, and (to a client of a revision that has it) the
+   * same JSON as structured content.
+   */
+  private static CallToolResult success(ToolReply reply, ProtocolVersion version) {
     Object content = TREES.valueToTree(reply.content());
-    return CallToolResult.builder()
-        .addTextContent(reply.summary())
-        .addTextContent(content.toString())
-        .structuredContent(content)
-        .isError(false)
-        .build();
+    CallToolResult.Builder result =
+        CallToolResult.builder()
+            .addTextContent(reply.summary())
+            .addTextContent(content.toString())
+            .isError(false);
+    if (version.structured()) {
+      result.structuredContent(content);
+    }
+    return result.build();
   }
 
-  static CallToolResult failure(ToolError error) {
+  static CallToolResult failure(ToolError error, ProtocolVersion version) {
     String text =
         error.kind()
             + ": "
             + error.message()
             + (error.hint() == null ? "" : "\nTo fix: " + error.hint());
-    return CallToolResult.builder()
-        .addTextContent(text)
-        .structuredContent(Map.of("error", error))
-        .isError(true)
-        .build();
+    CallToolResult.Builder result = CallToolResult.builder().addTextContent(text).isError(true);
+    if (version.structured()) {
+      result.structuredContent(Map.of("error", error));
+    }
+    return result.build();
   }
 }

@@ -10,14 +10,19 @@ import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
+import io.examlops.fleet.jobs.JobRequest;
+import io.examlops.fleet.jobs.JobResult;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.JobsResult;
+import io.examlops.fleet.jobs.LogsRequest;
+import io.examlops.fleet.jobs.LogsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.ReadFrom;
+import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PlaceResult;
@@ -31,7 +36,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -43,7 +48,14 @@ final class FleetTools {
   private final Fleet fleet;
   private final Clock clock;
   private final String user;
-  private final Map<String, BiFunction<ToolArguments, Actor, ToolReply>> handlers = new HashMap<>();
+
+  /** Lines of output hpc_job_logs answers with when not told; tools.json says the same. */
+  static final int DEFAULT_LOG_LINES = 100;
+
+  /** The follow limit of a read that does not follow: never reached, but a request needs one. */
+  private static final int LOGS_TIMEOUT_SECONDS = 1;
+
+  private final Map<String, Function<Call, ToolReply>> handlers = new HashMap<>();
 
   /**
    * @param user who started the server, recorded with each client's name as the acting user
@@ -52,13 +64,15 @@ final class FleetTools {
     this.fleet = fleet;
     this.clock = clock;
     this.user = user;
-    handlers.put("hpc_clusters", (args, actor) -> clusters());
+    handlers.put("hpc_clusters", call -> clusters());
     handlers.put("hpc_nodes", this::nodes);
-    handlers.put("hpc_place", (args, actor) -> place(args));
+    handlers.put("hpc_place", call -> place(call.args()));
     handlers.put("hpc_jobs", this::jobs);
-    handlers.put("hpc_capacity", (args, actor) -> capacity(actor));
+    handlers.put("hpc_capacity", this::capacity);
     handlers.put("hpc_queue", this::queue);
     handlers.put("hpc_preflight", this::preflight);
+    handlers.put("hpc_job", this::job);
+    handlers.put("hpc_job_logs", this::jobLogs);
     handlers.put("hpc_approve_cluster", this::approve);
     handlers.put("hpc_reject_cluster", this::reject);
   }
@@ -69,18 +83,23 @@ final class FleetTools {
   }
 
   /**
-   * Runs a tool for a client. Calls run one at a time: the core is built for one caller per
-   * process, as the CLI is, and an agent's calls are seconds apart.
+   * Runs a tool for a client. Calls may run side by side, each on its own thread: the services are
+   * stateless and the stores take concurrent callers, as the console's requests are. A call is
+   * stopped by interrupting its thread; the command it runs on a cluster is killed then.
    *
    * @param client the client's declared name, made safe ({@link FleetMcpServer#clientName})
+   * @param progress told before each step that reaches a cluster
    */
-  synchronized ToolReply call(String tool, ToolArguments args, String client) {
+  ToolReply call(String tool, ToolArguments args, String client, Progress progress) {
     var handler = handlers.get(tool);
     if (handler == null) {
       throw new IllegalStateException("no handler for tool " + tool);
     }
-    return handler.apply(args, new Actor(user, Actor.MCP + ":" + client));
+    return handler.apply(new Call(args, new Actor(user, Actor.MCP + ":" + client), progress));
   }
+
+  /** One call's arguments, who makes it, and whom to tell how far it got. */
+  private record Call(ToolArguments args, Actor actor, Progress progress) {}
 
   private ToolReply clusters() {
     ClustersResult result = fleet.governance().clusters();
@@ -99,12 +118,17 @@ final class FleetTools {
   }
 
   /** The latest snapshot, else (or when asked) the nodes read now; with the data's age. */
-  private ToolReply nodes(ToolArguments args, Actor actor) {
+  private ToolReply nodes(Call call) {
+    ToolArguments args = call.args();
+    Actor actor = call.actor();
     String cluster = args.text("cluster");
     NodesResult stored =
         args.flag("live", false)
             ? null
             : fleet.discovery().nodes(actor, NodesRequest.stored(cluster));
+    if (stored == null || !stored.taken()) {
+      call.progress().step("reading the nodes of " + cluster + " now, through its connection");
+    }
     NodesResult nodes =
         stored != null && stored.taken()
             ? stored
@@ -157,12 +181,16 @@ final class FleetTools {
     return new ToolReply(result, result.explanation());
   }
 
-  private ToolReply jobs(ToolArguments args, Actor actor) {
+  private ToolReply jobs(Call call) {
+    ToolArguments args = call.args();
+    if (args.flag("refresh", true)) {
+      call.progress().step("asking the schedulers about the unfinished tracked jobs");
+    }
     JobsResult result =
         fleet
             .jobs()
             .list(
-                actor,
+                call.actor(),
                 new JobsRequest(
                     args.text("cluster"),
                     args.text("model"),
@@ -183,12 +211,13 @@ final class FleetTools {
                         .collect(Collectors.joining(", "))
                     + ")")
             + (result.notes().isEmpty() ? "" : "; " + String.join("; ", result.notes()));
-    return new ToolReply(result, summary);
+    return new ToolReply(result, summary, result.notes());
   }
 
-  private ToolReply capacity(Actor actor) {
+  private ToolReply capacity(Call call) {
+    call.progress().step("reading the nodes of every ACTIVE cluster");
     FleetCapacity capacity =
-        fleet.capacity().capacity(actor, new CapacityRequest(ReadFrom.SCHEDULER));
+        fleet.capacity().capacity(call.actor(), new CapacityRequest(ReadFrom.SCHEDULER));
     String summary =
         capacity.clusters().size()
             + " ACTIVE clusters: "
@@ -209,8 +238,10 @@ final class FleetTools {
     return figure == null ? "unknown" : figure.toString();
   }
 
-  private ToolReply queue(ToolArguments args, Actor actor) {
-    QueueResult queue = fleet.jobs().queue(actor, QueueRequest.live(args.text("cluster")));
+  private ToolReply queue(Call call) {
+    String cluster = call.args().text("cluster");
+    call.progress().step("asking the scheduler of " + cluster + " for its queue");
+    QueueResult queue = fleet.jobs().queue(call.actor(), QueueRequest.live(cluster));
     long pending = queue.jobs().stream().filter(e -> e.state() == JobState.PENDING).count();
     return new ToolReply(
         queue,
@@ -222,12 +253,14 @@ final class FleetTools {
             + " pending");
   }
 
-  private ToolReply preflight(ToolArguments args, Actor actor) {
+  private ToolReply preflight(Call call) {
+    ToolArguments args = call.args();
+    call.progress().step("checking " + args.text("cluster") + " through its connection");
     PreflightResult report =
         fleet
             .placement()
             .preflight(
-                actor,
+                call.actor(),
                 new PreflightRequest(
                     args.text("cluster"),
                     args.whole("gpus"),
@@ -251,13 +284,81 @@ final class FleetTools {
     return new ToolReply(report, summary);
   }
 
-  private ToolReply approve(ToolArguments args, Actor actor) {
+  /** One tracked job, as a row of hpc_jobs: its state, exit code and the scheduler's reason. */
+  private ToolReply job(Call call) {
+    ToolArguments args = call.args();
+    String id = args.text("job");
+    boolean refresh = args.flag("refresh", true);
+    if (refresh) {
+      call.progress().step("asking the scheduler about job " + id + " if it has not ended");
+    }
+    JobResult result =
+        fleet
+            .jobs()
+            .job(call.actor(), new JobRequest(id, refresh ? ReadFrom.SCHEDULER : ReadFrom.STORE));
+    TrackedJob job = result.job();
+    String summary =
+        "job "
+            + job.id()
+            + " on "
+            + job.cluster()
+            + (job.schedulerJobId() == null ? "" : " (scheduler id " + job.schedulerJobId() + ")")
+            + ": "
+            + job.state().label()
+            + (job.exitCode() == null ? "" : ", exit code " + job.exitCode())
+            + (job.reason() == null ? "" : ", reason: " + job.reason())
+            + (result.notes().isEmpty() ? "" : "; " + String.join("; ", result.notes()));
+    return new ToolReply(job, summary, result.notes());
+  }
+
+  /**
+   * The last lines of a tracked job's output, as {@code exa hpc logs --json} answers (its {@code
+   * text} cut to those lines).
+   */
+  private ToolReply jobLogs(Call call) {
+    ToolArguments args = call.args();
+    String id = args.text("job");
+    Integer asked = args.whole("lines");
+    int lines = asked == null ? DEFAULT_LOG_LINES : asked;
+    call.progress().step("reading the output of job " + id + " through its cluster's connection");
+    StringBuilder text = new StringBuilder();
+    LogsResult read =
+        fleet
+            .jobs()
+            .logs(call.actor(), new LogsRequest(id, false, LOGS_TIMEOUT_SECONDS), text::append);
+    OutputTail tail = OutputTail.of(text.toString(), lines);
+    Map<String, Object> content = new LinkedHashMap<>();
+    content.put("job", read.job());
+    content.put("output", read.output());
+    content.put("found", read.found());
+    content.put("text", tail.text());
+    String summary =
+        read.found()
+            ? "the last "
+                + tail.shown()
+                + " of "
+                + tail.total()
+                + " lines of "
+                + read.output()
+                + ", the output of job "
+                + read.job().id()
+                + " ("
+                + read.job().state().label()
+                + ")"
+            : "no output yet at " + read.output() + " for job " + read.job().id();
+    return new ToolReply(content, summary);
+  }
+
+  private ToolReply approve(Call call) {
+    Actor actor = call.actor();
     ApproveResult approved =
-        fleet.governance().approve(actor, new ApproveRequest(args.text("cluster")));
+        fleet.governance().approve(actor, new ApproveRequest(call.args().text("cluster")));
     return new ToolReply(approved, "Approved " + approved.name() + ": ACTIVE, by " + actor);
   }
 
-  private ToolReply reject(ToolArguments args, Actor actor) {
+  private ToolReply reject(Call call) {
+    ToolArguments args = call.args();
+    Actor actor = call.actor();
     RejectResult rejected =
         fleet
             .governance()

@@ -23,7 +23,7 @@ import picocli.CommandLine.ParentCommand;
       "Serve the fleet's tools over MCP on stdin/stdout (one JSON-RPC message per line) until"
           + " stdin closes, then exit 0. Log lines go to stderr only.",
       "Read tools always: hpc_clusters, hpc_nodes, hpc_place, hpc_jobs, hpc_capacity,"
-          + " hpc_queue, hpc_preflight. The write tools hpc_approve_cluster and"
+          + " hpc_queue, hpc_preflight, hpc_job, hpc_job_logs. The write tools hpc_approve_cluster and"
           + " hpc_reject_cluster exist only with --allow-writes or $EXAMLOPS_MCP_ALLOW_WRITES=1,"
           + " and are audited with the acting user and the surface mcp:<client name>."
     })

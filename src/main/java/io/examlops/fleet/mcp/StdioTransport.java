@@ -4,6 +4,7 @@ import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.json.TypeRef;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCMessage;
+import io.modelcontextprotocol.spec.McpSchema.JSONRPCNotification;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCRequest;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse;
 import io.modelcontextprotocol.spec.McpSchema.JSONRPCResponse.JSONRPCError;
@@ -20,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
@@ -42,22 +42,24 @@ final class StdioTransport implements McpServerTransportProvider {
   private final McpJsonMapper json;
   private final InputStream in;
   private final OutputStream out;
-  private final Function<JSONRPCRequest, Optional<Object>> screen;
+  private final RequestScreen screen;
+  private final InFlight inFlight = new InFlight();
+  private volatile ProtocolVersion protocol = ProtocolVersion.FIRST;
   private McpServerSession session;
 
   /**
-   * @param screen answers a request before the session sees it (a result object), or leaves it to
-   *     the session (empty)
+   * @param screen answers a request before the session sees it, or leaves it to the session
    */
-  StdioTransport(
-      McpJsonMapper json,
-      InputStream in,
-      OutputStream out,
-      Function<JSONRPCRequest, Optional<Object>> screen) {
+  StdioTransport(McpJsonMapper json, InputStream in, OutputStream out, RequestScreen screen) {
     this.json = json;
     this.in = in;
     this.out = out;
     this.screen = screen;
+  }
+
+  /** The revision the session negotiated; the first one until it did. */
+  ProtocolVersion protocol() {
+    return protocol;
   }
 
   @Override
@@ -66,8 +68,9 @@ final class StdioTransport implements McpServerTransportProvider {
   }
 
   /**
-   * Reads messages until stdin closes and hands each to the session; returns once every request
-   * read has been answered.
+   * Reads messages until stdin closes and hands each to the session, which answers requests side by
+   * side (each tool call on a worker of its own); returns once every request read has been answered
+   * or cancelled.
    */
   void run() {
     if (session == null) {
@@ -79,8 +82,8 @@ final class StdioTransport implements McpServerTransportProvider {
             .asFlux()
             .flatMap(
                 message ->
-                    session
-                        .handle(message)
+                    inFlight
+                        .handle(message, session.handle(message))
                         .onErrorResume(
                             e -> {
                               LOG.error(
@@ -180,11 +183,16 @@ final class StdioTransport implements McpServerTransportProvider {
       return Optional.empty();
     }
     if (message instanceof JSONRPCRequest request) {
-      Optional<Object> answer = screen.apply(request);
+      Optional<JSONRPCResponse> answer = screen.answer(request, protocol);
       if (answer.isPresent()) {
-        write(JSONRPCResponse.result(request.id(), answer.get()));
+        write(answer.get());
         return Optional.empty();
       }
+    }
+    if (message instanceof JSONRPCNotification notification
+        && InFlight.CANCELLED.equals(notification.method())) {
+      inFlight.cancel(notification.params());
+      return Optional.empty();
     }
     return Optional.of(message);
   }
@@ -270,7 +278,14 @@ final class StdioTransport implements McpServerTransportProvider {
   private final class Session implements McpServerTransport {
     @Override
     public Mono<Void> sendMessage(JSONRPCMessage message) {
-      return Mono.fromRunnable(() -> write(message));
+      return Mono.fromRunnable(
+          () -> {
+            if (message instanceof JSONRPCResponse response
+                && response.result() instanceof McpSchema.InitializeResult initialized) {
+              protocol = new ProtocolVersion(initialized.protocolVersion());
+            }
+            write(message);
+          });
     }
 
     @Override

@@ -50,6 +50,7 @@ final class ToolCatalog {
 
   private static ToolDefinition definition(Map<String, Object> entry) {
     boolean write = Boolean.TRUE.equals(entry.get("write"));
+    boolean openWorld = Boolean.TRUE.equals(entry.get("openWorld"));
     String title = (String) entry.get("title");
     McpSchema.Tool tool =
         McpSchema.Tool.builder()
@@ -58,17 +59,20 @@ final class ToolCatalog {
             .description((String) entry.get("description"))
             .inputSchema(object(entry.get("inputSchema")))
             .outputSchema(withErrorShape(object(entry.get("outputSchema"))))
-            .annotations(annotations(title, write))
+            .annotations(annotations(title, write, openWorld))
             .build();
     return new ToolDefinition(tool, write);
   }
 
   /**
    * Reads change nothing and may be repeated; the governance writes change who may run work where
-   * (a rejection revokes an approval), so a client should ask its user before each.
+   * (a rejection revokes an approval), so a client should ask its user before each. A tool that
+   * reaches the clusters over their connections ({@code openWorld} in tools.json) talks to hosts
+   * outside this server, whose answers it does not control.
    */
-  private static McpSchema.ToolAnnotations annotations(String title, boolean write) {
-    return new McpSchema.ToolAnnotations(title, !write, write, !write, false, null);
+  private static McpSchema.ToolAnnotations annotations(
+      String title, boolean write, boolean openWorld) {
+    return new McpSchema.ToolAnnotations(title, !write, write, !write, openWorld, null);
   }
 
   /**

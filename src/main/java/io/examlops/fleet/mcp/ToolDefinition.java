@@ -12,4 +12,20 @@ record ToolDefinition(McpSchema.Tool tool, boolean write) {
   String name() {
     return tool.name();
   }
+
+  /** The tool as a client of this revision reads it: without the fields later revisions added. */
+  McpSchema.Tool listed(ProtocolVersion version) {
+    McpSchema.Tool.Builder listed =
+        McpSchema.Tool.builder()
+            .name(tool.name())
+            .description(tool.description())
+            .inputSchema(tool.inputSchema());
+    if (version.annotations()) {
+      listed.annotations(tool.annotations());
+    }
+    if (version.structured()) {
+      listed.title(tool.title()).outputSchema(tool.outputSchema());
+    }
+    return listed.build();
+  }
 }

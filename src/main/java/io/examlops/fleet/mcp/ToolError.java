@@ -4,7 +4,11 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.KeyMaterial;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A tool call that failed, as the client receives it in an {@code isError} result: the core's error
@@ -31,6 +35,29 @@ record ToolError(String kind, String message, List<String> fields, String hint) 
   static ToolError invalid(String message, String hint) {
     return new ToolError(ErrorKind.INVALID_REQUEST.name(), message, List.of(), hint);
   }
+
+  /**
+   * The call's arguments do not fit the tool's input schema. {@code check} is the schema
+   * validator's message, which names each offending argument by its JSON pointer ({@code /gpus:
+   * string found, integer expected}) or, for one missing or not allowed, as a quoted property
+   * ({@code required property 'cluster' not found}); those names become the error's fields.
+   */
+  static ToolError schema(String tool, String check) {
+    Set<String> fields = new LinkedHashSet<>();
+    Matcher named = SCHEMA_FIELD.matcher(check);
+    while (named.find()) {
+      fields.add(named.group(1) != null ? named.group(1) : named.group(2));
+    }
+    return new ToolError(
+        ErrorKind.INVALID_REQUEST.name(),
+        tool + " was called with arguments that do not fit its input schema: " + check,
+        List.copyOf(fields),
+        "call it with the arguments its input schema in tools/list names, of the types it gives");
+  }
+
+  /** An argument in a schema check's message: {@code /NAME:} or {@code property 'NAME'}. */
+  private static final Pattern SCHEMA_FIELD =
+      Pattern.compile("(?:^|[\\[ ,])/([^/:\\s]+)[/:]|property '([^']+)'");
 
   /** A failure of the core, with its kind, and its hint said in this surface's terms. */
   static ToolError of(FleetException e) {

@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
+import io.examlops.fleet.jobs.JobOptions;
+import io.examlops.fleet.jobs.ScriptSource;
+import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.access.TokenScope;
 import java.nio.charset.StandardCharsets;
@@ -39,12 +42,26 @@ class McpHttpInteropIT {
   @TempDir Path dir;
   private ConsoleFixture console;
   private String token;
+  private String job;
 
   @BeforeEach
   void start() {
     console = new ConsoleFixture(dir, new McpOptions(true, Set.of()), "demo", "spare", "gone");
     console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("demo"));
     token = console.token(ConsoleFixture.ADMIN, TokenScope.READ, TokenScope.ADMIN);
+    job =
+        Long.toString(
+            console
+                .fleet
+                .jobs()
+                .submit(
+                    ConsoleFixture.SETUP,
+                    new SubmitRequest(
+                        ScriptSource.text("fail.sh", "#!/bin/sh\necho failed here\nexit 3\n"),
+                        "failing",
+                        JobOptions.on("demo", 1)))
+                .job()
+                .id());
   }
 
   @AfterEach
@@ -75,12 +92,14 @@ class McpHttpInteropIT {
   }
 
   /** One call of each tool, with arguments it takes on the mock clusters. */
-  private static List<Map<String, Object>> calls() {
+  private List<Map<String, Object>> calls() {
     return List.of(
         call("hpc_clusters", Map.of()),
         call("hpc_nodes", Map.of("cluster", "demo")),
         call("hpc_place", Map.of("gpus", 1)),
         call("hpc_jobs", Map.of()),
+        call("hpc_job", Map.of("job", "#" + job)),
+        call("hpc_job_logs", Map.of("job", "#" + job, "lines", 5)),
         call("hpc_capacity", Map.of()),
         call("hpc_queue", Map.of("cluster", "demo")),
         call("hpc_preflight", Map.of("cluster", "demo", "gpus", 1)),

@@ -24,6 +24,20 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class ExaMcp implements AutoCloseable {
   static final String CLIENT = "fleet-test";
+
+  /** The read tools, in the order tools/list gives them. */
+  static final List<String> READ_TOOLS =
+      List.of(
+          "hpc_clusters",
+          "hpc_nodes",
+          "hpc_place",
+          "hpc_jobs",
+          "hpc_capacity",
+          "hpc_queue",
+          "hpc_preflight",
+          "hpc_job",
+          "hpc_job_logs");
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final McpSyncClient client;

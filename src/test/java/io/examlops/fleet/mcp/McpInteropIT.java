@@ -28,6 +28,10 @@ class McpInteropIT {
   private static final Path CLIENT_SOURCE = Path.of("src/test/mcp-interop/client.mjs");
   private static final Path INSTALLED = Path.of("work/mcp-interop");
 
+  private static final Path PYTHON_CLIENT_SOURCE = Path.of("src/test/mcp-interop/stdio_client.py");
+  private static final Path PYTHON = Path.of("work/mcp-python/bin/python");
+  private static final List<String> READ_TOOLS = ExaMcp.READ_TOOLS;
+
   @TempDir Path home;
 
   @Test
@@ -74,14 +78,7 @@ class McpInteropIT {
 
     assertThat(answer.get("server").get("name").asText()).isEqualTo("exa");
     assertThat(answer.get("tools").valueStream().map(t -> t.get("name").asText()))
-        .containsExactly(
-            "hpc_clusters",
-            "hpc_nodes",
-            "hpc_place",
-            "hpc_jobs",
-            "hpc_capacity",
-            "hpc_queue",
-            "hpc_preflight");
+        .containsExactlyElementsOf(READ_TOOLS);
     answer
         .get("tools")
         .forEach(
@@ -107,5 +104,97 @@ class McpInteropIT {
     assertThat(invalid.get("isError").asBoolean()).isTrue();
     assertThat(invalid.get("structuredContent").get("error").get("kind").asText())
         .isEqualTo("INVALID_REQUEST");
+  }
+
+  /**
+   * The reference Python SDK (PyPI {@code mcp}, pinned in src/test/mcp-interop/requirements.txt,
+   * installed by scripts/mcp-interop-setup.sh) calls every read tool, each asking for progress,
+   * with its log level set to debug; it checks each structured result against the tool's output
+   * schema, and an unknown tool comes back to it as a protocol error.
+   */
+  @Test
+  void theReferencePythonClientCallsEveryReadTool() throws Exception {
+    assertThat(PYTHON)
+        .as("the Python MCP SDK, installed by `bash scripts/mcp-interop-setup.sh`")
+        .isExecutable();
+    Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
+    env.put("HOME", home.toString());
+    assertThat(
+            ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
+                .exitCode())
+        .isZero();
+    assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
+    Path script = home.resolve("train.sh");
+    Files.writeString(script, "#!/bin/bash\necho step one\necho failed here >&2\nexit 3\n");
+    ExaRun submitted =
+        ExaRun.run(
+            env,
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "demo",
+            "--gpus",
+            "1",
+            "--wait",
+            "--wait-timeout",
+            "60",
+            script.toString());
+    String job = JSON.readTree(submitted.out()).get("job").get("id").asText();
+
+    String server =
+        JSON.writeValueAsString(
+            Map.of("command", "env", "args", ExaMcp.command(env, List.of()), "env", Map.of()));
+    List<Map<String, Object>> calls =
+        List.of(
+            call("hpc_clusters", Map.of()),
+            call("hpc_nodes", Map.of("cluster", "demo", "live", true)),
+            call("hpc_place", Map.of("gpus", 1)),
+            call("hpc_jobs", Map.of()),
+            call("hpc_capacity", Map.of()),
+            call("hpc_queue", Map.of("cluster", "demo")),
+            call("hpc_preflight", Map.of("cluster", "demo", "gpus", 1)),
+            call("hpc_job", Map.of("job", job)),
+            call("hpc_job_logs", Map.of("job", job, "lines", 5)),
+            call("hpc_nosuch", Map.of()));
+    Path out = home.resolve("py-out.json");
+    Path err = home.resolve("py-err.txt");
+    Process python =
+        new ProcessBuilder(
+                PYTHON.toString(),
+                PYTHON_CLIENT_SOURCE.toString(),
+                server,
+                JSON.writeValueAsString(calls))
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    python.getOutputStream().close();
+    assertThat(python.waitFor(180, TimeUnit.SECONDS)).as("the Python client ends").isTrue();
+    assertThat(python.exitValue()).as(Files.readString(err, StandardCharsets.UTF_8)).isZero();
+    JsonNode answer = JSON.readTree(out.toFile());
+
+    assertThat(answer.get("server").get("name").asText()).isEqualTo("exa");
+    assertThat(answer.get("protocolVersion").asText()).isEqualTo("2025-11-25");
+    assertThat(ExaMcp.each(answer.get("tools"), "name")).containsExactlyElementsOf(READ_TOOLS);
+    JsonNode results = answer.get("results");
+    for (int i = 0; i < READ_TOOLS.size(); i++) {
+      JsonNode result = results.get(i);
+      assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+      assertThat(result.get("structuredContent").isObject()).as(result.toString()).isTrue();
+    }
+    assertThat(results.get(1).get("progressSeen"))
+        .as("hpc_nodes read live tells its step")
+        .isNotEmpty();
+    JsonNode failed = results.get(7).get("structuredContent");
+    assertThat(failed.get("state").asText()).isEqualTo("failed");
+    assertThat(failed.get("exitCode").asInt()).isEqualTo(3);
+    assertThat(results.get(8).get("structuredContent").get("text").asText())
+        .contains("failed here");
+    assertThat(results.get(9).get("protocolError").asText()).contains("hpc_nosuch");
+    assertThat(ExaMcp.each(answer.get("logged"), "logger")).contains("exa");
+  }
+
+  private static Map<String, Object> call(String name, Map<String, Object> arguments) {
+    return Map.of("name", name, "arguments", arguments);
   }
 }

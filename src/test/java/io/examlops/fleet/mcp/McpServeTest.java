@@ -3,12 +3,14 @@ package io.examlops.fleet.mcp;
 import static io.examlops.fleet.mcp.ExaMcp.structured;
 import static io.examlops.fleet.mcp.ExaMcp.text;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.testing.WithoutAges;
+import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.nio.file.Files;
@@ -29,15 +31,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class McpServeTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> READ_TOOLS =
-      List.of(
-          "hpc_clusters",
-          "hpc_nodes",
-          "hpc_place",
-          "hpc_jobs",
-          "hpc_capacity",
-          "hpc_queue",
-          "hpc_preflight");
+  private static final List<String> READ_TOOLS = ExaMcp.READ_TOOLS;
+
+  /** The tools that reach the clusters over their connections: an open world. */
+  private static final List<String> OPEN_WORLD_TOOLS =
+      READ_TOOLS.stream().filter(t -> !t.matches("hpc_clusters|hpc_place")).toList();
+
   private static final List<String> WRITE_TOOLS =
       List.of("hpc_approve_cluster", "hpc_reject_cluster");
 
@@ -113,6 +112,9 @@ class McpServeTest {
       for (McpSchema.Tool tool : tools) {
         assertThat(tool.annotations().readOnlyHint()).as(tool.name()).isTrue();
         assertThat(tool.annotations().destructiveHint()).as(tool.name()).isFalse();
+        assertThat(tool.annotations().openWorldHint())
+            .as(tool.name())
+            .isEqualTo(OPEN_WORLD_TOOLS.contains(tool.name()));
         assertThat(tool.description()).as(tool.name()).isNotBlank();
         assertThat(tool.inputSchema().get("type")).isEqualTo("object");
         assertThat(tool.inputSchema().get("additionalProperties")).isEqualTo(false);
@@ -284,20 +286,67 @@ class McpServeTest {
   }
 
   @Test
+  void theJobToolsAnswerWithARowOfHpcJobsAndTheLastLinesOfHpcLogs() throws Exception {
+    try (ExaMcp mcp = ExaMcp.serve(env)) {
+      JsonNode row = cliJson("hpc", "jobs", "--no-refresh", "--model", "JPCP").get("jobs").get(0);
+      String id = row.get("id").asText();
+      CallToolResult job = mcp.call("hpc_job", Map.of("job", id));
+      ExaMcp.assertSameJson(ok(job), row);
+      assertThat(text(job)).contains("job " + id).contains("completed").contains("exit code 0");
+      ExaMcp.assertSameJson(
+          ok(mcp.call("hpc_job", Map.of("job", row.get("schedulerJobId").asText()))), row);
+
+      JsonNode logs = cliJson("hpc", "logs", id);
+      assertThat(logs.get("text").asText()).contains("trained");
+      ExaMcp.assertSameJson(ok(mcp.call("hpc_job_logs", Map.of("job", id))), logs);
+      JsonNode last = ok(mcp.call("hpc_job_logs", Map.of("job", id, "lines", 1)));
+      List<String> lines = logs.get("text").asText().lines().toList();
+      assertThat(last.get("text").asText().strip()).isEqualTo(lines.get(lines.size() - 1));
+
+      error(mcp.call("hpc_job", Map.of("job", "999999")), "UNKNOWN_JOB");
+      assertThat(
+              error(
+                      mcp.call("hpc_job_logs", Map.of("job", id, "lines", 100_000)),
+                      "INVALID_REQUEST")
+                  .get("fields"))
+          .extracting(JsonNode::asText)
+          .containsExactly("lines");
+    }
+  }
+
+  @Test
   void badCallsAreToolErrorsWithTheKindAMessageAndAHintAndTheServerGoesOn() {
     try (ExaMcp mcp = ExaMcp.serve(env)) {
-      JsonNode unknown = error(mcp.call("hpc_nosuch", Map.of()), "INVALID_REQUEST");
-      assertThat(unknown.get("message").asText()).contains("hpc_nosuch");
-      assertThat(unknown.get("hint").asText()).contains("hpc_clusters");
+      assertThatThrownBy(() -> mcp.call("hpc_nosuch", Map.of()))
+          .as("an unknown tool is a protocol error")
+          .isInstanceOfSatisfying(
+              McpError.class,
+              e -> {
+                assertThat(e.getJsonRpcError().code())
+                    .isEqualTo(McpSchema.ErrorCodes.INVALID_PARAMS);
+                assertThat(e.getJsonRpcError().message())
+                    .contains("hpc_nosuch")
+                    .contains("hpc_clusters");
+              });
+      assertThat(
+              error(
+                      mcp.call("hpc_preflight", Map.of("gpus", "x", "partition", 1)),
+                      "INVALID_REQUEST")
+                  .get("fields"))
+          .as("every argument the schema check names")
+          .extracting(JsonNode::asText)
+          .containsExactlyInAnyOrder("gpus", "partition", "cluster");
+      assertThat(
+              error(mcp.call("hpc_place", Map.of("gpus", 1, "colour", "red")), "INVALID_REQUEST")
+                  .get("fields"))
+          .extracting(JsonNode::asText)
+          .containsExactly("colour");
 
       assertThat(error(mcp.call("hpc_place", Map.of()), "INVALID_REQUEST").get("message").asText())
           .contains("gpus");
-      assertThat(
-              error(mcp.call("hpc_place", Map.of("gpus", "two")), "INVALID_REQUEST")
-                  .get("message")
-                  .asText())
-          .contains("gpus")
-          .contains("integer");
+      JsonNode two = error(mcp.call("hpc_place", Map.of("gpus", "two")), "INVALID_REQUEST");
+      assertThat(two.get("message").asText()).contains("gpus").contains("integer");
+      assertThat(two.get("fields")).extracting(JsonNode::asText).containsExactly("gpus");
       assertThat(
               error(mcp.call("hpc_place", Map.of("gpus", -1)), "INVALID_REQUEST")
                   .get("message")

@@ -156,6 +156,13 @@ class McpSlurmIT {
       assertThat(jobs.get("jobs").get(0).get("schedulerJobId").asText())
           .isEqualTo(submitted.get("schedulerJobId").asText());
       assertThat(jobs.get("jobs").get(0).get("state").asText()).isEqualTo("completed");
+      String id = jobs.get("jobs").get(0).get("id").asText();
+      JsonNode job = ok(mcp.call("hpc_job", Map.of("job", id)));
+      ExaMcp.assertSameJson(job, jobs.get("jobs").get(0));
+      assertThat(job.get("exitCode").asInt()).isZero();
+      JsonNode output = ok(mcp.call("hpc_job_logs", Map.of("job", id, "lines", 1)));
+      assertThat(output.get("found").asBoolean()).isTrue();
+      assertThat(output.get("text").asText().strip()).isEqualTo("probe");
 
       JsonNode capacity = ok(mcp.call("hpc_capacity", Map.of()));
       assertThat(ExaMcp.each(capacity.get("clusters"), "cluster")).containsExactly("tc");

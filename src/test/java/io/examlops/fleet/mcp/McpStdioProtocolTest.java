@@ -116,16 +116,15 @@ class McpStdioProtocolTest {
         .containsExactly(-32700, -32700, -32600, -32600);
     assertThat(byId.get(4).get("error").get("code").asInt()).isEqualTo(-32600);
     assertThat(byId.get(5).get("error").get("code").asInt()).isEqualTo(-32600);
-    assertThat(byId.get(6).get("result").get("tools")).hasSize(7);
+    assertThat(byId.get(6).get("result").get("tools")).hasSize(9);
     for (int id = 7; id <= 13; id++) {
       JsonNode result = byId.get(id).get("result");
       assertThat(result.get("isError").asBoolean()).as(result.toString()).isFalse();
       assertThat(result.get("structuredContent").isObject()).isTrue();
     }
-    JsonNode nameless = byId.get(14).get("result");
-    assertThat(nameless.get("isError").asBoolean()).isTrue();
-    assertThat(nameless.get("structuredContent").get("error").get("message").asText())
-        .contains("params.name");
+    JsonNode nameless = byId.get(14).get("error");
+    assertThat(nameless.get("code").asInt()).isEqualTo(-32602);
+    assertThat(nameless.get("message").asText()).contains("params.name");
     assertThat(byId.get(15).get("error").get("code").asInt()).isEqualTo(-32601);
     assertThat(byId).containsKeys(1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 
