@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Interoperability with a client nobody here wrote: the reference TypeScript MCP SDK's Client and
@@ -192,6 +194,106 @@ class McpInteropIT {
         .contains("failed here");
     assertThat(results.get(9).get("protocolError").asText()).contains("hpc_nosuch");
     assertThat(ExaMcp.each(answer.get("logged"), "logger")).contains("exa");
+  }
+
+  /**
+   * Each reference SDK over stdio, with writes on, lists every tool and calls each one: the read
+   * tools, the two job tools on a failed job, and approve and reject, all answered without an
+   * error.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"typescript", "python"})
+  void eachReferenceClientCallsEveryToolWithWritesOn(String sdk) throws Exception {
+    Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
+    env.put("HOME", home.toString());
+    for (String name : List.of("demo", "spare", "gone")) {
+      assertThat(
+              ExaRun.run(env, "hpc", "connect", "local", "--name", name, "--scheduler", "mock")
+                  .exitCode())
+          .isZero();
+    }
+    assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
+    Path script = home.resolve("fail.sh");
+    Files.writeString(script, "#!/bin/bash\necho failed here\nexit 3\n");
+    String job =
+        JSON.readTree(
+                ExaRun.run(
+                        env,
+                        "--json",
+                        "hpc",
+                        "submit",
+                        "--cluster",
+                        "demo",
+                        "--gpus",
+                        "1",
+                        "--wait",
+                        "--wait-timeout",
+                        "60",
+                        script.toString())
+                    .out())
+            .get("job")
+            .get("id")
+            .asText();
+    String server =
+        JSON.writeValueAsString(
+            Map.of(
+                "command",
+                "env",
+                "args",
+                ExaMcp.command(env, List.of("--allow-writes")),
+                "env",
+                Map.of()));
+    List<Map<String, Object>> calls =
+        List.of(
+            call("hpc_clusters", Map.of()),
+            call("hpc_nodes", Map.of("cluster", "demo")),
+            call("hpc_place", Map.of("gpus", 1)),
+            call("hpc_jobs", Map.of()),
+            call("hpc_capacity", Map.of()),
+            call("hpc_queue", Map.of("cluster", "demo")),
+            call("hpc_preflight", Map.of("cluster", "demo", "gpus", 1)),
+            call("hpc_job", Map.of("job", "#" + job)),
+            call("hpc_job_logs", Map.of("job", "#" + job, "lines", 5)),
+            call("hpc_approve_cluster", Map.of("cluster", "spare")),
+            call("hpc_reject_cluster", Map.of("cluster", "gone", "reason", "lent away")));
+    List<String> client;
+    if (sdk.equals("python")) {
+      assertThat(PYTHON).as("the Python MCP SDK (scripts/mcp-interop-setup.sh)").isRegularFile();
+      client = List.of(PYTHON.toString(), PYTHON_CLIENT_SOURCE.toString());
+    } else {
+      Path installed = INSTALLED.resolve("client.mjs");
+      Files.copy(CLIENT_SOURCE, installed, StandardCopyOption.REPLACE_EXISTING);
+      client = List.of("node", installed.toString());
+    }
+    List<String> command = new java.util.ArrayList<>(client);
+    command.add(server);
+    command.add(JSON.writeValueAsString(calls));
+    Path out = home.resolve(sdk + "-out.json");
+    Path err = home.resolve(sdk + "-err.txt");
+    Process process =
+        new ProcessBuilder(command)
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    process.getOutputStream().close();
+    assertThat(process.waitFor(180, TimeUnit.SECONDS)).as(sdk + " client ends").isTrue();
+    assertThat(process.exitValue()).as(Files.readString(err, StandardCharsets.UTF_8)).isZero();
+    JsonNode answer = JSON.readTree(out.toFile());
+
+    List<String> listed = ExaMcp.each(answer.get("tools"), "name");
+    assertThat(calls.stream().map(c -> (String) c.get("name")))
+        .as("every listed tool is called")
+        .containsExactlyInAnyOrderElementsOf(listed);
+    JsonNode results = answer.get("results");
+    for (int i = 0; i < calls.size(); i++) {
+      assertThat(results.get(i).path("isError").asBoolean())
+          .as(calls.get(i).get("name") + ": " + results.get(i))
+          .isFalse();
+    }
+    assertThat(results.get(7).get("structuredContent").get("exitCode").asInt()).isEqualTo(3);
+    assertThat(results.get(9).get("structuredContent").get("state").asText()).isEqualTo("ACTIVE");
+    assertThat(results.get(10).get("structuredContent").get("state").asText())
+        .isEqualTo("REJECTED");
   }
 
   private static Map<String, Object> call(String name, Map<String, Object> arguments) {
