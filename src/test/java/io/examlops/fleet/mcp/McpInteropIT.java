@@ -121,28 +121,7 @@ class McpInteropIT {
         .isExecutable();
     Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
     env.put("HOME", home.toString());
-    assertThat(
-            ExaRun.run(env, "hpc", "connect", "local", "--name", "demo", "--scheduler", "mock")
-                .exitCode())
-        .isZero();
-    assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
-    Path script = home.resolve("train.sh");
-    Files.writeString(script, "#!/bin/bash\necho step one\necho failed here >&2\nexit 3\n");
-    ExaRun submitted =
-        ExaRun.run(
-            env,
-            "--json",
-            "hpc",
-            "submit",
-            "--cluster",
-            "demo",
-            "--gpus",
-            "1",
-            "--wait",
-            "--wait-timeout",
-            "60",
-            script.toString());
-    String job = JSON.readTree(submitted.out()).get("job").get("id").asText();
+    String job = failedJobOnDemo(env, "demo");
 
     String server =
         JSON.writeValueAsString(
@@ -206,34 +185,7 @@ class McpInteropIT {
   void eachReferenceClientCallsEveryToolWithWritesOn(String sdk) throws Exception {
     Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
     env.put("HOME", home.toString());
-    for (String name : List.of("demo", "spare", "gone")) {
-      assertThat(
-              ExaRun.run(env, "hpc", "connect", "local", "--name", name, "--scheduler", "mock")
-                  .exitCode())
-          .isZero();
-    }
-    assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
-    Path script = home.resolve("fail.sh");
-    Files.writeString(script, "#!/bin/bash\necho failed here\nexit 3\n");
-    String job =
-        JSON.readTree(
-                ExaRun.run(
-                        env,
-                        "--json",
-                        "hpc",
-                        "submit",
-                        "--cluster",
-                        "demo",
-                        "--gpus",
-                        "1",
-                        "--wait",
-                        "--wait-timeout",
-                        "60",
-                        script.toString())
-                    .out())
-            .get("job")
-            .get("id")
-            .asText();
+    String job = failedJobOnDemo(env, "demo", "spare", "gone");
     String server =
         JSON.writeValueAsString(
             Map.of(
@@ -294,6 +246,37 @@ class McpInteropIT {
     assertThat(results.get(9).get("structuredContent").get("state").asText()).isEqualTo("ACTIVE");
     assertThat(results.get(10).get("structuredContent").get("state").asText())
         .isEqualTo("REJECTED");
+  }
+
+  /**
+   * Registers the mock clusters named (the first one approved, as {@code demo}) and returns the
+   * fleet's id of a job that printed "step one", then "failed here" on stderr, and exited 3 there.
+   */
+  private String failedJobOnDemo(Map<String, String> env, String... clusters) throws Exception {
+    for (String name : clusters) {
+      assertThat(
+              ExaRun.run(env, "hpc", "connect", "local", "--name", name, "--scheduler", "mock")
+                  .exitCode())
+          .isZero();
+    }
+    assertThat(ExaRun.run(env, "hpc", "approve", clusters[0]).exitCode()).isZero();
+    Path script = home.resolve("train.sh");
+    Files.writeString(script, "#!/bin/bash\necho step one\necho failed here >&2\nexit 3\n");
+    ExaRun submitted =
+        ExaRun.run(
+            env,
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            clusters[0],
+            "--gpus",
+            "1",
+            "--wait",
+            "--wait-timeout",
+            "60",
+            script.toString());
+    return JSON.readTree(submitted.out()).get("job").get("id").asText();
   }
 
   private static Map<String, Object> call(String name, Map<String, Object> arguments) {
