@@ -83,6 +83,7 @@ private String describe(Map r) {
     lines << "  login         ${pins.user}@${pins.host}:${pins.port}"
     lines << "  key           ${pins.keyFingerprint}"
     lines << "  host key      ${pins.hostKeyFingerprint}"
+    (pins.jumps ?: []).each { hop -> lines << "  via           ${hop}" }
   }
   lines << "  partitions    ${r.partitions ? r.partitions.join(', ') : '-'}"
   lines << "  GPUs          ${r.gpus == null ? 'not probed' : r.gpus}" + (r.gpuTypes ? " (${r.gpuTypes.join(', ')})" : '')

@@ -68,6 +68,7 @@ final class ApproveCommand extends FleetCommand {
                         + pin.keyFingerprint()
                         + ", host key "
                         + pin.hostKeyFingerprint());
+            pin.jumps().forEach(hop -> output.out().println("  pinned via " + hop));
           }
         });
     return ExitCode.OK;

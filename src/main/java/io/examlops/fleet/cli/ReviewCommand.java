@@ -48,6 +48,7 @@ final class ReviewCommand extends FleetCommand {
       out.println("  login          " + p.user() + "@" + p.host() + ":" + p.port());
       out.println("  key            " + p.keyFingerprint());
       out.println("  host key       " + p.hostKeyFingerprint());
+      p.jumps().forEach(hop -> out.println("  via            " + hop));
     }
     out.println(
         "  partitions     " + (r.partitions().isEmpty() ? "-" : String.join(", ", r.partitions())));

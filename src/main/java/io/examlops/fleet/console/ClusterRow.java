@@ -29,6 +29,7 @@ public record ClusterRow(
    * What approving the cluster pins, as it is now.
    *
    * @param keyFingerprint the SSH key's fingerprint now; {@code null} for a local cluster
+   * @param jumpHosts each jump host on the way with its host key, in order; empty: direct
    * @param gpus the GPUs discovery found, e.g. "8 (a100)"
    */
   public record Approval(
@@ -37,6 +38,7 @@ public record ClusterRow(
       String user,
       String keyFingerprint,
       String hostKeyFingerprint,
+      List<String> jumpHosts,
       String scheduler,
       List<String> partitions,
       String gpus) {
@@ -49,6 +51,9 @@ public record ClusterRow(
           new Page.Fact("User", user == null ? "-" : user),
           new Page.Fact("SSH key", keyFingerprint == null ? "-" : keyFingerprint),
           new Page.Fact("Host key", hostKeyFingerprint == null ? "-" : hostKeyFingerprint),
+          new Page.Fact(
+              "Jump hosts",
+              jumpHosts.isEmpty() ? "none (direct)" : String.join(", then ", jumpHosts)),
           new Page.Fact("Scheduler", scheduler),
           new Page.Fact("Partitions", partitions.isEmpty() ? "-" : String.join(", ", partitions)),
           new Page.Fact("GPUs found", gpus));

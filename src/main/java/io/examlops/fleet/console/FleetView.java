@@ -111,6 +111,7 @@ record FleetView(
         summary.user(),
         key,
         hostKey,
+        summary.jumpHosts(),
         summary.scheduler(),
         caps == null ? List.of() : caps.partitions().stream().map(FleetView::partition).toList(),
         caps == null

@@ -3,10 +3,13 @@ package io.examlops.fleet.discovery;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.transport.Endpoint;
+import io.examlops.fleet.transport.SshTarget;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,6 +24,7 @@ import java.util.List;
  * @param commandsRun how many query commands the probe run took
  * @param hostKeyFingerprint the SSH host key the host presented ({@code null} locally)
  * @param probes what each probe tried found, in detection order
+ * @param jumpHostKeys the host keys the jump hosts on the way presented, in connection order
  */
 public record Detection(
     SchedulerKind scheduler,
@@ -31,7 +35,32 @@ public record Detection(
     List<String> notes,
     int commandsRun,
     String hostKeyFingerprint,
-    List<ProbeStatus> probes) {
+    List<ProbeStatus> probes,
+    List<String> jumpHostKeys) {
+
+  /** A detection over a direct connection, or before the keys met on the way are added. */
+  public Detection(
+      SchedulerKind scheduler,
+      String target,
+      ClusterCaps caps,
+      List<NodeInfo> nodes,
+      List<GpuInfo> gpus,
+      List<String> notes,
+      int commandsRun,
+      String hostKeyFingerprint,
+      List<ProbeStatus> probes) {
+    this(
+        scheduler,
+        target,
+        caps,
+        nodes,
+        gpus,
+        notes,
+        commandsRun,
+        hostKeyFingerprint,
+        probes,
+        List.of());
+  }
 
   /** How detection ended. */
   public enum Outcome {
@@ -53,28 +82,49 @@ public record Detection(
     gpus = List.copyOf(gpus);
     notes = List.copyOf(notes);
     probes = List.copyOf(probes);
+    jumpHostKeys = List.copyOf(jumpHostKeys);
   }
 
   /**
    * The definition of a cluster named {@code name} of {@code scheduler} where this was detected at
-   * {@code endpoint}: this machine, or the SSH target with the host key it presented.
+   * {@code endpoint}: this machine, or the SSH target with the host key it presented, reached
+   * through its jump hosts with the host keys they presented.
    */
   public ClusterDefinition definition(String name, SchedulerKind scheduler, Endpoint endpoint) {
     return endpoint.isLocal()
         ? ClusterDefinition.local(name, scheduler)
         : ClusterDefinition.ssh(
-            name,
-            scheduler,
-            endpoint.ssh().host(),
-            endpoint.ssh().user(),
-            endpoint.ssh().key() == null ? null : endpoint.ssh().key().toAbsolutePath().toString(),
-            endpoint.ssh().port(),
-            hostKeyFingerprint);
+                name,
+                scheduler,
+                endpoint.ssh().host(),
+                endpoint.ssh().user(),
+                endpoint.ssh().key() == null
+                    ? null
+                    : endpoint.ssh().key().toAbsolutePath().toString(),
+                endpoint.ssh().port(),
+                hostKeyFingerprint)
+            .withJumps(jumps(endpoint.ssh().jumps()));
   }
 
-  public Detection withHostKey(String fingerprint) {
+  private List<JumpHost> jumps(List<SshTarget> hops) {
+    List<JumpHost> jumps = new ArrayList<>();
+    for (int i = 0; i < hops.size(); i++) {
+      SshTarget hop = hops.get(i);
+      jumps.add(
+          new JumpHost(
+              hop.user(),
+              hop.host(),
+              hop.port(),
+              hop.key() == null ? null : hop.key().toAbsolutePath().toString(),
+              i < jumpHostKeys.size() ? jumpHostKeys.get(i) : null));
+    }
+    return jumps;
+  }
+
+  /** The same detection with the host keys its connection met: the target's and each hop's. */
+  public Detection withHostKeys(String fingerprint, List<String> jumps) {
     return new Detection(
-        scheduler, target, caps, nodes, gpus, notes, commandsRun, fingerprint, probes);
+        scheduler, target, caps, nodes, gpus, notes, commandsRun, fingerprint, probes, jumps);
   }
 
   public boolean found() {

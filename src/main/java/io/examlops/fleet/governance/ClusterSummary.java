@@ -8,15 +8,19 @@ import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * One cluster as every surface shows it: both sources of truth and the approval gate's verdict,
  * flattened. Unknown or not-applicable values are {@code null}.
  *
+ * @param jumpHosts the jump hosts on the way to {@code host}, in order, each with the host key
+ *     clusters.yaml names for it ({@link JumpHost#pinned()}); empty for a direct connection
  * @param revision what a decision on it now rests on ({@link ClusterRevision}): a decision that
  *     expects it applies only while the cluster is still at it
  * @param notSchedulableHint what to do about {@code notSchedulableBecause}, for each surface to say
@@ -34,6 +38,7 @@ public record ClusterSummary(
     String user,
     String keyPath,
     String hostKeyFingerprint,
+    List<String> jumpHosts,
     boolean listedOnly,
     String requestedBy,
     Instant requestedAt,
@@ -62,6 +67,7 @@ public record ClusterSummary(
         d == null ? null : d.user(),
         d == null ? null : d.keyPath(),
         d == null ? null : d.hostKeyFingerprint(),
+        d == null ? List.of() : JumpHost.pins(d.jumps()),
         cluster.listedOnly(),
         g == null ? null : g.requestedBy(),
         g == null ? null : g.requestedAt(),

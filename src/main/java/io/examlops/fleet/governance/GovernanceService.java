@@ -406,22 +406,14 @@ public final class GovernanceService {
   }
 
   /**
-   * clusters.yaml and the approval's pins hold a key file and a direct host, nothing more: a route
-   * through jump hosts, or a key only the ssh-agent holds, would be used without being pinned, so
-   * such a cluster is refused before anything is probed or written.
+   * The approval pins a key file's fingerprint, so a key only the ssh-agent holds would be used
+   * without being pinned: such a cluster is refused before anything is probed or written.
    */
   private static void refuseUnpinnableRoute(Endpoint endpoint) {
     if (endpoint.isLocal()) {
       return;
     }
     SshTarget ssh = endpoint.ssh();
-    if (!ssh.jumps().isEmpty()) {
-      throw FleetException.invalid(
-          endpoint.label()
-              + " is reached through jump hosts (ProxyJump in the SSH configuration); registering"
-              + " such a cluster is not supported yet, since an approval cannot pin the jump hosts:"
-              + " nothing was registered. `exa hpc detect` works through jump hosts");
-    }
     if (ssh.key() == null) {
       throw FleetException.invalid(
           "no key file is named for "

@@ -23,6 +23,8 @@ import java.util.Objects;
  * @param settings what the scheduler's adapter takes besides the connection (Flux: {@code
  *     flux_uri}, its instance), by the names clusters.yaml writes, each checked by the setting its
  *     kind declares ({@link SchedulerKind#settings()}); in that declared order, never {@code null}
+ * @param jumps the jump hosts on the way to {@code host}, in connection order (ssh only); empty for
+ *     a direct connection
  */
 public record ClusterDefinition(
     String name,
@@ -33,7 +35,32 @@ public record ClusterDefinition(
     String keyPath,
     Integer port,
     String hostKeyFingerprint,
-    Map<String, String> settings) {
+    Map<String, String> settings,
+    List<JumpHost> jumps) {
+
+  /** A cluster reached directly, without jump hosts. */
+  public ClusterDefinition(
+      String name,
+      SchedulerKind scheduler,
+      TransportKind transport,
+      String host,
+      String user,
+      String keyPath,
+      Integer port,
+      String hostKeyFingerprint,
+      Map<String, String> settings) {
+    this(
+        name,
+        scheduler,
+        transport,
+        host,
+        user,
+        keyPath,
+        port,
+        hostKeyFingerprint,
+        settings,
+        List.of());
+  }
 
   public ClusterDefinition {
     ClusterName.require(name);
@@ -50,6 +77,7 @@ public record ClusterDefinition(
               + SchedulerKind.orList(SchedulerKind.registrable()));
     }
     settings = checked(name, scheduler, settings);
+    jumps = jumps == null ? List.of() : List.copyOf(jumps);
     if (transport == TransportKind.SSH) {
       if (host == null || user == null) {
         throw FleetException.invalid(
@@ -66,6 +94,7 @@ public record ClusterDefinition(
       hostKeyFingerprint =
           hostKeyFingerprint == null ? null : ConnectionRules.fingerprint(hostKeyFingerprint);
     } else if (host != null
+        || !jumps.isEmpty()
         || user != null
         || keyPath != null
         || port != null
@@ -73,8 +102,8 @@ public record ClusterDefinition(
       throw FleetException.invalid(
           "cluster '"
               + name
-              + "' uses transport local, which takes no host, user, key, port or"
-              + " host_key: remove them, or use transport ssh");
+              + "' uses transport local, which takes no host, user, key, port,"
+              + " host_key or jump hosts: remove them, or use transport ssh");
     }
   }
 
@@ -108,7 +137,13 @@ public record ClusterDefinition(
     Map<String, String> next = new LinkedHashMap<>(settings);
     next.put(setting, value);
     return new ClusterDefinition(
-        name, scheduler, transport, host, user, keyPath, port, hostKeyFingerprint, next);
+        name, scheduler, transport, host, user, keyPath, port, hostKeyFingerprint, next, jumps);
+  }
+
+  /** The same definition reached through {@code route}'s jump hosts, in connection order. */
+  public ClusterDefinition withJumps(List<JumpHost> route) {
+    return new ClusterDefinition(
+        name, scheduler, transport, host, user, keyPath, port, hostKeyFingerprint, settings, route);
   }
 
   /**

@@ -16,11 +16,11 @@ import java.util.regex.Pattern;
  * What an admin saw of a cluster when deciding on it, as one short text ({@code
  * pending-1a2b3c4d-5e6f7a8b-9c0d1e2f}): its state, then a digest of each part a decision rests on:
  * the request and the last decision (who asked, who decided, when, why), the connection
- * clusters.yaml defines (scheduler, transport, host, port, user, key, host key, the adapter's
- * settings: what an approval pins) and the fingerprints last seen. A decision made with an expected
- * revision applies only to a cluster still at that revision, checked in the transaction that
- * records the decision, so that a stale page or a second admin never overrides what was decided in
- * between.
+ * clusters.yaml defines (scheduler, transport, host, port, user, key, host key, jump hosts, the
+ * adapter's settings: what an approval pins) and the fingerprints last seen. A decision made with
+ * an expected revision applies only to a cluster still at that revision, checked in the transaction
+ * that records the decision, so that a stale page or a second admin never overrides what was
+ * decided in between.
  */
 public record ClusterRevision(
     ClusterState state, String decision, String connection, String fingerprints) {
@@ -168,6 +168,9 @@ public record ClusterRevision(
     }
     if (d.hostKeyFingerprint() != null) {
       parts.add("host key " + d.hostKeyFingerprint());
+    }
+    for (JumpHost hop : d.jumps()) {
+      parts.add("jump host " + hop.pinned() + " key " + hop.keyPath());
     }
     Map<String, String> settings = new TreeMap<>(d.settings());
     settings.forEach((name, value) -> parts.add(name + " " + value));

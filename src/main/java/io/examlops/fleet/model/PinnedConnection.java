@@ -25,6 +25,8 @@ import java.util.Set;
  * @param transport the transport approved; {@code null} likewise
  * @param settings the scheduler adapter's settings approved (Flux: {@code flux_uri}, its instance),
  *     by the names clusters.yaml writes; empty when there are none
+ * @param jumps each jump host on the way, in order, with the host key it presented ({@link
+ *     JumpHost#pinned()}); empty for a direct connection
  */
 public record PinnedConnection(
     String host,
@@ -34,9 +36,11 @@ public record PinnedConnection(
     String hostKeyFingerprint,
     SchedulerKind scheduler,
     TransportKind transport,
-    Map<String, String> settings) {
+    Map<String, String> settings,
+    List<String> jumps) {
 
   public PinnedConnection {
+    jumps = jumps == null ? List.of() : List.copyOf(jumps);
     Map<String, String> copy = new LinkedHashMap<>();
     if (settings != null) {
       settings.forEach(
@@ -60,7 +64,8 @@ public record PinnedConnection(
         hostKeyFingerprint,
         definition.scheduler(),
         definition.transport(),
-        definition.settings());
+        definition.settings(),
+        JumpHost.pins(definition.jumps()));
   }
 
   /** What differs in {@code current} from this pin, in words; empty when nothing does. */
@@ -69,6 +74,7 @@ public record PinnedConnection(
     compare("scheduler", label(scheduler), label(current.scheduler), changes);
     compare("transport", label(transport), label(current.transport), changes);
     compare("host", host, current.host, changes);
+    compare("jump hosts", route(jumps), route(current.jumps), changes);
     compare("port", port, current.port, changes);
     compare("ssh user", user, current.user, changes);
     compare("ssh key", keyFingerprint, current.keyFingerprint, changes);
@@ -105,6 +111,11 @@ public record PinnedConnection(
       }
     }
     return SchedulerKind.allSettings().stream().filter(s -> s.name().equals(name)).findFirst();
+  }
+
+  /** A route's pins as one text, {@code null} (shown "(none)") for a direct connection. */
+  private static String route(List<String> jumps) {
+    return jumps.isEmpty() ? null : String.join(", then ", jumps);
   }
 
   private static String label(SchedulerKind kind) {

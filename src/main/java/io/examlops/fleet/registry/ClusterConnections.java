@@ -3,6 +3,7 @@ package io.examlops.fleet.registry;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
@@ -19,6 +20,7 @@ import io.examlops.fleet.transport.SshRunner;
 import io.examlops.fleet.transport.SshTarget;
 import io.examlops.fleet.transport.TransportException;
 import io.examlops.fleet.transport.TransportOptions;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -205,17 +207,37 @@ public final class ClusterConnections {
     requireApprovedCredential(cluster);
     HostKeyPolicy policy =
         d.hostKeyFingerprint() == null
-            ? new HostKeyPolicy(HostKeyPolicy.Mode.STRICT, knownHosts, null)
-            : new HostKeyPolicy(HostKeyPolicy.Mode.PINNED, knownHosts, d.hostKeyFingerprint());
+            ? new HostKeyPolicy(HostKeyPolicy.Mode.STRICT, knownHosts, null, jumpPins(d))
+            : new HostKeyPolicy(
+                HostKeyPolicy.Mode.PINNED, knownHosts, d.hostKeyFingerprint(), jumpPins(d));
     return new Endpoint(
         new SshTarget(
             d.host(),
             d.port(),
             credential.user() != null ? credential.user() : d.user(),
-            keyFile(d)),
+            keyFile(d),
+            d.jumps().stream()
+                .map(
+                    hop ->
+                        new SshTarget(
+                            hop.host(),
+                            hop.port(),
+                            hop.user(),
+                            hop.keyPath() == null ? null : store().keyFile(hop.keyPath())))
+                .toList()),
         policy,
         options,
         client);
+  }
+
+  /**
+   * The host keys clusters.yaml names for the jump hosts, each the only one its hop may present
+   * (the approval pinned them); none when it names none, and known_hosts decides.
+   */
+  private static List<String> jumpPins(ClusterDefinition d) {
+    return d.jumps().stream().anyMatch(hop -> hop.hostKeyFingerprint() == null)
+        ? List.of()
+        : d.jumps().stream().map(JumpHost::hostKeyFingerprint).toList();
   }
 
   /**

@@ -45,6 +45,17 @@ public final class ClusterEnvironment {
               : verdict.reason());
     }
     ClusterDefinition d = cluster.definition();
+    if (!d.jumps().isEmpty()) {
+      // The variables name one host; a command given them would try the login node directly.
+      throw new RegistryException(
+          "cluster '"
+              + d.name()
+              + "' is reached through jump hosts, which the "
+              + Variables.SSH_HOST
+              + " variables cannot express: name the cluster instead (--cluster "
+              + d.name()
+              + ")");
+    }
     Map<String, String> env = new LinkedHashMap<>();
     env.put(Variables.CLUSTER, d.name());
     env.put(Variables.SCHEDULER, d.scheduler().label());

@@ -10,6 +10,7 @@ import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.OneLine;
@@ -361,8 +362,8 @@ public final class ClusterRegistry implements ClusterStore {
   }
 
   @Override
-  public java.nio.file.Path keyFile(ClusterDefinition definition) {
-    return clusters.keyFile(definition);
+  public java.nio.file.Path keyFile(String keyPath) {
+    return clusters.keyFile(keyPath);
   }
 
   private PinnedConnection pinFor(ClusterDefinition definition, Fingerprints current) {
@@ -386,6 +387,16 @@ public final class ClusterRegistry implements ClusterStore {
               + definition.name()
               + "': its host key is not known; connect it again so that the host key is seen, or"
               + " add 'host_key: SHA256:...' to its entry in "
+              + clusters.path(),
+          Hint.of(Hint.Action.CONNECT, definition.name()));
+    }
+    if (!definition.jumps().isEmpty() && JumpHost.hostKeys(definition.jumps()) == null) {
+      throw new RegistryException(
+          "cannot approve cluster '"
+              + definition.name()
+              + "': the host keys of its jump hosts are not known; connect it again so that they"
+              + " are seen, or add 'jump_host_keys: SHA256:...' (one per jump host, in order) to"
+              + " its entry in "
               + clusters.path(),
           Hint.of(Hint.Action.CONNECT, definition.name()));
     }

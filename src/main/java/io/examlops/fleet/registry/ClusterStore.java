@@ -31,7 +31,12 @@ public interface ClusterStore {
   RegisteredCluster recordObservation(String name, Fingerprints observed, Actor actor);
 
   /** The private key file a definition's {@code key:} names, {@code ~} expanded. */
-  Path keyFile(ClusterDefinition definition);
+  default Path keyFile(ClusterDefinition definition) {
+    return keyFile(definition.keyPath());
+  }
+
+  /** The private key file a path in clusters.yaml ({@code key:}, {@code jump_keys:}) names. */
+  Path keyFile(String keyPath);
 
   /**
    * The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster.

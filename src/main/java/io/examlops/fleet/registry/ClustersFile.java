@@ -2,6 +2,7 @@ package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.settings.RegistryLocations;
 import io.examlops.fleet.settings.UserHome;
 import io.examlops.fleet.settings.Variables;
@@ -214,6 +215,21 @@ public final class ClustersFile {
     return current;
   }
 
+  private void checkKey(ClustersYaml.Entry entry, String field, String keyPath) {
+    if (keyPath == null) {
+      return;
+    }
+    try {
+      KeyFiles.check(home.expand(keyPath));
+    } catch (IllegalArgumentException | RegistryException e) {
+      throw new ClustersFileException(
+          path,
+          entry.fields().get(field).line(),
+          "cluster '" + entry.name() + "': " + e.getMessage(),
+          "");
+    }
+  }
+
   /**
    * The clusters.yaml text that holds just this definition, as the tool would write it: what {@code
    * exa hpc detect} suggests. Pure; nothing is read or written.
@@ -223,22 +239,18 @@ public final class ClustersFile {
     return ClustersYamlEditor.upsert(ClustersYaml.parse(HEADER, nowhere), definition, nowhere);
   }
 
-  /** A definition's key file with {@code ~} expanded. */
-  public Path keyFile(ClusterDefinition definition) {
-    return home.expand(definition.keyPath());
+  /** A key file clusters.yaml names, with {@code ~} expanded. */
+  public Path keyFile(String keyPath) {
+    return home.expand(keyPath);
   }
 
   private ClustersYaml.Document load(String text) {
     ClustersYaml.Document document = parsed(text);
     for (ClustersYaml.Entry entry : document.entries()) {
-      ClustersYaml.Field key = entry.fields().get("key");
-      if (key != null) {
-        try {
-          KeyFiles.check(home.expand(entry.definition().keyPath()));
-        } catch (IllegalArgumentException | RegistryException e) {
-          throw new ClustersFileException(
-              path, key.line(), "cluster '" + entry.name() + "': " + e.getMessage(), "");
-        }
+      ClusterDefinition d = entry.definition();
+      checkKey(entry, "key", d.keyPath());
+      for (JumpHost hop : d.jumps()) {
+        checkKey(entry, "jump_keys", hop.keyPath());
       }
     }
     return document;

@@ -11,6 +11,7 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TransportKind;
@@ -40,6 +41,9 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  *     key: ~/.ssh/id_ed25519   # ssh only, optional: a path, never the key itself
  *     port: 22                 # ssh only, optional (22)
  *     host_key: SHA256:...     # ssh only, optional until approval: the pinned host key
+ *     jump: me@bastion:22      # ssh only, optional: jump hosts (ProxyJump), comma-separated
+ *     jump_keys: ~/.ssh/id_b   # optional: each jump host's key file, or agent
+ *     jump_host_keys: SHA256:. # optional until approval: each jump host's host key
  *     flux_uri: local:///...   # a setting of the scheduler's adapter (here Flux's instance)
  * </pre>
  *
@@ -51,7 +55,17 @@ final class ClustersYaml {
 
   /** The connection's keys, in the order the tool writes them; the adapters' settings follow. */
   static final List<String> CONNECTION_KEYS =
-      List.of("scheduler", "transport", "host", "user", "key", "port", "host_key");
+      List.of(
+          "scheduler",
+          "transport",
+          "host",
+          "user",
+          "key",
+          "port",
+          "host_key",
+          "jump",
+          "jump_keys",
+          "jump_host_keys");
 
   private static final YAMLFactory YAML = new YAMLFactory();
 
@@ -399,6 +413,7 @@ final class ClustersYaml {
     String hostKey = optional(fields.get("host_key"), ConnectionRules::fingerprint);
     Field portField = fields.get("port");
     Integer port = portField == null ? null : check(portField, () -> port(portField));
+    List<JumpHost> jumps = jumps(fields);
     Map<String, String> settings = new LinkedHashMap<>();
     for (Field field : fields.values()) {
       if (!CONNECTION_KEYS.contains(field.key())) {
@@ -413,10 +428,32 @@ final class ClustersYaml {
     }
     try {
       return new ClusterDefinition(
-          name, schedulerKind, transportKind, host, user, key, port, hostKey, settings);
+          name, schedulerKind, transportKind, host, user, key, port, hostKey, settings, jumps);
     } catch (IllegalArgumentException | FleetException e) {
       throw fail(entryLine, e.getMessage(), "");
     }
+  }
+
+  /** The jump hosts, checked at the line of whichever of their three keys is wrong. */
+  private List<JumpHost> jumps(Map<String, Field> fields) {
+    Field route = fields.get("jump");
+    Field keys = fields.get("jump_keys");
+    Field hostKeys = fields.get("jump_host_keys");
+    for (Field field : java.util.Arrays.asList(route, keys, hostKeys)) {
+      if (field != null) {
+        check(field, field::text);
+      }
+    }
+    Field at = route != null ? route : keys != null ? keys : hostKeys;
+    return at == null
+        ? List.of()
+        : check(
+            at,
+            () ->
+                JumpHost.parse(
+                    route == null ? null : route.text(),
+                    keys == null ? null : keys.text(),
+                    hostKeys == null ? null : hostKeys.text()));
   }
 
   /** Every key an entry may have: the connection's, then every declared adapter setting's. */

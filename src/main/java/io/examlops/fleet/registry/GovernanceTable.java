@@ -48,6 +48,7 @@ final class GovernanceTable {
           "pinned_scheduler",
           "pinned_transport",
           "pinned_settings_json",
+          "pinned_jumps_json",
           "updated_at");
   private static final String COLUMNS = String.join(", ", COLUMN_LIST);
   // One statement for insert and update: every change writes the whole row.
@@ -64,6 +65,8 @@ final class GovernanceTable {
 
   private static final TypeReference<LinkedHashMap<String, String>> SETTINGS =
       new TypeReference<>() {};
+
+  private static final TypeReference<List<String>> JUMPS = new TypeReference<>() {};
 
   private GovernanceTable() {}
 
@@ -124,6 +127,8 @@ final class GovernanceTable {
       s.setString(++i, pin == null || pin.transport() == null ? null : pin.transport().label());
       s.setString(
           ++i, pin == null || pin.settings().isEmpty() ? null : RegistryJson.write(pin.settings()));
+      s.setString(
+          ++i, pin == null || pin.jumps().isEmpty() ? null : RegistryJson.write(pin.jumps()));
       s.setString(++i, Timestamps.format(now));
       s.executeUpdate();
     }
@@ -145,7 +150,8 @@ final class GovernanceTable {
                 rs.getString("pinned_host_key_fingerprint"),
                 optional(rs.getString("pinned_scheduler"), SchedulerKind::parse),
                 optional(rs.getString("pinned_transport"), TransportKind::parse),
-                settings(rs.getString("pinned_settings_json")));
+                settings(rs.getString("pinned_settings_json")),
+                jumps(rs.getString("pinned_jumps_json")));
     return new ClusterGovernance(
         state,
         SchedulerKind.parse(rs.getString("scheduler")),
@@ -165,6 +171,11 @@ final class GovernanceTable {
   /** The adapter settings pinned, in the order written; none: {@code NULL}. */
   private static Map<String, String> settings(String json) {
     return json == null ? Map.of() : RegistryJson.read(json, SETTINGS);
+  }
+
+  /** The jump hosts pinned, in connection order; a direct connection: {@code NULL}. */
+  private static List<String> jumps(String json) {
+    return json == null ? List.of() : RegistryJson.read(json, JUMPS);
   }
 
   private static <T> T optional(String text, java.util.function.Function<String, T> parse) {

@@ -3,7 +3,6 @@ package io.examlops.fleet.remote;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.examlops.fleet.discovery.NodesResult;
 import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeSnapshot;
@@ -81,7 +80,7 @@ final class RemoteClusterStore implements ClusterStore {
    * the key ({@code EXAMLOPS_HPC_CREDENTIAL_KEY}), checked against the approved fingerprint.
    */
   @Override
-  public Path keyFile(ClusterDefinition definition) {
-    return Path.of(definition.keyPath());
+  public Path keyFile(String keyPath) {
+    return Path.of(keyPath);
   }
 }

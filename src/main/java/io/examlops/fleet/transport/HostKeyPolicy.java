@@ -2,6 +2,7 @@ package io.examlops.fleet.transport;
 
 import io.examlops.fleet.model.FleetException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -11,8 +12,11 @@ import java.util.regex.Pattern;
  * @param mode the verification strategy
  * @param knownHosts the OpenSSH known_hosts file consulted (and, for ACCEPT_NEW, appended to)
  * @param pinnedFingerprint for PINNED: the only acceptable key, as {@code SHA256:...}
+ * @param jumpPins the only acceptable key of each jump host on the way, in connection order (an
+ *     approved route's); empty: each jump host is checked as {@link #forJumpHost(int)} says
  */
-public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint) {
+public record HostKeyPolicy(
+    Mode mode, Path knownHosts, String pinnedFingerprint, List<String> jumpPins) {
 
   /** Verification strategies. */
   public enum Mode {
@@ -28,21 +32,31 @@ public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint
 
   private static final Pattern SHA256_FINGERPRINT = Pattern.compile("SHA256:[A-Za-z0-9+/]{43}");
 
+  public HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint) {
+    this(mode, knownHosts, pinnedFingerprint, List.of());
+  }
+
   public HostKeyPolicy {
+    jumpPins = jumpPins == null ? List.of() : List.copyOf(jumpPins);
+    jumpPins.forEach(HostKeyPolicy::requireFingerprint);
     if (mode == null || knownHosts == null) {
       throw FleetException.invalid("a host key policy needs a mode and a known_hosts path");
     }
     if (mode == Mode.PINNED) {
-      if (pinnedFingerprint == null || !SHA256_FINGERPRINT.matcher(pinnedFingerprint).matches()) {
-        throw FleetException.invalid(
-            "a pinned host key must be a SHA256 fingerprint like"
-                + " SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s (as `ssh-keygen -lf` prints"
-                + " it), got '"
-                + pinnedFingerprint
-                + "'");
-      }
+      requireFingerprint(pinnedFingerprint);
     } else if (pinnedFingerprint != null) {
       throw FleetException.invalid("only the PINNED policy takes a fingerprint");
+    }
+  }
+
+  private static void requireFingerprint(String fingerprint) {
+    if (fingerprint == null || !SHA256_FINGERPRINT.matcher(fingerprint).matches()) {
+      throw FleetException.invalid(
+          "a pinned host key must be a SHA256 fingerprint like"
+              + " SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s (as `ssh-keygen -lf` prints"
+              + " it), got '"
+              + fingerprint
+              + "'");
     }
   }
 
@@ -63,15 +77,19 @@ public record HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint
   }
 
   /**
-   * The policy for a jump host on the way: the same, except that a pin names the target's key, so a
-   * jump host's key is checked against known_hosts instead (STRICT).
+   * The policy for the jump host at {@code index} (0: the first, reached directly): its own pin
+   * when the route's hops are pinned; else the same policy, except that a pin names the target's
+   * key, so the jump host's key is checked against known_hosts instead (STRICT).
    */
-  public HostKeyPolicy forJumpHost() {
+  public HostKeyPolicy forJumpHost(int index) {
+    if (!jumpPins.isEmpty()) {
+      return pinned(knownHosts, jumpPins.get(index));
+    }
     return mode == Mode.PINNED ? strict(knownHosts) : this;
   }
 
   /** The same policy, consulting another known_hosts file. */
   public HostKeyPolicy withKnownHosts(Path file) {
-    return new HostKeyPolicy(mode, file, pinnedFingerprint);
+    return new HostKeyPolicy(mode, file, pinnedFingerprint, jumpPins);
   }
 }

@@ -34,6 +34,7 @@ public final class SshRunner implements CommandRunner {
   private List<Session> jumpSessions = List.of();
   private String hostKeyFingerprint;
   private String clientKeyFingerprint;
+  private final List<String> jumpHostKeyFingerprints = new ArrayList<>();
   private int commandsRun;
 
   public SshRunner(
@@ -42,6 +43,14 @@ public final class SshRunner implements CommandRunner {
     this.policy = policy;
     this.options = options;
     this.client = client;
+    if (!policy.jumpPins().isEmpty() && policy.jumpPins().size() != target.jumps().size()) {
+      throw new IllegalArgumentException(
+          policy.jumpPins().size()
+              + " jump host keys pinned for "
+              + target.jumps().size()
+              + " jump hosts to "
+              + target.route());
+    }
   }
 
   @Override
@@ -143,6 +152,7 @@ public final class SshRunner implements CommandRunner {
       return session;
     }
     close();
+    jumpHostKeyFingerprints.clear();
     List<SshTarget> route = new ArrayList<>(target.jumps());
     route.add(target);
     List<Session> chain = new ArrayList<>();
@@ -153,7 +163,7 @@ public final class SshRunner implements CommandRunner {
         chain.add(
             last
                 ? connect(target, target.label(), policy, via)
-                : connect(route.get(i), hopLabel(i), policy.forJumpHost(), via));
+                : connect(route.get(i), hopLabel(i), policy.forJumpHost(i), via));
       }
     } catch (RuntimeException e) {
       disconnect(chain);
@@ -193,6 +203,9 @@ public final class SshRunner implements CommandRunner {
         hostKeyFingerprint =
             verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElseThrow();
         clientKeyFingerprint = identity.used().orElse(null);
+      } else {
+        jumpHostKeyFingerprints.add(
+            verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElseThrow());
       }
       return opened;
     } catch (JSchException e) {
@@ -247,6 +260,15 @@ public final class SshRunner implements CommandRunner {
    */
   public synchronized Optional<String> hostKeyFingerprint() {
     return Optional.ofNullable(hostKeyFingerprint);
+  }
+
+  /**
+   * The SHA256 fingerprints of the host keys the jump hosts presented at the last connect, in
+   * connection order (what registering a cluster reached through them records); empty for a direct
+   * connection or before one succeeded.
+   */
+  public synchronized List<String> jumpHostKeyFingerprints() {
+    return List.copyOf(jumpHostKeyFingerprints);
   }
 
   @Override

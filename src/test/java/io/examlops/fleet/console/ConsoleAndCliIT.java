@@ -86,6 +86,7 @@ class ConsoleAndCliIT {
       assertThat(pins.get("User")).isEqualTo(Testbed.USER);
       assertThat(pins.get("SSH key")).isEqualTo(fingerprint(testbed.key()));
       assertThat(pins.get("Host key")).isEqualTo(testbed.hostKeyFingerprint());
+      assertThat(pins.get("Jump hosts")).isEqualTo("none (direct)");
       assertThat(pins.get("Scheduler")).isEqualTo("slurm");
       assertThat(pins.get("Partitions")).contains("gpu");
       assertThat(pins.get("GPUs found")).startsWith("6 (");

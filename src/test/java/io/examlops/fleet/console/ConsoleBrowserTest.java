@@ -137,6 +137,7 @@ class ConsoleBrowserTest {
     assertThat(Browser.pins(review))
         .containsEntry("Scheduler", "mock")
         .containsEntry("Host", "local")
+        .containsEntry("Jump hosts", "none (direct)")
         .containsKeys("Port", "User", "SSH key", "Host key", "Partitions");
     assertThat(Browser.pins(review).get("GPUs found")).startsWith("4");
     review.findElement(By.className("approve-button")).click();

@@ -93,14 +93,23 @@ class ClusterGovernanceTest {
   void pinsDescribeEveryChangeInWords() {
     PinnedConnection pinned =
         new PinnedConnection(
-            "a", 22, "u", "SHA256:k1", "SHA256:h1", MockAdapter.KIND, TransportKind.SSH, null);
+            "a",
+            22,
+            "u",
+            "SHA256:k1",
+            "SHA256:h1",
+            MockAdapter.KIND,
+            TransportKind.SSH,
+            null,
+            List.of("j@bastion:22 host key SHA256:b1"));
     PinnedConnection now =
         new PinnedConnection(
-            "b", 2222, "u", "SHA256:k1", null, SlurmAdapter.KIND, TransportKind.SSH, null);
+            "b", 2222, "u", "SHA256:k1", null, SlurmAdapter.KIND, TransportKind.SSH, null, null);
     assertThat(pinned.changesTo(now))
         .containsExactly(
             "scheduler changed from mock to slurm",
             "host changed from a to b",
+            "jump hosts changed from j@bastion:22 host key SHA256:b1 to (none)",
             "port changed from 22 to 2222",
             "host key changed from SHA256:h1 to (none)");
     assertThat(pinned.changesTo(pinned)).isEmpty();

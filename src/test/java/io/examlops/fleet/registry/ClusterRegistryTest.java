@@ -11,6 +11,7 @@ import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.GpuGroup;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeSnapshot;
 import io.examlops.fleet.model.NodeState;
@@ -153,6 +154,7 @@ class ClusterRegistryTest {
                 SEEN.hostKey(),
                 SlurmAdapter.KIND,
                 TransportKind.SSH,
+                null,
                 null));
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
   }
@@ -182,6 +184,40 @@ class ClusterRegistryTest {
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
     assertThat(registry.find("lxp").orElseThrow().governance().pinned().host())
         .isEqualTo("evil-login");
+  }
+
+  @Test
+  void theJumpHostsAndTheirHostKeysArePinnedAndAnEditedRouteWaitsForApproval() throws IOException {
+    String bastionKey = RegistryFixture.fingerprint("bastion");
+    ClusterDefinition behind =
+        RegistryFixture.lxp("10.0.0.5")
+            .withJumps(List.of(new JumpHost("jump", "bastion", 2200, null, bastionKey)));
+    registry.register(behind, SEEN, CAPS, Actor.cli("bob"));
+    assertThat(fixture.clustersFile().read()).containsExactly(behind);
+
+    RegisteredCluster lxp = registry.approve("lxp", SEEN, Actor.cli("alice"));
+
+    assertThat(lxp.governance().pinned().jumps())
+        .containsExactly("jump@bastion:2200 host key " + bastionKey);
+    assertThat(registry.find("lxp").orElseThrow().governance().pinned().jumps())
+        .as("read back from platform.db")
+        .containsExactly("jump@bastion:2200 host key " + bastionKey);
+    assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
+
+    editYaml("jump@bastion:2200", "jump@elsewhere:2200");
+    assertThat(registry.schedulability("lxp", SEEN).reason())
+        .contains(
+            "jump hosts changed from jump@bastion:2200 host key "
+                + bastionKey
+                + " to jump@elsewhere:2200 host key "
+                + bastionKey)
+        .endsWith("an admin must approve it again");
+
+    editYaml("jump_host_keys: " + bastionKey + "\n", "");
+    assertThatThrownBy(() -> registry.approve("lxp", SEEN, Actor.cli("carol")))
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("the host keys of its jump hosts are not known")
+        .hasMessageContaining("jump_host_keys");
   }
 
   @Test

@@ -99,7 +99,8 @@ class ClustersFileTest {
         .hasMessage(
             f.yaml
                 + ":5: unknown key 'prot' in cluster 'lxp'; the keys are scheduler,"
-                + " transport, host, user, key, port, host_key, flux_uri");
+                + " transport, host, user, key, port, host_key, jump, jump_keys, jump_host_keys,"
+                + " flux_uri");
     assertThat(Files.readString(f.yaml)).isEqualTo(broken);
   }
 

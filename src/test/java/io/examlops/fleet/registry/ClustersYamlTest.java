@@ -3,6 +3,7 @@ package io.examlops.fleet.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.TransportKind;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.mock.MockAdapter;
@@ -86,7 +87,8 @@ class ClustersYamlTest {
         .isEqualTo(
             FILE
                 + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
-                + " transport, host, user, key, port, host_key, flux_uri");
+                + " transport, host, user, key, port, host_key, jump, jump_keys, jump_host_keys,"
+                + " flux_uri");
   }
 
   /** flux_uri is the Flux adapter's setting: clusters.yaml takes it as users write it. */
@@ -182,6 +184,65 @@ class ClustersYamlTest {
                         + "    host: h\n")
                 .getMessage())
         .contains(":2:", "transport local, which takes no host");
+  }
+
+  @Test
+  void jumpHostsAreReadInOrderAndWrittenBackTheSame() {
+    String bastionKey = RegistryFixture.fingerprint("bastion");
+    String text =
+        """
+        clusters:
+          lxp:
+            scheduler: slurm
+            transport: ssh
+            host: 10.0.0.5
+            user: hpcuser
+            key: ~/.ssh/id_lxp
+            host_key: "%s"
+            jump: jumpuser@bastion.example.org:2200, me@[fd00::1]:22
+            jump_keys: ~/.ssh/id_jump,agent
+            jump_host_keys: %s,%s
+        """
+            .formatted(HOST_KEY, bastionKey, HOST_KEY);
+
+    ClusterDefinition lxp = ClustersYaml.parse(text, FILE).definitions().get(0);
+
+    assertThat(lxp.jumps())
+        .containsExactly(
+            new JumpHost("jumpuser", "bastion.example.org", 2200, "~/.ssh/id_jump", bastionKey),
+            new JumpHost("me", "fd00::1", 22, null, HOST_KEY));
+    assertThat(lxp.jumps().get(1).pinned()).isEqualTo("me@[fd00::1]:22 host key " + HOST_KEY);
+    String written = ClustersFile.entryText(lxp);
+    assertThat(written).contains("jump: \"jumpuser@bastion.example.org:2200,me@[fd00::1]:22\"");
+    assertThat(ClustersYaml.parse(written, FILE).definitions()).containsExactly(lxp);
+  }
+
+  @Test
+  void malformedJumpHostsAreRefusedOnTheirLineWithTheForm() {
+    String prefix =
+        "clusters:\n  lxp:\n    scheduler: slurm\n    transport: ssh\n    host: h\n    user: u\n";
+    assertThat(failure(prefix + "    jump: bastion\n").getMessage())
+        .contains(":7:", "'bastion' is not written as user@host:port");
+    assertThat(failure(prefix + "    jump: me@fd00::1:22\n").getMessage())
+        .contains(":7:", "IPv6 address in brackets");
+    assertThat(failure(prefix + "    jump: me@b:ssh\n").getMessage())
+        .contains(":7:", "no port number");
+    assertThat(failure(prefix + "    jump: me@a:22,,me@b:22\n").getMessage())
+        .contains(":7:", "empty item");
+    assertThat(
+            failure(prefix + "    jump: me@a:22,me@b:22\n    jump_keys: ~/.ssh/id_a\n")
+                .getMessage())
+        .contains("jump_keys names 1 value but jump names 2 hops");
+    assertThat(failure(prefix + "    jump_host_keys: " + HOST_KEY + "\n").getMessage())
+        .contains(":7:", "jump_host_keys is set but jump is not");
+    assertThat(failure(prefix + "    jump: me@a:22\n    jump_keys: id_a\n").getMessage())
+        .contains("relative");
+    assertThat(
+            failure(
+                    "clusters:\n  lxp:\n    scheduler: mock\n    transport: local\n"
+                        + "    jump: me@a:22\n")
+                .getMessage())
+        .contains("transport local, which takes no host, user, key, port, host_key or jump hosts");
   }
 
   @Test

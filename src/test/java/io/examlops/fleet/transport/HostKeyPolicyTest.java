@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.transport.HostKeyPolicy.Mode;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HostKeyPolicyTest {
@@ -22,14 +23,29 @@ class HostKeyPolicyTest {
   @Test
   void aJumpHostIsCheckedLikeTheTargetExceptThatThePinIsTheTargets() {
     Path known = Path.of("/k");
-    assertThat(HostKeyPolicy.pinned(known, PIN).forJumpHost())
+    assertThat(HostKeyPolicy.pinned(known, PIN).forJumpHost(0))
         .isEqualTo(HostKeyPolicy.strict(known));
     for (HostKeyPolicy policy :
         new HostKeyPolicy[] {
           HostKeyPolicy.strict(known), HostKeyPolicy.acceptNew(known), HostKeyPolicy.none(known)
         }) {
-      assertThat(policy.forJumpHost()).isEqualTo(policy);
+      assertThat(policy.forJumpHost(0)).isEqualTo(policy);
     }
+  }
+
+  @Test
+  void anApprovedRouteChecksEachJumpHostAgainstItsOwnPinWhateverTheTargetsMode() {
+    Path known = Path.of("/k");
+    String second = "SHA256:" + "B".repeat(43);
+    for (Mode mode : new Mode[] {Mode.STRICT, Mode.PINNED}) {
+      HostKeyPolicy policy =
+          new HostKeyPolicy(mode, known, mode == Mode.PINNED ? PIN : null, List.of(PIN, second));
+      assertThat(policy.forJumpHost(0)).isEqualTo(HostKeyPolicy.pinned(known, PIN));
+      assertThat(policy.forJumpHost(1)).isEqualTo(HostKeyPolicy.pinned(known, second));
+    }
+    assertThatThrownBy(() -> new HostKeyPolicy(Mode.STRICT, known, null, List.of("MD5:12")))
+        .isInstanceOf(FleetException.class)
+        .hasMessageContaining("ssh-keygen -lf");
   }
 
   @Test

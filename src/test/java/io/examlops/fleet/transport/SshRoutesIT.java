@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.testbed.Testbed;
+import io.examlops.fleet.testbed.TestbedStates;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,14 +102,68 @@ class SshRoutesIT {
         .contains("hpcuser@10.231.0.1:2222: connect failed: the jump host " + BASTION)
         .contains("could not open a connection to 10.231.0.1:2222")
         .contains("PermitOpen");
+  }
 
-    // An approval cannot pin the jump host yet: registering is refused, and nothing is written.
-    ExaRun connect = exa(env(), "hpc", "connect", "lxp", "--name", "lxp");
-    assertThat(connect.exitCode()).isEqualTo(2);
-    assertThat(connect.err())
-        .contains("reached through jump hosts")
-        .contains("nothing was registered");
-    assertThat(home.resolve("clusters.yaml")).doesNotExist();
+  @Test
+  void aClusterBehindTheBastionIsRegisteredApprovedWithItsRouteAndUsedEndToEnd() throws Exception {
+    // Named tc so that the testbed's states can be awaited through it at the end.
+    ExaRun connect = exa(env(), "--json", "hpc", "connect", "lxp", "--name", "tc");
+    assertThat(connect.exitCode()).as(connect.err()).isZero();
+    String yaml = Files.readString(home.resolve("clusters.yaml"));
+    assertThat(yaml)
+        .contains("host: \"10.231.0.1\"")
+        .contains("port: 2224")
+        .contains("jump: " + BASTION + "\n")
+        .contains("jump_keys: " + ssh.resolve("id_jump"))
+        .containsPattern("jump_host_keys: \"?SHA256:[A-Za-z0-9+/]{43}");
+
+    // What the admin is shown is what the approval pins: the route and the bastion's host key.
+    ExaRun review = exa(env(), "hpc", "review");
+    assertThat(review.out()).containsPattern("via +" + BASTION + " host key SHA256:");
+    ExaRun approve = exa(env(), "--json", "hpc", "approve", "tc");
+    assertThat(approve.exitCode()).as(approve.err()).isZero();
+    JsonNode hops = JSON.readTree(approve.out()).at("/pinned/jumps");
+    assertThat(hops).hasSize(1);
+    String pin = hops.get(0).asText();
+    assertThat(pin).startsWith(BASTION + " host key SHA256:");
+    assertThat(yaml).contains(pin.substring(pin.indexOf("SHA256:")));
+
+    // A job goes to the real Slurm through the bastion (the login node admits no other way).
+    Path job = home.resolve("via.sh");
+    Files.writeString(job, "#!/bin/bash\necho \"through the bastion on $(hostname)\"\n");
+    ExaRun submitted =
+        exa(
+            env(),
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--gpus",
+            "0",
+            "--time",
+            "00:05:00",
+            "--wait",
+            job.toString());
+    assertThat(submitted.exitCode()).as(submitted.err()).isZero();
+    JsonNode done = JSON.readTree(submitted.out()).get("job");
+    assertThat(done.get("state").asText()).isEqualTo("completed");
+    ExaRun logs = exa(env(), "hpc", "logs", "#" + done.get("id").asText());
+    assertThat(logs.out()).as(logs.err()).contains("through the bastion on ");
+
+    // Another route in clusters.yaml than the one approved: not schedulable until approved again.
+    Files.writeString(
+        home.resolve("clusters.yaml"),
+        Files.readString(home.resolve("clusters.yaml"))
+            .replace(BASTION, BASTION.replace(":2200", ":22")));
+    ExaRun rerouted = exa(env(), "hpc", "submit", "--cluster", "tc", "--gpus", "0", job.toString());
+    assertThat(rerouted.exitCode()).isNotZero();
+    assertThat(rerouted.err())
+        .contains("jump hosts changed from " + BASTION + " host key SHA256:")
+        .contains(" to jumpuser@10.231.0.2:22 host key SHA256:")
+        .contains("an admin must approve it again");
+    Files.writeString(home.resolve("clusters.yaml"), yaml);
+    TestbedStates.awaitOnlyTheHolds(env());
   }
 
   @Test
