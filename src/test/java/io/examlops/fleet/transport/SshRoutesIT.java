@@ -1,6 +1,7 @@
 package io.examlops.fleet.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -164,6 +165,27 @@ class SshRoutesIT {
         .contains("an admin must approve it again");
     Files.writeString(home.resolve("clusters.yaml"), yaml);
     TestbedStates.awaitOnlyTheHolds(env());
+
+    // A bastion that presents another key than the one pinned for it is refused at the hop, even
+    // though known_hosts lists the key it presents.
+    String loginKey = yaml.replaceAll("(?s).*host_key: (SHA256:[A-Za-z0-9+/]{43}).*", "$1");
+    try (SshRunner runner =
+        Transports.ssh(
+            new SshTarget(
+                "10.231.0.1",
+                2224,
+                "hpcuser",
+                ssh.resolve("id_lxp"),
+                List.of(new SshTarget("10.231.0.2", 2200, "jumpuser", ssh.resolve("id_jump")))),
+            new HostKeyPolicy(
+                HostKeyPolicy.Mode.PINNED, ssh.resolve("known_hosts"), loginKey, List.of(loginKey)),
+            TransportOptions.DEFAULTS,
+            new ClientEnvironment(Secret.NONE, warning -> {}, null))) {
+      assertThatThrownBy(() -> runner.run("true", new byte[0]))
+          .isInstanceOf(TransportException.class)
+          .hasMessageContaining(BASTION + " (jump host 1 of 1 to " + BEHIND + "): host key failed")
+          .hasMessageContaining("but the approved (pinned) key is " + loginKey);
+    }
   }
 
   @Test
