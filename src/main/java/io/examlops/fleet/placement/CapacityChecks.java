@@ -154,25 +154,21 @@ final class CapacityChecks {
    * @param scheduler the scheduler's name for the words
    */
   Check idleCheck(StartEstimate estimate, String scheduler) {
-    Check counted = idleCheck();
     String said = estimate.describe(scheduler);
     return switch (estimate.kind()) {
       case NOW -> Check.pass(CheckName.IDLE, idleFigures() + "; " + said);
       case LATER -> Check.warn(CheckName.IDLE, idleFigures() + "; " + said);
       case REFUSED -> Check.fail(CheckName.IDLE, said);
-      case UNAVAILABLE ->
-          new Check(CheckName.IDLE, counted.status(), counted.reason() + "; " + said);
+      case UNAVAILABLE -> {
+        Check counted = idleCheck();
+        yield new Check(CheckName.IDLE, counted.status(), counted.reason() + "; " + said);
+      }
     };
   }
 
   private String idleFigures() {
     if (request.gpus() == 0) {
-      List<NodeInfo> nodes = nodesInPartition();
-      return nodes.stream().filter(n -> n.state() == NodeState.IDLE).count()
-          + " of "
-          + nodes(nodes.size())
-          + " idle"
-          + where();
+      return idleNodes() + " of " + nodes(nodesInPartition().size()) + " idle" + where();
     }
     ScopeCapacity scope = scope();
     return scope.knownIdleGpus() + " of " + scope.totalGpus() + " GPUs idle" + where();
@@ -180,6 +176,10 @@ final class CapacityChecks {
 
   private List<NodeInfo> nodesInPartition() {
     return survey.nodes().stream().filter(n -> n.inPartition(partition)).toList();
+  }
+
+  private long idleNodes() {
+    return nodesInPartition().stream().filter(n -> n.state() == NodeState.IDLE).count();
   }
 
   Check idleCheck() {
@@ -214,7 +214,7 @@ final class CapacityChecks {
 
   /** A CPU-only job waits for nodes, not GPUs. */
   private Check idleNodesCheck() {
-    long idle = nodesInPartition().stream().filter(n -> n.state() == NodeState.IDLE).count();
+    long idle = idleNodes();
     int asked = request.nodes() == null ? 1 : request.nodes();
     String figures = idleFigures();
     return idle >= asked

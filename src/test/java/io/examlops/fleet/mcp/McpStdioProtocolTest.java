@@ -137,15 +137,7 @@ class McpStdioProtocolTest {
       throws Exception {
     Map<String, String> env = new HashMap<>(ExaRun.fleetIn(home, "ann", 2));
     env.put("HOME", home.toString());
-    List<String> tools =
-        List.of(
-            "hpc_clusters",
-            "hpc_nodes",
-            "hpc_place",
-            "hpc_jobs",
-            "hpc_capacity",
-            "hpc_queue",
-            "hpc_preflight");
+    List<String> tools = ExaMcp.READ_TOOLS;
     String deep = "{\"a\":".repeat(2000) + "1" + "}".repeat(2000);
     List<String> shapes =
         List.of(
