@@ -38,30 +38,6 @@ public record Detection(
     List<ProbeStatus> probes,
     List<String> jumpHostKeys) {
 
-  /** A detection over a direct connection, or before the keys met on the way are added. */
-  public Detection(
-      SchedulerKind scheduler,
-      String target,
-      ClusterCaps caps,
-      List<NodeInfo> nodes,
-      List<GpuInfo> gpus,
-      List<String> notes,
-      int commandsRun,
-      String hostKeyFingerprint,
-      List<ProbeStatus> probes) {
-    this(
-        scheduler,
-        target,
-        caps,
-        nodes,
-        gpus,
-        notes,
-        commandsRun,
-        hostKeyFingerprint,
-        probes,
-        List.of());
-  }
-
   /** How detection ended. */
   public enum Outcome {
     /** A scheduler (or a bare GPU host) answers. */

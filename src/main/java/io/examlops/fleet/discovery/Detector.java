@@ -54,7 +54,8 @@ public final class Detector {
           notes,
           runner.commandsRun(),
           null,
-          statuses);
+          statuses,
+          List.of());
     }
     return new Detection(
         SchedulerKind.NONE,
@@ -65,7 +66,8 @@ public final class Detector {
         notes,
         runner.commandsRun(),
         null,
-        statuses);
+        statuses,
+        List.of());
   }
 
   /** A probe's survey; when it fails, the message keeps what the probes before it found. */

@@ -38,30 +38,6 @@ public record ClusterDefinition(
     Map<String, String> settings,
     List<JumpHost> jumps) {
 
-  /** A cluster reached directly, without jump hosts. */
-  public ClusterDefinition(
-      String name,
-      SchedulerKind scheduler,
-      TransportKind transport,
-      String host,
-      String user,
-      String keyPath,
-      Integer port,
-      String hostKeyFingerprint,
-      Map<String, String> settings) {
-    this(
-        name,
-        scheduler,
-        transport,
-        host,
-        user,
-        keyPath,
-        port,
-        hostKeyFingerprint,
-        settings,
-        List.of());
-  }
-
   public ClusterDefinition {
     ClusterName.require(name);
     Objects.requireNonNull(scheduler, "scheduler");
@@ -124,12 +100,13 @@ public record ClusterDefinition(
         keyPath,
         port,
         hostKeyFingerprint,
-        Map.of());
+        Map.of(),
+        List.of());
   }
 
   public static ClusterDefinition local(String name, SchedulerKind scheduler) {
     return new ClusterDefinition(
-        name, scheduler, TransportKind.LOCAL, null, null, null, null, null, Map.of());
+        name, scheduler, TransportKind.LOCAL, null, null, null, null, null, Map.of(), List.of());
   }
 
   /** The same definition with one adapter setting set ({@code null}: unset). */
