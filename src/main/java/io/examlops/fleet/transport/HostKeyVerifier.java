@@ -255,7 +255,8 @@ final class HostKeyVerifier implements HostKeyRepository {
 
   /**
    * A host trusted only through a certificate authority: say plainly that host certificates are not
-   * taken (the SSH library could check the CA, but not under this tool's policies and pins).
+   * taken. jsch 2.28 checks a host certificate inside the key exchange and hands back neither the
+   * certificate nor the key it certifies, so that key could be neither audited nor pinned.
    */
   private static String certificateAuthorityNote(List<Entry> entries) {
     return entries.stream()
@@ -266,8 +267,9 @@ final class HostKeyVerifier implements HostKeyRepository {
                 " known_hosts line "
                     + ca.lineNumber()
                     + " trusts a certificate authority (@cert-authority) for this host, but this"
-                    + " tool does not accept host certificates: it verifies the host's plain key,"
-                    + " which must be listed itself.")
+                    + " tool does not accept host certificates: its SSH library (jsch) checks a"
+                    + " certificate itself without handing back the key it certifies, which this"
+                    + " tool must record and pin. List the host's plain key itself.")
         .orElse("");
   }
 
