@@ -10,6 +10,7 @@ import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.SshTarget;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -58,7 +59,8 @@ public record Detection(
     gpus = List.copyOf(gpus);
     notes = List.copyOf(notes);
     probes = List.copyOf(probes);
-    jumpHostKeys = List.copyOf(jumpHostKeys);
+    // null where a jump host presented a certificate, whose key is not known
+    jumpHostKeys = Collections.unmodifiableList(new ArrayList<>(jumpHostKeys));
   }
 
   /**

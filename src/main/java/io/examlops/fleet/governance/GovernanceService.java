@@ -40,6 +40,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -375,6 +376,7 @@ public final class GovernanceService {
           Hint.of(Hint.Action.CONNECT_MOCK, name),
           null);
     }
+    refuseCertifiedHosts(endpoint, detection);
     SchedulerAdapter adapter = clusters.adapters().of(found);
     if (!found.runsJobs()) {
       throw new RegistryException(
@@ -424,6 +426,33 @@ public final class GovernanceService {
               + Variables.SSH_KEY
               + "); nothing was registered",
           "keyPath");
+    }
+  }
+
+  /**
+   * An approval pins each host's key, and a host that presented a certificate left none to pin (the
+   * SSH library does not hand back the key it certifies): refused before anything is written.
+   */
+  private static void refuseCertifiedHosts(Endpoint endpoint, Detection detection) {
+    if (endpoint.isLocal()) {
+      return;
+    }
+    List<String> certified = new ArrayList<>();
+    for (int i = 0; i < endpoint.ssh().jumps().size(); i++) {
+      if (i >= detection.jumpHostKeys().size() || detection.jumpHostKeys().get(i) == null) {
+        certified.add("jump host " + endpoint.ssh().jumps().get(i).label());
+      }
+    }
+    if (detection.hostKeyFingerprint() == null) {
+      certified.add(endpoint.ssh().label());
+    }
+    if (!certified.isEmpty()) {
+      throw FleetException.invalid(
+          String.join(" and ", certified)
+              + " presented a host certificate, trusted through a @cert-authority line of"
+              + " known_hosts; an approval pins a host's own key, which a certificate does not"
+              + " hand over here: add the host's plain key to known_hosts (ssh-keyscan, checked"
+              + " with its administrator) and connect again; nothing was registered");
     }
   }
 

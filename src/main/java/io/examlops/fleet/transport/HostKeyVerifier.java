@@ -66,6 +66,37 @@ final class HostKeyVerifier implements HostKeyRepository {
     return Optional.ofNullable(seen);
   }
 
+  /**
+   * Whether a host certificate may be asked for: only where known_hosts is the trust (STRICT,
+   * ACCEPT_NEW), names a certificate authority ({@code @cert-authority}) for this host and lists no
+   * plain key of it (a listed key is preferred, as it can be recorded and pinned). jsch then checks
+   * the certificate (its CA, validity, principals, revocation) against {@link #getHostKey()}; a
+   * pinned host is held to its plain key.
+   */
+  boolean acceptsCertificates() {
+    List<Entry> entries = knownHosts.entriesFor(hostName);
+    return (policy.mode() == Mode.STRICT || policy.mode() == Mode.ACCEPT_NEW)
+        && entries.stream().anyMatch(Entry::isCertAuthority)
+        && entries.stream().noneMatch(e -> e.marker() == null);
+  }
+
+  /**
+   * Says, once a connection was made with a host certificate, that it was and which CA line trusts
+   * it: jsch checked it and hands back neither it nor the key it certifies, so no host key can be
+   * recorded for this connection.
+   */
+  void certificateTaken() {
+    warnings.accept(
+        "note: "
+            + target.hostAndPort()
+            + " presented a host certificate, checked against the certificate authority of "
+            + knownHosts.entriesFor(hostName).stream()
+                .filter(Entry::isCertAuthority)
+                .map(this::where)
+                .collect(Collectors.joining(" or "))
+            + "; the key it certifies is not known to this tool, so no host key is recorded");
+  }
+
   /** Why the last presented key was refused, with the fix; empty if it was not. */
   Optional<String> refusal() {
     return Optional.ofNullable(refusal);
@@ -254,11 +285,10 @@ final class HostKeyVerifier implements HostKeyRepository {
   }
 
   /**
-   * A host trusted only through a certificate authority: say plainly that host certificates are not
-   * taken. jsch 2.28 checks a host certificate inside the key exchange and hands back neither the
-   * certificate nor the key it certifies, so that key could be neither audited nor pinned.
+   * A host known_hosts trusts through a certificate authority that presented a plain key: its sshd
+   * offers no certificate, or known_hosts also lists plain keys of it, which are used instead.
    */
-  private static String certificateAuthorityNote(List<Entry> entries) {
+  private String certificateAuthorityNote(List<Entry> entries) {
     return entries.stream()
         .filter(Entry::isCertAuthority)
         .findFirst()
@@ -266,10 +296,13 @@ final class HostKeyVerifier implements HostKeyRepository {
             ca ->
                 " known_hosts line "
                     + ca.lineNumber()
-                    + " trusts a certificate authority (@cert-authority) for this host, but this"
-                    + " tool does not accept host certificates: its SSH library (jsch) checks a"
-                    + " certificate itself without handing back the key it certifies, which this"
-                    + " tool must record and pin. List the host's plain key itself.")
+                    + " trusts a certificate authority (@cert-authority) for this host, but"
+                    + (acceptsCertificates()
+                        ? " the host presented a plain key, not a certificate (its sshd has no"
+                            + " HostCertificate)."
+                        : " known_hosts also lists plain keys of this host, which are used rather"
+                            + " than a certificate.")
+                    + " List this plain key too.")
         .orElse("");
   }
 
@@ -329,9 +362,33 @@ final class HostKeyVerifier implements HostKeyRepository {
     return keys.toArray(new HostKey[0]);
   }
 
+  /**
+   * The keys listed for the host and, where a certificate may be asked for, the certificate
+   * authorities and revoked keys known_hosts marks for it: what jsch checks a host certificate
+   * against. Each is named by this connection's host, for which this tool's own matching (hashed
+   * names, patterns, negations) found it.
+   */
   @Override
   public HostKey[] getHostKey() {
-    return getHostKey(null, null);
+    List<HostKey> keys = new ArrayList<>(List.of(getHostKey(null, null)));
+    if (acceptsCertificates()) {
+      for (Entry entry : knownHosts.entriesFor(hostName)) {
+        if (entry.marker() != null) {
+          try {
+            keys.add(
+                new HostKey(
+                    entry.marker(),
+                    hostName,
+                    HostKey.GUESS,
+                    Base64.getDecoder().decode(entry.keyBase64()),
+                    null));
+          } catch (JSchException e) {
+            // a key type jsch cannot use: it neither signs nor revokes a certificate jsch reads
+          }
+        }
+      }
+    }
+    return keys.toArray(new HostKey[0]);
   }
 
   @Override

@@ -11,6 +11,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -34,6 +36,7 @@ public final class SshRunner implements CommandRunner {
   private List<Session> jumpSessions = List.of();
   private String hostKeyFingerprint;
   private String clientKeyFingerprint;
+  // A hop that presented a host certificate has no key to record: null in its place.
   private final List<String> jumpHostKeyFingerprints = new ArrayList<>();
   private int commandsRun;
 
@@ -199,13 +202,15 @@ public final class SshRunner implements CommandRunner {
         opened.setProxy(tunnel);
       }
       opened.connect(Math.toIntExact(options.connectTimeout().toMillis()));
+      String presented = verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElse(null);
+      if (presented == null) {
+        verifier.certificateTaken();
+      }
       if (hop == target) {
-        hostKeyFingerprint =
-            verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElseThrow();
+        hostKeyFingerprint = presented;
         clientKeyFingerprint = identity.used().orElse(null);
       } else {
-        jumpHostKeyFingerprints.add(
-            verifier.seen().map(HostKeyVerifier.SeenKey::fingerprint).orElseThrow());
+        jumpHostKeyFingerprints.add(presented);
       }
       return opened;
     } catch (JSchException e) {
@@ -242,21 +247,37 @@ public final class SshRunner implements CommandRunner {
     session.setConfig("StrictHostKeyChecking", "yes");
     // Keys only, like ssh -o BatchMode=yes: never a password or keyboard-interactive prompt.
     session.setConfig("PreferredAuthentications", "publickey");
-    // Plain host keys only: a host certificate would be checked by jsch against
-    // @cert-authority lines, outside the policy that this verifier enforces.
-    session.setConfig("server_host_key", withoutCertificates(session.getConfig("server_host_key")));
+    // A host certificate is checked by jsch itself, against the CA lines the verifier gives it:
+    // asked for (first, as OpenSSH does) only where the verifier takes one, else plain keys only.
+    String algorithms = session.getConfig("server_host_key");
+    session.setConfig(
+        "server_host_key",
+        verifier.acceptsCertificates()
+            ? certificatesFirst(algorithms)
+            : withoutCertificates(algorithms));
     session.setDaemonThread(true);
   }
 
   private static String withoutCertificates(String algorithms) {
     return Arrays.stream(algorithms.split(","))
-        .filter(algorithm -> !algorithm.contains("-cert-"))
+        .filter(algorithm -> !certificate(algorithm))
         .collect(Collectors.joining(","));
+  }
+
+  private static String certificatesFirst(String algorithms) {
+    return Arrays.stream(algorithms.split(","))
+        .sorted(Comparator.comparing(algorithm -> !certificate(algorithm)))
+        .collect(Collectors.joining(","));
+  }
+
+  private static boolean certificate(String algorithm) {
+    return algorithm.endsWith("-cert-v01@openssh.com");
   }
 
   /**
    * The SHA256 fingerprint of the host key the server presented at the last connect, for the audit
-   * trail; also set when that key was refused.
+   * trail; also set when that key was refused; empty when the host presented a certificate (jsch
+   * does not hand back the key it certifies).
    */
   public synchronized Optional<String> hostKeyFingerprint() {
     return Optional.ofNullable(hostKeyFingerprint);
@@ -264,11 +285,11 @@ public final class SshRunner implements CommandRunner {
 
   /**
    * The SHA256 fingerprints of the host keys the jump hosts presented at the last connect, in
-   * connection order (what registering a cluster reached through them records); empty for a direct
-   * connection or before one succeeded.
+   * connection order (what registering a cluster reached through them records), {@code null} for
+   * one that presented a certificate; empty for a direct connection or before one succeeded.
    */
   public synchronized List<String> jumpHostKeyFingerprints() {
-    return List.copyOf(jumpHostKeyFingerprints);
+    return Collections.unmodifiableList(new ArrayList<>(jumpHostKeyFingerprints));
   }
 
   @Override

@@ -264,42 +264,63 @@ class SshRoutesIT {
   }
 
   @Test
-  void aUserCertificateBesideItsKeyLogsInWhereOnlyTheCaIsTrusted() throws Exception {
+  void aUserCertificateAndAHostCertificateAreEachTakenWhereOnlyTheirCaIsTrusted() throws Exception {
     Path key = ssh.resolve("id_cert");
     copyKey(testbed.dir().resolve("cert_ed25519"), key);
     // Without its certificate the key is refused: the server has no authorized_keys at all.
-    ExaRun bare = detectOnCertificateServer(key, "certhost.known_hosts");
+    ExaRun bare = onCertificateServer("detect", key, testbed.dir().resolve("certhost.known_hosts"));
     assertThat(bare.exitCode()).isNotZero();
     assertThat(bare.err()).contains("authentication failed");
 
     Files.copy(testbed.dir().resolve("cert_ed25519-cert.pub"), ssh.resolve("id_cert-cert.pub"));
-    ExaRun certified = detectOnCertificateServer(key, "certhost.known_hosts");
+    Path plainKey = testbed.dir().resolve("certhost.known_hosts");
+    ExaRun certified = onCertificateServer("detect", key, plainKey);
     assertThat(certified.exitCode()).as(certified.err()).isZero();
-    assertThat(certified.out()).contains("slurm");
+    assertThat(JSON.readTree(certified.out()).at("/scheduler").asText()).isEqualTo("slurm");
+    assertThat(JSON.readTree(certified.out()).at("/hostKeyFingerprint").asText())
+        .startsWith("SHA256:");
 
-    // The same server known only through the CA that signed its host certificate.
-    ExaRun refused = detectOnCertificateServer(key, "cert.known_hosts");
+    // The same server known only through the CA that signed its host certificate: jsch checks
+    // the certificate against that CA, and the key it certifies is not known here, so none is
+    // recorded, and registering (which pins the key) is refused.
+    Path caOnly = testbed.dir().resolve("cert.known_hosts");
+    ExaRun viaCa = onCertificateServer("detect", key, caOnly);
+    assertThat(viaCa.exitCode()).as(viaCa.err()).isZero();
+    assertThat(JSON.readTree(viaCa.out()).at("/scheduler").asText()).isEqualTo("slurm");
+    assertThat(JSON.readTree(viaCa.out()).at("/hostKeyFingerprint").isNull()).isTrue();
+    ExaRun connect = onCertificateServer("connect", key, caOnly, "--name", "certified");
+    assertThat(connect.exitCode()).isEqualTo(2);
+    assertThat(connect.err())
+        .contains("presented a host certificate")
+        .contains("add the host's plain key to known_hosts")
+        .contains("nothing was registered");
+    assertThat(home.resolve("clusters.yaml")).doesNotExist();
+
+    // The certified key marked @revoked: the certificate is refused, though its CA is trusted.
+    Path revoked = ssh.resolve("revoked.known_hosts");
+    Files.writeString(
+        revoked,
+        Files.readString(caOnly) + "@revoked " + Files.readString(plainKey).strip() + "\n");
+    ExaRun refused = onCertificateServer("detect", key, revoked);
     assertThat(refused.exitCode()).isNotZero();
-    assertThat(refused.err())
-        .contains("host key failed")
-        .contains("@cert-authority")
-        .contains("does not accept host certificates");
+    assertThat(refused.err()).contains("host key failed").contains("revoked");
   }
 
-  private ExaRun detectOnCertificateServer(Path key, String knownHosts) {
-    return exa(
-        env(),
-        "hpc",
-        "detect",
-        Testbed.HOST,
-        "--port",
-        "2225",
-        "--user",
-        Testbed.USER,
-        "--key",
-        key.toString(),
-        "--known-hosts",
-        testbed.dir().resolve(knownHosts).toString());
+  private ExaRun onCertificateServer(String command, Path key, Path knownHosts, String... more) {
+    List<String> args = new ArrayList<>(List.of("--json", "hpc", command));
+    args.addAll(List.of(more));
+    args.addAll(
+        List.of(
+            Testbed.HOST,
+            "--port",
+            "2225",
+            "--user",
+            Testbed.USER,
+            "--key",
+            key.toString(),
+            "--known-hosts",
+            knownHosts.toString()));
+    return exa(env(), args.toArray(String[]::new));
   }
 
   private Map<String, String> env() {
