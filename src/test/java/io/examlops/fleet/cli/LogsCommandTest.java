@@ -87,9 +87,24 @@ class LogsCommandTest {
     assertThat(read.get("output").asText()).isEqualTo(file.toString());
     assertThat(read.get("text").asText()).isEqualTo("hello\noops\n");
 
+    ExaRun human =
+        ExaRun.run(
+            env,
+            "hpc",
+            "submit",
+            "--cluster",
+            "demo",
+            "-J",
+            "greet",
+            "--output",
+            runs + "/%x-%j.log",
+            "--wait",
+            hello.toString());
+    assertThat(human.out()).contains("  output: " + runs.resolve("greet-mock-2.log") + " on demo");
+
     ExaRun listed = ExaRun.run(env, "--json", "hpc", "jobs");
     DocumentedShapes.cliReference().assertMatches("hpc jobs", listed.out());
-    assertThat(JSON.readTree(listed.out()).get("jobs").get(0).get("output").asText())
+    assertThat(JSON.readTree(listed.out()).get("jobs").get(1).get("output").asText())
         .isEqualTo(runs + "/greet-%j.log");
   }
 
