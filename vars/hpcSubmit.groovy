@@ -8,7 +8,7 @@ def call(Map p) {
   ExaCli exa = new ExaCli(this, 'hpcSubmit')
   exa.checkParameters(p, ['cluster', 'script'],
       ['gpus', 'nodes', 'partition', 'time', 'account', 'name', 'model', 'dataset', 'env',
-       'credentialsId', 'wait', 'waitTimeout', 'leaveRunning', 'tag'])
+       'credentialsId', 'wait', 'waitTimeout', 'leaveRunning', 'tag', 'output'])
   boolean wait = exa.flag('wait', p.wait, true)
   def waitTimeout = p.waitTimeout != null ? p.waitTimeout : 86400
   boolean leaveRunning = exa.flag('leaveRunning', p.leaveRunning, false)
@@ -24,7 +24,7 @@ def call(Map p) {
   }
   String scriptPath = scriptFile(p.script.toString())
   Map options = [cluster: 'cluster', gpus: 'gpus', nodes: 'nodes', partition: 'partition',
-                 time: 'time', account: 'account', name: 'name', tag: 'tag']
+                 time: 'time', account: 'account', name: 'name', tag: 'tag', output: 'output']
   // this build's tag (another build's never matches) and a job name that says which build sent it
   String tag = BuildNames.tag(env, p.tag, p.model ?: p.name)
   String name = p.name ?: (p.model == null ? BuildNames.jobName(env) : null)

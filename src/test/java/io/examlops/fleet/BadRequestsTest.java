@@ -117,7 +117,7 @@ class BadRequestsTest {
     return new SubmitRequest(
         source,
         name,
-        new JobOptions(cluster, gpus, nodes, partition, time, account, environment, null));
+        new JobOptions(cluster, gpus, nodes, partition, time, account, environment, null, null));
   }
 
   private static Consumer<Fleet> submitting(

@@ -79,7 +79,8 @@ final class LogsCommand extends FleetCommand {
           .println(
               "exa: no output yet at "
                   + read.output()
-                  + (read.output().startsWith("~") ? " on " + read.job().cluster() : "")
+                  + " on "
+                  + read.job().cluster()
                   + " (job "
                   + read.job().id()
                   + " is "

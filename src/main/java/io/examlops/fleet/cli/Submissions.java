@@ -118,10 +118,8 @@ final class Submissions {
                       + (shown.state() == JobState.LOST ? " (" + shown.reason() + ")" : ""));
           output
               .out()
-              .println(
-                  "  output: "
-                      + outputFile
-                      + (outputFile.startsWith("~") ? " on " + shown.cluster() : ""));
+              // always on its cluster: an absolute --output is a path there too
+              .println("  output: " + outputFile + " on " + shown.cluster());
         });
     if (options.await && !job.state().terminal() && !output.json()) {
       output

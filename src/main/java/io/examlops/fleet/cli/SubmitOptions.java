@@ -46,6 +46,15 @@ final class SubmitOptions {
       description = "Slurm account or Flux bank (default: yours).")
   String account;
 
+  // No -o: sbatch's -o is --output, but in exa -o is --format wherever it exists, and `-o json`
+  // taken as an output file would be a silent surprise.
+  @Option(
+      names = "--output",
+      paramLabel = "PATH",
+      description =
+          "Where the job writes its output and errors on the cluster: a path relative to your home directory there, or absolute; %%j is the job id (in the file name only), %%x the job name, %%%% a %%. The directory must exist; it is checked before the job is sent (default: ~/examlops-%%j.out; the mock backend: its job directory's output.log).")
+  String output;
+
   @Option(
       names = "--wait",
       description = "Follow the job until it ends; the exit code is then 0 only if it completed.")
@@ -99,7 +108,8 @@ final class SubmitOptions {
         time,
         account,
         exported(exa.env),
-        tag);
+        tag,
+        output);
   }
 
   /**

@@ -59,8 +59,8 @@ public final class JobLogs {
       Consumer<String> sink) {
     RegisteredCluster cluster = connections.cluster(job.cluster());
     JobBackend backend = jobs.backend(cluster.definition().scheduler());
-    String file = backend.outputFile(job.schedulerJobId());
-    String path = shellPath(file);
+    String file = backend.outputFile(job.schedulerJobId(), job.outputPath());
+    String path = ShellQuote.path(file);
     return connections.withRunner(
         cluster,
         actor,
@@ -146,14 +146,5 @@ public final class JobLogs {
     int end = last || full ? read.length() : read.lastIndexOf('\n') + 1;
     String text = read.substring(0, end);
     return new Chunk(text, text.getBytes(StandardCharsets.UTF_8).length, full, true);
-  }
-
-  /**
-   * A backend's output path as a shell word: {@code ~/} stays unquoted, for the shell to expand.
-   */
-  static String shellPath(String file) {
-    return file.startsWith("~/")
-        ? "~/" + ShellQuote.quote(file.substring(2))
-        : ShellQuote.quote(file);
   }
 }

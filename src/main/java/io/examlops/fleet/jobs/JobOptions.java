@@ -4,6 +4,7 @@ import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuAsk;
 import io.examlops.fleet.model.JobTag;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.settings.Variables;
 import java.util.Map;
 
@@ -20,6 +21,9 @@ import java.util.Map;
  * @param environment variables exported in the job (never on a command line)
  * @param tag the caller's name for the submission: a job of this tag that has not ended is returned
  *     instead of submitting another; {@code null}: none
+ * @param output where the job writes its output ({@link io.examlops.fleet.model.OutputPath}: a path
+ *     relative to the home directory on the cluster or absolute, with {@code %j} and {@code %x});
+ *     {@code null}: the scheduler's default place
  */
 public record JobOptions(
     String cluster,
@@ -29,7 +33,8 @@ public record JobOptions(
     String time,
     String account,
     Map<String, String> environment,
-    String tag) {
+    String tag,
+    String output) {
 
   public JobOptions {
     if (cluster != null && !JobService.AUTO.equals(cluster)) {
@@ -37,6 +42,7 @@ public record JobOptions(
     }
     GpuAsk.of(gpus, nodes);
     JobTag.require(tag);
+    OutputPath.of(output);
     environment = environment == null ? Map.of() : Map.copyOf(environment);
     for (String name : environment.keySet()) {
       if (Variables.CREDENTIALS.contains(name)) {
@@ -51,6 +57,6 @@ public record JobOptions(
 
   /** {@code gpus} GPUs on one node of {@code cluster}, defaults for the rest. */
   public static JobOptions on(String cluster, int gpus) {
-    return new JobOptions(cluster, gpus, 1, null, null, null, Map.of(), null);
+    return new JobOptions(cluster, gpus, 1, null, null, null, Map.of(), null, null);
   }
 }

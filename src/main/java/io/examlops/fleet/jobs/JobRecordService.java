@@ -144,7 +144,8 @@ public final class JobRecordService {
                 observed.elapsedSeconds(),
                 observed.gpuHours(),
                 observed.exitCode(),
-                observed.reason())
+                observed.reason(),
+                recorded.output())
             .checked();
     if (next.equals(recorded)) {
       return recorded;

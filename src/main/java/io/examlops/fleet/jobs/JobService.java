@@ -5,6 +5,7 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.ReadFrom;
@@ -212,7 +213,9 @@ public final class JobService {
             options.partition(),
             TimeLimit.parseOrNull(options.time()),
             options.account(),
-            environment);
+            environment,
+            null,
+            OutputPath.of(options.output()));
     if (options.tag() != null) {
       Optional<TrackedJob> running = new TaggedJobs(tracker).unfinished(actor, options.tag());
       if (running.isPresent()) {
@@ -266,7 +269,9 @@ public final class JobService {
   /** Where a tracked job's output goes: a path on its cluster, or here for the mock backend. */
   private String outputOf(TrackedJob job) {
     RegisteredCluster cluster = clusters.connections().cluster(job.cluster());
-    return tracker.backend(cluster.definition().scheduler()).outputFile(job.schedulerJobId());
+    return tracker
+        .backend(cluster.definition().scheduler())
+        .outputFile(job.schedulerJobId(), job.outputPath());
   }
 
   private static JobState jobState(String text) {

@@ -87,7 +87,8 @@ public final class JobTracker {
                 request.nodes(),
                 request.partition(),
                 actor.name(),
-                clusters.clock().instant()),
+                clusters.clock().instant(),
+                request.output()),
             JobTag.require(tag));
     SubmitReply result;
     try {

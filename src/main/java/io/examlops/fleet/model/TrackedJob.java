@@ -25,6 +25,8 @@ import java.util.Objects;
  * @param gpuHours GPUs × elapsed hours; {@code null} when unknown (never 0 for unknown)
  * @param exitCode the script's exit code, when the scheduler reports it
  * @param reason pending reason, failure reason or the scheduler's own message
+ * @param output where it was asked to write its output ({@link OutputPath#pattern()}, its {@code
+ *     %x} filled in), {@code null} for its scheduler's default place
  */
 public record TrackedJob(
     long id,
@@ -44,7 +46,8 @@ public record TrackedJob(
     Long elapsedSeconds,
     BigDecimal gpuHours,
     Integer exitCode,
-    String reason) {
+    String reason,
+    String output) {
 
   /** The longest reason kept: a scheduler's message, not its log. */
   public static final int MAX_REASON = 2000;
@@ -115,6 +118,7 @@ public record TrackedJob(
     if (reason != null && !reason.isEmpty()) {
       OneLine.require("the reason", reason, MAX_REASON, "reason");
     }
+    outputPath();
     return this;
   }
 
@@ -136,6 +140,11 @@ public record TrackedJob(
       throw FleetException.invalid(
           "the time " + at + " is not a job's: use a time from 2000 to 9999", field);
     }
+  }
+
+  /** Where the job was asked to write its output; {@code null}: its scheduler's default place. */
+  public OutputPath outputPath() {
+    return output == null ? null : new OutputPath(output);
   }
 
   /**
@@ -160,7 +169,8 @@ public record TrackedJob(
       Integer nodes,
       String partition,
       String submittedBy,
-      Instant submittedAt) {
+      Instant submittedAt,
+      OutputPath output) {
     return new TrackedJob(
         0,
         cluster,
@@ -179,12 +189,13 @@ public record TrackedJob(
         null,
         null,
         null,
-        null);
+        null,
+        output == null ? null : output.pattern());
   }
 
-  /** The same ask (cluster, name, model, dataset, GPUs, nodes, partition), submitted anew. */
+  /** The same ask (cluster, name, model, dataset, GPUs, nodes, partition, output), anew. */
   public TrackedJob submittedAgain(String by, Instant at) {
-    return submitting(cluster, name, model, dataset, gpus, nodes, partition, by, at);
+    return submitting(cluster, name, model, dataset, gpus, nodes, partition, by, at, outputPath());
   }
 
   /** The job in {@code newState} since {@code started} (if known), with why; nothing else known. */
@@ -224,7 +235,8 @@ public record TrackedJob(
         elapsed == null ? elapsedSeconds : elapsed,
         hours == null ? gpuHours : hours,
         exit == null ? exitCode : exit,
-        why == null ? null : OneLine.flattened(why, MAX_REASON));
+        why == null ? null : OneLine.flattened(why, MAX_REASON),
+        output);
   }
 
   /**
@@ -250,6 +262,7 @@ public record TrackedJob(
         elapsedSeconds,
         gpuHours,
         exitCode,
-        reason);
+        reason,
+        output);
   }
 }

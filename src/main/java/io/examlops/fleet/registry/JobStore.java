@@ -27,7 +27,7 @@ public final class JobStore implements JobRecords {
   private static final String COLUMNS =
       "id, cluster, scheduler_job_id, name, model, dataset, gpus, nodes, partition_name, state,"
           + " submitted_by, submitted_at, started_at, ended_at, elapsed_seconds, gpu_hours,"
-          + " exit_code, reason";
+          + " exit_code, reason, output";
 
   private final PlatformDb db;
   private final Clock clock;
@@ -77,7 +77,8 @@ public final class JobStore implements JobRecords {
                   c.prepareStatement(
                       "INSERT INTO hpc_jobs (cluster, scheduler_job_id, name, model, dataset,"
                           + " gpus, nodes, partition_name, script, state, submitted_by,"
-                          + " submitted_at, tag) VALUES (?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?)",
+                          + " submitted_at, tag, output)"
+                          + " VALUES (?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)",
                       Statement.RETURN_GENERATED_KEYS)) {
                 s.setString(1, job.cluster());
                 s.setString(2, job.name());
@@ -90,6 +91,7 @@ public final class JobStore implements JobRecords {
                 s.setString(9, job.submittedBy());
                 s.setString(10, Timestamps.format(job.submittedAt()));
                 s.setString(11, tag);
+                s.setString(12, job.output());
                 s.executeUpdate();
                 try (ResultSet keys = s.getGeneratedKeys()) {
                   keys.next();
@@ -437,7 +439,8 @@ public final class JobStore implements JobRecords {
         longValue(r, "elapsed_seconds"),
         gpuHours,
         integer(r, "exit_code"),
-        r.getString("reason"));
+        r.getString("reason"),
+        r.getString("output"));
   }
 
   private static java.time.Instant instant(ResultSet r, String column) throws SQLException {

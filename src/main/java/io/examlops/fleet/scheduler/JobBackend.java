@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler;
 
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandRunner;
@@ -39,8 +40,11 @@ public interface JobBackend {
   /**
    * Where a job's standard output and error go, for the user to look: a path on the cluster ({@code
    * ~} is the submitting user's home there), or on this machine for the mock backend.
+   *
+   * @param output where the job was asked to write it ({@link JobSpec#output()}); {@code null} for
+   *     the backend's default
    */
-  String outputFile(String jobId);
+  String outputFile(String jobId, OutputPath output);
 
   /**
    * Looks for the job sent with {@code mark} ({@link JobSpec#mark()}): pending, running, or ended

@@ -2,6 +2,7 @@ package io.examlops.fleet.scheduler;
 
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuAsk;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.SafeName;
 import io.examlops.fleet.model.VariableName;
 import java.time.Duration;
@@ -28,6 +29,8 @@ import java.util.TreeMap;
  * @param mark what the scheduler keeps with the job so that it can be found again when the
  *     submitter stopped before recording its answer ({@code TrackedJob#submissionMark}); {@code
  *     null} for none
+ * @param output where the job writes its output ({@code --output}), with {@code %x} already
+ *     replaced by the job's name; {@code null} for the backend's default
  */
 public record JobSpec(
     String script,
@@ -38,7 +41,8 @@ public record JobSpec(
     Duration timeLimit,
     String account,
     Map<String, String> environment,
-    String mark) {
+    String mark,
+    OutputPath output) {
   private static final java.util.regex.Pattern MARK =
       java.util.regex.Pattern.compile("[A-Za-z0-9-]{1,64}");
 
@@ -75,9 +79,10 @@ public record JobSpec(
     if (mark != null && !MARK.matcher(mark).matches()) {
       throw new IllegalArgumentException("a submission mark is letters, digits and '-': " + mark);
     }
+    output = output == null ? null : output.named(name);
   }
 
-  /** A submission without a mark. */
+  /** A submission without a mark, its output going to the backend's default place. */
   public JobSpec(
       String script,
       String name,
@@ -87,7 +92,7 @@ public record JobSpec(
       Duration timeLimit,
       String account,
       Map<String, String> environment) {
-    this(script, name, gpus, nodes, partition, timeLimit, account, environment, null);
+    this(script, name, gpus, nodes, partition, timeLimit, account, environment, null, null);
   }
 
   /** A request for {@code gpus} GPUs on one node, scheduler defaults for everything else. */
@@ -98,19 +103,25 @@ public record JobSpec(
   /** The same request, sent to {@code newPartition}. */
   public JobSpec inPartition(String newPartition) {
     return new JobSpec(
-        script, name, gpus, nodes, newPartition, timeLimit, account, environment, mark);
+        script, name, gpus, nodes, newPartition, timeLimit, account, environment, mark, output);
   }
 
   /** The same request, exporting {@code newEnvironment} instead. */
   public JobSpec withEnvironment(Map<String, String> newEnvironment) {
     return new JobSpec(
-        script, name, gpus, nodes, partition, timeLimit, account, newEnvironment, mark);
+        script, name, gpus, nodes, partition, timeLimit, account, newEnvironment, mark, output);
   }
 
   /** The same request, sent with {@code newMark} for the scheduler to keep with the job. */
   public JobSpec marked(String newMark) {
     return new JobSpec(
-        script, name, gpus, nodes, partition, timeLimit, account, environment, newMark);
+        script, name, gpus, nodes, partition, timeLimit, account, environment, newMark, output);
+  }
+
+  /** The same request, writing its output to {@code newOutput} ({@code null}: the default). */
+  public JobSpec withOutput(OutputPath newOutput) {
+    return new JobSpec(
+        script, name, gpus, nodes, partition, timeLimit, account, environment, mark, newOutput);
   }
 
   /** GPUs per node, the form both schedulers take. */

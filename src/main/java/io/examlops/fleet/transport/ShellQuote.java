@@ -15,6 +15,14 @@ public final class ShellQuote {
     return "'" + value.replace("'", "'\"'\"'") + "'";
   }
 
+  /**
+   * A path as one shell word, quoted as {@link #quote} does, except that a leading {@code ~/} stays
+   * unquoted for the shell to expand to the home directory.
+   */
+  public static String path(String file) {
+    return file.startsWith("~/") ? "~/" + quote(file.substring(2)) : quote(file);
+  }
+
   private static boolean isSafe(int c) {
     return (c >= 'a' && c <= 'z')
         || (c >= 'A' && c <= 'Z')

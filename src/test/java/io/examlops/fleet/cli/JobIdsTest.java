@@ -49,7 +49,7 @@ class JobIdsTest {
   }
 
   private static TrackedJob submitting(String name) {
-    return TrackedJob.submitting("tc", name, null, null, 1, 1, null, "ann", Instant.now());
+    return TrackedJob.submitting("tc", name, null, null, 1, 1, null, "ann", Instant.now(), null);
   }
 
   @Test

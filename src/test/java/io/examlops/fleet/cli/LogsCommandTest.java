@@ -56,6 +56,78 @@ class LogsCommandTest {
   }
 
   @Test
+  void aJobSubmittedWithOutputWritesThereAndLogsReadsItFromThere() throws Exception {
+    Path runs = Files.createDirectory(home.resolve("my runs"));
+    Path hello = script("hello.sh", "#!/bin/sh\necho hello\necho oops >&2\n");
+    ExaRun submitted =
+        ExaRun.run(
+            env,
+            "--json",
+            "hpc",
+            "submit",
+            "--cluster",
+            "demo",
+            "-J",
+            "greet",
+            "--output",
+            runs + "/%x-%j.log",
+            "--wait",
+            hello.toString());
+    assertThat(submitted.exitCode()).as(submitted.err()).isZero();
+    DocumentedShapes.cliReference().assertMatches("hpc submit", submitted.out());
+    JsonNode result = JSON.readTree(submitted.out());
+    JsonNode job = result.get("job");
+    Path file = runs.resolve("greet-" + job.get("schedulerJobId").asText() + ".log");
+    assertThat(result.get("output").asText()).isEqualTo(file.toString());
+    assertThat(job.get("output").asText()).isEqualTo(runs + "/greet-%j.log");
+    assertThat(Files.readString(file)).isEqualTo("hello\noops\n");
+
+    ExaRun logs = ExaRun.run(env, "--json", "hpc", "logs", job.get("id").asText());
+    JsonNode read = JSON.readTree(logs.out());
+    assertThat(read.get("output").asText()).isEqualTo(file.toString());
+    assertThat(read.get("text").asText()).isEqualTo("hello\noops\n");
+
+    ExaRun human =
+        ExaRun.run(
+            env,
+            "hpc",
+            "submit",
+            "--cluster",
+            "demo",
+            "-J",
+            "greet",
+            "--output",
+            runs + "/%x-%j.log",
+            "--wait",
+            hello.toString());
+    assertThat(human.out()).contains("  output: " + runs.resolve("greet-mock-2.log") + " on demo");
+
+    ExaRun listed = ExaRun.run(env, "--json", "hpc", "jobs");
+    DocumentedShapes.cliReference().assertMatches("hpc jobs", listed.out());
+    assertThat(JSON.readTree(listed.out()).get("jobs").get(1).get("output").asText())
+        .isEqualTo(runs + "/greet-%j.log");
+  }
+
+  @Test
+  void anOutputDirectoryThatDoesNotExistIsRefusedWithTheFixAndNothingIsRecorded() throws Exception {
+    Path quick = script("quick.sh", "#!/bin/sh\ntrue\n");
+    String missing = home.resolve("nosuch") + "/%j.out";
+    ExaRun run =
+        ExaRun.run(
+            env, "hpc", "submit", "--cluster", "demo", "--output", missing, quick.toString());
+    assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(run.err())
+        .contains("--output: the output directory '" + home.resolve("nosuch") + "' does not exist")
+        .contains("mkdir -p");
+    ExaRun pattern =
+        ExaRun.run(
+            env, "hpc", "submit", "--cluster", "demo", "--output", "run-%N.out", quick.toString());
+    assertThat(pattern.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(pattern.err()).contains("--output: the output path 'run-%N.out' holds %N");
+    assertThat(JSON.readTree(ExaRun.run(env, "--json", "hpc", "jobs").out()).get("jobs")).isEmpty();
+  }
+
+  @Test
   void anUnknownJobIsNotFound() {
     ExaRun run = ExaRun.run(env, "hpc", "logs", "999");
     assertThat(run.exitCode()).isEqualTo(ExitCode.NOT_FOUND);

@@ -98,7 +98,9 @@ class OutputConventionsTest {
     ExaRun human = exa("hpc", "submit", "--cluster", "dev", "--wait", script.toString());
     String output =
         human.out().lines().filter(l -> l.contains("output: ")).findFirst().orElseThrow();
-    Path file = Path.of(output.substring(output.indexOf("output: ") + 8).strip());
+    assertThat(output).as("the file is on the cluster, named").endsWith(" on dev");
+    Path file =
+        Path.of(output.substring(output.indexOf("output: ") + 8, output.lastIndexOf(" on dev")));
     assertThat(file).hasContent("two");
     assertThat(human.out()).contains("(two, 1 GPU)");
 

@@ -62,6 +62,32 @@ class MockBackendStepsTest {
   }
 
   @Test
+  void anOutputParameterSendsTheJobsOutputThereAndTheLogIsStreamedFromIt() throws Exception {
+    Path logs = java.nio.file.Files.createDirectory(dir.resolve("job logs"));
+    Pipeline pipeline = build();
+    @SuppressWarnings("unchecked")
+    Map<String, Object> run =
+        (Map<String, Object>)
+            pipeline.step(
+                "hpcSubmit",
+                Map.of(
+                    "cluster",
+                    "demo",
+                    "script",
+                    "#!/bin/sh\necho streamed-from-output\n",
+                    "name",
+                    "smoke",
+                    "output",
+                    logs + "/%x-%j.log"));
+
+    assertThat(run).containsEntry("state", "completed");
+    Path file = logs.resolve("smoke-" + run.get("schedulerJobId") + ".log");
+    assertThat(run).containsEntry("output", file.toString());
+    assertThat(java.nio.file.Files.readString(file)).isEqualTo("streamed-from-output\n");
+    assertThat(pipeline.log().text()).contains("streamed-from-output");
+  }
+
+  @Test
   void aFailingJobFailsTheStepWithItsExitCodeAndTheReportIsSelfContained() throws Exception {
     assertThatThrownBy(
             () ->

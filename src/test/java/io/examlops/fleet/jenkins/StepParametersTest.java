@@ -129,6 +129,10 @@ class StepParametersTest {
         "'A B'");
     refusedByExa(
         "hpcSubmit",
+        Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "output", "logs/%N.out"),
+        "parameter 'output': the output path 'logs/%N.out' holds %N");
+    refusedByExa(
+        "hpcSubmit",
         Map.of("cluster", "lxp", "script", "#!/bin/sh\n", "waitTimeout", 0),
         "parameter 'waitTimeout': the wait timeout must be from 1 to");
     refusedByExa(

@@ -24,9 +24,11 @@ class JobLogsTest {
 
   @Test
   void aHomePathStaysExpandableAndTheRestIsQuoted() {
-    assertThat(JobLogs.shellPath("~/examlops-8.out")).isEqualTo("~/examlops-8.out");
-    assertThat(JobLogs.shellPath("~/my jobs/x.out")).isEqualTo("~/'my jobs/x.out'");
-    assertThat(JobLogs.shellPath("/data/mock jobs/output.log"))
+    assertThat(io.examlops.fleet.transport.ShellQuote.path("~/examlops-8.out"))
+        .isEqualTo("~/examlops-8.out");
+    assertThat(io.examlops.fleet.transport.ShellQuote.path("~/my jobs/x.out"))
+        .isEqualTo("~/'my jobs/x.out'");
+    assertThat(io.examlops.fleet.transport.ShellQuote.path("/data/mock jobs/output.log"))
         .isEqualTo("'/data/mock jobs/output.log'");
   }
 }

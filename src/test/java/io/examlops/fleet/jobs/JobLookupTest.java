@@ -106,6 +106,7 @@ class JobLookupTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -49,6 +49,7 @@ class JobTrackerTest {
         null,
         null,
         null,
+        null,
         null);
   }
 
@@ -145,6 +146,7 @@ class JobTrackerTest {
             JobState.SUBMITTED,
             "alice",
             T0.plusSeconds(30),
+            null,
             null,
             null,
             null,

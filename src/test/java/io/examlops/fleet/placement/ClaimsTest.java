@@ -41,6 +41,7 @@ class ClaimsTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

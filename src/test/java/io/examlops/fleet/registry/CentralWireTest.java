@@ -81,7 +81,8 @@ class CentralWireTest {
     TrackedJob job =
         store.complete(
             store.begin(
-                TrackedJob.submitting("lxp", "train", "m", "d", 2, 1, "gpu", "ann", Instant.now()),
+                TrackedJob.submitting(
+                    "lxp", "train", "m", "d", 2, 1, "gpu", "ann", Instant.now(), null),
                 "t-1"),
             "4242",
             ADMIN);

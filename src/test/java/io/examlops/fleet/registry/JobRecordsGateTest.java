@@ -46,7 +46,7 @@ class JobRecordsGateTest {
 
   private static TrackedJob submitting() {
     return TrackedJob.submitting(
-        "sl", "train", null, null, 1, 1, null, "ann", Instant.parse("2026-01-01T00:00:00Z"));
+        "sl", "train", null, null, 1, 1, null, "ann", Instant.parse("2026-01-01T00:00:00Z"), null);
   }
 
   @Test

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
+import io.examlops.fleet.scheduler.slurm.SlurmBackend;
+import io.examlops.fleet.scheduler.slurm.SlurmGpuTracking;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -225,5 +229,53 @@ class PlatformDbTest {
             "gone {\"flux_uri\":\"ssh://h/run/flux/local\"}",
             "lxp null",
             "tioga {\"flux_uri\":\"local:///run/flux/local\"}");
+  }
+
+  /**
+   * Version 12 adds where a job was asked to write its output: a job recorded before keeps none, so
+   * its logs are read from its scheduler's default place, and a new one keeps its own.
+   */
+  @Test
+  void version12KeepsEarlierJobsAtTheDefaultOutputAndStoresANewJobsOwn() {
+    Path file = dir.resolve("platform.db");
+    PlatformDb old = PlatformDb.creating(file);
+    old.useWal();
+    Migrations.apply(old, 11);
+    old.write(
+        c -> {
+          try (Statement s = c.createStatement()) {
+            s.executeUpdate(
+                "INSERT INTO hpc_clusters (name, state, scheduler, transport, approved_by,"
+                    + " decided_at, updated_at) VALUES ('lxp', 'ACTIVE', 'slurm', 'local',"
+                    + " 'alice', '2025-03-01T10:02:00.000Z', '2025-03-01T10:02:00.000Z')");
+            s.executeUpdate(
+                "INSERT INTO hpc_jobs (cluster, scheduler_job_id, name, state, submitted_by,"
+                    + " submitted_at) VALUES ('lxp', '42', 'train', 'COMPLETED', 'alice',"
+                    + " '2025-03-01T10:03:00.000Z')");
+          }
+          return null;
+        });
+
+    PlatformDb db = PlatformDb.open(file);
+    JobStore jobs = new JobStore(db, java.time.Clock.systemUTC());
+
+    TrackedJob earlier = jobs.find(1).orElseThrow();
+    assertThat(earlier.output()).isNull();
+    assertThat(new SlurmBackend(SlurmGpuTracking.TRACKED).outputFile("42", earlier.outputPath()))
+        .isEqualTo("~/examlops-42.out");
+    TrackedJob begun =
+        jobs.begin(
+            TrackedJob.submitting(
+                "lxp",
+                "train",
+                null,
+                null,
+                1,
+                1,
+                null,
+                "alice",
+                java.time.Instant.parse("2025-03-01T10:04:00Z"),
+                OutputPath.of("runs/%x-%j.out").named("train")));
+    assertThat(jobs.find(begun.id()).orElseThrow().output()).isEqualTo("runs/train-%j.out");
   }
 }

@@ -2,6 +2,7 @@ package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobAccounting;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
@@ -11,6 +12,7 @@ import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.MarkLookup;
+import io.examlops.fleet.scheduler.OutputDirectory;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
@@ -27,17 +29,14 @@ import java.util.Map;
  * fCvnbsqR}), which every flux command accepts whatever the locale.
  */
 public final class FluxBackend implements JobBackend {
-  /** Job output, relative to the home directory; {@code {{id.dec}}} keeps the name ASCII. */
-  static final String OUTPUT = "examlops-{{id.dec}}.out";
-
   @Override
   public String manualCancel(String jobId) {
     return "flux cancel " + jobId;
   }
 
   @Override
-  public String outputFile(String jobId) {
-    return "~/" + OUTPUT.replace("{{id.dec}}", FluxJobId.toDec(FluxJobId.parse(jobId)));
+  public String outputFile(String jobId, OutputPath output) {
+    return OutputPath.orDefault(output).file(FluxJobId.toDec(FluxJobId.parse(jobId)));
   }
 
   @Override
@@ -47,12 +46,16 @@ public final class FluxBackend implements JobBackend {
 
   /**
    * {@code cd ~ && flux batch --job-name=NAME [-q Q] -N n -n n [-g K] [-t Ss]
-   * [--setattr=system.bank=B] --output=examlops-{{id.dec}}.out}, script on stdin. One slot per
-   * node, with the node's share of the GPUs ({@code -g} is per slot); a slot has one core unless
-   * the script's own {@code # flux:} directives say more.
+   * [--setattr=system.bank=B] --output=PATH}, script on stdin. PATH is the request's output ({@link
+   * OutputPath#flux()}: {@code %j} as {@code {{id.dec}}}, which keeps the name ASCII where {@code
+   * {{id}}} has an {@code ƒ}; default {@code examlops-{{id.dec}}.out}), whose directory is checked
+   * first ({@link OutputDirectory}). One slot per node, with the node's share of the GPUs ({@code
+   * -g} is per slot); a slot has one core unless the script's own {@code # flux:} directives say
+   * more.
    */
   @Override
   public SubmitReply submit(CommandRunner runner, JobSpec request) {
+    OutputDirectory.require(runner, request.output());
     CommandResult result = runner.run(submitCommand(request), JobScript.render(request));
     if (result.commandNotFound()) {
       throw BackendException.failed(runner.target(), result, null);
@@ -81,7 +84,8 @@ public final class FluxBackend implements JobBackend {
     if (request.mark() != null) {
       argument(line, FluxMarks.setattr(request.mark()));
     }
-    argument(line, "--output=" + OUTPUT);
+    OutputPath output = OutputPath.orDefault(request.output());
+    argument(line, "--output=" + output.flux());
     return line.toString();
   }
 

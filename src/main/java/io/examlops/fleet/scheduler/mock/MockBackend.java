@@ -3,6 +3,7 @@ package io.examlops.fleet.scheduler.mock;
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
@@ -12,6 +13,7 @@ import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.MarkLookup;
+import io.examlops.fleet.scheduler.OutputDirectory;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -41,8 +43,9 @@ import java.util.stream.Stream;
  * <p>Layout of {@code <jobs dir>/mock-<n>/}: {@code job.sh} (the script with its exports), {@code
  * request} (name, gpus, nodes), {@code run.sh} (the wrapper), {@code pid} (the wrapper's pid, which
  * is also the job's process group), {@code started} (touched when the wrapper starts), {@code
- * output.log} (stdout and stderr), {@code exit} (the script's exit status, written when it ends;
- * its modification time is the end time), {@code cancelled} (written by {@link #cancel}).
+ * output.log} (stdout and stderr, unless the request names another file), {@code exit} (the
+ * script's exit status, written when it ends; its modification time is the end time), {@code
+ * cancelled} (written by {@link #cancel}).
  */
 public final class MockBackend implements JobBackend {
   private static final Pattern DIRECTORY = Pattern.compile("mock-(\\d+)");
@@ -51,10 +54,13 @@ public final class MockBackend implements JobBackend {
       #!/bin/sh
       # Written by the exaMLOps mock backend: runs the job, then records its exit status.
       : > started
-      ./job.sh > output.log 2>&1
+      ./job.sh > %s 2>&1
       echo $? > exit.tmp
       mv exit.tmp exit
       """;
+
+  /** The output file in the job's directory when the request names none. */
+  private static final String OUTPUT = "output.log";
 
   private final Path jobsDir;
   private final String user;
@@ -74,8 +80,10 @@ public final class MockBackend implements JobBackend {
   }
 
   @Override
-  public String outputFile(String jobId) {
-    return jobDirectory(jobId).toAbsolutePath().resolve("output.log").toString();
+  public String outputFile(String jobId, OutputPath output) {
+    return output == null
+        ? jobDirectory(jobId).toAbsolutePath().resolve(OUTPUT).toString()
+        : output.file(jobId);
   }
 
   @Override
@@ -84,14 +92,17 @@ public final class MockBackend implements JobBackend {
   }
 
   /**
-   * Writes the job directory, then runs {@code cd DIR && setsid sh ./run.sh </dev/null >/dev/null
-   * 2>&1 & echo $!} through the (local) runner and records the pid it prints.
+   * Checks the request's output directory ({@link OutputDirectory}; a relative output path starts
+   * at the home directory, as on a cluster), writes the job directory, then runs {@code cd DIR &&
+   * setsid sh ./run.sh </dev/null >/dev/null 2>&1 & echo $!} through the (local) runner and records
+   * the pid it prints.
    */
   @Override
   public SubmitReply submit(CommandRunner runner, JobSpec request) {
     requireLocal(runner);
     // Everything that can refuse the request comes before the job directory exists: a refused
     // request leaves nothing behind.
+    OutputDirectory.require(runner, request.output());
     byte[] script = JobScript.render(request);
     byte[] requestFile =
         MockJob.requestFile(request.name(), request.gpus(), request.nodes(), user, request.mark())
@@ -100,7 +111,11 @@ public final class MockBackend implements JobBackend {
     String pid;
     try {
       writePrivate(dir.resolve("job.sh"), script, "rwx------");
-      writePrivate(dir.resolve("run.sh"), WRAPPER.getBytes(), "rwx------");
+      String output =
+          request.output() == null
+              ? OUTPUT
+              : ShellQuote.path(request.output().file(dir.getFileName().toString()));
+      writePrivate(dir.resolve("run.sh"), WRAPPER.formatted(output).getBytes(), "rwx------");
       writePrivate(dir.resolve("request"), requestFile, "rw-------");
       CommandResult started =
           runner.run(

@@ -2,6 +2,7 @@ package io.examlops.fleet.scheduler.slurm;
 
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
@@ -11,6 +12,7 @@ import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.MarkLookup;
+import io.examlops.fleet.scheduler.OutputDirectory;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -27,9 +29,6 @@ import java.util.regex.Pattern;
  * {@code scancel -v}.
  */
 public final class SlurmBackend implements JobBackend {
-  /** Where job output goes, relative to the home directory sbatch runs in ({@code %j}: job id). */
-  static final String OUTPUT = "examlops-%j.out";
-
   private static final Pattern JOB_ID = Pattern.compile("\\d+(_\\d+)?");
 
   private final SlurmGpuTracking gpuTracking;
@@ -48,8 +47,8 @@ public final class SlurmBackend implements JobBackend {
   }
 
   @Override
-  public String outputFile(String jobId) {
-    return "~/" + OUTPUT.replace("%j", jobId);
+  public String outputFile(String jobId, OutputPath output) {
+    return OutputPath.orDefault(output).file(jobId);
   }
 
   @Override
@@ -59,14 +58,17 @@ public final class SlurmBackend implements JobBackend {
 
   /**
    * {@code cd ~ && sbatch --parsable -J NAME [-p P] [-A A] -N n [--gres=gpu:K] [-t T]
-   * --output=examlops-%j.out}, script on stdin. From the home directory because a job's default
-   * output file lands in the submit directory, and a stale file of the same name in a shared
-   * directory (/tmp) makes the job fail at launch. {@code --gres=gpu:K} is per node and works on
-   * every release; {@code --gpus} jobs print N/A in older squeue GPU columns. The script starts by
-   * writing its exit-status record ({@link ExitRecords}) into that same directory.
+   * --output=PATH}, script on stdin; PATH is the request's output ({@link OutputPath}, default
+   * {@code examlops-%j.out}), whose directory is checked first ({@link OutputDirectory}). From the
+   * home directory because relative output paths start there, and a stale file of the same name in
+   * a shared directory (/tmp) makes the job fail at launch. {@code --gres=gpu:K} is per node and
+   * works on every release; {@code --gpus} jobs print N/A in older squeue GPU columns. The script
+   * starts by writing its exit-status record ({@link ExitRecords}) into the home directory,
+   * wherever its output goes.
    */
   @Override
   public SubmitReply submit(CommandRunner runner, JobSpec request) {
+    OutputDirectory.require(runner, request.output());
     byte[] script = JobScript.render(request, ExitRecords.scriptLines(request.mark()));
     CommandResult result = runner.run(submitCommand(request), script);
     if (result.commandNotFound()) {
@@ -88,7 +90,8 @@ public final class SlurmBackend implements JobBackend {
         request.nodes(),
         request.gpus(),
         request.timeLimit());
-    return line.append(' ').append(ShellQuote.quote("--output=" + OUTPUT)).toString();
+    OutputPath output = OutputPath.orDefault(request.output());
+    return line.append(' ').append(ShellQuote.quote("--output=" + output.slurm())).toString();
   }
 
   /**

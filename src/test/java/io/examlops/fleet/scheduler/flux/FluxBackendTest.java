@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.scheduler.BackendException;
@@ -108,6 +109,26 @@ class FluxBackendTest {
     assertThat(runner.inputs().get(0))
         .isEqualTo(
             "#!/bin/sh\n# flux: --exclusive\nexport EXAMLOPS_TOKEN='s3cr et'\nflux run hostname\n");
+  }
+
+  @Test
+  void anOutputPathGetsFluxsDecimalIdTemplateAndIsReadBackByTheDecimalId() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer("test -d", "")
+            .answer("cd ~ && flux batch", fixture("batch-debug.txt"));
+    JobSpec request =
+        JobSpec.of(SCRIPT, "train", 0).withOutput(OutputPath.of("/scratch/%x/run-%j-50%%.out"));
+
+    flux.submit(runner, request);
+
+    assertThat(runner.commands().get(0))
+        .isEqualTo("test -d /scratch/train && test -w /scratch/train");
+    assertThat(runner.commands().get(1))
+        .endsWith(" '--output=/scratch/train/run-{{id.dec}}-50%.out'");
+    assertThat(flux.outputFile("fCo7qbHy", request.output()))
+        .isEqualTo(
+            "/scratch/train/run-" + FluxJobId.toDec(FluxJobId.parse("fCo7qbHy")) + "-50%.out");
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
@@ -47,6 +48,38 @@ class MockBackendTest {
       Thread.sleep(100);
     }
     throw new AssertionError(id + " did not end within 120 s");
+  }
+
+  @Test
+  void aJobWithAnOutputPathWritesThereAndOnlyThere(@TempDir Path logs) throws Exception {
+    MockBackend mock = new MockBackend(jobs, "alice");
+    OutputPath output = OutputPath.of(logs.resolve("my runs") + "/%x-%j.log");
+    Files.createDirectory(logs.resolve("my runs"));
+    JobSpec request =
+        JobSpec.of("#!/bin/sh\necho hello; echo oops >&2\n", "named", 0).withOutput(output);
+
+    String id = mock.submit(local, request).jobId();
+    assertThat(waitUntilEnded(mock, local, id).state()).isEqualTo(JobState.COMPLETED);
+
+    Path written = logs.resolve("my runs").resolve("named-" + id + ".log");
+    assertThat(mock.outputFile(id, request.output())).isEqualTo(written.toString());
+    assertThat(Files.readString(written)).isEqualTo("hello\noops\n");
+    assertThat(jobs.resolve(id).resolve("output.log")).doesNotExist();
+  }
+
+  @Test
+  void aMissingOutputDirectoryIsRefusedAndLeavesNoJob(@TempDir Path logs) {
+    MockBackend mock = new MockBackend(jobs, "alice");
+    JobSpec request =
+        JobSpec.of("#!/bin/sh\ntrue\n", "t", 0)
+            .withOutput(OutputPath.of(logs.resolve("nosuch") + "/%j.log"));
+
+    assertThatThrownBy(() -> mock.submit(local, request))
+        .isInstanceOf(FleetException.class)
+        .hasMessageContaining("nosuch' does not exist or cannot be written")
+        .hasMessageContaining("mkdir -p");
+    assertThat(mock.queue(local)).isEmpty();
+    assertThat(jobs.resolve("mock-1")).doesNotExist();
   }
 
   @Test

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.JobSpec;
@@ -91,6 +92,41 @@ class SlurmBackendTest {
                 + "\n"
                 + "echo \"token=$EXAMLOPS_TOKEN\"\n");
     assertThat(runner.commands().get(0)).doesNotContain("rm -rf");
+  }
+
+  @Test
+  void anOutputPathIsCheckedThenGivenToSbatchAndTheExitRecordStaysAtHome() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer("test -d", "")
+            .answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
+    JobSpec request = JobSpec.of(SCRIPT, "train", 0).withOutput(OutputPath.of("my logs/%x-%j.out"));
+
+    assertThat(slurm.submit(runner, request).jobId()).isEqualTo("4");
+
+    assertThat(runner.commands())
+        .containsExactly(
+            "test -d ~/'my logs' && test -w ~/'my logs'",
+            "cd ~ && sbatch --parsable -J train -N 1 '--output=my logs/train-%j.out'");
+    assertThat(runner.inputs().get(1)).contains(String.join("\n", ExitRecords.scriptLines()));
+    assertThat(slurm.outputFile("4", request.output())).isEqualTo("~/my logs/train-4.out");
+    assertThat(slurm.outputFile("4", null)).isEqualTo("~/examlops-4.out");
+  }
+
+  @Test
+  void aMissingOutputDirectoryIsRefusedBeforeSbatchRuns() {
+    ScriptedRunner runner =
+        new ScriptedRunner()
+            .answer("test -d", 1, "", "")
+            .answer("cd ~ && sbatch", fixture("sbatch--parsable-stdin.ok.out"));
+    JobSpec request =
+        JobSpec.of(SCRIPT, "train", 0).withOutput(OutputPath.of("/scratch/nosuch/%j.out"));
+
+    assertThatThrownBy(() -> slurm.submit(runner, request))
+        .isInstanceOf(FleetException.class)
+        .hasMessageContaining("'/scratch/nosuch' does not exist or cannot be written")
+        .hasMessageContaining("mkdir -p /scratch/nosuch");
+    assertThat(runner.commands()).hasSize(1);
   }
 
   @Test

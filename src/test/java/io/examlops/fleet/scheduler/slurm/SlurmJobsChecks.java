@@ -292,6 +292,52 @@ abstract class SlurmJobsChecks {
         .contains("elsewhere", otherHome.resolve(".ssh/id_ed25519").toString());
   }
 
+  @Test
+  @Order(8)
+  void aJobSubmittedWithOutputWritesThereAndLogsReadItFromThere() throws Exception {
+    String dir = "it-output-" + System.nanoTime();
+    assertThat(overSsh("mkdir -p ~/" + dir + "/'my runs' && echo made")).contains("made");
+    try {
+      ExaRun refused =
+          exa(
+              words("hpc submit --cluster tc --gpus 0 --output"),
+              dir + "/nosuch/%j.out",
+              home.resolve("ok.sh").toString());
+      assertThat(refused.exitCode()).as(refused.err()).isEqualTo(ExitCodes.USAGE);
+      assertThat(refused.err())
+          .contains("--output: the output directory '~/" + dir + "/nosuch' does not exist")
+          .contains("mkdir -p ~/" + dir + "/nosuch");
+
+      JsonNode submitted =
+          json(
+              exa(
+                  words("--json hpc submit --cluster tc --gpus 0 --wait --wait-timeout 120"),
+                  "--name",
+                  "it-output",
+                  "--output",
+                  dir + "/my runs/%x-%j.log",
+                  home.resolve("ok.sh").toString()));
+      JsonNode job = submitted.get("job");
+      String id = job.get("schedulerJobId").asText();
+      assertThat(job.get("state").asText()).isEqualTo("completed");
+      assertThat(job.get("output").asText()).isEqualTo(dir + "/my runs/it-output-%j.log");
+      String file = "~/" + dir + "/my runs/it-output-" + id + ".log";
+      assertThat(submitted.get("output").asText()).isEqualTo(file);
+      Path written = Path.of("/home/hpcuser", dir, "my runs", "it-output-" + id + ".log");
+      assertThat(Files.readString(written)).contains("partition=cpu gpus=none");
+      assertThat(Path.of("/home/hpcuser/examlops-" + id + ".out")).doesNotExist();
+      // The exit-status record stays at its fixed place, whatever --output says.
+      assertThat(Path.of("/home/hpcuser", ExitRecords.file(id))).exists();
+
+      JsonNode logs = json(exa("--json", "hpc", "logs", "#" + job.get("id").asText()));
+      assertThat(logs.get("output").asText()).isEqualTo(file);
+      assertThat(logs.get("found").asBoolean()).isTrue();
+      assertThat(logs.get("text").asText()).contains("partition=cpu gpus=none");
+    } finally {
+      overSsh("rm -rf ~/" + dir);
+    }
+  }
+
   private static Process realExa(Path homeDir, String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

@@ -198,8 +198,8 @@ public final class ToyAdapter implements SchedulerAdapter {
     }
 
     @Override
-    public String outputFile(String jobId) {
-      return spool + "/jobs/" + jobId + ".out";
+    public String outputFile(String jobId, io.examlops.fleet.model.OutputPath output) {
+      return output == null ? spool + "/jobs/" + jobId + ".out" : output.file(jobId);
     }
 
     @Override
