@@ -20,6 +20,8 @@ import java.util.List;
  * @param notes plain-language remarks: what was tried, what was missing, what was enriched
  * @param commandsRun how many query commands the probe run took
  * @param hostKeyFingerprint the SSH host key the host presented ({@code null} locally)
+ * @param clientKeyFingerprint the SSH client key the host accepted: the key file's, or the
+ *     ssh-agent key that signed ({@code null} locally)
  * @param probes what each probe tried found, in detection order
  */
 public record Detection(
@@ -31,6 +33,7 @@ public record Detection(
     List<String> notes,
     int commandsRun,
     String hostKeyFingerprint,
+    String clientKeyFingerprint,
     List<ProbeStatus> probes) {
 
   /** How detection ended. */
@@ -72,9 +75,10 @@ public record Detection(
             hostKeyFingerprint);
   }
 
-  public Detection withHostKey(String fingerprint) {
+  /** The same, with the host key the host presented and the client key it accepted. */
+  public Detection withKeys(String hostKey, String clientKey) {
     return new Detection(
-        scheduler, target, caps, nodes, gpus, notes, commandsRun, fingerprint, probes);
+        scheduler, target, caps, nodes, gpus, notes, commandsRun, hostKey, clientKey, probes);
   }
 
   public boolean found() {

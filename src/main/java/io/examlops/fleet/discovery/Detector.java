@@ -54,6 +54,7 @@ public final class Detector {
           notes,
           runner.commandsRun(),
           null,
+          null,
           statuses);
     }
     return new Detection(
@@ -64,6 +65,7 @@ public final class Detector {
         List.of(),
         notes,
         runner.commandsRun(),
+        null,
         null,
         statuses);
   }

@@ -52,7 +52,8 @@ public final class Discovery {
     try (CommandRunner runner = endpoint.open()) {
       Detection detection = new Detector(probes).detect(runner);
       return runner instanceof SshRunner ssh
-          ? detection.withHostKey(ssh.hostKeyFingerprint().orElse(null))
+          ? detection.withKeys(
+              ssh.hostKeyFingerprint().orElse(null), ssh.clientKeyFingerprint().orElse(null))
           : detection;
     }
   }

@@ -31,7 +31,6 @@ import io.examlops.fleet.registry.PrivateFiles;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
-import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.KeyFingerprint;
@@ -399,16 +398,19 @@ public final class GovernanceService {
         endpoint.isLocal()
             ? Fingerprints.NONE
             : new Fingerprints(
-                KeyFingerprint.of(
-                    endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
+                endpoint.ssh().key() == null
+                    // The ssh-agent's key that the host accepted: the one use will be held to.
+                    ? detection.clientKeyFingerprint()
+                    : KeyFingerprint.of(
+                        endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
                 detection.hostKeyFingerprint());
     return registry().register(definition, seen, detection.caps(), actor);
   }
 
   /**
-   * clusters.yaml and the approval's pins hold a key file and a direct host, nothing more: a route
-   * through jump hosts, or a key only the ssh-agent holds, would be used without being pinned, so
-   * such a cluster is refused before anything is probed or written.
+   * clusters.yaml and the approval's pins hold a direct host: a route through jump hosts would be
+   * used without being pinned, so such a cluster is refused before anything is probed or written. A
+   * key only the ssh-agent holds is pinned by its fingerprint, the key the host accepted.
    */
   private static void refuseUnpinnableRoute(Endpoint endpoint) {
     if (endpoint.isLocal()) {
@@ -421,17 +423,6 @@ public final class GovernanceService {
               + " is reached through jump hosts (ProxyJump in the SSH configuration); registering"
               + " such a cluster is not supported yet, since an approval cannot pin the jump hosts:"
               + " nothing was registered. `exa hpc detect` works through jump hosts");
-    }
-    if (ssh.key() == null) {
-      throw FleetException.invalid(
-          "no key file is named for "
-              + endpoint.label()
-              + " (the ssh-agent's key would be used); a registered cluster needs a key file that"
-              + " approval can pin: give one (the key option, IdentityFile in the SSH configuration"
-              + " or "
-              + Variables.SSH_KEY
-              + "); nothing was registered",
-          "keyPath");
     }
   }
 

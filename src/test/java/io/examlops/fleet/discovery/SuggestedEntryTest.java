@@ -48,6 +48,7 @@ class SuggestedEntryTest {
             List.of(),
             4,
             "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU",
+            null,
             List.of());
 
     String yaml = DiscoveryService.suggestedEntry(SlurmAdapter.KIND, slurm, ssh("lxp-login"));
@@ -65,7 +66,16 @@ class SuggestedEntryTest {
   void nothingFoundSuggestsTheMockBackend() {
     Detection none =
         new Detection(
-            SchedulerKind.NONE, "local", null, List.of(), List.of(), List.of(), 3, null, List.of());
+            SchedulerKind.NONE,
+            "local",
+            null,
+            List.of(),
+            List.of(),
+            List.of(),
+            3,
+            null,
+            null,
+            List.of());
 
     Endpoint local = Endpoint.local(TransportOptions.DEFAULTS);
     Suggestion suggestion = Suggestion.of(none, local, null, StandardSchedulers.adapters());
