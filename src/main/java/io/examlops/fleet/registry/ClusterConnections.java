@@ -159,16 +159,8 @@ public final class ClusterConnections {
 
   /** The ssh-agent key the cluster is held to, when the agent holds it; refused otherwise. */
   private String heldAgentKey(RegisteredCluster cluster) {
-    String wanted = agentKey(cluster);
+    String wanted = known(cluster, agentKey(cluster));
     String name = cluster.name();
-    if (wanted == null) {
-      throw new RegistryException(
-          "cluster '"
-              + name
-              + "' names no key file, and nothing says which ssh-agent key it uses: connect it"
-              + " with `exa hpc connect` (the key the host accepts is recorded), or add 'key:"
-              + " ~/.ssh/id_ed25519' to its entry");
-    }
     java.nio.file.Path socket = client.agentSocket();
     if (socket == null) {
       throw new RegistryException(
@@ -302,13 +294,18 @@ public final class ClusterConnections {
   private static String approvedAgentKey(RegisteredCluster cluster) {
     ClusterGovernance g = cluster.governance();
     String approved = g != null && g.pinned() != null ? g.pinned().keyFingerprint() : null;
-    String key = approved != null ? approved : agentKey(cluster);
+    return known(cluster, approved != null ? approved : agentKey(cluster));
+  }
+
+  /** {@code key}, refused when no registration or approval said which agent key it is. */
+  private static String known(RegisteredCluster cluster, String key) {
     if (key == null) {
       throw new RegistryException(
           "cluster '"
               + cluster.name()
               + "' names no key file, and nothing says which ssh-agent key it uses: connect it"
-              + " with `exa hpc connect`, or add 'key: ~/.ssh/id_ed25519' to its entry");
+              + " with `exa hpc connect` (the key the host accepts is recorded), or add 'key:"
+              + " ~/.ssh/id_ed25519' to its entry");
     }
     return key;
   }
