@@ -81,7 +81,7 @@ private String describe(Map r) {
   lines << "  scheduler     ${pins.scheduler} over ${pins.transport}" + (r.pinnedSettings ? ", ${r.pinnedSettings.join(', ')}" : '')
   if (pins.host != null) {
     lines << "  login         ${pins.user}@${pins.host}:${pins.port}"
-    lines << "  key           ${pins.keyFingerprint}"
+    lines << "  key           ${r.key ?: pins.keyFingerprint}"
     lines << "  host key      ${pins.hostKeyFingerprint}"
     (pins.jumps ?: []).each { hop -> lines << "  via           ${hop}" }
   }

@@ -46,7 +46,7 @@ final class ReviewCommand extends FleetCommand {
             + (r.pinnedSettings().isEmpty() ? "" : ", " + String.join(", ", r.pinnedSettings())));
     if (p.host() != null) {
       out.println("  login          " + p.user() + "@" + p.host() + ":" + p.port());
-      out.println("  key            " + p.keyFingerprint());
+      out.println("  key            " + r.key());
       out.println("  host key       " + p.hostKeyFingerprint());
       p.jumps().forEach(hop -> out.println("  via            " + hop));
     }

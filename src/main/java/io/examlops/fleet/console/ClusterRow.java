@@ -28,7 +28,8 @@ public record ClusterRow(
   /**
    * What approving the cluster pins, as it is now.
    *
-   * @param keyFingerprint the SSH key's fingerprint now; {@code null} for a local cluster
+   * @param keyFingerprint the SSH key's fingerprint now ({@code ssh-agent key SHA256:...} for the
+   *     agent's key); {@code null} for a local cluster
    * @param jumpHosts each jump host on the way with its host key, in order; empty: direct
    * @param gpus the GPUs discovery found, e.g. "8 (a100)"
    */

@@ -6,6 +6,7 @@ import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.discovery.NodesResult;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.model.ClusterCaps;
+import io.examlops.fleet.model.ClusterReview;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.PartitionInfo;
@@ -99,7 +100,7 @@ record FleetView(
     String hostKey;
     try {
       Fingerprints current = fleet.governance().fingerprintsToPin(summary.name());
-      key = current.sshKey();
+      key = ClusterReview.shownKey(summary.keyPath(), current.sshKey());
       hostKey = current.hostKey() != null ? current.hostKey() : summary.hostKeyFingerprint();
     } catch (RuntimeException e) {
       key = "cannot be read: " + e.getMessage();

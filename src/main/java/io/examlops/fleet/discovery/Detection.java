@@ -24,6 +24,8 @@ import java.util.List;
  * @param notes plain-language remarks: what was tried, what was missing, what was enriched
  * @param commandsRun how many query commands the probe run took
  * @param hostKeyFingerprint the SSH host key the host presented ({@code null} locally)
+ * @param clientKeyFingerprint the SSH client key the host accepted: the key file's, or the
+ *     ssh-agent key that signed ({@code null} locally)
  * @param probes what each probe tried found, in detection order
  * @param jumpHostKeys the host keys the jump hosts on the way presented, in connection order
  */
@@ -36,6 +38,7 @@ public record Detection(
     List<String> notes,
     int commandsRun,
     String hostKeyFingerprint,
+    String clientKeyFingerprint,
     List<ProbeStatus> probes,
     List<String> jumpHostKeys) {
 
@@ -99,10 +102,23 @@ public record Detection(
     return jumps;
   }
 
-  /** The same detection with the host keys its connection met: the target's and each hop's. */
-  public Detection withHostKeys(String fingerprint, List<String> jumps) {
+  /**
+   * The same detection with the keys its connection met: the host key the target presented, the
+   * client key it accepted, and each jump host's host key.
+   */
+  public Detection withKeys(String hostKey, String clientKey, List<String> jumps) {
     return new Detection(
-        scheduler, target, caps, nodes, gpus, notes, commandsRun, fingerprint, probes, jumps);
+        scheduler,
+        target,
+        caps,
+        nodes,
+        gpus,
+        notes,
+        commandsRun,
+        hostKey,
+        clientKey,
+        probes,
+        jumps);
   }
 
   public boolean found() {

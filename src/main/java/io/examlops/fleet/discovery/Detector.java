@@ -54,6 +54,7 @@ public final class Detector {
           notes,
           runner.commandsRun(),
           null,
+          null,
           statuses,
           List.of());
     }
@@ -65,6 +66,7 @@ public final class Detector {
         List.of(),
         notes,
         runner.commandsRun(),
+        null,
         null,
         statuses,
         List.of());

@@ -52,8 +52,10 @@ public final class Discovery {
     try (CommandRunner runner = endpoint.open()) {
       Detection detection = new Detector(probes).detect(runner);
       return runner instanceof SshRunner ssh
-          ? detection.withHostKeys(
-              ssh.hostKeyFingerprint().orElse(null), ssh.jumpHostKeyFingerprints())
+          ? detection.withKeys(
+              ssh.hostKeyFingerprint().orElse(null),
+              ssh.clientKeyFingerprint().orElse(null),
+              ssh.jumpHostKeyFingerprints())
           : detection;
     }
   }

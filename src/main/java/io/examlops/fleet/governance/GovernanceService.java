@@ -31,11 +31,9 @@ import io.examlops.fleet.registry.PrivateFiles;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
-import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.KeyFingerprint;
-import io.examlops.fleet.transport.SshTarget;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -353,7 +351,6 @@ public final class GovernanceService {
               declaredCaps(declared, endpoint),
               actor);
     }
-    refuseUnpinnableRoute(endpoint);
     Detection detection = discovery.detect(endpoint);
     SchedulerKind found = detection.scheduler();
     if (detection.outcome() == Detection.Outcome.NOT_ANSWERING) {
@@ -401,32 +398,13 @@ public final class GovernanceService {
         endpoint.isLocal()
             ? Fingerprints.NONE
             : new Fingerprints(
-                KeyFingerprint.of(
-                    endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
+                endpoint.ssh().key() == null
+                    // The ssh-agent's key that the host accepted: the one use will be held to.
+                    ? detection.clientKeyFingerprint()
+                    : KeyFingerprint.of(
+                        endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
                 detection.hostKeyFingerprint());
     return registry().register(definition, seen, detection.caps(), actor);
-  }
-
-  /**
-   * The approval pins a key file's fingerprint, so a key only the ssh-agent holds would be used
-   * without being pinned: such a cluster is refused before anything is probed or written.
-   */
-  private static void refuseUnpinnableRoute(Endpoint endpoint) {
-    if (endpoint.isLocal()) {
-      return;
-    }
-    SshTarget ssh = endpoint.ssh();
-    if (ssh.key() == null) {
-      throw FleetException.invalid(
-          "no key file is named for "
-              + endpoint.label()
-              + " (the ssh-agent's key would be used); a registered cluster needs a key file that"
-              + " approval can pin: give one (the key option, IdentityFile in the SSH configuration"
-              + " or "
-              + Variables.SSH_KEY
-              + "); nothing was registered",
-          "keyPath");
-    }
   }
 
   /**

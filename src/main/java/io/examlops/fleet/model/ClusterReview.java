@@ -11,6 +11,9 @@ import java.util.List;
  * @param pins what approving it now pins: host, port, user, the key's and the host key's
  *     fingerprints, the scheduler and its settings (a Flux instance); a fingerprint that cannot be
  *     read now says why instead
+ * @param key the client key approving pins, as a person reads it: its fingerprint, or {@code
+ *     ssh-agent key SHA256:...} when no key file is named (the agent's key is pinned); {@code null}
+ *     for a local cluster
  * @param partitions the partitions discovery found, the default one marked {@code (default)}
  * @param gpus the GPUs discovery found; {@code null} when it was never probed
  */
@@ -22,6 +25,7 @@ public record ClusterReview(
     Instant requestedAt,
     Instant probedAt,
     PinnedConnection pins,
+    String key,
     List<String> pinnedSettings,
     List<String> partitions,
     Integer gpus,
@@ -50,6 +54,7 @@ public record ClusterReview(
         g == null ? null : g.requestedAt(),
         g == null ? null : g.probedAt(),
         pins,
+        shownKey(d.keyPath(), key),
         pins.shownSettings(),
         caps == null
             ? List.of()
@@ -58,5 +63,15 @@ public record ClusterReview(
                 .toList(),
         caps == null ? null : caps.gpus(),
         caps == null ? List.of() : caps.gpuTypes());
+  }
+
+  /**
+   * A client key fingerprint as a person reads it: {@code ssh-agent key SHA256:...} when no key
+   * file is named, the fingerprint alone otherwise (or the reason it cannot be read, as given).
+   */
+  public static String shownKey(String keyPath, String fingerprint) {
+    return fingerprint == null || keyPath != null || !fingerprint.startsWith("SHA256:")
+        ? fingerprint
+        : "ssh-agent key " + fingerprint;
   }
 }

@@ -2,7 +2,9 @@ package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
@@ -11,6 +13,8 @@ import io.examlops.fleet.model.TransportKind;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.settings.ClientCredential;
 import io.examlops.fleet.settings.FleetSettings;
+import io.examlops.fleet.settings.Variables;
+import io.examlops.fleet.transport.AgentKeys;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
@@ -65,7 +69,7 @@ public final class ClusterConnections {
         stores,
         TransportOptions.DEFAULTS,
         settings.ssh().knownHosts(),
-        ClientEnvironment.of(settings.keyPassphrase()),
+        ClientEnvironment.of(settings.keyPassphrase(), settings.ssh().agentSocket()),
         adapters,
         settings.credential());
   }
@@ -96,15 +100,15 @@ public final class ClusterConnections {
   }
 
   /**
-   * The fingerprints in use now, without connecting: the key file's, and the host key a connection
-   * last met (else the one clusters.yaml names).
+   * The fingerprints in use now, without connecting: the key file's (or the ssh-agent key's, see
+   * {@link #usesAgent}), and the host key a connection last met (else the one clusters.yaml names).
    */
   public Fingerprints current(RegisteredCluster cluster) {
     ClusterDefinition d = cluster.definition();
     if (d == null || d.transport() == TransportKind.LOCAL) {
       return Fingerprints.NONE;
     }
-    String key = d.keyPath() == null ? null : keyFingerprint(d);
+    String key = usesAgent(cluster) ? heldAgentKey(cluster) : keyFingerprint(d);
     String hostKey =
         cluster.governance() == null ? null : cluster.governance().observed().hostKey();
     return new Fingerprints(key, hostKey);
@@ -120,6 +124,74 @@ public final class ClusterConnections {
 
   private java.nio.file.Path keyFile(ClusterDefinition d) {
     return credential.key() != null ? credential.key() : store().keyFile(d);
+  }
+
+  /**
+   * Whether the cluster's client key comes from the ssh-agent: when neither the caller's credential
+   * nor clusters.yaml names a key file, or when clusters.yaml's key file does not exist on this
+   * machine (a CI agent reading a central registry) while an agent runs and the cluster's approval
+   * or registration says which key it is. Only that key is then offered: never another one.
+   */
+  private boolean usesAgent(RegisteredCluster cluster) {
+    ClusterDefinition d = cluster.definition();
+    if (credential.key() != null) {
+      return false;
+    }
+    return d.keyPath() == null
+        || (!java.nio.file.Files.exists(store().keyFile(d))
+            && client.agentSocket() != null
+            && agentKey(cluster) != null);
+  }
+
+  /**
+   * The fingerprint of the ssh-agent key the cluster is held to: the one the last registration or
+   * probe saw (what approving now pins), else the approved one; {@code null} when neither is known.
+   */
+  private static String agentKey(RegisteredCluster cluster) {
+    ClusterGovernance g = cluster.governance();
+    if (g == null) {
+      return null;
+    }
+    if (g.observed().sshKey() != null) {
+      return g.observed().sshKey();
+    }
+    return g.pinned() == null ? null : g.pinned().keyFingerprint();
+  }
+
+  /** The ssh-agent key the cluster is held to, when the agent holds it; refused otherwise. */
+  private String heldAgentKey(RegisteredCluster cluster) {
+    String wanted = known(cluster, agentKey(cluster));
+    String name = cluster.name();
+    java.nio.file.Path socket = client.agentSocket();
+    if (socket == null) {
+      throw new RegistryException(
+          "cluster '"
+              + name
+              + "' uses the ssh-agent's key "
+              + wanted
+              + ", but no ssh-agent is running ("
+              + Variables.SSH_AUTH_SOCK
+              + " is unset): start ssh-agent and add that key with `ssh-add KEY`");
+    }
+    List<String> held;
+    try {
+      held = AgentKeys.fingerprints(socket);
+    } catch (IllegalStateException e) {
+      throw new RegistryException("cluster '" + name + "': " + e.getMessage(), e);
+    }
+    if (!held.contains(wanted)) {
+      throw new RegistryException(
+          "cluster '"
+              + name
+              + "': "
+              + AgentKeys.missing(wanted, socket, held)
+              + "; add the key the cluster was "
+              + (cluster.governance().pinned() != null ? "approved" : "registered")
+              + " with (`ssh-add KEY`), or connect the cluster again with a key the agent holds"
+              + " and have an admin approve it again",
+          Hint.of(Hint.Action.APPROVE, name));
+    }
+    return wanted;
   }
 
   /**
@@ -146,14 +218,16 @@ public final class ClusterConnections {
               + "': use the credential of that user",
           null);
     }
-    if (credential.key() == null || d.keyPath() == null) {
+    if (credential.key() == null) {
       return;
     }
     String given = keyFingerprint(d);
     String approved =
         pinned != null
             ? pinned.keyFingerprint()
-            : KeyFingerprint.of(store().keyFile(d), client.passphrase());
+            : d.keyPath() == null
+                ? agentKey(cluster)
+                : KeyFingerprint.of(store().keyFile(d), client.passphrase());
     if (approved != null && !approved.equals(given)) {
       throw new NotApprovedException(
           "the SSH credential in use holds key "
@@ -197,14 +271,8 @@ public final class ClusterConnections {
     if (d.transport() == TransportKind.LOCAL) {
       return Endpoint.local(options);
     }
-    if (d.keyPath() == null) {
-      throw new RegistryException(
-          "cluster '"
-              + d.name()
-              + "' has no key in clusters.yaml; add 'key: ~/.ssh/id_ed25519'"
-              + " (the path of its private key)");
-    }
     requireApprovedCredential(cluster);
+    boolean agent = usesAgent(cluster);
     HostKeyPolicy policy =
         d.hostKeyFingerprint() == null
             ? new HostKeyPolicy(HostKeyPolicy.Mode.STRICT, knownHosts, null, jumpPins(d))
@@ -215,7 +283,7 @@ public final class ClusterConnections {
             d.host(),
             d.port(),
             credential.user() != null ? credential.user() : d.user(),
-            keyFile(d),
+            agent ? null : keyFile(d),
             d.jumps().stream()
                 .map(
                     hop ->
@@ -227,7 +295,30 @@ public final class ClusterConnections {
                 .toList()),
         policy,
         options,
-        client);
+        agent ? client.withAgentKey(approvedAgentKey(cluster)) : client);
+  }
+
+  /**
+   * The only ssh-agent key a connection offers: the approved one, else (before approval) the one
+   * registered.
+   */
+  private static String approvedAgentKey(RegisteredCluster cluster) {
+    ClusterGovernance g = cluster.governance();
+    String approved = g != null && g.pinned() != null ? g.pinned().keyFingerprint() : null;
+    return known(cluster, approved != null ? approved : agentKey(cluster));
+  }
+
+  /** {@code key}, refused when no registration or approval said which agent key it is. */
+  private static String known(RegisteredCluster cluster, String key) {
+    if (key == null) {
+      throw new RegistryException(
+          "cluster '"
+              + cluster.name()
+              + "' names no key file, and nothing says which ssh-agent key it uses: connect it"
+              + " with `exa hpc connect` (the key the host accepts is recorded), or add 'key:"
+              + " ~/.ssh/id_ed25519' to its entry");
+    }
+    return key;
   }
 
   /**

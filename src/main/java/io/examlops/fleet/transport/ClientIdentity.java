@@ -1,27 +1,26 @@
 package io.examlops.fleet.transport;
 
-import com.jcraft.jsch.AgentIdentityRepository;
-import com.jcraft.jsch.AgentProxyException;
 import com.jcraft.jsch.Identity;
 import com.jcraft.jsch.IdentityRepository;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
-import com.jcraft.jsch.SSHAgentConnector;
-import com.jcraft.jsch.UnixDomainSocketFactory;
 import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.TransportException.Step;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Vector;
 
 /**
  * The client key one SSH session offers: the target's key file (with the OpenSSH certificate that
- * lies beside it as {@code KEY-cert.pub}, if one does), or, when no key file is named, the keys of
- * the ssh-agent at {@code SSH_AUTH_SOCK}. It remembers which key the server let sign, so the audit
- * trail pins the key actually used.
+ * lies beside it as {@code KEY-cert.pub}, if one does, or the one {@code CertificateFile} pairs
+ * with it), or, when no key file is named, the keys of the ssh-agent at {@code SSH_AUTH_SOCK}: all
+ * of them, or only the one an approval pinned. It remembers which key the server let sign, so the
+ * audit trail pins the key actually used.
  */
 final class ClientIdentity {
   private final String description;
@@ -52,7 +51,10 @@ final class ClientIdentity {
       throws JSchException, IOException {
     PrivateKeyFile keyFile = PrivateKeyFile.read(path);
     PrivateKeyFile.Unlocked key = keyFile.unlock(jsch, client.passphrase());
-    Path certificate = path.resolveSibling(path.getFileName() + "-cert.pub");
+    Path certificate =
+        client
+            .certificates()
+            .getOrDefault(path, path.resolveSibling(path.getFileName() + "-cert.pub"));
     boolean certified = Files.isRegularFile(certificate);
     ClientIdentity identity =
         new ClientIdentity(
@@ -86,36 +88,50 @@ final class ClientIdentity {
               + Variables.SSH_KEY
               + "), or start ssh-agent and ssh-add your key");
     }
-    ClientIdentity identity =
-        new ClientIdentity(
-            "the ssh-agent's keys (" + Variables.SSH_AUTH_SOCK + "=" + socket + ")", null);
+    IdentityRepository agent;
     try {
-      IdentityRepository agent =
-          new AgentIdentityRepository(new SSHAgentConnector(new UnixDomainSocketFactory(), socket));
-      if (agent.getStatus() != IdentityRepository.RUNNING || agent.getIdentities().isEmpty()) {
-        throw new TransportException(
-            label,
-            Step.AUTHENTICATION,
-            "the ssh-agent at "
-                + socket
-                + " ("
-                + Variables.SSH_AUTH_SOCK
-                + ") "
-                + (agent.getStatus() != IdentityRepository.RUNNING
-                    ? "does not answer; start ssh-agent and set "
-                        + Variables.SSH_AUTH_SOCK
-                        + " to its socket"
-                    : "holds no key; add one with ssh-add")
-                + ", or name a key file");
+      agent = AgentKeys.repository(socket);
+    } catch (IllegalStateException e) {
+      throw new TransportException(
+          label, Step.AUTHENTICATION, e.getMessage() + ", or name a key file", e);
+    }
+    String wanted = client.agentKey();
+    List<Identity> offered = new ArrayList<>();
+    List<String> held = new ArrayList<>();
+    for (Identity key : agent.getIdentities()) {
+      String fingerprint = KeyFingerprint.ofPublicKeyBlob(key.getPublicKeyBlob());
+      held.add(fingerprint);
+      if (wanted == null || wanted.equals(fingerprint)) {
+        offered.add(key);
       }
-      jsch.setIdentityRepository(identity.recording(agent));
-    } catch (AgentProxyException e) {
+    }
+    if (held.isEmpty()) {
       throw new TransportException(
           label,
           Step.AUTHENTICATION,
-          "cannot use the ssh-agent at " + socket + " (" + e.getMessage() + ")",
-          e);
+          "the ssh-agent at "
+              + socket
+              + " ("
+              + Variables.SSH_AUTH_SOCK
+              + ") holds no key; add one with ssh-add, or name a key file");
     }
+    if (offered.isEmpty()) {
+      // Only the approved key may be offered: another key the server also accepts would log in
+      // as something nobody approved.
+      throw new TransportException(
+          label,
+          Step.AUTHENTICATION,
+          AgentKeys.missing(wanted, socket, held) + "; add that key with `ssh-add KEY`");
+    }
+    ClientIdentity identity =
+        new ClientIdentity(
+            (wanted == null ? "the ssh-agent's keys (" : "the ssh-agent's key " + wanted + " (")
+                + Variables.SSH_AUTH_SOCK
+                + "="
+                + socket
+                + ")",
+            null);
+    jsch.setIdentityRepository(identity.recording(agent, offered));
     return identity;
   }
 
@@ -137,10 +153,10 @@ final class ClientIdentity {
   }
 
   /**
-   * The agent's keys, each noting when it is asked to sign: jsch asks only after the server said it
-   * would accept that key, so the signer is the key the server took.
+   * The agent's keys offered, each noting when it is asked to sign: jsch asks only after the server
+   * said it would accept that key, so the signer is the key the server took.
    */
-  private IdentityRepository recording(IdentityRepository agent) {
+  private IdentityRepository recording(IdentityRepository agent, List<Identity> offered) {
     return new IdentityRepository() {
       @Override
       public String getName() {
@@ -155,7 +171,7 @@ final class ClientIdentity {
       @Override
       public Vector<Identity> getIdentities() {
         Vector<Identity> wrapped = new Vector<>();
-        for (Identity id : agent.getIdentities()) {
+        for (Identity id : offered) {
           wrapped.add(new Recorded(id));
         }
         return wrapped;

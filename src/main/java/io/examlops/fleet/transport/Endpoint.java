@@ -7,7 +7,9 @@ import io.examlops.fleet.settings.SshDefaults;
 import io.examlops.fleet.settings.Variables;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -48,7 +50,8 @@ public record Endpoint(
    * {@code ssh NAME} would be) and then from the settings' SSH defaults ({@code
    * EXAMLOPS_HPC_SSH_*}): no host given and none in the defaults means this machine. A missing key
    * falls back to the configuration's IdentityFile, then the defaults' (which found the user's
-   * {@code ~/.ssh/id_ed25519} or {@code ~/.ssh/id_rsa}), then the ssh-agent's keys.
+   * {@code ~/.ssh/id_ed25519} or {@code ~/.ssh/id_rsa}), then the ssh-agent's keys. A key file is
+   * offered with the configuration's {@code CertificateFile} for that host, when it names one.
    *
    * @param host host name or OpenSSH alias, or {@code null}
    * @param port port, or {@code null}
@@ -111,11 +114,25 @@ public record Endpoint(
             .map(hop -> target(hop, null, null, keyOf(hop, defaults), defaults, osUser))
             .toList();
     SshTarget target = target(alias, port, user, effectiveKey, defaults, osUser);
+    Map<Path, Path> certificates = new HashMap<>();
+    for (SshAlias hop : alias.jumps()) {
+      certify(keyOf(hop, defaults), hop, certificates);
+    }
+    certify(effectiveKey, alias, certificates);
     return new Endpoint(
         new SshTarget(target.host(), target.port(), target.user(), target.key(), jumps),
         new HostKeyPolicy(mode, hosts, pinnedFingerprint),
         options,
-        client);
+        certificates.isEmpty() ? client : client.withCertificates(certificates));
+  }
+
+  /**
+   * Pairs the host's key file with the configuration's {@code CertificateFile}, if it names one.
+   */
+  private static void certify(Path key, SshAlias host, Map<Path, Path> certificates) {
+    if (key != null) {
+      host.certificateFile().ifPresent(c -> certificates.put(key, c.toAbsolutePath()));
+    }
   }
 
   /** The host's settings: the caller's, else the configuration's, else the defaults'. */

@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param port {@code Port}, or {@code null}
  * @param user {@code User}, or {@code null}
  * @param identityFiles {@code IdentityFile} lines, {@code ~} and tokens expanded, in order
+ * @param certificateFiles {@code CertificateFile} lines, expanded the same way, in order
  * @param jumps {@code ProxyJump} hops in connection order, each resolved through the configuration
  *     as OpenSSH does; empty for a direct connection
  */
@@ -25,6 +26,7 @@ public record SshAlias(
     Integer port,
     String user,
     List<Path> identityFiles,
+    List<Path> certificateFiles,
     List<SshAlias> jumps) {
 
   /** Jump hosts are chained through the configuration at most this deep (a loop otherwise). */
@@ -32,12 +34,13 @@ public record SshAlias(
 
   public SshAlias {
     identityFiles = List.copyOf(identityFiles);
+    certificateFiles = List.copyOf(certificateFiles);
     jumps = List.copyOf(jumps);
   }
 
   /** A name no configuration speaks of: the host as written, nothing else set. */
   public static SshAlias plain(String name) {
-    return new SshAlias(name, name, null, null, List.of(), List.of());
+    return new SshAlias(name, name, null, null, List.of(), List.of(), List.of());
   }
 
   /**
@@ -90,10 +93,8 @@ public record SshAlias(
             user == null ? localUser : user,
             localUser,
             home);
-    List<Path> keys = new ArrayList<>();
-    for (Line line : config.all(alias, "identityfile")) {
-      keys.add(path(expand(line, line.value(), tokens), home));
-    }
+    List<Path> keys = paths(config.all(alias, "identityfile"), tokens, home);
+    List<Path> certificates = paths(config.all(alias, "certificatefile"), tokens, home);
     List<SshAlias> jumps = new ArrayList<>();
     if (proxyJump.isPresent()) {
       if (depth >= MAX_HOPS) {
@@ -110,11 +111,30 @@ public record SshAlias(
         jumps.add(resolved.withoutJumps());
       }
     }
-    return new SshAlias(alias, host, port, user, keys, jumps);
+    return new SshAlias(alias, host, port, user, keys, certificates, jumps);
+  }
+
+  /**
+   * The certificate offered with this host's key: the first {@code CertificateFile} that exists
+   * (OpenSSH tries them in order), else the first named, to be reported missing when it is used.
+   */
+  public Optional<Path> certificateFile() {
+    return certificateFiles.stream()
+        .filter(java.nio.file.Files::isRegularFile)
+        .findFirst()
+        .or(() -> certificateFiles.stream().findFirst());
+  }
+
+  private static List<Path> paths(List<Line> lines, Tokens tokens, Path home) {
+    List<Path> paths = new ArrayList<>();
+    for (Line line : lines) {
+      paths.add(path(expand(line, line.value(), tokens), home));
+    }
+    return paths;
   }
 
   private SshAlias withoutJumps() {
-    return new SshAlias(alias, host, port, user, identityFiles, List.of());
+    return new SshAlias(alias, host, port, user, identityFiles, certificateFiles, List.of());
   }
 
   private static Integer port(Line line) {

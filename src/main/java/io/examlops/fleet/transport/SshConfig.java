@@ -16,18 +16,26 @@ import java.util.TreeSet;
 
 /**
  * An OpenSSH client configuration file ({@code ~/.ssh/config}), as far as the product uses it:
- * {@code Host} blocks with {@code HostName}, {@code User}, {@code Port}, {@code IdentityFile}, and
- * {@code ProxyJump}, and {@code Include}. The first value found for a keyword wins, as in OpenSSH;
- * {@code IdentityFile} lines add up. Other keywords are read past (they tune what this client does
- * its own way), except those whose silent loss would connect somewhere else ({@code ProxyCommand},
- * {@code Match}), which are refused naming the file and line.
+ * {@code Host} blocks with {@code HostName}, {@code User}, {@code Port}, {@code IdentityFile},
+ * {@code CertificateFile} and {@code ProxyJump}, and {@code Include}. The first value found for a
+ * keyword wins, as in OpenSSH; {@code IdentityFile} and {@code CertificateFile} lines add up. Other
+ * keywords are read past (they tune what this client does its own way), except those whose silent
+ * loss would connect somewhere else ({@code ProxyCommand}, {@code Match}), which are refused naming
+ * the file and line.
  */
 public final class SshConfig {
   /** OpenSSH's own limit on nested Include files. */
   private static final int MAX_INCLUDE_DEPTH = 16;
 
   private static final Set<String> USED =
-      Set.of("hostname", "user", "port", "identityfile", "proxyjump", "proxycommand");
+      Set.of(
+          "hostname",
+          "user",
+          "port",
+          "identityfile",
+          "certificatefile",
+          "proxyjump",
+          "proxycommand");
 
   /** One keyword line, under the Host patterns in force where it stands. */
   record Line(List<String> patterns, String keyword, String value, String where) {

@@ -193,7 +193,8 @@ public final class SshRunner implements CommandRunner {
   private Session connect(SshTarget hop, String label, HostKeyPolicy hopPolicy, Session via) {
     HostKeyVerifier verifier = new HostKeyVerifier(hop, label, hopPolicy, client.warnings());
     JSch jsch = new JSch();
-    ClientIdentity identity = ClientIdentity.load(jsch, hop, label, client);
+    ClientIdentity identity =
+        ClientIdentity.load(jsch, hop, label, hop == target ? client : client.forJumpHost());
     JumpChannel tunnel = via == null ? null : new JumpChannel(via);
     try {
       Session opened = jsch.getSession(hop.user(), hop.host(), hop.port());

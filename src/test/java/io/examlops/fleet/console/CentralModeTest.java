@@ -15,6 +15,7 @@ import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
@@ -22,8 +23,13 @@ import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.registry.ClustersFile;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.settings.CentralServer;
+import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.testing.TestFleets;
+import io.examlops.fleet.transport.KeyFingerprint;
+import io.examlops.fleet.transport.SshAgentProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -87,6 +93,74 @@ class CentralModeTest {
         .jobs()
         .list(BUILD, new JobsRequest(null, null, null, ReadFrom.STORE))
         .jobs();
+  }
+
+  /**
+   * The console's clusters.yaml names a key file that lives on the console's machine ({@code ~/}
+   * there), not on the agent: the agent uses the ssh-agent, and only while it holds the approved
+   * key; the approval gate asks the agent without connecting anywhere.
+   */
+  @Test
+  void withoutTheKeyFileAnAgentUsesItsSshAgentOnlyWhileItHoldsTheApprovedKey() throws Exception {
+    Path ssh = Files.createDirectories(serverDir.resolve(".ssh"));
+    Path key = keygen(ssh.resolve("id_lxp"));
+    new ClustersFile(serverDir.resolve("clusters.yaml"), TestFleets.settings(console.env).home())
+        .upsert(
+            ClusterDefinition.ssh(
+                "lxp",
+                SlurmAdapter.KIND,
+                "127.0.0.1",
+                "hpcuser",
+                "~/.ssh/id_lxp",
+                2222,
+                "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("lxp"));
+    String approved = KeyFingerprint.of(key, Secret.NONE);
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT);
+    Map<String, String> env = new java.util.HashMap<>();
+    env.put("HOME", agentDir.toString());
+    env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    env.put("EXAMLOPS_SERVER", console.base);
+    env.put("EXAMLOPS_TOKEN", token);
+
+    // No ssh-agent: the missing key file is what the reason names.
+    assertThat(lxp(env).get("notSchedulableBecause").asText()).contains("id_lxp");
+    Path other = keygen(agentDir.resolve("id_other"));
+    try (SshAgentProcess agent = SshAgentProcess.start().add(other)) {
+      env.put("SSH_AUTH_SOCK", agent.socket().toString());
+      com.fasterxml.jackson.databind.JsonNode refused = lxp(env);
+      assertThat(refused.get("schedulable").asBoolean()).isFalse();
+      assertThat(refused.get("notSchedulableBecause").asText())
+          .contains("does not hold key " + approved)
+          .contains(KeyFingerprint.of(other, Secret.NONE));
+
+      agent.add(key);
+      assertThat(lxp(env).get("schedulable").asBoolean()).as(lxp(env).toString()).isTrue();
+    }
+  }
+
+  private static com.fasterxml.jackson.databind.JsonNode lxp(Map<String, String> env)
+      throws Exception {
+    ExaRun clusters = ExaRun.run(env, "--json", "hpc", "clusters");
+    assertThat(clusters.exitCode()).as(clusters.err()).isZero();
+    for (com.fasterxml.jackson.databind.JsonNode c :
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(clusters.out())
+            .get("clusters")) {
+      if (c.get("name").asText().equals("lxp")) {
+        return c;
+      }
+    }
+    throw new AssertionError("no cluster lxp in " + clusters.out());
+  }
+
+  private static Path keygen(Path key) throws Exception {
+    Process keygen =
+        new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
+            .redirectErrorStream(true)
+            .start();
+    assertThat(keygen.waitFor()).as(new String(keygen.getInputStream().readAllBytes())).isZero();
+    return key;
   }
 
   @Test

@@ -48,6 +48,7 @@ class SuggestedEntryTest {
             List.of(),
             4,
             "SHA256:VkitQdJCwF8k1LeYEo+P0w8x2VZXaEXFTUDwzkdHCaU",
+            null,
             List.of(),
             List.of());
 
@@ -73,6 +74,7 @@ class SuggestedEntryTest {
             List.of(),
             List.of(),
             3,
+            null,
             null,
             List.of(),
             List.of());

@@ -606,6 +606,69 @@ class JenkinsStepsIT {
     return names;
   }
 
+  /**
+   * Jenkins' SSH Agent plugin instead of a bound key file: a cluster registered and approved with
+   * the key only an ssh-agent held (clusters.yaml names no key file) takes jobs from a build that
+   * wraps hpcSubmit in {@code sshagent([...])} with no credentialsId; an agent holding another key
+   * is refused naming both fingerprints, and nothing is submitted.
+   */
+  @Test
+  @Order(10)
+  void sshagentStepSubmitsToAClusterApprovedWithTheAgentsKey() throws Exception {
+    Map<String, String> admin = new HashMap<>(fleet);
+    admin.put("EXAMLOPS_ACTOR", "admin");
+    try (io.examlops.fleet.transport.SshAgentProcess agent =
+        io.examlops.fleet.transport.SshAgentProcess.start().add(testbed.key())) {
+      admin.put("SSH_AUTH_SOCK", agent.socket().toString());
+      ok(
+          ExaRun.run(
+              admin,
+              "hpc",
+              "connect",
+              Testbed.HOST,
+              "--name",
+              "tca",
+              "--port",
+              Integer.toString(Testbed.PORT),
+              "--user",
+              Testbed.USER));
+      ok(ExaRun.run(admin, "hpc", "approve", "tca"));
+    }
+    String approvedPrint = run("ssh-keygen", "-lf", testbed.key().toString()).split(" ")[1];
+    String jenkinsfile =
+        String.join(
+            "\n",
+            "sshagent(['%s']) {",
+            "  def r = hpcSubmit(cluster: 'tca', partition: 'gpu', gpus: 1, name: 'it-sshagent',",
+            "      script: '#!/bin/bash\\necho \"agent-ok as $(whoami)\"\\n')",
+            "  echo \"state ${r.state}\"",
+            "}",
+            "");
+
+    Pipeline pipeline = build();
+    String result = pipeline.run(String.format(jenkinsfile, "hpc-ssh"));
+    assertThat(result).as(pipeline.log().text()).isEqualTo("SUCCESS");
+    assertThat(pipeline.log().text())
+        .contains("agent-ok as " + Testbed.USER)
+        .contains("state completed");
+
+    Path other = dir.resolve("agent_other_ed25519");
+    run("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", other.toString());
+    String otherPrint = run("ssh-keygen", "-lf", other.toString()).split(" ")[1];
+    int before = exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size();
+    Pipeline refused =
+        build()
+            .withCredential(
+                "other-key", new SshCredential(Testbed.USER, Files.readString(other), null));
+    assertThat(refused.run(String.format(jenkinsfile, "other-key"))).isEqualTo("FAILURE");
+    assertThat(refused.log().text())
+        .contains("does not hold key " + approvedPrint)
+        .contains(otherPrint)
+        .contains("ssh-add");
+    assertThat(exaJson("--json", "hpc", "jobs", "--no-refresh").get("jobs").size())
+        .isEqualTo(before);
+  }
+
   private static void awaitLog(Pipeline pipeline, String text, int seconds) throws Exception {
     await(
         () -> pipeline.log().text().contains(text),

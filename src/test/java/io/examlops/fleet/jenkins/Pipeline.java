@@ -398,6 +398,45 @@ public final class Pipeline {
     }
   }
 
+  /**
+   * The SSH Agent plugin's {@code sshagent}: a real OpenSSH ssh-agent is started for the block,
+   * loaded with each credential's key ({@code ssh-add}; with its passphrase, when it has one, the
+   * stand-in refuses, as no test needs it), and {@code SSH_AUTH_SOCK} names its socket inside the
+   * block; the agent ends with the block, however it ends. No key file is left anywhere.
+   */
+  Object sshagent(List<String> ids, Closure<?> body) {
+    try (io.examlops.fleet.transport.SshAgentProcess agent =
+        io.examlops.fleet.transport.SshAgentProcess.start()) {
+      for (String id : ids) {
+        SshCredential c = credentials.get(id);
+        if (c == null) {
+          throw new PipelineError("Could not find credentials entry with ID '" + id + "'");
+        }
+        if (c.passphrase() != null) {
+          throw new IllegalArgumentException("this sshagent stand-in loads unprotected keys only");
+        }
+        Path key = Files.createTempFile(tmp, "sshagent", "");
+        try {
+          Files.writeString(key, c.privateKey());
+          agent.add(key);
+        } finally {
+          Files.deleteIfExists(key);
+        }
+      }
+      overlays().push(Map.of("SSH_AUTH_SOCK", agent.socket().toString()));
+      try {
+        return body.call();
+      } finally {
+        overlays().pop();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while starting ssh-agent", e);
+    }
+  }
+
   Object readJson(Map<String, Object> args) {
     if (!Boolean.TRUE.equals(args.get("returnPojo"))) {
       // Without returnPojo, Jenkins' readJSON gives net.sf.json objects, whose JSON null is not

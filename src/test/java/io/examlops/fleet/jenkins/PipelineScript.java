@@ -78,6 +78,17 @@ public abstract class PipelineScript extends Script {
     return pipeline().withCredentials(bindings, body);
   }
 
+  /** {@code sshagent(['id']) { ... }}, as the SSH Agent plugin spells it. */
+  public Object sshagent(List<String> credentials, Closure<?> body) {
+    return pipeline().sshagent(credentials, body);
+  }
+
+  /** {@code sshagent(credentials: ['id']) { ... }}. */
+  @SuppressWarnings("unchecked")
+  public Object sshagent(Map<String, Object> args, Closure<?> body) {
+    return pipeline().sshagent((List<String>) args.get("credentials"), body);
+  }
+
   public Object readJSON(Map<String, Object> args) {
     return pipeline().readJson(args);
   }

@@ -58,6 +58,25 @@ class EndpointAliasTest {
   }
 
   @Test
+  void aCertificateFileIsPairedWithTheKeyOfItsHost() throws IOException {
+    Path key = Files.createFile(home.resolve("id_lxp"));
+    Path certificate = Files.createFile(home.resolve("daily-cert.pub"));
+    String config =
+        String.join(
+            "\n",
+            "Host lxp",
+            "  HostName login.example.org",
+            "  IdentityFile " + key,
+            "  CertificateFile " + certificate,
+            "");
+    Endpoint endpoint = resolve("lxp", null, null, defaults(null, "hpc", null), null, config);
+    assertThat(endpoint.client().certificates())
+        .containsExactly(java.util.Map.entry(key.toAbsolutePath(), certificate.toAbsolutePath()));
+    Endpoint plain = resolve("other", null, null, defaults(null, "hpc", key), null, config);
+    assertThat(plain.client().certificates()).isEmpty();
+  }
+
+  @Test
   void jumpHostsBecomeTheTargetsRouteEachWithItsOwnKey() throws IOException {
     Path jumpKey = Files.createFile(home.resolve("id_jump"));
     Path defaultKey = Files.createFile(home.resolve("id_default"));

@@ -53,6 +53,31 @@ class SshConfigTest {
   }
 
   @Test
+  void certificateFilesAddUpWithTokensAndTheFirstThatExistsIsOffered() throws IOException {
+    String config =
+        String.join(
+            "\n",
+            "Host lxp",
+            "  HostName login.example.org",
+            "  User hpc",
+            "  IdentityFile ~/.ssh/id_lxp",
+            "  CertificateFile ~/.ssh/%r-daily-cert.pub",
+            "  CertificateFile=\"%d/certs/%n cert.pub\"",
+            "");
+    SshAlias lxp = resolve(config, "lxp");
+    assertThat(lxp.certificateFiles())
+        .containsExactly(
+            home.resolve(".ssh/hpc-daily-cert.pub"), home.resolve("certs/lxp cert.pub"));
+    // Neither exists: the first named is the one a connection would report missing.
+    assertThat(lxp.certificateFile()).contains(home.resolve(".ssh/hpc-daily-cert.pub"));
+    Files.createDirectories(home.resolve("certs"));
+    Files.writeString(
+        home.resolve("certs/lxp cert.pub"), "ssh-ed25519-cert-v01@openssh.com AAAA\n");
+    assertThat(lxp.certificateFile()).contains(home.resolve("certs/lxp cert.pub"));
+    assertThat(resolve(config, "elsewhere").certificateFile()).isEmpty();
+  }
+
+  @Test
   void aNameNoBlockMatchesIsTakenAsWritten() throws IOException {
     SshAlias other = resolve("Host lxp\n  HostName login.example.org\n", "cluster.example.org");
     assertThat(other).isEqualTo(SshAlias.plain("cluster.example.org"));
