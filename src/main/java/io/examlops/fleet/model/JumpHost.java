@@ -98,9 +98,18 @@ public record JumpHost(
   }
 
   public static String hostKeys(List<JumpHost> jumps) {
-    return jumps.isEmpty() || jumps.stream().anyMatch(j -> j.hostKeyFingerprint() == null)
-        ? null
-        : String.join(",", jumps.stream().map(JumpHost::hostKeyFingerprint).toList());
+    List<String> pins = hostKeyPins(jumps);
+    return pins.isEmpty() ? null : String.join(",", pins);
+  }
+
+  /**
+   * Each hop's host key, in order, when every hop has one (clusters.yaml names all or none); empty
+   * otherwise, and then known_hosts decides and no approval can be given.
+   */
+  public static List<String> hostKeyPins(List<JumpHost> jumps) {
+    return jumps.stream().anyMatch(j -> j.hostKeyFingerprint() == null)
+        ? List.of()
+        : jumps.stream().map(JumpHost::hostKeyFingerprint).toList();
   }
 
   private static JumpHost hop(String text, String key, String hostKey) {

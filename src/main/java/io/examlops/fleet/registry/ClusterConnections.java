@@ -275,9 +275,13 @@ public final class ClusterConnections {
     boolean agent = usesAgent(cluster);
     HostKeyPolicy policy =
         d.hostKeyFingerprint() == null
-            ? new HostKeyPolicy(HostKeyPolicy.Mode.STRICT, knownHosts, null, jumpPins(d))
+            ? new HostKeyPolicy(
+                HostKeyPolicy.Mode.STRICT, knownHosts, null, JumpHost.hostKeyPins(d.jumps()))
             : new HostKeyPolicy(
-                HostKeyPolicy.Mode.PINNED, knownHosts, d.hostKeyFingerprint(), jumpPins(d));
+                HostKeyPolicy.Mode.PINNED,
+                knownHosts,
+                d.hostKeyFingerprint(),
+                JumpHost.hostKeyPins(d.jumps()));
     return new Endpoint(
         new SshTarget(
             d.host(),
@@ -319,16 +323,6 @@ public final class ClusterConnections {
               + " ~/.ssh/id_ed25519' to its entry");
     }
     return key;
-  }
-
-  /**
-   * The host keys clusters.yaml names for the jump hosts, each the only one its hop may present
-   * (the approval pinned them); none when it names none, and known_hosts decides.
-   */
-  private static List<String> jumpPins(ClusterDefinition d) {
-    return d.jumps().stream().anyMatch(hop -> hop.hostKeyFingerprint() == null)
-        ? List.of()
-        : d.jumps().stream().map(JumpHost::hostKeyFingerprint).toList();
   }
 
   /**

@@ -390,7 +390,7 @@ public final class ClusterRegistry implements ClusterStore {
               + clusters.path(),
           Hint.of(Hint.Action.CONNECT, definition.name()));
     }
-    if (!definition.jumps().isEmpty() && JumpHost.hostKeys(definition.jumps()) == null) {
+    if (!definition.jumps().isEmpty() && JumpHost.hostKeyPins(definition.jumps()).isEmpty()) {
       throw new RegistryException(
           "cannot approve cluster '"
               + definition.name()

@@ -7,6 +7,7 @@ import io.examlops.fleet.settings.SshDefaults;
 import io.examlops.fleet.settings.Variables;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -109,15 +110,14 @@ public record Endpoint(
               + "); ~/.ssh/id_ed25519 and ~/.ssh/id_rsa do not exist");
     }
     Path hosts = knownHosts != null ? knownHosts : defaults.knownHosts();
-    List<SshTarget> jumps =
-        alias.jumps().stream()
-            .map(hop -> target(hop, null, null, keyOf(hop, defaults), defaults, osUser))
-            .toList();
-    SshTarget target = target(alias, port, user, effectiveKey, defaults, osUser);
+    List<SshTarget> jumps = new ArrayList<>();
     Map<Path, Path> certificates = new HashMap<>();
     for (SshAlias hop : alias.jumps()) {
-      certify(keyOf(hop, defaults), hop, certificates);
+      Path hopKey = keyOf(hop, defaults);
+      jumps.add(target(hop, null, null, hopKey, defaults, osUser));
+      certify(hopKey, hop, certificates);
     }
+    SshTarget target = target(alias, port, user, effectiveKey, defaults, osUser);
     certify(effectiveKey, alias, certificates);
     return new Endpoint(
         new SshTarget(target.host(), target.port(), target.user(), target.key(), jumps),

@@ -35,6 +35,7 @@ final class HostKeyVerifier implements HostKeyRepository {
   private final Consumer<String> warnings;
   private final String hostName;
   private final KnownHosts knownHosts;
+  private final boolean acceptsCertificates;
   private SeenKey seen;
   private String refusal;
   private boolean refusedUnknown;
@@ -60,6 +61,11 @@ final class HostKeyVerifier implements HostKeyRepository {
               + "); make it readable by the user running this tool",
           e);
     }
+    List<Entry> entries = knownHosts.entriesFor(hostName);
+    this.acceptsCertificates =
+        (policy.mode() == Mode.STRICT || policy.mode() == Mode.ACCEPT_NEW)
+            && entries.stream().anyMatch(Entry::isCertAuthority)
+            && entries.stream().noneMatch(e -> e.marker() == null);
   }
 
   Optional<SeenKey> seen() {
@@ -74,10 +80,7 @@ final class HostKeyVerifier implements HostKeyRepository {
    * pinned host is held to its plain key.
    */
   boolean acceptsCertificates() {
-    List<Entry> entries = knownHosts.entriesFor(hostName);
-    return (policy.mode() == Mode.STRICT || policy.mode() == Mode.ACCEPT_NEW)
-        && entries.stream().anyMatch(Entry::isCertAuthority)
-        && entries.stream().noneMatch(e -> e.marker() == null);
+    return acceptsCertificates;
   }
 
   /**
