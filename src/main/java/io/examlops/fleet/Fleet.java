@@ -4,9 +4,10 @@ import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.capacity.CapacityService;
 import io.examlops.fleet.discovery.DiscoveryService;
 import io.examlops.fleet.governance.GovernanceService;
-import io.examlops.fleet.jobs.JobRecordService;
+import io.examlops.fleet.jobs.DirectJobService;
 import io.examlops.fleet.jobs.JobService;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.placement.DirectPlacementService;
 import io.examlops.fleet.placement.PlacementService;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.Clusters;
@@ -16,6 +17,7 @@ import io.examlops.fleet.registry.SqliteNativeLibrary;
 import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.registry.WriteHook;
 import io.examlops.fleet.remote.CentralStores;
+import io.examlops.fleet.remote.Gateway;
 import io.examlops.fleet.scheduler.SchedulerAdapters;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.settings.FleetSettings;
@@ -37,16 +39,13 @@ public final class Fleet {
   private final GovernanceService governance;
   private final PlacementService placement;
   private final JobService jobs;
-  private final JobRecordService jobRecords;
   private final CapacityService capacity;
   private final AccessService access;
 
   private Fleet(FleetSettings settings, Clock clock, SchedulerAdapters adapters, WriteHook hook) {
     adapters.requireKnown(settings.scheduler());
-    Stores stores =
-        settings.centralMode()
-            ? new CentralStores(settings.central())
-            : new LocalStores(settings, clock, hook);
+    CentralStores central = settings.centralMode() ? new CentralStores(settings.central()) : null;
+    Stores stores = central != null ? central : new LocalStores(settings, clock, hook);
     SchedulerContext context =
         new SchedulerContext(
             settings, clock, cluster -> stores.jobs(Stores.READER).gpusInUse(cluster));
@@ -60,9 +59,15 @@ public final class Fleet {
             context);
     discovery = new DiscoveryService(clusters);
     governance = new GovernanceService(clusters);
-    placement = new PlacementService(clusters);
-    jobs = new JobService(clusters, placement, governance);
-    jobRecords = new JobRecordService(clusters);
+    if (central != null) {
+      // An agent of the console, the fleet's gateway: it asks the console, never a cluster.
+      Gateway gateway = central.gateway(settings.leases());
+      placement = gateway.placement();
+      jobs = gateway.jobs();
+    } else {
+      placement = new DirectPlacementService(clusters);
+      jobs = new DirectJobService(clusters, placement, governance);
+    }
     capacity = new CapacityService(clusters, jobs);
     access = new AccessService(clusters);
   }
@@ -98,11 +103,6 @@ public final class Fleet {
 
   public JobService jobs() {
     return jobs;
-  }
-
-  /** The job records agents in central mode read and write through the console. */
-  public JobRecordService jobRecords() {
-    return jobRecords;
   }
 
   public CapacityService capacity() {

@@ -117,7 +117,8 @@ class BadRequestsTest {
     return new SubmitRequest(
         source,
         name,
-        new JobOptions(cluster, gpus, nodes, partition, time, account, environment, null, null));
+        new JobOptions(
+            cluster, gpus, nodes, partition, time, account, environment, null, null, false));
   }
 
   private static Consumer<Fleet> submitting(

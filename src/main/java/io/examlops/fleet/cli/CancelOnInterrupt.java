@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.jobs.CancelResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.TrackedJob;
@@ -77,6 +78,8 @@ final class CancelOnInterrupt implements AutoCloseable {
       Fleet fleet, Actor actor, TrackedJob job, boolean leaveRunning, PrintWriter err) {
     String which = "job " + job.id() + " (" + job.cluster() + " " + job.schedulerJobId() + ")";
     if (leaveRunning) {
+      // Left running on purpose: a lease would have the console cancel it once nobody follows.
+      fleet.jobs().detach(actor, new DetachRequest(io.examlops.fleet.model.JobRef.fleet(job.id())));
       err.println(
           "exa: interrupted while following "
               + which

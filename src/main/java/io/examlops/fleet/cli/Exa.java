@@ -76,6 +76,12 @@ public final class Exa implements Runnable {
     return fleet;
   }
 
+  /** Whether a console is the fleet's gateway here ({@code EXAMLOPS_SERVER} is set). */
+  boolean centralMode() {
+    String server = env.get(Variables.SERVER);
+    return server != null && !server.isBlank();
+  }
+
   /**
    * Who acts through this command line: {@code EXAMLOPS_ACTOR}, else the operating-system user,
    * through the surface {@code EXAMLOPS_SURFACE} names, else {@code cli}.

@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.jobs.FollowRequest;
 import io.examlops.fleet.jobs.JobService;
 import io.examlops.fleet.jobs.LogsRequest;
@@ -121,6 +122,14 @@ final class Submissions {
               // always on its cluster: an absolute --output is a path there too
               .println("  output: " + outputFile + " on " + shown.cluster());
         });
+    if (options.await && !job.state().terminal()) {
+      // The job keeps its place, as said below: no lease may cancel it now nobody follows it.
+      command
+          .exa()
+          .fleet()
+          .jobs()
+          .detach(actor, new DetachRequest(io.examlops.fleet.model.JobRef.fleet(job.id())));
+    }
     if (options.await && !job.state().terminal() && !output.json()) {
       output
           .err()

@@ -82,6 +82,12 @@ final class SubmitOptions {
   boolean leaveRunning;
 
   @Option(
+      names = "--detach",
+      description =
+          "Central mode: let the job run on when nobody follows it. Without it the console cancels a job whose follower stopped renewing its lease (the agent was killed or lost its network) once $EXAMLOPS_LEASE_LAPSE and $EXAMLOPS_LEASE_GRACE have passed.")
+  boolean detach;
+
+  @Option(
       names = "--tag",
       paramLabel = "TAG",
       description =
@@ -109,7 +115,8 @@ final class SubmitOptions {
         account,
         exported(exa.env),
         tag,
-        output);
+        output,
+        exa.centralMode() && !detach);
   }
 
   /**

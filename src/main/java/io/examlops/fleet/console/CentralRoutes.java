@@ -4,30 +4,51 @@ import static io.examlops.fleet.console.ConsoleServer.json;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.discovery.NodesRequest;
+import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.DetachRequest;
+import io.examlops.fleet.jobs.FollowRequest;
+import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.JobRecorder;
+import io.examlops.fleet.jobs.JobRequest;
+import io.examlops.fleet.jobs.LogsRequest;
+import io.examlops.fleet.jobs.PipelineRunRequest;
+import io.examlops.fleet.jobs.QueueRequest;
+import io.examlops.fleet.jobs.ScriptSource;
+import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.AsciiNumber;
+import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.placement.PlaceRequest;
+import io.examlops.fleet.placement.PreflightRequest;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
-import java.util.HashMap;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * {@code /api/v1/facility/central}: what {@code exa} on a build agent reads and records in central
- * mode. Agents read the clusters with their approval records and pins, and the latest snapshots
- * ({@code read} scope), and record their submissions and what they observe of them ({@code submit}
- * scope), audited as the token's user through the surface the agent names (e.g. {@code
- * jenkins:train#42}). The rules (a job only for an ACTIVE cluster, a record changed only by who
- * submitted it or an admin, states only forward, values checked) are the core's.
+ * {@code /api/v1/facility/central}: the fleet's gateway, what {@code exa} on a build agent asks in
+ * central mode. The console alone holds the clusters' credentials and known hosts: agents read the
+ * clusters and their snapshots, and ask the console to place, preflight, submit, follow, read
+ * output, cancel and list ({@code read} scope to read, {@code submit} scope to change), audited as
+ * the token's user through the surface the agent names (e.g. {@code jenkins:train#42}). A follow is
+ * a long poll of at most {@link #LONGEST_POLL_SECONDS}: the agent asks again, and each ask renews
+ * the job's lease.
  */
 final class CentralRoutes {
   static final String BASE = "/api/v1/facility/central";
 
   /** The surface an agent's request came through; {@code cli} when it names none. */
   static final String SURFACE_HEADER = "X-Examlops-Surface";
+
+  /**
+   * The longest a follow is held before it answers with the job as it stands: shorter than the
+   * agent's HTTP timeout and than a lease's renewal interval.
+   */
+  static final int LONGEST_POLL_SECONDS = 25;
 
   private final Fleet fleet;
 
@@ -38,13 +59,17 @@ final class CentralRoutes {
   void register(RoutesConfig routes) {
     routes.get(BASE + "/clusters", this::clusters, Needs.READ);
     routes.get(BASE + "/clusters/{name}/snapshot", this::snapshot, Needs.READ);
+    routes.get(BASE + "/clusters/{name}/queue", this::queue, Needs.READ);
+    routes.post(BASE + "/place", this::place, Needs.READ);
+    routes.post(BASE + "/preflight", this::preflight, Needs.READ);
+    routes.post(BASE + "/submit", this::submit, Needs.SUBMIT);
+    routes.post(BASE + "/pipeline-run", this::pipelineRun, Needs.SUBMIT);
     routes.get(BASE + "/jobs", this::jobs, Needs.READ);
-    routes.post(BASE + "/jobs", this::begin, Needs.SUBMIT);
-    routes.get(BASE + "/jobs/{id}", this::job, Needs.READ);
-    routes.put(BASE + "/jobs/{id}", this::observed, Needs.SUBMIT);
-    routes.delete(BASE + "/jobs/{id}", this::discard, Needs.SUBMIT);
-    routes.post(BASE + "/jobs/{id}/submitted", this::submitted, Needs.SUBMIT);
-    routes.post(BASE + "/jobs/{id}/not-submitted", this::notSubmitted, Needs.SUBMIT);
+    routes.get(BASE + "/jobs/{job}", this::job, Needs.READ);
+    routes.get(BASE + "/jobs/{job}/follow", this::follow, Needs.READ);
+    routes.get(BASE + "/jobs/{job}/logs", this::logs, Needs.READ);
+    routes.post(BASE + "/jobs/{job}/cancel", this::cancel, Needs.SUBMIT);
+    routes.post(BASE + "/jobs/{job}/detach", this::detach, Needs.SUBMIT);
   }
 
   private void clusters(Context ctx) {
@@ -59,62 +84,141 @@ final class CentralRoutes {
             .nodes(Guard.principal(ctx).actor(), NodesRequest.stored(ctx.pathParam("name"))));
   }
 
-  /** As last recorded; {@code ?tag=} gives the newest submission with that tag. */
+  /** As the console last recorded it: the refresher keeps it, no agent makes it ask. */
+  private void queue(Context ctx) {
+    json(
+        ctx,
+        fleet
+            .jobs()
+            .queue(
+                Guard.principal(ctx).actor(),
+                new QueueRequest(ctx.pathParam("name"), ReadFrom.STORE)));
+  }
+
+  private void place(Context ctx) {
+    json(
+        ctx,
+        fleet
+            .placement()
+            .place(
+                JsonBody.of(ctx, PLACE)
+                    .value("place", PlaceRequest.class, "a placement", "send " + PLACE)));
+  }
+
+  private void preflight(Context ctx) {
+    PreflightRequest request =
+        JsonBody.of(ctx, PREFLIGHT)
+            .value("preflight", PreflightRequest.class, "a preflight", "send " + PREFLIGHT);
+    json(ctx, fleet.placement().preflight(agent(ctx).actor(), request));
+  }
+
+  /**
+   * A script the agent sent as text: the console never reads a file an agent names. The job keeps
+   * the lease the agent asked for ({@code leased}), which its follows renew.
+   */
+  private void submit(Context ctx) {
+    JsonBody body = JsonBody.of(ctx, SUBMIT);
+    SubmitRequest request =
+        new SubmitRequest(
+            ScriptSource.text(
+                body.text("fileName"), body.requiredText("script", "the job script's text")),
+            body.text("name"),
+            options(body));
+    ctx.status(201);
+    json(ctx, fleet.jobs().submit(agent(ctx).actor(), request));
+  }
+
+  private void pipelineRun(Context ctx) {
+    JsonBody body = JsonBody.of(ctx, PIPELINE);
+    String script = body.text("script");
+    PipelineRunRequest request =
+        new PipelineRunRequest(
+            body.requiredText("model", "the model"),
+            body.requiredText("dataset", "the dataset"),
+            script == null ? null : ScriptSource.text(body.text("fileName"), script),
+            options(body));
+    ctx.status(201);
+    json(ctx, fleet.jobs().runPipeline(agent(ctx).actor(), request));
+  }
+
+  private static JobOptions options(JsonBody body) {
+    return body.value(
+        "job",
+        JobOptions.class,
+        "where the job goes and what it asks for",
+        "send the job's options as exa hpc submit --json echoes them");
+  }
+
   private void jobs(Context ctx) {
-    String tag = ctx.queryParam("tag");
-    List<TrackedJob> jobs =
-        tag != null
-            ? fleet.jobRecords().tagged(tag).map(List::of).orElse(List.of())
-            : ApiRoutes.recordedJobs(fleet, ctx).jobs();
-    json(ctx, Map.of("jobs", jobs));
+    json(ctx, ApiRoutes.recordedJobs(fleet, ctx));
   }
 
   private void job(Context ctx) {
-    json(ctx, nullable("job", fleet.jobRecords().find(id(ctx)).orElse(null)));
+    json(
+        ctx,
+        fleet.jobs().job(Guard.principal(ctx).actor(), new JobRequest(jobRef(ctx), ReadFrom.STORE)));
   }
 
-  /** Records a submission before the agent sends it to the scheduler. */
-  private void begin(Context ctx) {
-    JsonBody body = JsonBody.of(ctx, EXAMPLE);
-    TrackedJob job = fleet.jobRecords().recordSubmission(agent(ctx), job(body), body.text("tag"));
-    ctx.status(201);
-    json(ctx, Map.of("job", job));
+  /** Answers when the job ends, or after {@code ?timeout=} seconds (at most the longest poll). */
+  private void follow(Context ctx) throws InterruptedException {
+    json(
+        ctx,
+        fleet
+            .jobs()
+            .follow(agent(ctx).actor(), new FollowRequest(jobRef(ctx), pollSeconds(ctx))));
   }
 
-  /** Completes a recorded submission with the scheduler's id, once the scheduler accepted it. */
-  private void submitted(Context ctx) {
-    long id = id(ctx);
-    String schedulerJobId =
-        JsonBody.of(ctx, "{\"schedulerJobId\": \"4242\"}")
-            .requiredText("schedulerJobId", "the scheduler's job id");
-    json(ctx, Map.of("job", fleet.jobRecords().recordSubmitted(agent(ctx), id, schedulerJobId)));
+  /**
+   * The job's output from {@code ?offset=} bytes in; with {@code ?follow=true}, what is written
+   * until the job ends or the poll's time passes (complete lines while it runs). The answer's
+   * {@code offset} is where the next read starts.
+   */
+  private void logs(Context ctx) {
+    boolean follow = "true".equals(ctx.queryParam("follow"));
+    StringBuilder text = new StringBuilder();
+    var read =
+        fleet
+            .jobs()
+            .logs(
+                agent(ctx).actor(),
+                new LogsRequest(jobRef(ctx), follow, pollSeconds(ctx), offset(ctx)),
+                text::append);
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("text", text.toString());
+    answer.put("result", read);
+    json(ctx, answer);
   }
 
-  /** Records that a submission never reached its scheduler: its agent looked and found nothing. */
-  private void notSubmitted(Context ctx) {
-    long id = id(ctx);
-    String reason =
-        JsonBody.of(ctx, "{\"reason\": \"not found on the cluster\"}")
-            .requiredText("reason", "why the scheduler never got it");
-    json(ctx, Map.of("job", fleet.jobRecords().recordNotSubmitted(agent(ctx), id, reason)));
+  /** Only its submitter, or an admin, cancels a job through the gateway. */
+  private void cancel(Context ctx) {
+    String job = jobRef(ctx);
+    JobRecorder who = agent(ctx);
+    who.requireMayChange(recorded(ctx, job), "cancel");
+    json(ctx, fleet.jobs().cancel(who.actor(), new CancelRequest(job)));
   }
 
-  private void observed(Context ctx) {
-    TrackedJob job = job(JsonBody.of(ctx, EXAMPLE));
-    if (job.id() != id(ctx)) {
-      throw Refusal.badRequest(
-          "the body's job " + job.id() + " is not job " + id(ctx) + " of the path",
-          "send the job as GET " + BASE + "/jobs/" + id(ctx) + " gave it, with what was observed");
-    }
-    json(ctx, Map.of("job", fleet.jobRecords().recordObserved(agent(ctx), job)));
+  private void detach(Context ctx) {
+    String job = jobRef(ctx);
+    JobRecorder who = agent(ctx);
+    who.requireMayChange(recorded(ctx, job), "detach");
+    json(ctx, fleet.jobs().detach(who.actor(), new DetachRequest(job)));
   }
 
-  private void discard(Context ctx) {
-    fleet.jobRecords().discardSubmission(agent(ctx), id(ctx));
-    ctx.status(204);
+  private TrackedJob recorded(Context ctx, String job) {
+    return fleet
+        .jobs()
+        .job(Guard.principal(ctx).actor(), new JobRequest(job, ReadFrom.STORE))
+        .job();
   }
 
-  private static final String EXAMPLE = "{\"job\": {...}, \"tag\": null}";
+  private static final String PLACE = "{\"place\": {\"gpus\": 4}}";
+  private static final String PREFLIGHT = "{\"preflight\": {\"cluster\": \"lxp\", \"gpus\": 4}}";
+  private static final String SUBMIT =
+      "{\"fileName\": \"train.sh\", \"script\": \"#!/bin/bash\\n...\", \"job\": {\"cluster\":"
+          + " \"auto\", \"gpus\": 4, \"nodes\": 1, \"leased\": true}}";
+  private static final String PIPELINE =
+      "{\"model\": \"JPCP\", \"dataset\": \"PM100Dataset\", \"job\": {\"cluster\": \"auto\","
+          + " \"gpus\": 4, \"nodes\": 1, \"leased\": true}}";
 
   /**
    * The token's user acting through the agent's surface, with an admin's standing when the request
@@ -129,28 +233,37 @@ final class CentralRoutes {
         principal.admin() && principal.role() == Role.ADMIN);
   }
 
-  private static long id(Context ctx) {
-    String text = ctx.pathParam("id");
-    if (!text.matches("[0-9]{1,18}")) {
+  /** The path's job: a fleet id ({@code #12}) or a scheduler's ({@code slurm:4242}, bare). */
+  private static String jobRef(Context ctx) {
+    String text = ctx.pathParam("job");
+    if (text.isBlank() || text.length() > 100 || !OneLine.isPlain(text)) {
       throw Refusal.badRequest(
-          "path segment " + Printable.quoted(text) + " is not a job id (a whole number)",
-          "list the jobs: GET " + BASE + "/jobs");
+          "path segment " + Printable.quoted(text) + " is not a job id",
+          "name a job as exa hpc jobs shows it: #12 (URL-encoded %2312), slurm:4242 or 4242");
     }
-    return Long.parseLong(text);
+    return text;
   }
 
-  private static TrackedJob job(JsonBody body) {
-    return body.value(
-        "job",
-        TrackedJob.class,
-        "a tracked job",
-        "send the job in the shape of exa hpc jobs --json");
+  private static int pollSeconds(Context ctx) {
+    long asked = whole(ctx, "timeout", LONGEST_POLL_SECONDS);
+    return (int) Math.max(1, Math.min(asked, LONGEST_POLL_SECONDS));
   }
 
-  /** {@code {"name": value}}, where the value may be null (Map.of takes none). */
-  private static Map<String, Object> nullable(String name, Object value) {
-    Map<String, Object> json = new HashMap<>();
-    json.put(name, value);
-    return json;
+  private static long offset(Context ctx) {
+    return whole(ctx, "offset", 0);
+  }
+
+  private static long whole(Context ctx, String parameter, long unset) {
+    String text = ctx.queryParam(parameter);
+    if (text == null) {
+      return unset;
+    }
+    try {
+      return AsciiNumber.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw Refusal.badRequest(
+          "query parameter " + parameter + "=" + Printable.quoted(text) + " is not a whole number",
+          "send ?" + parameter + "= with 0 or more");
+    }
   }
 }

@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * stored, and a utilization sample whatever its kind). One round at a time per cluster, every
  * {@code interval}, and after a failure again only after a backoff that doubles with each failure
  * in a row (up to {@link #MAX_BACKOFF}). What happened last is kept per cluster for the pages and
- * /metrics.
+ * /metrics. Every few seconds it also cancels the jobs whose lease lapsed (nobody follows them).
  */
 final class Refresher implements AutoCloseable {
   static final Duration MAX_BACKOFF = Duration.ofHours(1);
@@ -61,6 +61,16 @@ final class Refresher implements AutoCloseable {
 
   void start() {
     ticker.scheduleWithFixedDelay(this::tick, 0, 1, TimeUnit.SECONDS);
+    ticker.scheduleWithFixedDelay(this::cancelLapsed, 5, 5, TimeUnit.SECONDS);
+  }
+
+  /** Cancels the jobs nobody follows any more whose policy says so (their leases lapsed). */
+  private void cancelLapsed() {
+    try {
+      fleet.jobs().cancelLapsed(AS).forEach(line -> LOG.warn("leases: {}", line));
+    } catch (RuntimeException e) {
+      LOG.warn("leases: cannot read the leased jobs: {}", e.getMessage());
+    }
   }
 
   Duration interval() {

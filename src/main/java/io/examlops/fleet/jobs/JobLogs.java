@@ -16,20 +16,27 @@ import java.util.function.Consumer;
 
 /**
  * A tracked job's output (its standard output and error, in the file the backend names), read and
- * optionally followed while the job runs. Reading and following share one connection to the
- * cluster: the output file and the job's state are asked over it in turns, so a long follow holds
- * one SSH session, not one per look.
+ * optionally followed while the job runs. The output file is read over the cluster's connection;
+ * while following, the job's state comes from the process's watcher ({@link JobWatcher}), which
+ * asks the scheduler once per round for every job waited on, not once per follower.
  */
-public final class JobLogs {
+final class JobLogs {
   /** The most one look reads; a bigger backlog is read in several looks without waiting. */
   static final int CHUNK_BYTES = 1 << 20;
 
+  /** Waits for a job to change, at most a while; returns it as then seen. */
+  interface Watch {
+    TrackedJob atMost(Actor actor, TrackedJob job, Duration wait) throws InterruptedException;
+  }
+
   private final ClusterConnections connections;
   private final JobTracker jobs;
+  private final Watch watch;
 
-  public JobLogs(ClusterConnections connections, JobTracker jobs) {
+  JobLogs(ClusterConnections connections, JobTracker jobs, Watch watch) {
     this.connections = connections;
     this.jobs = jobs;
+    this.watch = watch;
   }
 
   /**
@@ -37,7 +44,7 @@ public final class JobLogs {
    *
    * @param job the job as last seen
    * @param outputFile where its output is (a path on its cluster, or here for the mock backend)
-   * @param bytes how many bytes of output were passed on
+   * @param bytes where in the output the text passed on ends
    * @param found whether the output file existed at the end
    * @param followed whether the job was followed to its end (false when not asked, interrupted or
    *     past the limit)
@@ -48,11 +55,13 @@ public final class JobLogs {
   /**
    * Passes a job's output to {@code sink}: what there is now, or with {@code follow} what is
    * written until the job ends or {@code limit} passes (complete lines while it runs, the rest at
-   * its end). An interrupt ends the follow early, with the thread's interrupt flag set again.
+   * its end), from {@code from} bytes in. An interrupt ends the follow early, with the thread's
+   * interrupt flag set again.
    */
-  public Read read(
+  Read read(
       Actor actor,
       TrackedJob job,
+      long from,
       boolean follow,
       Duration limit,
       Duration every,
@@ -66,7 +75,7 @@ public final class JobLogs {
         actor,
         runner -> {
           long deadline = System.nanoTime() + limit.toNanos();
-          long offset = 0;
+          long offset = from;
           TrackedJob current = job;
           while (true) {
             boolean last = !follow || current.state().terminal();
@@ -81,33 +90,18 @@ public final class JobLogs {
             if (last) {
               return new Read(current, file, offset, chunk.found(), follow);
             }
-            if (System.nanoTime() >= deadline || !pause(every)) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
               return new Read(current, file, offset, chunk.found(), false);
             }
-            current = observed(actor, runner, backend, current);
+            try {
+              current = watch.atMost(actor, current, every.compareTo(Duration.ofNanos(left)) < 0 ? every : Duration.ofNanos(left));
+            } catch (InterruptedException e) {
+              Thread.currentThread().interrupt();
+              return new Read(current, file, offset, chunk.found(), false);
+            }
           }
         });
-  }
-
-  /** The job as its scheduler reports it now, stored; asked over the runner already open. */
-  private TrackedJob observed(
-      Actor actor, CommandRunner runner, JobBackend backend, TrackedJob job) {
-    if (job.schedulerJobId() == null) {
-      return job;
-    }
-    JobStatus status =
-        backend.track(runner, List.of(job.schedulerJobId())).get(job.schedulerJobId());
-    return status == null ? job : jobs.store(actor).update(jobs.apply(job, status));
-  }
-
-  private static boolean pause(Duration every) {
-    try {
-      Thread.sleep(every.toMillis());
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
   }
 
   /**

@@ -24,6 +24,9 @@ import java.util.Map;
  * @param output where the job writes its output ({@link io.examlops.fleet.model.OutputPath}: a path
  *     relative to the home directory on the cluster or absolute, with {@code %j} and {@code %x});
  *     {@code null}: the scheduler's default place
+ * @param leased whether the job is cancelled when nobody follows it any more: submitted through
+ *     the console for an agent that waits on it, it holds a lease the waiter renews ({@link
+ *     io.examlops.fleet.settings.LeaseSettings}); {@code false}: it runs on whoever watches
  */
 public record JobOptions(
     String cluster,
@@ -34,7 +37,8 @@ public record JobOptions(
     String account,
     Map<String, String> environment,
     String tag,
-    String output) {
+    String output,
+    boolean leased) {
 
   public JobOptions {
     if (cluster != null && !JobService.AUTO.equals(cluster)) {
@@ -55,8 +59,14 @@ public record JobOptions(
     }
   }
 
+  /** The same job, with a lease or without. */
+  public JobOptions leased(boolean lease) {
+    return new JobOptions(
+        cluster, gpus, nodes, partition, time, account, environment, tag, output, lease);
+  }
+
   /** {@code gpus} GPUs on one node of {@code cluster}, defaults for the rest. */
   public static JobOptions on(String cluster, int gpus) {
-    return new JobOptions(cluster, gpus, 1, null, null, null, Map.of(), null, null);
+    return new JobOptions(cluster, gpus, 1, null, null, null, Map.of(), null, null, false);
   }
 }

@@ -1,14 +1,16 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.TrackedJob;
 import java.util.Objects;
 
 /**
- * Who changes job records through the central console, and with what standing: a submitter changes
- * the records it created (the token's owner is the record's {@code submittedBy}); an admin any
- * record, to resolve what its submitter left behind. The surface that authenticated the request
- * says which; the rule of what each may do is {@link JobRecordService}'s.
+ * Who changes a job through the console's gateway, and with what standing: a submitter cancels or
+ * detaches the jobs it submitted (the token's owner is the record's {@code submittedBy}); an admin
+ * any job, to stop what its submitter left behind. The surface that authenticated the request says
+ * which.
  *
  * @param actor the token's owner, through the surface the agent names
  * @param admin whether the request carries an admin's authority
@@ -18,8 +20,22 @@ public record JobRecorder(Actor actor, boolean admin) {
     Objects.requireNonNull(actor, "actor");
   }
 
-  /** Whether this recorder submitted the job. */
-  boolean owns(TrackedJob job) {
-    return job.submittedBy().equals(actor.name());
+  /** Refuses, naming the submitter, unless this recorder submitted the job or is an admin. */
+  public void requireMayChange(TrackedJob job, String verb) {
+    if (!admin && !job.submittedBy().equals(actor.name())) {
+      throw new FleetException(
+          ErrorKind.NOT_PERMITTED,
+          "job "
+              + job.id()
+              + " on "
+              + job.cluster()
+              + " was submitted by "
+              + job.submittedBy()
+              + ", not "
+              + actor.name()
+              + ": only its submitter or an admin may "
+              + verb
+              + " it; nothing was changed");
+    }
   }
 }

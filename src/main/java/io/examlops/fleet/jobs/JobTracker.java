@@ -71,7 +71,13 @@ public final class JobTracker {
    *     completed
    */
   public TrackedJob submit(
-      Actor actor, String clusterName, JobSpec request, String model, String dataset, String tag) {
+      Actor actor,
+      String clusterName,
+      JobSpec request,
+      String model,
+      String dataset,
+      String tag,
+      boolean leased) {
     JobRecords store = store(actor);
     RegisteredCluster cluster = clusters.connections().requireSchedulable(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
@@ -90,6 +96,13 @@ public final class JobTracker {
                 clusters.clock().instant(),
                 request.output()),
             JobTag.require(tag));
+    if (leased) {
+      try {
+        store.startLease(begun.id(), clusters.clock().instant());
+      } catch (RuntimeException e) {
+        throw discarded(store, begun, e);
+      }
+    }
     SubmitReply result;
     try {
       result =
@@ -287,22 +300,6 @@ public final class JobTracker {
             a.exitCode(),
             status.note() == null || status.note().isBlank() ? null : status.note())
         .asScheduled(status.submitted(), a.partition());
-  }
-
-  /**
-   * Follows a job until it ends, is lost, or {@code timeout} passes; returns what was last seen.
-   * Always returns: each look is bounded by the transport's timeouts.
-   */
-  public TrackedJob await(Actor actor, TrackedJob job, Duration timeout, Duration every)
-      throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    TrackedJob current = job;
-    while (!current.state().terminal() && System.nanoTime() < deadline) {
-      Thread.sleep(every.toMillis());
-      List<String> notes = new ArrayList<>();
-      current = refresh(actor, List.of(current), notes).get(0);
-    }
-    return current;
   }
 
   /**

@@ -3,6 +3,7 @@ package io.examlops.fleet.registry;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -55,6 +56,21 @@ public interface JobRecords {
 
   /** Tracked jobs, newest first. */
   List<TrackedJob> list(Filter filter);
+
+  /**
+   * Gives the job a lease renewed {@code at}: whoever waits on it renews it ({@link #renewLease}),
+   * and a lease nobody renews lets the console cancel the job ({@link #leasedBefore}).
+   */
+  void startLease(long id, Instant at);
+
+  /** Renews the job's lease, if it has one; a job without one is left without. */
+  void renewLease(long id, Instant at);
+
+  /** Ends the job's lease, so that it runs on whoever watches; returns whether it had one. */
+  boolean endLease(long id);
+
+  /** Unfinished jobs whose lease was last renewed before {@code instant}, oldest lease first. */
+  List<TrackedJob> leasedBefore(Instant instant);
 
   /**
    * The GPUs a cluster's unfinished tracked jobs hold: what the mock's node reports in use. Summed

@@ -15,6 +15,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -359,6 +360,64 @@ public final class JobStore implements JobRecords {
             try (ResultSet r = s.executeQuery()) {
               while (r.next()) {
                 jobs.add(row(r));
+              }
+            }
+            return jobs;
+          }
+        });
+  }
+
+  @Override
+  public void startLease(long id, Instant at) {
+    leaseUpdate("UPDATE hpc_jobs SET lease_renewed_at = ? WHERE id = ?", id, at);
+  }
+
+  @Override
+  public void renewLease(long id, Instant at) {
+    leaseUpdate(
+        "UPDATE hpc_jobs SET lease_renewed_at = ? WHERE id = ? AND lease_renewed_at IS NOT NULL",
+        id,
+        at);
+  }
+
+  @Override
+  public boolean endLease(long id) {
+    return leaseUpdate(
+            "UPDATE hpc_jobs SET lease_renewed_at = ? WHERE id = ? AND lease_renewed_at IS NOT NULL",
+            id,
+            null)
+        > 0;
+  }
+
+  private int leaseUpdate(String sql, long id, Instant at) {
+    return db.write(
+        c -> {
+          try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, at == null ? null : Timestamps.format(at));
+            s.setLong(2, id);
+            return s.executeUpdate();
+          }
+        });
+  }
+
+  @Override
+  public List<TrackedJob> leasedBefore(Instant instant) {
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT "
+                      + COLUMNS
+                      + " FROM hpc_jobs WHERE lease_renewed_at IS NOT NULL AND lease_renewed_at < ?"
+                      + " ORDER BY lease_renewed_at")) {
+            s.setString(1, Timestamps.format(instant));
+            List<TrackedJob> jobs = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+              while (r.next()) {
+                TrackedJob job = row(r);
+                if (!job.state().terminal()) {
+                  jobs.add(job);
+                }
               }
             }
             return jobs;

@@ -9,14 +9,16 @@ import io.examlops.fleet.registry.DelegatedDecisions;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.settings.CentralServer;
+import io.examlops.fleet.settings.LeaseSettings;
 import io.examlops.fleet.settings.Variables;
 import java.util.Optional;
 
 /**
- * Central mode: the registry and the job records of a fleet console, read and written over its REST
- * API, so that many build agents share one governed fleet. The console is the single writer; an
- * agent reads cluster states, pins and snapshots there and records its submissions there, audited
- * as the token's user through the agent's surface. What changes governance is done on the console.
+ * Central mode: the registry and the job records of a fleet console, read over its REST API, so
+ * that many build agents share one governed fleet through one gateway. The console is the single
+ * writer and the only one that talks to the clusters: an agent reads cluster states and snapshots
+ * there, and asks it to place, submit, follow and cancel ({@link #gateway}), audited as the token's
+ * user through the agent's surface. What changes governance is done on the console.
  */
 public final class CentralStores implements Stores {
   private final CentralServer server;
@@ -36,7 +38,12 @@ public final class CentralStores implements Stores {
 
   @Override
   public JobRecords jobs(Actor actor) {
-    return new RemoteJobRecords(client, actor);
+    return new RemoteJobRecords(client);
+  }
+
+  /** Placement and jobs as the console, the fleet's gateway, does them for this agent. */
+  public Gateway gateway(LeaseSettings leases) {
+    return new Gateway(new GatewayPlacement(client), new GatewayJobs(client, leases));
   }
 
   /** The console reviews, and records decisions for the admin the caller names. */

@@ -1,78 +1,46 @@
 package io.examlops.fleet.remote;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.jobs.JobResult;
+import io.examlops.fleet.jobs.JobsResult;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.JobRef;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.JobRecords;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Tracked jobs kept by the console. Each change is sent as it happens, so that the console holds a
- * job before the scheduler does (and refuses one for a cluster that is not ACTIVE).
+ * Tracked jobs as the console records them, for what an agent reads itself (capacity, the GPUs its
+ * clusters' jobs hold). Only the console writes them: it submits and follows every job, so an
+ * agent's token can record nothing the console did not do.
  */
 final class RemoteJobRecords implements JobRecords {
+  private static final TypeReference<JobResult> ONE = new TypeReference<>() {};
+  private static final TypeReference<JobsResult> MANY = new TypeReference<>() {};
+
   private final CentralClient client;
-  private final Actor actor;
 
-  RemoteJobRecords(CentralClient client, Actor actor) {
+  RemoteJobRecords(CentralClient client) {
     this.client = client;
-    this.actor = actor;
-  }
-
-  record Job(TrackedJob job) {}
-
-  record Jobs(List<TrackedJob> jobs) {}
-
-  record Begin(TrackedJob job, String tag) {}
-
-  record Submitted(String schedulerJobId) {}
-
-  record NotSubmitted(String reason) {}
-
-  private static final TypeReference<Job> JOB = new TypeReference<>() {};
-  private static final TypeReference<Jobs> JOBS = new TypeReference<>() {};
-
-  @Override
-  public TrackedJob begin(TrackedJob job, String tag) {
-    return client.send("POST", "/jobs", new Begin(job, tag), actor, JOB).job();
-  }
-
-  @Override
-  public TrackedJob complete(TrackedJob begun, String schedulerJobId, Actor who) {
-    return client
-        .send("POST", "/jobs/" + begun.id() + "/submitted", new Submitted(schedulerJobId), who, JOB)
-        .job();
-  }
-
-  @Override
-  public void discard(TrackedJob begun) {
-    client.send("DELETE", "/jobs/" + begun.id(), null, actor, null);
-  }
-
-  @Override
-  public TrackedJob notSubmitted(TrackedJob begun, String why, Actor who) {
-    return client
-        .send("POST", "/jobs/" + begun.id() + "/not-submitted", new NotSubmitted(why), who, JOB)
-        .job();
-  }
-
-  @Override
-  public TrackedJob update(TrackedJob job) {
-    return client.send("PUT", "/jobs/" + job.id(), new Job(job), actor, JOB).job();
   }
 
   @Override
   public Optional<TrackedJob> find(long id) {
-    return Optional.ofNullable(client.get("/jobs/" + id, JOB).job());
-  }
-
-  @Override
-  public Optional<TrackedJob> latestTagged(String tag) {
-    return client.get("/jobs?tag=" + encoded(tag), JOBS).jobs().stream().findFirst();
+    try {
+      return Optional.of(
+          client.get("/jobs/" + encoded(JobRef.fleet(id)), ONE).job());
+    } catch (FleetException e) {
+      if (e.kind() == ErrorKind.UNKNOWN_JOB) {
+        return Optional.empty();
+      }
+      throw e;
+    }
   }
 
   @Override
@@ -88,8 +56,63 @@ final class RemoteJobRecords implements JobRecords {
       query.add("state=" + filter.state().label());
     }
     return client
-        .get("/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)), JOBS)
+        .get("/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)), MANY)
         .jobs();
+  }
+
+  @Override
+  public Optional<TrackedJob> latestTagged(String tag) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public TrackedJob begin(TrackedJob job, String tag) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public TrackedJob complete(TrackedJob begun, String schedulerJobId, io.examlops.fleet.model.Actor actor) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public void discard(TrackedJob begun) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public TrackedJob notSubmitted(TrackedJob begun, String why, io.examlops.fleet.model.Actor actor) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public TrackedJob update(TrackedJob job) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public void startLease(long id, Instant at) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public void renewLease(long id, Instant at) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public boolean endLease(long id) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public List<TrackedJob> leasedBefore(Instant instant) {
+    throw consoleRecords();
+  }
+
+  /** Nothing of the fleet's reaches a write here: the gateway's services ask the console. */
+  private static IllegalStateException consoleRecords() {
+    return new IllegalStateException("an agent in central mode writes no job record");
   }
 
   private static String encoded(String value) {

@@ -31,6 +31,7 @@ import java.util.function.Function;
  *     registered schedulers when the fleet is built); {@code null} when unset
  * @param central the console that keeps the fleet's state (central mode); {@code null} for this
  *     machine's own registry
+ * @param leases how jobs submitted through the console are kept from running on unwatched
  */
 public record FleetSettings(
     RegistryLocations registry,
@@ -43,7 +44,8 @@ public record FleetSettings(
     String costCurrency,
     int mockGpus,
     String scheduler,
-    CentralServer central) {
+    CentralServer central,
+    LeaseSettings leases) {
 
   /** The mock node's GPUs when {@value Variables#MOCK_GPUS} is unset. */
   public static final int DEFAULT_MOCK_GPUS = 4;
@@ -56,6 +58,7 @@ public record FleetSettings(
     credential = credential == null ? ClientCredential.NONE : credential;
     costRate = costRate == null ? CostRate.DEFAULT : costRate;
     costCurrency = costCurrency == null ? CostRate.DEFAULT_CURRENCY : costCurrency;
+    leases = leases == null ? LeaseSettings.DEFAULTS : leases;
     if (osUser == null || osUser.isBlank()) {
       throw invalid("the operating-system user is unknown: run as a user with a name");
     }
@@ -89,7 +92,8 @@ public record FleetSettings(
         CostRate.currency(variable.apply(Variables.COST_CURRENCY)),
         mockGpus(variable.apply(Variables.MOCK_GPUS)),
         scheduler(variable.apply(Variables.SCHEDULER)),
-        central(variable));
+        central(variable),
+        LeaseSettings.of(variable));
   }
 
   /** Settings for a home and user with no variable set: this machine's registry under the home. */

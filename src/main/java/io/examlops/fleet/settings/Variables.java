@@ -37,6 +37,9 @@ public final class Variables {
   // Central mode: the console that keeps the fleet's state.
   public static final String SERVER = "EXAMLOPS_SERVER";
   public static final String TOKEN = "EXAMLOPS_TOKEN";
+  public static final String LEASE_RENEW = "EXAMLOPS_LEASE_RENEW";
+  public static final String LEASE_LAPSE = "EXAMLOPS_LEASE_LAPSE";
+  public static final String LEASE_GRACE = "EXAMLOPS_LEASE_GRACE";
 
   // Capacity, and the mock backend's simulated node.
   public static final String COST_PER_HOUR = "GPU_COST_PER_HOUR";

@@ -1,0 +1,190 @@
+package io.examlops.fleet.jobs;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.TrackedJob;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * One watcher per cluster for every job waited on in this process: each round asks the cluster's
+ * scheduler about all of them at once (one {@code squeue}/{@code sacct} or {@code flux jobs} for the
+ * whole set, over the cluster's one connection) and wakes the waiters whose job changed. So what
+ * reaches a scheduler depends on the number of clusters, not on the number of waiting builds, and
+ * the console that many agents wait through asks each cluster as often as one waiter would.
+ *
+ * <p>The interval is short right after a submission, when short jobs end, and grows with the age of
+ * the youngest job waited on ({@link #interval}). A round that fails (the cluster unreachable)
+ * leaves the jobs as they were; the next round tries again.
+ */
+final class JobWatcher {
+  static final Duration FASTEST = Duration.ofSeconds(1);
+  static final Duration SLOWEST = Duration.ofSeconds(15);
+
+  /** Asks a cluster's scheduler about its jobs; returns them as it found them. */
+  interface Rounds {
+    List<TrackedJob> refresh(Actor actor, List<TrackedJob> jobs);
+  }
+
+  private final Rounds rounds;
+  private final Supplier<Instant> now;
+  private final Map<String, ClusterWatch> clusters = new HashMap<>();
+
+  JobWatcher(Rounds rounds, Supplier<Instant> now) {
+    this.rounds = rounds;
+    this.now = now;
+  }
+
+  /**
+   * Waits until the job ends, or {@code timeout} passes; returns it as last seen.
+   *
+   * @param renew called after each round that saw the job, while the caller waits on it
+   */
+  TrackedJob await(Actor actor, TrackedJob job, Duration timeout, Runnable renew)
+      throws InterruptedException {
+    if (job.state().terminal()) {
+      return job;
+    }
+    long deadline = System.nanoTime() + timeout.toNanos();
+    ClusterWatch watch = watch(job.cluster());
+    Waiter waiter = watch.add(actor, job);
+    try {
+      synchronized (watch) {
+        while (!waiter.job.state().terminal()) {
+          long left = deadline - System.nanoTime();
+          if (left <= 0) {
+            break;
+          }
+          watch.wait(Math.max(1, left / 1_000_000));
+          if (waiter.seen) {
+            waiter.seen = false;
+            renew.run();
+          }
+        }
+        return waiter.job;
+      }
+    } finally {
+      watch.remove(waiter);
+    }
+  }
+
+  /**
+   * How long a round waits after the last: {@link #FASTEST} while the youngest job waited on is
+   * under a minute old, then a tenth of its age, up to {@link #SLOWEST}. Pure.
+   */
+  static Duration interval(Duration youngest) {
+    if (youngest.compareTo(Duration.ofMinutes(1)) < 0) {
+      return FASTEST;
+    }
+    Duration tenth = youngest.dividedBy(10);
+    return tenth.compareTo(SLOWEST) > 0 ? SLOWEST : tenth;
+  }
+
+  private synchronized ClusterWatch watch(String cluster) {
+    return clusters.computeIfAbsent(cluster, ClusterWatch::new);
+  }
+
+  /** A caller waiting on a job, and the job as the last round saw it. */
+  private static final class Waiter {
+    final Actor actor;
+    TrackedJob job;
+    boolean seen;
+
+    Waiter(Actor actor, TrackedJob job) {
+      this.actor = actor;
+      this.job = job;
+    }
+  }
+
+  /** The waiters on one cluster's jobs, and the thread that runs its rounds while there are any. */
+  private final class ClusterWatch {
+    private final String cluster;
+    private final List<Waiter> waiters = new ArrayList<>();
+    private Thread thread;
+    private Duration pause = FASTEST;
+
+    ClusterWatch(String cluster) {
+      this.cluster = cluster;
+    }
+
+    synchronized Waiter add(Actor actor, TrackedJob job) {
+      Waiter waiter = new Waiter(actor, job);
+      waiters.add(waiter);
+      if (thread == null) {
+        thread = new Thread(this::run, "job-watcher-" + cluster);
+        thread.setDaemon(true);
+        thread.start();
+      } else if (interval(age(job)).compareTo(pause) < 0) {
+        // A job just submitted among old ones: look sooner, as short jobs end quickly. A waiter
+        // that comes back (a long poll renewed) waits for the next round like the others.
+        notifyAll();
+      }
+      return waiter;
+    }
+
+    synchronized void remove(Waiter waiter) {
+      waiters.remove(waiter);
+    }
+
+    private void run() {
+      while (true) {
+        List<TrackedJob> jobs;
+        Actor actor;
+        synchronized (this) {
+          if (waiters.isEmpty()) {
+            thread = null;
+            return;
+          }
+          try {
+            wait(pause.toMillis());
+          } catch (InterruptedException e) {
+            thread = null;
+            return;
+          }
+          if (waiters.isEmpty()) {
+            thread = null;
+            return;
+          }
+          Map<Long, TrackedJob> distinct = new HashMap<>();
+          waiters.forEach(w -> distinct.putIfAbsent(w.job.id(), w.job));
+          jobs = List.copyOf(distinct.values());
+          actor = waiters.get(waiters.size() - 1).actor;
+        }
+        List<TrackedJob> seen = round(actor, jobs);
+        synchronized (this) {
+          Map<Long, TrackedJob> byId = new HashMap<>();
+          seen.forEach(j -> byId.put(j.id(), j));
+          for (Waiter waiter : waiters) {
+            TrackedJob now = byId.get(waiter.job.id());
+            if (now != null) {
+              waiter.job = now;
+              waiter.seen = true;
+            }
+          }
+          notifyAll();
+          pause = interval(youngest());
+        }
+      }
+    }
+
+    private List<TrackedJob> round(Actor actor, List<TrackedJob> jobs) {
+      try {
+        return rounds.refresh(actor, jobs);
+      } catch (RuntimeException e) {
+        return jobs;
+      }
+    }
+
+    private Duration youngest() {
+      return waiters.stream().map(w -> age(w.job)).min(Duration::compareTo).orElse(Duration.ZERO);
+    }
+  }
+
+  private Duration age(TrackedJob job) {
+    return Duration.between(job.submittedAt(), now.get());
+  }
+}
