@@ -117,8 +117,9 @@ class ExaCli implements Serializable {
    * pipeline opted in to the agent's own registry (HPC_FLEET_LOCAL_REGISTRY=true), and then the log
    * says what that means.
    *
-   * With credentialsId, the "SSH Username with private key" credential is bound for the command
-   * only: the key file's path and the passphrase reach exa through its environment, never its
+   * With credentialsId (the agent's own registry only: in central mode the console holds the keys
+   * and a credentialsId is refused), the "SSH Username with private key" credential is bound for
+   * the command only: the key file's path and the passphrase reach exa through its environment, never its
    * command line, and nothing is echoed. The username is not bound: a username marked secret would
    * be masked all through the job's output, and exa logs in as the approved user anyway.
    *
@@ -135,6 +136,9 @@ class ExaCli implements Serializable {
       script.error("${step}: the HPC Fleet steps do not run 'exa ${command}': governance (connect, approve, reject, saving nodes) is done by an admin, on the console, never by a build")
     }
     def env = script.env
+    if (env.EXAMLOPS_SERVER && credentialsId) {
+      script.error("${step}: credentialsId is not taken in central mode (EXAMLOPS_SERVER is set): the console holds the clusters' keys and runs every command on them, so a build needs only its token; drop credentialsId, and keep the cluster's key out of the builds' reach (docs/jenkins.md)")
+    }
     if (!env.EXAMLOPS_SERVER) {
       if (env[LOCAL_REGISTRY] != 'true') {
         script.error("${step}: this agent has no console (EXAMLOPS_SERVER is not set): set EXAMLOPS_SERVER and EXAMLOPS_TOKEN_CREDENTIALS_ID (central mode, docs/jenkins.md), or let this pipeline use the agent's own registry with environment { ${LOCAL_REGISTRY} = 'true' }, knowing that whoever can run builds on this agent can then also approve clusters")

@@ -2,8 +2,8 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.jobs.CancelRequest;
-import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.jobs.CancelResult;
+import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.TrackedJob;
 import java.io.PrintWriter;

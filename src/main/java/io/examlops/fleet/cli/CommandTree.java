@@ -68,6 +68,7 @@ final class CommandTree {
             node(SubmitCommand.class, SubmitCommand::new),
             node(JobsCommand.class, JobsCommand::new),
             node(CancelCommand.class, CancelCommand::new),
+            node(DetachCommand.class, DetachCommand::new),
             node(LogsCommand.class, LogsCommand::new),
             node(CapacityCommand.class, CapacityCommand::new)),
         // their own subcommands come from their annotations, built when they are

@@ -8,19 +8,18 @@ import io.examlops.fleet.jobs.CancelRequest;
 import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.jobs.FollowRequest;
 import io.examlops.fleet.jobs.JobOptions;
-import io.examlops.fleet.jobs.JobRecorder;
 import io.examlops.fleet.jobs.JobRequest;
 import io.examlops.fleet.jobs.LogsRequest;
 import io.examlops.fleet.jobs.PipelineRunRequest;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.jobs.ScriptSource;
+import io.examlops.fleet.jobs.Standing;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
-import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PreflightRequest;
@@ -146,7 +145,8 @@ final class CentralRoutes {
         "job",
         JobOptions.class,
         "where the job goes and what it asks for",
-        "send the job's options as exa hpc submit --json echoes them");
+        "send the job's options: cluster (a name or auto), gpus, nodes, partition, time,"
+            + " account, environment, tag, output, leased");
   }
 
   private void jobs(Context ctx) {
@@ -156,16 +156,16 @@ final class CentralRoutes {
   private void job(Context ctx) {
     json(
         ctx,
-        fleet.jobs().job(Guard.principal(ctx).actor(), new JobRequest(jobRef(ctx), ReadFrom.STORE)));
+        fleet
+            .jobs()
+            .job(Guard.principal(ctx).actor(), new JobRequest(jobRef(ctx), ReadFrom.STORE)));
   }
 
   /** Answers when the job ends, or after {@code ?timeout=} seconds (at most the longest poll). */
   private void follow(Context ctx) throws InterruptedException {
     json(
         ctx,
-        fleet
-            .jobs()
-            .follow(agent(ctx).actor(), new FollowRequest(jobRef(ctx), pollSeconds(ctx))));
+        fleet.jobs().follow(agent(ctx).actor(), new FollowRequest(jobRef(ctx), pollSeconds(ctx))));
   }
 
   /**
@@ -191,24 +191,13 @@ final class CentralRoutes {
 
   /** Only its submitter, or an admin, cancels a job through the gateway. */
   private void cancel(Context ctx) {
-    String job = jobRef(ctx);
-    JobRecorder who = agent(ctx);
-    who.requireMayChange(recorded(ctx, job), "cancel");
-    json(ctx, fleet.jobs().cancel(who.actor(), new CancelRequest(job)));
+    Standing who = agent(ctx);
+    json(ctx, fleet.jobs().cancel(who.actor(), new CancelRequest(jobRef(ctx), who)));
   }
 
   private void detach(Context ctx) {
-    String job = jobRef(ctx);
-    JobRecorder who = agent(ctx);
-    who.requireMayChange(recorded(ctx, job), "detach");
-    json(ctx, fleet.jobs().detach(who.actor(), new DetachRequest(job)));
-  }
-
-  private TrackedJob recorded(Context ctx, String job) {
-    return fleet
-        .jobs()
-        .job(Guard.principal(ctx).actor(), new JobRequest(job, ReadFrom.STORE))
-        .job();
+    Standing who = agent(ctx);
+    json(ctx, fleet.jobs().detach(who.actor(), new DetachRequest(jobRef(ctx), who)));
   }
 
   private static final String PLACE = "{\"place\": {\"gpus\": 4}}";
@@ -224,10 +213,10 @@ final class CentralRoutes {
    * The token's user acting through the agent's surface, with an admin's standing when the request
    * has the admin scope and its user the admin role.
    */
-  private static JobRecorder agent(Context ctx) {
+  private static Standing agent(Context ctx) {
     String surface = ctx.header(SURFACE_HEADER);
     Principal principal = Guard.principal(ctx);
-    return new JobRecorder(
+    return new Standing(
         new Actor(
             principal.user(), surface == null || surface.isBlank() ? Actor.CLI : surface.strip()),
         principal.admin() && principal.role() == Role.ADMIN);

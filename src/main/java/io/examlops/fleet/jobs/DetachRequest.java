@@ -4,5 +4,12 @@ package io.examlops.fleet.jobs;
  * Let a job run on when nobody follows it ({@code exa hpc detach}).
  *
  * @param job the fleet's job id, or the scheduler's
+ * @param by who asks, when only the job's submitter or an admin may ({@link Standing}: a token's
+ *     owner through the console); {@code null}: the fleet's own user (this machine's exa)
  */
-public record DetachRequest(String job) {}
+public record DetachRequest(String job, Standing by) {
+  /** By this machine's user, who may detach any job of its own registry. */
+  public DetachRequest(String job) {
+    this(job, null);
+  }
+}

@@ -34,9 +34,9 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * The jobs service of a process that talks to the clusters itself: a local-mode {@code exa}, and the
- * console (the fleet's gateway). The approval gate is asked before anything reaches a scheduler;
- * every submission is recorded before it is sent. Safe to share between threads.
+ * The jobs service of a process that talks to the clusters itself: a local-mode {@code exa}, and
+ * the console (the fleet's gateway). The approval gate is asked before anything reaches a
+ * scheduler; every submission is recorded before it is sent. Safe to share between threads.
  */
 public final class DirectJobService implements JobService {
   /** How often a followed job's output is read. */
@@ -193,6 +193,9 @@ public final class DirectJobService implements JobService {
   /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */
   @Override
   public CancelResult cancel(Actor actor, CancelRequest request) {
+    if (request.by() != null) {
+      request.by().requireMayChange(tracker.find(actor, request.job()), "cancel");
+    }
     JobTracker.Cancelled cancelled = tracker.cancel(actor, request.job());
     return new CancelResult(
         cancelled.result().outcome(), cancelled.result().message(), cancelled.job());
@@ -201,6 +204,9 @@ public final class DirectJobService implements JobService {
   @Override
   public DetachResult detach(Actor actor, DetachRequest request) {
     TrackedJob job = tracker.find(actor, request.job());
+    if (request.by() != null) {
+      request.by().requireMayChange(job, "detach");
+    }
     return new DetachResult(job, tracker.store(actor).endLease(job.id()));
   }
 

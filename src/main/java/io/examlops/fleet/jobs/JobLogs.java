@@ -5,13 +5,11 @@ import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.scheduler.JobBackend;
-import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -95,7 +93,11 @@ final class JobLogs {
               return new Read(current, file, offset, chunk.found(), false);
             }
             try {
-              current = watch.atMost(actor, current, every.compareTo(Duration.ofNanos(left)) < 0 ? every : Duration.ofNanos(left));
+              current =
+                  watch.atMost(
+                      actor,
+                      current,
+                      every.compareTo(Duration.ofNanos(left)) < 0 ? every : Duration.ofNanos(left));
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
               return new Read(current, file, offset, chunk.found(), false);

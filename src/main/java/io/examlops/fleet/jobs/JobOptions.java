@@ -24,8 +24,8 @@ import java.util.Map;
  * @param output where the job writes its output ({@link io.examlops.fleet.model.OutputPath}: a path
  *     relative to the home directory on the cluster or absolute, with {@code %j} and {@code %x});
  *     {@code null}: the scheduler's default place
- * @param leased whether the job is cancelled when nobody follows it any more: submitted through
- *     the console for an agent that waits on it, it holds a lease the waiter renews ({@link
+ * @param leased whether the job is cancelled when nobody follows it any more: submitted through the
+ *     console for an agent that waits on it, it holds a lease the waiter renews ({@link
  *     io.examlops.fleet.settings.LeaseSettings}); {@code false}: it runs on whoever watches
  */
 public record JobOptions(

@@ -48,8 +48,8 @@ public interface JobService {
 
   /**
    * One tracked job (by fleet id or scheduler id): with {@link
-   * io.examlops.fleet.model.ReadFrom#SCHEDULER}, after asking its scheduler where it stands when
-   * it has not ended (or was lost). Read-only towards the cluster.
+   * io.examlops.fleet.model.ReadFrom#SCHEDULER}, after asking its scheduler where it stands when it
+   * has not ended (or was lost). Read-only towards the cluster.
    */
   JobResult job(Actor actor, JobRequest request);
 
@@ -70,8 +70,8 @@ public interface JobService {
 
   /**
    * Cancels every job whose lease lapsed (nobody renewed it for the lease's lapse time) and whose
-   * grace passed, by the job's policy; returns what it did, one line a job. The console calls it
-   * in the background.
+   * grace passed, by the job's policy; returns what it did, one line a job. The console calls it in
+   * the background.
    */
   List<String> cancelLapsed(Actor actor);
 

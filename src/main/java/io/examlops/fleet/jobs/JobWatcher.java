@@ -12,10 +12,10 @@ import java.util.function.Supplier;
 
 /**
  * One watcher per cluster for every job waited on in this process: each round asks the cluster's
- * scheduler about all of them at once (one {@code squeue}/{@code sacct} or {@code flux jobs} for the
- * whole set, over the cluster's one connection) and wakes the waiters whose job changed. So what
- * reaches a scheduler depends on the number of clusters, not on the number of waiting builds, and
- * the console that many agents wait through asks each cluster as often as one waiter would.
+ * scheduler about all of them at once (one {@code squeue}/{@code sacct} or {@code flux jobs} for
+ * the whole set, over the cluster's one connection) and wakes the waiters whose job changed. So
+ * what reaches a scheduler depends on the number of clusters, not on the number of waiting builds,
+ * and the console that many agents wait through asks each cluster as often as one waiter would.
  *
  * <p>The interval is short right after a submission, when short jobs end, and grows with the age of
  * the youngest job waited on ({@link #interval}). A round that fails (the cluster unreachable)

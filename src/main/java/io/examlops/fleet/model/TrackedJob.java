@@ -52,94 +52,12 @@ public record TrackedJob(
   /** The longest reason kept: a scheduler's message, not its log. */
   public static final int MAX_REASON = 2000;
 
-  /** The longest run time recorded: a century, longer than any scheduler lets a job run. */
-  public static final long MAX_ELAPSED_SECONDS = 100L * 366 * 24 * 3600;
-
-  /** The earliest and latest times a record holds: anything outside is not a real job's. */
-  private static final Instant EARLIEST = Instant.parse("2000-01-01T00:00:00Z");
-
-  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59Z");
-
   public TrackedJob {
     Objects.requireNonNull(cluster, "cluster");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(submittedBy, "submittedBy");
     Objects.requireNonNull(submittedAt, "submittedAt");
-  }
-
-  /**
-   * The record, checked by the rules the fleet's own requests follow, before it is stored from
-   * outside (an agent in central mode): the cluster's name, the job's names ({@link SafeName}),
-   * counts in range ({@link GpuAsk}), the scheduler's id, times, run time and GPU-hours that a real
-   * job can have, an exit code, and a reason of one plain line ({@link OneLine}).
-   *
-   * @throws FleetException naming the first field that breaks its rule
-   */
-  public TrackedJob checked() {
-    ClusterName.require(cluster, "cluster");
-    if (schedulerJobId != null) {
-      SchedulerJobId.require(schedulerJobId, "schedulerJobId");
-    }
-    SafeName.require("job name", name, "name");
-    if (model != null) {
-      SafeName.require("model", model, "model");
-    }
-    if (dataset != null) {
-      SafeName.require("dataset", dataset, "dataset");
-    }
-    if (partition != null) {
-      SafeName.require("partition/queue", partition, "partition");
-    }
-    GpuAsk.of(gpus == null ? 0 : gpus, nodes);
-    OneLine.require("the submitter", submittedBy, Actor.MAX_LENGTH, "submittedBy");
-    requireTime(submittedAt, "submittedAt");
-    requireTime(startedAt, "startedAt");
-    requireTime(endedAt, "endedAt");
-    if (elapsedSeconds != null && (elapsedSeconds < 0 || elapsedSeconds > MAX_ELAPSED_SECONDS)) {
-      throw FleetException.invalid(
-          "the run time must be 0 to " + MAX_ELAPSED_SECONDS + " seconds, got " + elapsedSeconds,
-          "elapsedSeconds");
-    }
-    if (gpuHours != null && !gpuHoursPossible()) {
-      throw FleetException.invalid(
-          "GPU-hours "
-              + gpuHours.toPlainString()
-              + " are more than "
-              + (gpus == null ? "any job's" : gpus + " GPUs")
-              + " can use in "
-              + (elapsedSeconds == null ? "any run time" : elapsedSeconds + " seconds"),
-          "gpuHours");
-    }
-    if (exitCode != null && (exitCode < -255 || exitCode > 65535)) {
-      throw FleetException.invalid(
-          "the exit code must be -255 to 65535, got " + exitCode, "exitCode");
-    }
-    if (reason != null && !reason.isEmpty()) {
-      OneLine.require("the reason", reason, MAX_REASON, "reason");
-    }
-    outputPath();
-    return this;
-  }
-
-  /** GPU-hours no more than the GPUs can have used in the run time (a second's rounding kept). */
-  private boolean gpuHoursPossible() {
-    if (gpuHours.signum() < 0 || gpuHours.precision() - gpuHours.scale() > 20) {
-      return false;
-    }
-    long seconds = (elapsedSeconds == null ? MAX_ELAPSED_SECONDS : elapsedSeconds) + 1;
-    BigDecimal most =
-        BigDecimal.valueOf(gpus == null ? GpuAsk.MAX : gpus)
-            .multiply(BigDecimal.valueOf(seconds))
-            .divide(BigDecimal.valueOf(3600), 6, java.math.RoundingMode.UP);
-    return gpuHours.compareTo(most) <= 0;
-  }
-
-  private static void requireTime(Instant at, String field) {
-    if (at != null && (at.isBefore(EARLIEST) || at.isAfter(LATEST))) {
-      throw FleetException.invalid(
-          "the time " + at + " is not a job's: use a time from 2000 to 9999", field);
-    }
   }
 
   /** Where the job was asked to write its output; {@code null}: its scheduler's default place. */
@@ -191,11 +109,6 @@ public record TrackedJob(
         null,
         null,
         output == null ? null : output.pattern());
-  }
-
-  /** The same ask (cluster, name, model, dataset, GPUs, nodes, partition, output), anew. */
-  public TrackedJob submittedAgain(String by, Instant at) {
-    return submitting(cluster, name, model, dataset, gpus, nodes, partition, by, at, outputPath());
   }
 
   /** The job in {@code newState} since {@code started} (if known), with why; nothing else known. */

@@ -3,9 +3,9 @@ package io.examlops.fleet.placement;
 import io.examlops.fleet.model.Actor;
 
 /**
- * Placement and preflight: where a job should run, and whether a cluster would take it now.
- * {@link DirectPlacementService} decides on this process's stores and reaches the cluster itself;
- * in central mode an agent asks the console (the fleet's gateway). Safe to share between threads.
+ * Placement and preflight: where a job should run, and whether a cluster would take it now. {@link
+ * DirectPlacementService} decides on this process's stores and reaches the cluster itself; in
+ * central mode an agent asks the console (the fleet's gateway). Safe to share between threads.
  */
 public interface PlacementService {
   /**

@@ -34,8 +34,7 @@ public final class JobStore implements JobRecords {
   private final Clock clock;
 
   /**
-   * @param clock when the audit events of changes made for someone else (an agent, a recovery)
-   *     happened
+   * @param clock when the audit events of changes made for someone else (a recovery) happened
    */
   public JobStore(PlatformDb db, Clock clock) {
     this.db = db;
@@ -54,18 +53,10 @@ public final class JobStore implements JobRecords {
   /**
    * As {@link #begin(TrackedJob)}, recording the caller's tag with it (see {@link #latestTagged}).
    * The cluster's record is read in the same transaction: a job is recorded only for an ACTIVE
-   * cluster, whoever asks (this machine's CLI, or an agent through the central console).
+   * cluster, whoever submits (this machine's exa, or the console for its agents).
    */
   @Override
   public TrackedJob begin(TrackedJob job, String tag) {
-    return begin(job, tag, null);
-  }
-
-  /**
-   * As {@link #begin(TrackedJob, String)}, with an audit event of {@code audited} in the same
-   * transaction ({@code null}: none), for a submission recorded for an agent.
-   */
-  public TrackedJob begin(TrackedJob job, String tag, Actor audited) {
     if (job.state() != JobState.SUBMITTING || job.schedulerJobId() != null) {
       throw new IllegalArgumentException("a submission is begun as SUBMITTING, without a job id");
     }
@@ -99,11 +90,7 @@ public final class JobStore implements JobRecords {
                   id = keys.getLong(1);
                 }
               }
-              TrackedJob recorded = find(c, id).orElseThrow();
-              if (audited != null) {
-                audit(c, recorded, audited, "submission-recorded", Map.of());
-              }
-              return recorded;
+              return find(c, id).orElseThrow();
             });
     db.hook().reached(WriteHook.WriteStep.JOB_RECORDED_BEFORE_SEND);
     return begun;
@@ -159,25 +146,13 @@ public final class JobStore implements JobRecords {
   /** Removes the record of a submission that never reached the scheduler (refused, or failed). */
   @Override
   public void discard(TrackedJob begun) {
-    discard(begun, null);
-  }
-
-  /**
-   * As {@link #discard(TrackedJob)}, with an audit event of {@code audited} in the same transaction
-   * when a record was removed ({@code null}: none).
-   */
-  public void discard(TrackedJob begun, Actor audited) {
     db.write(
         c -> {
-          int removed;
           try (PreparedStatement s =
               c.prepareStatement("DELETE FROM hpc_jobs WHERE id = ? AND state = ?")) {
             s.setLong(1, begun.id());
             s.setString(2, JobState.SUBMITTING.name());
-            removed = s.executeUpdate();
-          }
-          if (removed == 1 && audited != null) {
-            audit(c, begun, audited, "submission-discarded", Map.of());
+            s.executeUpdate();
           }
           return null;
         });
@@ -225,14 +200,6 @@ public final class JobStore implements JobRecords {
    */
   @Override
   public TrackedJob update(TrackedJob job) {
-    return update(job, null);
-  }
-
-  /**
-   * As {@link #update(TrackedJob)}, with an audit event of {@code audited} in the same transaction
-   * when the state changed ({@code null}: none).
-   */
-  public TrackedJob update(TrackedJob job, Actor audited) {
     return db.write(
         c -> {
           TrackedJob before =
@@ -271,16 +238,7 @@ public final class JobStore implements JobRecords {
               throw new RegistryException("tracked job " + job.id() + " does not exist");
             }
           }
-          TrackedJob after = find(c, job.id()).orElseThrow();
-          if (audited != null && before.state() != after.state()) {
-            audit(
-                c,
-                after,
-                audited,
-                "job-state",
-                Map.of("from", before.state().label(), "to", after.state().label()));
-          }
-          return after;
+          return find(c, job.id()).orElseThrow();
         });
   }
 

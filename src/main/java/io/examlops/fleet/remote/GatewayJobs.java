@@ -39,8 +39,8 @@ import java.util.function.Consumer;
  */
 final class GatewayJobs implements JobService {
   /**
-   * The largest script sent: the console reads request bodies of up to 64 KiB, and a script's
-   * text grows when written as JSON.
+   * The largest script sent: the console reads request bodies of up to 64 KiB, and a script's text
+   * grows when written as JSON.
    */
   static final int MAX_SCRIPT_BYTES = 48 * 1024;
 
@@ -76,7 +76,8 @@ final class GatewayJobs implements JobService {
     return client.send(
         "POST",
         "/submit",
-        new Submit(fileName(request.script().fileName(), request), sized(script), name, request.job()),
+        new Submit(
+            fileName(request.script().fileName(), request), sized(script), name, request.job()),
         actor,
         SUBMITTED);
   }
@@ -85,7 +86,9 @@ final class GatewayJobs implements JobService {
     if (given != null) {
       return given;
     }
-    return request.script().file() == null ? null : request.script().file().getFileName().toString();
+    return request.script().file() == null
+        ? null
+        : request.script().file().getFileName().toString();
   }
 
   @Override
@@ -132,7 +135,11 @@ final class GatewayJobs implements JobService {
           outage.retried(
               () ->
                   client.send(
-                      "GET", job(request.job()) + "/follow?timeout=" + poll, null, actor, FOLLOWED));
+                      "GET",
+                      job(request.job()) + "/follow?timeout=" + poll,
+                      null,
+                      actor,
+                      FOLLOWED));
       if (seen.ended() || System.nanoTime() >= deadline) {
         return seen;
       }
@@ -162,7 +169,8 @@ final class GatewayJobs implements JobService {
         Thread.currentThread().interrupt();
         if (last == null) {
           throw new FleetException(
-              ErrorKind.TIMED_OUT, "interrupted before job " + request.job() + "'s output was read");
+              ErrorKind.TIMED_OUT,
+              "interrupted before job " + request.job() + "'s output was read");
         }
         return last;
       }
@@ -195,11 +203,7 @@ final class GatewayJobs implements JobService {
     add(query, "model", request.model());
     add(query, "state", request.state());
     return client.send(
-        "GET",
-        "/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)),
-        null,
-        actor,
-        MANY);
+        "GET", "/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)), null, actor, MANY);
   }
 
   private static void add(List<String> query, String name, String value) {

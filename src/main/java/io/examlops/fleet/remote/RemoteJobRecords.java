@@ -33,8 +33,7 @@ final class RemoteJobRecords implements JobRecords {
   @Override
   public Optional<TrackedJob> find(long id) {
     try {
-      return Optional.of(
-          client.get("/jobs/" + encoded(JobRef.fleet(id)), ONE).job());
+      return Optional.of(client.get("/jobs/" + encoded(JobRef.fleet(id)), ONE).job());
     } catch (FleetException e) {
       if (e.kind() == ErrorKind.UNKNOWN_JOB) {
         return Optional.empty();
@@ -71,7 +70,8 @@ final class RemoteJobRecords implements JobRecords {
   }
 
   @Override
-  public TrackedJob complete(TrackedJob begun, String schedulerJobId, io.examlops.fleet.model.Actor actor) {
+  public TrackedJob complete(
+      TrackedJob begun, String schedulerJobId, io.examlops.fleet.model.Actor actor) {
     throw consoleRecords();
   }
 
@@ -81,7 +81,8 @@ final class RemoteJobRecords implements JobRecords {
   }
 
   @Override
-  public TrackedJob notSubmitted(TrackedJob begun, String why, io.examlops.fleet.model.Actor actor) {
+  public TrackedJob notSubmitted(
+      TrackedJob begun, String why, io.examlops.fleet.model.Actor actor) {
     throw consoleRecords();
   }
 

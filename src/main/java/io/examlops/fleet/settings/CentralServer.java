@@ -6,9 +6,10 @@ import java.net.URI;
 import java.net.URISyntaxException;
 
 /**
- * The fleet console an agent takes its registry from (central mode), and the API token it sends:
- * cluster states, pins and snapshots are read there, submissions are recorded there; SSH still runs
- * from the agent. The token is a secret: it is never part of a message or of {@link #toString()}.
+ * The fleet console an agent works through (central mode), and the API token it sends: cluster
+ * states and snapshots are read there, and the console places, submits, follows and cancels for the
+ * agent, which talks to no cluster itself. The token is a secret: it is never part of a message or
+ * of {@link #toString()}.
  *
  * @param url the console's address, {@code http} or {@code https}, without a path
  * @param token a console API token with the {@code read} scope (and {@code submit} to submit)

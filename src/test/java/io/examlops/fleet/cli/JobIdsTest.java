@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.console.ConsoleFixture;
-import io.examlops.fleet.jobs.JobRecorder;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.JobStore;
+import io.examlops.fleet.registry.LocalStores;
+import io.examlops.fleet.registry.WriteHook;
 import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,8 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Job ids as users type them: a bare id that is one job's fleet id and another job's scheduler id
  * is refused with both, for every command that takes a job; {@code #ID} and {@code SCHEDULER:ID}
- * choose. The jobs with numeric scheduler ids are recorded as an agent in central mode records its
- * own (the console's job-record service on the same real stores).
+ * choose. The jobs with numeric scheduler ids are written straight into the store (no cluster
+ * answers at their address).
  */
 class JobIdsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -42,10 +45,12 @@ class JobIdsTest {
     ok(ExaRun.run(env, "hpc", "approve", "demo"));
     Fleet fleet = TestFleets.fleet(env);
     ConsoleFixture.approveUnreachableSlurm(home, env, fleet, "tc");
-    JobRecorder ann = new JobRecorder(Actor.cli("ann"), false);
-    fleet.jobRecords().recordSubmission(ann, submitting("never-sent"), null);
-    TrackedJob sent = fleet.jobRecords().recordSubmission(ann, submitting("sent"), null);
-    fleet.jobRecords().recordSubmitted(ann, sent.id(), "1");
+    JobStore store =
+        new LocalStores(TestFleets.settings(env), Clock.systemUTC(), WriteHook.NONE)
+            .registry()
+            .jobStore();
+    store.begin(submitting("never-sent"));
+    store.complete(store.begin(submitting("sent")), "1", Actor.cli("ann"));
   }
 
   private static TrackedJob submitting(String name) {

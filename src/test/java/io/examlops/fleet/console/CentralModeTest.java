@@ -15,7 +15,6 @@ import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
@@ -23,13 +22,8 @@ import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.placement.PlaceRequest;
-import io.examlops.fleet.registry.ClustersFile;
-import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.settings.CentralServer;
-import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.testing.TestFleets;
-import io.examlops.fleet.transport.KeyFingerprint;
-import io.examlops.fleet.transport.SshAgentProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,9 +38,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Central mode over real HTTP: a console on real stores, and an "agent" fleet on another home with
- * no registry of its own that reads the console's clusters and records its submissions there (the
- * mock backend runs the jobs; the Slurm testbed's run is in {@code JenkinsStepsIT}).
+ * Central mode over real HTTP: a console on real stores, the fleet's gateway, and an "agent" fleet
+ * on another home with no registry and no credential of its own that reads the console's clusters
+ * and asks the console to place, submit, follow and cancel (the mock backend runs the jobs on the
+ * console's side; the Slurm testbed's run is in {@code GatewayIT}).
  */
 class CentralModeTest {
   private static final Actor BUILD = new Actor("agent-user", "jenkins:train#7");
@@ -95,74 +90,6 @@ class CentralModeTest {
         .jobs();
   }
 
-  /**
-   * The console's clusters.yaml names a key file that lives on the console's machine ({@code ~/}
-   * there), not on the agent: the agent uses the ssh-agent, and only while it holds the approved
-   * key; the approval gate asks the agent without connecting anywhere.
-   */
-  @Test
-  void withoutTheKeyFileAnAgentUsesItsSshAgentOnlyWhileItHoldsTheApprovedKey() throws Exception {
-    Path ssh = Files.createDirectories(serverDir.resolve(".ssh"));
-    Path key = keygen(ssh.resolve("id_lxp"));
-    new ClustersFile(serverDir.resolve("clusters.yaml"), TestFleets.settings(console.env).home())
-        .upsert(
-            ClusterDefinition.ssh(
-                "lxp",
-                SlurmAdapter.KIND,
-                "127.0.0.1",
-                "hpcuser",
-                "~/.ssh/id_lxp",
-                2222,
-                "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"));
-    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("lxp"));
-    String approved = KeyFingerprint.of(key, Secret.NONE);
-    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT);
-    Map<String, String> env = new java.util.HashMap<>();
-    env.put("HOME", agentDir.toString());
-    env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
-    env.put("EXAMLOPS_SERVER", console.base);
-    env.put("EXAMLOPS_TOKEN", token);
-
-    // No ssh-agent: the missing key file is what the reason names.
-    assertThat(lxp(env).get("notSchedulableBecause").asText()).contains("id_lxp");
-    Path other = keygen(agentDir.resolve("id_other"));
-    try (SshAgentProcess agent = SshAgentProcess.start().add(other)) {
-      env.put("SSH_AUTH_SOCK", agent.socket().toString());
-      com.fasterxml.jackson.databind.JsonNode refused = lxp(env);
-      assertThat(refused.get("schedulable").asBoolean()).isFalse();
-      assertThat(refused.get("notSchedulableBecause").asText())
-          .contains("does not hold key " + approved)
-          .contains(KeyFingerprint.of(other, Secret.NONE));
-
-      agent.add(key);
-      assertThat(lxp(env).get("schedulable").asBoolean()).as(lxp(env).toString()).isTrue();
-    }
-  }
-
-  private static com.fasterxml.jackson.databind.JsonNode lxp(Map<String, String> env)
-      throws Exception {
-    ExaRun clusters = ExaRun.run(env, "--json", "hpc", "clusters");
-    assertThat(clusters.exitCode()).as(clusters.err()).isZero();
-    for (com.fasterxml.jackson.databind.JsonNode c :
-        new com.fasterxml.jackson.databind.ObjectMapper()
-            .readTree(clusters.out())
-            .get("clusters")) {
-      if (c.get("name").asText().equals("lxp")) {
-        return c;
-      }
-    }
-    throw new AssertionError("no cluster lxp in " + clusters.out());
-  }
-
-  private static Path keygen(Path key) throws Exception {
-    Process keygen =
-        new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
-            .redirectErrorStream(true)
-            .start();
-    assertThat(keygen.waitFor()).as(new String(keygen.getInputStream().readAllBytes())).isZero();
-    return key;
-  }
-
   @Test
   void anAgentSeesTheConsolesClustersAndItsGateRefusesAPendingOne() {
     Fleet agent = agent(console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT));
@@ -198,16 +125,32 @@ class CentralModeTest {
               assertThat(e.actor()).isEqualTo(ConsoleFixture.VIEWER);
               assertThat(e.surface()).isEqualTo("jenkins:train#7");
             });
-    // the agent follows the job and the console records what it saw
+    // the agent follows the job through the console, which watched and recorded it
     TrackedJob ended =
         agent
             .jobs()
-            .follow(
-                BUILD, new io.examlops.fleet.jobs.FollowRequest(Long.toString(recorded.id()), 60))
+            .follow(BUILD, new io.examlops.fleet.jobs.FollowRequest("#" + recorded.id(), 60))
             .job();
     assertThat(ended.state()).isEqualTo(JobState.COMPLETED);
-    assertThat(console.fleet.jobRecords().find(recorded.id()).orElseThrow().state())
-        .isEqualTo(JobState.COMPLETED);
+    assertThat(serverJobs().get(0).state()).isEqualTo(JobState.COMPLETED);
+    // and reads its output from the console, from where it left off
+    StringBuilder output = new StringBuilder();
+    var read =
+        agent
+            .jobs()
+            .logs(
+                BUILD,
+                new io.examlops.fleet.jobs.LogsRequest("#" + recorded.id(), false, 60),
+                output::append);
+    assertThat(output.toString()).isEqualTo("central\n");
+    StringBuilder rest = new StringBuilder();
+    agent
+        .jobs()
+        .logs(
+            BUILD,
+            new io.examlops.fleet.jobs.LogsRequest("#" + recorded.id(), false, 60, read.offset()),
+            rest::append);
+    assertThat(rest.toString()).isEmpty();
     // nothing of the fleet's state was written on the agent
     assertThat(agentDir.resolve(".local/share/examlops/platform.db")).doesNotExist();
     assertThat(agentDir.resolve(".config/examlops/clusters.yaml")).doesNotExist();
@@ -262,28 +205,64 @@ class CentralModeTest {
     assertThat(refused.getMessage()).contains("unknown or revoked").doesNotContain(token);
   }
 
+  /**
+   * A token submits through the console or not at all: the console refuses a cluster that is not
+   * ACTIVE, and no route takes a job record an agent made up (the routes that did are gone).
+   */
   @Test
-  void theConsoleRefusesToRecordAJobForAClusterThatIsNotActive() throws Exception {
+  void aTokenCanRecordNoJobTheConsoleDidNotSubmit() throws Exception {
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT);
-    String body =
+    String made =
         "{\"job\": {\"id\": 0, \"cluster\": \"alpha\", \"name\": \"sneaky\", \"gpus\": 1,"
             + " \"state\": \"submitting\", \"submittedBy\": \"me\","
             + " \"submittedAt\": \"2026-01-01T00:00:00.000Z\"}}";
+    String submit =
+        "{\"fileName\": \"x.sh\", \"script\": \"#!/bin/sh\\necho x\\n\", \"job\":"
+            + " {\"cluster\": \"alpha\", \"gpus\": 1, \"nodes\": 1}}";
 
-    HttpResponse<String> response =
-        http.send(
-            HttpRequest.newBuilder(URI.create(console.base + "/api/v1/facility/central/jobs"))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
+    HttpResponse<String> recorded = post(token, "/api/v1/facility/central/jobs", made);
+    HttpResponse<String> pending = post(token, "/api/v1/facility/central/submit", submit);
 
-    assertThat(response.statusCode()).isEqualTo(409);
-    assertThat(response.body())
+    assertThat(recorded.statusCode()).isIn(404, 405);
+    assertThat(pending.statusCode()).as(pending.body()).isEqualTo(409);
+    assertThat(pending.body())
         .contains("\"kind\":\"NOT_APPROVED\"")
-        .contains("no job is recorded for cluster 'alpha'");
+        .contains("cluster 'alpha' is PENDING");
     assertThat(serverJobs()).isEmpty();
+  }
+
+  /** A submission's options are judged by the rules exa hpc submit's are, naming the field. */
+  @Test
+  void badSubmissionOptionsAreRefusedNamingTheFieldAndNothingIsSubmitted() throws Exception {
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ, TokenScope.SUBMIT);
+    Map<String, String> bad =
+        Map.of(
+            "\"gpus\": -1, \"nodes\": 1", "GPUs must be 0 (a CPU-only job) or more, got -1",
+            "\"gpus\": 1, \"nodes\": 1, \"partition\": \"$(reboot)\"", "partition",
+            "\"gpus\": 1, \"nodes\": 1, \"environment\": {\"EXAMLOPS_TOKEN\": \"x\"}",
+                "never exported into a job");
+    for (var c : bad.entrySet()) {
+      String body =
+          "{\"fileName\": \"x.sh\", \"script\": \"#!/bin/sh\\necho x\\n\", \"job\":"
+              + " {\"cluster\": \"beta\", "
+              + c.getKey()
+              + "}}";
+      HttpResponse<String> refused = post(token, "/api/v1/facility/central/submit", body);
+      assertThat(refused.statusCode()).as(body + " -> " + refused.body()).isEqualTo(400);
+      assertThat(refused.body()).as(body).contains(c.getValue()).doesNotContain("java.");
+    }
+    assertThat(serverJobs()).isEmpty();
+  }
+
+  private HttpResponse<String> post(String token, String path, String body) throws Exception {
+    return http.send(
+        HttpRequest.newBuilder(URI.create(console.base + path))
+            .header("Authorization", "Bearer " + token)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 
   @Test

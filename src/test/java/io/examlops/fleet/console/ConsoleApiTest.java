@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.QueueRead;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.access.TokenScope;
 import java.io.IOException;
 import java.net.URI;
@@ -292,22 +294,24 @@ class ConsoleApiTest {
         console.token(ConsoleFixture.ADMIN, TokenScope.ADMIN, TokenScope.READ, TokenScope.SUBMIT);
     String deep = "[".repeat(5_000);
     for (String path :
-        List.of(FLEET + "/beta/reject", CENTRAL + "/jobs", CENTRAL + "/jobs/1/submitted")) {
+        List.of(
+            FLEET + "/beta/reject",
+            CENTRAL + "/submit",
+            CENTRAL + "/pipeline-run",
+            CENTRAL + "/place",
+            CENTRAL + "/preflight")) {
       HttpResponse<String> r = post(path, token, deep);
       assertRefusal(400, "INVALID_REQUEST", r);
       assertThat(json(r).at("/error/message").asText()).as(path).contains("nested deeper than");
     }
-    HttpResponse<String> put =
-        http.send(
-            HttpRequest.newBuilder(URI.create(console.base + CENTRAL + "/jobs/1"))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("{\"job\": " + deep))
-                .build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertRefusal(400, "INVALID_REQUEST", put);
     assertThat(state("beta")).isEqualTo(ClusterState.PENDING);
-    assertThat(console.fleet.jobRecords().find(1)).isEmpty();
+    assertThat(
+            console
+                .fleet
+                .jobs()
+                .list(ConsoleFixture.SETUP, new JobsRequest(null, null, null, ReadFrom.STORE))
+                .jobs())
+        .isEmpty();
   }
 
   /**
@@ -327,13 +331,14 @@ class ConsoleApiTest {
     assertRefusal(403, "FORBIDDEN", get(CENTRAL + "/jobs", submitOnly));
     assertRefusal(403, "FORBIDDEN", post(FLEET + "/alpha/approve", submitOnly, ""));
     assertRefusal(403, "FORBIDDEN", post(FLEET + "/alpha/refresh", read, ""));
-    assertRefusal(403, "FORBIDDEN", post(CENTRAL + "/jobs", read, "{}"));
+    assertRefusal(403, "FORBIDDEN", post(CENTRAL + "/submit", read, "{}"));
+    assertRefusal(403, "FORBIDDEN", post(CENTRAL + "/jobs/%231/cancel", read, ""));
     assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
     assertThat(post(FLEET + "/alpha/approve", adminOnly, "").statusCode()).isEqualTo(200);
 
     assertRefusal(401, "UNAUTHENTICATED", get(FLEET + "/nowhere/at/all", null));
     assertRefusal(401, "UNAUTHENTICATED", post(FLEET + "/beta/reject", null, "{}"));
-    assertRefusal(401, "UNAUTHENTICATED", post(CENTRAL + "/jobs", null, "{}"));
+    assertRefusal(401, "UNAUTHENTICATED", post(CENTRAL + "/submit", null, "{}"));
     HttpResponse<String> delete =
         http.send(
             HttpRequest.newBuilder(URI.create(console.base + FLEET + "/beta")).DELETE().build(),

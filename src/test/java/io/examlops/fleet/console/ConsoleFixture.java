@@ -42,14 +42,23 @@ public final class ConsoleFixture implements AutoCloseable {
   final String base;
 
   ConsoleFixture(Path dir, String... clusters) {
-    this(dir, McpOptions.READ_ONLY, clusters);
+    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), clusters);
   }
 
   /** The console with {@code mcp} as what MCP clients may do at /mcp. */
   ConsoleFixture(Path dir, McpOptions mcp, String... clusters) {
+    this(dir, mcp, Clock.systemUTC(), clusters);
+  }
+
+  /** The console on {@code clock}, its services' and its own. */
+  ConsoleFixture(Path dir, Clock clock, String... clusters) {
+    this(dir, McpOptions.READ_ONLY, clock, clusters);
+  }
+
+  private ConsoleFixture(Path dir, McpOptions mcp, Clock clock, String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
-    this.fleet = TestFleets.fleet(env);
+    this.fleet = Fleet.of(TestFleets.settings(env), clock);
     for (String name : clusters) {
       fleet.governance().connect(SETUP, new ConnectRequest(name, HostTarget.of("local"), "mock"));
     }
@@ -59,7 +68,7 @@ public final class ConsoleFixture implements AutoCloseable {
         new ConsoleServer(
             fleet,
             new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp),
-            Clock.systemUTC());
+            clock);
     this.base = "http://127.0.0.1:" + server.start();
   }
 

@@ -33,6 +33,8 @@ class RestFuzzTest {
   private static final List<String> NAMES =
       List.of("Bad%20Name", "%00", "..%2F..", "x".repeat(300), "%E2%80%AEtoor", "%C0%AF");
   private static final List<String> IDS = List.of("-1", "99999999999999999999", "abc", "1.5");
+  private static final List<String> JOBS =
+      List.of("%23-1", "%2399999999999999999999", "slurm:%00", "x".repeat(300), "%E2%80%AE1");
   private static final List<String> QUERIES =
       List.of(
           "?gpus=abc",
@@ -110,7 +112,7 @@ class RestFuzzTest {
           .anyMatch(r -> r.startsWith("POST /admin/users/{user}/"))
           .anyMatch(r -> r.contains("/approve"))
           .anyMatch(r -> r.startsWith("POST /admin/tokens"))
-          .anyMatch(r -> r.startsWith("PUT /api/v1/facility/central/jobs/"));
+          .anyMatch(r -> r.startsWith("POST /api/v1/facility/central/submit"));
       assertThat(sent).isGreaterThan(1_000);
       assertThat(failures).as("answers that broke the rules").isEmpty();
     }
@@ -201,12 +203,18 @@ class RestFuzzTest {
     if (path.contains("{id}")) {
       IDS.forEach(i -> targets.add(filled(path.replace("{id}", i))));
     }
+    if (path.contains("{job}")) {
+      JOBS.forEach(j -> targets.add(filled(path.replace("{job}", j))));
+    }
     return targets;
   }
 
   /** A path's parameters that are still open filled with real values. */
   private static String filled(String path) {
-    return path.replace("{name}", "alpha").replace("{id}", "1").replace("{user}", "vic");
+    return path.replace("{name}", "alpha")
+        .replace("{id}", "1")
+        .replace("{job}", "%231")
+        .replace("{user}", "vic");
   }
 
   private static List<String> withNone(List<String> values) {

@@ -37,14 +37,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real {@code exa console} killed with SIGKILL during a burst of central submissions: agents
- * (real {@code exa hpc submit} processes with a submit token, on one build agent's home, each to a
- * cluster of its own so that none resolves another's submission in flight, the mock backend running
- * their jobs) record each submission on the console, send it, and record the scheduler's answer
- * there. The console stops at one point of that sequence for every submission of the burst ({@code
- * ExaWithWriteStops}) and is killed there; restarted, the agent's next command resolves every
- * record left submitting by the mark its job was sent with: no row stays submitting and no job the
- * mock ran is untracked.
+ * The real {@code exa console}, the fleet's gateway, killed with SIGKILL during a burst of
+ * submissions: agents (real {@code exa hpc submit} processes with a submit token and no cluster
+ * credential, each to a cluster of its own, the mock backend running the jobs on the console's
+ * machine) ask the console to submit; the console records each submission, sends it, and records
+ * the scheduler's answer. It stops at one point of that sequence for every submission of the burst
+ * ({@code ExaWithWriteStops}) and is killed there; restarted, it finds every job again by the mark
+ * it was sent with and follows it: no row stays submitting and no job the mock ran is untracked.
  */
 class ConsoleKilledDuringSubmissionsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -106,16 +105,16 @@ class ConsoleKilledDuringSubmissionsTest {
     Set<String> ran = mockJobs();
     assertThat(ran).as("the mock ran every job of the burst").hasSize(BURST);
 
-    ExaProcess.Result looked = agent(startConsole(null)).run("--json", "hpc", "jobs");
+    ExaProcess agent = agent(startConsole((WriteStep) null));
+    awaitNoneSubmitting();
+    ExaProcess.Result looked = agent.run("--json", "hpc", "jobs");
 
     ok(looked);
-    assertThat(submitting()).as("no row left submitting").isEmpty();
     Set<String> tracked = new TreeSet<>();
     for (JsonNode job : JSON.readTree(looked.out()).get("jobs")) {
       tracked.add(job.get("schedulerJobId").asText());
     }
     assertThat(tracked).as("every job the mock ran is tracked").isEqualTo(ran);
-    assertThat(looked.all()).contains("recorded now");
   }
 
   @Test
@@ -127,16 +126,11 @@ class ConsoleKilledDuringSubmissionsTest {
     assertThat(said).doesNotContain("Exception").doesNotContain("at io.examlops");
     assertThat(submitting()).hasSize(BURST);
     assertThat(mockJobs()).as("no agent sent its job").isEmpty();
-    ExaProcess agent = agent(startConsole(null));
-
-    ExaProcess.Result soon = agent.run("--json", "hpc", "jobs");
-    ok(soon);
-    assertThat(submitting()).as("within the grace period they may be on their way").hasSize(BURST);
-    assertThat(soon.all()).contains("c0 has no job sent with its mark yet");
-
-    ExaProcess.Result later = agent.clockAhead(Duration.ofMinutes(16)).run("--json", "hpc", "jobs");
+    // Restarted once the grace period for a submission on its way has passed.
+    ExaProcess agent = agent(startConsole(admin.clockAhead(Duration.ofMinutes(16))));
+    awaitNoneSubmitting();
+    ExaProcess.Result later = agent.run("--json", "hpc", "jobs");
     ok(later);
-    assertThat(submitting()).as("no row left submitting").isEmpty();
     for (JsonNode job : JSON.readTree(later.out()).get("jobs")) {
       assertThat(job.get("state").asText()).isEqualTo("not-submitted");
       assertThat(job.get("reason").asText())
@@ -214,9 +208,31 @@ class ConsoleKilledDuringSubmissionsTest {
     return startConsole(step, new LinkedBlockingQueue<>());
   }
 
-  /** Starts {@code exa console --port 0}; its later stdout lines go to {@code said}. */
+  private String startConsole(ExaProcess exa) throws Exception {
+    return startConsole(exa, new LinkedBlockingQueue<>());
+  }
+
   private String startConsole(WriteStep step, LinkedBlockingQueue<String> said) throws Exception {
-    ExaProcess exa = step == null ? admin : admin.stoppingAt(step);
+    return startConsole(step == null ? admin : admin.stoppingAt(step), said);
+  }
+
+  /** Until the restarted console's refresher resolved every record left submitting. */
+  private void awaitNoneSubmitting() throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (!submitting().isEmpty()) {
+      assertThat(System.nanoTime())
+          .as("rows still submitting: " + submitting() + "; console: " + consoleErr())
+          .isLessThan(deadline);
+      Thread.sleep(200);
+    }
+  }
+
+  private String consoleErr() throws Exception {
+    return Files.readString(root.resolve("console-" + (consoles.size() - 1) + ".err"));
+  }
+
+  /** Starts {@code exa console --port 0}; its later stdout lines go to {@code said}. */
+  private String startConsole(ExaProcess exa, LinkedBlockingQueue<String> said) throws Exception {
     Process console =
         exa.start(root.resolve("console-" + consoles.size() + ".err"), "console", "--port", "0");
     consoles.add(console);
@@ -267,10 +283,10 @@ class ConsoleKilledDuringSubmissionsTest {
         .toList();
   }
 
-  /** The ids of the jobs the mock backend ran on the agent. */
+  /** The ids of the jobs the mock backend ran: on the console's machine, never the agent's. */
   private Set<String> mockJobs() throws Exception {
     Set<String> ids = new TreeSet<>();
-    try (Stream<Path> all = Files.walk(root.resolve("agent"))) {
+    try (Stream<Path> all = Files.walk(root.resolve("server"))) {
       for (Path dir : all.filter(p -> p.getFileName().toString().equals("mock-jobs")).toList()) {
         try (Stream<Path> jobs = Files.list(dir)) {
           jobs.filter(Files::isDirectory).forEach(j -> ids.add(j.getFileName().toString()));

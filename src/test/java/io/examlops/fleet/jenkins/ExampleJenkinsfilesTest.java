@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The example Jenkinsfiles shipped with the library, declarative, run by the stand-in against the
- * real exa on the mock backend (no SSH: their credential parameter is left empty). The root
+ * real exa on the mock backend. They name no cluster credential: a build needs none. The root
  * Jenkinsfile against Slurm is in JenkinsStepsIT.
  */
 class ExampleJenkinsfilesTest {
@@ -19,8 +19,7 @@ class ExampleJenkinsfilesTest {
 
   private Pipeline build(String job) {
     Map<String, String> env = new LinkedHashMap<>(MockFleet.agent(dir, 4, job, "1"));
-    return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve(job), env)
-        .withParam("HPC_CREDENTIALS", "");
+    return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve(job), env);
   }
 
   @Test

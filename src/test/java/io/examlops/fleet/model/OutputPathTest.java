@@ -71,24 +71,6 @@ class OutputPathTest {
     refused("%j/run.out", "%j in its directory");
   }
 
-  @Test
-  void aStoredRecordIsCheckedByTheSameRule() {
-    TrackedJob job =
-        TrackedJob.submitting(
-            "tc",
-            "train",
-            null,
-            null,
-            1,
-            1,
-            null,
-            "ann",
-            java.time.Instant.parse("2026-01-01T00:00:00Z"),
-            OutputPath.of("logs/%j.out"));
-    assertThat(job.checked().outputPath()).isEqualTo(OutputPath.of("logs/%j.out"));
-    assertThat(job.submittedAgain("bob", job.submittedAt()).output()).isEqualTo("logs/%j.out");
-  }
-
   private static void refused(String path, String saying) {
     assertThatThrownBy(() -> OutputPath.of(path))
         .as(path)

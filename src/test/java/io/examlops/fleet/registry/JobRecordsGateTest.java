@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A job is recorded only for an ACTIVE cluster, whoever records it (this machine's submit, or an
- * agent through the central console), on a real platform.db.
+ * A job is recorded only for an ACTIVE cluster, whoever submits it (this machine's exa, or the
+ * console for its agents), on a real platform.db.
  */
 class JobRecordsGateTest {
   private static final Actor ADMIN = Actor.cli("admin");

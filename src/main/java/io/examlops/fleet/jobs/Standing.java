@@ -15,12 +15,12 @@ import java.util.Objects;
  * @param actor the token's owner, through the surface the agent names
  * @param admin whether the request carries an admin's authority
  */
-public record JobRecorder(Actor actor, boolean admin) {
-  public JobRecorder {
+public record Standing(Actor actor, boolean admin) {
+  public Standing {
     Objects.requireNonNull(actor, "actor");
   }
 
-  /** Refuses, naming the submitter, unless this recorder submitted the job or is an admin. */
+  /** Refuses, naming the submitter, unless this one submitted the job or is an admin. */
   public void requireMayChange(TrackedJob job, String verb) {
     if (!admin && !job.submittedBy().equals(actor.name())) {
       throw new FleetException(
