@@ -157,7 +157,7 @@ final class ApiRoutes {
    * The tracked jobs the query's cluster, model and state select, as last recorded; an unknown
    * cluster is refused as everywhere else.
    */
-  static JobsResult recordedJobs(Fleet fleet, Context ctx) {
+  private static JobsResult recordedJobs(Fleet fleet, Context ctx) {
     return fleet
         .jobs()
         .list(

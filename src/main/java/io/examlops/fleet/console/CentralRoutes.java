@@ -9,6 +9,7 @@ import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.jobs.FollowRequest;
 import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.JobRequest;
+import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.LogsRequest;
 import io.examlops.fleet.jobs.PipelineRunRequest;
 import io.examlops.fleet.jobs.QueueRequest;
@@ -149,16 +150,39 @@ final class CentralRoutes {
             + " account, environment, tag, output, leased");
   }
 
+  /**
+   * As recorded, or with {@code ?from=scheduler} after asking the schedulers about the unfinished
+   * ones (one query per cluster), as {@code exa hpc jobs} does; waiting is what the follow is for.
+   */
   private void jobs(Context ctx) {
-    json(ctx, ApiRoutes.recordedJobs(fleet, ctx));
-  }
-
-  private void job(Context ctx) {
     json(
         ctx,
         fleet
             .jobs()
-            .job(Guard.principal(ctx).actor(), new JobRequest(jobRef(ctx), ReadFrom.STORE)));
+            .list(
+                agent(ctx).actor(),
+                new JobsRequest(
+                    ClusterParam.query(ctx, fleet),
+                    ctx.queryParam("model"),
+                    ctx.queryParam("state"),
+                    from(ctx))));
+  }
+
+  private void job(Context ctx) {
+    json(ctx, fleet.jobs().job(agent(ctx).actor(), new JobRequest(jobRef(ctx), from(ctx))));
+  }
+
+  private static ReadFrom from(Context ctx) {
+    String from = ctx.queryParam("from");
+    if (from == null || from.equals("store")) {
+      return ReadFrom.STORE;
+    }
+    if (from.equals("scheduler")) {
+      return ReadFrom.SCHEDULER;
+    }
+    throw Refusal.badRequest(
+        "query parameter from=" + Printable.quoted(from) + " is neither store nor scheduler",
+        "send ?from=store (as recorded, the default) or ?from=scheduler (asked first)");
   }
 
   /** Answers when the job ends, or after {@code ?timeout=} seconds (at most the longest poll). */

@@ -24,6 +24,7 @@ import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.settings.LeaseSettings;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -192,18 +193,24 @@ final class GatewayJobs implements JobService {
 
   @Override
   public JobResult job(Actor actor, JobRequest request) {
-    return client.send("GET", job(request.job()), null, actor, ONE);
+    return client.send(
+        "GET", job(request.job()) + "?from=" + from(request.from()), null, actor, ONE);
   }
 
-  /** As the console recorded them: its watcher and refresher keep them current. */
   @Override
   public JobsResult list(Actor actor, JobsRequest request) {
     List<String> query = new ArrayList<>();
+    query.add("from=" + from(request.from()));
     add(query, "cluster", request.cluster());
     add(query, "model", request.model());
     add(query, "state", request.state());
     return client.send(
         "GET", "/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)), null, actor, MANY);
+  }
+
+  /** The console's word for where to read: the scheduler unless the request says the store. */
+  private static String from(ReadFrom from) {
+    return from == ReadFrom.STORE ? "store" : "scheduler";
   }
 
   private static void add(List<String> query, String name, String value) {

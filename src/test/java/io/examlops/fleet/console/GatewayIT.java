@@ -93,9 +93,15 @@ class GatewayIT {
   }
 
   @AfterEach
-  void stopConsole() throws Exception {
+  void stopConsoleAndItsJobs() throws Exception {
     console.destroyForcibly();
     console.waitFor(30, TimeUnit.SECONDS);
+    // what a failed test left running would hold the testbed's nodes from the tests after it
+    Process scancel =
+        new ProcessBuilder("scancel", "-u", "hpcuser", "-n", "gateway-sleep,orphan,resumable")
+            .inheritIO()
+            .start();
+    scancel.waitFor(30, TimeUnit.SECONDS);
   }
 
   /** {@code exa console} on the fleet's home and the test's port, with short leases. */
@@ -225,7 +231,8 @@ class GatewayIT {
 
   @Test
   void aConsoleKilledAndRestartedFindsTheJobAndTheAgentsWaitGoesOnToItsEnd() throws Exception {
-    Path flags = Files.createDirectories(dir.resolve("flags-" + port));
+    // where the job, run as the cluster's user, can see it: not under the test's private directory
+    Path flags = Files.createTempDirectory("exa-gateway-it");
     Files.setPosixFilePermissions(flags, PosixFilePermissions.fromString("rwxr-xr-x"));
     Path go = flags.resolve("go");
     Path resumable =
