@@ -20,7 +20,7 @@ import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
 import io.examlops.fleet.transport.KeyFingerprint;
-import io.examlops.fleet.transport.SshRunner;
+import io.examlops.fleet.transport.SharedRunners;
 import io.examlops.fleet.transport.SshTarget;
 import io.examlops.fleet.transport.TransportException;
 import io.examlops.fleet.transport.TransportOptions;
@@ -40,12 +40,14 @@ public final class ClusterConnections {
   private final ClientEnvironment client;
   private final SchedulerAdapters adapters;
   private final ClientCredential credential;
+  private final SharedRunners runners;
 
   /**
    * @param stores where the clusters and their approvals are
    * @param client the key passphrase, and where host-key warnings go
    * @param adapters the schedulers, which may route a cluster's commands (Flux: its instance)
    * @param credential the caller's own credential, used where it gives a key or a user
+   * @param runners the open connections, one per endpoint, that every call shares
    */
   public ClusterConnections(
       Stores stores,
@@ -53,16 +55,21 @@ public final class ClusterConnections {
       java.nio.file.Path knownHosts,
       ClientEnvironment client,
       SchedulerAdapters adapters,
-      ClientCredential credential) {
+      ClientCredential credential,
+      SharedRunners runners) {
     this.stores = stores;
     this.options = options;
     this.knownHosts = knownHosts;
     this.client = client;
     this.adapters = adapters;
     this.credential = credential;
+    this.runners = runners;
   }
 
-  /** The connections the settings describe: their known_hosts, key passphrase and credential. */
+  /**
+   * The connections the settings describe: their known_hosts, key passphrase and credential, over
+   * the process's shared runners.
+   */
   public static ClusterConnections of(
       Stores stores, FleetSettings settings, SchedulerAdapters adapters) {
     return new ClusterConnections(
@@ -71,7 +78,8 @@ public final class ClusterConnections {
         settings.ssh().knownHosts(),
         ClientEnvironment.of(settings.keyPassphrase(), settings.ssh().agentSocket()),
         adapters,
-        settings.credential());
+        settings.credential(),
+        SharedRunners.process());
   }
 
   /**
@@ -80,7 +88,7 @@ public final class ClusterConnections {
    */
   public ClusterConnections withoutCredential() {
     return new ClusterConnections(
-        stores, options, knownHosts, client, adapters, ClientCredential.NONE);
+        stores, options, knownHosts, client, adapters, ClientCredential.NONE, runners);
   }
 
   /** The clusters and their approvals, as the stores in use hold them. */
@@ -326,16 +334,17 @@ public final class ClusterConnections {
   }
 
   /**
-   * Runs {@code work} over one connection to the cluster. A refused host key is recorded against
-   * the cluster before the failure is passed on.
+   * Runs {@code work} over the cluster's connection, which this process's other calls share (see
+   * {@link SharedRunners}): the runner {@code work} gets is not its to close. A refused host key is
+   * recorded against the cluster before the failure is passed on.
    */
   public <T> T withRunner(RegisteredCluster cluster, Actor actor, Function<CommandRunner, T> work) {
-    try (CommandRunner runner = endpoint(cluster).open()) {
+    try (SharedRunners.Lease lease = runners.borrow(endpoint(cluster))) {
       try {
-        return work.apply(instanceOf(cluster, runner));
+        return work.apply(instanceOf(cluster, lease.runner()));
       } catch (TransportException e) {
-        if (e.step() == TransportException.Step.HOST_KEY && runner instanceof SshRunner ssh) {
-          recordPresentedKey(cluster, ssh, actor);
+        if (e.step() == TransportException.Step.HOST_KEY) {
+          recordPresentedKey(cluster, lease, actor);
         }
         throw e;
       }
@@ -348,8 +357,9 @@ public final class ClusterConnections {
     return adapters.find(d.scheduler()).map(a -> a.runnerFor(d, runner)).orElse(runner);
   }
 
-  private void recordPresentedKey(RegisteredCluster cluster, SshRunner runner, Actor actor) {
-    runner
+  private void recordPresentedKey(
+      RegisteredCluster cluster, SharedRunners.Lease lease, Actor actor) {
+    lease
         .hostKeyFingerprint()
         .filter(presented -> cluster.governance() != null)
         .ifPresent(

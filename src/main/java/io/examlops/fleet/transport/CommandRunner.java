@@ -1,9 +1,9 @@
 package io.examlops.fleet.transport;
 
 /**
- * Runs query commands on one host: the local machine or one SSH connection that every command of a
- * probe run shares. Commands are shell command lines built only from constants and values quoted
- * with {@link ShellQuote}.
+ * Runs query commands on one host: the local machine or one SSH connection, which every command run
+ * through it shares (and, through {@link SharedRunners}, every caller in the process). Commands are
+ * shell command lines built only from constants and values quoted with {@link ShellQuote}.
  */
 public interface CommandRunner extends AutoCloseable {
 

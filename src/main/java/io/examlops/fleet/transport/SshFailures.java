@@ -59,7 +59,7 @@ final class SshFailures {
               + ")",
           e);
     }
-    if (has(e, ConnectException.class)) {
+    if (refused(e)) {
       return fail(
           label,
           Step.CONNECT,
@@ -103,9 +103,7 @@ final class SshFailures {
               + " is not overloaded",
           e);
     }
-    if (message.startsWith("connection is closed by foreign host")
-        || has(e, EOFException.class)
-        || has(e, SocketException.class)) {
+    if (closedDuringHandshake(e)) {
       return fail(
           label,
           Step.CONNECT,
@@ -162,6 +160,30 @@ final class SshFailures {
             + message
             + "); check the host, port and the server's sshd log",
         e);
+  }
+
+  /**
+   * Whether a failed connect may succeed if tried again soon, for a network reason: the TCP
+   * connection was refused (a restarting sshd), found no route, or was closed during the handshake
+   * (an sshd past its {@code MaxStartups}). Nothing else is: a host key or a client key that was
+   * refused is refused again, a name that does not resolve still does not, a server that does not
+   * speak SSH or ended the session meant it, and a timeout has already waited the connect timeout.
+   */
+  static boolean worthRetrying(TransportException failure) {
+    return failure.step() == Step.CONNECT
+        && failure.getCause() instanceof JSchException e
+        && (refused(e) || closedDuringHandshake(e));
+  }
+
+  private static boolean refused(JSchException e) {
+    return has(e, ConnectException.class);
+  }
+
+  // SocketException also covers the unreachable network and the dropped connection.
+  private static boolean closedDuringHandshake(JSchException e) {
+    return String.valueOf(e.getMessage()).startsWith("connection is closed by foreign host")
+        || has(e, EOFException.class)
+        || has(e, SocketException.class);
   }
 
   private static TransportException authenticationFailed(

@@ -15,30 +15,47 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
  * Runs commands on one host over SSH: one connection, opened on the first command and shared by
- * every later one (a channel per command), closed by {@link #close()}. The connection goes through
- * the target's jump hosts, each one's host key verified like the target's. Public-key
- * authentication only (a key file, with its certificate when one lies beside it, or the ssh-agent's
- * keys), no pseudo-terminal, no environment sent, no agent forwarding: what connects is exactly
- * what the {@link SshTarget} says (~/.ssh/config was read, if at all, when the target was made).
+ * every later one, closed by {@link #close()}. Each command runs on its own channel of it, up to
+ * {@link TransportOptions#maxChannels()} at once from any number of threads. Keepalives notice a
+ * connection that died; the next command makes it again, and a command is never sent twice. The
+ * connection goes through the target's jump hosts, each one's host key verified like the target's.
+ * Public-key authentication only (a key file, with its certificate when one lies beside it, or the
+ * ssh-agent's keys), no pseudo-terminal, no environment sent, no agent forwarding: what connects is
+ * exactly what the {@link SshTarget} says (~/.ssh/config was read, if at all, when the target was
+ * made).
  */
 public final class SshRunner implements CommandRunner {
   private static final long POLL_MILLIS = 5;
+  // A connection that died without a word (a login node rebooted, a firewall forgot it) is noticed
+  // after three keepalives unanswered 15 s apart, not only when a command's channel fails.
+  private static final int KEEPALIVE_MILLIS = 15_000;
+  private static final int KEEPALIVE_COUNT = 3;
+  // What jsch says when it finds the session closed before it sent a channel's exec request.
+  private static final String SESSION_DOWN = "session is down";
 
   private final SshTarget target;
   private final HostKeyPolicy policy;
   private final TransportOptions options;
   private final ClientEnvironment client;
+  private final Semaphore channels;
+  private final AtomicInteger commandsRun = new AtomicInteger();
+  // The fields below are guarded by this runner's monitor, which a connect holds throughout.
   private Session session;
   private List<Session> jumpSessions = List.of();
   private String hostKeyFingerprint;
   private String clientKeyFingerprint;
   // A hop that presented a host certificate has no key to record: null in its place.
   private final List<String> jumpHostKeyFingerprints = new ArrayList<>();
-  private int commandsRun;
+  // Rounds of connecting finished, and how the last one failed (null: it succeeded).
+  private volatile long connects;
+  private RuntimeException connectFailure;
 
   public SshRunner(
       SshTarget target, HostKeyPolicy policy, TransportOptions options, ClientEnvironment client) {
@@ -46,6 +63,7 @@ public final class SshRunner implements CommandRunner {
     this.policy = policy;
     this.options = options;
     this.client = client;
+    this.channels = new Semaphore(options.maxChannels(), true);
     if (!policy.jumpPins().isEmpty() && policy.jumpPins().size() != target.jumps().size()) {
       throw new IllegalArgumentException(
           policy.jumpPins().size()
@@ -57,12 +75,29 @@ public final class SshRunner implements CommandRunner {
   }
 
   @Override
-  public synchronized CommandResult run(String command, byte[] stdin) {
-    Session connected = connected();
-    commandsRun++;
+  public CommandResult run(String command, byte[] stdin) {
+    try {
+      channels.acquire();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new TransportException(
+          target.label(),
+          Step.COMMAND,
+          "interrupted while `" + command + "` waited for a free channel",
+          e);
+    }
+    try {
+      commandsRun.incrementAndGet();
+      return runOnChannel(command, stdin);
+    } finally {
+      channels.release();
+    }
+  }
+
+  private CommandResult runOnChannel(String command, byte[] stdin) {
     BoundedOutput stdout = new BoundedOutput(options.maxOutputBytes());
     BoundedOutput stderr = new BoundedOutput(options.maxOutputBytes());
-    ChannelExec channel = open(connected, command, stdin, stdout, stderr);
+    ChannelExec channel = start(command, stdin, stdout, stderr);
     try {
       long deadline = System.nanoTime() + options.commandTimeout().toNanos();
       while (!channel.isClosed()) {
@@ -88,7 +123,11 @@ public final class SshRunner implements CommandRunner {
     } finally {
       channel.disconnect();
     }
-    // -1: the server sent no exit status, which sshd does when a signal killed the command.
+    // A server reports how every command ended: its exit status, or the signal that killed it.
+    if (channel.getExitStatus() == -1 && channel.getExitSignal() == null) {
+      throw lost(command);
+    }
+    // -1: killed by a signal, which the server reports instead of an exit status.
     return new CommandResult(
         command,
         channel.getExitStatus(),
@@ -97,7 +136,31 @@ public final class SshRunner implements CommandRunner {
         stdout.truncated() || stderr.truncated());
   }
 
-  private ChannelExec open(
+  /**
+   * The command's channel, opened on the connection (made now if there is none). A session found
+   * down before the channel opened is the one failure tried again, once, on a fresh connection:
+   * jsch reports it ({@value #SESSION_DOWN}) only before it sends the exec request, so the command
+   * has not started, and sending it now runs it once. Every later failure is final and the command
+   * is not sent again: once the exec request is on its way the command may be running, and a second
+   * run could do its work twice (sbatch would submit the job twice).
+   */
+  private ChannelExec start(
+      String command, byte[] stdin, BoundedOutput stdout, BoundedOutput stderr) {
+    return open(connected(), command, stdin, stdout, stderr)
+        .or(() -> open(connected(), command, stdin, stdout, stderr))
+        .orElseThrow(
+            () ->
+                new TransportException(
+                    target.label(),
+                    Step.COMMAND,
+                    "cannot start `"
+                        + command
+                        + "`: the connection dropped twice before its channel opened, so it did"
+                        + " not run; see the host's sshd log for why it ends connections"));
+  }
+
+  /** The channel running the command; empty when the session was down before it opened. */
+  private Optional<ChannelExec> open(
       Session connected, String command, byte[] stdin, BoundedOutput stdout, BoundedOutput stderr) {
     try {
       ChannelExec channel = (ChannelExec) connected.openChannel("exec");
@@ -109,8 +172,11 @@ public final class SshRunner implements CommandRunner {
       channel.setExtOutputStream(stderr, true);
       channel.connect(Math.toIntExact(options.connectTimeout().toMillis()));
       feed(channel, command, stdin);
-      return channel;
+      return Optional.of(channel);
     } catch (JSchException e) {
+      if (SESSION_DOWN.equals(e.getMessage())) {
+        return Optional.empty();
+      }
       throw new TransportException(
           target.label(),
           Step.COMMAND,
@@ -122,6 +188,18 @@ public final class SshRunner implements CommandRunner {
               + " (sshd MaxSessions) or have dropped the connection",
           e);
     }
+  }
+
+  /** The command started and its connection ended before it reported how it ended. */
+  private TransportException lost(String command) {
+    return new TransportException(
+        target.label(),
+        Step.COMMAND,
+        "the connection was lost while `"
+            + command
+            + "` ran: it may have run in part or to the end on the host, so it is not run again (a"
+            + " second sbatch would submit its job twice); check on the host what it did, and the"
+            + " host's sshd log for why the connection ended");
   }
 
   private void feed(ChannelExec channel, String command, byte[] stdin) {
@@ -150,10 +228,59 @@ public final class SshRunner implements CommandRunner {
     }
   }
 
+  /**
+   * The connection, made now when there is none or it dropped. One connect at a time: the callers
+   * that waited for it share the connection it made, or the failure it met (a host that is down
+   * answers them all at once, not each in turn).
+   */
   private Session connected() {
-    if (session != null && session.isConnected()) {
-      return session;
+    long seen = connects;
+    synchronized (this) {
+      if (session != null && session.isConnected()) {
+        return session;
+      }
+      if (connects != seen && connectFailure != null) {
+        throw connectFailure;
+      }
+      try {
+        Session made = connectWithRetries();
+        connectFailure = null;
+        return made;
+      } catch (RuntimeException e) {
+        connectFailure = e;
+        throw e;
+      } finally {
+        connects++;
+      }
     }
+  }
+
+  /**
+   * Connects, and again after a backoff when that failed for a network reason ({@link
+   * SshFailures#worthRetrying}): a refused host key or client key fails at once.
+   */
+  private Session connectWithRetries() {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return connectRoute();
+      } catch (TransportException e) {
+        if (attempt == Backoff.CONNECT.attempts() || !SshFailures.worthRetrying(e)) {
+          throw e;
+        }
+        try {
+          Thread.sleep(
+              Backoff.CONNECT
+                  .waitAfter(attempt, ThreadLocalRandom.current().nextDouble())
+                  .toMillis());
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
+  }
+
+  private Session connectRoute() {
     close();
     jumpHostKeyFingerprints.clear();
     List<SshTarget> route = new ArrayList<>(target.jumps());
@@ -243,8 +370,10 @@ public final class SshRunner implements CommandRunner {
     }
   }
 
-  private static void configure(Session session, HostKeyVerifier verifier) {
+  private static void configure(Session session, HostKeyVerifier verifier) throws JSchException {
     session.setHostKeyRepository(verifier);
+    session.setServerAliveInterval(KEEPALIVE_MILLIS);
+    session.setServerAliveCountMax(KEEPALIVE_COUNT);
     session.setConfig("StrictHostKeyChecking", "yes");
     // Keys only, like ssh -o BatchMode=yes: never a password or keyboard-interactive prompt.
     session.setConfig("PreferredAuthentications", "publickey");
@@ -299,8 +428,8 @@ public final class SshRunner implements CommandRunner {
   }
 
   @Override
-  public synchronized int commandsRun() {
-    return commandsRun;
+  public int commandsRun() {
+    return commandsRun.get();
   }
 
   /**

@@ -11,12 +11,25 @@ import java.time.Duration;
  * @param commandTimeout how long one command may run before it is killed
  * @param maxOutputBytes how much of stdout, and separately of stderr, is kept per command; the rest
  *     is read and discarded so the command never blocks on a full pipe
+ * @param maxChannels how many commands may run at once over one SSH connection, each on its own
+ *     channel; the next waits for one to end
  */
 public record TransportOptions(
-    Duration connectTimeout, Duration commandTimeout, int maxOutputBytes) {
+    Duration connectTimeout, Duration commandTimeout, int maxOutputBytes, int maxChannels) {
+
+  /**
+   * Below OpenSSH's default {@code MaxSessions 10}: past it sshd refuses a channel, and the command
+   * would fail instead of waiting its turn.
+   */
+  public static final int DEFAULT_MAX_CHANNELS = 8;
 
   public static final TransportOptions DEFAULTS =
       new TransportOptions(Duration.ofSeconds(10), Duration.ofSeconds(60), 16 * 1024 * 1024);
+
+  /** With {@link #DEFAULT_MAX_CHANNELS} channels per connection. */
+  public TransportOptions(Duration connectTimeout, Duration commandTimeout, int maxOutputBytes) {
+    this(connectTimeout, commandTimeout, maxOutputBytes, DEFAULT_MAX_CHANNELS);
+  }
 
   public TransportOptions {
     requirePositive("connect timeout", connectTimeout);
@@ -24,6 +37,10 @@ public record TransportOptions(
     if (maxOutputBytes <= 0) {
       throw FleetException.invalid(
           "the output cap must be a positive number of bytes, got " + maxOutputBytes);
+    }
+    if (maxChannels <= 0) {
+      throw FleetException.invalid(
+          "the channels per SSH connection must be a positive number, got " + maxChannels);
     }
   }
 

@@ -24,6 +24,7 @@ import io.examlops.fleet.settings.ClientCredential;
 import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.testing.TestFleets;
 import io.examlops.fleet.transport.ClientEnvironment;
+import io.examlops.fleet.transport.SharedRunners;
 import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -76,7 +77,8 @@ class JobLookupTest {
             dir.resolve("known_hosts"),
             ClientEnvironment.of(Secret.NONE),
             StandardSchedulers.adapters(),
-            ClientCredential.NONE);
+            ClientCredential.NONE,
+            SharedRunners.process());
     jobs =
         new JobTracker(
             new Clusters(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jcraft.jsch.JSchException;
 import io.examlops.fleet.transport.TransportException.Step;
+import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
@@ -67,5 +68,37 @@ class SshFailuresTest {
     TransportException other = map(new JSchException("invalid protocol: 99"));
     assertThat(other.step()).isEqualTo(Step.CONNECT);
     assertThat(other.getMessage()).contains("invalid protocol: 99", "sshd log");
+  }
+
+  @Test
+  void onlyARefusedUnreachableOrHungUpConnectIsWorthTryingAgain() {
+    ConnectException refused = new ConnectException("Connection refused");
+    NoRouteToHostException noRoute = new NoRouteToHostException("No route to host");
+    assertThat(SshFailures.worthRetrying(map(new JSchException(refused.toString(), refused))))
+        .isTrue();
+    assertThat(SshFailures.worthRetrying(map(new JSchException(noRoute.toString(), noRoute))))
+        .isTrue();
+    assertThat(
+            SshFailures.worthRetrying(
+                map(new JSchException("connection is closed by foreign host"))))
+        .isTrue();
+
+    UnknownHostException unknown = new UnknownHostException("login.example.org");
+    assertThat(SshFailures.worthRetrying(map(new JSchException(unknown.toString(), unknown))))
+        .as("a name that does not resolve")
+        .isFalse();
+    assertThat(
+            SshFailures.worthRetrying(
+                map(
+                    new JSchException(
+                        "timeout: socket is not established",
+                        new SocketTimeoutException("Connect timed out")))))
+        .as("a timeout, which waited the connect timeout already")
+        .isFalse();
+    assertThat(
+            SshFailures.worthRetrying(map(new JSchException("Auth fail for methods 'publickey'"))))
+        .isFalse();
+    assertThat(SshFailures.worthRetrying(map(new JSchException("invalid server's version string"))))
+        .isFalse();
   }
 }

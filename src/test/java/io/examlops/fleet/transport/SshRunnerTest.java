@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.examlops.fleet.settings.Secret;
+import io.examlops.fleet.testing.Eventually;
+import io.examlops.fleet.testing.JobGate;
 import io.examlops.fleet.transport.TestKeys.Format;
 import io.examlops.fleet.transport.TransportException.Step;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -14,8 +17,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -190,7 +200,11 @@ class SshRunnerTest {
 
   @Test
   void keyTheServerDoesNotKnowIsAnAuthenticationFailure() {
+    int before = server.sessionsOpened();
     TransportException e = failure(runner(stranger, HostKeyPolicy.strict(knownHosts)));
+    assertThat(server.sessionsOpened() - before)
+        .as("refused at once, not tried again")
+        .isEqualTo(1);
 
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage())
@@ -227,9 +241,13 @@ class SshRunnerTest {
   @Test
   void unknownHostKeyIsRefusedWithFingerprintAndHowToAcceptIt() throws IOException {
     Files.writeString(knownHosts, "");
+    int before = server.sessionsOpened();
     TransportException e = failure(runner(ed25519, HostKeyPolicy.strict(knownHosts)));
 
     assertThat(e.step()).isEqualTo(Step.HOST_KEY);
+    assertThat(server.sessionsOpened() - before)
+        .as("refused at once, not tried again")
+        .isEqualTo(1);
     assertThat(e.getMessage())
         .contains(
             server.hostKeyFingerprint(),
@@ -402,5 +420,121 @@ class SshRunnerTest {
     TransportException e = failure(runner(pub, HostKeyPolicy.strict(knownHosts)));
     assertThat(e.step()).isEqualTo(Step.AUTHENTICATION);
     assertThat(e.getMessage()).contains("is a public key", "without .pub");
+  }
+
+  @Test
+  void commandsFromManyThreadsRunAtOnceOnOneConnectionAndWaitTheirTurnPastTheChannelLimit()
+      throws Exception {
+    // A server that refuses a fifth channel (as sshd past MaxSessions does), a runner that opens
+    // three at most, and seven commands that wait at a gate: without the limit, three would fail.
+    TransportOptions threeChannels =
+        new TransportOptions(Duration.ofSeconds(2), Duration.ofSeconds(30), 1 << 20, 3);
+    ExecutorService threads = Executors.newFixedThreadPool(7);
+    try (TestSshServer limited = new TestSshServer(4);
+        JobGate gate = JobGate.in(dir);
+        SshRunner runner =
+            new SshRunner(
+                new SshTarget("127.0.0.1", limited.port(), "hpcuser", ed25519),
+                HostKeyPolicy.pinned(knownHosts, limited.hostKeyFingerprint()),
+                threeChannels,
+                new ClientEnvironment(passphrase, warnings::add))) {
+      limited.authorize(ed25519);
+      List<Future<CommandResult>> runs = new ArrayList<>();
+      for (int i = 0; i < 7; i++) {
+        String started = ShellQuote.quote(dir.resolve("started-" + i).toString());
+        String command = "touch " + started + "\n" + gate.waitLine() + "echo " + i;
+        runs.add(threads.submit(() -> runner.run(command)));
+      }
+      Eventually.waitUntil("three commands run at once", () -> started(dir) == 3);
+      gate.open();
+      for (int i = 0; i < 7; i++) {
+        assertThat(runs.get(i).get(30, TimeUnit.SECONDS).stdout()).isEqualTo(i + "\n");
+      }
+      assertThat(started(dir)).isEqualTo(7);
+      assertThat(limited.sessionsOpened()).isEqualTo(1);
+      assertThat(runner.commandsRun()).isEqualTo(7);
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
+  private static long started(Path dir) {
+    try (var files = Files.list(dir)) {
+      return files.filter(f -> f.getFileName().toString().startsWith("started-")).count();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void aConnectionTheServerDroppedIsMadeAgainByTheNextCommand() {
+    int before = server.sessionsOpened();
+    try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
+      assertThat(runner.run("echo one").stdout()).isEqualTo("one\n");
+      int closed = server.sessionsClosed();
+      server.dropConnections();
+      Eventually.waitUntil("the server closed the session", () -> server.sessionsClosed() > closed);
+
+      assertThat(runner.run("echo two").stdout()).isEqualTo("two\n");
+      assertThat(runner.run("echo three").stdout()).isEqualTo("three\n");
+    }
+    assertThat(server.sessionsOpened() - before).isEqualTo(2);
+  }
+
+  @Test
+  void aCommandWhoseConnectionWasLostWhileItRanFailsAndIsNotRunAgain() throws Exception {
+    Path runs = dir.resolve("runs");
+    try (JobGate gate = JobGate.in(dir);
+        SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts))) {
+      String command = "echo ran >> " + ShellQuote.quote(runs.toString()) + "\n" + gate.waitLine();
+      CompletableFuture<CommandResult> run =
+          CompletableFuture.supplyAsync(() -> runner.run(command));
+      Eventually.waitUntil("the command started", () -> Files.exists(runs));
+      server.dropConnections();
+
+      ExecutionException failed =
+          catchThrowableOfType(ExecutionException.class, () -> run.get(30, TimeUnit.SECONDS));
+      assertThat(failed.getCause()).isInstanceOf(TransportException.class);
+      TransportException e = (TransportException) failed.getCause();
+      assertThat(e.step()).isEqualTo(Step.COMMAND);
+      assertThat(e.getMessage()).contains("connection was lost", "ran >>", "not run again");
+      gate.open();
+      assertThat(Files.readAllLines(runs)).containsExactly("ran");
+      assertThat(runner.run("echo after").stdout())
+          .as("the next command connects again")
+          .isEqualTo("after\n");
+    }
+  }
+
+  @Test
+  void aConnectionClosedDuringTheHandshakeIsTriedAgain() throws IOException {
+    int before = server.sessionsOpened();
+    try (FlakyPort flaky = new FlakyPort(server.port(), 2);
+        SshRunner runner =
+            new SshRunner(
+                new SshTarget("127.0.0.1", flaky.port(), "hpcuser", ed25519),
+                HostKeyPolicy.pinned(knownHosts, server.hostKeyFingerprint()),
+                FAST,
+                new ClientEnvironment(passphrase, warnings::add))) {
+      assertThat(runner.run("echo third time").stdout()).isEqualTo("third time\n");
+      assertThat(flaky.accepted()).isEqualTo(3);
+    }
+    assertThat(server.sessionsOpened() - before).isEqualTo(1);
+  }
+
+  @Test
+  void aHostThatKeepsClosingTheConnectionFailsAfterTheLastAttempt() throws IOException {
+    try (FlakyPort flaky = new FlakyPort(server.port(), Integer.MAX_VALUE)) {
+      TransportException e =
+          failure(
+              new SshRunner(
+                  new SshTarget("127.0.0.1", flaky.port(), "hpcuser", ed25519),
+                  HostKeyPolicy.pinned(knownHosts, server.hostKeyFingerprint()),
+                  FAST,
+                  new ClientEnvironment(passphrase, warnings::add)));
+      assertThat(e.step()).isEqualTo(Step.CONNECT);
+      assertThat(e.getMessage()).contains("closed the connection during the SSH handshake");
+      assertThat(flaky.accepted()).isEqualTo(Backoff.CONNECT.attempts());
+    }
   }
 }

@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Client key files made at test time by the real ssh-keygen, in the formats users have. */
-final class TestKeys {
+public final class TestKeys {
   private TestKeys() {}
 
-  enum Format {
+  public enum Format {
     ED25519("-t", "ed25519"),
     RSA("-t", "rsa", "-b", "2048"),
     PEM_RSA("-t", "rsa", "-b", "2048", "-m", "PEM");
@@ -34,7 +34,7 @@ final class TestKeys {
     return key;
   }
 
-  static Path generate(Path dir, String name, Format format) {
+  public static Path generate(Path dir, String name, Format format) {
     return generate(dir, name, format, "");
   }
 
