@@ -4,8 +4,9 @@
 # CPU job each to the testbed's Slurm with --wait, all at once, through one console. The login node
 # is a second sshd of the testbed's on 127.0.0.1:2223 with OpenSSH's default MaxStartups and
 # MaxSessions; its scheduler commands run through wrappers that log each call. Reports per N:
-# agents that failed, SSH connections the login node accepted per minute, scheduler commands per
-# minute (squeue, sacct, sbatch, scancel, scontrol), time from a job's end to its --wait returning
+# agents that failed, SSH connections the login node accepted per minute, scheduler queries per
+# minute (squeue, sacct, scontrol: what following costs) and sbatch calls per minute (one per
+# build, whatever follows them), time from a job's end to its --wait returning
 # (p50, p95, max), the console's peak RSS; then abort (SIGTERM) -> cancelled on Slurm and agent
 # kill -9 -> cancelled, for a few jobs each.
 # Needs root and the testbed (scripts/test.sh's steps up to slurm-states.sh). Loopback only;
@@ -101,33 +102,38 @@ mkdir -p "$dir/agent"
 peak_rss() { awk '/VmHWM/ {printf "%d MiB", $2 / 1024}' "/proc/$console_java/status"; }
 accepted() { grep -c 'Accepted publickey' "$dir/sshd.log" || true; }
 
-printf '%6s %9s %8s %14s %18s %24s %12s\n' N failed wall "ssh conn/min" "sched cmds/min" \
-  "end->return p50/p95/max" "console RSS"
+printf '%6s %7s %7s %13s %16s %12s %24s %12s\n' N failed wall "ssh conn/min" "queries/min" \
+  "sbatch/min" "end->return p50/p95/max" "console RSS"
 for n in "${sizes[@]}"; do
   rm -f "$dir"/out-* "$dir"/err-* "$dir"/rc-* "$dir"/done-* "$dir"/ends/*
   conn0=$(accepted)
   cmd0=$(wc -l <"$dir/commands.log")
+  cmd_from=$((cmd0 + 1))
   t0=$(date +%s.%N)
+  agents=()
   for i in $(seq "$n"); do
     job_script "w$i" "$job_seconds"
     agent "$i" --json hpc submit --cluster bench --gpus 0 -J bench -t 10 --wait "$dir/w$i.sh" &
+    agents+=($!)
   done
-  wait
+  wait "${agents[@]}"
   t1=$(date +%s.%N)
   failed=$(grep -LxF 0 "$dir"/rc-* | wc -l)
   minutes=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 60 }')
   conns=$(( $(accepted) - conn0 ))
-  cmds=$(( $(wc -l <"$dir/commands.log") - cmd0 ))
+  queries=$(tail -n +"$cmd_from" "$dir/commands.log" | grep -cE ' (squeue|sacct|scontrol)$' || true)
+  sbatches=$(tail -n +"$cmd_from" "$dir/commands.log" | grep -c ' sbatch$' || true)
   lat=$(for i in $(seq "$n"); do
       [ -f "$dir/ends/w$i" ] && awk -v e="$(cat "$dir/ends/w$i")" -v d="$(cat "$dir/done-$i")" \
         'BEGIN { printf "%.3f\n", d - e }'
     done | sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) { print "-"; exit }
       i50 = int(0.5 * (NR - 1)) + 1; i95 = int(0.95 * (NR - 1)) + 1
       printf "%.2f/%.2f/%.2f s", v[i50], v[i95], v[NR] }')
-  printf '%6d %9d %7.0fs %14.1f %18.1f %24s %12s\n' "$n" "$failed" \
+  printf '%6d %7d %6.0fs %13.1f %16.1f %12.1f %24s %12s\n' "$n" "$failed" \
     "$(awk -v m="$minutes" 'BEGIN { print m * 60 }')" \
     "$(awk -v c="$conns" -v m="$minutes" 'BEGIN { print c / m }')" \
-    "$(awk -v c="$cmds" -v m="$minutes" 'BEGIN { print c / m }')" "$lat" "$(peak_rss)"
+    "$(awk -v c="$queries" -v m="$minutes" 'BEGIN { print c / m }')" \
+    "$(awk -v c="$sbatches" -v m="$minutes" 'BEGIN { print c / m }')" "$lat" "$(peak_rss)"
   if [ "$failed" -gt 0 ]; then
     for f in $(grep -LxF 0 "$dir"/rc-* | head -3); do echo "  failed: $(tail -c 400 "${f/rc-/err-}")"; done
   fi

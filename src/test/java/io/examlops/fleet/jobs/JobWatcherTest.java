@@ -1,0 +1,101 @@
+package io.examlops.fleet.jobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.TrackedJob;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One watcher per cluster: however many callers wait, each round asks the scheduler once, for all
+ * their jobs together; the interval is short after a submission and grows with the jobs' age.
+ */
+class JobWatcherTest {
+  private static final Actor ANN = Actor.cli("ann");
+  private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
+
+  private static TrackedJob job(long id, JobState state) {
+    return new TrackedJob(
+        id,
+        "tc",
+        Long.toString(4000 + id),
+        "train",
+        null,
+        null,
+        1,
+        1,
+        "gpu",
+        state,
+        "ann",
+        NOW,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
+  }
+
+  @Test
+  void theIntervalIsShortAfterASubmissionAndGrowsWithTheYoungestJobsAge() {
+    assertThat(JobWatcher.interval(Duration.ZERO)).isEqualTo(JobWatcher.FASTEST);
+    assertThat(JobWatcher.interval(Duration.ofSeconds(59))).isEqualTo(JobWatcher.FASTEST);
+    assertThat(JobWatcher.interval(Duration.ofSeconds(90))).isEqualTo(Duration.ofSeconds(9));
+    assertThat(JobWatcher.interval(Duration.ofHours(5))).isEqualTo(JobWatcher.SLOWEST);
+  }
+
+  @Test
+  void manyWaitersAreServedByRoundsThatAskForAllTheirJobsAtOnce() throws Exception {
+    int waiters = 40;
+    AtomicInteger rounds = new AtomicInteger();
+    ConcurrentLinkedQueue<Integer> asked = new ConcurrentLinkedQueue<>();
+    // the scheduler says every job asked about has completed
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) -> {
+              rounds.incrementAndGet();
+              asked.add(jobs.size());
+              return jobs.stream().map(j -> job(j.id(), JobState.COMPLETED)).toList();
+            },
+            () -> NOW);
+    AtomicInteger renewed = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(waiters);
+    List<Future<TrackedJob>> seen = new ArrayList<>();
+    for (int i = 0; i < waiters; i++) {
+      TrackedJob running = job(i % 10, JobState.RUNNING); // ten jobs, four waiters each
+      seen.add(
+          pool.submit(
+              () -> watcher.await(ANN, running, Duration.ofMinutes(5), renewed::incrementAndGet)));
+    }
+    for (Future<TrackedJob> f : seen) {
+      assertThat(f.get().state()).isEqualTo(JobState.COMPLETED);
+    }
+    pool.shutdown();
+
+    assertThat(rounds.get()).as("rounds for %d waiters", waiters).isLessThan(waiters / 4);
+    assertThat(asked)
+        .as("each round asks once for each job, not once per waiter")
+        .allMatch(n -> n <= 10);
+    assertThat(renewed.get()).as("every waiter renews what it waits on").isEqualTo(waiters);
+  }
+
+  @Test
+  void aWaitEndsAtItsLimitWithTheJobAsLastSeen() throws Exception {
+    JobWatcher watcher = new JobWatcher((actor, jobs) -> jobs, () -> NOW);
+
+    TrackedJob last = watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMillis(50), () -> {});
+
+    assertThat(last.state()).isEqualTo(JobState.RUNNING);
+  }
+}
