@@ -13,12 +13,7 @@ import picocli.CommandLine.Parameters;
         "Cancel a tracked job through its cluster's scheduler (scancel, flux cancel, or"
             + " killing the mock's process), then record where it stands.")
 final class CancelCommand extends FleetCommand {
-  @Parameters(
-      index = "0",
-      paramLabel = "JOB",
-      description =
-          "The job: #ID for the fleet's id (#12), SCHEDULER:ID for the scheduler's (slurm:12,"
-              + " flux:ƒCfjPArK), or a bare id when only one tracked job has it.")
+  @Parameters(index = "0", paramLabel = "JOB", description = JobParameter.DESCRIPTION)
   String job;
 
   @Override

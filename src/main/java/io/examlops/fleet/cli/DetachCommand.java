@@ -14,12 +14,7 @@ import picocli.CommandLine.Parameters;
             + " cancels it once its follower stops renewing its lease (as submit --detach does from"
             + " the start). Only its submitter or an admin may.")
 final class DetachCommand extends FleetCommand {
-  @Parameters(
-      index = "0",
-      paramLabel = "JOB",
-      description =
-          "The job: #ID for the fleet's id (#12), SCHEDULER:ID for the scheduler's (slurm:12,"
-              + " flux:ƒCfjPArK), or a bare id when only one tracked job has it.")
+  @Parameters(index = "0", paramLabel = "JOB", description = JobParameter.DESCRIPTION)
   String job;
 
   @Override

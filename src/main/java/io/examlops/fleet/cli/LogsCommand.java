@@ -23,12 +23,7 @@ import picocli.CommandLine.Parameters;
       "Read-only: allowed for a job on any registered cluster."
     })
 final class LogsCommand extends FleetCommand {
-  @Parameters(
-      index = "0",
-      paramLabel = "JOB",
-      description =
-          "The job: #ID for the fleet's id (#12), SCHEDULER:ID for the scheduler's (slurm:12,"
-              + " flux:ƒCfjPArK), or a bare id when only one tracked job has it.")
+  @Parameters(index = "0", paramLabel = "JOB", description = JobParameter.DESCRIPTION)
   String job;
 
   @Option(names = "--follow", description = "Keep printing what the job writes until it ends.")

@@ -314,15 +314,19 @@ public final class JobStore implements JobRecords {
             for (int i = 0; i < args.size(); i++) {
               s.setString(i + 1, args.get(i));
             }
-            List<TrackedJob> jobs = new ArrayList<>();
-            try (ResultSet r = s.executeQuery()) {
-              while (r.next()) {
-                jobs.add(row(r));
-              }
-            }
-            return jobs;
+            return all(s);
           }
         });
+  }
+
+  private List<TrackedJob> all(PreparedStatement s) throws SQLException {
+    List<TrackedJob> jobs = new ArrayList<>();
+    try (ResultSet r = s.executeQuery()) {
+      while (r.next()) {
+        jobs.add(row(r));
+      }
+    }
+    return jobs;
   }
 
   @Override
@@ -369,16 +373,7 @@ public final class JobStore implements JobRecords {
                       + " FROM hpc_jobs WHERE lease_renewed_at IS NOT NULL AND lease_renewed_at < ?"
                       + " ORDER BY lease_renewed_at")) {
             s.setString(1, Timestamps.format(instant));
-            List<TrackedJob> jobs = new ArrayList<>();
-            try (ResultSet r = s.executeQuery()) {
-              while (r.next()) {
-                TrackedJob job = row(r);
-                if (!job.state().terminal()) {
-                  jobs.add(job);
-                }
-              }
-            }
-            return jobs;
+            return all(s).stream().filter(job -> !job.state().terminal()).toList();
           }
         });
   }

@@ -23,7 +23,6 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.settings.CentralServer;
-import io.examlops.fleet.testing.TestFleets;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -62,17 +61,7 @@ class CentralModeTest {
   }
 
   private Fleet agent(String token) {
-    Map<String, String> env =
-        Map.of(
-            "HOME",
-            agentDir.toString(),
-            "PATH",
-            System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
-            "EXAMLOPS_SERVER",
-            console.base,
-            "EXAMLOPS_TOKEN",
-            token);
-    return TestFleets.fleet(env);
+    return console.agent(agentDir, token);
   }
 
   private SubmitRequest job(String cluster) {

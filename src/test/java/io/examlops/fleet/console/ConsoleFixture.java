@@ -219,6 +219,23 @@ public final class ConsoleFixture implements AutoCloseable {
         .secret();
   }
 
+  /**
+   * An agent of this console (central mode): services on {@code home}, which holds no registry and
+   * no key, working through the console with {@code token}.
+   */
+  Fleet agent(Path home, String token) {
+    return TestFleets.fleet(
+        Map.of(
+            "HOME",
+            home.toString(),
+            "PATH",
+            System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
+            "EXAMLOPS_SERVER",
+            base,
+            "EXAMLOPS_TOKEN",
+            token));
+  }
+
   /** The cluster's state as the stores have it now. */
   io.examlops.fleet.model.ClusterState state(String name) {
     return fleet.governance().clusters().clusters().stream()
