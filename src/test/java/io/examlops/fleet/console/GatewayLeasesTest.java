@@ -59,16 +59,7 @@ class GatewayLeasesTest {
   }
 
   private Fleet agent(String token) {
-    return TestFleets.fleet(
-        Map.of(
-            "HOME",
-            agentDir.toString(),
-            "PATH",
-            System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
-            "EXAMLOPS_SERVER",
-            console.base,
-            "EXAMLOPS_TOKEN",
-            token));
+    return console.agent(agentDir, token);
   }
 
   /** A job that runs until it is cancelled, with a lease or, {@code detached}, without. */
