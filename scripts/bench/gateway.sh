@@ -74,9 +74,9 @@ env "${fleet_env[@]}" ./exa hpc approve bench >/dev/null
 token=$(env "${fleet_env[@]}" java -cp "$cp" io.examlops.fleet.bench.GatewayBenchToken)
 
 port=$((20000 + RANDOM % 20000))
-start_console() {
-  env "${fleet_env[@]}" EXAMLOPS_LEASE_RENEW=5s EXAMLOPS_LEASE_LAPSE=20s EXAMLOPS_LEASE_GRACE=10s \
-    ./exa console --port "$port" --refresh-interval 60 >"$dir/console.log" 2>&1 &
+start_console() { # [VARIABLE=VALUE...]: the console's own settings
+  env "${fleet_env[@]}" "$@" ./exa console --port "$port" --refresh-interval 60 \
+    >"$dir/console.log" 2>&1 &
   console_pid=$!
   for _ in $(seq 300); do grep -q listening "$dir/console.log" && return; sleep 0.2; done
   cat "$dir/console.log" >&2
@@ -93,7 +93,7 @@ agent() { # I ARGS...: one exa agent process, its times and exit status recorded
   local i=$1
   shift
   ( exec env -i HOME="$dir/agent" PATH=/usr/local/bin:/usr/bin:/bin \
-      EXAMLOPS_SERVER="http://127.0.0.1:$port" EXAMLOPS_TOKEN="$token" EXAMLOPS_LEASE_RENEW=5s \
+      EXAMLOPS_SERVER="http://127.0.0.1:$port" EXAMLOPS_TOKEN="$token" \
       EXA_JAVA_OPTS="$agent_java" "$root/exa" "$@" >"$dir/out-$i" 2>"$dir/err-$i"
   ) && echo 0 >"$dir/rc-$i" || echo $? >"$dir/rc-$i"
   date +%s.%N >"$dir/done-$i"
@@ -140,7 +140,12 @@ for n in "${sizes[@]}"; do
 done
 
 # Abort: SIGTERM to a waiting agent (how Jenkins aborts a sh step) -> the job cancelled on Slurm.
-# kill -9 of a waiting agent -> the console cancels it once its lease lapsed (lapse 20 s + grace 10 s).
+# kill -9 of a waiting agent -> the console cancels it once its lease lapsed: the console again,
+# with short leases so that this ends soon (renew 5 s, lapse 20 s, grace 10 s).
+kill "$console_pid"
+wait "$console_pid" 2>/dev/null || true
+start_console EXAMLOPS_LEASE_RENEW=5s EXAMLOPS_LEASE_LAPSE=20s EXAMLOPS_LEASE_GRACE=10s
+console_java=$(pgrep -P "$console_pid" java || echo "$console_pid")
 cancelled_after() { # SCHEDULER_ID SINCE: seconds from SINCE until Slurm says the job was cancelled
   local id=$1 since=$2 state
   for _ in $(seq 1200); do

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -40,6 +41,9 @@ public final class JobTracker {
 
   private final Clusters clusters;
   private final StuckSubmissions stuckSubmissions;
+
+  /** The submissions this process is sending now: recorded, not yet answered. */
+  private final Set<Long> inFlight = ConcurrentHashMap.newKeySet();
 
   public JobTracker(Clusters clusters) {
     this.clusters = clusters;
@@ -96,6 +100,23 @@ public final class JobTracker {
                 clusters.clock().instant(),
                 request.output()),
             JobTag.require(tag));
+    inFlight.add(begun.id());
+    try {
+      return send(actor, store, cluster, backend, request, begun, leased);
+    } finally {
+      inFlight.remove(begun.id());
+    }
+  }
+
+  /** Sends a begun submission and completes its record; see {@link #submit}. */
+  private TrackedJob send(
+      Actor actor,
+      JobRecords store,
+      RegisteredCluster cluster,
+      JobBackend backend,
+      JobSpec request,
+      TrackedJob begun,
+      boolean leased) {
     if (leased) {
       try {
         store.startLease(begun.id(), clusters.clock().instant());
@@ -140,6 +161,15 @@ public final class JobTracker {
   }
 
   /**
+   * Whether the record was left submitting by a submitter that stopped: one this process is sending
+   * now is on its way, not stuck (the console submits for many agents at once, and each would
+   * otherwise look the others' up on the cluster).
+   */
+  private boolean stuck(TrackedJob job) {
+    return StuckSubmissions.stuck(job) && !inFlight.contains(job.id());
+  }
+
+  /**
    * Resolves what earlier submissions to the cluster left submitting, before a new one: a crashed
    * submitter's job is recorded (or marked not-submitted) by the next command that touches its
    * cluster. What could not be resolved stays as it was, for {@code exa hpc jobs} to say.
@@ -147,7 +177,7 @@ public final class JobTracker {
   private void resolveStuck(Actor actor, JobRecords store, String cluster) {
     List<TrackedJob> stuck =
         store.list(new JobRecords.Filter(cluster, null, JobState.SUBMITTING)).stream()
-            .filter(StuckSubmissions::stuck)
+            .filter(this::stuck)
             .toList();
     if (!stuck.isEmpty()) {
       refresh(actor, stuck, new ArrayList<>());
@@ -175,6 +205,7 @@ public final class JobTracker {
           actor,
           store.list(filter).stream()
               .filter(j -> !j.state().terminal() || j.state() == JobState.LOST)
+              .filter(j -> !inFlight.contains(j.id()))
               .toList(),
           notes);
     }

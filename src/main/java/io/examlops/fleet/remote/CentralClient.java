@@ -35,6 +35,13 @@ final class CentralClient {
   private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(60);
 
+  /**
+   * A change (a submission, a cancel) is waited for longer than a read: a busy console may take a
+   * while, and a submission the agent gave up on while the console went on would run unfollowed
+   * until its lease lapsed.
+   */
+  private static final Duration CHANGE_TIMEOUT = Duration.ofMinutes(10);
+
   private final URI server;
   private final String token;
   private final HttpClient http;
@@ -57,7 +64,7 @@ final class CentralClient {
   <T> T send(String method, String path, Object body, Actor actor, TypeReference<T> type) {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(server.resolve(BASE + path))
-            .timeout(REQUEST_TIMEOUT)
+            .timeout("GET".equals(method) ? REQUEST_TIMEOUT : CHANGE_TIMEOUT)
             .header("Authorization", "Bearer " + token)
             .header("Accept", "application/json")
             .method(
