@@ -17,6 +17,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
 testbed=${TESTBED_DIR:-$root/work/testbed}
+# where scripts/testbed/sshd-up.sh keeps the testbed sshd's configuration and host key
+sshd_conf=${TESTBED_SSHD_CONF:-/etc/ssh/examlops-testbed}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10 50 200)
 job_seconds=${JOB_SECONDS:-20}
@@ -24,7 +26,7 @@ agent_java=${AGENT_JAVA_OPTS:--Xmx48m -Xss512k -XX:+UseSerialGC -XX:TieredStopAt
 [ -f "$testbed/id_ed25519" ] || { echo "bench: no testbed at $testbed: bring it up as scripts/test.sh does" >&2; exit 1; }
 command -v squeue >/dev/null || { echo "bench: no Slurm client: bash scripts/testbed/install-packages.sh" >&2; exit 1; }
 
-dir=$(mktemp -d /tmp/exa-gateway-bench.XXXXXX)
+dir=$(mktemp -d -t exa-gateway-bench.XXXXXX)
 chmod 0755 "$dir"
 conf=$dir/sshd
 console_pid=
@@ -58,10 +60,10 @@ done
 sed -e 's/^Port 2222/Port 2223/' -e '/^MaxStartups/d' -e '/^MaxSessions/d' \
     -e "s|^PidFile .*|PidFile $conf/sshd.pid|" \
     -e "s|SetEnv TZ=Asia/Kolkata|SetEnv TZ=Asia/Kolkata PATH=$wrap:/usr/local/bin:/usr/bin:/bin|" \
-    /etc/ssh/examlops-testbed/sshd_config >"$conf/sshd_config"
+    "$sshd_conf/sshd_config" >"$conf/sshd_config"
 /usr/sbin/sshd -f "$conf/sshd_config" -E "$dir/sshd.log"
 for _ in $(seq 50); do [ -s "$conf/sshd.pid" ] && break; sleep 0.1; done
-echo "[127.0.0.1]:2223 $(cut -d' ' -f1,2 /etc/ssh/examlops-testbed/ssh_host_ed25519_key.pub)" >"$dir/known_hosts"
+echo "[127.0.0.1]:2223 $(cut -d' ' -f1,2 "$sshd_conf/ssh_host_ed25519_key.pub")" >"$dir/known_hosts"
 
 # The console's fleet: the cluster over that login node, approved; the agents' token.
 fleet_env=(HOME="$dir/fleet" EXAMLOPS_HPC_REGISTRY="$dir/fleet/clusters.yaml"

@@ -10,6 +10,7 @@ import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
+import io.examlops.fleet.testing.Eventually;
 import io.examlops.fleet.testing.TestFleets;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -152,8 +154,15 @@ class GatewayIT {
     return args;
   }
 
-  private JsonNode job(long id) throws Exception {
-    ExaProcess.Result shown = agent().run("--json", "hpc", "jobs");
+  private JsonNode job(long id) {
+    try {
+      return find(id, agent().run("--json", "hpc", "jobs"));
+    } catch (IOException | InterruptedException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static JsonNode find(long id, ExaProcess.Result shown) throws IOException {
     assertThat(shown.exitCode()).as(shown.err()).isZero();
     for (JsonNode j : JSON.readTree(shown.out()).get("jobs")) {
       if (j.get("id").asLong() == id) {
@@ -163,16 +172,12 @@ class GatewayIT {
     throw new AssertionError("no job " + id + " in " + shown.out());
   }
 
-  /** Waits (at most 3 minutes, the CI machine may be busy) until the job's record satisfies it. */
-  private JsonNode await(long id, Predicate<JsonNode> until, String what) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
-    JsonNode last = job(id);
-    while (!until.test(last)) {
-      assertThat(System.nanoTime()).as(what + "; the job is " + last).isLessThan(deadline);
-      Thread.sleep(250);
-      last = job(id);
-    }
-    return last;
+  /** Waits (giving up after 3 minutes: the CI machine may be busy) until the job's record does. */
+  private JsonNode await(long id, Predicate<JsonNode> until, String what) {
+    JsonNode[] last = {null};
+    Eventually.waitUntil(
+        what + "; the job is " + id, Duration.ofMinutes(3), () -> until.test(last[0] = job(id)));
+    return last[0];
   }
 
   private static String state(JsonNode job) {
@@ -256,17 +261,22 @@ class GatewayIT {
   }
 
   /** The fleet id of the job the agent says it follows ("exa: following job 12 (tc 345) ..."). */
-  private static long awaitFollowed(Path err) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+  private static long awaitFollowed(Path err) {
     java.util.regex.Pattern following =
         java.util.regex.Pattern.compile("exa: following job (\\d+) ");
-    while (true) {
-      java.util.regex.Matcher m = following.matcher(Files.readString(err));
-      if (m.find()) {
-        return Long.parseLong(m.group(1));
-      }
-      assertThat(System.nanoTime()).as(Files.readString(err)).isLessThan(deadline);
-      Thread.sleep(200);
+    java.util.regex.Matcher[] m = {null};
+    Eventually.waitUntil(
+        "the agent says which job it follows",
+        Duration.ofMinutes(3),
+        () -> (m[0] = following.matcher(read(err))).find());
+    return Long.parseLong(m[0].group(1));
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 }

@@ -217,14 +217,17 @@ class ConsoleKilledDuringSubmissionsTest {
   }
 
   /** Until the restarted console's refresher resolved every record left submitting. */
-  private void awaitNoneSubmitting() throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
-    while (!submitting().isEmpty()) {
-      assertThat(System.nanoTime())
-          .as("rows still submitting: " + submitting() + "; console: " + consoleErr())
-          .isLessThan(deadline);
-      Thread.sleep(200);
-    }
+  private void awaitNoneSubmitting() {
+    io.examlops.fleet.testing.Eventually.waitUntil(
+        "no row left submitting",
+        Duration.ofMinutes(3),
+        () -> {
+          try {
+            return submitting().isEmpty();
+          } catch (Exception e) {
+            throw new AssertionError(e);
+          }
+        });
   }
 
   private String consoleErr() throws Exception {

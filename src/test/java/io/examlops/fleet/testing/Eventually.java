@@ -11,10 +11,15 @@ public final class Eventually {
 
   /** Returns once {@code condition} holds; fails, naming {@code what}, if it never does. */
   public static void waitUntil(String what, BooleanSupplier condition) {
-    long end = System.nanoTime() + GIVE_UP.toNanos();
+    waitUntil(what, GIVE_UP, condition);
+  }
+
+  /** The same, giving up only after {@code giveUp} (a busy machine's Slurm or console). */
+  public static void waitUntil(String what, Duration giveUp, BooleanSupplier condition) {
+    long end = System.nanoTime() + giveUp.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > end) {
-        throw new AssertionError("never happened in " + GIVE_UP.toSeconds() + " s: " + what);
+        throw new AssertionError("never happened in " + giveUp.toSeconds() + " s: " + what);
       }
       try {
         Thread.sleep(20);
