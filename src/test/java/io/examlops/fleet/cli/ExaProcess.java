@@ -92,6 +92,22 @@ public final class ExaProcess {
   }
 
   /**
+   * Runs {@code exa ARGS} in this JVM on the same environment and stores, and fails unless it exits
+   * 0: for the steps that only prepare what a test then runs as a process (connect, approve, a
+   * first submission), where a JVM of their own would test nothing and cost a start each.
+   */
+  public void prepare(String... args) {
+    if (crashPoint != null || clockAhead != null) {
+      throw new IllegalStateException("prepare runs plain exa; stop points and clocks need run");
+    }
+    ExaRun run = ExaRun.run(environment(), args);
+    if (run.exitCode() != 0) {
+      throw new AssertionError(
+          "exa " + String.join(" ", args) + " exited " + run.exitCode() + ":\n" + run.err());
+    }
+  }
+
+  /**
    * Starts {@code exa ARGS} and leaves it running (a console, say), its stderr going to {@code
    * stderr}; the caller reads its stdout and ends it.
    */
@@ -207,8 +223,14 @@ public final class ExaProcess {
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().clear();
-    builder.environment().put("PATH", "/usr/local/bin:/usr/bin:/bin");
-    builder.environment().putAll(env);
+    builder.environment().putAll(environment());
     return builder;
+  }
+
+  private Map<String, String> environment() {
+    Map<String, String> all = new java.util.HashMap<>();
+    all.put("PATH", "/usr/local/bin:/usr/bin:/bin");
+    all.putAll(env);
+    return all;
   }
 }

@@ -34,8 +34,8 @@ class CredentialsStayHomeTest {
     Files.writeString(script, "#!/bin/sh\nenv > " + seen + "\nenv\n");
     exa =
         ExaProcess.onStores(root, root.resolve("clusters.yaml"), root.resolve("data/platform.db"));
-    ok(exa.run("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
-    ok(exa.run("hpc", "approve", "demo"));
+    exa.prepare("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock");
+    exa.prepare("hpc", "approve", "demo");
     exa = exa.and("EXAMLOPS_TOKEN", TOKEN).and("EXAMLOPS_HPC_SSH_KEY_PASSPHRASE", PASSPHRASE);
   }
 

@@ -33,8 +33,8 @@ class KilledWritesTest {
     script = root.resolve("job.sh");
     Files.writeString(script, "#!/bin/sh\necho ran > " + marker + "\n");
     exa = ExaProcess.onStores(root, yaml, db);
-    ok(exa.run("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
-    ok(exa.run("hpc", "approve", "demo"));
+    exa.prepare("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock");
+    exa.prepare("hpc", "approve", "demo");
   }
 
   @Test

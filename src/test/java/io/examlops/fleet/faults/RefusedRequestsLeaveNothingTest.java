@@ -20,8 +20,8 @@ class RefusedRequestsLeaveNothingTest {
   void aRefusedPipelineRunLeavesNothingAndADamagedLeftoverSpoilsOnlyItsOwnJob() throws Exception {
     Path db = root.resolve("data/platform.db");
     ExaProcess exa = ExaProcess.onStores(root, root.resolve("clusters.yaml"), db);
-    ok(exa.run("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
-    ok(exa.run("hpc", "approve", "demo"));
+    exa.prepare("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock");
+    exa.prepare("hpc", "approve", "demo");
     Path python = root.resolve("x.py");
     Files.writeString(python, "#!/usr/bin/env python3\nprint('train')\n");
 

@@ -37,8 +37,8 @@ class StuckSubmissionsTest {
     script = root.resolve("job.sh");
     Files.writeString(script, "#!/bin/sh\nsleep 60\n");
     exa = ExaProcess.onStores(root, root.resolve("clusters.yaml"), db);
-    ok(exa.run("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock"));
-    ok(exa.run("hpc", "approve", "demo"));
+    exa.prepare("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock");
+    exa.prepare("hpc", "approve", "demo");
   }
 
   @Test

@@ -50,8 +50,9 @@ class JobWatcherTest {
   @Test
   void theIntervalIsShortAfterASubmissionAndGrowsWithTheYoungestJobsAge() {
     assertThat(JobWatcher.interval(Duration.ZERO)).isEqualTo(JobWatcher.FASTEST);
-    assertThat(JobWatcher.interval(Duration.ofSeconds(59))).isEqualTo(JobWatcher.FASTEST);
-    assertThat(JobWatcher.interval(Duration.ofSeconds(90))).isEqualTo(Duration.ofSeconds(9));
+    assertThat(JobWatcher.interval(Duration.ofMillis(1500))).isEqualTo(JobWatcher.FASTEST);
+    assertThat(JobWatcher.interval(Duration.ofSeconds(12))).isEqualTo(Duration.ofSeconds(2));
+    assertThat(JobWatcher.interval(Duration.ofSeconds(60))).isEqualTo(Duration.ofSeconds(10));
     assertThat(JobWatcher.interval(Duration.ofHours(5))).isEqualTo(JobWatcher.SLOWEST);
   }
 
@@ -88,6 +89,28 @@ class JobWatcherTest {
         .as("each round asks once for each job, not once per waiter")
         .allMatch(n -> n <= 10);
     assertThat(renewed.get()).as("every waiter renews what it waits on").isEqualTo(waiters);
+  }
+
+  @Test
+  void aFollowerThatWaitsLessThanTheIntervalAtATimeStillSeesTheEnd() throws Exception {
+    // the job is 6 s old, so rounds are a second apart; the follower (logs --follow) waits a
+    // tenth of that at a time and reads the output in between, as JobLogs does
+    AtomicInteger rounds = new AtomicInteger();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) -> {
+              rounds.incrementAndGet();
+              return jobs.stream().map(j -> job(j.id(), JobState.COMPLETED)).toList();
+            },
+            () -> NOW.plusSeconds(6));
+    TrackedJob seen = job(1, JobState.RUNNING);
+    for (int tries = 0; !seen.state().terminal(); tries++) {
+      assertThat(tries).as("rounds so far: %s", rounds).isLessThan(600);
+      seen = watcher.await(ANN, seen, Duration.ofMillis(100), () -> {});
+    }
+
+    assertThat(seen.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(rounds.get()).isEqualTo(1);
   }
 
   @Test

@@ -1,0 +1,45 @@
+package io.examlops.fleet.jobs;
+
+import java.time.Duration;
+import java.util.function.LongSupplier;
+
+/**
+ * How many scheduler queries a cluster's watcher may make: a bucket of {@link #BURST} rounds,
+ * refilled by one every {@link #REFILL}. Short intervals after submissions draw on the burst; a
+ * steady stream of submissions (hundreds of waiting builds) cannot make it ask more than 30 times
+ * in any minute ({@code BURST + 60 s / REFILL}), which login nodes and slurmctld are sized for.
+ */
+final class RoundBudget {
+  static final int BURST = 6;
+  static final Duration REFILL = Duration.ofMillis(2500);
+
+  private final LongSupplier nanoTime;
+  private double rounds = BURST;
+  private long refilledAt;
+
+  RoundBudget(LongSupplier nanoTime) {
+    this.nanoTime = nanoTime;
+    this.refilledAt = nanoTime.getAsLong();
+  }
+
+  /** How long until a round may be made; zero when one may be made now. */
+  Duration untilNext() {
+    refill();
+    if (rounds >= 1) {
+      return Duration.ZERO;
+    }
+    return Duration.ofNanos((long) Math.ceil((1 - rounds) * REFILL.toNanos()));
+  }
+
+  /** Takes one round from the bucket; call only when {@link #untilNext} is zero. */
+  void spend() {
+    refill();
+    rounds -= 1;
+  }
+
+  private void refill() {
+    long now = nanoTime.getAsLong();
+    rounds = Math.min(BURST, rounds + (double) (now - refilledAt) / REFILL.toNanos());
+    refilledAt = now;
+  }
+}
