@@ -1,6 +1,7 @@
 package io.examlops.fleet.cli;
 
 import io.examlops.fleet.registry.WriteHook;
+import io.examlops.fleet.testing.JavaCommand;
 import io.examlops.fleet.testing.StopAt;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -203,25 +204,15 @@ public final class ExaProcess {
   }
 
   private ProcessBuilder builder(String... args) {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-Xshare:auto");
-    if (crashPoint != null || clockAhead != null) {
-      if (crashPoint != null) {
-        command.add("-D" + StopAt.PROPERTY + "=" + crashPoint);
-      }
-      if (clockAhead != null) {
-        command.add("-D" + ExaWithWriteStops.CLOCK_AHEAD + "=" + clockAhead);
-      }
-      command.add(ExaWithWriteStops.class.getName());
-    } else {
-      command.add(Exa.class.getName());
+    List<String> options = new ArrayList<>();
+    if (crashPoint != null) {
+      options.add("-D" + StopAt.PROPERTY + "=" + crashPoint);
     }
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
+    if (clockAhead != null) {
+      options.add("-D" + ExaWithWriteStops.CLOCK_AHEAD + "=" + clockAhead);
+    }
+    Class<?> main = options.isEmpty() ? Exa.class : ExaWithWriteStops.class;
+    ProcessBuilder builder = new ProcessBuilder(JavaCommand.of(main, options, List.of(args)));
     builder.environment().clear();
     builder.environment().putAll(environment());
     return builder;

@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.testing.JavaCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -102,14 +103,7 @@ public record ExaRun(int exitCode, String out, String err) {
    */
   public static ExaRun process(Map<String, String> env, List<String> args)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:TieredStopAtLevel=1");
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(Exa.class.getName());
-    command.addAll(args);
-    ProcessBuilder builder = new ProcessBuilder(command);
+    ProcessBuilder builder = new ProcessBuilder(JavaCommand.of(Exa.class, List.of(), args));
     builder.environment().clear();
     builder.environment().putAll(env);
     Path stderr = Files.createTempFile("exa-stderr", ".txt");
