@@ -65,8 +65,8 @@ class ConsoleKilledDuringSubmissionsTest {
     Path yaml = server.resolve("clusters.yaml");
     admin = ExaProcess.onStores(server, yaml, db);
     for (int i = 0; i < BURST; i++) {
-      ok(admin.run("hpc", "connect", "local", "--name", "c" + i, "--scheduler", "mock"));
-      ok(admin.run("hpc", "approve", "c" + i));
+      admin.prepare("hpc", "connect", "local", "--name", "c" + i, "--scheduler", "mock");
+      admin.prepare("hpc", "approve", "c" + i);
     }
     Fleet fleet =
         TestFleets.fleet(

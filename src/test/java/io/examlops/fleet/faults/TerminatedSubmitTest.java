@@ -29,10 +29,8 @@ class TerminatedSubmitTest {
     Files.writeString(script, "#!/bin/sh\necho started\nsleep 120\n");
     exa =
         ExaProcess.onStores(root, root.resolve("clusters.yaml"), root.resolve("data/platform.db"));
-    assertThat(
-            exa.run("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock").exitCode())
-        .isZero();
-    assertThat(exa.run("hpc", "approve", "demo").exitCode()).isZero();
+    exa.prepare("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock");
+    exa.prepare("hpc", "approve", "demo");
   }
 
   @Test
