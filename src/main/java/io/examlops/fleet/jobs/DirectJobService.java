@@ -187,7 +187,7 @@ public final class DirectJobService implements JobService {
   /** Asks the schedulers about every unfinished job and stores what they say. */
   @Override
   public List<String> followAll(Actor actor) {
-    return tracker.list(actor, JobRecords.Filter.ALL, true).notes();
+    return tracker.followUnfinished(actor);
   }
 
   /** Cancels a tracked job through its cluster's scheduler, then records where it stands. */

@@ -212,6 +212,20 @@ public final class JobTracker {
     return new Listing(store.list(filter), notes);
   }
 
+  /**
+   * Asks the schedulers about every unfinished job and stores what they say; returns what could not
+   * be asked. Only the unfinished jobs are read (an index finds them among a year of history); a
+   * lost job is asked again when jobs are listed.
+   */
+  public List<String> followUnfinished(Actor actor) {
+    List<String> notes = new ArrayList<>();
+    refresh(
+        actor,
+        store(actor).unfinished(null).stream().filter(j -> !inFlight.contains(j.id())).toList(),
+        notes);
+    return notes;
+  }
+
   /** Jobs and what could not be refreshed. */
   public record Listing(List<TrackedJob> jobs, List<String> notes) {}
 

@@ -6,7 +6,6 @@ import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.registry.Clusters;
-import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.LatestNodes;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.registry.Stores;
@@ -33,12 +32,7 @@ public final class DirectPlacementService implements PlacementService {
    */
   public PlaceResult place(PlaceRequest request) {
     // Read once per decision: every earlier submission not yet ended, which the snapshots may miss.
-    Claims claims =
-        Claims.of(
-            clusters
-                .stores()
-                .jobs(Stores.READER)
-                .list(new JobRecords.Filter(request.cluster(), null, null)));
+    Claims claims = Claims.of(clusters.stores().jobs(Stores.READER).unfinished(request.cluster()));
     List<PlacementCandidate> candidates = new ArrayList<>();
     if (request.cluster() != null) {
       candidates.add(

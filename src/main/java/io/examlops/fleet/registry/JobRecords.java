@@ -69,6 +69,17 @@ public interface JobRecords {
   /** Ends the job's lease, so that it runs on whoever watches; returns whether it had one. */
   boolean endLease(long id);
 
+  /**
+   * The jobs of {@code cluster} ({@code null}: of every cluster) that have not ended ({@link
+   * JobState#terminal}), newest first: what placement and the GPUs in use count, without reading
+   * the jobs that ended, however many a fleet has run.
+   */
+  default List<TrackedJob> unfinished(String cluster) {
+    return list(new Filter(cluster, null, null)).stream()
+        .filter(j -> !j.state().terminal())
+        .toList();
+  }
+
   /** Unfinished jobs whose lease was last renewed before {@code instant}, oldest lease first. */
   List<TrackedJob> leasedBefore(Instant instant);
 
@@ -79,8 +90,8 @@ public interface JobRecords {
    */
   default int gpusInUse(String cluster) {
     long sum =
-        list(new Filter(cluster, null, null)).stream()
-            .filter(j -> !j.state().terminal() && j.gpus() != null && j.gpus() > 0)
+        unfinished(cluster).stream()
+            .filter(j -> j.gpus() != null && j.gpus() > 0)
             .mapToLong(TrackedJob::gpus)
             .sum();
     return (int) Math.min(sum, Integer.MAX_VALUE);

@@ -17,11 +17,13 @@ import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /** Tracked submissions ({@code hpc_jobs}): one transaction per change. */
 public final class JobStore implements JobRecords {
@@ -313,6 +315,39 @@ public final class JobStore implements JobRecords {
           try (PreparedStatement s = c.prepareStatement(sql.toString())) {
             for (int i = 0; i < args.size(); i++) {
               s.setString(i + 1, args.get(i));
+            }
+            return all(s);
+          }
+        });
+  }
+
+  /**
+   * The WHERE term of the partial index {@code hpc_jobs_unfinished} (migration 014), written the
+   * same way, so that SQLite can use the index: the states {@link JobState#terminal} names. The
+   * query names the index ({@code INDEXED BY}): without statistics SQLite would rather read all of
+   * a cluster's jobs through {@code hpc_jobs_by_cluster}, and a term that no longer matches the
+   * index fails the query instead of reading a year of history unnoticed.
+   */
+  static final String UNFINISHED =
+      Arrays.stream(JobState.values())
+          .filter(JobState::terminal)
+          .map(state -> "'" + state.name() + "'")
+          .collect(Collectors.joining(", ", "state NOT IN (", ")"));
+
+  @Override
+  public List<TrackedJob> unfinished(String cluster) {
+    String where = cluster == null ? UNFINISHED : "cluster = ? AND " + UNFINISHED;
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT "
+                      + COLUMNS
+                      + " FROM hpc_jobs INDEXED BY hpc_jobs_unfinished WHERE "
+                      + where
+                      + " ORDER BY id DESC")) {
+            if (cluster != null) {
+              s.setString(1, cluster);
             }
             return all(s);
           }

@@ -39,11 +39,17 @@ import org.junit.jupiter.api.io.TempDir;
  * console} holds the cluster's key and known hosts; agents are real {@code exa} processes on a home
  * with no key, no known_hosts and no registry, with a token. They submit, wait, read output and
  * cancel through it; an agent killed with SIGKILL while it waits leaves a job the console cancels
- * once the lease lapsed (short lease settings here: renew 1 s, lapse 3 s, grace 1 s); a console
- * killed with SIGKILL and restarted finds the job again and the agent's wait goes on to its end.
+ * once the lease lapsed (short lease settings there: renew 1 s, lapse 3 s, grace 1 s); a console
+ * killed with SIGKILL and restarted finds the job again and the agent's wait goes on to its end (a
+ * lapse of 2 min there, the default: an agent waits that long for its console to come back).
  */
 class GatewayIT {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Map<String, String> LEASES =
+      Map.of(
+          "EXAMLOPS_LEASE_RENEW", "1s",
+          "EXAMLOPS_LEASE_LAPSE", "2m",
+          "EXAMLOPS_LEASE_GRACE", "1s");
   private static final Map<String, String> SHORT_LEASES =
       Map.of(
           "EXAMLOPS_LEASE_RENEW", "1s",
@@ -58,6 +64,7 @@ class GatewayIT {
   private int port;
   private Process console;
   private int consoles;
+  private Map<String, String> leases = LEASES;
 
   @BeforeAll
   static void anApprovedSlurmClusterAndAToken() {
@@ -106,10 +113,10 @@ class GatewayIT {
     scancel.waitFor(30, TimeUnit.SECONDS);
   }
 
-  /** {@code exa console} on the fleet's home and the test's port, with short leases. */
+  /** {@code exa console} on the fleet's home and the test's port, with the test's leases. */
   private void startConsole() throws Exception {
     Map<String, String> env = new HashMap<>(fleet);
-    env.putAll(SHORT_LEASES);
+    env.putAll(leases);
     env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
     Path err = dir.resolve("console-" + port + "-" + consoles++ + ".err");
     console = ExaProcess.with(env).start(err, "console", "--port", Integer.toString(port));
@@ -126,9 +133,16 @@ class GatewayIT {
     throw new AssertionError("the console did not start: " + Files.readString(err));
   }
 
+  private void restartConsoleWith(Map<String, String> settings) throws Exception {
+    console.destroyForcibly();
+    assertThat(console.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    leases = settings;
+    startConsole();
+  }
+
   /** {@code exa} on the agent: its own home only, the console's address and the token. */
   private ExaProcess agent() {
-    Map<String, String> env = new HashMap<>(SHORT_LEASES);
+    Map<String, String> env = new HashMap<>(leases);
     env.put("HOME", agentHome.toString());
     env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
     env.put("EXAMLOPS_SERVER", "http://127.0.0.1:" + port);
@@ -220,6 +234,7 @@ class GatewayIT {
 
   @Test
   void anAgentKilledWhileWaitingLeavesAJobTheConsoleCancelsOnceItsLeaseLapsed() throws Exception {
+    restartConsoleWith(SHORT_LEASES);
     Path sleeper = script("orphan.sh", "sleep 300");
     Path err = dir.resolve("orphan-agent.err");
     Process waiting = agent().start(err, submit("--wait", sleeper.toString()));

@@ -1,0 +1,105 @@
+package io.examlops.fleet.registry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterDefinition;
+import io.examlops.fleet.model.Fingerprints;
+import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
+import io.examlops.fleet.testing.TestFleets;
+import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The jobs that have not ended, on a real platform.db: what placement and the GPUs in use read,
+ * found through the partial index of migration 014 rather than by reading every job ever run.
+ */
+class UnfinishedJobsTest {
+  private static final Actor ADMIN = Actor.cli("admin");
+  @TempDir Path dir;
+  private JobStore store;
+
+  @BeforeEach
+  void twoActiveClusters() {
+    ClusterRegistry registry =
+        ClusterRegistry.open(
+            TestFleets.settings(
+                Map.of(
+                    "EXAMLOPS_HPC_REGISTRY",
+                    dir.resolve("clusters.yaml").toString(),
+                    "EXAMLOPS_DATA_DIR",
+                    dir.resolve("data").toString())),
+            Clock.systemUTC());
+    for (String name : List.of("a", "b")) {
+      registry.register(
+          ClusterDefinition.local(name, SlurmAdapter.KIND), Fingerprints.NONE, null, ADMIN);
+      registry.approve(name, Fingerprints.NONE, ADMIN);
+    }
+    store = registry.jobStore();
+  }
+
+  private TrackedJob job(String cluster, JobState state, int gpus) {
+    TrackedJob begun =
+        store.begin(
+            TrackedJob.submitting(
+                cluster, "train", null, null, gpus, 1, null, "ann", Instant.now(), null),
+            null);
+    TrackedJob submitted = store.complete(begun, "4" + begun.id(), ADMIN);
+    return state == JobState.SUBMITTED
+        ? submitted
+        : store.update(submitted.observed(state, null, null, null, null, null, null, null));
+  }
+
+  @Test
+  void onlyJobsThatHaveNotEndedAreReadNewestFirstAndTheirGpusCount() {
+    List<Long> open = new ArrayList<>();
+    for (JobState state : JobState.values()) {
+      if (state == JobState.SUBMITTING || state == JobState.NOT_SUBMITTED) {
+        continue; // not reached through a scheduler's word
+      }
+      TrackedJob onA = job("a", state, 2);
+      job("b", state, 1);
+      if (!state.terminal()) {
+        open.add(0, onA.id());
+      }
+    }
+
+    assertThat(store.unfinished("a")).extracting(TrackedJob::id).containsExactlyElementsOf(open);
+    assertThat(store.unfinished("a")).noneMatch(j -> j.state().terminal());
+    assertThat(store.unfinished(null)).hasSize(open.size() * 2);
+    assertThat(store.gpusInUse("a")).isEqualTo(open.size() * 2);
+    assertThat(store.gpusInUse("b")).isEqualTo(open.size());
+  }
+
+  @Test
+  void sqliteFindsThemThroughTheIndexOfMigration14() throws Exception {
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data/platform.db"));
+        var s = c.createStatement()) {
+      for (String where :
+          List.of(JobStore.UNFINISHED, "cluster = 'a' AND " + JobStore.UNFINISHED)) {
+        StringBuilder plan = new StringBuilder();
+        try (ResultSet r =
+            s.executeQuery(
+                "EXPLAIN QUERY PLAN SELECT id FROM hpc_jobs INDEXED BY hpc_jobs_unfinished WHERE "
+                    + where
+                    + " ORDER BY id DESC")) {
+          while (r.next()) {
+            plan.append(r.getString("detail")).append('\n');
+          }
+        }
+        assertThat(plan.toString()).as(where).contains("hpc_jobs_unfinished");
+      }
+    }
+  }
+}
