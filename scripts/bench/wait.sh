@@ -27,7 +27,7 @@ chmod 0644 "$state/job.sh"
 ssh "${ssh_opts[@]}" hpcuser@127.0.0.1 'cat > wait-bench.sh' <"$state/job.sh"
 
 cmd_exa_submit_wait() {
-  ./exa hpc submit --cluster tc --partition cpu -J wait-bench --wait "$state/job.sh"
+  ./exa hpc submit --cluster tc --partition cpu --gpus 0 -J wait-bench --wait "$state/job.sh"
 }
 cmd_ssh_sbatch_wait() {
   ssh "${ssh_opts[@]}" hpcuser@127.0.0.1 'sbatch --wait -p cpu -J wait-bench -o /dev/null wait-bench.sh'
