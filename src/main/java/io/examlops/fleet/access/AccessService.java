@@ -5,6 +5,7 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.Credential;
@@ -105,8 +106,15 @@ public final class AccessService {
    * A new API token; its secret is in the result only. Its scopes never exceed what its owner's
    * role allows ({@link Role#tokenScopes()}), and it needs one at least.
    */
+  /** A token that may do whatever its scopes allow. */
   public IssuedToken createToken(Actor actor, String owner, String name, Set<TokenScope> scopes) {
-    return store().createToken(owner, name, scopes, actor);
+    return createToken(actor, owner, name, scopes, TokenLimits.NONE);
+  }
+
+  /** A token limited to what {@code limits} allow (clusters, partitions, GPUs, jobs, GPU-hours). */
+  public IssuedToken createToken(
+      Actor actor, String owner, String name, Set<TokenScope> scopes, TokenLimits limits) {
+    return store().createToken(owner, name, scopes, limits, actor);
   }
 
   public List<ApiToken> tokens() {

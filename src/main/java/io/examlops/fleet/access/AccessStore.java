@@ -4,6 +4,7 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.Credential;
@@ -288,8 +289,12 @@ public final class AccessStore {
         });
   }
 
-  /** Creates a token for an existing user; its secret is in the result and nowhere else. */
-  public IssuedToken createToken(String owner, String name, Set<TokenScope> scopes, Actor actor) {
+  /**
+   * Creates a token for an existing user, with what it may use; its secret is in the result and
+   * nowhere else.
+   */
+  public IssuedToken createToken(
+      String owner, String name, Set<TokenScope> scopes, TokenLimits limits, Actor actor) {
     requireUserName(owner);
     String label = name == null ? "" : name.strip();
     if (label.isEmpty()
@@ -318,7 +323,9 @@ public final class AccessStore {
           try (PreparedStatement s =
               c.prepareStatement(
                   "INSERT INTO access_tokens (id, name, owner, scopes, secret_hash, created_at,"
-                      + " created_by) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                      + " created_by, limit_clusters, limit_partitions, max_gpus_per_job,"
+                      + " max_running_jobs, gpu_hours, budget_period)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             s.setString(1, id);
             s.setString(2, label);
             s.setString(3, owner);
@@ -326,6 +333,12 @@ public final class AccessStore {
             s.setString(5, TokenSecrets.hash(secret));
             s.setString(6, Timestamps.format(now));
             s.setString(7, actor.toString());
+            s.setString(8, String.join(" ", limits.clusters()));
+            s.setString(9, String.join(" ", limits.partitions()));
+            s.setObject(10, limits.maxGpusPerJob());
+            s.setObject(11, limits.maxRunningJobs());
+            s.setString(12, limits.gpuHours() == null ? null : limits.gpuHours().toPlainString());
+            s.setString(13, limits.period() == null ? null : limits.period().label());
             s.executeUpdate();
           }
           audit(
@@ -333,9 +346,20 @@ public final class AccessStore {
               now,
               actor,
               "token-create",
-              details("token", id, "name", label, "owner", owner, "scopes", scopeText(scopes)));
+              details(
+                  "token",
+                  id,
+                  "name",
+                  label,
+                  "owner",
+                  owner,
+                  "scopes",
+                  scopeText(scopes),
+                  "limits",
+                  limits.describe()));
           return new IssuedToken(
-              new ApiToken(id, label, owner, scopes, now, actor.toString(), null, null, null),
+              new ApiToken(
+                  id, label, owner, scopes, limits, now, actor.toString(), null, null, null),
               secret);
         });
   }
@@ -440,7 +464,8 @@ public final class AccessStore {
   private static final String USER_FROM_NAMED = " FROM access_users WHERE name = ?";
   private static final String TOKEN_COLUMNS =
       "SELECT id, name, owner, scopes, created_at, created_by, last_used_at, revoked_at,"
-          + " revoked_by";
+          + " revoked_by, limit_clusters, limit_partitions, max_gpus_per_job, max_running_jobs,"
+          + " gpu_hours, budget_period";
   private static final String TOKEN_SELECT_ALL = TOKEN_COLUMNS + " FROM access_tokens";
 
   private static ConsoleUser user(ResultSet rs) throws SQLException {
@@ -466,11 +491,35 @@ public final class AccessStore {
         rs.getString("name"),
         rs.getString("owner"),
         TokenScope.parseAll(rs.getString("scopes")),
+        limits(rs),
         Timestamps.parse(rs.getString("created_at")),
         rs.getString("created_by"),
         Timestamps.parse(rs.getString("last_used_at")),
         Timestamps.parse(rs.getString("revoked_at")),
         rs.getString("revoked_by"));
+  }
+
+  private static TokenLimits limits(ResultSet rs) throws SQLException {
+    String hours = rs.getString("gpu_hours");
+    String period = rs.getString("budget_period");
+    return new TokenLimits(
+        words(rs.getString("limit_clusters")),
+        words(rs.getString("limit_partitions")),
+        whole(rs, "max_gpus_per_job"),
+        whole(rs, "max_running_jobs"),
+        hours == null ? null : new java.math.BigDecimal(hours),
+        period == null ? null : TokenLimits.Period.parse(period));
+  }
+
+  private static Integer whole(ResultSet rs, String column) throws SQLException {
+    int value = rs.getInt(column);
+    return rs.wasNull() ? null : value;
+  }
+
+  private static Set<String> words(String text) {
+    return text == null || text.isBlank()
+        ? Set.of()
+        : Set.copyOf(List.of(text.strip().split(" +")));
   }
 
   private static void insertUser(

@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.IssuedToken;
@@ -10,7 +11,9 @@ import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import java.math.BigDecimal;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Users and API tokens, for admins: add a user, change its role, reset its password, remove it;
@@ -135,8 +138,58 @@ final class AccessPages {
                 Guard.principal(ctx).actor(),
                 ctx.formParam("owner"),
                 ctx.formParam("name"),
-                TokenScope.parseAll(String.join(",", ctx.formParams("scope"))));
+                TokenScope.parseAll(String.join(",", ctx.formParams("scope"))),
+                limits(ctx));
     page(ctx, issued.secret(), null);
+  }
+
+  /** The new token's limits from the form: blank fields set none. */
+  private static TokenLimits limits(Context ctx) {
+    String hours = blankToNull(ctx.formParam("gpuHours"));
+    String period = blankToNull(ctx.formParam("period"));
+    return new TokenLimits(
+        names(ctx.formParam("clusters")),
+        names(ctx.formParam("partitions")),
+        whole(ctx, "maxGpusPerJob", "the most GPUs a job"),
+        whole(ctx, "maxRunningJobs", "the most jobs at once"),
+        hours == null ? null : decimal(hours),
+        period == null ? null : TokenLimits.Period.parse(period));
+  }
+
+  private static Set<String> names(String text) {
+    String names = blankToNull(text);
+    return names == null
+        ? Set.of()
+        : java.util.Arrays.stream(names.split("[\\s,]+"))
+            .filter(name -> !name.isEmpty())
+            .collect(java.util.stream.Collectors.toSet());
+  }
+
+  private static Integer whole(Context ctx, String field, String what) {
+    String text = blankToNull(ctx.formParam(field));
+    if (text == null) {
+      return null;
+    }
+    try {
+      return Integer.valueOf(text);
+    } catch (NumberFormatException e) {
+      throw FleetException.invalid(
+          what + " " + Printable.quoted(text) + " is not a whole number: give e.g. 4", field);
+    }
+  }
+
+  private static BigDecimal decimal(String text) {
+    try {
+      return new BigDecimal(text);
+    } catch (NumberFormatException e) {
+      throw FleetException.invalid(
+          "GPU-hours " + Printable.quoted(text) + " is not a number: give e.g. 100 or 12.5",
+          "gpuHours");
+    }
+  }
+
+  private static String blankToNull(String text) {
+    return text == null || text.isBlank() ? null : text.strip();
   }
 
   private void confirmRevoke(Context ctx) {

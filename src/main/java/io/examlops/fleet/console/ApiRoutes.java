@@ -181,7 +181,8 @@ final class ApiRoutes {
                     countOrNull(ctx, "nodes"),
                     ctx.queryParam("gpuType"),
                     ctx.queryParam("partition"),
-                    null)));
+                    null),
+                Guard.principal(ctx).actor().token()));
   }
 
   /** {@code exa hpc preflight --json}'s shape. It asks the cluster (it is a check, not a page). */

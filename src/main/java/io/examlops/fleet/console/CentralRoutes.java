@@ -102,7 +102,8 @@ final class CentralRoutes {
             .placement()
             .place(
                 JsonBody.of(ctx, PLACE)
-                    .value("place", PlaceRequest.class, "a placement", "send " + PLACE)));
+                    .value("place", PlaceRequest.class, "a placement", "send " + PLACE),
+                agent(ctx).actor().token()));
   }
 
   private void preflight(Context ctx) {
@@ -240,9 +241,11 @@ final class CentralRoutes {
   private static Standing agent(Context ctx) {
     String surface = ctx.header(SURFACE_HEADER);
     Principal principal = Guard.principal(ctx);
-    return new Standing(
+    Actor actor =
         new Actor(
-            principal.user(), surface == null || surface.isBlank() ? Actor.CLI : surface.strip()),
+            principal.user(), surface == null || surface.isBlank() ? Actor.CLI : surface.strip());
+    return new Standing(
+        principal.token() == null ? actor : actor.withToken(principal.token().acting()),
         principal.admin() && principal.role() == Role.ADMIN);
   }
 

@@ -53,8 +53,12 @@ record Principal(
     return may(TokenScope.ADMIN);
   }
 
-  /** The acting user on the audit trail: {@code bob via console}. */
+  /**
+   * The acting user on the audit trail ({@code bob via console}), with the limits of the token the
+   * request came with.
+   */
   Actor actor() {
-    return new Actor(user, Actor.CONSOLE);
+    Actor actor = new Actor(user, Actor.CONSOLE);
+    return token == null ? actor : actor.withToken(token.acting());
   }
 }

@@ -1,6 +1,7 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.governance.GovernanceService;
+import io.examlops.fleet.model.ActingToken;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
@@ -305,12 +306,22 @@ public final class DirectJobService implements JobService {
     if (cluster == null || cluster.isBlank()) {
       throw FleetException.invalid("no cluster given: name a cluster, or " + AUTO, "cluster");
     }
+    ActingToken token = actor.token();
+    if (token != null) {
+      refuse(token.limits().refusesGpus(token.words(), request.gpus()));
+      if (!AUTO.equals(cluster)) {
+        refuse(token.limits().refusesCluster(token.words(), cluster));
+      }
+      if (request.partition() != null) {
+        refuse(token.limits().refusesPartition(token.words(), request.partition()));
+      }
+    }
     PlaceRequest ask =
         new PlaceRequest(request.gpus(), request.nodes(), null, request.partition(), null);
     PlaceResult placed;
     String target;
     if (AUTO.equals(cluster)) {
-      placed = placement.place(ask);
+      placed = placement.place(ask, token);
       if (placed.chosen() == null) {
         // No scheduler was asked: placement found no cluster, as `exa hpc place` says (exit 1).
         throw new FleetException(ErrorKind.CONFLICT, placed.explanation());
@@ -318,10 +329,14 @@ public final class DirectJobService implements JobService {
       target = placed.chosen();
     } else {
       boolean choosePartition = request.partition() == null && request.gpus() > 0;
-      placed = choosePartition ? placement.place(ask.in(cluster)) : null;
+      placed = choosePartition ? placement.place(ask.in(cluster), token) : null;
       target = cluster;
     }
     String partition = placed == null ? null : placed.partition();
+    if (token != null && request.partition() == null) {
+      // where the job lands when nothing was chosen: the cluster's default partition
+      refuse(token.limits().refusesPartition(token.words(), partition));
+    }
     JobSpec sent =
         request.partition() != null || partition == null ? request : request.inPartition(partition);
     if (model != null) {
@@ -330,6 +345,13 @@ public final class DirectJobService implements JobService {
     TrackedJob job =
         tracker.submit(actor, target, sent, model, dataset, options.tag(), options.leased());
     return new SubmitResult(job, placed, outputOf(job), false);
+  }
+
+  /** A refusal by the request's token: 403 on the console, exit 1 on the CLI. */
+  private static void refuse(Optional<String> refusal) {
+    if (refusal.isPresent()) {
+      throw new FleetException(ErrorKind.NOT_PERMITTED, refusal.get());
+    }
   }
 
   /** {@code exported} with the cluster's {@code EXAMLOPS_HPC_*} variables added. */

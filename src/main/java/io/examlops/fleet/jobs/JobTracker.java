@@ -99,7 +99,9 @@ public final class JobTracker {
                 actor.name(),
                 clusters.clock().instant(),
                 request.output()),
-            JobTag.require(tag));
+            JobTag.require(tag),
+            actor.token(),
+            askedHours(request));
     inFlight.add(begun.id());
     try {
       return send(actor, store, cluster, backend, request, begun, leased);
@@ -210,6 +212,13 @@ public final class JobTracker {
           notes);
     }
     return new Listing(store.list(filter), notes);
+  }
+
+  /** What a job may use at most: its GPUs for its time limit; 0 when it names no limit. */
+  private static BigDecimal askedHours(JobSpec request) {
+    BigDecimal hours =
+        request.timeLimit() == null ? null : GpuHours.of(request.timeLimit(), request.gpus());
+    return hours == null ? BigDecimal.ZERO : hours;
   }
 
   /**

@@ -66,7 +66,7 @@ final class FleetTools {
     this.user = user;
     handlers.put("hpc_clusters", call -> clusters());
     handlers.put("hpc_nodes", this::nodes);
-    handlers.put("hpc_place", call -> place(call.args()));
+    handlers.put("hpc_place", this::place);
     handlers.put("hpc_jobs", this::jobs);
     handlers.put("hpc_capacity", this::capacity);
     handlers.put("hpc_queue", this::queue);
@@ -169,7 +169,8 @@ final class FleetTools {
     return new ToolReply(content, summary);
   }
 
-  private ToolReply place(ToolArguments args) {
+  private ToolReply place(Call call) {
+    ToolArguments args = call.args();
     PlaceRequest request =
         new PlaceRequest(
             args.whole("gpus"),
@@ -177,7 +178,8 @@ final class FleetTools {
             args.text("gpuType"),
             args.text("partition"),
             null);
-    PlaceResult result = fleet.placement().place(request.in(args.text("cluster")));
+    PlaceResult result =
+        fleet.placement().place(request.in(args.text("cluster")), call.actor().token());
     return new ToolReply(result, result.explanation());
   }
 

@@ -13,8 +13,10 @@ import java.util.Objects;
  * @param vouchedBy who vouches that {@code name} decided, when that person did not sign in here
  *     (the API token of a Jenkins controller that records who clicked in a governance job, e.g.
  *     {@code token 1a2b3c4d 'jenkins' of jenkins-bot}); {@code null} when the user acts itself
+ * @param token the API token the user acts with, whose limits hold for what it submits; {@code
+ *     null} for a person signed in, the CLI, or an MCP server on this machine
  */
-public record Actor(String name, String surface, String vouchedBy) {
+public record Actor(String name, String surface, String vouchedBy, ActingToken token) {
   /** The longest acting-user name accepted: it is shown in tables and stored in every event. */
   public static final int MAX_LENGTH = 200;
 
@@ -48,9 +50,19 @@ public record Actor(String name, String surface, String vouchedBy) {
     }
   }
 
+  /** Someone acting itself, or vouched for, through a surface, with no token's limits. */
+  public Actor(String name, String surface, String vouchedBy) {
+    this(name, surface, vouchedBy, null);
+  }
+
   /** Someone acting itself through a surface. */
   public Actor(String name, String surface) {
-    this(name, surface, null);
+    this(name, surface, null, null);
+  }
+
+  /** The same actor, acting with {@code with}. */
+  public Actor withToken(ActingToken with) {
+    return new Actor(name, surface, vouchedBy, with);
   }
 
   /** Someone acting through the CLI. */

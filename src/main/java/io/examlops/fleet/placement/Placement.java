@@ -1,6 +1,8 @@
 package io.examlops.fleet.placement;
 
+import io.examlops.fleet.model.ActingToken;
 import io.examlops.fleet.model.PartitionInfo;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.placement.Verdict.Outcome;
 import java.time.Duration;
 import java.time.Instant;
@@ -30,8 +32,16 @@ public final class Placement {
 
   private final Freshness freshness;
 
+  /** The request's API token, whose limits are one more filter; {@code null}: none. */
+  private final ActingToken token;
+
   public Placement(Freshness freshness) {
+    this(freshness, null);
+  }
+
+  public Placement(Freshness freshness, ActingToken token) {
     this.freshness = Objects.requireNonNull(freshness, "freshness");
+    this.token = token;
   }
 
   public PlaceResult place(PlaceRequest request, List<PlacementCandidate> candidates, Instant now) {
@@ -78,6 +88,12 @@ public final class Placement {
     if (approval.failed()) {
       return verdict(candidate, Outcome.SKIPPED, approval.words(), null, null, "", null, reasons);
     }
+    Optional<Reason> refused = tokenRefuses(candidate.name(), request);
+    if (refused.isPresent()) {
+      reasons.add(refused.get());
+      return verdict(
+          candidate, Outcome.SKIPPED, refused.get().words(), null, null, "", null, reasons);
+    }
     DataFilter.Data data = DataFilter.check(candidate, freshness, now);
     reasons.add(data.reason());
     Holdings holdings = data.holdings();
@@ -95,9 +111,12 @@ public final class Placement {
     List<Reason> cluster = check(CLUSTER_FILTERS, request, holdings, null);
     reasons.addAll(cluster);
     boolean clusterFits = cluster.stream().noneMatch(Reason::failed);
+    String defaultPartition = holdings.queue(null).map(PartitionInfo::name).orElse(null);
     List<Weighed> weighed = new ArrayList<>();
     for (String partition : holdings.scopes(request)) {
       List<Reason> checked = check(PARTITION_FILTERS, request, holdings, partition);
+      tokenRefusesPartition(partition == null ? defaultPartition : partition, partition)
+          .ifPresent(checked::add);
       reasons.addAll(checked);
       Score score =
           clusterFits && checked.stream().noneMatch(Reason::failed)
@@ -105,7 +124,6 @@ public final class Placement {
               : null;
       weighed.add(new Weighed(partition, holdings.gpus(request, partition), checked, score));
     }
-    String defaultPartition = holdings.queue(null).map(PartitionInfo::name).orElse(null);
     Optional<Weighed> best =
         weighed.stream().filter(w -> w.score() != null).min(choice(holdings, defaultPartition));
     if (best.isPresent()) {
@@ -161,6 +179,43 @@ public final class Placement {
             w -> holdings.queue(w.partition()).map(PartitionInfo::maxTimeMinutes).orElse(null),
             Comparator.nullsFirst(Comparator.<Long>reverseOrder()))
         .thenComparing(w -> w.partition() == null ? "" : w.partition());
+  }
+
+  /** The token's answer on the whole cluster: may it use the cluster, and this many GPUs a job. */
+  private Optional<Reason> tokenRefuses(String cluster, PlaceRequest request) {
+    if (token == null) {
+      return Optional.empty();
+    }
+    TokenLimits limits = token.limits();
+    return limits
+        .refusesCluster(token.words(), cluster)
+        .map(words -> Reason.fail(Rule.TOKEN, null, cluster, limits.describe(), words))
+        .or(
+            () ->
+                limits
+                    .refusesGpus(token.words(), request.gpus())
+                    .map(
+                        words ->
+                            Reason.fail(
+                                Rule.TOKEN, null, request.gpus(), limits.describe(), words)));
+  }
+
+  /** The token's answer on one partition ({@code name}: the partition, or the default's name). */
+  private Optional<Reason> tokenRefusesPartition(String name, String partition) {
+    if (token == null) {
+      return Optional.empty();
+    }
+    return token
+        .limits()
+        .refusesPartition(token.words(), name)
+        .map(
+            words ->
+                Reason.fail(
+                    Rule.TOKEN,
+                    partition,
+                    name == null ? "the default partition" : name,
+                    token.limits().describe(),
+                    words));
   }
 
   private static List<Reason> check(

@@ -1,5 +1,6 @@
 package io.examlops.fleet.placement;
 
+import io.examlops.fleet.model.ActingToken;
 import io.examlops.fleet.model.Actor;
 
 /**
@@ -13,7 +14,16 @@ public interface PlacementService {
    * other cluster lost; with {@link PlaceRequest#cluster()}, the partition a job should go to in
    * that cluster, by the same rule and data, refused unless the cluster may take work now.
    */
-  PlaceResult place(PlaceRequest request);
+  default PlaceResult place(PlaceRequest request) {
+    return place(request, null);
+  }
+
+  /**
+   * As {@link #place(PlaceRequest)}, within what {@code token} may use ({@code null}: no token's
+   * limits): a cluster or partition it may not use, or an ask above its GPUs per job, loses with
+   * the token's rule as its reason ({@link Rule#TOKEN}).
+   */
+  PlaceResult place(PlaceRequest request, ActingToken token);
 
   /** Fail-fast checks of a cluster before submitting: it is reached over its own transport. */
   PreflightResult preflight(Actor actor, PreflightRequest request);

@@ -8,6 +8,12 @@ public enum Rule {
   /** The cluster is ACTIVE and its approval holds. Asked {@code ACTIVE}; there: the state. */
   APPROVAL,
   /**
+   * The request's API token may use the cluster, the partition, and as many GPUs a job ({@link
+   * io.examlops.fleet.model.TokenLimits}). Asked: the cluster, partition or GPU count; there: what
+   * the token allows.
+   */
+  TOKEN,
+  /**
    * There is data to place on: a snapshot younger than the ignore limit, else declared
    * capabilities. Asked: that; there: what the data is ({@code snapshot 5 min old}).
    */

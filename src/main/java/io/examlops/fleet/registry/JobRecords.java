@@ -1,8 +1,13 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.ActingToken;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.TrackedJob;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -24,7 +29,28 @@ public interface JobRecords {
    *
    * @throws NotApprovedException when the cluster is not ACTIVE
    */
-  TrackedJob begin(TrackedJob job, String tag);
+  default TrackedJob begin(TrackedJob job, String tag) {
+    return begin(job, tag, null, BigDecimal.ZERO);
+  }
+
+  /**
+   * As {@link #begin(TrackedJob, String)}, charged to {@code token} ({@code null}: none): in the
+   * same transaction, refused when the token's unfinished jobs or its GPU-hours of the period
+   * together with {@code askedHours} leave no room for the job ({@link TokenLimits}), else recorded
+   * under the token.
+   *
+   * @throws FleetException {@link ErrorKind#NOT_PERMITTED} naming the token's rule
+   */
+  TrackedJob begin(TrackedJob job, String tag, ActingToken token, BigDecimal askedHours);
+
+  /**
+   * What a token's jobs use now: how many have not ended, and their GPU-hours since {@code since}
+   * (as the scheduler accounted them; a running job's so far).
+   */
+  TokenUse tokenUse(String token, Instant since);
+
+  /** A token's jobs that have not ended, and their GPU-hours of a period. */
+  record TokenUse(int unfinished, BigDecimal gpuHours) {}
 
   /**
    * Completes the record of a submission the scheduler accepted: its id and {@link

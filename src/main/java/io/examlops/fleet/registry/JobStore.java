@@ -1,11 +1,16 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.ActingToken;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.GpuHours;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.TrackedJob;
 import java.math.BigDecimal;
 import java.sql.Connection;
@@ -15,6 +20,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -58,7 +64,7 @@ public final class JobStore implements JobRecords {
    * cluster, whoever submits (this machine's exa, or the console for its agents).
    */
   @Override
-  public TrackedJob begin(TrackedJob job, String tag) {
+  public TrackedJob begin(TrackedJob job, String tag, ActingToken token, BigDecimal askedHours) {
     if (job.state() != JobState.SUBMITTING || job.schedulerJobId() != null) {
       throw new IllegalArgumentException("a submission is begun as SUBMITTING, without a job id");
     }
@@ -66,13 +72,16 @@ public final class JobStore implements JobRecords {
         db.write(
             c -> {
               requireActive(c, job.cluster());
+              if (token != null) {
+                charge(c, token, job.submittedAt(), askedHours);
+              }
               long id;
               try (PreparedStatement s =
                   c.prepareStatement(
                       "INSERT INTO hpc_jobs (cluster, scheduler_job_id, name, model, dataset,"
                           + " gpus, nodes, partition_name, script, state, submitted_by,"
-                          + " submitted_at, tag, output)"
-                          + " VALUES (?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?)",
+                          + " submitted_at, tag, output, token_id)"
+                          + " VALUES (?, NULL, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)",
                       Statement.RETURN_GENERATED_KEYS)) {
                 s.setString(1, job.cluster());
                 s.setString(2, job.name());
@@ -86,6 +95,7 @@ public final class JobStore implements JobRecords {
                 s.setString(10, Timestamps.format(job.submittedAt()));
                 s.setString(11, tag);
                 s.setString(12, job.output());
+                s.setString(13, token == null ? null : token.id());
                 s.executeUpdate();
                 try (ResultSet keys = s.getGeneratedKeys()) {
                   keys.next();
@@ -319,6 +329,77 @@ public final class JobStore implements JobRecords {
             return all(s);
           }
         });
+  }
+
+  /** Refuses a job that the token's limits leave no room for, in the recording transaction. */
+  private void charge(Connection c, ActingToken token, Instant now, BigDecimal askedHours)
+      throws SQLException {
+    TokenLimits limits = token.limits();
+    if (limits.maxRunningJobs() == null && limits.gpuHours() == null) {
+      return;
+    }
+    TokenUse use =
+        tokenUse(
+            c,
+            token.id(),
+            limits.period() == null ? now : now.minus(limits.period().length()),
+            now);
+    limits
+        .refusesAnotherJob(token.words(), use.unfinished())
+        .or(() -> limits.refusesHours(token.words(), use.gpuHours(), askedHours))
+        .ifPresent(
+            words -> {
+              throw new FleetException(ErrorKind.NOT_PERMITTED, words);
+            });
+  }
+
+  @Override
+  public TokenUse tokenUse(String token, Instant since) {
+    return db.read(c -> tokenUse(c, token, since, clock.instant()));
+  }
+
+  private static TokenUse tokenUse(Connection c, String token, Instant since, Instant now)
+      throws SQLException {
+    int unfinished;
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT count(*) FROM hpc_jobs WHERE token_id = ? AND " + UNFINISHED)) {
+      s.setString(1, token);
+      try (ResultSet r = s.executeQuery()) {
+        r.next();
+        unfinished = r.getInt(1);
+      }
+    }
+    BigDecimal hours = BigDecimal.ZERO;
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT gpus, started_at, ended_at, gpu_hours FROM hpc_jobs"
+                + " WHERE token_id = ? AND submitted_at >= ?")) {
+      s.setString(1, token);
+      s.setString(2, Timestamps.format(since));
+      try (ResultSet r = s.executeQuery()) {
+        while (r.next()) {
+          hours = hours.add(hoursOf(r, now));
+        }
+      }
+    }
+    return new TokenUse(unfinished, hours);
+  }
+
+  /** A job's GPU-hours as accounted, else from its run time so far; 0 before it started. */
+  private static BigDecimal hoursOf(ResultSet r, Instant now) throws SQLException {
+    String accounted = r.getString("gpu_hours");
+    if (accounted != null) {
+      return new BigDecimal(accounted);
+    }
+    Instant started = Timestamps.parse(r.getString("started_at"));
+    int gpus = r.getInt("gpus");
+    if (started == null || r.wasNull()) {
+      return BigDecimal.ZERO;
+    }
+    Instant ended = Timestamps.parse(r.getString("ended_at"));
+    Duration ran = Duration.between(started, ended == null ? now : ended);
+    BigDecimal hours = GpuHours.of(ran.isNegative() ? Duration.ZERO : ran, gpus);
+    return hours == null ? BigDecimal.ZERO : hours;
   }
 
   /**

@@ -24,7 +24,8 @@ final class GatewayPlacement implements PlacementService {
   }
 
   @Override
-  public PlaceResult place(PlaceRequest request) {
+  /** The console places within the limits of the token this agent sends; it holds no other. */
+  public PlaceResult place(PlaceRequest request, io.examlops.fleet.model.ActingToken token) {
     return client.send("POST", "/place", new Place(request), null, PLACED);
   }
 

@@ -65,7 +65,16 @@ final class RemoteJobRecords implements JobRecords {
   }
 
   @Override
-  public TrackedJob begin(TrackedJob job, String tag) {
+  public TrackedJob begin(
+      TrackedJob job,
+      String tag,
+      io.examlops.fleet.model.ActingToken token,
+      java.math.BigDecimal askedHours) {
+    throw consoleRecords();
+  }
+
+  @Override
+  public TokenUse tokenUse(String token, Instant since) {
     throw consoleRecords();
   }
 

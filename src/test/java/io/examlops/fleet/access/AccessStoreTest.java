@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.Role;
@@ -92,14 +93,16 @@ class AccessStoreTest {
     store.addUser("root", Role.ADMIN, "long enough pw".toCharArray(), ROOT);
     store.addUser("ann", Role.ADMIN, "long enough pw".toCharArray(), ROOT);
     String first = store.credential("ann").orElseThrow().stamp();
-    IssuedToken token = store.createToken("ann", "ci", EnumSet.of(TokenScope.ADMIN), ROOT);
+    IssuedToken token =
+        store.createToken("ann", "ci", EnumSet.of(TokenScope.ADMIN), TokenLimits.NONE, ROOT);
 
     store.setPassword("ann", "another long pw".toCharArray(), ROOT);
     String second = store.credential("ann").orElseThrow().stamp();
     assertThat(second).isNotEqualTo(first);
     assertThat(store.authenticateToken(token.secret())).as("revoked").isEmpty();
 
-    IssuedToken again = store.createToken("ann", "ci", EnumSet.of(TokenScope.ADMIN), ROOT);
+    IssuedToken again =
+        store.createToken("ann", "ci", EnumSet.of(TokenScope.ADMIN), TokenLimits.NONE, ROOT);
     store.setRole("ann", Role.VIEWER, ROOT);
     assertThat(store.credential("ann").orElseThrow())
         .satisfies(c -> assertThat(c.stamp()).isNotEqualTo(second))
@@ -132,17 +135,26 @@ class AccessStoreTest {
     store.addUser("vic", Role.VIEWER, "long enough pw".toCharArray(), ROOT);
     assertThatThrownBy(
             () ->
-                store.createToken("vic", "x", EnumSet.of(TokenScope.READ, TokenScope.ADMIN), ROOT))
+                store.createToken(
+                    "vic",
+                    "x",
+                    EnumSet.of(TokenScope.READ, TokenScope.ADMIN),
+                    TokenLimits.NONE,
+                    ROOT))
         .isInstanceOf(io.examlops.fleet.model.FleetException.class)
         .hasMessageContaining("user 'vic' is a viewer")
         .hasMessageContaining("not admin");
-    assertThatThrownBy(() -> store.createToken("vic", "x", EnumSet.noneOf(TokenScope.class), ROOT))
+    assertThatThrownBy(
+            () ->
+                store.createToken(
+                    "vic", "x", EnumSet.noneOf(TokenScope.class), TokenLimits.NONE, ROOT))
         .hasMessageContaining("at least one scope");
     assertThat(store.tokens()).isEmpty();
 
     store.addUser("ann", Role.ADMIN, "long enough pw".toCharArray(), ROOT);
     IssuedToken issued =
-        store.createToken("ann", "x", EnumSet.of(TokenScope.READ, TokenScope.ADMIN), ROOT);
+        store.createToken(
+            "ann", "x", EnumSet.of(TokenScope.READ, TokenScope.ADMIN), TokenLimits.NONE, ROOT);
     // A role written by hand (or by an older version) is still judged at use.
     db.write(
         c -> {
@@ -181,7 +193,12 @@ class AccessStoreTest {
   void tokensAreShownOnceStoredHashedScopedAndRevocable() {
     store.addUser("ci", Role.VIEWER, "long enough pw".toCharArray(), ROOT);
     IssuedToken issued =
-        store.createToken("ci", "jenkins", EnumSet.of(TokenScope.READ, TokenScope.SUBMIT), ROOT);
+        store.createToken(
+            "ci",
+            "jenkins",
+            EnumSet.of(TokenScope.READ, TokenScope.SUBMIT),
+            TokenLimits.NONE,
+            ROOT);
     assertThat(issued.secret()).startsWith("exa_" + issued.token().id() + "_");
     assertThat(issued.toString()).doesNotContain(issued.secret());
     assertThat(column("SELECT secret_hash FROM access_tokens"))
@@ -205,7 +222,8 @@ class AccessStoreTest {
   void removingAUserRevokesItsTokens() {
     store.addUser("root", Role.ADMIN, "long enough pw".toCharArray(), ROOT);
     store.addUser("ci", Role.VIEWER, "long enough pw".toCharArray(), ROOT);
-    IssuedToken issued = store.createToken("ci", "ci", EnumSet.of(TokenScope.READ), ROOT);
+    IssuedToken issued =
+        store.createToken("ci", "ci", EnumSet.of(TokenScope.READ), TokenLimits.NONE, ROOT);
     store.removeUser("ci", ROOT);
     assertThat(store.authenticateToken(issued.secret())).isEmpty();
   }

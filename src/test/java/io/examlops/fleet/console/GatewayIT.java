@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaProcess;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.testbed.TestbedFleet;
@@ -15,6 +16,7 @@ import io.examlops.fleet.testing.TestFleets;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.math.BigDecimal;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +26,7 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -59,6 +62,7 @@ class GatewayIT {
   @TempDir static Path dir;
   private static Map<String, String> fleet;
   private static String token;
+  private static String gpuOnlyToken;
 
   private Path agentHome;
   private int port;
@@ -84,6 +88,16 @@ class GatewayIT {
     token =
         access
             .createToken(setup, "ci", "agents", EnumSet.of(TokenScope.READ, TokenScope.SUBMIT))
+            .secret();
+    gpuOnlyToken =
+        access
+            .createToken(
+                setup,
+                "ci",
+                "gpu-only",
+                EnumSet.of(TokenScope.READ, TokenScope.SUBMIT),
+                new TokenLimits(
+                    Set.of("tc"), Set.of("gpu"), 2, null, BigDecimal.ONE, TokenLimits.Period.DAY))
             .secret();
   }
 
@@ -142,11 +156,15 @@ class GatewayIT {
 
   /** {@code exa} on the agent: its own home only, the console's address and the token. */
   private ExaProcess agent() {
+    return agent(token);
+  }
+
+  private ExaProcess agent(String withToken) {
     Map<String, String> env = new HashMap<>(leases);
     env.put("HOME", agentHome.toString());
     env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
     env.put("EXAMLOPS_SERVER", "http://127.0.0.1:" + port);
-    env.put("EXAMLOPS_TOKEN", token);
+    env.put("EXAMLOPS_TOKEN", withToken);
     env.put("EXAMLOPS_SURFACE", "jenkins:ml/train#1");
     return ExaProcess.with(env);
   }
@@ -230,6 +248,43 @@ class GatewayIT {
           .doesNotContain(
               ".ssh", "known_hosts", "id_ed25519", "platform.db", "clusters.yaml", "mock-jobs");
     }
+  }
+
+  @Test
+  void aTokenLimitedToOnePartitionIsRefusedAnotherAndAnOverBudgetJobBeforeSlurmSeesEither()
+      throws Exception {
+    Path job = script("limited.sh", "echo limited");
+    ExaProcess limited = agent(gpuOnlyToken);
+
+    ExaProcess.Result preflight =
+        limited.run("--json", "hpc", "preflight", "tc", "--partition", "gpu", "--gpus", "1");
+    assertThat(preflight.out()).as(preflight.all()).contains("\"TOKEN\"");
+    assertThat(preflight.out()).contains("1 of 1 GPU-hours this day left");
+
+    ExaProcess.Result otherPartition =
+        limited.run(
+            "hpc",
+            "submit",
+            "--cluster",
+            "tc",
+            "--partition",
+            "cpu",
+            "--gpus",
+            "0",
+            job.toString());
+    assertThat(otherPartition.exitCode()).as(otherPartition.all()).isNotZero();
+    assertThat(otherPartition.err())
+        .contains("token 'gpu-only'", "may use partitions gpu (rule partitions), not cpu");
+
+    ExaProcess.Result overBudget = limited.run(submit("--time", "2:00:00", job.toString()));
+    assertThat(overBudget.exitCode()).as(overBudget.all()).isNotZero();
+    assertThat(overBudget.err()).contains("1 GPU-hours a day (rule gpu-hours)", "2 asked");
+
+    JsonNode jobs = JSON.readTree(agent().run("--json", "hpc", "jobs").out()).get("jobs");
+    assertThat(jobs.findValuesAsText("name")).doesNotContain("limited.sh", "limited");
+
+    ExaProcess.Result within = limited.run(submit("--time", "0:10:00", "--wait", job.toString()));
+    assertThat(within.exitCode()).as(within.all()).isZero();
   }
 
   @Test

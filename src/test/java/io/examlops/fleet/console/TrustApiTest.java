@@ -174,6 +174,44 @@ class TrustApiTest {
   }
 
   @Test
+  void theTokenFormSetsLimitsThatTheListShowsAndRefusesLimitsThatMakeNoSense() throws Exception {
+    Signed ann = signIn(ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD);
+    HttpResponse<String> made =
+        form(
+            "/admin/tokens",
+            ann,
+            "name=ci&owner=vic&scope=read&scope=submit&clusters=alpha%2C+beta&partitions=gpu"
+                + "&maxGpusPerJob=4&maxRunningJobs=2&gpuHours=12.5&period=week");
+    assertThat(made.statusCode()).as(made.body()).isEqualTo(200);
+    assertThat(made.body())
+        .contains(
+            "clusters alpha, beta; partitions gpu; ≤ 4 GPUs a job; ≤ 2 jobs at once; 12.5 GPU-hours"
+                + " a week");
+    assertThat(console.fleet.access().tokens())
+        .singleElement()
+        .satisfies(
+            t -> {
+              assertThat(t.limits().clusters()).containsExactly("alpha", "beta");
+              assertThat(t.limits().maxRunningJobs()).isEqualTo(2);
+              assertThat(t.limits().gpuHours()).isEqualByComparingTo("12.5");
+            });
+
+    for (String bad :
+        List.of(
+            "maxGpusPerJob=0",
+            "maxRunningJobs=two",
+            "gpuHours=10",
+            "period=fortnight",
+            "gpuHours=-1&period=day",
+            "partitions=gpu%3Brm")) {
+      HttpResponse<String> refused =
+          form("/admin/tokens", ann, "name=x&owner=vic&scope=read&scope=submit&" + bad);
+      assertThat(refused.statusCode()).as(bad + ": " + refused.body()).isEqualTo(400);
+    }
+    assertThat(console.fleet.access().tokens()).as("nothing half-made").hasSize(1);
+  }
+
+  @Test
   void aViewersTokenNeverHoldsTheAdminScopeAndNoTokenMintsATokenOrNamesAnUnknownScope()
       throws Exception {
     Signed ann = signIn(ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD);
