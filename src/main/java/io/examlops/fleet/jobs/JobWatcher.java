@@ -17,9 +17,10 @@ import java.util.function.Supplier;
  * what reaches a scheduler depends on the number of clusters, not on the number of waiting builds,
  * and the console that many agents wait through asks each cluster as often as one waiter would.
  *
- * <p>The interval is short right after a submission, when short jobs end, and grows with the age of
- * the youngest job waited on ({@link #interval}). A round that fails (the cluster unreachable)
- * leaves the jobs as they were; the next round tries again.
+ * <p>The interval is short right after a submission or a start, when short jobs end, and grows with
+ * the age of the youngest job waited on ({@link #interval}), counted from its start once it
+ * started. A round that fails (the cluster unreachable) leaves the jobs as they were; the next
+ * round tries again.
  */
 final class JobWatcher {
   /**
@@ -206,7 +207,17 @@ final class JobWatcher {
     }
   }
 
+  /**
+   * How long the job has been running, or waiting when it has not started: a job that queued for an
+   * hour and then runs for a second is looked at as often as a job just submitted.
+   */
   private Duration age(TrackedJob job) {
-    return Duration.between(job.submittedAt(), now.get());
+    return age(job, now.get());
+  }
+
+  /** {@link #age(TrackedJob)} at {@code now}. Pure. */
+  static Duration age(TrackedJob job, Instant now) {
+    Instant since = job.startedAt() != null ? job.startedAt() : job.submittedAt();
+    return Duration.between(since, now);
   }
 }

@@ -114,6 +114,19 @@ class JobWatcherTest {
   }
 
   @Test
+  void aJobsAgeCountsFromItsStartOnceItStarted() {
+    TrackedJob queued = job(1, JobState.PENDING);
+    TrackedJob started =
+        queued.observed(
+            JobState.RUNNING, NOW.plusSeconds(3600), null, null, null, null, null, null);
+    Instant later = NOW.plusSeconds(3601);
+
+    assertThat(JobWatcher.age(queued, later)).isEqualTo(Duration.ofSeconds(3601));
+    assertThat(JobWatcher.age(started, later)).isEqualTo(Duration.ofSeconds(1));
+    assertThat(JobWatcher.interval(JobWatcher.age(started, later))).isEqualTo(JobWatcher.FASTEST);
+  }
+
+  @Test
   void aWaitEndsAtItsLimitWithTheJobAsLastSeen() throws Exception {
     JobWatcher watcher = new JobWatcher((actor, jobs) -> jobs, () -> NOW);
 
