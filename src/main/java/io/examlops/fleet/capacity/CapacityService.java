@@ -5,7 +5,6 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.UtilizationSample;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.registry.Clusters;
@@ -46,11 +45,7 @@ public final class CapacityService {
       if (cluster.state() != ClusterState.ACTIVE) {
         continue;
       }
-      List<BigDecimal> hours =
-          records.list(new JobRecords.Filter(cluster.name(), null, null)).stream()
-              .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
-              .map(TrackedJob::gpuHours)
-              .toList();
+      List<BigDecimal> hours = records.gpuHours(cluster.name());
       NodeInventory nodes = clusters.latest().inventory(cluster);
       usage.add(
           new ClusterUsage(

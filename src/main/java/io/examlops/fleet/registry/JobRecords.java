@@ -106,6 +106,18 @@ public interface JobRecords {
         .toList();
   }
 
+  /**
+   * The GPU-hours of {@code cluster}'s jobs, {@code null} where unknown, leaving out submissions
+   * the scheduler has not confirmed yet (unless a figure is known): what capacity tallies, read
+   * without the rest of a year of job rows.
+   */
+  default List<BigDecimal> gpuHours(String cluster) {
+    return list(new Filter(cluster, null, null)).stream()
+        .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
+        .map(TrackedJob::gpuHours)
+        .toList();
+  }
+
   /** Unfinished jobs whose lease was last renewed before {@code instant}, oldest lease first. */
   List<TrackedJob> leasedBefore(Instant instant);
 

@@ -387,9 +387,9 @@ public final class JobStore implements JobRecords {
 
   /** A job's GPU-hours as accounted, else from its run time so far; 0 before it started. */
   private static BigDecimal hoursOf(ResultSet r, Instant now) throws SQLException {
-    String accounted = r.getString("gpu_hours");
+    BigDecimal accounted = hours(r);
     if (accounted != null) {
-      return new BigDecimal(accounted);
+      return accounted;
     }
     Instant started = Timestamps.parse(r.getString("started_at"));
     int gpus = r.getInt("gpus");
@@ -546,9 +546,38 @@ public final class JobStore implements JobRecords {
     }
   }
 
-  private static TrackedJob rowAsWritten(ResultSet r) throws SQLException {
+  @Override
+  public List<BigDecimal> gpuHours(String cluster) {
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT gpu_hours FROM hpc_jobs WHERE cluster = ? AND (state NOT IN ("
+                      + Arrays.stream(JobState.values())
+                          .filter(JobState::awaitsScheduler)
+                          .map(state -> "'" + state.name() + "'")
+                          .collect(Collectors.joining(", "))
+                      + ") OR gpu_hours IS NOT NULL)")) {
+            s.setString(1, cluster);
+            List<BigDecimal> hours = new ArrayList<>();
+            try (ResultSet r = s.executeQuery()) {
+              while (r.next()) {
+                hours.add(hours(r));
+              }
+            }
+            return hours;
+          }
+        });
+  }
+
+  /** A row's GPU-hours as recorded; {@code null} when unknown. */
+  private static BigDecimal hours(ResultSet r) throws SQLException {
     double hours = r.getDouble("gpu_hours");
-    BigDecimal gpuHours = r.wasNull() ? null : BigDecimal.valueOf(hours);
+    return r.wasNull() ? null : BigDecimal.valueOf(hours);
+  }
+
+  private static TrackedJob rowAsWritten(ResultSet r) throws SQLException {
+    BigDecimal gpuHours = hours(r);
     return new TrackedJob(
         r.getLong("id"),
         r.getString("cluster"),

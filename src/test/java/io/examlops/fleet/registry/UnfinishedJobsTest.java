@@ -83,6 +83,28 @@ class UnfinishedJobsTest {
   }
 
   @Test
+  void capacityReadsEachJobsGpuHoursLeavingOutSubmissionsNotConfirmedYet() {
+    TrackedJob done = job("a", JobState.COMPLETED, 2);
+    store.update(
+        done.observed(
+            JobState.COMPLETED, null, null, 3600L, null, new java.math.BigDecimal("2.5"), 0, null));
+    job("a", JobState.RUNNING, 1);
+    job("a", JobState.SUBMITTED, 1);
+    job("b", JobState.COMPLETED, 1);
+
+    assertThat(store.gpuHours("a"))
+        .as("the completed job's figure, the running one's unknown; the unconfirmed one left out")
+        .containsExactlyInAnyOrder(new java.math.BigDecimal("2.5"), null);
+    assertThat(store.gpuHours("a"))
+        .as("the same figures as the rows read whole")
+        .containsExactlyInAnyOrderElementsOf(
+            store.list(new JobRecords.Filter("a", null, null)).stream()
+                .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
+                .map(TrackedJob::gpuHours)
+                .toList());
+  }
+
+  @Test
   void sqliteFindsThemThroughTheIndexOfMigration14() throws Exception {
     try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data/platform.db"));
         var s = c.createStatement()) {
