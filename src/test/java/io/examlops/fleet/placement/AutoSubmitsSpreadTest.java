@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.testing.Eventually;
 import io.examlops.fleet.testing.JobGate;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,5 +55,20 @@ class AutoSubmitsSpreadTest {
     }
 
     assertThat(clusters).containsExactly("alpha", "beta", "alpha", "beta");
+    // the released jobs write their ends into the test's directory: let them, before it goes
+    Eventually.waitUntil(
+        "the four jobs end",
+        () -> {
+          try {
+            return new ObjectMapper()
+                    .readTree(ExaRun.run(env, "--json", "hpc", "jobs").out())
+                    .path("jobs")
+                    .findValuesAsText("state")
+                    .stream()
+                    .allMatch(s -> List.of("completed", "failed", "cancelled").contains(s));
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        });
   }
 }

@@ -11,6 +11,7 @@ import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.testing.Eventually;
 import io.examlops.fleet.testing.JobGate;
 import io.examlops.fleet.transport.LocalRunner;
 import io.examlops.fleet.transport.ScriptedRunner;
@@ -178,6 +179,13 @@ class MockBackendTest {
     assertThat(submit(mock, "true\n", 0, Map.of())).isEqualTo("mock-42");
     assertThatThrownBy(() -> mock.track(local, List.of("../etc")))
         .hasMessageContaining("not a mock job id");
+    // the job writes its end into the test's directory: let it, before the directory goes
+    Eventually.waitUntil(
+        "mock-42 ends",
+        () -> {
+          JobStatus status = mock.track(local, List.of("mock-42")).get("mock-42");
+          return status.job() != null && status.job().state().terminal();
+        });
   }
 
   @Test
