@@ -202,10 +202,12 @@ public final class JobTracker {
     JobRecords store = store(actor);
     List<String> notes = new ArrayList<>();
     if (refresh) {
-      // A lost job is asked again: accounting that was down may know it later.
+      // Every unfinished job of the cluster and model is asked, whatever state is filtered on: a
+      // job recorded running may be cancelled by now. A lost job is asked again: accounting that
+      // was down may know it later.
       refresh(
           actor,
-          store.list(filter).stream()
+          store.list(new JobRecords.Filter(filter.cluster(), filter.model(), null)).stream()
               .filter(j -> !j.state().terminal() || j.state() == JobState.LOST)
               .filter(j -> !inFlight.contains(j.id()))
               .toList(),
