@@ -409,11 +409,15 @@ public final class JobStore implements JobRecords {
    * a cluster's jobs through {@code hpc_jobs_by_cluster}, and a term that no longer matches the
    * index fails the query instead of reading a year of history unnoticed.
    */
-  static final String UNFINISHED =
-      Arrays.stream(JobState.values())
-          .filter(JobState::terminal)
-          .map(state -> "'" + state.name() + "'")
-          .collect(Collectors.joining(", ", "state NOT IN (", ")"));
+  static final String UNFINISHED = "state NOT IN (" + states(JobState::terminal) + ")";
+
+  /** The states {@code which} holds, as SQL string literals: {@code 'COMPLETED', 'FAILED'}. */
+  private static String states(java.util.function.Predicate<JobState> which) {
+    return Arrays.stream(JobState.values())
+        .filter(which)
+        .map(state -> "'" + state.name() + "'")
+        .collect(Collectors.joining(", "));
+  }
 
   @Override
   public List<TrackedJob> unfinished(String cluster) {
@@ -553,10 +557,7 @@ public final class JobStore implements JobRecords {
           try (PreparedStatement s =
               c.prepareStatement(
                   "SELECT gpu_hours FROM hpc_jobs WHERE cluster = ? AND (state NOT IN ("
-                      + Arrays.stream(JobState.values())
-                          .filter(JobState::awaitsScheduler)
-                          .map(state -> "'" + state.name() + "'")
-                          .collect(Collectors.joining(", "))
+                      + states(JobState::awaitsScheduler)
                       + ") OR gpu_hours IS NOT NULL)")) {
             s.setString(1, cluster);
             List<BigDecimal> hours = new ArrayList<>();
