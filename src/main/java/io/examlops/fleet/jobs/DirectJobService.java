@@ -58,7 +58,8 @@ public final class DirectJobService implements JobService {
     this.watcher =
         new JobWatcher(
             (actor, jobs) -> tracker.refresh(actor, jobs, new ArrayList<>()),
-            clusters.clock()::instant);
+            clusters.clock()::instant,
+            clusters.context().settings().leases().renew());
     this.logs =
         new JobLogs(
             clusters.connections(),

@@ -310,10 +310,16 @@ public final class JobTracker {
     }
     Map<String, JobStatus> statuses =
         backend.track(runner, known.stream().map(TrackedJob::schedulerJobId).toList());
+    List<TrackedJob> observed = new ArrayList<>();
     for (TrackedJob job : known) {
       JobStatus status = statuses.get(job.schedulerJobId());
-      now.add(status == null ? job : store.update(apply(job, status)));
+      if (status == null) {
+        now.add(job);
+      } else {
+        observed.add(apply(job, status));
+      }
     }
+    now.addAll(store.update(observed));
     return now;
   }
 

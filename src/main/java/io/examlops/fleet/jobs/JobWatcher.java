@@ -38,17 +38,25 @@ final class JobWatcher {
 
   private final Rounds rounds;
   private final Supplier<Instant> now;
+  private final Duration renewEvery;
   private final Map<String, ClusterWatch> clusters = new HashMap<>();
 
-  JobWatcher(Rounds rounds, Supplier<Instant> now) {
+  /**
+   * @param renewEvery how often a waiter renews what it waits on (a job's lease, whose lapse is
+   *     several times longer), however often the rounds come
+   */
+  JobWatcher(Rounds rounds, Supplier<Instant> now, Duration renewEvery) {
     this.rounds = rounds;
     this.now = now;
+    this.renewEvery = renewEvery;
   }
 
   /**
    * Waits until the job ends, or {@code timeout} passes; returns it as last seen.
    *
-   * @param renew called after each round that saw the job, while the caller waits on it
+   * @param renew called after a round that saw the job, at most once per {@code renewEvery} of this
+   *     watcher, while the caller waits on it; outside the watcher's lock, so that hundreds of
+   *     waiters renewing their leases never hold up the next round
    */
   TrackedJob await(Actor actor, TrackedJob job, Duration timeout, Runnable renew)
       throws InterruptedException {
@@ -58,20 +66,25 @@ final class JobWatcher {
     long deadline = System.nanoTime() + timeout.toNanos();
     ClusterWatch watch = watch(job.cluster());
     Waiter waiter = watch.add(actor, job);
+    Long renewedAt = null;
     try {
-      synchronized (watch) {
-        while (!waiter.job.state().terminal()) {
+      while (true) {
+        boolean renewNow = false;
+        synchronized (watch) {
           long left = deadline - System.nanoTime();
-          if (left <= 0) {
-            break;
+          if (waiter.job.state().terminal() || left <= 0) {
+            return waiter.job;
           }
           watch.wait(Math.max(1, left / 1_000_000));
           if (waiter.seen) {
             waiter.seen = false;
-            renew.run();
+            renewNow = renewedAt == null || System.nanoTime() - renewedAt >= renewEvery.toNanos();
           }
         }
-        return waiter.job;
+        if (renewNow) {
+          renew.run();
+          renewedAt = System.nanoTime();
+        }
       }
     } finally {
       watch.remove(waiter);

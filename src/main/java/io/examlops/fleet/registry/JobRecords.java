@@ -69,11 +69,11 @@ public interface JobRecords {
   TrackedJob notSubmitted(TrackedJob begun, String why, Actor actor);
 
   /**
-   * Stores what was last observed of a job; states only move forward ({@link JobState#mayMoveTo}),
-   * a record whose state may not move to the observed one is left as it is. Returns the record as
-   * it stands.
+   * Stores what was last observed of jobs, all or none; states only move forward ({@link
+   * JobState#mayMoveTo}), a record whose state may not move to the observed one is left as it is.
+   * Returns the records as they stand, in the same order.
    */
-  TrackedJob update(TrackedJob job);
+  List<TrackedJob> update(List<TrackedJob> jobs);
 
   Optional<TrackedJob> find(long id);
 

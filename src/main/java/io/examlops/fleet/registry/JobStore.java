@@ -206,52 +206,64 @@ public final class JobStore implements JobRecords {
   }
 
   /**
-   * Stores what was last observed of a job. States only move forward ({@link JobState#mayMoveTo}):
-   * when the stored state may not move to the observed one (another process recorded a later state
-   * meanwhile), the record is left as it is and returned.
+   * Stores what was last observed of jobs, in one transaction: a watcher's round of hundreds of
+   * jobs is one commit, not one each. States only move forward ({@link JobState#mayMoveTo}): when
+   * the stored state may not move to the observed one (another process recorded a later state
+   * meanwhile), the record is left as it is and returned; an unchanged one is not written.
    */
   @Override
-  public TrackedJob update(TrackedJob job) {
+  public List<TrackedJob> update(List<TrackedJob> jobs) {
+    if (jobs.isEmpty()) {
+      return List.of();
+    }
     return db.write(
         c -> {
-          TrackedJob before =
-              find(c, job.id())
-                  .orElseThrow(
-                      () -> new RegistryException("tracked job " + job.id() + " does not exist"));
-          if (!before.state().mayMoveTo(job.state())) {
-            return before;
+          List<TrackedJob> stored = new ArrayList<>(jobs.size());
+          for (TrackedJob job : jobs) {
+            stored.add(update(c, job));
           }
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "UPDATE hpc_jobs SET state = ?, gpus = ?, started_at = ?, ended_at = ?,"
-                      + " elapsed_seconds = ?, gpu_hours = ?, exit_code = ?, reason = ?,"
-                      + " submitted_at = ?, partition_name = ?"
-                      + " WHERE id = ?")) {
-            s.setString(1, job.state().name());
-            setInteger(s, 2, job.gpus());
-            s.setString(3, job.startedAt() == null ? null : Timestamps.format(job.startedAt()));
-            s.setString(4, job.endedAt() == null ? null : Timestamps.format(job.endedAt()));
-            if (job.elapsedSeconds() == null) {
-              s.setNull(5, Types.INTEGER);
-            } else {
-              s.setLong(5, job.elapsedSeconds());
-            }
-            if (job.gpuHours() == null) {
-              s.setNull(6, Types.REAL);
-            } else {
-              s.setDouble(6, job.gpuHours().doubleValue());
-            }
-            setInteger(s, 7, job.exitCode());
-            s.setString(8, job.reason());
-            s.setString(9, Timestamps.format(job.submittedAt()));
-            s.setString(10, job.partition());
-            s.setLong(11, job.id());
-            if (s.executeUpdate() != 1) {
-              throw new RegistryException("tracked job " + job.id() + " does not exist");
-            }
-          }
-          return find(c, job.id()).orElseThrow();
+          return stored;
         });
+  }
+
+  private TrackedJob update(Connection c, TrackedJob job) throws SQLException {
+    TrackedJob before =
+        find(c, job.id())
+            .orElseThrow(
+                () -> new RegistryException("tracked job " + job.id() + " does not exist"));
+    if (before.equals(job) || !before.state().mayMoveTo(job.state())) {
+      return before;
+    }
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "UPDATE hpc_jobs SET state = ?, gpus = ?, started_at = ?, ended_at = ?,"
+                + " elapsed_seconds = ?, gpu_hours = ?, exit_code = ?, reason = ?,"
+                + " submitted_at = ?, partition_name = ?"
+                + " WHERE id = ?")) {
+      s.setString(1, job.state().name());
+      setInteger(s, 2, job.gpus());
+      s.setString(3, job.startedAt() == null ? null : Timestamps.format(job.startedAt()));
+      s.setString(4, job.endedAt() == null ? null : Timestamps.format(job.endedAt()));
+      if (job.elapsedSeconds() == null) {
+        s.setNull(5, Types.INTEGER);
+      } else {
+        s.setLong(5, job.elapsedSeconds());
+      }
+      if (job.gpuHours() == null) {
+        s.setNull(6, Types.REAL);
+      } else {
+        s.setDouble(6, job.gpuHours().doubleValue());
+      }
+      setInteger(s, 7, job.exitCode());
+      s.setString(8, job.reason());
+      s.setString(9, Timestamps.format(job.submittedAt()));
+      s.setString(10, job.partition());
+      s.setLong(11, job.id());
+      if (s.executeUpdate() != 1) {
+        throw new RegistryException("tracked job " + job.id() + " does not exist");
+      }
+    }
+    return find(c, job.id()).orElseThrow();
   }
 
   /** An audit event about a tracked job, now, with its id, scheduler id, name and more. */

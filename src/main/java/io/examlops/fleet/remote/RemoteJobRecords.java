@@ -96,7 +96,7 @@ final class RemoteJobRecords implements JobRecords {
   }
 
   @Override
-  public TrackedJob update(TrackedJob job) {
+  public List<TrackedJob> update(List<TrackedJob> jobs) {
     throw consoleRecords();
   }
 

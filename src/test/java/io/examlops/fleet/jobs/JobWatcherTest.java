@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 class JobWatcherTest {
   private static final Actor ANN = Actor.cli("ann");
   private static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
+  private static final Duration RENEW_EVERY = Duration.ofSeconds(30);
 
   private static TrackedJob job(long id, JobState state) {
     return new TrackedJob(
@@ -69,7 +70,8 @@ class JobWatcherTest {
               asked.add(jobs.size());
               return jobs.stream().map(j -> job(j.id(), JobState.COMPLETED)).toList();
             },
-            () -> NOW);
+            () -> NOW,
+            RENEW_EVERY);
     AtomicInteger renewed = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(waiters);
     List<Future<TrackedJob>> seen = new ArrayList<>();
@@ -102,7 +104,8 @@ class JobWatcherTest {
               rounds.incrementAndGet();
               return jobs.stream().map(j -> job(j.id(), JobState.COMPLETED)).toList();
             },
-            () -> NOW.plusSeconds(6));
+            () -> NOW.plusSeconds(6),
+            RENEW_EVERY);
     TrackedJob seen = job(1, JobState.RUNNING);
     for (int tries = 0; !seen.state().terminal(); tries++) {
       assertThat(tries).as("rounds so far: %s", rounds).isLessThan(600);
@@ -128,10 +131,65 @@ class JobWatcherTest {
 
   @Test
   void aWaitEndsAtItsLimitWithTheJobAsLastSeen() throws Exception {
-    JobWatcher watcher = new JobWatcher((actor, jobs) -> jobs, () -> NOW);
+    JobWatcher watcher = new JobWatcher((actor, jobs) -> jobs, () -> NOW, RENEW_EVERY);
 
     TrackedJob last = watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMillis(50), () -> {});
 
     assertThat(last.state()).isEqualTo(JobState.RUNNING);
+  }
+
+  @Test
+  void aWaiterRenewsAfterTheFirstRoundThatSawItsJobThenOnlyOncePerRenewalInterval()
+      throws Exception {
+    // the job is 1 s old: rounds come every quarter of a second, the job still running after five
+    AtomicInteger rounds = new AtomicInteger();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) ->
+                jobs.stream()
+                    .map(
+                        j ->
+                            job(
+                                j.id(),
+                                rounds.incrementAndGet() < 6
+                                    ? JobState.RUNNING
+                                    : JobState.COMPLETED))
+                    .toList(),
+            () -> NOW.plusSeconds(1),
+            Duration.ofHours(1));
+    AtomicInteger renewed = new AtomicInteger();
+
+    TrackedJob last =
+        watcher.await(
+            ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), renewed::incrementAndGet);
+
+    assertThat(last.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(rounds.get()).isEqualTo(6);
+    assertThat(renewed.get()).as("renewals in %s rounds", rounds).isEqualTo(1);
+  }
+
+  @Test
+  void withARenewalIntervalOfZeroEveryRoundThatSawTheJobRenews() throws Exception {
+    AtomicInteger rounds = new AtomicInteger();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) ->
+                jobs.stream()
+                    .map(
+                        j ->
+                            job(
+                                j.id(),
+                                rounds.incrementAndGet() < 6
+                                    ? JobState.RUNNING
+                                    : JobState.COMPLETED))
+                    .toList(),
+            () -> NOW.plusSeconds(1),
+            Duration.ZERO);
+    AtomicInteger renewed = new AtomicInteger();
+
+    watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), renewed::incrementAndGet);
+
+    // a round that came while the waiter was not yet back counts once: at least two of the six
+    assertThat(renewed.get()).isBetween(2, 6);
   }
 }

@@ -1,6 +1,7 @@
 package io.examlops.fleet.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
@@ -58,7 +59,9 @@ class UnfinishedJobsTest {
     TrackedJob submitted = store.complete(begun, "4" + begun.id(), ADMIN);
     return state == JobState.SUBMITTED
         ? submitted
-        : store.update(submitted.observed(state, null, null, null, null, null, null, null));
+        : store
+            .update(List.of(submitted.observed(state, null, null, null, null, null, null, null)))
+            .get(0);
   }
 
   @Test
@@ -86,8 +89,16 @@ class UnfinishedJobsTest {
   void capacityReadsEachJobsGpuHoursLeavingOutSubmissionsNotConfirmedYet() {
     TrackedJob done = job("a", JobState.COMPLETED, 2);
     store.update(
-        done.observed(
-            JobState.COMPLETED, null, null, 3600L, null, new java.math.BigDecimal("2.5"), 0, null));
+        List.of(
+            done.observed(
+                JobState.COMPLETED,
+                null,
+                null,
+                3600L,
+                null,
+                new java.math.BigDecimal("2.5"),
+                0,
+                null)));
     job("a", JobState.RUNNING, 1);
     job("a", JobState.SUBMITTED, 1);
     job("b", JobState.COMPLETED, 1);
@@ -123,5 +134,46 @@ class UnfinishedJobsTest {
         assertThat(plan.toString()).as(where).contains("hpc_jobs_unfinished");
       }
     }
+  }
+
+  @Test
+  void aRoundsObservationsAreStoredTogetherOrNotAtAll() {
+    TrackedJob first = job("a", JobState.RUNNING, 1);
+    TrackedJob second = job("a", JobState.RUNNING, 1);
+    TrackedJob gone =
+        new TrackedJob(
+            99_999,
+            "a",
+            "499999",
+            "train",
+            null,
+            null,
+            1,
+            1,
+            null,
+            JobState.RUNNING,
+            "ann",
+            Instant.now(),
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+            null);
+    TrackedJob ended = first.observed(JobState.COMPLETED, null, null, null, null, null, 0, null);
+
+    assertThatThrownBy(() -> store.update(List.of(ended, gone)))
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("99999");
+    assertThat(store.find(first.id()).orElseThrow().state()).isEqualTo(JobState.RUNNING);
+
+    List<TrackedJob> stored =
+        store.update(
+            List.of(
+                ended, second.observed(JobState.COMPLETED, null, null, null, null, null, 1, null)));
+    assertThat(stored).extracting(TrackedJob::id).containsExactly(first.id(), second.id());
+    assertThat(stored).extracting(TrackedJob::exitCode).containsExactly(0, 1);
+    assertThat(store.unfinished("a")).isEmpty();
   }
 }
