@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteConnection;
 import org.sqlite.SQLiteOpenMode;
@@ -41,6 +42,14 @@ public final class PlatformDb {
 
   /** Connections kept between units of work; {@code null} for a database being created. */
   private final ConnectionPool pool;
+
+  /**
+   * The write lock as this process's writers queue for it, in order. Left to SQLite alone, a writer
+   * that finds the database locked sleeps and tries again: of 150 submissions the console made at
+   * once, some waited a minute while later ones went by, each holding a connection of its own
+   * meanwhile (docs/performance.md, "Gateway").
+   */
+  private final ReentrantLock writeTurn = new ReentrantLock(true);
 
   /**
    * @param create whether opening may create the file; only a new database being made at a path of
@@ -140,12 +149,19 @@ public final class PlatformDb {
     return file;
   }
 
-  /** Runs a change in one write transaction; it is committed when {@code work} returns. */
+  /**
+   * Runs a change in one write transaction; it is committed when {@code work} returns. This
+   * process's writers take turns first come, first served ({@link #writeTurn}); other processes are
+   * waited for by SQLite's busy timeout.
+   */
   public <T> T write(SqlWork<T> work) {
+    writeTurn.lock();
     try {
       return run(SQLiteConfig.TransactionMode.IMMEDIATE, true, work);
     } catch (DamagedValueException e) {
       throw StoreFailures.damagedValue(file, e);
+    } finally {
+      writeTurn.unlock();
     }
   }
 
