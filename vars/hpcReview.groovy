@@ -8,7 +8,7 @@ import io.examlops.fleet.jenkins.ExaCli
 def call(Map p = [:]) {
   String step = 'hpcReview'
   ExaCli exa = new ExaCli(this, step)
-  exa.checkParameters(p, ['submitter', 'tokenCredentialsId'], [])
+  exa.checkParameters(p, ['submitter', 'tokenCredentialsId'], ['label'])
   Map listed = console(p, ['hpc', 'review'])
   exa.failOnError(listed)
   List reviews = listed.json.reviews
@@ -26,7 +26,7 @@ def call(Map p = [:]) {
 
 /**
  * Shows one cluster, asks until an admin's answer is one the console takes, and returns
- * [cluster:, decision: 'approved'|'rejected'|'refused', by:, reason:, message:].
+ * [cluster:, decision: 'approved'|'rejected'|'refused'|'deferred', by:, reason:, message:].
  */
 private Map decide(Map p, Map review) {
   String step = 'hpcReview'
@@ -41,11 +41,16 @@ private Map decide(Map p, Map review) {
         submitter: p.submitter.toString(),
         submitterParameter: 'DECIDED_BY',
         parameters: [
-            choice(name: 'DECISION', choices: ['Approve', 'Reject'],
-                description: 'Approve pins the connection shown in the log; Reject keeps the cluster out of the fleet'),
+            // the first choice is what Proceed without choosing does: nothing
+            choice(name: 'DECISION', choices: ['Decide later', 'Reject', 'Approve'],
+                description: 'Decide later leaves the cluster waiting for the next build; Approve pins the connection shown in the log; Reject keeps the cluster out of the fleet'),
             string(name: 'REASON', defaultValue: '',
                 description: 'Why, when rejecting (required then; one line, kept in the audit trail)')])
     String who = answer.DECIDED_BY.toString()
+    if (answer.DECISION.toString() == 'Decide later') {
+      echo("${step}: ${review.cluster} left waiting by ${who}; the next build asks again")
+      return [cluster: review.cluster, decision: 'deferred', by: who, reason: null, message: null]
+    }
     boolean approve = answer.DECISION.toString() == 'Approve'
     List args = approve ? ['hpc', 'approve', review.cluster] : ['hpc', 'reject', review.cluster, "--reason=${answer.REASON ?: ''}".toString()]
     args += ["--for=${who}".toString(), "--expect=${review.revision}".toString()]
@@ -98,10 +103,14 @@ private String inputId(String cluster) {
 /**
  * The one place this step reaches the console: `exa --json ARGS` in central mode (EXAMLOPS_SERVER),
  * with the governance job's token (the "secret text" credential tokenCredentialsId names) bound for
- * the command only.
+ * the command only; on an agent of the label p.label for that command alone, when given.
  */
 private Map console(Map p, List args) {
-  return withEnv(["EXAMLOPS_TOKEN_CREDENTIALS_ID=${p.tokenCredentialsId}"]) {
-    new ExaCli(this, 'hpcReview').review(args)
+  Closure ask = {
+    withEnv(["EXAMLOPS_TOKEN_CREDENTIALS_ID=${p.tokenCredentialsId}"]) {
+      new ExaCli(this, 'hpcReview').review(args)
+    }
   }
+  // with a label, an executor is held only while exa runs, never while input waits for an admin
+  return p.label ? node(p.label.toString(), ask) : ask()
 }

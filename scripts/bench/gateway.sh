@@ -9,6 +9,10 @@
 # build, whatever follows them), time from a job's end to its --wait returning
 # (p50, p95, max), the console's peak RSS; then abort (SIGTERM) -> cancelled on Slurm and agent
 # kill -9 -> cancelled, for a few jobs each.
+# The jobs start together once every agent has submitted: the default partition is held DOWN
+# (jobs queue, none starts) until the N jobs are queued, so that what is timed is N builds
+# waiting, not N agent JVMs starting on the machine the console shares (GATE=off: each job starts
+# as soon as a node is free, its end racing the start of the agents after it).
 # Needs root and the testbed (scripts/test.sh's steps up to slurm-states.sh). Loopback only;
 # bounded in count and time; cleans up what it started.
 # Usage: bash scripts/bench/gateway.sh [N...]      (default: 10 50 200)
@@ -22,10 +26,12 @@ sshd_conf=${TESTBED_SSHD_CONF:-/etc/ssh/examlops-testbed}
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(10 50 200)
 job_seconds=${JOB_SECONDS:-20}
+gate=${GATE:-on}
 agent_java=${AGENT_JAVA_OPTS:--Xmx48m -Xss512k -XX:+UseSerialGC -XX:TieredStopAtLevel=1}
 [ -f "$testbed/id_ed25519" ] || { echo "bench: no testbed at $testbed: bring it up as scripts/test.sh does" >&2; exit 1; }
 command -v squeue >/dev/null || { echo "bench: no Slurm client: bash scripts/testbed/install-packages.sh" >&2; exit 1; }
 
+held=
 dir=$(mktemp -d -t exa-gateway-bench.XXXXXX)
 chmod 0755 "$dir"
 conf=$dir/sshd
@@ -35,6 +41,7 @@ cleanup() {
   [ -s "$conf/sshd.pid" ] && kill "$(cat "$conf/sshd.pid")" 2>/dev/null
   for p in $(jobs -p); do kill "$p" 2>/dev/null || true; done
   scancel -u hpcuser -n bench 2>/dev/null || true
+  [ -z "$held" ] || scontrol update PartitionName="$held" State=UP 2>/dev/null || true
   wait 2>/dev/null || true
   rm -rf "$dir"
 }
@@ -111,6 +118,10 @@ for n in "${sizes[@]}"; do
   conn0=$(accepted)
   cmd0=$(wc -l <"$dir/commands.log")
   cmd_from=$((cmd0 + 1))
+  if [ "$gate" = on ]; then
+    held=$(sinfo -h -o '%P' | sed -n 's/\*$//p')
+    scontrol update PartitionName="$held" State=DOWN
+  fi
   t0=$(date +%s.%N)
   agents=()
   for i in $(seq "$n"); do
@@ -118,6 +129,15 @@ for n in "${sizes[@]}"; do
     agent "$i" --json hpc submit --cluster bench --gpus 0 -J bench -t 10 --wait "$dir/w$i.sh" &
     agents+=($!)
   done
+  if [ -n "$held" ]; then
+    for _ in $(seq 6000); do
+      [ "$(squeue -h -n bench -p "$held" | wc -l)" -ge "$n" ] && break
+      [ "$(ls "$dir" | grep -c '^rc-')" -eq 0 ] || break   # an agent gave up: go on, and say so
+      sleep 0.2
+    done
+    scontrol update PartitionName="$held" State=UP
+    held=
+  fi
   wait "${agents[@]}"
   t1=$(date +%s.%N)
   failed=$(grep -LxF 0 "$dir"/rc-* | wc -l)

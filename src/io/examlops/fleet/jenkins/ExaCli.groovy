@@ -140,7 +140,8 @@ class ExaCli implements Serializable {
       script.error("${step}: credentialsId is not taken in central mode (EXAMLOPS_SERVER is set): the console holds the clusters' keys and runs every command on them, so a build needs only its token; drop credentialsId, and keep the cluster's key out of the builds' reach (docs/jenkins.md)")
     }
     if (!env.EXAMLOPS_SERVER) {
-      if (env[LOCAL_REGISTRY] != 'true') {
+      // a property read: the sandbox allows env.NAME, and blacklists env[NAME] (DGM getAt)
+      if (env.HPC_FLEET_LOCAL_REGISTRY != 'true') {
         script.error("${step}: this agent has no console (EXAMLOPS_SERVER is not set): set EXAMLOPS_SERVER and EXAMLOPS_TOKEN_CREDENTIALS_ID (central mode, docs/jenkins.md), or let this pipeline use the agent's own registry with environment { ${LOCAL_REGISTRY} = 'true' }, knowing that whoever can run builds on this agent can then also approve clusters")
       }
       script.echo("${step}: WARNING: using this agent's own registry (${LOCAL_REGISTRY}=true, no EXAMLOPS_SERVER): whoever can run builds on this agent can also approve clusters (sh 'exa hpc approve ...'); a Jenkins shared by more than one person should use central mode (docs/jenkins.md)")

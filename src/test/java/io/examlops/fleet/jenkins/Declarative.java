@@ -34,7 +34,7 @@ final class Declarative {
     top.parameters.forEach(params::putIfAbsent);
     pipeline.pushEnv(top.environment);
     try {
-      withPost(top.post, () -> wrapped(top.options, () -> runStages(top.stages)));
+      withPost(top.post, true, () -> wrapped(top.options, () -> runStages(top.stages)));
     } finally {
       pipeline.popEnv();
     }
@@ -56,6 +56,7 @@ final class Declarative {
             try {
               withPost(
                   s.block.post,
+                  false,
                   () ->
                       wrapped(
                           s.block.options,
@@ -101,13 +102,21 @@ final class Declarative {
     return String.valueOf(args instanceof Map<?, ?> m ? m.get("resource") : args);
   }
 
-  /** Runs the body, then the post conditions the build's result calls for. */
-  private void withPost(Map<String, Closure<?>> post, Runnable body) {
+  /**
+   * Runs the body, then the post conditions the build's result calls for. At the pipeline's top
+   * ({@code top}), where every branch has stopped, an abort has done its work: the steps of {@code
+   * post} run, as in Jenkins (a stage's own post inside parallel branches would race the branches
+   * still being stopped).
+   */
+  private void withPost(Map<String, Closure<?>> post, boolean top, Runnable body) {
     RuntimeException failure = null;
     try {
       body.run();
     } catch (PipelineAborted e) {
       pipeline.currentBuild().put("result", "ABORTED");
+      if (top) {
+        pipeline.abortDelivered();
+      }
       failure = e;
     } catch (PipelineError e) {
       pipeline.currentBuild().put("result", "FAILURE");

@@ -2,10 +2,15 @@ package io.examlops.fleet.jenkins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.testing.JobGate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +54,35 @@ class ExampleJenkinsfilesTest {
         .contains("training FCN on")
         .contains("Lock acquired on [Resource: hpc-fleet-placement]");
     assertThat(pipeline.description().lines()).hasSize(2).allMatch(l -> l.contains("completed"));
+  }
+
+  @Test
+  void anAbortedParallelBuildCancelsTheRunsItWasWaitingOn() throws Exception {
+    Pipeline pipeline = build("parallel");
+    ExecutorService runner = Executors.newSingleThreadExecutor();
+    try (JobGate gate = JobGate.in(dir)) {
+      // the runs held until the test is done, where the example's sleep 2 would end them first
+      String jenkinsfile =
+          Files.readString(Path.of("jenkins/parallel.Jenkinsfile"))
+              .replace("sleep 2\n", gate.waitLine());
+      Future<String> result = runner.submit(() -> pipeline.run(jenkinsfile));
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (!(pipeline.log().text().contains("training JPCP on")
+          && pipeline.log().text().contains("training FCN on"))) {
+        assertThat(System.nanoTime()).as(pipeline.log().text()).isLessThan(deadline);
+        Thread.sleep(50);
+      }
+      pipeline.abort();
+
+      assertThat(result.get(120, TimeUnit.SECONDS)).isEqualTo("ABORTED");
+      String log = pipeline.log().text();
+      assertThat(log.lines().filter(l -> l.startsWith("hpcCancel: job ")))
+          .as(log)
+          .hasSize(2)
+          .allMatch(l -> l.toLowerCase(java.util.Locale.ROOT).endsWith("now cancelled"));
+    } finally {
+      runner.shutdownNow();
+    }
   }
 
   @Test

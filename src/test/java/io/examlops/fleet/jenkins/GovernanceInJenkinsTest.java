@@ -165,6 +165,8 @@ class GovernanceInJenkinsTest {
     gamma.proceed("alice", Map.of("DECISION", "Approve"));
 
     assertThat(result.get(5, TimeUnit.MINUTES)).isEqualTo("UNSTABLE");
+    assertThat(build.inputsInsideANode()).as("no executor held while an admin decides").isZero();
+    assertThat(build.log().text()).contains("[Pipeline] node (hpc-fleet)");
     assertThat(state("gamma")).isEqualTo("REJECTED");
     assertThat(lastDecision("gamma").get("actor").asText()).isEqualTo("bob");
     assertThat(build.log().text())
@@ -187,11 +189,17 @@ class GovernanceInJenkinsTest {
     assertThat(build.log().text())
         .contains("hpcReview: alpha was not approved for carol: ")
         .contains("'carol' is not an admin of this console");
-    // An abort decides nothing and ends the build; mallory may not even abort.
-    assertThatThrownBy(() -> beta.abort("mallory")).isInstanceOf(Pipeline.InputRefused.class);
-    beta.abort("alice");
-    assertThat(result.get(5, TimeUnit.MINUTES)).isEqualTo("ABORTED");
+    // Proceed without choosing decides nothing: the cluster waits for the next build.
+    beta.proceed("alice", Map.of());
+    Pipeline.InputRequest gamma = build.awaitInput(ASKED);
     assertThat(state("beta")).isEqualTo("PENDING");
+    assertThat(build.log().text())
+        .contains("hpcReview: beta left waiting by alice; the next build asks again");
+    // An abort decides nothing and ends the build; mallory may not even abort.
+    assertThatThrownBy(() -> gamma.abort("mallory")).isInstanceOf(Pipeline.InputRefused.class);
+    gamma.abort("alice");
+    assertThat(result.get(5, TimeUnit.MINUTES)).isEqualTo("ABORTED");
+    assertThat(state("gamma")).isEqualTo("PENDING");
 
     // A token that may approve as its own admin, but not on behalf of anyone, cannot record
     // alice's decision: the build fails saying which scope it lacks.

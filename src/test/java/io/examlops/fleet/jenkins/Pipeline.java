@@ -64,6 +64,9 @@ public final class Pipeline {
   private volatile Process running;
   private final List<Process> runningAll = new CopyOnWriteArrayList<>();
   private volatile boolean aborted;
+  private final ThreadLocal<Integer> nodesHeld = ThreadLocal.withInitial(() -> 0);
+  private final java.util.concurrent.atomic.AtomicInteger inputsInsideANode =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   /**
    * @param library the shared library's root (holding {@code vars/})
@@ -208,6 +211,14 @@ public final class Pipeline {
               + " s after SIGTERM");
     }
     return killed;
+  }
+
+  /**
+   * The abort reached the top of the pipeline: the steps that run from now on (its {@code post}
+   * conditions) run, as Jenkins runs them after the interrupted steps have stopped.
+   */
+  void abortDelivered() {
+    aborted = false;
   }
 
   /** How many sh steps ran. */
@@ -479,6 +490,26 @@ public final class Pipeline {
       overlays().pop();
       log.line("[Pipeline] } (" + name + ")");
     }
+  }
+
+  /**
+   * {@code node(label) { }}: the block holds an executor of an agent with that label, as Jenkins
+   * allocates one; {@link #inputsInsideANode} counts the inputs that waited holding one.
+   */
+  Object node(String label, Closure<?> body) {
+    log.line("[Pipeline] node (" + label + ")");
+    nodesHeld.set(nodesHeld.get() + 1);
+    try {
+      return body.call();
+    } finally {
+      nodesHeld.set(nodesHeld.get() - 1);
+      log.line("[Pipeline] // node");
+    }
+  }
+
+  /** Inputs that waited inside a labelled {@code node} block, holding an executor meanwhile. */
+  public int inputsInsideANode() {
+    return inputsInsideANode.get();
   }
 
   /** Aborts the build when the block runs past its time, as the timeout step does. */
@@ -918,6 +949,9 @@ public final class Pipeline {
       throw new PipelineAborted("Aborted by user");
     }
     InputRequest request = new InputRequest(new LinkedHashMap<>(args));
+    if (nodesHeld.get() > 0) {
+      inputsInsideANode.incrementAndGet();
+    }
     log.line(request.message());
     log.line("Proceed or Abort");
     inputsOpen.put(request.id(), request);

@@ -109,6 +109,10 @@ public abstract class PipelineScript extends Script {
     return pipeline().stage("node", body);
   }
 
+  public Object node(Object label, Closure<?> body) {
+    return pipeline().node(String.valueOf(label), body);
+  }
+
   public Object stage(Object name, Closure<?> body) {
     return pipeline().stage(String.valueOf(name), body);
   }

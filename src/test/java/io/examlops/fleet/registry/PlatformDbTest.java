@@ -16,6 +16,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -160,6 +161,76 @@ class PlatformDbTest {
         .hasMessageContaining("FOREIGN KEY");
 
     assertThat(auditRows(db)).isZero();
+  }
+
+  @Test
+  void writersOfOneProcessTakeTheWriteLockInTheOrderTheyAskedForIt() throws Exception {
+    PlatformDb db = PlatformDb.open(dir.resolve("platform.db"));
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Thread holder =
+        new Thread(
+            () ->
+                db.write(
+                    c -> {
+                      holding.countDown();
+                      awaitQuietly(release);
+                      return null;
+                    }));
+    holder.start();
+    holding.await();
+    List<Thread> writers = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      String action = "turn-" + i;
+      Thread writer =
+          new Thread(
+              () ->
+                  db.write(
+                      c -> {
+                        try (Statement s = c.createStatement()) {
+                          s.executeUpdate(
+                              "INSERT INTO audit_events (at, actor, action, details_json)"
+                                  + " VALUES ('t', 'a', '"
+                                  + action
+                                  + "', '{}')");
+                        }
+                        return null;
+                      }));
+      writer.start();
+      // queued behind the holder (parked on the process's turn), not polling SQLite's lock
+      while (writer.getState() != Thread.State.WAITING) {
+        assertThat(writer.getState()).isNotEqualTo(Thread.State.TERMINATED);
+        Thread.sleep(5);
+      }
+      writers.add(writer);
+    }
+    release.countDown();
+    holder.join();
+    for (Thread writer : writers) {
+      writer.join();
+    }
+
+    List<String> turns =
+        db.read(
+            c -> {
+              List<String> actions = new ArrayList<>();
+              try (Statement s = c.createStatement();
+                  ResultSet rs = s.executeQuery("SELECT action FROM audit_events ORDER BY rowid")) {
+                while (rs.next()) {
+                  actions.add(rs.getString(1));
+                }
+              }
+              return actions;
+            });
+    assertThat(turns).containsExactly("turn-0", "turn-1", "turn-2", "turn-3", "turn-4");
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
