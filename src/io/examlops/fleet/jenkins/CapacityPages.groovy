@@ -3,10 +3,10 @@ package io.examlops.fleet.jenkins
 /**
  * The fleet's capacity (exa hpc capacity's JSON) as pages Jenkins can show: an HTML report with its
  * styles in a separate file and its bars as meter elements, so that it renders in full under
- * Jenkins' default Content-Security-Policy (sandbox; default-src 'none'; img-src 'self';
- * style-src 'self'), which drops style elements and style attributes; and an SVG chart whose sizes,
- * colours and text are all attributes (no style, no script, nothing fetched), for an img element in
- * a view's description.
+ * Jenkins' default Content-Security-Policy (sandbox allow-same-origin; default-src 'none';
+ * img-src 'self'; style-src 'self'), which drops style elements and style attributes; and an SVG
+ * chart whose sizes, colours and text are all attributes (no style, no script, nothing fetched),
+ * for an img element in a view's description.
  */
 class CapacityPages implements Serializable {
   private static final int ROW = 28
@@ -74,7 +74,7 @@ meter{width:120px;height:12px;vertical-align:middle;margin-right:6px}
   /** The chart: a bar per cluster (GPUs in use of all), with the totals above. */
   static String svg(Map c) {
     List clusters = c.clusters ?: []
-    int height = 40 + ROW * Math.max(1, clusters.size()) + 10
+    int height = 40 + ROW * Math.max(1, clusters.size()) + 28
     int width = BAR_X + BAR_WIDTH + 150
     List parts = []
     parts << text(10, 22, "HPC Fleet: ${summary(c)}", 14, 'bold')
@@ -96,6 +96,7 @@ meter{width:120px;height:12px;vertical-align:middle;margin-right:6px}
       parts << text(BAR_X + BAR_WIDTH + 8, y + 18, figures, 12, 'normal')
       y += ROW
     }
+    parts << text(10, y + 16, asOf(clusters), 11, 'normal')
     return """<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">
 <title>${e(summary(c))}</title>
@@ -103,6 +104,21 @@ meter{width:120px;height:12px;vertical-align:middle;margin-right:6px}
 ${parts.join('\n')}
 </svg>
 """
+  }
+
+  /**
+   * When the figures were read: the oldest snapshot's time (the chart is as old as its oldest
+   * figure), so that a chart left on a view for days says so.
+   */
+  static String asOf(List clusters) {
+    String oldest = null
+    for (def k : clusters) {
+      String at = k.takenAt == null ? null : k.takenAt.toString()
+      if (at != null && (oldest == null || at < oldest)) {
+        oldest = at
+      }
+    }
+    return oldest == null ? 'no snapshot read yet' : "as of ${oldest.replace('T', ' ').replaceAll('(\\.\\d+)?Z$', ' UTC')}"
   }
 
   private static String text(int x, int y, def value, int size, String weight) {
