@@ -143,20 +143,7 @@ class JobWatcherTest {
       throws Exception {
     // the job is 1 s old: rounds come every quarter of a second, the job still running after five
     AtomicInteger rounds = new AtomicInteger();
-    JobWatcher watcher =
-        new JobWatcher(
-            (actor, jobs) ->
-                jobs.stream()
-                    .map(
-                        j ->
-                            job(
-                                j.id(),
-                                rounds.incrementAndGet() < 6
-                                    ? JobState.RUNNING
-                                    : JobState.COMPLETED))
-                    .toList(),
-            () -> NOW.plusSeconds(1),
-            Duration.ofHours(1));
+    JobWatcher watcher = completingAtRound(6, rounds, Duration.ofHours(1));
     AtomicInteger renewed = new AtomicInteger();
 
     TrackedJob last =
@@ -171,25 +158,29 @@ class JobWatcherTest {
   @Test
   void withARenewalIntervalOfZeroEveryRoundThatSawTheJobRenews() throws Exception {
     AtomicInteger rounds = new AtomicInteger();
-    JobWatcher watcher =
-        new JobWatcher(
-            (actor, jobs) ->
-                jobs.stream()
-                    .map(
-                        j ->
-                            job(
-                                j.id(),
-                                rounds.incrementAndGet() < 6
-                                    ? JobState.RUNNING
-                                    : JobState.COMPLETED))
-                    .toList(),
-            () -> NOW.plusSeconds(1),
-            Duration.ZERO);
+    JobWatcher watcher = completingAtRound(6, rounds, Duration.ZERO);
     AtomicInteger renewed = new AtomicInteger();
 
     watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), renewed::incrementAndGet);
 
     // a round that came while the waiter was not yet back counts once: at least two of the six
     assertThat(renewed.get()).isBetween(2, 6);
+  }
+
+  /** A watcher of a 1 s old job that its scheduler says has completed at round {@code last}. */
+  private static JobWatcher completingAtRound(int last, AtomicInteger rounds, Duration renewEvery) {
+    return new JobWatcher(
+        (actor, jobs) ->
+            jobs.stream()
+                .map(
+                    j ->
+                        job(
+                            j.id(),
+                            rounds.incrementAndGet() < last
+                                ? JobState.RUNNING
+                                : JobState.COMPLETED))
+                .toList(),
+        () -> NOW.plusSeconds(1),
+        renewEvery);
   }
 }

@@ -146,10 +146,8 @@ class PlatformDbTest {
             () ->
                 db.write(
                     c -> {
+                      audit(c, "first");
                       try (Statement s = c.createStatement()) {
-                        s.executeUpdate(
-                            "INSERT INTO audit_events (at, actor, action, details_json)"
-                                + " VALUES ('t', 'a', 'first', '{}')");
                         // violates the foreign key: no such cluster
                         s.executeUpdate(
                             "INSERT INTO hpc_node_snapshots (cluster, taken_at, taken_by,"
@@ -187,13 +185,7 @@ class PlatformDbTest {
               () ->
                   db.write(
                       c -> {
-                        try (Statement s = c.createStatement()) {
-                          s.executeUpdate(
-                              "INSERT INTO audit_events (at, actor, action, details_json)"
-                                  + " VALUES ('t', 'a', '"
-                                  + action
-                                  + "', '{}')");
-                        }
+                        audit(c, action);
                         return null;
                       }));
       writer.start();
@@ -223,6 +215,15 @@ class PlatformDbTest {
               return actions;
             });
     assertThat(turns).containsExactly("turn-0", "turn-1", "turn-2", "turn-3", "turn-4");
+  }
+
+  private static void audit(java.sql.Connection c, String action) throws java.sql.SQLException {
+    try (java.sql.PreparedStatement s =
+        c.prepareStatement(
+            "INSERT INTO audit_events (at, actor, action, details_json) VALUES ('t', 'a', ?, '{}')")) {
+      s.setString(1, action);
+      s.executeUpdate();
+    }
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

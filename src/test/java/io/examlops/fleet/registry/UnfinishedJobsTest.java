@@ -140,32 +140,17 @@ class UnfinishedJobsTest {
   void aRoundsObservationsAreStoredTogetherOrNotAtAll() {
     TrackedJob first = job("a", JobState.RUNNING, 1);
     TrackedJob second = job("a", JobState.RUNNING, 1);
+    // a record that no longer exists: begun, then discarded
     TrackedJob gone =
-        new TrackedJob(
-            99_999,
-            "a",
-            "499999",
-            "train",
-            null,
-            null,
-            1,
-            1,
-            null,
-            JobState.RUNNING,
-            "ann",
-            Instant.now(),
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
+        store.begin(
+            TrackedJob.submitting("a", "train", null, null, 1, 1, null, "ann", Instant.now(), null),
             null);
+    store.discard(gone);
     TrackedJob ended = first.observed(JobState.COMPLETED, null, null, null, null, null, 0, null);
 
     assertThatThrownBy(() -> store.update(List.of(ended, gone)))
         .isInstanceOf(RegistryException.class)
-        .hasMessageContaining("99999");
+        .hasMessageContaining("tracked job " + gone.id() + " does not exist");
     assertThat(store.find(first.id()).orElseThrow().state()).isEqualTo(JobState.RUNNING);
 
     List<TrackedJob> stored =
