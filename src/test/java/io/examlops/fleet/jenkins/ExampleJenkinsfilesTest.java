@@ -2,9 +2,11 @@ package io.examlops.fleet.jenkins;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.testing.Eventually;
 import io.examlops.fleet.testing.JobGate;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -66,12 +68,12 @@ class ExampleJenkinsfilesTest {
           Files.readString(Path.of("jenkins/parallel.Jenkinsfile"))
               .replace("sleep 2\n", gate.waitLine());
       Future<String> result = runner.submit(() -> pipeline.run(jenkinsfile));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (!(pipeline.log().text().contains("training JPCP on")
-          && pipeline.log().text().contains("training FCN on"))) {
-        assertThat(System.nanoTime()).as(pipeline.log().text()).isLessThan(deadline);
-        Thread.sleep(50);
-      }
+      Eventually.waitUntil(
+          "both runs training",
+          Duration.ofSeconds(120),
+          () ->
+              pipeline.log().text().contains("training JPCP on")
+                  && pipeline.log().text().contains("training FCN on"));
       pipeline.abort();
 
       assertThat(result.get(120, TimeUnit.SECONDS)).isEqualTo("ABORTED");

@@ -10,6 +10,7 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.slurm.SlurmBackend;
 import io.examlops.fleet.scheduler.slurm.SlurmGpuTracking;
+import io.examlops.fleet.testing.Eventually;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -190,10 +191,8 @@ class PlatformDbTest {
                       }));
       writer.start();
       // queued behind the holder (parked on the process's turn), not polling SQLite's lock
-      while (writer.getState() != Thread.State.WAITING) {
-        assertThat(writer.getState()).isNotEqualTo(Thread.State.TERMINATED);
-        Thread.sleep(5);
-      }
+      Eventually.waitUntil(
+          action + " parked on the write turn", () -> writer.getState() == Thread.State.WAITING);
       writers.add(writer);
     }
     release.countDown();

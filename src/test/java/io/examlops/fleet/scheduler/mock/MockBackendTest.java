@@ -40,15 +40,12 @@ class MockBackendTest {
 
   private static JobAccounting waitUntilEnded(MockBackend mock, LocalRunner runner, String id)
       throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-    while (System.nanoTime() < deadline) {
-      JobStatus status = mock.track(runner, List.of(id)).get(id);
-      if (status.state().terminal()) {
-        return status.job();
-      }
-      Thread.sleep(100);
-    }
-    throw new AssertionError(id + " did not end within 120 s");
+    JobStatus[] last = new JobStatus[1];
+    Eventually.waitUntil(
+        id + " ended",
+        Duration.ofSeconds(120),
+        () -> (last[0] = mock.track(runner, List.of(id)).get(id)).state().terminal());
+    return last[0].job();
   }
 
   @Test
@@ -132,13 +129,25 @@ class MockBackendTest {
   void cancelKillsTheWholeProcessGroup() throws Exception {
     MockBackend mock = new MockBackend(jobs, "alice");
     Path marker = jobs.resolve("survived");
-    String id = submit(mock, "(sleep 2; touch " + marker + ") &\nsleep 60\n", 1, Map.of());
-    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-    while (mock.track(local, List.of(id)).get(id).state() != JobState.RUNNING) {
-      assertThat(System.nanoTime()).isLessThan(deadline);
-      Thread.sleep(50);
-    }
-    Thread.sleep(300);
+    Path child = jobs.resolve("child.pid");
+    String id =
+        submit(
+            mock,
+            "sh -c 'echo $$ >"
+                + child
+                + ".new && mv "
+                + child
+                + ".new "
+                + child
+                + "; sleep 2; touch "
+                + marker
+                + "' &\nsleep 60\n",
+            1,
+            Map.of());
+    Eventually.waitUntil(
+        "the script's background child started",
+        Duration.ofSeconds(120),
+        () -> Files.exists(child));
 
     assertThat(mock.cancel(local, id).outcome()).isEqualTo(CancelOutcome.REQUESTED);
 
@@ -146,19 +155,16 @@ class MockBackendTest {
     assertThat(job.state()).isEqualTo(JobState.CANCELLED);
     assertThat(job.elapsed()).isPositive();
     long pid = Long.parseLong(Files.readString(jobs.resolve(id).resolve("pid")).strip());
+    long childPid = Long.parseLong(Files.readString(child).strip());
     // A killed process takes a moment to go, longer on a busy machine: wait for it, not 500 ms.
-    long gone = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (running(pid) && System.nanoTime() < gone) {
-      Thread.sleep(50);
-    }
-    assertThat(running(pid)).as("the wrapper is gone").isFalse();
-    Thread.sleep(2000);
+    Eventually.waitUntil("the wrapper is gone", () -> !running(pid));
+    Eventually.waitUntil("the script's background child is gone", () -> !running(childPid));
     assertThat(marker).as("the script's background child was killed too").doesNotExist();
     assertThat(mock.cancel(local, id).outcome()).isEqualTo(CancelOutcome.ALREADY_ENDED);
   }
 
   /** Whether the process runs: it exists and is not a zombie waiting to be reaped. */
-  private static boolean running(long pid) throws java.io.IOException {
+  private static boolean running(long pid) {
     if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
       return false;
     }
@@ -166,6 +172,8 @@ class MockBackendTest {
       return !Files.readString(Path.of("/proc/" + pid + "/stat")).contains(") Z");
     } catch (java.nio.file.NoSuchFileException e) {
       return false;
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 
