@@ -63,5 +63,9 @@ if [ "${EXAMLOPS_CDS:-on}" != off ] && archive_for; then
   [ -f "$archive" ] || train
   [ -f "$archive" ] && opts+=(-XX:SharedArchiveFile="$archive")
 fi
+# The installation (lib/exa.jar's parent) goes last, after anything EXA_JAVA_OPTS or the JVM's own
+# variables add: exa reads the agent's configuration from its etc/agent.yaml when /etc/examlops
+# has none, and a build's environment must not point it elsewhere (docs/jenkins.md).
 # shellcheck disable=SC2086  # EXA_JAVA_OPTS holds several options, split on purpose
-exec java "${opts[@]}" ${EXA_JAVA_OPTS:-} -jar "$jar" "$@"
+exec java "${opts[@]}" ${EXA_JAVA_OPTS:-} -Dexamlops.install="$(dirname "$(dirname "$jar")")" \
+  -jar "$jar" "$@"

@@ -101,15 +101,13 @@ private String inputId(String cluster) {
 }
 
 /**
- * The one place this step reaches the console: `exa --json ARGS` in central mode (EXAMLOPS_SERVER),
+ * The one place this step reaches the console: `exa --json ARGS` on an agent configured for it,
  * with the governance job's token (the "secret text" credential tokenCredentialsId names) bound for
  * the command only; on an agent of the label p.label for that command alone, when given.
  */
 private Map console(Map p, List args) {
   Closure ask = {
-    withEnv(["EXAMLOPS_TOKEN_CREDENTIALS_ID=${p.tokenCredentialsId}"]) {
-      new ExaCli(this, 'hpcReview').review(args)
-    }
+    new ExaCli(this, 'hpcReview').review(args, p.tokenCredentialsId.toString())
   }
   // with a label, an executor is held only while exa runs, never while input waits for an admin
   return p.label ? node(p.label.toString(), ask) : ask()

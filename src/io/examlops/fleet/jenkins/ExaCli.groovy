@@ -22,8 +22,8 @@ class ExaCli implements Serializable {
   static final List COMMANDS = ['hpc preflight', 'hpc place', 'hpc submit', 'hpc capacity',
                                 'hpc jobs', 'hpc logs', 'hpc cancel', 'pipeline run']
 
-  /** What a pipeline sets to use the agent's own registry (no console); see docs/jenkins.md. */
-  static final String LOCAL_REGISTRY = 'HPC_FLEET_LOCAL_REGISTRY'
+  /** Where an agent's administrator configures exa for every build on it (docs/jenkins.md). */
+  static final String AGENT_FILE = '/etc/examlops/agent.yaml'
 
   private static final String MARKER = 'exa-exit-status:'
 
@@ -113,18 +113,18 @@ class ExaCli implements Serializable {
    * EXAMLOPS_EXA, else on the PATH. Its stderr (progress, the job's output with --log) goes to the
    * build log as it comes; its stdout is the JSON result.
    *
-   * Only the commands in COMMANDS run. Without EXAMLOPS_SERVER (no console), nothing runs unless the
-   * pipeline opted in to the agent's own registry (HPC_FLEET_LOCAL_REGISTRY=true), and then the log
-   * says what that means.
+   * Only the commands in COMMANDS run, and only as the agent's own configuration says (exa agent,
+   * read from a file no build can write; never from the build's environment): in central mode the
+   * console's API token, the "secret text" credential the configuration names, is bound for the
+   * command only (never its command line, never echoed); with the agent's own registry (local:
+   * true) the log says what that means; on an agent with no configuration exa itself refuses to
+   * run (EXAMLOPS_AGENT_REQUIRED).
    *
    * With credentialsId (the agent's own registry only: in central mode the console holds the keys
    * and a credentialsId is refused), the "SSH Username with private key" credential is bound for
    * the command only: the key file's path and the passphrase reach exa through its environment, never its
    * command line, and nothing is echoed. The username is not bound: a username marked secret would
    * be masked all through the job's output, and exa logs in as the approved user anyway.
-   *
-   * With EXAMLOPS_SERVER set on the agent (central mode), the console API token of the "secret text"
-   * credential EXAMLOPS_TOKEN_CREDENTIALS_ID names is bound the same way, as EXAMLOPS_TOKEN.
    *
    * @param args exa's arguments, the command first (e.g. ['hpc', 'place', '--gpus=1'])
    * @param credentialsId an SSH credential's id, or null
@@ -135,18 +135,18 @@ class ExaCli implements Serializable {
     if (!COMMANDS.contains(command)) {
       script.error("${step}: the HPC Fleet steps do not run 'exa ${command}': governance (connect, approve, reject, saving nodes) is done by an admin, on the console, never by a build")
     }
-    def env = script.env
-    if (env.EXAMLOPS_SERVER && credentialsId) {
-      script.error("${step}: credentialsId is not taken in central mode (EXAMLOPS_SERVER is set): the console holds the clusters' keys and runs every command on them, so a build needs only its token; drop credentialsId, and keep the cluster's key out of the builds' reach (docs/jenkins.md)")
-    }
-    if (!env.EXAMLOPS_SERVER) {
-      // a property read: the sandbox allows env.NAME, and blacklists env[NAME] (DGM getAt)
-      if (env.HPC_FLEET_LOCAL_REGISTRY != 'true') {
-        script.error("${step}: this agent has no console (EXAMLOPS_SERVER is not set): set EXAMLOPS_SERVER and EXAMLOPS_TOKEN_CREDENTIALS_ID (central mode, docs/jenkins.md), or let this pipeline use the agent's own registry with environment { ${LOCAL_REGISTRY} = 'true' }, knowing that whoever can run builds on this agent can then also approve clusters")
+    String exa = exaCommand()
+    Map agent = agent(exa)
+    String token = null
+    if (agent.mode == 'central') {
+      if (credentialsId) {
+        script.error("${step}: credentialsId is not taken in central mode (${agent.config} names the console ${agent.console}): the console holds the clusters' keys and runs every command on them, so a build needs only its token; drop credentialsId, and keep the cluster's key out of the builds' reach (docs/jenkins.md)")
       }
-      script.echo("${step}: WARNING: using this agent's own registry (${LOCAL_REGISTRY}=true, no EXAMLOPS_SERVER): whoever can run builds on this agent can also approve clusters (sh 'exa hpc approve ...'); a Jenkins shared by more than one person should use central mode (docs/jenkins.md)")
+      token = tokenOf(agent)
+    } else {
+      script.echo("${step}: WARNING: using this agent's own registry (local: true in ${agent.config}): whoever can run builds on this agent can also approve clusters (sh 'exa hpc approve ...'); a Jenkins shared by more than one person should use central mode (docs/jenkins.md)")
     }
-    return exa(args, command, credentialsId, extra)
+    return runExa(exa, args, command, credentialsId, token, extra)
   }
 
   /**
@@ -154,51 +154,79 @@ class ExaCli implements Serializable {
    * which the console records as the admin named, and takes only from a token with the on-behalf
    * scope (a console admin mints it for the governance job alone). Never without a console: an
    * agent's own registry would take the decision from anyone who can run a build there.
+   *
+   * @param tokenCredentialsId the "secret text" credential holding the governance job's token
    */
-  Map review(List args) {
+  Map review(List args, String tokenCredentialsId) {
     String command = commandOf(args)
     boolean forSomeone = args.any { it.toString().startsWith('--for=') }
     if (!(command == 'hpc review' || (command in ['hpc approve', 'hpc reject'] && forSomeone))) {
       script.error("${step}: runs only 'exa hpc review' and 'exa hpc approve|reject --for', not 'exa ${command}'")
     }
-    if (!script.env.EXAMLOPS_SERVER) {
-      script.error("${step}: EXAMLOPS_SERVER is not set: decisions are recorded on the fleet console, as the admin who clicked; set it to the console's address (e.g. https://fleet.example.org) in the job's environment")
+    String exa = exaCommand()
+    Map agent = agent(exa)
+    if (agent.mode != 'central') {
+      script.error("${step}: decisions are recorded on the fleet console, as the admin who clicked, and this agent is not configured for one (${agent.config}): run hpcReview on an agent whose configuration names the console ('console: https://fleet.example.org', docs/jenkins.md)")
     }
-    return exa(args, command, null, [:])
+    return runExa(exa, args, command, null, tokenCredentialsId, [:])
+  }
+
+  /** The exa to run: EXAMLOPS_EXA as the agent's node sets it, else exa on the PATH. */
+  private String exaCommand() {
+    return script.env.EXAMLOPS_EXA ?: 'exa'
+  }
+
+  /** The token credential the agent's configuration names; fails the step when it names none. */
+  private String tokenOf(Map agent) {
+    if (!agent.tokenCredentialsId) {
+      script.error("${step}: ${agent.config} names the console ${agent.console} but no tokenCredentialsId: its administrator adds 'tokenCredentialsId: ID', the id of the \"secret text\" credential holding this Jenkins' console token (docs/jenkins.md)")
+    }
+    return agent.tokenCredentialsId.toString()
   }
 
   private static String commandOf(List args) {
     return args.size() >= 2 ? "${args[0]} ${args[1]}".toString() : args.join(' ')
   }
 
-  private Map exa(List args, String command, def credentialsId, Map extra) {
-    String exa = script.env.EXAMLOPS_EXA ?: 'exa'
-    requireVersion(exa)
-    String out = shell(exa, '--json ' + args.collect { quote(it) }.join(' '), "exa ${command}", credentialsId, extra)
+  private Map runExa(String exa, List args, String command, def credentialsId, String token, Map extra) {
+    String out = shell(exa, '--json ' + args.collect { quote(it) }.join(' '), "exa ${command}", credentialsId, token, extra)
     return [status: statusIn(exa, out), json: script.readJSON(text: answerIn(out), returnPojo: true)]
   }
 
   /**
-   * Refuses an exa older than this library, naming both versions; checked once per build, agent
-   * and exa (the build's environment remembers it).
+   * What the agent's configuration decides ([mode: central|local|unconfigured, config:, console:,
+   * tokenCredentialsId:], from `exa agent`), and exa's version, refused when older than this
+   * library. Asked once per build, agent and exa; the build's environment remembers the answer,
+   * which only spares a start of exa: exa itself follows the file whatever a build remembers.
    */
-  private void requireVersion(String exa) {
-    String checked = "${script.env.NODE_NAME ?: 'built-in'}:${exa}:${VERSION}".toString()
-    if (script.env.HPC_FLEET_EXA_CHECKED == checked) {
-      return
+  private Map agent(String exa) {
+    String checked = "${script.env.NODE_NAME ?: 'built-in'}|${exa}|${VERSION}".toString()
+    String remembered = script.env.HPC_FLEET_AGENT
+    if (remembered != null && remembered.startsWith(checked + '|')) {
+      List fields = remembered.substring(checked.length() + 1).tokenize('|')
+      return [mode: fields[0], config: fields[1], console: fields[2], tokenCredentialsId: fields[3] == '-' ? null : fields[3]]
     }
-    String out = shell(exa, '--version', 'exa --version', null, [:])
-    statusIn(exa, out)
-    String answer = answerIn(out)
-    // words and ==~ only: a Matcher held in a variable cannot be saved with the build (CPS)
-    String found = null
-    for (String word : answer.tokenize(' ')) {
-      if (found == null && word ==~ /\d+\.\d+\.\d+.*/) {
-        found = word
+    String out = shell(exa, '--json agent', 'exa agent', null, null, [:])
+    int status = statusIn(exa, out)
+    def answer = script.readJSON(text: answerIn(out), returnPojo: true)
+    if (status != 0 || !(answer instanceof Map) || answer.version == null) {
+      String said = answer instanceof Map && answer.error instanceof Map ? answer.error.message : answerIn(out)
+      if (said.startsWith('this agent has no HPC Fleet configuration')) {
+        script.error("${step}: ${said}")
       }
+      script.error("${step}: ${exa} did not answer 'exa agent' (${said}): it is older than the hpc-fleet library ${VERSION}, or not the exa CLI of HPC Fleet; install exa ${VERSION} or later (docs/jenkins.md)")
     }
-    if (found == null) {
-      script.error("${step}: ${exa} --version answered '${answer}', which names no version: is ${exa} the exa CLI of HPC Fleet?")
+    requireVersion(exa, answer.version.toString())
+    Map agent = [mode: answer.mode.toString(), config: answer.config ?: AGENT_FILE, console: answer.console ?: '-',
+                 tokenCredentialsId: answer.tokenCredentialsId]
+    script.env.HPC_FLEET_AGENT = "${checked}|${agent.mode}|${agent.config}|${agent.console}|${agent.tokenCredentialsId ?: '-'}".toString()
+    return agent
+  }
+
+  /** Refuses an exa older than this library, naming both versions. */
+  private void requireVersion(String exa, String found) {
+    if (!(found ==~ /\d+\.\d+\.\d+.*/)) {
+      script.error("${step}: ${exa} names its version '${found}', which is not one: is ${exa} the exa CLI of HPC Fleet?")
     }
     List have = found.tokenize('.-').take(3).collect { it.toInteger() }
     List want = VERSION.tokenize('.').collect { it.toInteger() }
@@ -210,11 +238,10 @@ class ExaCli implements Serializable {
         script.error("${step}: exa ${have.join('.')} on this agent (${exa}) is older than the hpc-fleet library ${VERSION}: install exa ${VERSION} or later (docs/jenkins.md), or pin the library to @Library('hpc-fleet@v${have.join('.')}')")
       }
     }
-    script.env.HPC_FLEET_EXA_CHECKED = checked
   }
 
   /** Runs exa with the words given (already quoted) in an sh step; returns its stdout and marker. */
-  private String shell(String exa, String words, String label, def credentialsId, Map extra) {
+  private String shell(String exa, String words, String label, def credentialsId, String token, Map extra) {
     // Jenkins runs sh with -xe: -x would echo the command line into the build log, and -e would end
     // the script at exa's non-zero exit, before its status is printed. "missing" tells a missing exa
     // (or a missing java under it) from exa's own failures.
@@ -224,15 +251,16 @@ class ExaCli implements Serializable {
         "s=\$?\n" +
         "if [ \$s = 127 ] && ! command -v java >/dev/null 2>&1; then s=missing-java; fi\n" +
         "echo \"${MARKER}\$s\""
-    List vars = []
+    // exa itself refuses to run where no agent configuration says what it may do, whatever the
+    // build's environment made this library believe
+    List vars = ['EXAMLOPS_AGENT_REQUIRED=true']
     def env = script.env
-    if (env.EXAMLOPS_ACTOR == null && env.JOB_NAME != null) {
-      vars << "EXAMLOPS_ACTOR=jenkins:${env.JOB_NAME}#${env.BUILD_NUMBER}"
-    }
-    if (env.EXAMLOPS_SURFACE == null && env.JOB_NAME != null) {
-      // the audit trail's surface: jenkins:<job>#<build>, in the characters a surface may hold
+    if (env.JOB_NAME != null) {
+      // the audit trail's surface, jenkins:<job>#<build>, set here whatever the build set: the
+      // console records it beside the token's user and name, which the token proves
       String job = "${env.JOB_NAME}#${env.BUILD_NUMBER}".replaceAll('[^A-Za-z0-9._#/@+-]', '-')
       vars << "EXAMLOPS_SURFACE=jenkins:${job.length() > 100 ? job.substring(0, 100) : job}"
+      vars << "EXAMLOPS_ACTOR=jenkins:${env.JOB_NAME}#${env.BUILD_NUMBER}"
     }
     for (def name : extra.keySet()) {
       vars << "${name}=${extra[name]}"
@@ -245,8 +273,8 @@ class ExaCli implements Serializable {
     }
     // Central mode: the console's API token, a "secret text" credential, reaches exa through its
     // environment for the command only (never its command line, never echoed)
-    if (env.EXAMLOPS_SERVER && env.EXAMLOPS_TOKEN_CREDENTIALS_ID) {
-      bindings << script.string(credentialsId: env.EXAMLOPS_TOKEN_CREDENTIALS_ID, variable: 'EXAMLOPS_TOKEN')
+    if (token) {
+      bindings << script.string(credentialsId: token, variable: 'EXAMLOPS_TOKEN')
     }
     String out
     script.withEnv(vars) {

@@ -74,6 +74,7 @@ final class CommandTree {
         // their own subcommands come from their annotations, built when they are
         node(PipelineCommand.class, PipelineCommand::new),
         node(CompletionCommand.class, CompletionCommand::new),
+        node(AgentCommand.class, AgentCommand::new),
         node(ConsoleCommand.class, () -> new ConsoleCommand(exa.env, exa.clock, exa::fleet)),
         node(McpCommand.class, () -> new McpCommand(exa.env, exa.clock, exa::fleet)));
   }

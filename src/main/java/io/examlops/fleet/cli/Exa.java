@@ -45,15 +45,27 @@ public final class Exa implements Runnable {
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  /** The process's environment, with what the agent's configuration decides put over it. */
   final Map<String, String> env;
+
+  final AgentConfig agent;
   final Clock clock;
   private final BiFunction<FleetSettings, Clock, Fleet> fleets;
   private Fleet fleet;
 
-  Exa(Map<String, String> env, Clock clock, BiFunction<FleetSettings, Clock, Fleet> fleets) {
-    this.env = env;
+  Exa(
+      Map<String, String> env,
+      AgentConfig agent,
+      Clock clock,
+      BiFunction<FleetSettings, Clock, Fleet> fleets) {
+    this.env = agent.applyTo(env);
+    this.agent = agent;
     this.clock = clock;
     this.fleets = fleets;
+  }
+
+  Exa(Map<String, String> env, Clock clock, BiFunction<FleetSettings, Clock, Fleet> fleets) {
+    this(env, AgentConfig.NONE, clock, fleets);
   }
 
   @Override
@@ -158,7 +170,42 @@ public final class Exa implements Runnable {
   /** Runs a command line with the given environment and streams; returns the exit code. */
   public static int execute(
       String[] args, Map<String, String> env, PrintWriter out, PrintWriter err) {
-    return execute(args, env, out, err, Fleet::of);
+    return execute(args, env, AgentConfig.NONE, out, err, Fleet::of);
+  }
+
+  /** As {@link #execute(String[], Map, PrintWriter, PrintWriter)}, on an agent configured so. */
+  static int execute(
+      String[] args,
+      Map<String, String> env,
+      AgentConfig agent,
+      PrintWriter out,
+      PrintWriter err,
+      BiFunction<FleetSettings, Clock, Fleet> fleets) {
+    boolean json = java.util.Arrays.asList(args).contains("--json");
+    var refused = KeyMaterialGuard.refusal(args, env);
+    if (refused.isPresent()) {
+      new Output(json, out, err).error(ExitCode.USAGE, "invalid-argument", refused.get());
+      return ExitCode.USAGE;
+    }
+    if ("true".equals(env.get(Variables.AGENT_REQUIRED)) && agent.source() == null) {
+      new Output(json, out, err).error(ExitCode.USAGE, "invalid-argument", AgentConfig.MISSING);
+      return ExitCode.USAGE;
+    }
+    Exa exa;
+    try {
+      exa = new Exa(env, agent, Clock.systemUTC(), fleets);
+    } catch (FleetException e) {
+      new Output(json, out, err).error(ExitCode.USAGE, "invalid-argument", e.getMessage());
+      return ExitCode.USAGE;
+    }
+    CommandLine line = CommandTree.forArguments(exa, args);
+    line.setOut(out);
+    line.setErr(err);
+    line.setExecutionExceptionHandler(new Failures(exa));
+    line.setParameterExceptionHandler(new UsageErrors());
+    line.registerConverter(Integer.class, new WholeNumber());
+    line.registerConverter(int.class, new WholeNumber());
+    return line.execute(args);
   }
 
   /**
@@ -171,21 +218,7 @@ public final class Exa implements Runnable {
       PrintWriter out,
       PrintWriter err,
       BiFunction<FleetSettings, Clock, Fleet> fleets) {
-    var refused = KeyMaterialGuard.refusal(args, env);
-    if (refused.isPresent()) {
-      new Output(java.util.Arrays.asList(args).contains("--json"), out, err)
-          .error(ExitCode.USAGE, "invalid-argument", refused.get());
-      return ExitCode.USAGE;
-    }
-    Exa exa = new Exa(env, Clock.systemUTC(), fleets);
-    CommandLine line = CommandTree.forArguments(exa, args);
-    line.setOut(out);
-    line.setErr(err);
-    line.setExecutionExceptionHandler(new Failures(exa));
-    line.setParameterExceptionHandler(new UsageErrors());
-    line.registerConverter(Integer.class, new WholeNumber());
-    line.registerConverter(int.class, new WholeNumber());
-    return line.execute(args);
+    return execute(args, env, AgentConfig.NONE, out, err, fleets);
   }
 
   /** What the process needs set before any library starts: call first in a main method. */
@@ -202,8 +235,34 @@ public final class Exa implements Runnable {
     prepareProcess(env);
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-    System.exit(execute(args, env, out, err));
+    AgentConfig agent;
+    try {
+      agent = AgentConfig.firstOf(agentConfigFiles());
+    } catch (FleetException e) {
+      new Output(java.util.Arrays.asList(args).contains("--json"), out, err)
+          .error(ExitCode.USAGE, "invalid-argument", e.getMessage());
+      System.exit(ExitCode.USAGE);
+      return;
+    }
+    System.exit(execute(args, env, agent, out, err, Fleet::of));
   }
+
+  /**
+   * Where an agent's configuration may be: {@code /etc/examlops/agent.yaml}, then {@code
+   * etc/agent.yaml} of the installation whose launcher started this process (it names itself with
+   * {@value #INSTALL_PROPERTY}, after any options a caller's environment adds, so the last word is
+   * the launcher's).
+   */
+  private static java.util.List<Path> agentConfigFiles() {
+    String install = System.getProperty(INSTALL_PROPERTY);
+    return install == null || install.isBlank()
+        ? java.util.List.of(AgentConfig.SYSTEM_FILE)
+        : java.util.List.of(
+            AgentConfig.SYSTEM_FILE, Path.of(install).resolve(AgentConfig.INSTALLED_FILE));
+  }
+
+  /** The system property a launcher names its installation's directory with. */
+  static final String INSTALL_PROPERTY = "examlops.install";
 
   /** {@code exa --version}: the Maven project's version. */
   static final class Version implements CommandLine.IVersionProvider {

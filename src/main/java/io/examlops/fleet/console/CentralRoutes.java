@@ -240,10 +240,15 @@ final class CentralRoutes {
    */
   private static Standing agent(Context ctx) {
     String surface = ctx.header(SURFACE_HEADER);
+    String via = surface == null || surface.isBlank() ? Actor.CLI : surface.strip();
+    if (via.equals(Actor.CONSOLE) || via.startsWith(Actor.CONSOLE + ":")) {
+      // the audit's "via console" means a person signed in here: an agent's word cannot make it so
+      throw Refusal.badRequest(
+          SURFACE_HEADER + " " + Printable.quoted(via) + " names the console's own surface",
+          "an agent names the surface it is (jenkins:train#42, cli, mcp:NAME), or none");
+    }
     Principal principal = Guard.principal(ctx);
-    Actor actor =
-        new Actor(
-            principal.user(), surface == null || surface.isBlank() ? Actor.CLI : surface.strip());
+    Actor actor = new Actor(principal.user(), via);
     return new Standing(
         principal.token() == null ? actor : actor.withToken(principal.token().acting()),
         principal.admin() && principal.role() == Role.ADMIN);

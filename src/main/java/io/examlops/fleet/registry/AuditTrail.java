@@ -39,15 +39,22 @@ public final class AuditTrail {
   }
 
   /**
-   * The details with who vouched for the actor, when someone did: a decision a Jenkins controller
-   * recorded for the admin who clicked names the controller's token beside the admin.
+   * The details with what proves who acted, beside what they said: who vouched for the actor (a
+   * decision a Jenkins controller recorded for the admin who clicked names the controller's token),
+   * and the API token the actor acted with (the surface an agent names is its word; the token is
+   * what the console checked).
    */
   private static Map<String, Object> withVoucher(Map<String, Object> details, Actor actor) {
-    if (actor.vouchedBy() == null) {
+    if (actor.vouchedBy() == null && actor.token() == null) {
       return details;
     }
     Map<String, Object> all = new LinkedHashMap<>(details == null ? Map.of() : details);
-    all.put("vouchedBy", actor.vouchedBy());
+    if (actor.vouchedBy() != null) {
+      all.put("vouchedBy", actor.vouchedBy());
+    }
+    if (actor.token() != null) {
+      all.put("token", actor.token().words());
+    }
     return all;
   }
 

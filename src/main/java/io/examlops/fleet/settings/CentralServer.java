@@ -20,33 +20,7 @@ public record CentralServer(URI url, String token) {
   private static final String TOKEN_VARIABLE = Variables.TOKEN;
 
   public CentralServer {
-    if (url != null && url.getRawUserInfo() != null) {
-      throw FleetException.invalid(
-          SERVER_VARIABLE
-              + " is "
-              + Printable.quoted(shown(url.toString()))
-              + ", which carries a user name or credential before its host (not shown): give the"
-              + " console's address alone, http(s)://HOST[:PORT], and the token in "
-              + TOKEN_VARIABLE
-              + " (a credential written into a URL ends up in logs and shell histories; if it"
-              + " was a token, have it revoked)",
-          "server");
-    }
-    if (url == null
-        || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
-        || url.getHost() == null
-        || !(url.getRawPath() == null || url.getRawPath().isEmpty())
-        || url.getRawQuery() != null
-        || url.getRawUserInfo() != null) {
-      throw FleetException.invalid(
-          SERVER_VARIABLE
-              + " is "
-              + Printable.quoted(String.valueOf(url))
-              + ", which is not a console address: use http(s)://HOST[:PORT] without a path,"
-              + " e.g. https://fleet.example.org (the API is at /api/v1 of the console's own"
-              + " address)",
-          "server");
-    }
+    checkAddress(url);
     if (token == null || token.isBlank()) {
       throw FleetException.invalid(
           SERVER_VARIABLE
@@ -76,10 +50,21 @@ public record CentralServer(URI url, String token) {
    * @throws FleetException naming the variable when it is not an http(s) address
    */
   public static CentralServer of(String server, String token) {
+    return new CentralServer(address(server), token);
+  }
+
+  /**
+   * A console's address, as {@code EXAMLOPS_SERVER} or an agent's configuration gives it: {@code
+   * http(s)://HOST[:PORT]}, a trailing slash dropped.
+   *
+   * @throws FleetException saying what is wrong with it, never showing a credential in it
+   */
+  public static URI address(String server) {
     String text = server.strip();
     try {
       URI url = new URI(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
-      return new CentralServer(url, token);
+      checkAddress(url);
+      return url;
     } catch (URISyntaxException e) {
       throw FleetException.invalid(
           SERVER_VARIABLE
@@ -88,6 +73,35 @@ public record CentralServer(URI url, String token) {
               + ", which is not a URL ("
               + e.getReason()
               + "): use http(s)://HOST[:PORT]",
+          "server");
+    }
+  }
+
+  private static void checkAddress(URI url) {
+    if (url != null && url.getRawUserInfo() != null) {
+      throw FleetException.invalid(
+          SERVER_VARIABLE
+              + " is "
+              + Printable.quoted(shown(url.toString()))
+              + ", which carries a user name or credential before its host (not shown): give the"
+              + " console's address alone, http(s)://HOST[:PORT], and the token in "
+              + TOKEN_VARIABLE
+              + " (a credential written into a URL ends up in logs and shell histories; if it"
+              + " was a token, have it revoked)",
+          "server");
+    }
+    if (url == null
+        || !("http".equals(url.getScheme()) || "https".equals(url.getScheme()))
+        || url.getHost() == null
+        || !(url.getRawPath() == null || url.getRawPath().isEmpty())
+        || url.getRawQuery() != null) {
+      throw FleetException.invalid(
+          SERVER_VARIABLE
+              + " is "
+              + Printable.quoted(String.valueOf(url))
+              + ", which is not a console address: use http(s)://HOST[:PORT] without a path,"
+              + " e.g. https://fleet.example.org (the API is at /api/v1 of the console's own"
+              + " address)",
           "server");
     }
   }

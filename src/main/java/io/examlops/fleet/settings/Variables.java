@@ -54,6 +54,9 @@ public final class Variables {
   // The surfaces' own.
   public static final String ACTOR = "EXAMLOPS_ACTOR";
   public static final String SURFACE = "EXAMLOPS_SURFACE";
+  // Set by the Jenkins steps around each exa they run: exa refuses to run where no agent
+  // configuration says what it may do (docs/jenkins.md).
+  public static final String AGENT_REQUIRED = "EXAMLOPS_AGENT_REQUIRED";
   public static final String LOG_LEVEL = "EXAMLOPS_LOG_LEVEL";
   public static final String CACHE_DIR = "EXAMLOPS_CACHE_DIR";
   public static final String MCP_ALLOW_WRITES = "EXAMLOPS_MCP_ALLOW_WRITES";

@@ -56,16 +56,16 @@ class ExaOnTheAgentTest {
     env.put("PATH", path);
     env.put("HOME", dir.toString());
     env.put("EXAMLOPS_EXA", exa.toString());
-    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve("ws"), env);
   }
 
   @Test
   void anOlderExaIsRefusedNamingBothVersions() throws Exception {
-    // what exa 0.0.9 answers to --version; it must never be asked to place
+    // what an exa 0.0.9 would answer to exa agent; it must never be asked to place
     Pipeline pipeline =
         agentWith(
-            "#!/bin/sh\n[ \"$1\" = --version ] && echo 'exa (HPC Fleet) 0.0.9' && exit 0\n"
+            "#!/bin/sh\n[ \"$2\" = agent ] && echo '{\"version\": \"0.0.9\", \"mode\": \"local\"}'"
+                + " && exit 0\n"
                 + "touch '"
                 + dir.resolve("ran")
                 + "'\n",

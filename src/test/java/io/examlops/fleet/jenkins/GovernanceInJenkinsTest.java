@@ -80,7 +80,7 @@ class GovernanceInJenkinsTest {
     Path agent = Files.createDirectories(dir.resolve("agent"));
     env.put("HOME", agent.toString());
     env.put("PATH", AgentWithExa.install(agent));
-    env.put("EXAMLOPS_SERVER", console.address());
+    AgentWithExa.configure(agent, AgentWithExa.central(console.address(), "hpc-fleet-token"));
     env.put("JOB_NAME", "fleet-governance");
     env.put("BUILD_NUMBER", "12");
     return new Pipeline(Path.of("").toAbsolutePath(), dir.resolve("ws"), env)

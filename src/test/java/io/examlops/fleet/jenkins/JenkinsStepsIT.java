@@ -104,7 +104,7 @@ class JenkinsStepsIT {
     env.put("JOB_NAME", "ml/train");
     env.put("BUILD_NUMBER", Integer.toString(builds));
     // one agent's own registry, as a one-person Jenkins (central mode is tested below)
-    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
+    AgentWithExa.configure(release, AgentWithExa.LOCAL);
     return new Pipeline(release, dir.resolve("builds/" + builds + "/ws"), env)
         .withCredential("hpc-ssh", approved)
         .withCredential("hpc-ssh-locked", approvedWithPassphrase);
@@ -543,6 +543,7 @@ class JenkinsStepsIT {
           .isEqualTo(jobs.size());
 
       Map<String, String> agentEnv = new HashMap<>(agentBuildEnv(server, agentHome));
+      agentEnv.put("EXAMLOPS_SERVER", server);
       agentEnv.put("EXAMLOPS_TOKEN", token);
       ExaRun approve = ExaRun.run(agentEnv, "hpc", "approve", "tc");
       assertThat(approve.exitCode()).isNotZero();
@@ -580,15 +581,16 @@ class JenkinsStepsIT {
     return JSON.readTree(response.body());
   }
 
-  /** An agent's environment in central mode: its own home, no registry, the console's address. */
+  /**
+   * An agent's environment in central mode: its own home, no registry, and an exa whose agent
+   * configuration names the console and the token's credential.
+   */
   private static Map<String, String> agentBuildEnv(String server, Path agentHome) {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("HOME", agentHome.toString());
-    env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
-    env.put("EXAMLOPS_EXA", release.resolve("bin/exa").toString());
+    env.put("PATH", AgentWithExa.install(agentHome));
+    AgentWithExa.configure(agentHome, AgentWithExa.central(server, "fleet-token"));
     env.put("EXAMLOPS_CACHE_DIR", dir.resolve("cache").toString());
-    env.put("EXAMLOPS_SERVER", server);
-    env.put("EXAMLOPS_TOKEN_CREDENTIALS_ID", "fleet-token");
     env.put("JOB_NAME", "ml/train");
     env.put("BUILD_NUMBER", Integer.toString(builds));
     return env;

@@ -24,10 +24,10 @@ final class MockFleet {
     assertThat(ExaRun.run(env, "hpc", "approve", "demo").exitCode()).isZero();
     env.remove("EXAMLOPS_ACTOR");
     env.put("PATH", AgentWithExa.install(dir));
+    AgentWithExa.configure(dir, AgentWithExa.LOCAL);
     env.put("HOME", dir.toString());
     env.put("JOB_NAME", job);
     env.put("BUILD_NUMBER", build);
-    env.put("HPC_FLEET_LOCAL_REGISTRY", "true");
     return env;
   }
 }

@@ -7,8 +7,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import groovy.lang.MissingPropertyException;
 import io.examlops.fleet.cli.ExaRun;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,26 +83,35 @@ class NoGovernanceFromBuildsTest {
   }
 
   @Test
-  void withoutAConsoleTheStepsRunOnlyWhenThePipelineOptsInAndThenSayWhatItMeans() {
-    env.remove("HPC_FLEET_LOCAL_REGISTRY");
-    Pipeline refused = build(env);
-    assertThatThrownBy(() -> refused.step("hpcPlace", Map.of("gpus", 1)))
-        .isInstanceOf(PipelineError.class)
-        .hasMessageStartingWith("hpcPlace: this agent has no console (EXAMLOPS_SERVER is not set)")
-        .hasMessageContaining("environment { HPC_FLEET_LOCAL_REGISTRY = 'true' }")
-        .hasMessageContaining(
-            "whoever can run builds on this agent can then also approve clusters");
-    assertThat(refused.shRuns()).isZero();
+  void onAnAgentItsAdministratorDidNotConfigureNothingRunsWhateverThePipelineSets()
+      throws Exception {
+    Files.delete(dir.resolve("etc/agent.yaml"));
+    for (String attempt :
+        List.of(
+            "hpcPlace(gpus: 1)",
+            "withEnv(['HPC_FLEET_LOCAL_REGISTRY=true']) { hpcPlace(gpus: 1) }",
+            "withEnv(['HPC_FLEET_AGENT=built-in|exa|0.1.0|local|x|-|-']) { hpcPlace(gpus: 1) }")) {
+      Pipeline refused = build(env);
+      assertThat(refused.run("node { " + attempt + " }")).as(attempt).isEqualTo("FAILURE");
+      assertThat(refused.log().text())
+          .as(attempt)
+          .contains(
+              "hpcPlace: this agent has no HPC Fleet configuration (/etc/examlops/agent.yaml)")
+          .contains("a build cannot choose either")
+          .doesNotContain("hpcPlace: chose");
+    }
+  }
 
-    Pipeline optedIn = build(env);
-    String result =
-        optedIn.run("node { withEnv(['HPC_FLEET_LOCAL_REGISTRY=true']) { hpcPlace(gpus: 1) } }");
-    assertThat(result).as(optedIn.log().text()).isEqualTo("SUCCESS");
-    assertThat(optedIn.log().text())
+  @Test
+  void anAgentWhoseAdministratorAllowsItsOwnRegistrySaysWhatThatMeans() {
+    Pipeline local = build(env);
+    String result = local.run("node { hpcPlace(gpus: 1) }");
+    assertThat(result).as(local.log().text()).isEqualTo("SUCCESS");
+    assertThat(local.log().text())
         .contains(
-            "hpcPlace: WARNING: using this agent's own registry (HPC_FLEET_LOCAL_REGISTRY=true, no"
-                + " EXAMLOPS_SERVER): whoever can run builds on this agent can also approve"
-                + " clusters")
+            "hpcPlace: WARNING: using this agent's own registry (local: true in "
+                + dir.resolve("etc/agent.yaml")
+                + "): whoever can run builds on this agent can also approve clusters")
         .contains("hpcPlace: chose");
   }
 }

@@ -19,6 +19,7 @@ class StepParametersTest {
   @TempDir Path dir;
 
   private Pipeline pipeline() {
+    AgentWithExa.configure(dir, AgentWithExa.LOCAL);
     return new Pipeline(
         Path.of("").toAbsolutePath(),
         dir.resolve("ws"),
@@ -26,8 +27,7 @@ class StepParametersTest {
             "PATH", AgentWithExa.install(dir),
             "HOME", dir.toString(),
             "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString(),
-            "HPC_FLEET_LOCAL_REGISTRY", "true"));
+            "EXAMLOPS_DATA_DIR", dir.resolve("data").toString()));
   }
 
   /** exa refused the value with the core's rule, named as the step's parameter; nothing ran. */
