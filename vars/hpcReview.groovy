@@ -8,7 +8,7 @@ import io.examlops.fleet.jenkins.ExaCli
 def call(Map p = [:]) {
   String step = 'hpcReview'
   ExaCli exa = new ExaCli(this, step)
-  exa.checkParameters(p, ['submitter', 'tokenCredentialsId'], ['label'])
+  exa.checkParameters(p, ['submitter', 'tokenCredentialsId'], ['label', 'mailTo'])
   Map listed = console(p, ['hpc', 'review'])
   exa.failOnError(listed)
   List reviews = listed.json.reviews
@@ -17,6 +17,9 @@ def call(Map p = [:]) {
     return []
   }
   echo("${step}: ${reviews.size()} cluster(s) waiting for a decision: ${reviews.collect { it.cluster }.join(', ')}")
+  if (p.mailTo) {
+    announce(p.mailTo.toString(), reviews)
+  }
   List outcomes = []
   for (def review : reviews) {
     outcomes << decide(p, review)
@@ -76,6 +79,24 @@ private Map decide(Map p, Map review) {
     unstable("${step}: ${review.cluster} was not ${approve ? 'approved' : 'rejected'} for ${who}: ${e.message}")
     return [cluster: review.cluster, decision: 'refused', by: who, reason: null, message: e.message]
   }
+}
+
+/**
+ * Tells the admins by mail (the Mailer plugin's mail step) that clusters wait, once per build: the
+ * job runs one build at a time, and a build waits up to a day, so a cluster left waiting is
+ * announced again at most once a day.
+ */
+private void announce(String to, List reviews) {
+  List lines = ["${reviews.size()} cluster(s) of the HPC Fleet wait for an admin's decision:", '']
+  for (def r : reviews) {
+    lines << "  ${r.cluster}: ${r.pins.scheduler} over ${r.pins.transport}" +
+        (r.pins.host != null ? " (${r.pins.user}@${r.pins.host})" : '') +
+        ", asked for by ${r.requestedBy ?: '-'} at ${r.requestedAt ?: '-'}"
+  }
+  lines << ''
+  lines << "Decide in Jenkins: ${env.BUILD_URL ? env.BUILD_URL + 'input/' : 'the waiting build of ' + env.JOB_NAME}"
+  lines << 'or on the fleet console (Fleet page, Review).'
+  mail(to: to, subject: "HPC Fleet: ${reviews.size()} cluster(s) waiting for a decision", body: lines.join('\n'))
 }
 
 /** What approving pins, as the build log shows it before anyone is asked. */

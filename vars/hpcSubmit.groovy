@@ -22,7 +22,9 @@ def call(Map p) {
   if (!(jobEnv instanceof Map)) {
     error("hpcSubmit: parameter 'env' must be a map of variable names to values, e.g. env: [EPOCHS: '3']")
   }
-  String scriptPath = scriptFile(p.script.toString())
+  // a script given as text is written to a directory of its own, removed when the step ends
+  String scratch = p.script.toString().startsWith('#!') ? ".hpc-fleet/${UUID.randomUUID()}".toString() : null
+  String scriptPath = scriptFile(p.script.toString(), scratch)
   Map options = [cluster: 'cluster', gpus: 'gpus', nodes: 'nodes', partition: 'partition',
                  time: 'time', account: 'account', name: 'name', tag: 'tag', output: 'output']
   // this build's tag (another build's never matches) and a job name that says which build sent it
@@ -45,7 +47,16 @@ def call(Map p) {
   if (p.model == null) {
     args += ['--', scriptPath]
   }
-  Map result = exa.run(args, p.credentialsId, jobEnv)
+  Map result
+  try {
+    result = exa.run(args, p.credentialsId, jobEnv)
+  } finally {
+    if (scratch) {
+      dir(scratch) {
+        deleteDir()
+      }
+    }
+  }
   exa.failOnError(result,
       options + [model: 'model', dataset: 'dataset', env: 'env', waitTimeout: 'wait-timeout', script: 'script'],
       tag != null && p.tag != null ? [(tag): p.tag] : [:])
@@ -54,9 +65,9 @@ def call(Map p) {
 }
 
 /** The script to submit: a path in the workspace, or text (starting with #!) written to one. */
-private String scriptFile(String script) {
-  if (script.startsWith('#!')) {
-    String path = ".hpc-fleet/job-${UUID.randomUUID()}.sh"
+private String scriptFile(String script, String scratch) {
+  if (scratch) {
+    String path = "${scratch}/job.sh".toString()
     writeFile(file: path, text: script)
     return path
   }

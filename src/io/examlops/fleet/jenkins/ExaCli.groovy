@@ -28,7 +28,8 @@ class ExaCli implements Serializable {
   private static final String MARKER = 'exa-exit-status:'
 
   private final def script
-  private final String step
+  /** The step's name, which starts every message. */
+  final String step
 
   /**
    * @param script the calling step's script (its steps and env)
@@ -37,10 +38,6 @@ class ExaCli implements Serializable {
   ExaCli(def script, String step) {
     this.script = script
     this.step = step
-  }
-
-  String getStep() {
-    return step
   }
 
   /**

@@ -44,12 +44,15 @@ class JobOutcome implements Serializable {
 
   /**
    * The build's description holds one line per job (its cluster, id, state and GPU-hours), the
-   * line of this job replaced as it changes; Jenkins shows it under the build's number.
+   * line of this job replaced as it changes; Jenkins shows it under the build's number through its
+   * markup formatter, so lines end with <br> (Safe HTML folds a bare line break into a space) and
+   * each is escaped.
    */
   private static void describe(def script, Map job, String line) {
     String mine = "job ${job.id} (".toString()
-    List lines = (script.currentBuild.description ?: '').toString().readLines().findAll { !it.startsWith(mine) }
-    lines << line
-    script.currentBuild.description = lines.join('\n')
+    String before = (script.currentBuild.description ?: '').toString().replace('<br>', '\n')
+    List lines = before.readLines().findAll { it && !it.startsWith(mine) }
+    lines << ExaCli.markup(line)
+    script.currentBuild.description = lines.join('<br>\n')
   }
 }

@@ -5,6 +5,7 @@ import io.examlops.fleet.jobs.LogsResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -38,9 +39,21 @@ final class LogsCommand extends FleetCommand {
   @Fills("timeoutSeconds")
   int followTimeoutSeconds;
 
+  @Option(
+      names = "--tail",
+      paramLabel = "LINES",
+      description =
+          "Only the last LINES lines of the output (1-100000), kept in bounded memory however"
+              + " long the output is; not with --follow. With --json, \"cut\" says whether lines"
+              + " before them were left out.")
+  Integer tail;
+
   @Override
   public Integer call() {
     Output output = output();
+    if (tail != null) {
+      return lastLines(output);
+    }
     StringBuilder text = new StringBuilder();
     // With --json the text is part of the answer; followed, it also goes to stderr as it comes
     // (as submit --wait --log does), so that a caller reading the answer sees the job live.
@@ -68,6 +81,56 @@ final class LogsCommand extends FleetCommand {
     json.put("found", read.found());
     json.put("text", text.toString());
     output.emit(json, () -> {});
+    noOutputYet(output, read);
+    if (follow && !read.followed()) {
+      output
+          .err()
+          .println(
+              "exa: stopped following job "
+                  + read.job().id()
+                  + " after "
+                  + followTimeoutSeconds
+                  + " s (--follow-timeout); it is "
+                  + read.job().state().label());
+      return ExitCode.FAILED;
+    }
+    return ExitCode.OK;
+  }
+
+  /** {@code --tail}: the last lines only, read in one go. */
+  private Integer lastLines(Output output) {
+    if (tail < 1 || tail > 100_000) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--tail must be 1 to 100000 lines, got " + tail);
+    }
+    if (follow) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--tail does not go with --follow: read the last lines with --tail, then follow");
+    }
+    LastLines last = new LastLines(tail);
+    LogsResult read =
+        exa()
+            .fleet()
+            .jobs()
+            .logs(exa().actor(), new LogsRequest(job, false, followTimeoutSeconds), last);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("job", read.job());
+    json.put("output", read.output());
+    json.put("found", read.found());
+    json.put("text", last.text());
+    json.put("cut", last.cut());
+    output.emit(
+        json,
+        () -> {
+          output.out().print(last.text());
+          output.out().flush();
+        });
+    noOutputYet(output, read);
+    return ExitCode.OK;
+  }
+
+  private static void noOutputYet(Output output, LogsResult read) {
     if (!read.found()) {
       output
           .err()
@@ -82,18 +145,5 @@ final class LogsCommand extends FleetCommand {
                   + read.job().state().label()
                   + ")");
     }
-    if (follow && !read.followed()) {
-      output
-          .err()
-          .println(
-              "exa: stopped following job "
-                  + read.job().id()
-                  + " after "
-                  + followTimeoutSeconds
-                  + " s (--follow-timeout); it is "
-                  + read.job().state().label());
-      return ExitCode.FAILED;
-    }
-    return ExitCode.OK;
   }
 }

@@ -70,7 +70,7 @@ final class Declarative {
                             }
                             if (s.block.steps != null) {
                               s.block.steps.setResolveStrategy(Closure.OWNER_FIRST);
-                              s.block.steps.call();
+                              pipeline.block(s.block.steps);
                             }
                           }));
             } finally {
@@ -137,7 +137,7 @@ final class Declarative {
       if (c != null) {
         pipeline.log().line("[Pipeline] // post " + condition);
         c.setResolveStrategy(Closure.OWNER_FIRST);
-        c.call();
+        pipeline.block(c);
       }
     }
     if (failure != null) {
@@ -155,11 +155,8 @@ final class Declarative {
     };
   }
 
-  private static void dsl(Closure<?> body, Object delegate) {
-    Closure<?> c = (Closure<?>) body.clone();
-    c.setDelegate(delegate);
-    c.setResolveStrategy(Closure.DELEGATE_FIRST);
-    c.call();
+  private void dsl(Closure<?> body, Object reader) {
+    pipeline.read(body, reader);
   }
 
   /** A stage: its name and its block. */

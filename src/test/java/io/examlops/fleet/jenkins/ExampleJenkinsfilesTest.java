@@ -55,7 +55,9 @@ class ExampleJenkinsfilesTest {
         .contains("training JPCP on")
         .contains("training FCN on")
         .contains("Lock acquired on [Resource: hpc-fleet-placement]");
+    // one line per run, as Safe HTML shows them: each but the last ends with <br>
     assertThat(pipeline.description().lines()).hasSize(2).allMatch(l -> l.contains("completed"));
+    assertThat(pipeline.description().lines().findFirst().orElseThrow()).endsWith("<br>");
   }
 
   @Test
@@ -76,7 +78,7 @@ class ExampleJenkinsfilesTest {
                   && pipeline.log().text().contains("training FCN on"));
       pipeline.abort();
 
-      assertThat(result.get(120, TimeUnit.SECONDS)).isEqualTo("ABORTED");
+      assertThat(result.get(120, TimeUnit.SECONDS)).as(pipeline.log().text()).isEqualTo("ABORTED");
       String log = pipeline.log().text();
       assertThat(log.lines().filter(l -> l.startsWith("hpcCancel: job ")))
           .as(log)

@@ -130,6 +130,13 @@ class GovernanceInJenkinsTest {
         .containsPattern("asked for by +bob at 20")
         .containsPattern("scheduler +mock over local")
         .containsPattern("GPUs +4");
+    assertThat(build.mails()).as("the admins told, once, before the build waits").hasSize(1);
+    assertThat(build.mails().get(0))
+        .containsEntry("to", "hpc-admins@example.org")
+        .containsEntry("subject", "HPC Fleet: 3 cluster(s) waiting for a decision");
+    assertThat(build.mails().get(0).get("body").toString())
+        .contains("  alpha: mock over local, asked for by bob at 20")
+        .contains("  gamma: mock over local");
 
     // Jenkins lets only the submitters answer: the build keeps waiting.
     assertThatThrownBy(() -> alpha.proceed("mallory", Map.of()))

@@ -1,6 +1,6 @@
 package io.examlops.fleet.jenkins;
 
-import groovy.json.JsonSlurper;
+import com.cloudbees.groovy.cps.SandboxCpsTransformer;
 import groovy.lang.Binding;
 import groovy.lang.Closure;
 import groovy.lang.GroovyShell;
@@ -56,14 +56,18 @@ public final class Pipeline {
   private final Map<String, Script> steps = new HashMap<>();
   private final List<Path> keyFilesWritten = new CopyOnWriteArrayList<>();
   private final List<Map<String, Object>> publishedHtml = new CopyOnWriteArrayList<>();
+  private final List<Map<String, Object>> mails = new CopyOnWriteArrayList<>();
   private final BuildLog log = new BuildLog();
-  private final Binding binding = new Binding();
   private final GroovyShell shell;
+  private final Cps cps;
+  private final ThreadLocal<Deque<Object>> readers = ThreadLocal.withInitial(ArrayDeque::new);
+  private final ThreadLocal<Deque<Path>> dirs = ThreadLocal.withInitial(ArrayDeque::new);
   private final java.util.concurrent.atomic.AtomicInteger shRuns =
       new java.util.concurrent.atomic.AtomicInteger();
   private volatile Process running;
   private final List<Process> runningAll = new CopyOnWriteArrayList<>();
   private volatile boolean aborted;
+  private volatile boolean finished;
   private final ThreadLocal<Integer> nodesHeld = ThreadLocal.withInitial(() -> 0);
   private final java.util.concurrent.atomic.AtomicInteger inputsInsideANode =
       new java.util.concurrent.atomic.AtomicInteger();
@@ -84,8 +88,20 @@ public final class Pipeline {
     currentBuild.put("number", env.get("BUILD_NUMBER"));
     CompilerConfiguration config = new CompilerConfiguration();
     config.setScriptBaseClass(PipelineScript.class.getName());
-    binding.setVariable(PipelineScript.PIPELINE, this);
-    shell = new GroovyShell(Pipeline.class.getClassLoader(), binding, config);
+    // every script and library class compiled as Jenkins compiles a sandboxed one
+    config.addCompilationCustomizers(new SandboxCpsTransformer());
+    shell = new GroovyShell(Pipeline.class.getClassLoader(), new Binding(), config);
+    // what the build's scripts define is theirs, as Jenkins trusts what a script's own class
+    // loader defines; everything else goes by script-security's lists
+    cps =
+        new Cps(
+            shell.getClassLoader(),
+            new ScriptSecurity.Check(
+                ScriptSecurity.pipeline(),
+                type ->
+                    type.getClassLoader() instanceof groovy.lang.GroovyClassLoader
+                        // the scripts' base class stands for Jenkins' own, which Jenkins trusts
+                        || type == PipelineScript.class));
     // the library's classes (src/), on the class path of its steps and the Jenkinsfile, as Jenkins
     // puts them
     shell.getClassLoader().addClasspath(library.resolve("src").toString());
@@ -148,7 +164,30 @@ public final class Pipeline {
     if (step == null) {
       throw new IllegalArgumentException("the library has no step " + name);
     }
-    return ((Script) step).invokeMethod("call", new Object[] {args});
+    return cps.run(() -> ((Script) step).invokeMethod("call", new Object[] {args}));
+  }
+
+  /**
+   * Runs a block of declarative's ({@code pipeline { }}, {@code stages { }}, ...) with {@code
+   * reader} taking its bare names, as its delegate would in plain Groovy.
+   */
+  Object read(Closure<?> body, Object reader) {
+    readers.get().push(reader);
+    try {
+      return block(body);
+    } finally {
+      readers.get().pop();
+    }
+  }
+
+  /** The declarative block being read on this thread, or {@code null}. */
+  Object reader() {
+    return readers.get().peek();
+  }
+
+  /** Runs a block a step was given (a closure of the pipeline's) to its end. */
+  Object block(Closure<?> body) {
+    return cps.run(body::call);
   }
 
   /**
@@ -159,7 +198,9 @@ public final class Pipeline {
   public String run(String jenkinsfile) {
     String text = jenkinsfile.replaceAll("(?m)^@Library\\([^)]*\\)\\s*_\\s*$", "");
     try {
-      shell.parse(text, "Jenkinsfile").run();
+      Script script = shell.parse(text, "Jenkinsfile");
+      ((PipelineScript) script).attach(this);
+      cps.run(script::run);
       currentBuild.putIfAbsent("result", null);
     } catch (PipelineAborted e) {
       log.line(e.getMessage());
@@ -167,8 +208,14 @@ public final class Pipeline {
     } catch (PipelineError e) {
       log.line("ERROR: " + e.getMessage());
       currentBuild.put("result", "FAILURE");
+    } catch (RuntimeException e) {
+      // what else a program throws (a sandbox refusal, a missing method) fails the build, as in
+      // Jenkins, which prints the exception
+      log.line(e.toString());
+      currentBuild.put("result", "FAILURE");
     }
     log.line("Finished: " + result());
+    finished = true;
     return result();
   }
 
@@ -221,6 +268,46 @@ public final class Pipeline {
     aborted = false;
   }
 
+  /** The directory the steps work in: the workspace, or where {@code dir} moved them. */
+  private Path here() {
+    Path dir = dirs.get().peek();
+    return dir == null ? workspace : dir;
+  }
+
+  /** {@code dir(path) { }}: the block's steps work in that directory (made when first used). */
+  Object dir(String path, Closure<?> body) {
+    dirs.get().push(here().resolve(path).normalize());
+    try {
+      return block(body);
+    } finally {
+      dirs.get().pop();
+    }
+  }
+
+  /** {@code deleteDir()}: deletes the directory the steps work in, and all it holds. */
+  void deleteDir() {
+    deleteTree(here());
+  }
+
+  /** Records a mail the build sent ({@code mail} step). */
+  void mail(Map<String, Object> args) {
+    for (String field : List.of("to", "subject", "body")) {
+      if (args.get(field) == null || args.get(field).toString().isBlank()) {
+        throw new PipelineError("mail: " + field + " is required");
+      }
+    }
+    // a step's parameters reach it as text, as Jenkins binds them
+    Map<String, Object> mail = new LinkedHashMap<>();
+    args.forEach((k, v) -> mail.put(k, String.valueOf(v)));
+    mails.add(mail);
+    log.line("[Pipeline] mail to " + args.get("to") + ": " + args.get("subject"));
+  }
+
+  /** The mails the build sent, as the mail step was given them. */
+  public List<Map<String, Object>> mails() {
+    return List.copyOf(mails);
+  }
+
   /** How many sh steps ran. */
   public int shRuns() {
     return shRuns.get();
@@ -244,6 +331,7 @@ public final class Pipeline {
     }
     try {
       Script script = shell.parse(file.toFile());
+      ((PipelineScript) script).attach(this);
       steps.put(name, script);
       return script;
     } catch (IOException e) {
@@ -265,23 +353,44 @@ public final class Pipeline {
    * The build's {@code env} as a pipeline sees it: {@code env.NAME = value} sets a variable for the
    * rest of the build, as Jenkins does.
    */
-  Map<String, String> envGlobal() {
+  Object envGlobal() {
     return new BuildEnv(env(), baseEnv);
   }
 
-  /** {@code env}: reads the build's variables; a put also sets one for the rest of the build. */
-  private static final class BuildEnv extends LinkedHashMap<String, String> {
+  /**
+   * {@code env}: like Jenkins' (workflow-cps' {@code EnvActionImpl}), an object whose properties
+   * are the build's variables, not a map: {@code env.NAME} reads one, an assignment also sets it
+   * for the rest of the build, and {@code env[NAME]} is Groovy's {@code getAt}, which the sandbox
+   * refuses.
+   */
+  static final class BuildEnv extends groovy.lang.GroovyObjectSupport
+      implements java.io.Serializable {
+    /** What Jenkins whitelists of its {@code env} (its {@code @Whitelisted} methods). */
+    static final List<String> WHITELIST =
+        List.of(
+            "method " + BuildEnv.class.getName() + " getProperty java.lang.String",
+            "method "
+                + BuildEnv.class.getName()
+                + " setProperty java.lang.String java.lang.Object");
+
+    private final Map<String, String> now;
     private final transient Map<String, String> build;
 
     BuildEnv(Map<String, String> now, Map<String, String> build) {
-      super(now);
+      this.now = new LinkedHashMap<>(now);
       this.build = build;
     }
 
     @Override
-    public String put(String name, String value) {
-      build.put(name, value);
-      return super.put(name, value);
+    public Object getProperty(String name) {
+      return now.get(name);
+    }
+
+    @Override
+    public void setProperty(String name, Object value) {
+      String text = value == null ? null : value.toString();
+      build.put(name, text);
+      now.put(name, text);
     }
   }
 
@@ -317,7 +426,7 @@ public final class Pipeline {
     }
     overlays().push(overlay);
     try {
-      return body.call();
+      return block(body);
     } finally {
       overlays().pop();
     }
@@ -395,7 +504,7 @@ public final class Pipeline {
       overlays().push(overlay);
       log.mask(masked);
       try {
-        return body.call();
+        return block(body);
       } finally {
         log.unmask(masked);
         overlays().pop();
@@ -436,7 +545,7 @@ public final class Pipeline {
       }
       overlays().push(Map.of("SSH_AUTH_SOCK", agent.socket().toString()));
       try {
-        return body.call();
+        return block(body);
       } finally {
         overlays().pop();
       }
@@ -455,13 +564,19 @@ public final class Pipeline {
       throw new IllegalArgumentException("readJSON without returnPojo: true: " + args.keySet());
     }
     Object text = args.get("text");
-    return new JsonSlurper()
-        .parseText(text != null ? text.toString() : readFile(args.get("file").toString()));
+    try {
+      // plain maps and lists, as readJSON's returnPojo gives: they are saved with the program
+      return new com.fasterxml.jackson.databind.ObjectMapper()
+          .readValue(
+              text != null ? text.toString() : readFile(args.get("file").toString()), Object.class);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new PipelineError("readJSON: " + e.getOriginalMessage());
+    }
   }
 
   void writeFile(String file, String text) {
     try {
-      Path path = workspace.resolve(file);
+      Path path = here().resolve(file);
       Files.createDirectories(path.getParent());
       Files.writeString(path, text);
     } catch (IOException e) {
@@ -471,21 +586,21 @@ public final class Pipeline {
 
   String readFile(String file) {
     try {
-      return Files.readString(workspace.resolve(file));
+      return Files.readString(here().resolve(file));
     } catch (IOException e) {
       throw new PipelineError("readFile: " + e);
     }
   }
 
   boolean fileExists(String file) {
-    return Files.exists(workspace.resolve(file));
+    return Files.exists(here().resolve(file));
   }
 
   Object stage(String name, Closure<?> body) {
     log.line("[Pipeline] { (" + name + ")");
     overlays().push(Map.of("STAGE_NAME", name));
     try {
-      return body.call();
+      return block(body);
     } finally {
       overlays().pop();
       log.line("[Pipeline] } (" + name + ")");
@@ -500,7 +615,7 @@ public final class Pipeline {
     log.line("[Pipeline] node (" + label + ")");
     nodesHeld.set(nodesHeld.get() + 1);
     try {
-      return body.call();
+      return block(body);
     } finally {
       nodesHeld.set(nodesHeld.get() - 1);
       log.line("[Pipeline] // node");
@@ -526,7 +641,7 @@ public final class Pipeline {
         time,
         unit);
     try {
-      return body.call();
+      return block(body);
     } finally {
       timer.shutdownNow();
     }
@@ -558,7 +673,8 @@ public final class Pipeline {
           script.startsWith("#!")
               ? List.of("sh", file.toString())
               : List.of("sh", "-xe", file.toString());
-      ProcessBuilder builder = new ProcessBuilder(command).directory(workspace.toFile());
+      Files.createDirectories(here());
+      ProcessBuilder builder = new ProcessBuilder(command).directory(here().toFile());
       builder.environment().clear();
       builder.environment().putAll(env());
       if (!returnStdout) {
@@ -707,7 +823,7 @@ public final class Pipeline {
               () -> {
                 overlays().addAll(outer);
                 try {
-                  branch.getValue().call();
+                  block(branch.getValue());
                 } catch (Throwable e) {
                   failures.put(branch.getKey(), e);
                 }
@@ -750,7 +866,7 @@ public final class Pipeline {
     lock.lock();
     log.line("Lock acquired on [Resource: " + resource + "]");
     try {
-      return body.call();
+      return block(body);
     } finally {
       lock.unlock();
       log.line("Lock released on resource [Resource: " + resource + "]");
@@ -936,11 +1052,17 @@ public final class Pipeline {
 
   /** The next input the build waits on; fails when none comes within the time given. */
   public InputRequest awaitInput(java.time.Duration within) throws InterruptedException {
-    InputRequest next = inputsWaiting.poll(within.toMillis(), TimeUnit.MILLISECONDS);
-    if (next == null) {
-      throw new AssertionError("the build asked for no input within " + within + ":\n" + log);
+    long deadline = System.nanoTime() + within.toNanos();
+    while (System.nanoTime() < deadline) {
+      InputRequest next = inputsWaiting.poll(100, TimeUnit.MILLISECONDS);
+      if (next != null) {
+        return next;
+      }
+      if (finished) {
+        throw new AssertionError("the build ended without asking for input:\n" + log);
+      }
     }
-    return next;
+    throw new AssertionError("the build asked for no input within " + within + ":\n" + log);
   }
 
   /** Waits for an answer, as the input step does; the build's log says what it waits for. */
