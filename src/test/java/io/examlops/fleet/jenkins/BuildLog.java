@@ -25,8 +25,9 @@ public final class BuildLog {
     words.forEach(masks::remove);
   }
 
+  /** A line of the build's own ({@code echo}, {@code error}), masked as sh output is. */
   void line(String line) {
-    text.append(line).append('\n');
+    append(line + "\n");
   }
 
   /** Everything logged so far. */

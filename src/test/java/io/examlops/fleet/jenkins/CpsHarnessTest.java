@@ -70,4 +70,19 @@ class CpsHarnessTest {
         .isEqualTo("SUCCESS");
     assertThat(property.log().text()).contains("x /usr/bin:/bin");
   }
+
+  @Test
+  void everyLineInsideACredentialsBlockIsMaskedEchoIncluded() {
+    Pipeline pipeline = build().withSecretText("t", "s3cr3t-value");
+    String result =
+        pipeline.run(
+            "node { withCredentials([string(credentialsId: 't', variable: 'T')]) {\n"
+                + "  echo \"token ${env.T}\"\n"
+                + "  sh 'echo \"sh says $T\"'\n"
+                + "} }");
+    assertThat(result).as(pipeline.log().text()).isEqualTo("SUCCESS");
+    assertThat(pipeline.log().text())
+        .contains("token ****", "sh says ****")
+        .doesNotContain("s3cr3t-value");
+  }
 }

@@ -87,7 +87,8 @@ class GovernanceInJenkinsTest {
         .withSecretText("fleet-governance-token", token)
         .withUser("alice", "hpc-admins")
         .withUser("carol", "hpc-admins")
-        .withUser("mallory", "developers");
+        .withUser("mallory", "developers")
+        .withCanceller("oscar");
   }
 
   private static CompletableFuture<String> start(Pipeline build) throws Exception {
@@ -202,9 +203,12 @@ class GovernanceInJenkinsTest {
     assertThat(state("beta")).isEqualTo("PENDING");
     assertThat(build.log().text())
         .contains("hpcReview: beta left waiting by alice; the next build asks again");
-    // An abort decides nothing and ends the build; mallory may not even abort.
+    // An abort decides nothing and ends the build; mallory may not even abort; oscar, who may
+    // cancel the job's builds, may abort but not decide (Jenkins' rule)
     assertThatThrownBy(() -> gamma.abort("mallory")).isInstanceOf(Pipeline.InputRefused.class);
-    gamma.abort("alice");
+    assertThatThrownBy(() -> gamma.proceed("oscar", Map.of("DECISION", "Approve")))
+        .isInstanceOf(Pipeline.InputRefused.class);
+    gamma.abort("oscar");
     assertThat(result.get(5, TimeUnit.MINUTES)).isEqualTo("ABORTED");
     assertThat(state("gamma")).isEqualTo("PENDING");
 
