@@ -75,12 +75,7 @@ final class LogsCommand extends FleetCommand {
             .fleet()
             .jobs()
             .logs(exa().actor(), new LogsRequest(job, follow, followTimeoutSeconds), sink);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("job", read.job());
-    json.put("output", read.output());
-    json.put("found", read.found());
-    json.put("text", text.toString());
-    output.emit(json, () -> {});
+    output.emit(answer(read, text.toString()), () -> {});
     noOutputYet(output, read);
     if (follow && !read.followed()) {
       output
@@ -114,11 +109,7 @@ final class LogsCommand extends FleetCommand {
             .fleet()
             .jobs()
             .logs(exa().actor(), new LogsRequest(job, false, followTimeoutSeconds), last);
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("job", read.job());
-    json.put("output", read.output());
-    json.put("found", read.found());
-    json.put("text", last.text());
+    Map<String, Object> json = answer(read, last.text());
     json.put("cut", last.cut());
     output.emit(
         json,
@@ -128,6 +119,16 @@ final class LogsCommand extends FleetCommand {
         });
     noOutputYet(output, read);
     return ExitCode.OK;
+  }
+
+  /** The answer's JSON: the job, where its output is, whether it was there, the text read. */
+  private static Map<String, Object> answer(LogsResult read, String text) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("job", read.job());
+    json.put("output", read.output());
+    json.put("found", read.found());
+    json.put("text", text);
+    return json;
   }
 
   private static void noOutputYet(Output output, LogsResult read) {

@@ -56,6 +56,31 @@ class LogsCommandTest {
   }
 
   @Test
+  void tailPrintsTheLastLinesOnlyAndSaysWhetherEarlierOnesWereLeftOut() throws Exception {
+    Path many = script("many.sh", "#!/bin/sh\nfor i in 1 2 3 4 5; do echo line $i; done\n");
+    ExaRun submitted =
+        ExaRun.run(env, "--json", "hpc", "submit", "--cluster", "demo", "--wait", many.toString());
+    String id = JSON.readTree(submitted.out()).get("job").get("id").asText();
+
+    ExaRun two = ExaRun.run(env, "hpc", "logs", id, "--tail", "2");
+    assertThat(two.exitCode()).as(two.err()).isZero();
+    assertThat(two.out()).isEqualTo("line 4\nline 5\n");
+    JsonNode cut = JSON.readTree(ExaRun.run(env, "--json", "hpc", "logs", id, "--tail", "2").out());
+    assertThat(cut.get("text").asText()).isEqualTo("line 4\nline 5\n");
+    assertThat(cut.get("cut").asBoolean()).isTrue();
+    JsonNode whole =
+        JSON.readTree(ExaRun.run(env, "--json", "hpc", "logs", id, "--tail", "9").out());
+    assertThat(whole.get("cut").asBoolean()).isFalse();
+
+    ExaRun both = ExaRun.run(env, "hpc", "logs", id, "--tail", "2", "--follow");
+    assertThat(both.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(both.err()).contains("--tail does not go with --follow");
+    ExaRun zero = ExaRun.run(env, "hpc", "logs", id, "--tail", "0");
+    assertThat(zero.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(zero.err()).contains("--tail must be 1 to 100000 lines, got 0");
+  }
+
+  @Test
   void aJobSubmittedWithOutputWritesThereAndLogsReadsItFromThere() throws Exception {
     Path runs = Files.createDirectory(home.resolve("my runs"));
     Path hello = script("hello.sh", "#!/bin/sh\necho hello\necho oops >&2\n");

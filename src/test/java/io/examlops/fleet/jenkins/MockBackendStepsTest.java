@@ -59,6 +59,12 @@ class MockBackendStepsTest {
     assertThat(pipeline.log().text()).doesNotContain("+ 'exa' --json");
     String audit = ExaRun.run(env, "--json", "hpc", "audit").out();
     assertThat(audit).contains("\"actor\" : \"jenkins:demo-job#3\"");
+    // the script text went to a file of its own in the workspace, gone once the step ended
+    try (var left = java.nio.file.Files.walk(pipeline.workspace())) {
+      assertThat(left.filter(java.nio.file.Files::isRegularFile)).isEmpty();
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   @Test
