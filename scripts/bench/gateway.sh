@@ -20,7 +20,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$PWD
-testbed=${TESTBED_DIR:-$root/work/testbed}
+# the testbed's keys and known hosts: TESTBED_DIR, else work/testbed of this checkout
+testbed=$(realpath -m "${TESTBED_DIR:-work/testbed}")
 # where scripts/testbed/sshd-up.sh keeps the testbed sshd's configuration and host key
 sshd_conf=${TESTBED_SSHD_CONF:-/etc/ssh/examlops-testbed}
 sizes=("$@")

@@ -8,7 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-10}
-testbed=${TESTBED_DIR:-$PWD/work/testbed}
+# the testbed's keys and known hosts: TESTBED_DIR, else work/testbed of this checkout
+testbed=$(realpath -m "${TESTBED_DIR:-work/testbed}")
 [ -f "$testbed/id_ed25519" ] || { echo "bench: no testbed at $testbed: bring it up as scripts/test.sh does" >&2; exit 1; }
 . scripts/bench/lib.sh
 

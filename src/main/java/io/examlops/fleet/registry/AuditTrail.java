@@ -33,7 +33,7 @@ public final class AuditTrail {
       s.setString(3, actor.surface());
       s.setString(4, action);
       s.setString(5, cluster);
-      s.setString(6, RegistryJson.write(withVoucher(details, actor)));
+      s.setString(6, RegistryJson.write(withProof(details, actor)));
       s.executeUpdate();
     }
   }
@@ -44,7 +44,7 @@ public final class AuditTrail {
    * and the API token the actor acted with (the surface an agent names is its word; the token is
    * what the console checked).
    */
-  private static Map<String, Object> withVoucher(Map<String, Object> details, Actor actor) {
+  private static Map<String, Object> withProof(Map<String, Object> details, Actor actor) {
     if (actor.vouchedBy() == null && actor.token() == null) {
       return details;
     }

@@ -10,11 +10,13 @@ import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.testbed.Testbed;
 import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
+import io.examlops.fleet.testing.Eventually;
 import io.examlops.fleet.testing.JobGate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -312,7 +314,16 @@ class JenkinsStepsIT {
     }
     assertThat(pipeline.log().text())
         .containsPattern("exa: interrupted: cancelled job \\d+ \\(tc \\d+\\)");
-    await(() -> !queueNames().contains("it-abort"), 60, "it-abort still in squeue");
+    Eventually.waitUntil(
+        "it-abort gone from squeue",
+        Duration.ofSeconds(60),
+        () -> {
+          try {
+            return !queueNames().contains("it-abort");
+          } catch (Exception e) {
+            throw new IllegalStateException(e);
+          }
+        });
   }
 
   @Test
@@ -676,25 +687,15 @@ class JenkinsStepsIT {
         .isEqualTo(before);
   }
 
-  private static void awaitLog(Pipeline pipeline, String text, int seconds) throws Exception {
-    await(
-        () -> pipeline.log().text().contains(text),
-        seconds,
-        "'" + text + "' did not reach the build log:\n" + pipeline.log().text());
-  }
-
-  private static void await(Check check, int seconds, String failure) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (!check.holds()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError(failure);
-      }
-      Thread.sleep(200);
+  private static void awaitLog(Pipeline pipeline, String text, int seconds) {
+    try {
+      Eventually.waitUntil(
+          "'" + text + "' in the build log",
+          Duration.ofSeconds(seconds),
+          () -> pipeline.log().text().contains(text));
+    } catch (AssertionError e) {
+      throw new AssertionError(e.getMessage() + ":\n" + pipeline.log().text(), e);
     }
-  }
-
-  private interface Check {
-    boolean holds() throws Exception;
   }
 
   /** A line of a private key's body: what any copy of the key on a command line would hold. */
