@@ -56,6 +56,7 @@ final class CommandTree {
             node(NodesCommand.class, NodesCommand::new),
             node(GpusCommand.class, GpusCommand::new),
             node(ConnectCommand.class, ConnectCommand::new),
+            node(ReprobeCommand.class, ReprobeCommand::new),
             node(ClustersCommand.class, ClustersCommand::new),
             node(ApproveCommand.class, ApproveCommand::new),
             node(RejectCommand.class, RejectCommand::new),

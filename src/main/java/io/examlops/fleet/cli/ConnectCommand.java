@@ -50,8 +50,13 @@ final class ConnectCommand extends FleetCommand {
             .fleet()
             .governance()
             .connect(exa().actor(), new ConnectRequest(name, connection.target(host), scheduler));
+    print(output(), connected);
+    return ExitCode.OK;
+  }
+
+  /** What a probe registered, as {@code connect} and {@code reprobe} print it. */
+  static void print(Output output, ConnectResult connected) {
     ClusterSummary summary = connected.cluster();
-    Output output = output();
     output.emit(
         connected,
         () -> {
@@ -89,6 +94,5 @@ final class ConnectCommand extends FleetCommand {
                         summary.notSchedulableBecause(), summary.notSchedulableHint()));
           }
         });
-    return ExitCode.OK;
   }
 }

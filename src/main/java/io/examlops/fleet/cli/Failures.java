@@ -126,6 +126,7 @@ final class Failures implements IExecutionExceptionHandler {
       case SAVE_SNAPSHOT ->
           "exa hpc nodes --save --cluster " + (subject == null ? "NAME" : subject);
       case DETECT -> "exa hpc detect";
+      case REPROBE -> "exa hpc reprobe " + (subject == null ? "NAME" : subject);
       case ACCEPT_NEW_HOST_KEY -> "--accept-new-host-key";
     };
   }

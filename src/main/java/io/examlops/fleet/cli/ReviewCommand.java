@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.governance.ReviewsResult;
 import io.examlops.fleet.model.ClusterReview;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.PinnedConnection;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
@@ -56,5 +57,13 @@ final class ReviewCommand extends FleetCommand {
         "  GPUs           "
             + (r.gpus() == null ? "not probed" : r.gpus())
             + (r.gpuTypes().isEmpty() ? "" : " (" + String.join(", ", r.gpuTypes()) + ")"));
+    if (!r.changedSinceProbe().isEmpty()) {
+      out.println(
+          "  EDITED since it was probed: "
+              + String.join("; ", r.changedSinceProbe())
+              + "; what was found belongs to the old entry ("
+              + Failures.command(Hint.of(Hint.Action.REPROBE, r.cluster()))
+              + ", then decide)");
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.TokenLimits;
@@ -11,8 +12,11 @@ import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -35,7 +39,12 @@ final class AccessPages {
 
   void register(RoutesConfig routes) {
     // Administering access needs a signed-in admin: a token never mints a token.
-    routes.get(PAGE, ctx -> page(ctx, null, null), Needs.READ, Needs.ADMIN, Needs.SESSION);
+    routes.get(
+        PAGE,
+        ctx -> page(ctx, null, null, Page.FormState.NONE),
+        Needs.READ,
+        Needs.ADMIN,
+        Needs.SESSION);
     routes.post("/admin/users", this::addUser, Needs.ADMIN, Needs.SESSION);
     routes.post("/admin/users/{user}/role", this::setRole, Needs.ADMIN, Needs.SESSION);
     routes.get(
@@ -55,6 +64,10 @@ final class AccessPages {
   }
 
   private void page(Context ctx, String newSecret, String notice) {
+    page(ctx, newSecret, notice, Page.FormState.NONE);
+  }
+
+  private void page(Context ctx, String newSecret, String notice, Page.FormState sent) {
     ctx.html(
         templates.render(
             new Page.Access(
@@ -62,20 +75,43 @@ final class AccessPages {
                 fleet.access().users(),
                 fleet.access().tokens(),
                 newSecret,
-                notice)));
+                notice,
+                sent)));
+  }
+
+  /**
+   * Runs what a form asks; a refusal of what was typed (400) shows the page again with the form as
+   * it was sent (no password) and the message beside the field it concerns.
+   */
+  private void sent(Context ctx, String form, Runnable change) {
+    try {
+      change.run();
+    } catch (FleetException e) {
+      if (e.kind() != ErrorKind.INVALID_REQUEST) {
+        throw e;
+      }
+      Map<String, List<String>> typed = new LinkedHashMap<>(ctx.formParamMap());
+      typed.keySet().removeAll(Set.of("password", "again", ConsoleServer.CSRF_FIELD));
+      ctx.status(HttpStatus.BAD_REQUEST);
+      page(ctx, null, null, new Page.FormState(form, typed, e.getMessage(), e.fields()));
+    }
   }
 
   private void addUser(Context ctx) {
-    String name = ctx.formParam("user");
-    ConsoleUser user =
-        fleet
-            .access()
-            .addUser(
-                Guard.principal(ctx).actor(),
-                name,
-                Role.parse(ctx.formParam("role")),
-                password(ctx));
-    page(ctx, null, "Added " + user.name() + " as " + user.role().label() + ".");
+    sent(
+        ctx,
+        "add-user-form",
+        () -> {
+          ConsoleUser user =
+              fleet
+                  .access()
+                  .addUser(
+                      Guard.principal(ctx).actor(),
+                      ctx.formParam("user"),
+                      Role.parse(ctx.formParam("role")),
+                      password(ctx));
+          page(ctx, null, "Added " + user.name() + " as " + user.role().label() + ".");
+        });
   }
 
   private void setRole(Context ctx) {
@@ -131,16 +167,21 @@ final class AccessPages {
   }
 
   private void createToken(Context ctx) {
-    IssuedToken issued =
-        fleet
-            .access()
-            .createToken(
-                Guard.principal(ctx).actor(),
-                ctx.formParam("owner"),
-                ctx.formParam("name"),
-                TokenScope.parseAll(String.join(",", ctx.formParams("scope"))),
-                limits(ctx));
-    page(ctx, issued.secret(), null);
+    sent(
+        ctx,
+        "new-token-form",
+        () -> {
+          IssuedToken issued =
+              fleet
+                  .access()
+                  .createToken(
+                      Guard.principal(ctx).actor(),
+                      ctx.formParam("owner"),
+                      ctx.formParam("name"),
+                      TokenScope.parseAll(String.join(",", ctx.formParams("scope"))),
+                      limits(ctx));
+          page(ctx, issued.secret(), null);
+        });
   }
 
   /** The new token's limits from the form: blank fields set none. */

@@ -152,6 +152,12 @@ final class ApiErrors {
               + (s == null ? "NAME" : s)
               + "/refresh";
       case DETECT -> "see what the host runs with exa hpc detect";
+      case REPROBE ->
+          "probe it again: Re-probe on its page (or POST "
+              + ApiRoutes.BASE
+              + "/"
+              + (s == null ? "NAME" : s)
+              + "/reprobe)";
       case ACCEPT_NEW_HOST_KEY -> "check the new host key, then an admin approves again";
     };
   }

@@ -11,6 +11,7 @@ import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
 import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.governance.ReprobeRequest;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.jobs.QueueRequest;
@@ -75,6 +76,7 @@ final class ApiRoutes {
     routes.get(BASE + "/{name}/audit", ctx -> audit(ctx, name(ctx)), Needs.READ);
     routes.post(BASE + "/{name}/approve", this::approve, Needs.ADMIN);
     routes.post(BASE + "/{name}/reject", this::reject, Needs.ADMIN);
+    routes.post(BASE + "/{name}/reprobe", this::reprobe, Needs.ADMIN);
     routes.post(
         BASE + "/{name}/refresh", ctx -> json(ctx, refreshes.request(name(ctx))), Needs.ADMIN);
   }
@@ -102,6 +104,13 @@ final class ApiRoutes {
   /** One cluster as {@code exa hpc clusters --json} shows it; the core refuses an unknown one. */
   private ClusterSummary summary(String name) {
     return views.get().row(name, fleet).summary();
+  }
+
+  /** {@code exa hpc reprobe --json}'s shape. */
+  private void reprobe(Context ctx) {
+    json(
+        ctx,
+        fleet.governance().reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name(ctx))));
   }
 
   /**

@@ -2,7 +2,9 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.PinnedConnection;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
@@ -31,9 +33,12 @@ public record ClusterRow(
    * @param keyFingerprint the SSH key's fingerprint now ({@code ssh-agent key SHA256:...} for the
    *     agent's key); {@code null} for a local cluster
    * @param jumpHosts each jump host on the way with its host key, in order; empty: direct
+   * @param settings the scheduler adapter's settings, as a person reads them ("Flux instance
+   *     local:///run/flux/local")
    * @param gpus the GPUs discovery found, e.g. "8 (a100)"
    */
   public record Approval(
+      String transport,
       String host,
       Integer port,
       String user,
@@ -41,24 +46,76 @@ public record ClusterRow(
       String hostKeyFingerprint,
       List<String> jumpHosts,
       String scheduler,
+      List<String> settings,
       List<String> partitions,
       String gpus) {
 
     /** Every pin as a labelled line, as the review panel and the confirm page list them. */
     public List<Page.Fact> facts() {
-      return List.of(
-          new Page.Fact("Host", host == null ? "local" : host),
-          new Page.Fact("Port", port == null ? "-" : port.toString()),
-          new Page.Fact("User", user == null ? "-" : user),
-          new Page.Fact("SSH key", keyFingerprint == null ? "-" : keyFingerprint),
-          new Page.Fact("Host key", hostKeyFingerprint == null ? "-" : hostKeyFingerprint),
-          new Page.Fact(
-              "Jump hosts",
-              jumpHosts.isEmpty() ? "none (direct)" : String.join(", then ", jumpHosts)),
-          new Page.Fact("Scheduler", scheduler),
-          new Page.Fact("Partitions", partitions.isEmpty() ? "-" : String.join(", ", partitions)),
-          new Page.Fact("GPUs found", gpus));
+      List<Page.Fact> facts =
+          new ArrayList<>(
+              connection(
+                  transport,
+                  host,
+                  port,
+                  user,
+                  keyFingerprint,
+                  hostKeyFingerprint,
+                  jumpHosts,
+                  scheduler,
+                  settings));
+      facts.add(
+          new Page.Fact("Partitions", partitions.isEmpty() ? "-" : String.join(", ", partitions)));
+      facts.add(new Page.Fact("GPUs found", gpus));
+      return facts;
     }
+  }
+
+  /** A connection's pins as labelled lines, the same labels for what is and what was approved. */
+  private static List<Page.Fact> connection(
+      String transport,
+      String host,
+      Integer port,
+      String user,
+      String key,
+      String hostKey,
+      List<String> jumpHosts,
+      String scheduler,
+      List<String> settings) {
+    return List.of(
+        new Page.Fact("Transport", transport == null ? "-" : transport),
+        new Page.Fact("Host", host == null ? "local" : host),
+        new Page.Fact("Port", port == null ? "-" : port.toString()),
+        new Page.Fact("User", user == null ? "-" : user),
+        new Page.Fact("SSH key", key == null ? "-" : key),
+        new Page.Fact("Host key", hostKey == null ? "-" : hostKey),
+        new Page.Fact(
+            "Jump hosts",
+            jumpHosts.isEmpty() ? "none (direct)" : String.join(", then ", jumpHosts)),
+        new Page.Fact("Scheduler", scheduler == null ? "-" : scheduler),
+        new Page.Fact(
+            "Scheduler settings", settings.isEmpty() ? "none" : String.join(", ", settings)));
+  }
+
+  /**
+   * What the approval in force pinned, labelled as the review panel labels the pins now; empty when
+   * none is in force.
+   */
+  public List<Page.Fact> approvedPins() {
+    PinnedConnection p = summary.pinned();
+    if (p == null) {
+      return List.of();
+    }
+    return connection(
+        p.transport() == null ? null : p.transport().label(),
+        p.host(),
+        p.port(),
+        p.user(),
+        p.keyFingerprint(),
+        p.hostKeyFingerprint(),
+        p.jumps(),
+        p.scheduler() == null ? null : p.scheduler().label(),
+        p.shownSettings());
   }
 
   /** Clusters waiting for a decision first, the others after them, each group in its order. */
@@ -109,9 +166,21 @@ public record ClusterRow(
     return summary.state() != ClusterState.REJECTED;
   }
 
-  /** "6 of 8 free", or what is known of it. */
+  /**
+   * "6 of 8 free", or what is known of it; for a cluster that may not receive work, the GPUs found
+   * and why none of them is free to use.
+   */
   public String freeGpus() {
-    return free(totalGpus, idleGpus);
+    if (active() && summary.schedulable()) {
+      return free(totalGpus, idleGpus);
+    }
+    String found = totalGpus == null ? "" : totalGpus + " GPUs found; ";
+    return found
+        + switch (summary.state()) {
+          case PENDING -> "none usable until approved";
+          case REJECTED -> "none usable: rejected";
+          case ACTIVE -> "none usable until approved again";
+        };
   }
 
   /** "6 of 8 free", or what is known of it: a cluster's or the fleet's. */

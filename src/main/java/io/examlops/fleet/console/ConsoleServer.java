@@ -36,6 +36,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final Guard guard;
   private final Pages pages;
   private final McpRoutes mcp;
+  private final LiveFeed live;
   private final Javalin app;
 
   public ConsoleServer(Fleet fleet, ConsoleSettings settings, Clock clock) {
@@ -57,6 +58,7 @@ public final class ConsoleServer implements AutoCloseable {
     Decisions decisions = new Decisions(fleet, views, refreshes, templates);
     AccessPages accessPages = new AccessPages(fleet, views, templates);
     this.mcp = new McpRoutes(fleet, clock, settings.mcp());
+    this.live = new LiveFeed(fleet.governance()::storesVersion, views, clock);
     this.app =
         Javalin.create(
             cfg -> {
@@ -96,6 +98,7 @@ public final class ConsoleServer implements AutoCloseable {
               decisions.register(cfg.routes);
               accessPages.register(cfg.routes);
               mcp.register(cfg.routes);
+              live.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e));
               // Javalin's own refusals (a body over the limit, a method the path does not take)
               // have a handler of their own that answers in Javalin's shape: replace it.
@@ -134,6 +137,7 @@ public final class ConsoleServer implements AutoCloseable {
   public int start() {
     app.start(settings.bind(), settings.port());
     refresher.start();
+    live.start();
     return app.port();
   }
 
@@ -148,6 +152,7 @@ public final class ConsoleServer implements AutoCloseable {
   @Override
   public void close() {
     refresher.close();
+    live.close();
     mcp.close();
     app.stop();
     views.close();

@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.governance.ReprobeRequest;
 import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.ErrorKind;
@@ -37,6 +38,17 @@ final class Decisions {
     routes.get("/clusters/{name}/reject", ctx -> confirmReject(ctx, null), Needs.READ, Needs.ADMIN);
     routes.post("/clusters/{name}/reject", this::reject, Needs.ADMIN);
     routes.post("/clusters/{name}/refresh", this::refresh, Needs.ADMIN);
+    routes.post("/clusters/{name}/reprobe", this::reprobe, Needs.ADMIN);
+  }
+
+  /**
+   * Probes the cluster again through its entry as it is now: the admin waits for the same read-only
+   * commands as connect, and the page then shows what they found.
+   */
+  private void reprobe(Context ctx) {
+    String name = ClusterParam.path(ctx);
+    fleet.governance().reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name));
+    done(ctx, name, "reprobed");
   }
 
   private void approve(Context ctx) {
@@ -155,6 +167,13 @@ final class Decisions {
       case "rejected" ->
           row.summary().state() == ClusterState.REJECTED
               ? name + " is REJECTED: " + row.summary().rejectReason()
+              : null;
+      case "reprobed" ->
+          row.summary().probedAt() != null && row.summary().changedSinceProbe().isEmpty()
+              ? "Probed "
+                  + name
+                  + " again through its entry as it is now: what is shown below is what it"
+                  + " found."
               : null;
       case "refresh-queued" ->
           "A refresh of "

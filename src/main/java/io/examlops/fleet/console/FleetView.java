@@ -107,6 +107,7 @@ record FleetView(
       hostKey = summary.hostKeyFingerprint();
     }
     return new ClusterRow.Approval(
+        summary.transport(),
         summary.host(),
         summary.port(),
         summary.user(),
@@ -114,6 +115,7 @@ record FleetView(
         hostKey,
         summary.jumpHosts(),
         summary.scheduler(),
+        summary.schedulerSettings(),
         caps == null ? List.of() : caps.partitions().stream().map(FleetView::partition).toList(),
         caps == null
             ? "not probed"

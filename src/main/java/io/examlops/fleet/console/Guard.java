@@ -116,8 +116,14 @@ final class Guard {
       // A session whose grounds changed is refused, not closed: it never stands again (stamps are
       // random), and each request it sends is told why until it expires.
       String why = cookie == null ? null : session.isPresent() ? SignIn.ENDED : SignIn.EXPIRED;
-      if (ConsoleServer.isPage(ctx) && ctx.method() == HandlerType.GET) {
-        redirect(ctx, why == null ? "/login" : "/login?" + why);
+      if (ConsoleServer.isPage(ctx)) {
+        // A page asked for goes to sign-in and back to it; a form sent from a page whose session
+        // ended goes back to that page (nothing was done: it is decided again from what it shows).
+        boolean get = ctx.method() == HandlerType.GET;
+        redirect(
+            ctx,
+            get ? HttpStatus.FOUND : HttpStatus.SEE_OTHER,
+            SignIn.page(why, get ? ownPath(ctx) : refererPath(ctx)));
       }
       throw Refusal.unauthenticated(
           why == null
@@ -130,9 +136,28 @@ final class Guard {
     return Principal.of(session.get(), grounds.get().mustChangePassword());
   }
 
-  /** Ends a page request with a redirect, set by hand: Javalin's needs a matched route. */
+  private static String ownPath(Context ctx) {
+    return ctx.path() + (ctx.queryString() == null ? "" : "?" + ctx.queryString());
+  }
+
+  /** The path of the page a form was sent from; {@code null} when the browser did not say. */
+  private static String refererPath(Context ctx) {
+    try {
+      java.net.URI referer = java.net.URI.create(String.valueOf(ctx.header(Header.REFERER)));
+      return referer.getRawPath()
+          + (referer.getRawQuery() == null ? "" : "?" + referer.getRawQuery());
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
   private static void redirect(Context ctx, String location) {
-    ctx.status(HttpStatus.FOUND).header(Header.LOCATION, location);
+    redirect(ctx, HttpStatus.FOUND, location);
+  }
+
+  /** Ends a page request with a redirect, set by hand: Javalin's needs a matched route. */
+  private static void redirect(Context ctx, HttpStatus status, String location) {
+    ctx.status(status).header(Header.LOCATION, location);
     ctx.skipRemainingHandlers();
     throw new SignInFirst();
   }

@@ -12,6 +12,7 @@ import io.examlops.fleet.model.access.Role;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What each page shows: one record per template in {@code src/main/jte}, which takes it as its one
@@ -54,7 +55,12 @@ public sealed interface Page
    *
    * @param formToken the pre-session token the form carries (and its cookie holds)
    */
-  record Login(String message, String user, String formToken) implements Page {
+  /**
+   * The sign-in page.
+   *
+   * @param next the page to go back to once signed in ({@link SignIn#back})
+   */
+  record Login(String message, String user, String formToken, String next) implements Page {
     @Override
     public String template() {
       return "login.jte";
@@ -148,7 +154,8 @@ public sealed interface Page
       List<ConsoleUser> users,
       List<ApiToken> tokens,
       String newSecret,
-      String notice)
+      String notice,
+      FormState sent)
       implements Page {
     @Override
     public String template() {
@@ -179,6 +186,47 @@ public sealed interface Page
     @Override
     public String template() {
       return "confirm.jte";
+    }
+  }
+
+  /**
+   * A form sent back because it was refused: what was typed in it (passwords never), the message,
+   * and the fields it concerns, so that the page shows the form as it was with the message beside
+   * the field.
+   *
+   * @param form which of the page's forms was sent ({@code id} of its element)
+   * @param typed each field's values as sent
+   * @param fields the fields the message is about; empty: the form as a whole
+   */
+  record FormState(
+      String form, Map<String, List<String>> typed, String message, List<String> fields) {
+    static final FormState NONE = new FormState("", Map.of(), null, List.of());
+
+    /**
+     * What was typed in {@code field} of {@code form}, or {@code fallback} when it was not sent.
+     */
+    public String value(String form, String field, String fallback) {
+      List<String> values = of(form) ? typed.get(field) : null;
+      return values == null || values.isEmpty() ? fallback : values.get(0);
+    }
+
+    /** Whether {@code value} was among those sent in {@code field}, else {@code fallback}. */
+    public boolean chosen(String form, String field, String value, boolean fallback) {
+      return of(form) ? typed.getOrDefault(field, List.of()).contains(value) : fallback;
+    }
+
+    /** The message when it concerns {@code field} of {@code form}; {@code null} otherwise. */
+    public String about(String form, String field) {
+      return of(form) && fields.contains(field) ? message : null;
+    }
+
+    /** The message when it concerns {@code form} as a whole (or none of the fields it shows). */
+    public String general(String form, List<String> shown) {
+      return of(form) && fields.stream().noneMatch(shown::contains) ? message : null;
+    }
+
+    private boolean of(String form) {
+      return this.form.equals(form);
     }
   }
 

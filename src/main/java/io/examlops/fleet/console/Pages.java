@@ -8,6 +8,7 @@ import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -155,7 +156,22 @@ final class Pages {
     ctx.html(
         templates.render(
             new Page.Refused(
-                frame(ctx, "Error " + r.status(), null), r.status(), r.getMessage(), r.hint())));
+                frame(ctx, "Error " + r.status(), viewIfReadable()),
+                r.status(),
+                r.getMessage(),
+                r.hint())));
+  }
+
+  /**
+   * The view for an error page's frame (its pending badge); none when the stores cannot be read,
+   * which may be the error shown.
+   */
+  private FleetView viewIfReadable() {
+    try {
+      return views.get();
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** The frame of a page: who is signed in, their CSRF token, how many clusters wait. */
@@ -168,6 +184,7 @@ final class Pages {
         principal.role() == null ? "token" : principal.role().label(),
         principal.admin(),
         session == null ? "" : session.csrf(),
-        view == null ? 0 : view.pending());
+        view == null ? 0 : view.pending(),
+        ctx.method() == HandlerType.GET);
   }
 }

@@ -32,6 +32,13 @@ final class SignIn {
 
   static final String FORM_COOKIE = "exa_signin";
 
+  /** The sign-in page's parameter naming the page to go back to once signed in. */
+  static final String NEXT = "next";
+
+  /** A path of this console (and its query): never another origin, never a scheme. */
+  private static final java.util.regex.Pattern OWN_PATH =
+      java.util.regex.Pattern.compile("/(?![/\\\\])[A-Za-z0-9/_.~%=&?-]{0,300}");
+
   /** What {@link Sessions#newSecret()} makes: 32 bytes, URL-safe base64. */
   private static final java.util.regex.Pattern TOKEN =
       java.util.regex.Pattern.compile("[A-Za-z0-9_-]{43}");
@@ -71,7 +78,30 @@ final class SignIn {
                 ? "Your session ended: your user was removed, or its role or password changed."
                     + " Sign in again."
                 : null;
-    form(ctx, message, "");
+    form(ctx, message, "", back(ctx.queryParam(NEXT)));
+  }
+
+  /**
+   * Where a sign-in goes back to: {@code path} when it is a path of this console, else the Fleet
+   * page. What a link or a form names is never taken as another origin.
+   */
+  static String back(String path) {
+    return path != null && OWN_PATH.matcher(path).matches() && !path.startsWith("/login")
+        ? path
+        : "/";
+  }
+
+  /** The sign-in page that says {@code why} (or nothing) and goes back to {@code next}. */
+  static String page(String why, String next) {
+    String back = back(next);
+    return "/login"
+        + (why == null ? "" : "?" + why)
+        + (back.equals("/")
+            ? ""
+            : (why == null ? "?" : "&")
+                + NEXT
+                + "="
+                + java.net.URLEncoder.encode(back, StandardCharsets.UTF_8));
   }
 
   /**
@@ -79,11 +109,11 @@ final class SignIn {
    * its cookie holds already (so that every sign-in page a browser has open stays usable), else a
    * new one.
    */
-  private void form(Context ctx, String message, String user) {
+  private void form(Context ctx, String message, String user, String next) {
     String kept = ctx.cookie(FORM_COOKIE);
     String token = kept != null && TOKEN.matcher(kept).matches() ? kept : Sessions.newSecret();
     cookie(ctx, FORM_COOKIE, token, "/login");
-    ctx.html(templates.render(new Page.Login(message, user, token)));
+    ctx.html(templates.render(new Page.Login(message, user, token, next)));
   }
 
   private void signIn(Context ctx) {
@@ -94,7 +124,8 @@ final class SignIn {
           ctx,
           "This sign-in did not come from this console's own sign-in page (or the page was too"
               + " old): sign in here.",
-          "");
+          "",
+          back(ctx.formParam(NEXT)));
       return;
     }
     String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
@@ -107,7 +138,8 @@ final class SignIn {
           "Several wrong passwords for this user: wait "
               + Math.max(1, wait.toSeconds())
               + " s before the next try.",
-          user);
+          user,
+          back(ctx.formParam(NEXT)));
       return;
     }
     char[] secret = password.toCharArray();
@@ -116,13 +148,15 @@ final class SignIn {
     if (signedIn.isEmpty()) {
       delays.failed(user, address);
       ctx.status(401);
-      form(ctx, "Wrong user or password.", user);
+      form(ctx, "Wrong user or password.", user, back(ctx.formParam(NEXT)));
       return;
     }
     delays.succeeded(user, address);
     sessions.close(ctx.cookie(ConsoleServer.SESSION_COOKIE));
     open(ctx, signedIn.get());
-    ctx.redirect(signedIn.get().mustChangePassword() ? OWN_PASSWORD : "/", HttpStatus.SEE_OTHER);
+    ctx.redirect(
+        signedIn.get().mustChangePassword() ? OWN_PASSWORD : back(ctx.formParam(NEXT)),
+        HttpStatus.SEE_OTHER);
   }
 
   /** Whether the form's pre-session token is the one its cookie holds. */

@@ -21,6 +21,11 @@ import java.util.List;
  *
  * @param jumpHosts the jump hosts on the way to {@code host}, in order, each with the host key
  *     clusters.yaml names for it ({@link JumpHost#pinned()}); empty for a direct connection
+ * @param changedSinceProbe how its entry in clusters.yaml (and the fingerprints in use) differ from
+ *     what its last probe went through, in words: what was found then belongs to the old entry, and
+ *     approving waits for a new probe; empty when they agree or no probe recorded it
+ * @param schedulerSettings the scheduler adapter's settings in its entry, as a person reads them
+ *     ({@code Flux instance local:///run/flux/local}); empty when there are none
  * @param revision what a decision on it now rests on ({@link ClusterRevision}): a decision that
  *     expects it applies only while the cluster is still at it
  * @param notSchedulableHint what to do about {@code notSchedulableBecause}, for each surface to say
@@ -39,6 +44,7 @@ public record ClusterSummary(
     String keyPath,
     String hostKeyFingerprint,
     List<String> jumpHosts,
+    List<String> schedulerSettings,
     boolean listedOnly,
     String requestedBy,
     Instant requestedAt,
@@ -47,12 +53,14 @@ public record ClusterSummary(
     String rejectReason,
     ClusterCaps capabilities,
     Instant probedAt,
+    List<String> changedSinceProbe,
     PinnedConnection pinned,
     String revision,
     @com.fasterxml.jackson.annotation.JsonIgnore Hint notSchedulableHint) {
 
   /** A registered cluster as every surface shows it, with the approval gate's verdict now. */
-  static ClusterSummary of(RegisteredCluster cluster, Schedulability verdict) {
+  static ClusterSummary of(
+      RegisteredCluster cluster, Schedulability verdict, List<String> changedSinceProbe) {
     ClusterDefinition d = cluster.definition();
     ClusterGovernance g = cluster.governance();
     return new ClusterSummary(
@@ -68,6 +76,7 @@ public record ClusterSummary(
         d == null ? null : d.keyPath(),
         d == null ? null : d.hostKeyFingerprint(),
         d == null ? List.of() : JumpHost.pins(d.jumps()),
+        d == null ? List.of() : PinnedConnection.of(d, null, null).shownSettings(),
         cluster.listedOnly(),
         g == null ? null : g.requestedBy(),
         g == null ? null : g.requestedAt(),
@@ -76,6 +85,7 @@ public record ClusterSummary(
         g == null ? null : g.reason(),
         g == null ? null : g.capabilities(),
         g == null ? null : g.probedAt(),
+        List.copyOf(changedSinceProbe),
         g == null ? null : g.pinned(),
         cluster.revision().text(),
         verdict.hint());

@@ -21,12 +21,14 @@ import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.registry.ApprovalCheck;
 import io.examlops.fleet.registry.AuditTrail;
 import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterEnvironment;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.DelegatedDecisions;
+import io.examlops.fleet.registry.JobStore;
 import io.examlops.fleet.registry.PrivateFiles;
 import io.examlops.fleet.registry.RegistryException;
 import io.examlops.fleet.scheduler.ProbeException;
@@ -76,6 +78,29 @@ public final class GovernanceService {
     RegisteredCluster cluster = register(endpoint, request.name(), declared, actor);
     return new ConnectResult(
         summary(cluster), reprobed, registry().clustersFile().path().toString());
+  }
+
+  /**
+   * Probes a registered cluster again through its entry in clusters.yaml as it is now (the same
+   * read-only commands as {@link #connect}), declaring the scheduler the entry names, and records
+   * what it found. The entry is left as it is (an edit made by hand is what gets probed); the state
+   * and the pin are untouched.
+   */
+  public ConnectResult reprobe(Actor actor, ReprobeRequest request) {
+    ClusterConnections own = clusters.connections().withoutCredential();
+    RegisteredCluster cluster = own.cluster(request.cluster());
+    if (cluster.definition() == null) {
+      throw new RegistryException(
+          "cluster '"
+              + request.cluster()
+              + "' has no entry in "
+              + registry().clustersFile().path()
+              + ": nothing says how to reach it; add its entry there, then probe it again");
+    }
+    Probe found = probe(own.endpoint(cluster), cluster.name(), cluster.definition().scheduler());
+    RegisteredCluster probed =
+        registry().recordProbe(cluster.name(), found.caps(), found.seen(), actor);
+    return new ConnectResult(summary(probed), true, registry().clustersFile().path().toString());
   }
 
   /** Every registered cluster, in clusters.yaml order, with its verdict. Grants nothing. */
@@ -206,9 +231,15 @@ public final class GovernanceService {
   private ClusterReview review(RegisteredCluster cluster) {
     try {
       Fingerprints toPin = fingerprintsToPin(cluster.name());
-      return ClusterReview.of(cluster, toPin.sshKey(), toPin.hostKey());
+      return ClusterReview.of(
+          cluster,
+          toPin.sshKey(),
+          toPin.hostKey(),
+          ApprovalCheck.changesSinceProbe(
+              cluster, new Fingerprints(toPin.sshKey(), toPin.hostKey())));
     } catch (FleetException e) {
-      return ClusterReview.of(cluster, "cannot be read: " + e.getMessage(), null);
+      return ClusterReview.of(
+          cluster, "cannot be read: " + e.getMessage(), null, changedSinceProbe(cluster));
     }
   }
 
@@ -249,9 +280,10 @@ public final class GovernanceService {
   }
 
   /**
-   * A value that changes with clusters.yaml and with every change the audit trail records
-   * (registration, decision, snapshot, user or token): a surface tells cheaply whether what it
-   * shows is stale.
+   * A value that changes with clusters.yaml, with every change the audit trail records
+   * (registration, decision, snapshot, user or token) and with every change to tracked jobs that a
+   * page shows (a new job, a state, an end), whichever process made it: a surface tells cheaply
+   * whether what it shows is stale.
    */
   public String storesVersion() {
     ClusterRegistry registry = registry();
@@ -263,7 +295,9 @@ public final class GovernanceService {
     } catch (IOException e) {
       file = "absent";
     }
-    return file + "/" + registry.platformDb().read(AuditTrail::latestId);
+    return file
+        + "/"
+        + registry.platformDb().read(c -> AuditTrail.latestId(c) + "/" + JobStore.changeCount(c));
   }
 
   /**
@@ -287,7 +321,24 @@ public final class GovernanceService {
   }
 
   private ClusterSummary summary(RegisteredCluster cluster) {
-    return ClusterSummary.of(cluster, verdict(cluster));
+    Schedulability verdict = verdict(cluster);
+    return ClusterSummary.of(
+        cluster, verdict, verdict.schedulable() ? List.of() : changedSinceProbe(cluster));
+  }
+
+  /**
+   * How the cluster's entry differs from what its last probe went through, judged with the
+   * fingerprints approving would pin (those last met where the key file cannot be read now).
+   */
+  private List<String> changedSinceProbe(RegisteredCluster cluster) {
+    ClusterConnections own = clusters.connections().withoutCredential();
+    Fingerprints current;
+    try {
+      current = own.current(cluster);
+    } catch (RuntimeException e) {
+      current = cluster.governance() == null ? Fingerprints.NONE : cluster.governance().observed();
+    }
+    return ApprovalCheck.changesSinceProbe(cluster, current);
   }
 
   private Schedulability verdict(RegisteredCluster cluster) {
@@ -332,6 +383,22 @@ public final class GovernanceService {
    */
   private RegisteredCluster register(
       Endpoint endpoint, String name, SchedulerKind declared, Actor actor) {
+    Probe found = probe(endpoint, name, declared);
+    return registry().register(found.definition(), found.seen(), found.caps(), actor);
+  }
+
+  /**
+   * What a probe of a host found: the definition to register it with, the fingerprints it met and
+   * the capabilities.
+   */
+  private record Probe(ClusterDefinition definition, Fingerprints seen, ClusterCaps caps) {}
+
+  /**
+   * Probes a host with the read-only commands of discovery, for a cluster to be called {@code
+   * name}; refused, with nothing written, when no scheduler that runs jobs answers, or another than
+   * the one declared.
+   */
+  private Probe probe(Endpoint endpoint, String name, SchedulerKind declared) {
     ClusterName.require(name);
     if (declared != null && !clusters.adapters().of(declared).detectable()) {
       if (!endpoint.isLocal()) {
@@ -344,12 +411,10 @@ public final class GovernanceService {
                 + endpoint.label(),
             "scheduler");
       }
-      return registry()
-          .register(
-              ClusterDefinition.local(name, declared),
-              Fingerprints.NONE,
-              declaredCaps(declared, endpoint),
-              actor);
+      return new Probe(
+          ClusterDefinition.local(name, declared),
+          Fingerprints.NONE,
+          declaredCaps(declared, endpoint));
     }
     Detection detection = discovery.detect(endpoint);
     SchedulerKind found = detection.scheduler();
@@ -404,7 +469,7 @@ public final class GovernanceService {
                     : KeyFingerprint.of(
                         endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
                 detection.hostKeyFingerprint());
-    return registry().register(definition, seen, detection.caps(), actor);
+    return new Probe(definition, seen, detection.caps());
   }
 
   /**

@@ -101,6 +101,7 @@ record ToolError(String kind, String message, List<String> fields, String hint) 
               + subject
               + "` (hpc_nodes with live: true reads them now)";
       case DETECT -> "probe the host again: `exa hpc detect HOST`";
+      case REPROBE -> "probe it again through its entry: `exa hpc reprobe " + subject + "`";
       case ACCEPT_NEW_HOST_KEY ->
           "once the new host key is known to be right, connect again with"
               + " `exa hpc connect ... --accept-new-host-key`";

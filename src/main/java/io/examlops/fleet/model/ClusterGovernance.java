@@ -1,6 +1,7 @@
 package io.examlops.fleet.model;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -22,6 +23,9 @@ import java.util.Objects;
  * @param probedAt when the last probe ran
  * @param observed the fingerprints the last registration or probe saw
  * @param pinned what the approval pinned; {@code null} unless ACTIVE
+ * @param probedThrough the connection the last probe went through, with the fingerprints it met:
+ *     what it found belongs to that entry of clusters.yaml, not to one edited since; {@code null}
+ *     before any probe (and for probes recorded before platform.db kept it)
  */
 public record ClusterGovernance(
     ClusterState state,
@@ -36,7 +40,8 @@ public record ClusterGovernance(
     ClusterCaps capabilities,
     Instant probedAt,
     Fingerprints observed,
-    PinnedConnection pinned) {
+    PinnedConnection pinned,
+    PinnedConnection probedThrough) {
 
   public ClusterGovernance {
     Objects.requireNonNull(state, "state");
@@ -71,6 +76,7 @@ public record ClusterGovernance(
         null,
         null,
         Fingerprints.NONE,
+        null,
         null);
   }
 
@@ -85,7 +91,9 @@ public record ClusterGovernance(
    */
   public ClusterGovernance reRegistered(ClusterDefinition definition, String actor, Instant at) {
     if (state == ClusterState.REJECTED) {
-      return requested(definition, actor, at).probed(capabilities, observed, probedAt);
+      return requested(definition, actor, at)
+          .probed(capabilities, observed, probedAt)
+          .probedVia(probedThrough);
     }
     return describing(definition);
   }
@@ -105,7 +113,8 @@ public record ClusterGovernance(
         capabilities,
         probedAt,
         observed,
-        pinned);
+        pinned,
+        probedThrough);
   }
 
   /** Records what a probe found; the state and the pin are untouched. */
@@ -123,7 +132,40 @@ public record ClusterGovernance(
         caps == null ? capabilities : caps,
         at == null ? probedAt : at,
         seen == null ? observed : seen,
-        pinned);
+        pinned,
+        probedThrough);
+  }
+
+  /**
+   * The same record, its last probe having gone through {@code connection}; {@code null} keeps the
+   * one recorded.
+   */
+  public ClusterGovernance probedVia(PinnedConnection connection) {
+    return connection == null
+        ? this
+        : new ClusterGovernance(
+            state,
+            scheduler,
+            transport,
+            host,
+            requestedBy,
+            requestedAt,
+            decidedBy,
+            decidedAt,
+            reason,
+            capabilities,
+            probedAt,
+            observed,
+            pinned,
+            connection);
+  }
+
+  /**
+   * How the connection a cluster's entry and the fingerprints now amount to differs from the one
+   * its last probe went through, in words; empty when they agree or no probe recorded it.
+   */
+  public List<String> changesSinceProbe(PinnedConnection now) {
+    return probedThrough == null ? List.of() : probedThrough.changesTo(now);
   }
 
   public ClusterGovernance approve(String actor, Instant at, PinnedConnection pin) {
@@ -150,6 +192,7 @@ public record ClusterGovernance(
         capabilities,
         probedAt,
         observed,
-        pin);
+        pin,
+        probedThrough);
   }
 }

@@ -16,6 +16,8 @@ import java.util.List;
  *     for a local cluster
  * @param partitions the partitions discovery found, the default one marked {@code (default)}
  * @param gpus the GPUs discovery found; {@code null} when it was never probed
+ * @param changedSinceProbe how its entry differs from what the probe that found those went through,
+ *     one change a line; approving waits for a new probe while there are any
  */
 public record ClusterReview(
     String cluster,
@@ -29,8 +31,10 @@ public record ClusterReview(
     List<String> pinnedSettings,
     List<String> partitions,
     Integer gpus,
-    List<String> gpuTypes) {
+    List<String> gpuTypes,
+    List<String> changedSinceProbe) {
   public ClusterReview {
+    changedSinceProbe = changedSinceProbe == null ? List.of() : List.copyOf(changedSinceProbe);
     pinnedSettings = List.copyOf(pinnedSettings);
     partitions = List.copyOf(partitions);
     gpuTypes = List.copyOf(gpuTypes);
@@ -40,7 +44,8 @@ public record ClusterReview(
    * The review of a cluster as both sources hold it, with the fingerprints approving would pin (or
    * why one cannot be read: approving would then be refused saying so).
    */
-  public static ClusterReview of(RegisteredCluster cluster, String key, String hostKey) {
+  public static ClusterReview of(
+      RegisteredCluster cluster, String key, String hostKey, List<String> changedSinceProbe) {
     ClusterDefinition d = cluster.definition();
     ClusterGovernance g = cluster.governance();
     ClusterCaps caps = g == null ? null : g.capabilities();
@@ -62,7 +67,8 @@ public record ClusterReview(
                 .map(p -> p.name() + (p.isDefault() ? " (default)" : ""))
                 .toList(),
         caps == null ? null : caps.gpus(),
-        caps == null ? List.of() : caps.gpuTypes());
+        caps == null ? List.of() : caps.gpuTypes(),
+        changedSinceProbe);
   }
 
   /**

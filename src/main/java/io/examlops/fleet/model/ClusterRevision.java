@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
  * pending-1a2b3c4d-5e6f7a8b-9c0d1e2f}): its state, then a digest of each part a decision rests on:
  * the request and the last decision (who asked, who decided, when, why), the connection
  * clusters.yaml defines (scheduler, transport, host, port, user, key, host key, jump hosts, the
- * adapter's settings: what an approval pins) and the fingerprints last seen. A decision made with
- * an expected revision applies only to a cluster still at that revision, checked in the transaction
- * that records the decision, so that a stale page or a second admin never overrides what was
- * decided in between.
+ * adapter's settings: what an approval pins) and the fingerprints and probe last seen (a probe in
+ * between changes what the admin would approve on). A decision made with an expected revision
+ * applies only to a cluster still at that revision, checked in the transaction that records the
+ * decision, so that a stale page or a second admin never overrides what was decided in between.
  */
 public record ClusterRevision(
     ClusterState state, String decision, String connection, String fingerprints) {
@@ -52,7 +52,8 @@ public record ClusterRevision(
                 ? List.of()
                 : List.of(
                     String.valueOf(governance.observed().sshKey()),
-                    String.valueOf(governance.observed().hostKey()))));
+                    String.valueOf(governance.observed().hostKey()),
+                    String.valueOf(governance.probedAt()))));
   }
 
   /**

@@ -33,6 +33,8 @@ public record Hint(Action action, String subject) {
     SAVE_SNAPSHOT,
     /** Probe the host again. */
     DETECT,
+    /** Probe a registered cluster again through its entry in clusters.yaml, as it is now. */
+    REPROBE,
     /** Trust the host's unknown key on first use, recording it (a changed key stays refused). */
     ACCEPT_NEW_HOST_KEY
   }

@@ -85,6 +85,20 @@ public final class ApprovalCheck {
         Hint.of(Hint.Action.APPROVE, name));
   }
 
+  /**
+   * How the connection the cluster's entry and {@code current} amount to differs from the one its
+   * last probe went through, in words; empty when they agree, or when there is no entry or no probe
+   * recorded it. An approval waits for a new probe while there are any: what the probe found
+   * belongs to the entry it went through.
+   */
+  public static List<String> changesSinceProbe(RegisteredCluster cluster, Fingerprints current) {
+    ClusterGovernance g = cluster.governance();
+    if (g == null || cluster.definition() == null) {
+      return List.of();
+    }
+    return g.changesSinceProbe(inUse(cluster.definition(), current));
+  }
+
   /** The connection that a definition and the fingerprints in use amount to. */
   static PinnedConnection inUse(ClusterDefinition definition, Fingerprints current) {
     if (definition.transport() == TransportKind.LOCAL) {

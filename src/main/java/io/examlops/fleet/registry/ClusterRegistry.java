@@ -135,10 +135,13 @@ public final class ClusterRegistry implements ClusterStore {
         who,
         "register",
         (before, now) ->
-            before
-                .map(g -> g.reRegistered(definition, who.name(), now))
-                .orElseGet(() -> ClusterGovernance.requested(definition, who.name(), now))
-                .probed(capabilities, observed, capabilities == null ? null : now),
+            probedVia(
+                definition,
+                capabilities,
+                before
+                    .map(g -> g.reRegistered(definition, who.name(), now))
+                    .orElseGet(() -> ClusterGovernance.requested(definition, who.name(), now))
+                    .probed(capabilities, observed, capabilities == null ? null : now)),
         (before, after) ->
             details(
                 "previousState", stateOf(before),
@@ -176,6 +179,7 @@ public final class ClusterRegistry implements ClusterStore {
             "approve",
             (before, now) ->
                 atExpected(name, definition, before, expected, "approved")
+                    .map(g -> probedAsDefined(definition, current, g))
                     .orElseGet(() -> ClusterGovernance.listed(definition))
                     .describing(definition)
                     .probed(null, current, null)
@@ -186,6 +190,42 @@ public final class ClusterRegistry implements ClusterStore {
                     "pinned", pin,
                     "previousPin", before.map(ClusterGovernance::pinned).orElse(null)));
     return new RegisteredCluster(name, definition, governance);
+  }
+
+  /**
+   * {@code g} with its probe's connection: the one {@code definition} and the fingerprints the
+   * probe met amount to; unchanged when nothing was probed.
+   */
+  private static ClusterGovernance probedVia(
+      ClusterDefinition definition, ClusterCaps capabilities, ClusterGovernance g) {
+    return capabilities == null || definition == null
+        ? g
+        : g.probedVia(ApprovalCheck.inUse(definition, g.observed()));
+  }
+
+  /**
+   * {@code g}, refused when the cluster's entry changed since its last probe: what the admin saw
+   * found would then belong to another entry than the one approving pins.
+   */
+  private ClusterGovernance probedAsDefined(
+      ClusterDefinition definition, Fingerprints current, ClusterGovernance g) {
+    List<String> changes =
+        ApprovalCheck.changesSinceProbe(
+            new RegisteredCluster(definition.name(), definition, g), current);
+    if (changes.isEmpty()) {
+      return g;
+    }
+    throw new RegistryException(
+        "cannot approve cluster '"
+            + definition.name()
+            + "': its entry in "
+            + clusters.path()
+            + " was edited since it was probed on "
+            + Timestamps.format(g.probedAt())
+            + " ("
+            + String.join("; ", changes)
+            + "), so what the probe found belongs to the old entry; probe it again, then decide",
+        Hint.of(Hint.Action.REPROBE, definition.name()));
   }
 
   /** Rejects (or revokes) a cluster; a reason is required and recorded. */
@@ -234,7 +274,11 @@ public final class ClusterRegistry implements ClusterStore {
             name,
             who,
             "probe",
-            (before, now) -> registered(name, before).probed(capabilities, observed, now),
+            (before, now) ->
+                probedVia(
+                    clusters.find(name).orElse(null),
+                    capabilities,
+                    registered(name, before).probed(capabilities, observed, now)),
             (before, after) ->
                 details("capabilities", summary(capabilities), "observed", observed));
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);

@@ -49,6 +49,7 @@ final class GovernanceTable {
           "pinned_transport",
           "pinned_settings_json",
           "pinned_jumps_json",
+          "probed_connection_json",
           "updated_at");
   private static final String COLUMNS = String.join(", ", COLUMN_LIST);
   // One statement for insert and update: every change writes the whole row.
@@ -129,6 +130,7 @@ final class GovernanceTable {
           ++i, pin == null || pin.settings().isEmpty() ? null : RegistryJson.write(pin.settings()));
       s.setString(
           ++i, pin == null || pin.jumps().isEmpty() ? null : RegistryJson.write(pin.jumps()));
+      s.setString(++i, connectionJson(g.probedThrough()));
       s.setString(++i, Timestamps.format(now));
       s.executeUpdate();
     }
@@ -165,8 +167,56 @@ final class GovernanceTable {
         capabilities == null ? null : RegistryJson.read(capabilities, ClusterCaps.class),
         Timestamps.parse(rs.getString("probed_at")),
         new Fingerprints(rs.getString("ssh_key_fingerprint"), rs.getString("host_key_fingerprint")),
-        pin);
+        pin,
+        connection(rs.getString("probed_connection_json")));
   }
+
+  /** A connection as one JSON object, its kinds by their labels; none: {@code NULL}. */
+  private static String connectionJson(PinnedConnection c) {
+    if (c == null) {
+      return null;
+    }
+    return RegistryJson.write(
+        new StoredConnection(
+            c.scheduler() == null ? null : c.scheduler().label(),
+            c.transport() == null ? null : c.transport().label(),
+            c.host(),
+            c.port(),
+            c.user(),
+            c.keyFingerprint(),
+            c.hostKeyFingerprint(),
+            new LinkedHashMap<>(c.settings()),
+            c.jumps()));
+  }
+
+  private static PinnedConnection connection(String json) {
+    if (json == null) {
+      return null;
+    }
+    StoredConnection c = RegistryJson.read(json, StoredConnection.class);
+    return new PinnedConnection(
+        c.host(),
+        c.port(),
+        c.user(),
+        c.keyFingerprint(),
+        c.hostKeyFingerprint(),
+        optional(c.scheduler(), SchedulerKind::parse),
+        optional(c.transport(), TransportKind::parse),
+        c.settings(),
+        c.jumps());
+  }
+
+  /** {@link #connectionJson}'s shape. */
+  private record StoredConnection(
+      String scheduler,
+      String transport,
+      String host,
+      Integer port,
+      String user,
+      String keyFingerprint,
+      String hostKeyFingerprint,
+      LinkedHashMap<String, String> settings,
+      List<String> jumps) {}
 
   /** The adapter settings pinned, in the order written; none: {@code NULL}. */
   private static Map<String, String> settings(String json) {

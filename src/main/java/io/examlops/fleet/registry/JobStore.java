@@ -562,6 +562,19 @@ public final class JobStore implements JobRecords {
     }
   }
 
+  /**
+   * How many times tracked jobs changed as a page shows them (one added or removed; a state, start,
+   * end, exit code, reason or GPU-hours written), whichever process wrote it: the same count,
+   * nothing shown changed. Counted by triggers (migration 16), so reading it costs one row.
+   */
+  public static long changeCount(Connection c) throws SQLException {
+    try (PreparedStatement s =
+            c.prepareStatement("SELECT n FROM fleet_changes WHERE topic = 'jobs'");
+        ResultSet rs = s.executeQuery()) {
+      return rs.next() ? rs.getLong(1) : 0;
+    }
+  }
+
   @Override
   public List<BigDecimal> gpuHours(String cluster) {
     return db.read(

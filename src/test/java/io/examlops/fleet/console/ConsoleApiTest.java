@@ -346,7 +346,9 @@ class ConsoleApiTest {
     assertRefusal(401, "UNAUTHENTICATED", delete);
     HttpResponse<String> page = get("/no-such-page", null);
     assertThat(page.statusCode()).isEqualTo(302);
-    assertThat(page.headers().firstValue("Location").orElseThrow()).endsWith("/login");
+    assertThat(page.headers().firstValue("Location").orElseThrow())
+        .as("to sign in, then back")
+        .endsWith("/login?next=%2Fno-such-page");
     assertThat(get("/healthz", null).statusCode()).isEqualTo(200);
     assertThat(get("/login", null).statusCode()).isEqualTo(200);
     assertThat(get("/static/console.css", null).statusCode()).isEqualTo(200);
@@ -412,7 +414,8 @@ class ConsoleApiTest {
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertThat(page.statusCode()).isEqualTo(302);
-    assertThat(page.headers().firstValue("Location").orElseThrow()).endsWith("/login?expired");
+    assertThat(page.headers().firstValue("Location").orElseThrow())
+        .endsWith("/login?expired&next=%2Fclusters%2Falpha");
   }
 
   @Test

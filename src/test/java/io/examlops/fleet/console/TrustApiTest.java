@@ -138,7 +138,8 @@ class TrustApiTest {
 
     HttpResponse<String> approve =
         form("/clusters/alpha/approve", ann, "revision=" + revision("alpha"));
-    assertThat(approve.statusCode()).isEqualTo(401);
+    assertThat(approve.statusCode()).as("a form's page goes to sign-in").isEqualTo(303);
+    assertThat(approve.headers().firstValue("Location").orElseThrow()).startsWith("/login?ended");
     assertThat(console.state("alpha")).isEqualTo(ClusterState.PENDING);
     HttpResponse<String> page = get("/", ann);
     assertThat(page.statusCode()).as("the session is gone, not merely refused once").isEqualTo(302);

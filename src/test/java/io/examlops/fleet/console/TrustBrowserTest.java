@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -106,12 +107,17 @@ class TrustBrowserTest {
     cli.access().removeUser(CLI, "ada");
 
     review("alpha").findElement(By.className("approve-button")).click();
-    waitFor(() -> browser.getPageSource().contains("session ended"));
-    assertThat(console.state("alpha")).isEqualTo(ClusterState.PENDING);
-    browser.get(console.base + "/");
-    waitFor(() -> browser.getCurrentUrl().contains("/login"));
+    // Not a bare 401: the sign-in page, saying why, and then back to the page the form was on.
+    waitFor(() -> browser.getCurrentUrl().contains("/login?ended&next=%2Freview"));
     assertThat(browser.findElement(By.id("message")).getText()).contains("Your session ended");
+    assertThat(console.state("alpha")).isEqualTo(ClusterState.PENDING);
     Browser.screenshot(browser, "session-ended");
+    browser.findElement(By.id("user")).sendKeys(ConsoleFixture.ADMIN);
+    browser.findElement(By.id("password")).sendKeys(ConsoleFixture.PASSWORD);
+    browser.findElement(By.id("sign-in")).click();
+    waitFor(() -> browser.getCurrentUrl().equals(console.base + "/review"));
+    assertThat(review("alpha").findElements(By.className("approve-button"))).hasSize(1);
+    assertThat(console.state("alpha")).isEqualTo(ClusterState.PENDING);
   }
 
   @Test
@@ -120,7 +126,7 @@ class TrustBrowserTest {
     signIn(console.base, "pat", ConsoleFixture.PASSWORD);
     cli.access().setPassword(CLI, "pat", "pat's new long password".toCharArray());
     browser.get(console.base + "/capacity");
-    waitFor(() -> browser.getCurrentUrl().endsWith("/login?ended"));
+    waitFor(() -> browser.getCurrentUrl().contains("/login?ended"));
     assertThat(browser.findElement(By.id("message")).getText()).contains("password changed");
     signIn(console.base, "pat", "pat's new long password");
     assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("pat (viewer)");
@@ -129,11 +135,17 @@ class TrustBrowserTest {
   @Test
   void approvingAStalePageIsRefusedWithWhatChanged() {
     signIn(console.base, ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD);
-    browser.get(console.base + "/review");
-
-    cli.governance().reject(CLI, new RejectRequest("theta", "wrong account"));
-
-    review("theta").findElement(By.className("approve-button")).click();
+    // A page that does not follow changes (its stream cut, as some proxies do) stays as drawn.
+    browser.executeCdpCommand("Network.enable", java.util.Map.of());
+    browser.executeCdpCommand(
+        "Network.setBlockedURLs", java.util.Map.of("urls", List.of("*/live")));
+    try {
+      browser.get(console.base + "/review");
+      cli.governance().reject(CLI, new RejectRequest("theta", "wrong account"));
+      review("theta").findElement(By.className("approve-button")).click();
+    } finally {
+      browser.executeCdpCommand("Network.setBlockedURLs", java.util.Map.of("urls", List.of()));
+    }
     waitFor(() -> browser.findElements(By.id("error-message")).size() == 1);
     assertThat(browser.findElement(By.id("error-message")).getText())
         .contains("changed since it was reviewed")
@@ -189,12 +201,26 @@ class TrustBrowserTest {
     new org.openqa.selenium.support.ui.Select(form.findElement(By.name("owner")))
         .selectByValue(ConsoleFixture.VIEWER);
     form.findElement(By.cssSelector("input[value=admin]")).click();
+    form.findElement(By.name("clusters")).sendKeys("alpha beta");
     form.findElement(By.tagName("button")).click();
-    waitFor(() -> browser.findElements(By.id("error-message")).size() == 1);
-    assertThat(browser.findElement(By.id("error-message")).getText())
+
+    // The form comes back as it was sent, with the message in it: nothing typed is lost.
+    waitFor(() -> browser.findElements(By.cssSelector("#new-token-form .error")).size() == 1);
+    form = browser.findElement(By.id("new-token-form"));
+    assertThat(browser.getTitle()).startsWith("Users and tokens");
+    assertThat(form.findElement(By.cssSelector(".error")).getText())
         .contains("user 'vic' is a viewer")
         .contains("not admin");
+    assertThat(form.findElement(By.name("name")).getAttribute("value")).isEqualTo("vic-admin");
+    assertThat(form.findElement(By.name("clusters")).getAttribute("value")).isEqualTo("alpha beta");
+    assertThat(form.findElement(By.cssSelector("input[value=admin]")).isSelected()).isTrue();
+    assertThat(
+            new org.openqa.selenium.support.ui.Select(form.findElement(By.name("owner")))
+                .getFirstSelectedOption()
+                .getAttribute("value"))
+        .isEqualTo(ConsoleFixture.VIEWER);
     assertThat(console.fleet.access().tokens()).noneMatch(t -> t.name().equals("vic-admin"));
+    Browser.screenshot(browser, "token-form-refused-1280");
   }
 
   @Test

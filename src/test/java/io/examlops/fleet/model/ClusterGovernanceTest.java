@@ -83,6 +83,7 @@ class ClusterGovernanceTest {
                     null,
                     null,
                     null,
+                    null,
                     null))
         .isInstanceOf(IllegalStateException.class);
     assertThatThrownBy(() -> ClusterGovernance.listed(DEV).reject("al", T1, null))

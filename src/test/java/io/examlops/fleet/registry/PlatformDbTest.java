@@ -73,6 +73,7 @@ class PlatformDbTest {
             "access_users",
             "audit_events",
             "capacity_samples",
+            "fleet_changes",
             "hpc_clusters",
             "hpc_jobs",
             "hpc_node_snapshots",

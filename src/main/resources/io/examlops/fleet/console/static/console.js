@@ -82,16 +82,52 @@
     });
   }
 
-  // A time axis in UTC without a date adapter: x is milliseconds since the epoch.
-  function timeLabel(range) {
-    return function (ms) {
-      var iso = new Date(ms).toISOString();
-      return range === "week" ? iso.substring(5, 10) + " " + iso.substring(11, 16) : iso.substring(11, 16);
-    };
+  var MINUTE = 60000;
+  var HOUR = 60 * MINUTE;
+  // Steps a time axis may take: round in any time zone whose offset is whole quarter hours.
+  var STEPS = [MINUTE, 2 * MINUTE, 5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR,
+    3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR];
+
+  var RANGES = { hour: HOUR, day: 24 * HOUR, week: 7 * 24 * HOUR };
+
+  // Round times between min and max on the user's clock: the smallest step of STEPS that gives at
+  // most `most` ticks over `span` (the range chosen, or the data's own), each tick a whole multiple
+  // of it in local time (09:00, 09:15, ...; midnight for days).
+  function roundTicks(min, max, span, most) {
+    var step = STEPS[STEPS.length - 1];
+    for (var i = 0; i < STEPS.length; i++) {
+      if (span / STEPS[i] <= most) { step = STEPS[i]; break; }
+    }
+    var offset = new Date(min).getTimezoneOffset() * MINUTE;
+    var first = Math.ceil((min - offset) / step) * step + offset;
+    var ticks = [];
+    for (var t = first; t <= max; t += step) {
+      // A change of offset (summer time) inside the range moves later ticks with the clock.
+      var shift = (new Date(t).getTimezoneOffset() * MINUTE) - offset;
+      ticks.push(t + shift);
+    }
+    return { step: step, ticks: ticks };
+  }
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  // A tick's label in local time: the time of day, with the date where ticks are days apart or
+  // the range covers several days.
+  function localLabel(ms, withDate) {
+    var d = new Date(ms);
+    var time = two(d.getHours()) + ":" + two(d.getMinutes());
+    return withDate ? d.getFullYear() + "-" + two(d.getMonth() + 1) + "-" + two(d.getDate()) + " " + time : time;
+  }
+
+  function zoneName() {
+    try { return Intl.DateTimeFormat().resolvedOptions().timeZone || "local time"; } catch (e) { return "local time"; }
   }
 
   function utilizationChart(canvas, range) {
-    getJson(canvas.dataset.source + "?range=" + encodeURIComponent(range)).then(function (body) {
+    // "fit": a week of samples, the axis from the first one to now, so that minutes of data are
+    // not crushed at the right edge of a day.
+    var asked = range === "fit" ? "week" : range;
+    getJson(canvas.dataset.source + "?range=" + encodeURIComponent(asked)).then(function (body) {
       if (body.noData !== null) {
         if (canvas.chart) { canvas.chart.destroy(); canvas.chart = null; }
         show(canvas, 0, body.noData);
@@ -114,6 +150,18 @@
       datasets.push({ label: "fleet: GPUs in total", parsing: false, borderColor: "#8c959f",
         borderDash: [6, 4], pointRadius: 0, stepped: true,
         data: body.fleet.map(function (p) { return { x: Date.parse(p.at), y: p.totalGpus }; }) });
+      var max = Date.now();
+      var min = Date.parse(body.since);
+      if (range === "fit") {
+        var first = Math.min.apply(null, body.samples.map(function (s) { return Date.parse(s.at); }));
+        min = Math.max(min, Math.min(first, max - 5 * MINUTE));
+      }
+      var axis = roundTicks(min, max, RANGES[range] || max - min, 8);
+      var withDate = axis.step >= 24 * HOUR || (RANGES[range] || max - min) > 24 * HOUR;
+      var labels = axis.ticks.map(function (t) { return localLabel(t, withDate); });
+      // The ticks as drawn, for people reading the page's source and for tests alike.
+      canvas.dataset.ticks = labels.join("|");
+      canvas.dataset.tickStep = String(axis.step / MINUTE);
       show(canvas, body.samples.length, null);
       replace(canvas, {
         type: "line",
@@ -121,20 +169,166 @@
         options: {
           animation: false,
           scales: {
-            x: { type: "linear", min: Date.parse(body.since), max: Date.now(),
-              title: { display: true, text: "time (UTC)" },
-              ticks: { maxTicksLimit: 8, callback: timeLabel(range) } },
-            y: gpuAxis("GPUs in use", false)
+            x: { type: "linear", min: min, max: max,
+              title: { display: true, text: "time (" + zoneName() + ")" },
+              afterBuildTicks: function (scale) {
+                scale.ticks = axis.ticks.map(function (t) { return { value: t }; });
+              },
+              ticks: { autoSkip: false, callback: function (value) { return localLabel(value, withDate); } } },
+            y: gpuAxis("GPUs", false)
           },
-          plugins: { tooltip: { callbacks: { title: function (items) {
-            return items.length ? new Date(items[0].parsed.x).toISOString().substring(0, 19).replace("T", " ") + " UTC" : "";
-          } } } }
+          plugins: {
+            legend: { display: true, position: "bottom" },
+            tooltip: { callbacks: { title: function (items) {
+              return items.length ? localLabel(items[0].parsed.x, true) + " (" + zoneName() + ")" : "";
+            } } }
+          }
         }
       });
     });
   }
 
-  document.addEventListener("DOMContentLoaded", function () {
+  // "42 s ago", "3 min ago", "5 h ago", "2 d ago": the words Ages.span writes on the server.
+  function ago(ms) {
+    var s = Math.max(0, Math.floor(ms / 1000));
+    var span = s < 60 ? s + " s" : s < 3600 ? Math.floor(s / 60) + " min"
+      : s < 86400 ? Math.floor(s / 3600) + " h" : Math.floor(s / 86400) + " d";
+    return span + " ago";
+  }
+
+  // Every <time class="ago"> says how old its figure is now, not when the page was made.
+  function tickAges() {
+    var now = Date.now();
+    document.querySelectorAll("time.ago[datetime]").forEach(function (t) {
+      var at = Date.parse(t.getAttribute("datetime"));
+      if (!isNaN(at)) { t.textContent = ago(now - at); }
+    });
+  }
+
+  function showPending(n) {
+    var badge = document.getElementById("pending-count");
+    var nav = document.getElementById("pending-nav");
+    if (badge) { badge.hidden = n === 0; badge.textContent = n + " pending"; badge.dataset.pending = String(n); }
+    if (nav) { nav.hidden = n === 0; nav.textContent = String(n); }
+  }
+
+  function liveStatus(state, text) {
+    var status = document.getElementById("live-status");
+    if (status) { status.dataset.state = state; status.textContent = text; }
+  }
+
+  // A form the user is filling in is never swept away: its page waits for a reload instead.
+  function userIsTyping(main) {
+    var active = document.activeElement;
+    if (active && main.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)
+      && active.type !== "submit") { return true; }
+    return main.querySelector("[data-edited]") !== null;
+  }
+
+  var fetching = false;
+  var again = false;
+
+  // A part of a page as the console wrote it, without what the page changes itself (the ages it
+  // counts up), so that two versions compare equal when nothing they show changed.
+  function written(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll("time.ago").forEach(function (t) { t.textContent = ""; });
+    return copy.outerHTML;
+  }
+
+  // What each part of the main element was when the console last wrote it (before charts drew).
+  var shownParts = [];
+
+  function rememberParts(main) {
+    shownParts = Array.prototype.map.call(main.children, written);
+  }
+
+  // Replaces only the parts of the page that changed: a button, a form or a chart that did not
+  // change stays the element it was (a click on it is never lost to a new copy of it).
+  function replaceChangedParts(main, next) {
+    var fresh = Array.prototype.slice.call(next.children);
+    var freshParts = fresh.map(written);
+    if (fresh.length !== main.children.length) {
+      main.innerHTML = next.innerHTML;
+    } else {
+      for (var i = 0; i < fresh.length; i++) {
+        if (freshParts[i] !== shownParts[i]) {
+          main.replaceChild(document.importNode(fresh[i], true), main.children[i]);
+        }
+      }
+    }
+    shownParts = freshParts;
+  }
+
+  // Fetches the page as it is now and shows its main part in place of this one's.
+  function refreshPage() {
+    var main = document.getElementById("main");
+    if (!main) { return; }
+    if (userIsTyping(main)) {
+      liveStatus("stale", "live: newer figures wait until you reload");
+      return;
+    }
+    if (fetching) { again = true; return; }
+    fetching = true;
+    fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (r) {
+        if (r.redirected || !r.ok) { throw new Error(String(r.status)); }
+        return r.text();
+      })
+      .then(function (html) {
+        var next = new DOMParser().parseFromString(html, "text/html").getElementById("main");
+        if (next && !userIsTyping(main)) {
+          var before = Array.prototype.slice.call(main.children);
+          var range = document.getElementById("range");
+          var chosen = range ? range.value : null;
+          replaceChangedParts(main, next);
+          if (chosen && document.getElementById("range")) { document.getElementById("range").value = chosen; }
+          tickAges();
+          // Charts are drawn again only where their part of the page is new.
+          var redrawn = Array.prototype.some.call(main.children, function (part) {
+            return before.indexOf(part) < 0 && part.querySelector("canvas");
+          });
+          if (redrawn) { startCharts(); }
+          document.dispatchEvent(new CustomEvent("hpc-fleet:updated"));
+        }
+      })
+      .catch(function () { liveStatus("stale", "live: could not fetch the page; reload it"); })
+      .then(function () {
+        fetching = false;
+        if (again) { again = false; refreshPage(); }
+      });
+  }
+
+  function connectLive() {
+    // A page that answered a form (a POST) is not fetched again: that would send the form again.
+    var main = document.getElementById("main");
+    if (!main || main.dataset.live !== "true") { liveStatus("off", ""); return; }
+    if (!window.EventSource) { liveStatus("off", "live updates: not offered by this browser"); return; }
+    var stream = new EventSource("/live");
+    var wasLost = false;
+    stream.addEventListener("hello", function (e) {
+      liveStatus("live", "live");
+      showPending(JSON.parse(e.data).pending);
+      // What changed while the connection was lost is fetched at once.
+      if (wasLost) { wasLost = false; refreshPage(); }
+    });
+    stream.addEventListener("change", function (e) {
+      showPending(JSON.parse(e.data).pending);
+      refreshPage();
+    });
+    stream.onerror = function () {
+      wasLost = true;
+      // The browser reconnects by itself while the stream is CONNECTING; CLOSED means the console
+      // refused it (the session ended): the page says so and stops.
+      if (stream.readyState === EventSource.CLOSED) {
+        liveStatus("lost", "live updates stopped: reload the page (you may have to sign in again)");
+      } else {
+        liveStatus("lost", "connection to the console lost: reconnecting…");
+      }
+    };
+  }
+
+  function startCharts() {
     if (!window.Chart) { return; }
     var free = document.getElementById("chart-free");
     var cost = document.getElementById("chart-cost");
@@ -150,5 +344,17 @@
       utilizationChart(utilization, range.value);
       range.addEventListener("change", function () { utilizationChart(utilization, range.value); });
     }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.addEventListener("input", function (e) {
+      if (e.target.form && e.target.id !== "range") { e.target.dataset.edited = "true"; }
+    });
+    var main = document.getElementById("main");
+    if (main) { rememberParts(main); }
+    tickAges();
+    setInterval(tickAges, 1000);
+    startCharts();
+    connectLive();
   });
 })();

@@ -10,9 +10,11 @@ import io.examlops.fleet.discovery.DetectResult;
 import io.examlops.fleet.discovery.HostTarget;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.governance.ConnectResult;
+import io.examlops.fleet.governance.ReprobeRequest;
 import io.examlops.fleet.jobs.CancelRequest;
 import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.JobsRequest;
@@ -20,7 +22,10 @@ import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.jobs.SubmitResult;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.ClusterState;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.ReadFrom;
@@ -181,7 +186,14 @@ class PluggedSchedulerTest {
     assertThat(edited.schedulable()).isFalse();
     assertThat(edited.notSchedulableBecause())
         .contains("Toy lane (toy_lane) changed from (none) to fast");
+    assertThat(edited.changedSinceProbe())
+        .containsExactly("Toy lane (toy_lane) changed from (none) to fast");
+    assertThatThrownBy(() -> fleet.governance().approve(ALICE, new ApproveRequest("toy1")))
+        .hasMessageContaining("was edited since it was probed")
+        .hasMessageContaining("Toy lane (toy_lane) changed from (none) to fast");
 
+    fleet.governance().reprobe(ALICE, new ReprobeRequest("toy1"));
+    assertThat(Files.readString(yaml)).contains("toy_lane: fast");
     assertThat(fleet.governance().approve(ALICE, new ApproveRequest("toy1")).pinned().settings())
         .containsExactly(Map.entry("toy_lane", "fast"));
     assertThat(fleet.governance().clusters().clusters().get(0).schedulable()).isTrue();
@@ -189,6 +201,56 @@ class PluggedSchedulerTest {
     Files.writeString(yaml, approved + "    toy_lane: Fast!\n");
     assertThatThrownBy(() -> fleet.governance().clusters())
         .hasMessageContaining("a toy lane is a lower-case word, not 'Fast!'");
+  }
+
+  /**
+   * The console walk-through's case: an entry edited by hand (mock to another scheduler) after its
+   * probe is never approved on what the old entry's probe found.
+   */
+  @Test
+  void anEntryEditedSinceItsProbeIsApprovedOnlyAfterItIsProbedAgain() throws Exception {
+    fleet.governance().connect(ALICE, new ConnectRequest("toy1", HERE, "mock"));
+    Path yaml = dir.resolve("clusters.yaml");
+    Files.writeString(yaml, Files.readString(yaml).replace("scheduler: mock", "scheduler: toy"));
+
+    ClusterSummary edited = fleet.governance().cluster("toy1");
+    assertThat(edited.changedSinceProbe()).containsExactly("scheduler changed from mock to toy");
+    assertThat(edited.capabilities().scheduler().label()).isEqualTo("mock");
+    String revision = edited.revision();
+    assertThatThrownBy(
+            () ->
+                fleet
+                    .governance()
+                    .approve(
+                        ALICE,
+                        new ApproveRequest("toy1", ClusterRevision.parse(revision, "revision"))))
+        .hasMessageContaining("cannot approve cluster 'toy1'")
+        .hasMessageContaining("scheduler changed from mock to toy")
+        .satisfies(
+            e ->
+                assertThat(((FleetException) e).hint())
+                    .contains(Hint.of(Hint.Action.REPROBE, "toy1")));
+    assertThat(fleet.governance().cluster("toy1").state()).isEqualTo(ClusterState.PENDING);
+
+    ConnectResult probed = fleet.governance().reprobe(ALICE, new ReprobeRequest("toy1"));
+    assertThat(probed.cluster().changedSinceProbe()).isEmpty();
+    assertThat(probed.cluster().capabilities().scheduler()).isSameAs(ToyAdapter.TOY);
+    assertThat(probed.cluster().revision()).isNotEqualTo(revision);
+    // A page still showing the old probe decides on nothing.
+    assertThatThrownBy(
+            () ->
+                fleet
+                    .governance()
+                    .approve(
+                        ALICE,
+                        new ApproveRequest("toy1", ClusterRevision.parse(revision, "revision"))))
+        .isInstanceOf(FleetException.class);
+
+    assertThat(fleet.governance().approve(ALICE, new ApproveRequest("toy1")).pinned().scheduler())
+        .isSameAs(ToyAdapter.TOY);
+    assertThat(fleet.governance().audit(new AuditRequest("toy1")).events())
+        .extracting(e -> e.action())
+        .containsSubsequence("register", "probe", "approve");
   }
 
   @Test
