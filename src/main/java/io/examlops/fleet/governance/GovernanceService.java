@@ -249,6 +249,23 @@ public final class GovernanceService {
   }
 
   /**
+   * At most {@code max} events recorded after the one numbered {@code afterId}, oldest first,
+   * whichever process recorded them: what a surface that follows the trail (the console's
+   * notifications) has not seen yet.
+   */
+  public AuditResult auditAfter(long afterId, int max) {
+    return new AuditResult(
+        registry().auditTrailAfter(afterId, max).stream().map(ClusterSummary.Audit::of).toList());
+  }
+
+  /**
+   * The newest audit event's number (0 when none): where a surface that follows the trail starts.
+   */
+  public long latestAuditId() {
+    return registry().latestAuditId();
+  }
+
+  /**
    * A value that changes with clusters.yaml and with every change the audit trail records
    * (registration, decision, snapshot, user or token): a surface tells cheaply whether what it
    * shows is stale.
