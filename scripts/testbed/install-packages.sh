@@ -2,11 +2,13 @@
 # Installs the Debian packages the test suite needs: a real Slurm (controller, node daemons,
 # clients, accounting daemon + MariaDB), munge, OpenSSH, iproute2 (the bastion's network namespace,
 # see ssh-routes-up.sh) and tzdata (the test user's sessions run on a non-UTC zone, see
-# sshd-up.sh), Chromium + its WebDriver for the console's browser tests and
-# wrk and hey for the console benchmark. Idempotent; run as root.
+# sshd-up.sh), Chromium + its WebDriver for the console's browser tests,
+# wrk and hey for the console benchmark, and aiosmtpd with openssl (a real SMTP server, with
+# STARTTLS and its certificate, that the console's mail notifications are delivered to in tests).
+# Idempotent; run as root.
 set -euo pipefail
 need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server tzdata iproute2
-  chromium chromium-driver wrk hey)
+  chromium chromium-driver wrk hey python3-aiosmtpd openssl)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

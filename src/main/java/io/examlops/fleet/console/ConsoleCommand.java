@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.console.notify.NotifySettings;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.settings.Variables;
@@ -83,6 +84,20 @@ public final class ConsoleCommand implements Callable<Integer> {
               + " not web pages send none).")
   java.util.List<String> mcpOrigins = java.util.List.of();
 
+  @Option(
+      names = "--notify",
+      paramLabel = "FILE",
+      description =
+          "Send notifications as this YAML file says (a signed JSON webhook, mail over SMTP):"
+              + " when a cluster waits for approval, a decision is made, or a cluster's refresh"
+              + " keeps failing. Secrets from files it names or the environment"
+              + " ($"
+              + NotifySettings.WEBHOOK_SECRET
+              + ", $"
+              + NotifySettings.SMTP_PASSWORD
+              + "), never from it. See docs/console.md, \"Notifications\".")
+  java.nio.file.Path notify;
+
   /** The variable the keystore's password comes from: never argv, never a log. */
   static final String KEYSTORE_PASSWORD = Variables.CONSOLE_KEYSTORE_PASSWORD;
 
@@ -153,6 +168,7 @@ public final class ConsoleCommand implements Callable<Integer> {
     }
     ConsoleSettings.Tls tls = tlsKeystore == null ? null : loadKeystore();
     McpOptions mcp = new McpOptions(mcpWrites, java.util.Set.copyOf(mcpOrigins));
+    NotifySettings notifications = notify == null ? null : loadNotify();
     Fleet fleet = fleet();
     fleet
         .access()
@@ -174,7 +190,13 @@ public final class ConsoleCommand implements Callable<Integer> {
         new ConsoleServer(
             fleet,
             new ConsoleSettings(
-                bind, port, Duration.ofSeconds(refreshSeconds), secureCookies, tls, mcp),
+                bind,
+                port,
+                Duration.ofSeconds(refreshSeconds),
+                secureCookies,
+                tls,
+                mcp,
+                notifications),
             clock);
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;
@@ -222,6 +244,21 @@ public final class ConsoleCommand implements Callable<Integer> {
     out.flush();
     stopped.await();
     return 0;
+  }
+
+  /**
+   * The notification settings, read and checked now so that a wrong file is said before anything
+   * starts; what is allowed but unwise is printed as warnings.
+   */
+  private NotifySettings loadNotify() {
+    NotifySettings settings;
+    try {
+      settings = NotifySettings.load(notify, env);
+    } catch (NotifySettings.Invalid e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--notify " + e.getMessage());
+    }
+    settings.warnings().forEach(w -> spec.commandLine().getErr().println("warning: " + w));
+    return settings;
   }
 
   /** The keystore, loaded now so that a wrong file or password is said before anything starts. */

@@ -38,6 +38,9 @@ public final class ConsoleServer implements AutoCloseable {
   private final McpRoutes mcp;
   private final LiveFeed live;
   private final Javalin app;
+  private final Fleet fleet;
+  private final Clock clock;
+  private volatile ConsoleNotifications notifications;
 
   public ConsoleServer(Fleet fleet, ConsoleSettings settings, Clock clock) {
     this.settings = settings;
@@ -48,7 +51,11 @@ public final class ConsoleServer implements AutoCloseable {
             fleet.governance()::storesVersion,
             () -> FleetView.build(fleet, clock, this::refreshStatus),
             view -> view.refreshed(fleet, clock, this::refreshStatus));
-    this.refresher = new Refresher(fleet, clock, settings.refreshInterval(), views::invalidate);
+    this.fleet = fleet;
+    this.clock = clock;
+    this.refresher =
+        new Refresher(
+            fleet, clock, settings.refreshInterval(), views::invalidate, this::roundEnded);
     RefreshRequests refreshes = new RefreshRequests(fleet, refresher, clock);
     Templates templates = new Templates();
     ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
@@ -133,12 +140,49 @@ public final class ConsoleServer implements AutoCloseable {
     return refresher == null ? RefreshStatus.NEVER : refresher.status(cluster);
   }
 
-  /** Starts listening and the refresher; returns the port it listens on. */
+  /**
+   * Starts listening, the notifications (when the settings name any) and the refresher; returns the
+   * port it listens on.
+   */
   public int start() {
     app.start(settings.bind(), settings.port());
+    if (settings.notifications() != null) {
+      notifications =
+          new ConsoleNotifications(fleet, settings.notifications(), consoleUrl(), clock);
+      notifications.start();
+    }
     refresher.start();
     live.start();
     return app.port();
+  }
+
+  /**
+   * The console's address in the links of notifications: the settings' {@code console_url}, else
+   * where it listens (this machine's name when it listens on every address).
+   */
+  String consoleUrl() {
+    if (settings.notifications() != null && settings.notifications().consoleUrl() != null) {
+      return settings.notifications().consoleUrl().toString();
+    }
+    String host = settings.bind();
+    if (host.equals("0.0.0.0") || host.equals("::") || host.equals("0:0:0:0:0:0:0:0")) {
+      try {
+        host = java.net.InetAddress.getLocalHost().getHostName();
+      } catch (java.io.IOException e) {
+        host = "localhost";
+      }
+    }
+    if (host.contains(":")) {
+      host = "[" + host + "]";
+    }
+    return scheme() + "://" + host + ":" + app.port() + "/";
+  }
+
+  private void roundEnded(String cluster, RefreshStatus before, RefreshStatus after) {
+    ConsoleNotifications n = notifications;
+    if (n != null) {
+      n.roundEnded(cluster, before, after);
+    }
   }
 
   public int port() {
@@ -153,6 +197,9 @@ public final class ConsoleServer implements AutoCloseable {
   public void close() {
     refresher.close();
     live.close();
+    if (notifications != null) {
+      notifications.close();
+    }
     mcp.close();
     app.stop();
     views.close();

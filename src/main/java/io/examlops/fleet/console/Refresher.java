@@ -43,6 +43,7 @@ final class Refresher implements AutoCloseable {
   private final Clock clock;
   private final Duration interval;
   private final Runnable afterSnapshot;
+  private final Rounds rounds;
   private final Map<String, RefreshStatus> status = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticker =
       Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "console-refresher"));
@@ -53,10 +54,24 @@ final class Refresher implements AutoCloseable {
    * @param afterSnapshot told after each round that succeeded, so that cached views are rebuilt
    */
   Refresher(Fleet fleet, Clock clock, Duration interval, Runnable afterSnapshot) {
+    this(fleet, clock, interval, afterSnapshot, (cluster, before, after) -> {});
+  }
+
+  /**
+   * @param rounds told after each round, with where the cluster stood before and after it (the
+   *     notifications count failures in a row there); must not wait
+   */
+  Refresher(Fleet fleet, Clock clock, Duration interval, Runnable afterSnapshot, Rounds rounds) {
     this.fleet = fleet;
     this.clock = clock;
     this.interval = interval;
     this.afterSnapshot = afterSnapshot;
+    this.rounds = rounds;
+  }
+
+  /** What is told of each round that ended. */
+  interface Rounds {
+    void ended(String cluster, RefreshStatus before, RefreshStatus after);
   }
 
   void start() {
@@ -129,14 +144,24 @@ final class Refresher implements AutoCloseable {
       failure = e.getMessage();
     }
     Instant now = clock.instant();
+    RefreshStatus before = status(cluster);
+    RefreshStatus after;
     if (failure == null) {
-      status.computeIfPresent(cluster, (k, s) -> s.succeeded(now, now.plus(interval)));
+      after = status.computeIfPresent(cluster, (k, s) -> s.succeeded(now, now.plus(interval)));
       afterSnapshot.run();
     } else {
       String why = failure;
-      status.computeIfPresent(
-          cluster, (k, s) -> s.failed(now, why, now.plus(backoff(s.failures() + 1))));
+      after =
+          status.computeIfPresent(
+              cluster, (k, s) -> s.failed(now, why, now.plus(backoff(s.failures() + 1))));
       LOG.warn("refresher: refresh of {} failed: {}", cluster, why);
+    }
+    if (after != null) {
+      try {
+        rounds.ended(cluster, before, after);
+      } catch (RuntimeException e) {
+        LOG.warn("refresher: after the round of {}: {}", cluster, e.toString());
+      }
     }
   }
 

@@ -280,6 +280,23 @@ public final class GovernanceService {
   }
 
   /**
+   * At most {@code max} events recorded after the one numbered {@code afterId}, oldest first,
+   * whichever process recorded them: what a surface that follows the trail (the console's
+   * notifications) has not seen yet.
+   */
+  public AuditResult auditAfter(long afterId, int max) {
+    return new AuditResult(
+        registry().auditTrailAfter(afterId, max).stream().map(ClusterSummary.Audit::of).toList());
+  }
+
+  /**
+   * The newest audit event's number (0 when none): where a surface that follows the trail starts.
+   */
+  public long latestAuditId() {
+    return registry().latestAuditId();
+  }
+
+  /**
    * A value that changes with clusters.yaml, with every change the audit trail records
    * (registration, decision, snapshot, user or token) and with every change to tracked jobs that a
    * page shows (a new job, a state, an end), whichever process made it: a surface tells cheaply

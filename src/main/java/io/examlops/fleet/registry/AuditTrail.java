@@ -66,30 +66,48 @@ public final class AuditTrail {
     }
   }
 
+  /** At most {@code max} events recorded after the one numbered {@code afterId}, oldest first. */
+  static List<AuditEvent> after(Connection c, long afterId, int max) throws SQLException {
+    try (PreparedStatement s =
+        c.prepareStatement(
+            "SELECT id, at, actor, surface, action, cluster, details_json FROM audit_events"
+                + " WHERE id > ? ORDER BY id LIMIT ?")) {
+      s.setLong(1, afterId);
+      s.setInt(2, max);
+      try (ResultSet rs = s.executeQuery()) {
+        return events(rs);
+      }
+    }
+  }
+
   /** Events in the order they happened; all of them when {@code cluster} is null. */
   static List<AuditEvent> list(Connection c, String cluster) throws SQLException {
     String sql =
         "SELECT id, at, actor, surface, action, cluster, details_json FROM audit_events"
             + (cluster == null ? "" : " WHERE cluster = ?")
             + " ORDER BY id";
-    List<AuditEvent> events = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement(sql)) {
       if (cluster != null) {
         s.setString(1, cluster);
       }
       try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          events.add(
-              new AuditEvent(
-                  rs.getLong("id"),
-                  Timestamps.parse(rs.getString("at")),
-                  rs.getString("actor"),
-                  rs.getString("surface"),
-                  rs.getString("action"),
-                  rs.getString("cluster"),
-                  rs.getString("details_json")));
-        }
+        return events(rs);
       }
+    }
+  }
+
+  private static List<AuditEvent> events(ResultSet rs) throws SQLException {
+    List<AuditEvent> events = new ArrayList<>();
+    while (rs.next()) {
+      events.add(
+          new AuditEvent(
+              rs.getLong("id"),
+              Timestamps.parse(rs.getString("at")),
+              rs.getString("actor"),
+              rs.getString("surface"),
+              rs.getString("action"),
+              rs.getString("cluster"),
+              rs.getString("details_json")));
     }
     return events;
   }

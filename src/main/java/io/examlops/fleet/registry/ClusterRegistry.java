@@ -389,6 +389,22 @@ public final class ClusterRegistry implements ClusterStore {
     return db.read(c -> AuditTrail.list(c, null));
   }
 
+  /**
+   * At most {@code max} events recorded after the one numbered {@code afterId}, oldest first: what
+   * a process following the trail (another process's changes included) has not seen yet.
+   */
+  public List<AuditEvent> auditTrailAfter(long afterId, int max) {
+    if (max < 1) {
+      throw new IllegalArgumentException("at least one event must be asked for, not " + max);
+    }
+    return db.read(c -> AuditTrail.after(c, afterId, max));
+  }
+
+  /** The newest audit event's number, 0 when there is none. */
+  public long latestAuditId() {
+    return db.read(AuditTrail::latestId);
+  }
+
   /** One cluster's audit trail, oldest first. */
   public List<AuditEvent> auditTrail(String name) {
     ClusterName.require(name);

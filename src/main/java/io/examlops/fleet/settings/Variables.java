@@ -61,6 +61,9 @@ public final class Variables {
   public static final String CACHE_DIR = "EXAMLOPS_CACHE_DIR";
   public static final String MCP_ALLOW_WRITES = "EXAMLOPS_MCP_ALLOW_WRITES";
   public static final String CONSOLE_KEYSTORE_PASSWORD = "EXAMLOPS_CONSOLE_KEYSTORE_PASSWORD";
+  // The console's notifications (exa console --notify FILE), when the file names no secret file.
+  public static final String NOTIFY_WEBHOOK_SECRET = "EXAMLOPS_NOTIFY_WEBHOOK_SECRET";
+  public static final String NOTIFY_SMTP_PASSWORD = "EXAMLOPS_NOTIFY_SMTP_PASSWORD";
 
   /**
    * The variables that hold a credential (or may: a server URL someone wrote one into): they stay
@@ -68,5 +71,11 @@ public final class Variables {
    * job, on any backend.
    */
   public static final Set<String> CREDENTIALS =
-      Set.of(SSH_KEY_PASSPHRASE, TOKEN, SERVER, CONSOLE_KEYSTORE_PASSWORD);
+      Set.of(
+          SSH_KEY_PASSPHRASE,
+          TOKEN,
+          SERVER,
+          CONSOLE_KEYSTORE_PASSWORD,
+          NOTIFY_WEBHOOK_SECRET,
+          NOTIFY_SMTP_PASSWORD);
 }

@@ -87,8 +87,9 @@ class ArchitectureTest {
   /**
    * A surface sees {@code Fleet}, the services it hands out and what their public operations take
    * and return (requests, results, and the types those hold), the values of {@code model}, the
-   * settings it builds at its edge, the one JSON mapping, the JDK and its own libraries: never a
-   * service's internals, the stores, the transports or a scheduler's adapter.
+   * settings it builds at its edge, the one JSON mapping, the JDK (with its HMAC and TLS) and its
+   * own libraries: never a service's internals, the stores, the transports or a scheduler's
+   * adapter.
    */
   @Test
   void surfacesReachTheCoreOnlyThroughTheServicesApi() {
@@ -106,6 +107,10 @@ class ArchitectureTest {
                     ROOT + ".console..",
                     ROOT + ".mcp..",
                     "java..",
+                    // The JDK's HMAC and TLS: the console's notifications sign webhooks and speak
+                    // SMTP with STARTTLS (console.notify).
+                    "javax.crypto..",
+                    "javax.net.ssl..",
                     "picocli..",
                     "io.javalin..",
                     // Javalin's own server: its hooks (error handler, connectors) hand out Jetty's.

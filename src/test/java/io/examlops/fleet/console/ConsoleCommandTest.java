@@ -265,4 +265,54 @@ class ConsoleCommandTest {
         .contains("--tls-keystore " + keystore + " cannot be used")
         .doesNotContain("not it at all");
   }
+
+  @Test
+  void notificationSettingsAreCheckedAtStartAndTheSecretComesFromTheEnvironment() throws Exception {
+    Path settings = dir.resolve("notify.yaml");
+    Files.writeString(settings, "webhook:\n  url: http://hooks.example.org/x\n");
+    Map<String, String> withSecret = new java.util.HashMap<>(env());
+    String secret = "a secret only the environment holds";
+    withSecret.put(io.examlops.fleet.settings.Variables.NOTIFY_WEBHOOK_SECRET, secret);
+    ExaRun refused =
+        ExaRun.process(withSecret, List.of("console", "--notify", settings.toString()));
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err())
+        .contains("--notify " + settings + ", key webhook.url: uses plain http")
+        .contains("use https")
+        .doesNotContain(secret);
+    ExaRun noSecret = ExaRun.process(env(), List.of("console", "--notify", settings.toString()));
+    assertThat(noSecret.exitCode()).isEqualTo(2);
+
+    try (io.examlops.fleet.testing.WebhookReceiver hook =
+        new io.examlops.fleet.testing.WebhookReceiver(secret.getBytes(StandardCharsets.UTF_8))) {
+      Files.writeString(settings, "webhook:\n  url: " + hook.url() + "\n");
+      Process console =
+          ConsoleFixture.startConsole(withSecret, "--port", "0", "--notify", settings.toString());
+      try {
+        BufferedReader out =
+            new BufferedReader(
+                new InputStreamReader(console.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        do {
+          line = out.readLine();
+        } while (line != null && !line.contains("listening on"));
+        assertThat(line).as("the console started").isNotNull();
+        ExaRun connect =
+            ExaRun.process(
+                env(), List.of("hpc", "connect", "local", "--name", "gpu1", "--scheduler", "mock"));
+        assertThat(connect.exitCode()).as(connect.err()).isZero();
+        io.examlops.fleet.testing.WebhookReceiver.Delivery d = hook.await(1).get(0);
+        assertThat(d.signed()).isTrue();
+        assertThat(d.json().get("event").asText()).isEqualTo("cluster-pending");
+        assertThat(d.json().get("console").asText()).startsWith("http://127.0.0.1:");
+      } finally {
+        new ProcessBuilder("kill", "-INT", Long.toString(console.pid())).start().waitFor();
+        if (!console.waitFor(20, TimeUnit.SECONDS)) {
+          console.destroyForcibly();
+        }
+      }
+      String said = new String(console.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(said).doesNotContain(secret).doesNotContain("s3cr3t-in-url");
+    }
+  }
 }

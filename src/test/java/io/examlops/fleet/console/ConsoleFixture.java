@@ -55,7 +55,22 @@ public final class ConsoleFixture implements AutoCloseable {
     this(dir, McpOptions.READ_ONLY, clock, clusters);
   }
 
+  /** The console sending notifications as {@code notifications} say. */
+  ConsoleFixture(
+      Path dir, io.examlops.fleet.console.notify.NotifySettings notifications, String... clusters) {
+    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), notifications, clusters);
+  }
+
   private ConsoleFixture(Path dir, McpOptions mcp, Clock clock, String... clusters) {
+    this(dir, mcp, clock, null, clusters);
+  }
+
+  private ConsoleFixture(
+      Path dir,
+      McpOptions mcp,
+      Clock clock,
+      io.examlops.fleet.console.notify.NotifySettings notifications,
+      String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
     this.fleet = Fleet.of(TestFleets.settings(env), clock);
@@ -67,7 +82,8 @@ public final class ConsoleFixture implements AutoCloseable {
     this.server =
         new ConsoleServer(
             fleet,
-            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp),
+            new ConsoleSettings(
+                "127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp, notifications),
             clock);
     this.base = "http://127.0.0.1:" + server.start();
   }

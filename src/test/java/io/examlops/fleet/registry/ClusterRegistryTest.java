@@ -402,6 +402,21 @@ class ClusterRegistryTest {
     assertThat(registry.auditTrail()).hasSize(6);
   }
 
+  /** What a process following the trail reads: the events after the last it saw, in order. */
+  @Test
+  void theTrailIsReadOnFromAnEvent() {
+    assertThat(registry.latestAuditId()).isZero();
+    approvedLxp();
+    registry.reject("lxp", "maintenance", Actor.cli("alice"));
+    List<AuditEvent> all = registry.auditTrail();
+    assertThat(registry.latestAuditId()).isEqualTo(all.get(all.size() - 1).id());
+    assertThat(registry.auditTrailAfter(0, 100)).isEqualTo(all);
+    assertThat(registry.auditTrailAfter(all.get(0).id(), 1)).containsExactly(all.get(1));
+    assertThat(registry.auditTrailAfter(registry.latestAuditId(), 100)).isEmpty();
+    assertThatThrownBy(() -> registry.auditTrailAfter(0, 0))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
   @Test
   void snapshotsRoundTripAndTheLatestWins() {
     registry.register(RegistryFixture.lxp("lxp-login"), SEEN, null, Actor.cli("bob"));
