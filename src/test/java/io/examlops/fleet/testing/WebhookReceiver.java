@@ -8,12 +8,12 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -22,7 +22,9 @@ import javax.crypto.spec.SecretKeySpec;
  * A webhook's receiving end on a free loopback port (the JDK's HTTP server), which checks each
  * delivery's signature as docs/console.md tells a receiver to, with its own code: HMAC-SHA256 under
  * the shared secret of the timestamp header, a dot and the raw body, compared in constant time, the
- * timestamp within five minutes. It answers {@link #answer} (204 unless told otherwise).
+ * timestamp within five minutes. It answers {@link #answer} (204 unless told otherwise); between
+ * {@link #hold} and {@link #release} it records each request as it comes but answers none (a
+ * receiver that hangs, for as long as the test says, not for a while).
  */
 public final class WebhookReceiver implements AutoCloseable {
   public static final String PATH = "/hooks/fleet";
@@ -31,7 +33,9 @@ public final class WebhookReceiver implements AutoCloseable {
   private final HttpServer server;
   private final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
   private final AtomicInteger status = new AtomicInteger(204);
-  private volatile Duration delay = Duration.ZERO;
+
+  /** Open unless held: each request waits on the latch that was current when it came. */
+  private volatile CountDownLatch gate = new CountDownLatch(0);
 
   /**
    * One request as it came.
@@ -80,7 +84,7 @@ public final class WebhookReceiver implements AutoCloseable {
                   body,
                   verify(headers, body)));
           try {
-            Thread.sleep(delay.toMillis());
+            gate.await();
           } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
           }
@@ -123,9 +127,17 @@ public final class WebhookReceiver implements AutoCloseable {
     status.set(code);
   }
 
-  /** How long every request waits before its answer from now on. */
-  public void delay(Duration wait) {
-    delay = wait;
+  /**
+   * From now on each request is recorded (so {@link #await} sees it) but not answered until {@link
+   * #release}.
+   */
+  public void hold() {
+    gate = new CountDownLatch(1);
+  }
+
+  /** Answers the requests held since {@link #hold}, and those that come after, at once again. */
+  public void release() {
+    gate.countDown();
   }
 
   public List<Delivery> deliveries() {
@@ -140,6 +152,7 @@ public final class WebhookReceiver implements AutoCloseable {
 
   @Override
   public void close() {
+    release();
     server.stop(0);
   }
 }
