@@ -179,6 +179,15 @@ class ClusterRegistryTest {
         .as("still ACTIVE: nothing is de-authorized, it just may not run")
         .isEqualTo(ClusterState.ACTIVE);
 
+    // What the probe found was found at lxp-login: evil-login is approved only once probed.
+    assertThatThrownBy(() -> registry.approve("lxp", SEEN, Actor.cli("carol")))
+        .isInstanceOf(RegistryException.class)
+        .hasMessageContaining("was edited since it was probed on 2025-03-01T10:01:00.000Z")
+        .hasMessageContaining("host changed from lxp-login to evil-login");
+    assertThat(registry.find("lxp").orElseThrow().governance().pinned().host())
+        .isEqualTo("lxp-login");
+
+    registry.recordProbe("lxp", CAPS, SEEN, Actor.cli("carol"));
     registry.approve("lxp", SEEN, Actor.cli("carol"));
 
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isTrue();
@@ -249,6 +258,10 @@ class ClusterRegistryTest {
     editYaml(SEEN.hostKey(), rotated.hostKey());
 
     assertThat(registry.schedulability("lxp", rotated).schedulable()).isFalse();
+    assertThatThrownBy(() -> registry.approve("lxp", rotated, Actor.cli("alice")))
+        .hasMessageContaining(
+            "host key changed from " + SEEN.hostKey() + " to " + rotated.hostKey());
+    registry.recordProbe("lxp", CAPS, rotated, Actor.cli("alice"));
     registry.approve("lxp", rotated, Actor.cli("alice"));
     assertThat(registry.schedulability("lxp", rotated).schedulable()).isTrue();
     assertThat(registry.schedulability("lxp", SEEN).schedulable()).isFalse();

@@ -306,6 +306,9 @@
     if (!window.EventSource) { liveStatus("off", "live updates: not offered by this browser"); return; }
     var stream = new EventSource("/live");
     var wasLost = false;
+    // A page left behind lets its stream go at once: a browser opens few connections to one host,
+    // and a stream kept by a page in the history would hold one of them.
+    window.addEventListener("pagehide", function () { stream.close(); });
     stream.addEventListener("hello", function (e) {
       liveStatus("live", "live");
       showPending(JSON.parse(e.data).pending);
