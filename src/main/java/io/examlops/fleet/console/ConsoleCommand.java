@@ -83,6 +83,17 @@ public final class ConsoleCommand implements Callable<Integer> {
               + " not web pages send none).")
   java.util.List<String> mcpOrigins = java.util.List.of();
 
+  @Option(
+      names = "--ldap",
+      paramLabel = "FILE",
+      description =
+          "Sign users of an LDAP directory in too, as its settings in this YAML file say (URL,"
+              + " TLS, the console's bind DN, where users are, the groups of admins and viewers);"
+              + " the bind password comes from the file it names or $"
+              + DirectoryFile.PASSWORD_VARIABLE
+              + ". Local users (the break-glass admin) still sign in. See docs/console.md.")
+  java.nio.file.Path ldap;
+
   /** The variable the keystore's password comes from: never argv, never a log. */
   static final String KEYSTORE_PASSWORD = Variables.CONSOLE_KEYSTORE_PASSWORD;
 
@@ -153,6 +164,8 @@ public final class ConsoleCommand implements Callable<Integer> {
     }
     ConsoleSettings.Tls tls = tlsKeystore == null ? null : loadKeystore();
     McpOptions mcp = new McpOptions(mcpWrites, java.util.Set.copyOf(mcpOrigins));
+    io.examlops.fleet.settings.DirectorySettings directory =
+        ldap == null ? null : DirectoryFile.read(ldap, env);
     Fleet fleet = fleet();
     fleet
         .access()
@@ -174,7 +187,7 @@ public final class ConsoleCommand implements Callable<Integer> {
         new ConsoleServer(
             fleet,
             new ConsoleSettings(
-                bind, port, Duration.ofSeconds(refreshSeconds), secureCookies, tls, mcp),
+                bind, port, Duration.ofSeconds(refreshSeconds), secureCookies, tls, mcp, directory),
             clock);
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;
@@ -202,6 +215,33 @@ public final class ConsoleCommand implements Callable<Integer> {
                   stopped.countDown();
                 },
                 "console-stop"));
+    if (directory != null) {
+      out.println(
+          "Directory users sign in too: "
+              + directory.describe()
+              + " (admins: "
+              + (directory.adminGroups().isEmpty()
+                  ? "none"
+                  : String.join("; ", directory.adminGroups()))
+              + "; viewers: "
+              + (directory.viewerGroups().isEmpty()
+                  ? "none"
+                  : String.join("; ", directory.viewerGroups()))
+              + ")");
+      out.flush();
+      server
+          .directoryProblems()
+          .forEach(
+              problem ->
+                  spec.commandLine()
+                      .getErr()
+                      .println(
+                          "warning: "
+                              + problem
+                              + "; directory users cannot sign in until it is fixed, local users"
+                              + " can"));
+      spec.commandLine().getErr().flush();
+    }
     String host = bind.contains(":") ? "[" + bind + "]" : bind;
     out.println(
         "HPC Fleet console listening on "

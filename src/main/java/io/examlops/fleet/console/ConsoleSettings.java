@@ -1,5 +1,6 @@
 package io.examlops.fleet.console;
 
+import io.examlops.fleet.settings.DirectorySettings;
 import java.security.KeyStore;
 import java.time.Duration;
 
@@ -12,6 +13,8 @@ import java.time.Duration;
  * @param secureCookies mark cookies Secure: the console is reached over HTTPS (a TLS proxy)
  * @param tls the certificate to serve HTTPS with; {@code null} for plain HTTP
  * @param mcp what MCP clients may do at {@code /mcp}
+ * @param directory the LDAP directory users sign in with besides the local ones; {@code null} for
+ *     none
  */
 record ConsoleSettings(
     String bind,
@@ -19,13 +22,25 @@ record ConsoleSettings(
     Duration refreshInterval,
     boolean secureCookies,
     Tls tls,
-    McpOptions mcp) {
+    McpOptions mcp,
+    DirectorySettings directory) {
   static final Duration DEFAULT_REFRESH = Duration.ofMinutes(5);
   static final Duration MIN_REFRESH = Duration.ofSeconds(10);
 
-  /** Plain HTTP, MCP read-only and for clients that are not web pages. */
+  /** Plain HTTP, MCP read-only and for clients that are not web pages, local users only. */
   ConsoleSettings(String bind, int port, Duration refreshInterval, boolean secureCookies) {
     this(bind, port, refreshInterval, secureCookies, null, McpOptions.READ_ONLY);
+  }
+
+  /** Local users only. */
+  ConsoleSettings(
+      String bind,
+      int port,
+      Duration refreshInterval,
+      boolean secureCookies,
+      Tls tls,
+      McpOptions mcp) {
+    this(bind, port, refreshInterval, secureCookies, tls, mcp, null);
   }
 
   /** A loaded keystore and the password of its key (the keystore's own, as keytool makes it). */

@@ -61,6 +61,9 @@ public final class Variables {
   public static final String CACHE_DIR = "EXAMLOPS_CACHE_DIR";
   public static final String MCP_ALLOW_WRITES = "EXAMLOPS_MCP_ALLOW_WRITES";
   public static final String CONSOLE_KEYSTORE_PASSWORD = "EXAMLOPS_CONSOLE_KEYSTORE_PASSWORD";
+  // The password of the console's own entry in its LDAP directory (exa console --ldap FILE), when
+  // the settings file names no bindPasswordFile.
+  public static final String CONSOLE_LDAP_BIND_PASSWORD = "EXAMLOPS_CONSOLE_LDAP_BIND_PASSWORD";
 
   /**
    * The variables that hold a credential (or may: a server URL someone wrote one into): they stay
@@ -68,5 +71,6 @@ public final class Variables {
    * job, on any backend.
    */
   public static final Set<String> CREDENTIALS =
-      Set.of(SSH_KEY_PASSPHRASE, TOKEN, SERVER, CONSOLE_KEYSTORE_PASSWORD);
+      Set.of(
+          SSH_KEY_PASSPHRASE, TOKEN, SERVER, CONSOLE_KEYSTORE_PASSWORD, CONSOLE_LDAP_BIND_PASSWORD);
 }

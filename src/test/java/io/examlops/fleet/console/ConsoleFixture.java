@@ -15,6 +15,7 @@ import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClustersFile;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
+import io.examlops.fleet.settings.DirectorySettings;
 import io.examlops.fleet.testbed.Testbed;
 import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
@@ -55,7 +56,17 @@ public final class ConsoleFixture implements AutoCloseable {
     this(dir, McpOptions.READ_ONLY, clock, clusters);
   }
 
+  /** The console signing in users of {@code directory} too. */
+  ConsoleFixture(Path dir, DirectorySettings directory, String... clusters) {
+    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), directory, clusters);
+  }
+
   private ConsoleFixture(Path dir, McpOptions mcp, Clock clock, String... clusters) {
+    this(dir, mcp, clock, null, clusters);
+  }
+
+  private ConsoleFixture(
+      Path dir, McpOptions mcp, Clock clock, DirectorySettings directory, String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
     this.fleet = Fleet.of(TestFleets.settings(env), clock);
@@ -67,7 +78,7 @@ public final class ConsoleFixture implements AutoCloseable {
     this.server =
         new ConsoleServer(
             fleet,
-            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp),
+            new ConsoleSettings("127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp, directory),
             clock);
     this.base = "http://127.0.0.1:" + server.start();
   }
