@@ -15,21 +15,64 @@ import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.Clusters;
+import io.examlops.fleet.settings.DirectorySettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Who may use the console and its API: users with roles (bcrypt), API tokens (hashed), sign-in.
  * Core data in platform.db: the console signs users in with them, central mode's agents send the
- * tokens. Stateless: safe to share between threads.
+ * tokens. With a directory ({@link #withDirectory}), users of an LDAP directory sign in too, their
+ * role from their groups there, asked again while their sessions last. Safe to share between
+ * threads: what it keeps (the directory's last answers) is kept in a concurrent map.
  */
 public final class AccessService {
   private final Clusters clusters;
 
+  /** The console's directory; {@code null} when users are the local ones only. */
+  private final DirectoryUsers directory;
+
   public AccessService(Clusters clusters) {
+    this(clusters, null);
+  }
+
+  private AccessService(Clusters clusters, DirectoryUsers directory) {
     this.clusters = clusters;
+    this.directory = directory;
+  }
+
+  /**
+   * This service with users of an LDAP directory besides the local ones: {@link #signIn} looks a
+   * name that is not a local user's up there, and {@link #grounds} asks it again about a session it
+   * signed in. {@code null} settings: this service as it is.
+   */
+  public AccessService withDirectory(DirectorySettings settings) {
+    return settings == null
+        ? this
+        : withDirectory(new LdapDirectory(settings), settings.checkInterval());
+  }
+
+  /** This service with {@code directory} (tests: a directory of their own). */
+  AccessService withDirectory(Directory directory, Duration checkInterval) {
+    return new AccessService(
+        clusters, new DirectoryUsers(directory, clusters.clock(), checkInterval));
+  }
+
+  /** The directory users sign in with besides the local users, in a few words; empty if none. */
+  public Optional<String> directory() {
+    return directory == null ? Optional.empty() : Optional.of(directory.directory().describe());
+  }
+
+  /**
+   * What keeps the directory from being used as set, asked now: it cannot be reached, refuses the
+   * console's bind, or lacks a group the settings map; empty when all is well, or there is none.
+   */
+  public List<String> directoryProblems() {
+    return directory == null ? List.of() : directory.directory().problems();
   }
 
   public List<ConsoleUser> users() {
@@ -77,9 +120,112 @@ public final class AccessService {
     }
   }
 
-  /** What a name and password sign in on; empty when either is wrong. */
+  /** What a local user's name and password sign in on; empty when either is wrong. */
   public Optional<Credential> authenticate(String name, char[] password) {
     return store().authenticate(name, password);
+  }
+
+  /**
+   * Signs a user in: a local user with its password; with a directory, a name that is no local
+   * user's is looked up there and bound with the password given, and its groups there give its
+   * role. A directory user's sign-in is audited ({@code sign-in}, through {@code surface}), with
+   * the groups that gave it its role: it leaves no other trace in platform.db.
+   *
+   * @return what the session stands on; empty for a wrong name or password alike
+   * @throws FleetException NOT_PERMITTED for a directory user with the right password that is in
+   *     none of the console's groups, or whose name is a local user's; {@link DirectoryUnavailable}
+   *     (CONNECT_FAILED, TIMED_OUT, AUTHENTICATION_FAILED) when the directory cannot be asked
+   */
+  public Optional<Credential> signIn(String surface, String name, char[] password) {
+    Optional<Credential> local = authenticate(name, password);
+    if (local.isPresent() || directory == null || name == null || isLocal(name)) {
+      return local;
+    }
+    String typed = name.strip();
+    if (typed.isEmpty()
+        || typed.length() > DirectoryUsers.MAX_NAME
+        || !OneLine.isPlain(typed)
+        || password == null
+        || password.length == 0) {
+      // An empty password would be an anonymous bind, which the directory lets through.
+      return Optional.empty();
+    }
+    Optional<Directory.Entry> found = directory.authenticate(typed, password);
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    Directory.Entry entry = found.get();
+    if (isLocal(entry.name())) {
+      throw new FleetException(
+          ErrorKind.NOT_PERMITTED,
+          Printable.quoted(entry.name())
+              + " is the name of a local user of this console: a directory user of the same name"
+              + " cannot sign in; the local user signs in with its own password");
+    }
+    if (entry.role() == null) {
+      throw new FleetException(
+          ErrorKind.NOT_PERMITTED,
+          "the directory knows "
+              + Printable.quoted(entry.name())
+              + " but puts it in none of this console's groups ("
+              + groupWords(directory.directory())
+              + "): it may not sign in. Ask the directory's administrators to add it to one of"
+              + " them");
+    }
+    Actor actor = new Actor(entry.name(), surface);
+    store()
+        .recordDirectorySignIn(
+            actor, entry.role(), entry.groups(), directory.directory().describe());
+    return Optional.of(
+        new Credential(entry.name(), entry.role(), TokenSecrets.newStamp(), false, true));
+  }
+
+  /**
+   * What a session signed in on {@code signedIn} stands on now; empty once it has ended. A local
+   * user's: its credential in platform.db while its stamp is the same. A directory user's: what the
+   * directory says of it, asked now when {@code now} is set (a decision, any change), else at most
+   * the directory's check interval old; its role is what its groups there give it, but never more
+   * than it signed in with (a viewer made an admin signs in again to act as one). It ends when the
+   * directory no longer has the user, puts it in none of the console's groups, or a local user of
+   * its name exists.
+   *
+   * @throws FleetException (a {@link DirectoryUnavailable}) when the directory must be asked and
+   *     cannot be: nothing is decided on what it said before
+   */
+  public Optional<Credential> grounds(Credential signedIn, boolean now) {
+    if (!signedIn.directory()) {
+      return credential(signedIn.user()).filter(c -> c.stamp().equals(signedIn.stamp()));
+    }
+    if (directory == null || isLocal(signedIn.user())) {
+      return Optional.empty();
+    }
+    return directory
+        .lookUp(signedIn.user(), now)
+        .filter(e -> e.role() != null)
+        .map(
+            e ->
+                new Credential(
+                    signedIn.user(),
+                    signedIn.role() == Role.ADMIN && e.role() == Role.ADMIN
+                        ? Role.ADMIN
+                        : Role.VIEWER,
+                    signedIn.stamp(),
+                    false,
+                    true));
+  }
+
+  /** Whether a local user has this name (as the directory may spell it: in any case). */
+  private boolean isLocal(String name) {
+    return store().user(name.strip().toLowerCase(Locale.ROOT)).isPresent();
+  }
+
+  private static String groupWords(Directory directory) {
+    return "admin: "
+        + (directory.adminGroups().isEmpty() ? "none" : String.join("; ", directory.adminGroups()))
+        + ", viewer: "
+        + (directory.viewerGroups().isEmpty()
+            ? "none"
+            : String.join("; ", directory.viewerGroups()));
   }
 
   /**
@@ -158,9 +304,8 @@ public final class AccessService {
               + ", which are this product's own)",
           "via");
     }
-    ConsoleUser who =
-        user(name)
-            .filter(ConsoleUser::admin)
+    String who =
+        adminNow(name)
             .orElseThrow(
                 () ->
                     new FleetException(
@@ -168,15 +313,40 @@ public final class AccessService {
                         Printable.quoted(name)
                             + " is not an admin of this console: the token "
                             + token.name()
-                            + " may decide only for a console user with the admin role, by the"
-                            + " same name as in "
+                            + " may decide only for a console user with the admin role"
+                            + (directory == null ? "" : " (or a directory user in an admin group)")
+                            + ", by the same name as in "
                             + system
                             + "; nothing was decided. Add "
                             + name
                             + " as an admin on the console's Users & tokens page (or exa console"
-                            + " user add), or let one of its admins decide"));
+                            + " user add)"
+                            + (directory == null
+                                ? ""
+                                : ", or to an admin group of the directory ("
+                                    + String.join("; ", directory.directory().adminGroups())
+                                    + ")")
+                            + ", or let one of its admins decide"));
     return new Actor(
-        who.name(), via, "token " + token.id() + " '" + token.name() + "' of " + token.owner());
+        who, via, "token " + token.id() + " '" + token.name() + "' of " + token.owner());
+  }
+
+  /**
+   * The name of the admin {@code name} is now: a local user with the admin role, else (no local
+   * user of that name) a directory user the directory, asked now, puts in an admin group.
+   */
+  private Optional<String> adminNow(String name) {
+    Optional<ConsoleUser> local = user(name);
+    if (local.isPresent() || directory == null || isLocal(name)) {
+      return local.filter(ConsoleUser::admin).map(ConsoleUser::name);
+    }
+    if (name.length() > DirectoryUsers.MAX_NAME) {
+      return Optional.empty();
+    }
+    return directory
+        .lookUp(name, true)
+        .filter(e -> e.role() == Role.ADMIN)
+        .map(Directory.Entry::name);
   }
 
   /** This product's own surfaces: a decision made elsewhere never reads as made through them. */

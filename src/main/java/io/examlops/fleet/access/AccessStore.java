@@ -229,6 +229,34 @@ public final class AccessStore {
     return Passwords.matches(password, hash[0]) ? user : Optional.empty();
   }
 
+  /**
+   * Records that a user of the console's directory signed in (action {@code sign-in}): the only
+   * trace such a user leaves in platform.db, since no {@code user-add} made it. Says with which
+   * role, from which of the console's groups, in which directory.
+   */
+  public void recordDirectorySignIn(Actor actor, Role role, List<String> groups, String directory) {
+    db.write(
+        c -> {
+          audit(
+              c,
+              now(),
+              actor,
+              "sign-in",
+              details(
+                  "user",
+                  actor.name(),
+                  "source",
+                  "ldap",
+                  "role",
+                  role.label(),
+                  "groups",
+                  List.copyOf(groups),
+                  "directory",
+                  directory));
+          return null;
+        });
+  }
+
   /** What the user's sessions must stand on now; empty once the user is removed. */
   public Optional<Credential> credential(String name) {
     if (name == null || !USER.matcher(name).matches()) {

@@ -98,6 +98,17 @@ public final class ConsoleCommand implements Callable<Integer> {
               + "), never from it. See docs/console.md, \"Notifications\".")
   java.nio.file.Path notify;
 
+  @Option(
+      names = "--ldap",
+      paramLabel = "FILE",
+      description =
+          "Sign users of an LDAP directory in too, as its settings in this YAML file say (URL,"
+              + " TLS, the console's bind DN, where users are, the groups of admins and viewers);"
+              + " the bind password comes from the file it names or $"
+              + DirectoryFile.PASSWORD_VARIABLE
+              + ". Local users (the break-glass admin) still sign in. See docs/console.md.")
+  java.nio.file.Path ldap;
+
   /** The variable the keystore's password comes from: never argv, never a log. */
   static final String KEYSTORE_PASSWORD = Variables.CONSOLE_KEYSTORE_PASSWORD;
 
@@ -169,6 +180,8 @@ public final class ConsoleCommand implements Callable<Integer> {
     ConsoleSettings.Tls tls = tlsKeystore == null ? null : loadKeystore();
     McpOptions mcp = new McpOptions(mcpWrites, java.util.Set.copyOf(mcpOrigins));
     NotifySettings notifications = notify == null ? null : loadNotify();
+    io.examlops.fleet.settings.DirectorySettings directory =
+        ldap == null ? null : DirectoryFile.read(ldap, env);
     Fleet fleet = fleet();
     fleet
         .access()
@@ -196,7 +209,8 @@ public final class ConsoleCommand implements Callable<Integer> {
                 secureCookies,
                 tls,
                 mcp,
-                notifications),
+                notifications,
+                directory),
             clock);
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;
@@ -224,6 +238,33 @@ public final class ConsoleCommand implements Callable<Integer> {
                   stopped.countDown();
                 },
                 "console-stop"));
+    if (directory != null) {
+      out.println(
+          "Directory users sign in too: "
+              + directory.describe()
+              + " (admins: "
+              + (directory.adminGroups().isEmpty()
+                  ? "none"
+                  : String.join("; ", directory.adminGroups()))
+              + "; viewers: "
+              + (directory.viewerGroups().isEmpty()
+                  ? "none"
+                  : String.join("; ", directory.viewerGroups()))
+              + ")");
+      out.flush();
+      server
+          .directoryProblems()
+          .forEach(
+              problem ->
+                  spec.commandLine()
+                      .getErr()
+                      .println(
+                          "warning: "
+                              + problem
+                              + "; directory users cannot sign in until it is fixed, local users"
+                              + " can"));
+      spec.commandLine().getErr().flush();
+    }
     String host = bind.contains(":") ? "[" + bind + "]" : bind;
     out.println(
         "HPC Fleet console listening on "

@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.json.FleetJson;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -31,6 +32,7 @@ public final class ConsoleServer implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ConsoleServer.class);
 
   private final ConsoleSettings settings;
+  private final AccessService access;
   final Refresher refresher;
   private final ViewCache views;
   private final Guard guard;
@@ -45,7 +47,9 @@ public final class ConsoleServer implements AutoCloseable {
   public ConsoleServer(Fleet fleet, ConsoleSettings settings, Clock clock) {
     this.settings = settings;
     Sessions sessions = new Sessions(clock);
-    this.guard = new Guard(fleet.access(), sessions);
+    // With a directory, who signs in and what their sessions stand on is asked of it too.
+    this.access = fleet.access().withDirectory(settings.directory());
+    this.guard = new Guard(access, sessions);
     this.views =
         new ViewCache(
             fleet.governance()::storesVersion,
@@ -59,8 +63,7 @@ public final class ConsoleServer implements AutoCloseable {
     RefreshRequests refreshes = new RefreshRequests(fleet, refresher, clock);
     Templates templates = new Templates();
     ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
-    SignIn signIn =
-        new SignIn(fleet.access(), sessions, templates, settings.secureCookies(), clock);
+    SignIn signIn = new SignIn(access, sessions, templates, settings.secureCookies(), clock);
     this.pages = new Pages(fleet, views, refresher, templates, sessions, clock);
     Decisions decisions = new Decisions(fleet, views, refreshes, templates);
     AccessPages accessPages = new AccessPages(fleet, views, templates);
@@ -100,7 +103,7 @@ public final class ConsoleServer implements AutoCloseable {
               signIn.register(cfg.routes);
               api.register(cfg.routes);
               new CentralRoutes(fleet).register(cfg.routes);
-              new OnBehalfRoutes(fleet).register(cfg.routes);
+              new OnBehalfRoutes(fleet, access).register(cfg.routes);
               pages.register(cfg.routes);
               decisions.register(cfg.routes);
               accessPages.register(cfg.routes);
@@ -129,6 +132,14 @@ public final class ConsoleServer implements AutoCloseable {
     connector.setHost(settings.bind());
     connector.setPort(settings.port());
     return connector;
+  }
+
+  /**
+   * What keeps the console's directory from being used as set, asked now (see {@link
+   * AccessService#directoryProblems()}); empty when all is well or there is none.
+   */
+  java.util.List<String> directoryProblems() {
+    return access.directoryProblems();
   }
 
   /** {@code https} when the console serves TLS itself, else {@code http}. */

@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.console.notify.NotifySettings;
+import io.examlops.fleet.settings.DirectorySettings;
 import java.security.KeyStore;
 import java.time.Duration;
 
@@ -15,6 +16,8 @@ import java.time.Duration;
  * @param mcp what MCP clients may do at {@code /mcp}
  * @param notifications where notifications go (docs/console.md, "Notifications"); {@code null}:
  *     nowhere
+ * @param directory the LDAP directory users sign in with besides the local ones; {@code null} for
+ *     none
  */
 record ConsoleSettings(
     String bind,
@@ -23,16 +26,17 @@ record ConsoleSettings(
     boolean secureCookies,
     Tls tls,
     McpOptions mcp,
-    NotifySettings notifications) {
+    NotifySettings notifications,
+    DirectorySettings directory) {
   static final Duration DEFAULT_REFRESH = Duration.ofMinutes(5);
   static final Duration MIN_REFRESH = Duration.ofSeconds(10);
 
-  /** Plain HTTP, MCP read-only and for clients that are not web pages. */
+  /** Plain HTTP, MCP read-only and for clients that are not web pages, local users only. */
   ConsoleSettings(String bind, int port, Duration refreshInterval, boolean secureCookies) {
     this(bind, port, refreshInterval, secureCookies, null, McpOptions.READ_ONLY);
   }
 
-  /** No notifications. */
+  /** No notifications, local users only. */
   ConsoleSettings(
       String bind,
       int port,
@@ -40,7 +44,7 @@ record ConsoleSettings(
       boolean secureCookies,
       Tls tls,
       McpOptions mcp) {
-    this(bind, port, refreshInterval, secureCookies, tls, mcp, null);
+    this(bind, port, refreshInterval, secureCookies, tls, mcp, null, null);
   }
 
   /** A loaded keystore and the password of its key (the keystore's own, as keytool makes it). */

@@ -54,7 +54,7 @@ final class Guard {
     if (needs.contains(Needs.ANYONE)) {
       return;
     }
-    Principal principal = authenticate(ctx);
+    Principal principal = authenticate(ctx, needs);
     ctx.attribute(Principal.class.getName(), principal);
     if (principal.session() != null && changesState(ctx)) {
       requireCsrf(ctx, principal.session());
@@ -76,6 +76,17 @@ final class Guard {
           "choose it at " + SignIn.OWN_PASSWORD);
     }
     for (Needs need : needs) {
+      if (need.scope() != null && !principal.may(need.scope()) && dropped(principal)) {
+        throw Refusal.forbidden(
+            principal.user()
+                + " may not do this: the directory, asked now, no longer puts "
+                + principal.user()
+                + " in an admin group of this console, so this session is a "
+                + principal.role().label()
+                + "'s from now on; nothing was changed",
+            "ask the directory's administrators to add you to an admin group again, then sign"
+                + " in again");
+      }
       if (need.scope() != null && !principal.may(need.scope())) {
         throw Refusal.forbidden(
             principal.user()
@@ -90,12 +101,18 @@ final class Guard {
     }
   }
 
+  /** A directory user's session whose role the directory took away since it signed in. */
+  private static boolean dropped(Principal principal) {
+    Session session = principal.session();
+    return session != null && session.directory() && session.role() != principal.role();
+  }
+
   /** Who was admitted; {@code null} on a route anyone may use. */
   static Principal principal(Context ctx) {
     return ctx.attribute(Principal.class.getName());
   }
 
-  private Principal authenticate(Context ctx) {
+  private Principal authenticate(Context ctx, Set<Needs> needs) {
     String authorization = ctx.header("Authorization");
     if (authorization != null) {
       if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
@@ -110,8 +127,17 @@ final class Guard {
     Optional<Session> session = sessions.find(cookie);
     // What the session stands on, read from platform.db at every request: a user removed, or
     // whose role or password changed since sign-in, in this process or another, is signed out.
+    // A directory user's is what the directory says: asked now for a decision or any other change,
+    // else at most its check interval ago; a directory that cannot be asked refuses the request.
+    // Signing out needs nothing of it.
+    boolean signingOut = needs.equals(EnumSet.of(Needs.SIGNED_IN));
+    boolean now = changesState(ctx) || needs.contains(Needs.ADMIN) || needs.contains(Needs.SESSION);
     Optional<Credential> grounds =
-        session.flatMap(s -> access.credential(s.user()).filter(c -> c.stamp().equals(s.stamp())));
+        session.flatMap(
+            s ->
+                signingOut && s.directory()
+                    ? Optional.of(s.credential())
+                    : access.grounds(s.credential(), now));
     if (grounds.isEmpty()) {
       // A session whose grounds changed is refused, not closed: it never stands again (stamps are
       // random), and each request it sends is told why until it expires.
@@ -129,11 +155,15 @@ final class Guard {
           why == null
               ? "sign in first"
               : session.isPresent()
-                  ? "your session ended: your user was removed or its role or password changed"
-                      + " since you signed in; sign in again"
+                  ? session.get().directory()
+                      ? "your session ended: the directory no longer puts you in any of this"
+                          + " console's groups (or a local user of your name was added); sign in"
+                          + " again"
+                      : "your session ended: your user was removed or its role or password"
+                          + " changed since you signed in; sign in again"
                   : "your session expired: sign in again");
     }
-    return Principal.of(session.get(), grounds.get().mustChangePassword());
+    return Principal.of(session.get(), grounds.get());
   }
 
   private static String ownPath(Context ctx) {

@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import static io.examlops.fleet.console.ConsoleServer.json;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.model.Actor;
@@ -14,10 +15,10 @@ import java.util.Map;
 /**
  * Decisions an admin made in Jenkins (the governance job's {@code input}), recorded for them: the
  * controller's token must hold the on-behalf scope (which no session has, and only an admin's token
- * may), the named user must be one of the console's admins now, and the decision carries the
- * revision that was shown, so a cluster that changed while the build waited is refused (409). The
- * audit trail names the admin, the build ({@code alice via jenkins:fleet-governance#12}) and the
- * token that vouched.
+ * may), the named user must be one of the console's admins now (a local admin, or a directory user
+ * the directory, asked now, puts in an admin group), and the decision carries the revision that was
+ * shown, so a cluster that changed while the build waited is refused (409). The audit trail names
+ * the admin, the build ({@code alice via jenkins:fleet-governance#12}) and the token that vouched.
  */
 final class OnBehalfRoutes {
   private static final String BASE = CentralRoutes.BASE;
@@ -26,9 +27,14 @@ final class OnBehalfRoutes {
           + " \"reason\": \"for a rejection\"}";
 
   private final Fleet fleet;
+  private final AccessService access;
 
-  OnBehalfRoutes(Fleet fleet) {
+  /**
+   * @param access the console's users: the fleet's, with its directory when it has one
+   */
+  OnBehalfRoutes(Fleet fleet, AccessService access) {
     this.fleet = fleet;
+    this.access = access;
   }
 
   void register(RoutesConfig routes) {
@@ -58,12 +64,10 @@ final class OnBehalfRoutes {
 
   /** The admin the body names, through the surface the caller names, vouched for by its token. */
   private Actor decider(Context ctx, JsonBody body) {
-    return fleet
-        .access()
-        .onBehalf(
-            Guard.principal(ctx).token(),
-            body.requiredText("user", "the console admin who decided (who clicked in Jenkins)"),
-            ctx.header(CentralRoutes.SURFACE_HEADER));
+    return access.onBehalf(
+        Guard.principal(ctx).token(),
+        body.requiredText("user", "the console admin who decided (who clicked in Jenkins)"),
+        ctx.header(CentralRoutes.SURFACE_HEADER));
   }
 
   /** The revision shown to the admin: required, a decision for someone rests on what they saw. */

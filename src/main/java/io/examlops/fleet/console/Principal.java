@@ -2,6 +2,7 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.access.ApiToken;
+import io.examlops.fleet.model.access.Credential;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
@@ -11,7 +12,7 @@ import java.util.Set;
  * Who sent a request: a signed-in user (session) or a script with an API token.
  *
  * @param user the user's name, as the audit trail records it
- * @param role the user's role now (a token's owner's)
+ * @param role the user's role now (a token's owner's; a directory user's as its groups say)
  * @param scopes what the request may do: a session has its role's scopes, a token its own within
  *     what its owner's role allows now
  * @param session the session, {@code null} for a token
@@ -30,13 +31,14 @@ record Principal(
     scopes = Set.copyOf(scopes);
   }
 
-  static Principal of(Session session, boolean mustChangePassword) {
+  /** A session's user with the role its grounds give it now (a directory user's may drop). */
+  static Principal of(Session session, Credential grounds) {
     return new Principal(
         session.user(),
-        session.role(),
-        session.role().sessionScopes(),
+        grounds.role(),
+        grounds.role().sessionScopes(),
         session,
-        mustChangePassword,
+        grounds.mustChangePassword(),
         null);
   }
 

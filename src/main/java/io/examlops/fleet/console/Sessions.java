@@ -38,6 +38,7 @@ final class Sessions {
             credential.user(),
             credential.role(),
             credential.stamp(),
+            credential.directory(),
             random(),
             clock.instant());
     byId.put(session.id(), session);

@@ -1,10 +1,14 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.access.AccessService;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.Credential;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import io.javalin.http.HttpStatus;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,6 +16,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Signing in and out, and choosing one's own password: the sign-in page and form, the session
@@ -38,6 +44,11 @@ final class SignIn {
   /** A path of this console (and its query): never another origin, never a scheme. */
   private static final java.util.regex.Pattern OWN_PATH =
       java.util.regex.Pattern.compile("/(?![/\\\\])[A-Za-z0-9/_.~%=&?-]{0,300}");
+
+  private static final String DIRECTORY_PASSWORD =
+      "Your password is the directory's (LDAP): change it there; this console does not keep it.";
+
+  private static final Logger LOG = LoggerFactory.getLogger(SignIn.class);
 
   /** What {@link Sessions#newSecret()} makes: 32 bytes, URL-safe base64. */
   private static final java.util.regex.Pattern TOKEN =
@@ -75,10 +86,11 @@ final class SignIn {
         ctx.queryParam(EXPIRED) != null
             ? "Your session expired: sign in again."
             : ctx.queryParam(ENDED) != null
-                ? "Your session ended: your user was removed, or its role or password changed."
+                ? "Your session ended: your user was removed, or its role or password changed"
+                    + " (a directory user: it is in none of this console's groups now)."
                     + " Sign in again."
                 : null;
-    form(ctx, message, "", back(ctx.queryParam(NEXT)));
+    form(ctx, message, "");
   }
 
   /**
@@ -109,7 +121,10 @@ final class SignIn {
    * its cookie holds already (so that every sign-in page a browser has open stays usable), else a
    * new one.
    */
-  private void form(Context ctx, String message, String user, String next) {
+  private void form(Context ctx, String message, String user) {
+    // The page to go back to: the sign-in page's link names it, its form carries it on.
+    String next =
+        back(ctx.method() == HandlerType.GET ? ctx.queryParam(NEXT) : ctx.formParam(NEXT));
     String kept = ctx.cookie(FORM_COOKIE);
     String token = kept != null && TOKEN.matcher(kept).matches() ? kept : Sessions.newSecret();
     cookie(ctx, FORM_COOKIE, token, "/login");
@@ -124,8 +139,7 @@ final class SignIn {
           ctx,
           "This sign-in did not come from this console's own sign-in page (or the page was too"
               + " old): sign in here.",
-          "",
-          back(ctx.formParam(NEXT)));
+          "");
       return;
     }
     String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
@@ -138,17 +152,23 @@ final class SignIn {
           "Several wrong passwords for this user: wait "
               + Math.max(1, wait.toSeconds())
               + " s before the next try.",
-          user,
-          back(ctx.formParam(NEXT)));
+          user);
       return;
     }
     char[] secret = password.toCharArray();
-    Optional<Credential> signedIn = access.authenticate(user, secret);
-    Arrays.fill(secret, '\0');
+    Optional<Credential> signedIn;
+    try {
+      signedIn = access.signIn(Actor.CONSOLE, user, secret);
+    } catch (FleetException e) {
+      refused(ctx, user, e);
+      return;
+    } finally {
+      Arrays.fill(secret, '\0');
+    }
     if (signedIn.isEmpty()) {
       delays.failed(user, address);
       ctx.status(401);
-      form(ctx, "Wrong user or password.", user, back(ctx.formParam(NEXT)));
+      form(ctx, "Wrong user or password.", user);
       return;
     }
     delays.succeeded(user, address);
@@ -157,6 +177,32 @@ final class SignIn {
     ctx.redirect(
         signedIn.get().mustChangePassword() ? OWN_PASSWORD : back(ctx.formParam(NEXT)),
         HttpStatus.SEE_OTHER);
+  }
+
+  /**
+   * A sign-in the directory refused with the right password (in none of the console's groups), or
+   * could not answer. Neither counts as a wrong password. Why the directory could not answer is for
+   * the console's log: the visitor is not signed in, and is told only that it failed.
+   */
+  private void refused(Context ctx, String user, FleetException e) {
+    if (e.kind() == ErrorKind.NOT_PERMITTED) {
+      ctx.status(403);
+      form(ctx, "Not signed in: " + e.getMessage() + ".", user);
+      return;
+    }
+    if (e.kind() != ErrorKind.CONNECT_FAILED
+        && e.kind() != ErrorKind.TIMED_OUT
+        && e.kind() != ErrorKind.AUTHENTICATION_FAILED) {
+      throw e;
+    }
+    LOG.warn(
+        "sign-in of {} through the directory failed: {}", Printable.quoted(user), e.getMessage());
+    ctx.status(ApiErrors.status(e));
+    form(
+        ctx,
+        "The directory that signs in this console's LDAP users cannot be asked now (the console's"
+            + " log says why): try again later. Local users can still sign in.",
+        user);
   }
 
   /** Whether the form's pre-session token is the one its cookie holds. */
@@ -184,6 +230,9 @@ final class SignIn {
 
   private void passwordPage(Context ctx, String message) {
     Principal principal = Guard.principal(ctx);
+    if (message == null && principal.session().directory()) {
+      message = DIRECTORY_PASSWORD;
+    }
     ctx.html(
         templates.render(
             new Page.Password(
@@ -196,6 +245,11 @@ final class SignIn {
    */
   private void choosePassword(Context ctx) {
     Principal principal = Guard.principal(ctx);
+    if (principal.session().directory()) {
+      ctx.status(400);
+      passwordPage(ctx, DIRECTORY_PASSWORD + " Nothing was changed.");
+      return;
+    }
     String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
     if (!password.equals(ctx.formParam("again"))) {
       ctx.status(400);

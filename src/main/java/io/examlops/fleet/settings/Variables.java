@@ -64,6 +64,9 @@ public final class Variables {
   // The console's notifications (exa console --notify FILE), when the file names no secret file.
   public static final String NOTIFY_WEBHOOK_SECRET = "EXAMLOPS_NOTIFY_WEBHOOK_SECRET";
   public static final String NOTIFY_SMTP_PASSWORD = "EXAMLOPS_NOTIFY_SMTP_PASSWORD";
+  // The password of the console's own entry in its LDAP directory (exa console --ldap FILE), when
+  // the settings file names no bindPasswordFile.
+  public static final String CONSOLE_LDAP_BIND_PASSWORD = "EXAMLOPS_CONSOLE_LDAP_BIND_PASSWORD";
 
   /**
    * The variables that hold a credential (or may: a server URL someone wrote one into): they stay
@@ -77,5 +80,6 @@ public final class Variables {
           SERVER,
           CONSOLE_KEYSTORE_PASSWORD,
           NOTIFY_WEBHOOK_SECRET,
-          NOTIFY_SMTP_PASSWORD);
+          NOTIFY_SMTP_PASSWORD,
+          CONSOLE_LDAP_BIND_PASSWORD);
 }

@@ -15,6 +15,7 @@ import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClustersFile;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
+import io.examlops.fleet.settings.DirectorySettings;
 import io.examlops.fleet.testbed.Testbed;
 import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
@@ -58,11 +59,16 @@ public final class ConsoleFixture implements AutoCloseable {
   /** The console sending notifications as {@code notifications} say. */
   ConsoleFixture(
       Path dir, io.examlops.fleet.console.notify.NotifySettings notifications, String... clusters) {
-    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), notifications, clusters);
+    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), notifications, null, clusters);
+  }
+
+  /** The console signing in users of {@code directory} too. */
+  ConsoleFixture(Path dir, DirectorySettings directory, String... clusters) {
+    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), null, directory, clusters);
   }
 
   private ConsoleFixture(Path dir, McpOptions mcp, Clock clock, String... clusters) {
-    this(dir, mcp, clock, null, clusters);
+    this(dir, mcp, clock, null, null, clusters);
   }
 
   private ConsoleFixture(
@@ -70,6 +76,7 @@ public final class ConsoleFixture implements AutoCloseable {
       McpOptions mcp,
       Clock clock,
       io.examlops.fleet.console.notify.NotifySettings notifications,
+      DirectorySettings directory,
       String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
@@ -83,7 +90,7 @@ public final class ConsoleFixture implements AutoCloseable {
         new ConsoleServer(
             fleet,
             new ConsoleSettings(
-                "127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp, notifications),
+                "127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp, notifications, directory),
             clock);
     this.base = "http://127.0.0.1:" + server.start();
   }

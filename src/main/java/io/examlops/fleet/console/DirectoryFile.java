@@ -1,0 +1,523 @@
+package io.examlops.fleet.console;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.settings.DirectorySettings;
+import io.examlops.fleet.settings.Secret;
+import io.examlops.fleet.settings.Variables;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the console's LDAP settings file ({@code exa console --ldap FILE}) into {@link
+ * DirectorySettings}, once, when the console starts: every problem is refused then, naming the
+ * file, the key and what it should hold. The file holds no secret: the console's bind password
+ * comes from a file of its own (owner-only) or from {@value Variables#CONSOLE_LDAP_BIND_PASSWORD}.
+ * It decides who is an admin, so a file others than its owner may write is refused.
+ */
+final class DirectoryFile {
+  static final String PASSWORD_VARIABLE = Variables.CONSOLE_LDAP_BIND_PASSWORD;
+
+  private static final Set<String> KEYS =
+      Set.of(
+          "url",
+          "startTls",
+          "caCertificate",
+          "bindDn",
+          "bindPasswordFile",
+          "userBase",
+          "userFilter",
+          "userAttribute",
+          "membership",
+          "roles",
+          "checkInterval",
+          "timeout");
+  private static final Set<String> ROLE_KEYS = Set.of("admin", "viewer");
+  private static final int MAX_BYTES = 64 * 1024;
+  private static final long MAX_PASSWORD_FILE_BYTES = 4096;
+  private static final long MAX_CERTIFICATE_BYTES = 1024 * 1024;
+  private static final Pattern ATTRIBUTE = DirectorySettings.ATTRIBUTE;
+  private static final Set<PosixFilePermission> GROUP_OR_OTHERS =
+      EnumSet.of(
+          PosixFilePermission.GROUP_READ,
+          PosixFilePermission.GROUP_WRITE,
+          PosixFilePermission.GROUP_EXECUTE,
+          PosixFilePermission.OTHERS_READ,
+          PosixFilePermission.OTHERS_WRITE,
+          PosixFilePermission.OTHERS_EXECUTE);
+  private static final Set<PosixFilePermission> WRITABLE_BY_OTHERS =
+      EnumSet.of(PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
+
+  static final Duration DEFAULT_CHECK = Duration.ofSeconds(60);
+  static final Duration MAX_CHECK = Duration.ofHours(1);
+  static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
+  static final Duration MAX_TIMEOUT = Duration.ofSeconds(60);
+
+  private final Path file;
+
+  private DirectoryFile(Path file) {
+    this.file = file;
+  }
+
+  /**
+   * The settings the file holds, with the bind password from {@code env} or the file it names.
+   *
+   * @throws FleetException (invalid request) naming the file, the key and the fix
+   */
+  static DirectorySettings read(Path file, Map<String, String> env) {
+    return new DirectoryFile(file).read(env);
+  }
+
+  private DirectorySettings read(Map<String, String> env) {
+    JsonNode root = root();
+    for (Iterator<String> keys = root.fieldNames(); keys.hasNext(); ) {
+      String key = keys.next();
+      if (!KEYS.contains(key)) {
+        throw invalid(
+            key,
+            "is not a key of this file; it takes "
+                + String.join(", ", KEYS.stream().sorted().toList()));
+      }
+    }
+    boolean startTls = bool(root, "startTls");
+    URI url = url(text(root, "url", "ldaps://ldap.example.org"), startTls);
+    List<X509Certificate> trusted =
+        root.has("caCertificate") ? certificates(path(root, "caCertificate")) : List.of();
+    String bindDn =
+        dn("bindDn", text(root, "bindDn", "cn=hpc-console,ou=services,dc=example,dc=org"));
+    Secret password = bindPassword(root, env);
+    String userBase = dn("userBase", text(root, "userBase", "ou=people,dc=example,dc=org"));
+    String userFilter = filter(optionalText(root, "userFilter", "(objectClass=*)"));
+    String userAttribute = attribute("userAttribute", optionalText(root, "userAttribute", "uid"));
+    String membershipWord = optionalText(root, "membership", "member");
+    DirectorySettings.Membership membership = DirectorySettings.Membership.of(membershipWord);
+    if (membership == null) {
+      throw invalid(
+          "membership",
+          "is "
+              + Printable.quoted(membershipWord)
+              + ": give member (groupOfNames),"
+              + " uniqueMember (groupOfUniqueNames) or memberUid (posixGroup)");
+    }
+    JsonNode roles = root.get("roles");
+    if (roles == null || !roles.isObject()) {
+      throw invalid(
+          "roles",
+          "must map the console's roles to the DNs of directory groups, e.g. roles: {admin:"
+              + " 'cn=hpc-admins,ou=groups,dc=example,dc=org', viewer:"
+              + " 'cn=hpc-users,ou=groups,dc=example,dc=org'}");
+    }
+    for (Iterator<String> keys = roles.fieldNames(); keys.hasNext(); ) {
+      String key = keys.next();
+      if (!ROLE_KEYS.contains(key)) {
+        throw invalid("roles." + key, "is not a role of the console: give admin and viewer");
+      }
+    }
+    List<String> admins = groups(roles, "admin");
+    List<String> viewers = groups(roles, "viewer");
+    if (admins.isEmpty() && viewers.isEmpty()) {
+      throw invalid("roles", "maps no group: give roles.admin, roles.viewer or both");
+    }
+    return new DirectorySettings(
+        file,
+        url,
+        startTls,
+        trusted,
+        bindDn,
+        password,
+        userBase,
+        userFilter,
+        userAttribute,
+        membership,
+        admins,
+        viewers,
+        seconds(root, "checkInterval", DEFAULT_CHECK, Duration.ZERO, MAX_CHECK),
+        seconds(root, "timeout", DEFAULT_TIMEOUT, Duration.ofSeconds(1), MAX_TIMEOUT));
+  }
+
+  private JsonNode root() {
+    if (!Files.isRegularFile(file)) {
+      throw FleetException.invalid(
+          "the directory settings "
+              + file
+              + " are not a regular file (missing, a directory, a device or a FIFO): give the"
+              + " YAML file that says how to reach the LDAP directory (docs/console.md, \"Sign in"
+              + " with LDAP\")");
+    }
+    try {
+      Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+      Set<PosixFilePermission> wide = EnumSet.copyOf(WRITABLE_BY_OTHERS);
+      wide.retainAll(mode);
+      if (!wide.isEmpty()) {
+        throw FleetException.invalid(
+            "the directory settings "
+                + file
+                + " are "
+                + PosixFilePermissions.toString(mode)
+                + ": others than their owner may write them, and they say who is an admin; make"
+                + " them writable by their owner only (chmod go-w "
+                + file
+                + ")");
+      }
+    } catch (IOException | UnsupportedOperationException noModes) {
+      // a file system without modes: nothing to check
+    }
+    try {
+      if (Files.size(file) > MAX_BYTES) {
+        throw FleetException.invalid(
+            "the directory settings " + file + " are larger than " + MAX_BYTES + " bytes");
+      }
+      JsonNode root =
+          new ObjectMapper(new YAMLFactory())
+              .readTree(Files.readString(file, StandardCharsets.UTF_8));
+      if (root == null || !root.isObject()) {
+        throw FleetException.invalid(
+            "the directory settings "
+                + file
+                + " must be a YAML mapping, e.g. 'url: ldaps://ldap.example.org'");
+      }
+      return root;
+    } catch (IOException e) {
+      throw FleetException.invalid(
+          "the directory settings "
+              + file
+              + " cannot be read as YAML ("
+              + e.getClass().getSimpleName()
+              + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
+                      && j.getLocation() != null
+                  ? " at line " + j.getLocation().getLineNr()
+                  : "")
+              + "): correct it (docs/console.md, \"Sign in with LDAP\", has an example)");
+    }
+  }
+
+  private String text(JsonNode root, String key, String example) {
+    JsonNode value = root.get(key);
+    if (value == null || value.isNull()) {
+      throw invalid(key, "is missing: give it, e.g. " + key + ": " + example);
+    }
+    if (!value.isTextual() || value.asText().isBlank()) {
+      throw invalid(key, "must be text, e.g. " + key + ": " + example);
+    }
+    return value.asText().strip();
+  }
+
+  private String optionalText(JsonNode root, String key, String otherwise) {
+    return root.has(key) && !root.get(key).isNull() ? text(root, key, otherwise) : otherwise;
+  }
+
+  private boolean bool(JsonNode root, String key) {
+    JsonNode value = root.get(key);
+    if (value == null || value.isNull()) {
+      return false;
+    }
+    if (!value.isBoolean()) {
+      throw invalid(key, "must be true or false");
+    }
+    return value.asBoolean();
+  }
+
+  private Path path(JsonNode root, String key) {
+    Path path = Path.of(text(root, key, "/etc/examlops/ldap-ca.pem"));
+    return path.isAbsolute() ? path : file.toAbsolutePath().getParent().resolve(path);
+  }
+
+  private URI url(String text, boolean startTls) {
+    URI url;
+    try {
+      url = new URI(text);
+    } catch (URISyntaxException e) {
+      throw invalid("url", "is not a URL (" + e.getReason() + "): give ldaps://HOST[:PORT]");
+    }
+    String scheme =
+        url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
+    if (!scheme.equals("ldap") && !scheme.equals("ldaps")) {
+      throw invalid(
+          "url",
+          "is "
+              + Printable.quoted(text)
+              + ": give ldaps://HOST[:PORT], or ldap://HOST[:PORT] with startTls: true");
+    }
+    if (url.getHost() == null
+        || url.getUserInfo() != null
+        || (url.getRawPath() != null
+            && !url.getRawPath().isEmpty()
+            && !url.getRawPath().equals("/"))
+        || url.getRawQuery() != null
+        || url.getRawFragment() != null) {
+      throw invalid(
+          "url",
+          "is "
+              + Printable.quoted(text)
+              + ": give the scheme, the host and the port only, e.g."
+              + " ldaps://ldap.example.org:636 (the base DNs have keys of their own)");
+    }
+    boolean ldaps = scheme.equals("ldaps");
+    if (ldaps && startTls) {
+      throw invalid(
+          "startTls",
+          "is true with an ldaps:// url, which is TLS already: remove startTls, or use ldap://"
+              + " with it");
+    }
+    if (!ldaps && !startTls && !loopback(url.getHost())) {
+      throw invalid(
+          "url",
+          "is "
+              + Printable.quoted(text)
+              + " without startTls: passwords would cross the network in"
+              + " clear. Use ldaps://"
+              + url.getHost()
+              + ", or set startTls: true (plain ldap:// is"
+              + " accepted for a directory on this machine's loopback only)");
+    }
+    int port = url.getPort() > 0 ? url.getPort() : ldaps ? 636 : 389;
+    try {
+      return new URI(scheme, null, url.getHost(), port, null, null, null);
+    } catch (URISyntaxException e) {
+      throw invalid("url", "is not a URL (" + e.getReason() + ")");
+    }
+  }
+
+  /** A host that is this machine's loopback, said literally (no name is resolved for it). */
+  static boolean loopback(String host) {
+    String h = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+    return h.equalsIgnoreCase("localhost")
+        || h.equals("::1")
+        || h.matches("127\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}");
+  }
+
+  private String dn(String key, String text) {
+    if (DirectorySettings.dnParts(text) < 1) {
+      throw invalid(
+          key,
+          "is "
+              + Printable.quoted(text)
+              + ", not a distinguished name: give e.g. ou=people,dc=example,dc=org");
+    }
+    return text;
+  }
+
+  private String filter(String text) {
+    int depth = 0;
+    boolean balanced = text.startsWith("(") && text.endsWith(")");
+    for (int i = 0; i < text.length() && balanced; i++) {
+      char c = text.charAt(i);
+      if (c == '\\') {
+        i++;
+      } else if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+        balanced = depth > 0 || i == text.length() - 1;
+      }
+    }
+    if (!balanced || depth != 0) {
+      throw invalid(
+          "userFilter",
+          "is "
+              + Printable.quoted(text)
+              + ": give one LDAP filter in parentheses, e.g."
+              + " (objectClass=inetOrgPerson)");
+    }
+    return text;
+  }
+
+  private String attribute(String key, String text) {
+    if (!ATTRIBUTE.matcher(text).matches()) {
+      throw invalid(key, "is " + Printable.quoted(text) + ", not an attribute name: give e.g. uid");
+    }
+    return text;
+  }
+
+  private List<String> groups(JsonNode roles, String role) {
+    JsonNode value = roles.get(role);
+    if (value == null || value.isNull()) {
+      return List.of();
+    }
+    String key = "roles." + role;
+    List<String> groups = new ArrayList<>();
+    if (value.isTextual()) {
+      groups.add(group(key, value.asText().strip()));
+    } else if (value.isArray()) {
+      for (JsonNode group : value) {
+        if (!group.isTextual()) {
+          throw invalid(
+              key, "must list the DNs of groups, e.g. [cn=hpc-admins,ou=groups,dc=example,dc=org]");
+        }
+        groups.add(group(key, group.asText().strip()));
+      }
+    } else {
+      throw invalid(key, "must be the DN of a group, or a list of them");
+    }
+    return groups;
+  }
+
+  /**
+   * A group's DN: never a single RDN, which is what a DN becomes in a YAML list written {@code [a,
+   * b]} without quotes (its commas split the items).
+   */
+  private String group(String key, String text) {
+    String dn = dn(key, text);
+    if (DirectorySettings.dnParts(dn) < 2) {
+      throw invalid(
+          key,
+          "holds "
+              + Printable.quoted(dn)
+              + ", a DN of one part: give a group's full DN, e.g."
+              + " cn=hpc-admins,ou=groups,dc=example,dc=org (in a YAML list written [a, b], quote"
+              + " each DN: its commas split the items)");
+    }
+    return dn;
+  }
+
+  private Duration seconds(
+      JsonNode root, String key, Duration otherwise, Duration min, Duration max) {
+    JsonNode value = root.get(key);
+    if (value == null || value.isNull()) {
+      return otherwise;
+    }
+    if (!value.canConvertToInt()
+        || !value.isIntegralNumber()
+        || value.asInt() < min.toSeconds()
+        || value.asInt() > max.toSeconds()) {
+      throw invalid(
+          key,
+          "must be a whole number of seconds from " + min.toSeconds() + " to " + max.toSeconds());
+    }
+    return Duration.ofSeconds(value.asInt());
+  }
+
+  private Secret bindPassword(JsonNode root, Map<String, String> env) {
+    String fromEnv = env.get(PASSWORD_VARIABLE);
+    boolean inEnv = fromEnv != null && !fromEnv.isEmpty();
+    if (root.has("bindPasswordFile")) {
+      if (inEnv) {
+        throw invalid(
+            "bindPasswordFile",
+            "is given and " + PASSWORD_VARIABLE + " is set too: keep one of them");
+      }
+      return passwordFile(path(root, "bindPasswordFile"));
+    }
+    if (!inEnv) {
+      throw invalid(
+          "bindPasswordFile",
+          "is missing and "
+              + PASSWORD_VARIABLE
+              + " is not set: the password of bindDn comes from"
+              + " one of them (never from this file or the command line)");
+    }
+    return Secret.of(fromEnv);
+  }
+
+  private Secret passwordFile(Path passwords) {
+    if (!Files.isRegularFile(passwords)) {
+      throw invalid(
+          "bindPasswordFile",
+          "names "
+              + passwords
+              + ", which is not a regular file: give an owner-only file holding the"
+              + " password of bindDn on one line");
+    }
+    try {
+      Set<PosixFilePermission> mode =
+          Files.getPosixFilePermissions(passwords, LinkOption.NOFOLLOW_LINKS);
+      Set<PosixFilePermission> wide = EnumSet.copyOf(GROUP_OR_OTHERS);
+      wide.retainAll(mode);
+      if (!wide.isEmpty()) {
+        throw invalid(
+            "bindPasswordFile",
+            "names "
+                + passwords
+                + ", which is "
+                + PosixFilePermissions.toString(mode)
+                + ": others than its owner may use it; make it private with chmod 600 "
+                + passwords);
+      }
+    } catch (IOException | UnsupportedOperationException noModes) {
+      // a file system without modes: nothing to check
+    }
+    try {
+      if (Files.size(passwords) > MAX_PASSWORD_FILE_BYTES) {
+        throw invalid(
+            "bindPasswordFile", "names " + passwords + ", which is larger than a password file");
+      }
+      String text = Files.readString(passwords, StandardCharsets.UTF_8);
+      String line = text.replaceFirst("\r?\n$", "");
+      if (line.isEmpty() || line.contains("\n")) {
+        throw invalid(
+            "bindPasswordFile",
+            "names "
+                + passwords
+                + ", which must hold the password on one line (it holds "
+                + (line.isEmpty() ? "none" : "several lines")
+                + ")");
+      }
+      return Secret.of(line);
+    } catch (IOException e) {
+      throw invalid(
+          "bindPasswordFile",
+          "names " + passwords + ", which cannot be read (" + e.getClass().getSimpleName() + ")");
+    }
+  }
+
+  private List<X509Certificate> certificates(Path pem) {
+    if (!Files.isRegularFile(pem)) {
+      throw invalid(
+          "caCertificate",
+          "names "
+              + pem
+              + ", which is not a regular file: give the PEM file of the CA (or the"
+              + " directory's own certificate) the directory's certificate is checked against");
+    }
+    try (InputStream in = Files.newInputStream(pem)) {
+      if (Files.size(pem) > MAX_CERTIFICATE_BYTES) {
+        throw invalid("caCertificate", "names " + pem + ", which is larger than certificates are");
+      }
+      List<X509Certificate> certificates = new ArrayList<>();
+      for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+        if (c instanceof X509Certificate x) {
+          certificates.add(x);
+        }
+      }
+      if (certificates.isEmpty()) {
+        throw new CertificateException("no certificate in it");
+      }
+      return certificates;
+    } catch (IOException | CertificateException e) {
+      throw invalid(
+          "caCertificate",
+          "names "
+              + pem
+              + ", which holds no certificate that can be read ("
+              + e.getMessage()
+              + "): give a PEM file (-----BEGIN CERTIFICATE-----)");
+    }
+  }
+
+  private FleetException invalid(String key, String problem) {
+    return FleetException.invalid("the directory settings " + file + ": " + key + " " + problem);
+  }
+}
