@@ -9,27 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 clusters=${1:-100} nodes=${2:-1000} rate=${3:-200} seconds=${4:-30}
-for tool in hey wrk curl ssh-keygen; do
-  command -v "$tool" >/dev/null || { echo "bench: $tool is missing: bash scripts/testbed/install-packages.sh" >&2; exit 1; }
-done
-dir=$(mktemp -d)
-mvn -q -B -o test-compile dependency:build-classpath -Dmdep.outputFile="$dir/classpath"
-cp=target/test-classes:target/classes:$(cat "$dir/classpath")
-console_pid=
-cleanup() { [ -n "$console_pid" ] && kill "$console_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$dir"; }
-trap cleanup EXIT
-ssh-keygen -q -t ed25519 -N '' -f "$dir/key"
-password=bench-password-$RANDOM$RANDOM
-echo "bench: registering $clusters clusters of $nodes nodes ..." >&2
-token=$(java -cp "$cp" io.examlops.fleet.bench.ConsoleBenchFleet "$dir" "$dir/key" "$clusters" "$nodes" "$password")
-port=$((20000 + RANDOM % 20000))
-HOME=$dir EXAMLOPS_HPC_REGISTRY=$dir/clusters.yaml EXAMLOPS_PLATFORM_DB=$dir/platform.db \
-  java ${CONSOLE_JAVA_OPTS:-} -cp "$cp" io.examlops.fleet.cli.Exa console --port "$port" --refresh-interval 3600 \
-  >"$dir/console.log" 2>&1 &
-console_pid=$!
-for _ in $(seq 100); do grep -q listening "$dir/console.log" && break; sleep 0.2; done
-grep -q listening "$dir/console.log" || { cat "$dir/console.log" >&2; exit 1; }
-base=http://127.0.0.1:$port
+command -v wrk >/dev/null || { echo "bench: wrk is missing: bash scripts/testbed/install-packages.sh" >&2; exit 1; }
+source scripts/bench/console-up.sh
 curl -s -c "$dir/jar" -o /dev/null --data-urlencode user=bench --data-urlencode "password=$password" "$base/login"
 cookie="exa_session=$(awk '$6 == "exa_session" {print $7}' "$dir/jar")"
 # Warm-up: the first request builds the fleet view (every snapshot read once) and the JIT.

@@ -62,15 +62,11 @@ public final class LivePagesBench {
                     .forEach(
                         line -> {
                           changes.incrementAndGet();
-                          http.sendAsync(page, HttpResponse.BodyHandlers.discarding())
-                              .whenComplete(
-                                  (p, e) -> {
-                                    if (e == null && p.statusCode() == 200) {
-                                      fetches.incrementAndGet();
-                                    } else {
-                                      failedFetches.incrementAndGet();
-                                    }
-                                  });
+                          // As console.js does: within 2 s of the change, at random.
+                          java.util.concurrent.CompletableFuture.delayedExecutor(
+                                  java.util.concurrent.ThreadLocalRandom.current().nextLong(2000),
+                                  java.util.concurrent.TimeUnit.MILLISECONDS)
+                              .execute(() -> fetch(http, page, fetches, failedFetches));
                         });
                 open.decrementAndGet();
                 broken.incrementAndGet();
@@ -92,5 +88,18 @@ public final class LivePagesBench {
             + " events received, %d page fetches answered, %d failed%n",
         open.get(), pages, broken.get(), made, changes.get(), fetches.get(), failedFetches.get());
     System.exit(0);
+  }
+
+  private static void fetch(
+      HttpClient http, HttpRequest page, AtomicLong fetches, AtomicLong failedFetches) {
+    http.sendAsync(page, HttpResponse.BodyHandlers.discarding())
+        .whenComplete(
+            (p, e) -> {
+              if (e == null && p.statusCode() == 200) {
+                fetches.incrementAndGet();
+              } else {
+                failedFetches.incrementAndGet();
+              }
+            });
   }
 }

@@ -256,8 +256,8 @@ class LdapSignInTest {
     // Out of every group the console maps: the session ends at its next change.
     removeFrom(VIEWERS, "ed");
     HttpResponse<String> ended = approve(ed, "beta");
-    assertThat(ended.statusCode()).isEqualTo(401);
-    assertThat(ended.body()).contains("the directory no longer puts you in any of this console's");
+    assertThat(ended.statusCode()).as("a form's page goes to sign-in, saying why").isEqualTo(303);
+    assertThat(ended.headers().firstValue("Location").orElseThrow()).startsWith("/login?ended");
     HttpResponse<String> again = login("ed", ED_PASSWORD);
     assertThat(again.statusCode()).isEqualTo(403);
     assertThat(console.state("beta")).isEqualTo(ClusterState.PENDING);

@@ -225,6 +225,7 @@
     return main.querySelector("[data-edited]") !== null;
   }
 
+  var SPREAD_MS = 2000;
   var fetching = false;
   var again = false;
 
@@ -317,7 +318,9 @@
     });
     stream.addEventListener("change", function (e) {
       showPending(JSON.parse(e.data).pending);
-      refreshPage();
+      // Every open page hears of a change at once: each fetches itself within SPREAD_MS, not all in
+      // the same instant, so that hundreds of open pages are a steady load and not a burst.
+      setTimeout(refreshPage, Math.random() * SPREAD_MS);
     });
     stream.onerror = function () {
       wasLost = true;
