@@ -56,6 +56,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.pages = new Pages(fleet, views, refresher, templates, sessions, clock);
     Decisions decisions = new Decisions(fleet, views, refreshes, templates);
     AccessPages accessPages = new AccessPages(fleet, views, templates);
+    HistoryPages history = new HistoryPages(fleet, views, templates, sessions, clock);
     this.mcp = new McpRoutes(fleet, clock, settings.mcp());
     this.app =
         Javalin.create(
@@ -95,6 +96,7 @@ public final class ConsoleServer implements AutoCloseable {
               pages.register(cfg.routes);
               decisions.register(cfg.routes);
               accessPages.register(cfg.routes);
+              history.register(cfg.routes);
               mcp.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e));
               // Javalin's own refusals (a body over the limit, a method the path does not take)

@@ -1,0 +1,3 @@
+-- Version 16 is main's own migration 016 (in work when this branch was cut): this stand-in does
+-- nothing and is dropped at the merge, where main's 016 takes its line in index.txt. It keeps the
+-- numbering whole on this branch, so that 017 below is applied as version 17.
