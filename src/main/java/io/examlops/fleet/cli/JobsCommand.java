@@ -29,8 +29,38 @@ final class JobsCommand extends FleetCommand {
       names = "--state",
       paramLabel = "STATE",
       description =
-          "Only jobs in this state: submitted, pending, running, completing, completed, failed, cancelled, timeout, lost, suspended, unknown.")
+          "Only jobs in this state: submitting, submitted, pending, running, suspended, completing, completed, failed, cancelled, timeout, lost, not-submitted, unknown.")
   String state;
+
+  @Option(
+      names = "--user",
+      paramLabel = "USER",
+      description = "Only jobs this user submitted (as SUBMITTED_BY: the acting user).")
+  String user;
+
+  @Option(
+      names = "--token",
+      paramLabel = "ID",
+      description =
+          "Only jobs submitted with this API token of the console (its id, as Users & tokens"
+              + " lists it, e.g. 1a2b3c4d).")
+  String token;
+
+  @Option(
+      names = "--limit",
+      paramLabel = "N",
+      converter = WholeNumber.class,
+      description =
+          "Only the newest N jobs (1-10000) of those selected; stderr says how many there are in"
+              + " all and the --before of the next page. With --json, \"total\" and \"next\".")
+  Integer limit;
+
+  @Option(
+      names = "--before",
+      paramLabel = "ID",
+      description =
+          "Only jobs whose fleet id is below ID: the next page after a --limit (its \"next\").")
+  Long before;
 
   @Option(
       names = "--no-refresh",
@@ -48,9 +78,28 @@ final class JobsCommand extends FleetCommand {
             .list(
                 exa().actor(),
                 new JobsRequest(
-                    cluster, model, state, refresh ? ReadFrom.SCHEDULER : ReadFrom.STORE));
+                    cluster,
+                    model,
+                    state,
+                    refresh ? ReadFrom.SCHEDULER : ReadFrom.STORE,
+                    user,
+                    token,
+                    before,
+                    0,
+                    limit));
     Output output = output();
     listing.notes().forEach(n -> output.err().println("exa: " + n));
+    if (listing.total() != null && !output.json()) {
+      output
+          .err()
+          .println(
+              "exa: "
+                  + listing.jobs().size()
+                  + " of "
+                  + listing.total()
+                  + " jobs"
+                  + (listing.next() == null ? "" : "; the next page: --before " + listing.next()));
+    }
     output.emit(
         listing,
         () -> {

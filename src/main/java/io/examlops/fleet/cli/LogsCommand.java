@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.jobs.LogsRequest;
 import io.examlops.fleet.jobs.LogsResult;
+import io.examlops.fleet.model.LastLines;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;

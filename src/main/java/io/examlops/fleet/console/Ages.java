@@ -11,7 +11,16 @@ final class Ages {
   private static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'").withZone(ZoneOffset.UTC);
 
+  /** A moment as dense tables show it: to the minute, in UTC (said in the column's heading). */
+  private static final DateTimeFormatter MINUTE =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(ZoneOffset.UTC);
+
   private Ages() {}
+
+  /** "2026-12-02 00:40"; "-" when unknown. */
+  static String minute(Instant at) {
+    return at == null ? "-" : MINUTE.format(at);
+  }
 
   /** "2026-12-02 00:40 UTC"; "-" when unknown. */
   static String when(Instant at) {
@@ -41,5 +50,26 @@ final class Ages {
       return seconds / 3600 + " h";
     }
     return seconds / 86_400 + " d";
+  }
+
+  /**
+   * A run time to the second, its two largest units: "42 s", "5 min 12 s", "1 h 05 min", "2 d 3 h";
+   * "-" when unknown.
+   */
+  static String exact(Duration d) {
+    if (d == null) {
+      return "-";
+    }
+    long s = Math.max(0, d.getSeconds());
+    if (s < 60) {
+      return s + " s";
+    }
+    if (s < 3600) {
+      return s / 60 + " min " + s % 60 + " s";
+    }
+    if (s < 86_400) {
+      return s / 3600 + " h " + String.format("%02d", s % 3600 / 60) + " min";
+    }
+    return s / 86_400 + " d " + s % 86_400 / 3600 + " h";
   }
 }

@@ -7,16 +7,18 @@ import io.examlops.fleet.capacity.UtilizationRequest;
 import io.examlops.fleet.capacity.UtilizationResult;
 import io.examlops.fleet.discovery.NodesRequest;
 import io.examlops.fleet.governance.ApproveRequest;
-import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.ReprobeRequest;
-import io.examlops.fleet.jobs.JobsRequest;
-import io.examlops.fleet.jobs.JobsResult;
+import io.examlops.fleet.jobs.JobRequest;
+import io.examlops.fleet.jobs.LogsRequest;
+import io.examlops.fleet.jobs.LogsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AsciiNumber;
+import io.examlops.fleet.model.LastLines;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.placement.PlaceRequest;
@@ -28,8 +30,10 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code /api/v1/facility/fleet}: the fleet as JSON, in the shapes of the CLI's {@code --json}.
@@ -67,6 +71,7 @@ final class ApiRoutes {
     routes.get(BASE + "/capacity", ctx -> json(ctx, views.get().capacity()), Needs.READ);
     routes.get(BASE + "/utilization", this::utilization, Needs.READ);
     routes.get(BASE + "/jobs", this::jobs, Needs.READ);
+    routes.get(BASE + "/jobs/{job}/output", this::output, Needs.READ);
     routes.get(BASE + "/place", this::place, Needs.READ);
     routes.get(BASE + "/audit", ctx -> audit(ctx, ClusterParam.query(ctx, fleet)), Needs.READ);
     routes.get(BASE + "/{name}", ctx -> json(ctx, summary(name(ctx))), Needs.READ);
@@ -157,25 +162,83 @@ final class ApiRoutes {
             .queue(Guard.principal(ctx).actor(), new QueueRequest(name(ctx), ReadFrom.STORE)));
   }
 
-  /** {@code exa hpc jobs --no-refresh --json}'s shape: what was last recorded. */
+  /**
+   * {@code exa hpc jobs --no-refresh --json}'s shape: what was last recorded, the jobs the query's
+   * filters select, all of them or a page ({@link HistoryQuery#jobs}); an unknown cluster is
+   * refused as everywhere else.
+   */
   private void jobs(Context ctx) {
-    json(ctx, recordedJobs(fleet, ctx));
+    json(
+        ctx,
+        fleet
+            .jobs()
+            .list(Guard.principal(ctx).actor(), HistoryQuery.jobs(ctx, fleet, ReadFrom.STORE)));
   }
 
+  /** The most lines of output one answer holds. */
+  static final int MOST_OUTPUT_LINES = 1000;
+
   /**
-   * The tracked jobs the query's cluster, model and state select, as last recorded; an unknown
-   * cluster is refused as everywhere else.
+   * The last lines of a job's output from {@code ?offset=} bytes in (default 0; at most {@code
+   * ?lines=}, default 200), read now through its cluster's connection, read-only, kept in bounded
+   * memory however long the output is: what the job page shows and follows. {@code offset} in the
+   * answer is where the next read starts, {@code ended} whether the job has ended (the output is
+   * then complete; a job that had not is first asked about on its scheduler, at most every {@link
+   * #STATE_EVERY}), {@code cut} whether lines before {@code text} were left out.
    */
-  private static JobsResult recordedJobs(Fleet fleet, Context ctx) {
-    return fleet
-        .jobs()
-        .list(
-            Guard.principal(ctx).actor(),
-            new JobsRequest(
-                ClusterParam.query(ctx, fleet),
-                ctx.queryParam("model"),
-                ctx.queryParam("state"),
-                ReadFrom.STORE));
+  /**
+   * How often the output endpoint asks a job's scheduler where the job stands, whoever reads it: a
+   * job's page that nobody else follows learns that the job ended within this, not at the
+   * refresher's next round, and ten pages open on a job ask no more often than one.
+   */
+  static final Duration STATE_EVERY = Duration.ofSeconds(10);
+
+  /** When each job's scheduler was last asked for it here (by the reference it was read by). */
+  private final Map<String, Instant> stateAsked = new ConcurrentHashMap<>();
+
+  /** Asks the job's scheduler where it stands (the answer is stored) when it is due. */
+  private void refreshState(Actor actor, String job) {
+    Instant now = clock.instant();
+    Instant last = stateAsked.get(job);
+    if (last != null && now.isBefore(last.plus(STATE_EVERY))) {
+      return;
+    }
+    if (stateAsked.size() > 10_000) {
+      stateAsked.clear();
+    }
+    stateAsked.put(job, now);
+    // Only a job that has not ended is asked; a cluster that cannot be reached leaves it as it
+    // was, and its output is read (or refused) as it would have been.
+    fleet.jobs().job(actor, new JobRequest(job, ReadFrom.SCHEDULER));
+  }
+
+  private void output(Context ctx) {
+    String job = CentralRoutes.jobRef(ctx);
+    refreshState(Guard.principal(ctx).actor(), job);
+    Long offset = HistoryQuery.number(ctx, "offset");
+    Long asked = HistoryQuery.number(ctx, "lines");
+    if (asked != null && (asked < 1 || asked > MOST_OUTPUT_LINES)) {
+      throw Refusal.badRequest(
+          "query parameter lines=" + asked + " is not from 1 to " + MOST_OUTPUT_LINES,
+          "e.g. ?lines=200");
+    }
+    LastLines tail = new LastLines(asked == null ? 200 : asked.intValue());
+    LogsResult read =
+        fleet
+            .jobs()
+            .logs(
+                Guard.principal(ctx).actor(),
+                new LogsRequest(job, false, 1, offset == null ? 0 : offset),
+                tail);
+    Map<String, Object> answer = new LinkedHashMap<>();
+    answer.put("job", read.job());
+    answer.put("output", read.output());
+    answer.put("found", read.found());
+    answer.put("offset", read.offset());
+    answer.put("ended", read.job().state().terminal());
+    answer.put("cut", tail.cut());
+    answer.put("text", tail.text());
+    json(ctx, answer);
   }
 
   /** {@code exa hpc place --json}'s shape; reads the snapshots. */
@@ -211,9 +274,12 @@ final class ApiRoutes {
                     ctx.queryParam("time"))));
   }
 
-  /** {@code exa hpc audit --json}'s shape. */
+  /**
+   * {@code exa hpc audit --json}'s shape: the whole trail, or what the query's filters select, a
+   * page at a time ({@link HistoryQuery#audit}).
+   */
   private void audit(Context ctx, String cluster) {
-    json(ctx, fleet.governance().audit(new AuditRequest(cluster)));
+    json(ctx, fleet.governance().audit(HistoryQuery.audit(ctx, cluster)));
   }
 
   /**

@@ -9,7 +9,6 @@ import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.jobs.FollowRequest;
 import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.JobRequest;
-import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.LogsRequest;
 import io.examlops.fleet.jobs.PipelineRunRequest;
 import io.examlops.fleet.jobs.QueueRequest;
@@ -21,7 +20,6 @@ import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
-import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PreflightRequest;
 import io.javalin.config.RoutesConfig;
@@ -156,17 +154,7 @@ final class CentralRoutes {
    * ones (one query per cluster), as {@code exa hpc jobs} does; waiting is what the follow is for.
    */
   private void jobs(Context ctx) {
-    json(
-        ctx,
-        fleet
-            .jobs()
-            .list(
-                agent(ctx).actor(),
-                new JobsRequest(
-                    ClusterParam.query(ctx, fleet),
-                    ctx.queryParam("model"),
-                    ctx.queryParam("state"),
-                    from(ctx))));
+    json(ctx, fleet.jobs().list(agent(ctx).actor(), HistoryQuery.jobs(ctx, fleet, from(ctx))));
   }
 
   private void job(Context ctx) {
@@ -251,11 +239,11 @@ final class CentralRoutes {
     Actor actor = new Actor(principal.user(), via);
     return new Standing(
         principal.token() == null ? actor : actor.withToken(principal.token().acting()),
-        principal.admin() && principal.role() == Role.ADMIN);
+        principal.adminStanding());
   }
 
   /** The path's job: a fleet id ({@code #12}) or a scheduler's ({@code slurm:4242}, bare). */
-  private static String jobRef(Context ctx) {
+  static String jobRef(Context ctx) {
     String text = ctx.pathParam("job");
     if (text.isBlank() || text.length() > 100 || !OneLine.isPlain(text)) {
       throw Refusal.badRequest(

@@ -67,6 +67,7 @@ public final class ConsoleServer implements AutoCloseable {
     this.pages = new Pages(fleet, views, refresher, templates, sessions, clock);
     Decisions decisions = new Decisions(fleet, views, refreshes, templates);
     AccessPages accessPages = new AccessPages(fleet, views, templates);
+    HistoryPages history = new HistoryPages(fleet, views, templates, sessions, clock);
     this.mcp = new McpRoutes(fleet, clock, settings.mcp());
     this.live = new LiveFeed(fleet.governance()::storesVersion, views, clock);
     this.app =
@@ -107,6 +108,7 @@ public final class ConsoleServer implements AutoCloseable {
               pages.register(cfg.routes);
               decisions.register(cfg.routes);
               accessPages.register(cfg.routes);
+              history.register(cfg.routes);
               mcp.register(cfg.routes);
               live.register(cfg.routes);
               cfg.routes.exception(Exception.class, (e, ctx) -> fail(ctx, e));

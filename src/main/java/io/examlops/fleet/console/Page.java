@@ -9,6 +9,8 @@ import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.ConsoleUser;
 import io.examlops.fleet.model.access.Role;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -29,6 +31,9 @@ public sealed interface Page
         Page.Access,
         Page.Confirm,
         Page.Refused,
+        Page.Jobs,
+        Page.Job,
+        Page.Activity,
         CapacityPage {
 
   /** The template that renders this page. */
@@ -48,6 +53,37 @@ public sealed interface Page
   /** A moment as lists show it, "2026-12-02 00:40 UTC"; "-" when unknown. */
   default String when(Instant at) {
     return Ages.when(at);
+  }
+
+  /** A moment as a dense table shows it, "2026-12-02 00:40" (UTC, said in its heading). */
+  default String minute(Instant at) {
+    return Ages.minute(at);
+  }
+
+  /** The fleet's id of the job an audit event is about ({@code submit}, ...); else {@code null}. */
+  default Long jobOf(ClusterSummary.Audit event) {
+    var job = event.details() == null ? null : event.details().get("job");
+    return job != null && job.canConvertToLong() && job.isIntegralNumber() ? job.asLong() : null;
+  }
+
+  /** A job's run time, "5 min 12 s"; "-" until known. */
+  default String duration(Long seconds) {
+    return seconds == null ? "-" : Ages.exact(Duration.ofSeconds(seconds));
+  }
+
+  /** GPU-hours with two decimals, as the CLI shows them; "unknown", never 0, when unknown. */
+  default String hours(BigDecimal gpuHours) {
+    return gpuHours == null ? "unknown" : GpuHoursTally.shown(gpuHours);
+  }
+
+  /** An audit event's details as readable lines. */
+  default List<String> details(ClusterSummary.Audit event) {
+    return AuditDetails.lines(event.details());
+  }
+
+  /** A path with a query, each value URL-encoded: {@code /jobs?user=ann&page=2}. */
+  default String link(String path, String... namesAndValues) {
+    return Links.of(path, namesAndValues);
   }
 
   /**
@@ -109,8 +145,9 @@ public sealed interface Page
   }
 
   /**
-   * One cluster: its row, latest nodes and queue, tracked jobs and audit trail; {@code notice} says
-   * what was just done to it, as its state now shows.
+   * One cluster: its row, latest nodes and queue, its newest tracked jobs and audit events (of
+   * {@code jobCount} and {@code eventCount} in all: the Jobs and Activity pages have the rest);
+   * {@code notice} says what was just done to it, as its state now shows.
    */
   record Cluster(
       PageFrame frame,
@@ -119,7 +156,9 @@ public sealed interface Page
       List<NodeInfo> nodes,
       QueueResult queue,
       List<TrackedJob> jobs,
+      long jobCount,
       List<ClusterSummary.Audit> audit,
+      long eventCount,
       Instant now)
       implements Page {
     @Override
@@ -133,11 +172,6 @@ public sealed interface Page
 
     public String span(Duration d) {
       return Ages.span(d);
-    }
-
-    /** An audit event's details as readable lines. */
-    public List<String> details(ClusterSummary.Audit event) {
-      return AuditDetails.lines(event.details());
     }
 
     public long queuePending() {
@@ -169,9 +203,9 @@ public sealed interface Page
 
   /**
    * The step before a change that cannot be undone with one click (reject or revoke a cluster,
-   * revoke a token, remove a user, reset a password): what it concerns, the fields it needs and a
-   * button that posts it; works without JavaScript. {@code message} says why the last try was
-   * refused (else null).
+   * revoke a token, remove a user, reset a password, cancel a job): what it concerns, the fields it
+   * needs and a button that posts it; works without JavaScript. {@code message} says why the last
+   * try was refused (else null); {@code back} is the words of the link that leaves it unchanged.
    */
   record Confirm(
       PageFrame frame,
@@ -181,8 +215,21 @@ public sealed interface Page
       String action,
       String button,
       String cancel,
-      String message)
+      String message,
+      String back)
       implements Page {
+    Confirm(
+        PageFrame frame,
+        String question,
+        List<Fact> facts,
+        List<Field> fields,
+        String action,
+        String button,
+        String cancel,
+        String message) {
+      this(frame, question, facts, fields, action, button, cancel, message, "Cancel");
+    }
+
     @Override
     public String template() {
       return "confirm.jte";
@@ -247,6 +294,149 @@ public sealed interface Page
     /** A field the form carries back unchanged, such as the revision the page showed. */
     static Field hidden(String name, String value) {
       return new Field(name, "", "hidden", "off", value);
+    }
+  }
+
+  /**
+   * A filter of the Jobs or Activity page, as its form shows it and its URL gave it.
+   *
+   * @param name the query parameter
+   * @param value what the URL gave, {@code ""} for nothing
+   * @param options a {@code select}'s choices (besides "all"); {@code null} for a text field
+   * @param suggestions a text field's suggestions ({@code datalist}); empty for none
+   * @param problem why the value was refused, shown beside the field; {@code null} when it was not
+   */
+  record Filter(
+      String name,
+      String label,
+      String value,
+      List<String> options,
+      List<String> suggestions,
+      String placeholder,
+      String problem) {
+    /** Whether the value is one of the options (a refused value is shown as given besides). */
+    public boolean offered() {
+      return options == null || value.isEmpty() || options.contains(value);
+    }
+  }
+
+  /**
+   * The fleet's tracked jobs, one page of what the filters in the URL select, newest first.
+   *
+   * @param problem what is wrong beside the filters (a page past the last); {@code null} for none
+   * @param jobs the page's jobs; empty when a filter was refused
+   * @param csv the same filters as a CSV download of every matching job
+   */
+  record Jobs(
+      PageFrame frame,
+      List<Filter> filters,
+      String problem,
+      List<TrackedJob> jobs,
+      Pager pager,
+      String csv)
+      implements Page {
+    @Override
+    public String template() {
+      return "jobs.jte";
+    }
+
+    /** Whether a filter was refused: the page then lists nothing. */
+    public boolean refused() {
+      return filters.stream().anyMatch(f -> f.problem() != null);
+    }
+  }
+
+  /**
+   * One tracked job: its facts, its reason, its output's tail (read by {@code static/job.js} from
+   * {@code outputSource}, live while the job runs) and a cancel button for those who may.
+   *
+   * @param notice what the session was just told (a cancellation's outcome), shown once
+   * @param mayCancel whether this user may cancel it now: the gateway's rule (its submitter or an
+   *     admin, with the submit scope), and it has not ended
+   */
+  record Job(
+      PageFrame frame,
+      String notice,
+      TrackedJob job,
+      String outputSource,
+      boolean mayCancel,
+      Instant now)
+      implements Page {
+    @Override
+    public String template() {
+      return "job.jte";
+    }
+
+    /**
+     * How long it ran: the scheduler's figure once it has ended; while it runs, from its start to
+     * now (a recorded figure is as old as the last look at the job).
+     */
+    public String ran() {
+      if (job.state().terminal() && job.elapsedSeconds() != null) {
+        return duration(job.elapsedSeconds());
+      }
+      if (job.startedAt() == null) {
+        return duration(job.elapsedSeconds());
+      }
+      if (job.endedAt() != null) {
+        return Ages.exact(Duration.between(job.startedAt(), job.endedAt()));
+      }
+      return Ages.exact(Duration.between(job.startedAt(), now)) + " so far";
+    }
+  }
+
+  /**
+   * The audit trail of the whole fleet, one page of what the filters in the URL select, newest
+   * first.
+   */
+  record Activity(
+      PageFrame frame,
+      List<Filter> filters,
+      String problem,
+      List<ClusterSummary.Audit> events,
+      Pager pager,
+      String csv)
+      implements Page {
+    @Override
+    public String template() {
+      return "activity.jte";
+    }
+  }
+
+  /**
+   * Where a list stands: page {@code page} of {@code size} rows, of {@code total} in all.
+   *
+   * @param path the page's path, {@code /jobs}
+   * @param query its filters, name and value, each pair once: every page link keeps them
+   * @param noun what the rows are, plural ({@code jobs})
+   */
+  record Pager(String path, List<String> query, long page, int size, long total, String noun) {
+    public long pages() {
+      return Math.max(1, (total + size - 1) / size);
+    }
+
+    public boolean hasPrevious() {
+      return page > 1;
+    }
+
+    public boolean hasNext() {
+      return page < pages();
+    }
+
+    /** The link to page {@code n}, the filters kept. */
+    public String href(long n) {
+      List<String> all = new java.util.ArrayList<>(query);
+      if (n > 1) {
+        all.add("page");
+        all.add(Long.toString(n));
+      }
+      return Links.of(path, all.toArray(String[]::new));
+    }
+
+    /** The rows this page shows, "51-100", or "0" for none. */
+    public String shown(int rows) {
+      long first = (page - 1) * size;
+      return rows == 0 ? "0" : (first + 1) + "-" + (first + rows);
     }
   }
 

@@ -2,8 +2,12 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.AuditRequest;
+import io.examlops.fleet.governance.AuditResult;
+import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.jobs.QueueRequest;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.javalin.config.RoutesConfig;
@@ -12,6 +16,8 @@ import io.javalin.http.HandlerType;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -110,11 +116,32 @@ final class Pages {
                 clock.instant())));
   }
 
-  /** One cluster, as the view and the stores hold it; the core refuses a name it does not know. */
+  /** How many of its newest jobs and latest events a cluster page lists. */
+  static final int CLUSTER_ROWS = 50;
+
+  /**
+   * One cluster, as the view and the stores hold it; the core refuses a name it does not know. Its
+   * newest jobs and latest events only, each read as one page of the store (a year of snapshots is
+   * 100,000 events): the Jobs and Activity pages, filtered by the cluster, have the rest.
+   */
   private void clusterPage(Context ctx) {
     String name = ClusterParam.path(ctx);
     FleetView view = views.get();
     ClusterRow row = view.row(name, fleet).withRefresh(refresher.status(name));
+    Actor actor = Guard.principal(ctx).actor();
+    JobsResult jobs =
+        fleet
+            .jobs()
+            .list(
+                actor,
+                new JobsRequest(
+                    name, null, null, ReadFrom.STORE, null, null, null, 0, CLUSTER_ROWS));
+    AuditResult latest =
+        fleet
+            .governance()
+            .audit(new AuditRequest(name, null, null, true, null, null, 0, CLUSTER_ROWS));
+    List<ClusterSummary.Audit> oldestFirst = new ArrayList<>(latest.events());
+    Collections.reverse(oldestFirst);
     ctx.html(
         templates.render(
             new Page.Cluster(
@@ -122,11 +149,11 @@ final class Pages {
                 Decisions.notice(ctx.queryParam("done"), row),
                 row,
                 view.nodes().getOrDefault(name, List.of()),
-                fleet
-                    .jobs()
-                    .queue(Guard.principal(ctx).actor(), new QueueRequest(name, ReadFrom.STORE)),
-                recordedJobs(ctx, name),
-                fleet.governance().audit(new AuditRequest(name)).events(),
+                fleet.jobs().queue(actor, new QueueRequest(name, ReadFrom.STORE)),
+                jobs.jobs(),
+                jobs.total(),
+                oldestFirst,
+                latest.total(),
                 clock.instant())));
   }
 

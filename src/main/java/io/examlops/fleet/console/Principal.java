@@ -56,6 +56,24 @@ record Principal(
   }
 
   /**
+   * Whether it acts with an admin's authority over others' jobs (cancel, detach): the admin scope
+   * and, now, the admin role.
+   */
+  boolean adminStanding() {
+    return admin() && role == Role.ADMIN;
+  }
+
+  /**
+   * Whether it may cancel this job now, by the gateway's rule: the submit scope, and its submitter
+   * or an admin ({@link io.examlops.fleet.jobs.Standing}); and the job has not ended.
+   */
+  boolean mayCancel(io.examlops.fleet.model.TrackedJob job) {
+    return may(TokenScope.SUBMIT)
+        && !job.state().terminal()
+        && (adminStanding() || job.submittedBy().equals(user));
+  }
+
+  /**
    * The acting user on the audit trail ({@code bob via console}), with the limits of the token the
    * request came with.
    */

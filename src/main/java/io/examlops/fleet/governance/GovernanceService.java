@@ -267,16 +267,37 @@ public final class GovernanceService {
         .environment(name, clusters.connections().current(cluster));
   }
 
-  /** The audit trail, of one cluster or of all, oldest first. */
+  /**
+   * The audit trail, of one cluster or of all, oldest first; or one page of what the request's
+   * filters select, read as one query that stops at the page's end.
+   */
   public AuditResult audit(AuditRequest request) {
-    List<AuditEvent> events;
-    if (request.cluster() == null) {
-      events = registry().auditTrail();
-    } else {
+    if (request.cluster() != null) {
       clusters.connections().cluster(request.cluster());
-      events = registry().auditTrail(request.cluster());
     }
-    return new AuditResult(events.stream().map(ClusterSummary.Audit::of).toList());
+    AuditTrail.Query query =
+        new AuditTrail.Query(
+            request.cluster(),
+            request.actor(),
+            request.action(),
+            request.newestFirst(),
+            request.before(),
+            request.after());
+    ClusterRegistry registry = registry();
+    if (!request.paged()) {
+      return new AuditResult(
+          registry.auditTrail(query, 0, null).stream().map(ClusterSummary.Audit::of).toList());
+    }
+    int limit = request.limit() == null ? AuditRequest.MOST : request.limit();
+    // One event more than the page holds says whether a page follows.
+    List<AuditEvent> events = registry.auditTrail(query, request.offset(), limit + 1);
+    Long next = null;
+    if (events.size() > limit) {
+      events = events.subList(0, limit);
+      next = events.get(limit - 1).id();
+    }
+    return new AuditResult(
+        events.stream().map(ClusterSummary.Audit::of).toList(), registry.auditCount(query), next);
   }
 
   /**

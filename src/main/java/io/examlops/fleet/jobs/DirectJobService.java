@@ -8,7 +8,6 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobRef;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.OutputPath;
-import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.RegisteredCluster;
@@ -28,7 +27,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -177,13 +175,34 @@ public final class DirectJobService implements JobService {
    */
   @Override
   public JobsResult list(Actor actor, JobsRequest request) {
-    JobState state = request.state() == null ? null : jobState(request.state());
+    JobRecords.Filter filter =
+        new JobRecords.Filter(
+            request.cluster(),
+            request.model(),
+            request.jobState(),
+            request.user(),
+            request.token());
+    boolean refresh = request.from() == ReadFrom.SCHEDULER;
+    if (!request.paged()) {
+      JobTracker.Listing listing = tracker.list(actor, filter, refresh);
+      return new JobsResult(listing.jobs(), listing.notes());
+    }
+    int limit = request.limit() == null ? JobsRequest.MOST : request.limit();
+    // One job more than the page holds says whether a page follows, without counting again.
     JobTracker.Listing listing =
         tracker.list(
             actor,
-            new JobRecords.Filter(request.cluster(), request.model(), state),
-            request.from() == ReadFrom.SCHEDULER);
-    return new JobsResult(listing.jobs(), listing.notes());
+            filter,
+            new JobRecords.Page(request.before(), request.offset(), limit + 1),
+            refresh);
+    List<TrackedJob> jobs = listing.jobs();
+    Long next = null;
+    if (jobs.size() > limit) {
+      jobs = jobs.subList(0, limit);
+      next = jobs.get(limit - 1).id();
+    }
+    return new JobsResult(
+        List.copyOf(jobs), listing.notes(), tracker.store(actor).count(filter), next);
   }
 
   /** Asks the schedulers about every unfinished job and stores what they say. */
@@ -375,17 +394,5 @@ public final class DirectJobService implements JobService {
     return tracker
         .backend(cluster.definition().scheduler())
         .outputFile(job.schedulerJobId(), job.outputPath());
-  }
-
-  private static JobState jobState(String text) {
-    try {
-      return JobState.valueOf(text.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw FleetException.invalid(
-          Printable.quoted(text)
-              + " is not a job state; use one of submitted, pending, running, completing,"
-              + " completed, failed, cancelled, timeout, suspended, unknown",
-          "state");
-    }
   }
 }

@@ -199,21 +199,30 @@ public final class JobTracker {
 
   /** Tracked jobs matching the filter, after asking the schedulers about unfinished ones. */
   public Listing list(Actor actor, JobRecords.Filter filter, boolean refresh) {
+    return list(actor, filter, null, refresh);
+  }
+
+  /**
+   * One page of the tracked jobs matching the filter ({@code null}: all of them), after asking the
+   * schedulers about the unfinished ones the filter selects (whatever the page: they are few).
+   */
+  public Listing list(
+      Actor actor, JobRecords.Filter filter, JobRecords.Page page, boolean refresh) {
     JobRecords store = store(actor);
     List<String> notes = new ArrayList<>();
     if (refresh) {
-      // Every unfinished job of the cluster and model is asked, whatever state is filtered on: a
-      // job recorded running may be cancelled by now. A lost job is asked again: accounting that
-      // was down may know it later.
+      // Every unfinished job of the filter is asked, whatever state is filtered on: a job recorded
+      // running may be cancelled by now. A lost job is asked again: accounting that was down may
+      // know it later.
       refresh(
           actor,
-          store.list(new JobRecords.Filter(filter.cluster(), filter.model(), null)).stream()
+          store.list(filter.anyState()).stream()
               .filter(j -> !j.state().terminal() || j.state() == JobState.LOST)
               .filter(j -> !inFlight.contains(j.id()))
               .toList(),
           notes);
     }
-    return new Listing(store.list(filter), notes);
+    return new Listing(page == null ? store.list(filter) : store.list(filter, page), notes);
   }
 
   /** What a job may use at most: its GPUs for its time limit; 0 when it names no limit. */

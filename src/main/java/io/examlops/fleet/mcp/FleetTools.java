@@ -197,7 +197,12 @@ final class FleetTools {
                     args.text("cluster"),
                     args.text("model"),
                     args.text("state"),
-                    args.flag("refresh", true) ? ReadFrom.SCHEDULER : ReadFrom.STORE));
+                    args.flag("refresh", true) ? ReadFrom.SCHEDULER : ReadFrom.STORE,
+                    args.text("user"),
+                    args.text("token"),
+                    null,
+                    0,
+                    args.whole("limit")));
     Map<String, Long> byState =
         result.jobs().stream()
             .collect(
@@ -205,6 +210,7 @@ final class FleetTools {
     String summary =
         result.jobs().size()
             + (result.jobs().size() == 1 ? " tracked job" : " tracked jobs")
+            + (result.total() == null ? "" : " of " + result.total() + ", the newest")
             + (byState.isEmpty()
                 ? ""
                 : " ("

@@ -27,6 +27,8 @@ import java.util.Objects;
  * @param reason pending reason, failure reason or the scheduler's own message
  * @param output where it was asked to write its output ({@link OutputPath#pattern()}, its {@code
  *     %x} filled in), {@code null} for its scheduler's default place
+ * @param token the id of the API token it was submitted with ({@code 1a2b3c4d}), whose limits it
+ *     counts against; {@code null} when none was (this machine's exa, a person signed in)
  */
 public record TrackedJob(
     long id,
@@ -47,7 +49,8 @@ public record TrackedJob(
     BigDecimal gpuHours,
     Integer exitCode,
     String reason,
-    String output) {
+    String output,
+    String token) {
 
   /** The longest reason kept: a scheduler's message, not its log. */
   public static final int MAX_REASON = 2000;
@@ -108,7 +111,8 @@ public record TrackedJob(
         null,
         null,
         null,
-        output == null ? null : output.pattern());
+        output == null ? null : output.pattern(),
+        null);
   }
 
   /** The job in {@code newState} since {@code started} (if known), with why; nothing else known. */
@@ -149,7 +153,8 @@ public record TrackedJob(
         hours == null ? gpuHours : hours,
         exit == null ? exitCode : exit,
         why == null ? null : OneLine.flattened(why, MAX_REASON),
-        output);
+        output,
+        token);
   }
 
   /**
@@ -176,6 +181,7 @@ public record TrackedJob(
         gpuHours,
         exitCode,
         reason,
-        output);
+        output,
+        token);
   }
 }

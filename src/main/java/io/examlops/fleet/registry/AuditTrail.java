@@ -66,29 +66,76 @@ public final class AuditTrail {
     }
   }
 
-  /** At most {@code max} events recorded after the one numbered {@code afterId}, oldest first. */
-  static List<AuditEvent> after(Connection c, long afterId, int max) throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT id, at, actor, surface, action, cluster, details_json FROM audit_events"
-                + " WHERE id > ? ORDER BY id LIMIT ?")) {
-      s.setLong(1, afterId);
-      s.setInt(2, max);
-      try (ResultSet rs = s.executeQuery()) {
-        return events(rs);
+  /**
+   * Which events to read; {@code null} fields match everything.
+   *
+   * @param newestFirst in the order opposite to the one they happened in
+   * @param before only events whose id is below this one; {@code null}: up to the newest
+   * @param after only events whose id is above this one; {@code null}: from the oldest
+   */
+  public record Query(
+      String cluster, String actor, String action, boolean newestFirst, Long before, Long after) {
+    public static final Query ALL = new Query(null, null, null, false, null, null);
+
+    /** One cluster's events ({@code null}: all), oldest first. */
+    public static Query of(String cluster) {
+      return new Query(cluster, null, null, false, null, null);
+    }
+
+    /** The same events without the cursors: what a count counts. */
+    Query uncut() {
+      return new Query(cluster, actor, action, newestFirst, null, null);
+    }
+
+    private String where(List<Object> args) {
+      List<String> terms = new ArrayList<>();
+      and(terms, args, "cluster = ?", cluster);
+      and(terms, args, "actor = ?", actor);
+      and(terms, args, "action = ?", action);
+      and(terms, args, "id < ?", before);
+      and(terms, args, "id > ?", after);
+      return terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms);
+    }
+
+    private static void and(List<String> terms, List<Object> args, String term, Object value) {
+      if (value != null) {
+        terms.add(term);
+        args.add(value);
       }
     }
   }
 
+  /** At most {@code max} events recorded after the one numbered {@code afterId}, oldest first. */
+  static List<AuditEvent> after(Connection c, long afterId, int max) throws SQLException {
+    return list(c, new Query(null, null, null, false, null, afterId), 0, max);
+  }
+
   /** Events in the order they happened; all of them when {@code cluster} is null. */
   static List<AuditEvent> list(Connection c, String cluster) throws SQLException {
+    return list(c, Query.of(cluster), 0, null);
+  }
+
+  /**
+   * The events the query selects, in its order, {@code offset} of them skipped and at most {@code
+   * limit} ({@code null}: all) read: each filter has its index in the order of ids (versions 1 and
+   * 17), so that a page reads its own rows and stops.
+   */
+  static List<AuditEvent> list(Connection c, Query query, long offset, Integer limit)
+      throws SQLException {
+    List<Object> args = new ArrayList<>();
     String sql =
         "SELECT id, at, actor, surface, action, cluster, details_json FROM audit_events"
-            + (cluster == null ? "" : " WHERE cluster = ?")
-            + " ORDER BY id";
+            + query.where(args)
+            + " ORDER BY id"
+            + (query.newestFirst() ? " DESC" : "")
+            + (limit == null ? "" : " LIMIT ? OFFSET ?");
+    if (limit != null) {
+      args.add(limit);
+      args.add(offset);
+    }
     try (PreparedStatement s = c.prepareStatement(sql)) {
-      if (cluster != null) {
-        s.setString(1, cluster);
+      for (int i = 0; i < args.size(); i++) {
+        s.setObject(i + 1, args.get(i));
       }
       try (ResultSet rs = s.executeQuery()) {
         return events(rs);
@@ -110,5 +157,20 @@ public final class AuditTrail {
               rs.getString("details_json")));
     }
     return events;
+  }
+
+  /** How many events the query selects, whatever its cursors: read from an index only. */
+  static long count(Connection c, Query query) throws SQLException {
+    List<Object> args = new ArrayList<>();
+    try (PreparedStatement s =
+        c.prepareStatement("SELECT count(*) FROM audit_events" + query.uncut().where(args))) {
+      for (int i = 0; i < args.size(); i++) {
+        s.setObject(i + 1, args.get(i));
+      }
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
   }
 }

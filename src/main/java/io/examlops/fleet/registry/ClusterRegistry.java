@@ -412,6 +412,19 @@ public final class ClusterRegistry implements ClusterStore {
   }
 
   /**
+   * The events {@code query} selects, in its order: {@code offset} of them skipped, at most {@code
+   * limit} ({@code null}: all of them).
+   */
+  public List<AuditEvent> auditTrail(AuditTrail.Query query, long offset, Integer limit) {
+    return db.read(c -> AuditTrail.list(c, query, offset, limit));
+  }
+
+  /** How many events {@code query} selects, whatever its cursors. */
+  public long auditCount(AuditTrail.Query query) {
+    return db.read(c -> AuditTrail.count(c, query));
+  }
+
+  /**
    * Whether the cluster may receive work now: ACTIVE, and its definition and the fingerprints in
    * use equal what the approval pinned.
    */

@@ -18,9 +18,43 @@ import java.util.Optional;
  * for an ACTIVE cluster; {@link #complete} or {@link #discard} follows.
  */
 public interface JobRecords {
-  /** Which tracked jobs to list; {@code null} fields match everything. */
-  record Filter(String cluster, String model, JobState state) {
+  /**
+   * Which tracked jobs to list; {@code null} fields match everything.
+   *
+   * @param user only the jobs this user submitted ({@link TrackedJob#submittedBy()})
+   * @param token only the jobs submitted with this API token (its id, {@link TrackedJob#token()})
+   */
+  record Filter(String cluster, String model, JobState state, String user, String token) {
     public static final Filter ALL = new Filter(null, null, null);
+
+    public Filter(String cluster, String model, JobState state) {
+      this(cluster, model, state, null, null);
+    }
+
+    /** The same filter without its state: what a refresh asks the schedulers about. */
+    public Filter anyState() {
+      return new Filter(cluster, model, null, user, token);
+    }
+  }
+
+  /**
+   * One page of what {@link #list} lists, read as one query that stops at the page's end (an index
+   * serves each filter, so that a page of a year of history reads a page of rows).
+   *
+   * @param before only jobs whose fleet id is below this one (the last id of the page before: a
+   *     cursor that new submissions do not shift); {@code null}: from the newest
+   * @param offset how many matching jobs to skip first (a page number's start)
+   * @param limit at most this many jobs
+   */
+  record Page(Long before, long offset, int limit) {
+    public Page {
+      if (before != null && before < 1) {
+        throw new IllegalArgumentException("before must be 1 or more, not " + before);
+      }
+      if (offset < 0 || limit < 1) {
+        throw new IllegalArgumentException("a page starts at 0 or later and holds 1 job or more");
+      }
+    }
   }
 
   /**
@@ -82,6 +116,12 @@ public interface JobRecords {
 
   /** Tracked jobs, newest first. */
   List<TrackedJob> list(Filter filter);
+
+  /** One page of the tracked jobs {@code filter} selects, newest first. */
+  List<TrackedJob> list(Filter filter, Page page);
+
+  /** How many tracked jobs {@code filter} selects, counted without reading them. */
+  long count(Filter filter);
 
   /**
    * Gives the job a lease renewed {@code at}: whoever waits on it renews it ({@link #renewLease}),

@@ -36,7 +36,7 @@ public final class JobStore implements JobRecords {
   private static final String COLUMNS =
       "id, cluster, scheduler_job_id, name, model, dataset, gpus, nodes, partition_name, state,"
           + " submitted_by, submitted_at, started_at, ended_at, elapsed_seconds, gpu_hours,"
-          + " exit_code, reason, output";
+          + " exit_code, reason, output, token_id";
 
   private final PlatformDb db;
   private final Clock clock;
@@ -317,30 +317,93 @@ public final class JobStore implements JobRecords {
   /** Tracked jobs, newest first. */
   @Override
   public List<TrackedJob> list(Filter filter) {
-    StringBuilder sql = new StringBuilder("SELECT " + COLUMNS + " FROM hpc_jobs WHERE 1 = 1");
-    List<String> args = new ArrayList<>();
-    if (filter.cluster() != null) {
-      sql.append(" AND cluster = ?");
-      args.add(filter.cluster());
-    }
-    if (filter.model() != null) {
-      sql.append(" AND model = ?");
-      args.add(filter.model());
-    }
-    if (filter.state() != null) {
-      sql.append(" AND state = ?");
-      args.add(filter.state().name());
-    }
-    sql.append(" ORDER BY id DESC");
+    Where where = Where.of(filter);
     return db.read(
         c -> {
-          try (PreparedStatement s = c.prepareStatement(sql.toString())) {
-            for (int i = 0; i < args.size(); i++) {
-              s.setString(i + 1, args.get(i));
-            }
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT " + COLUMNS + " FROM hpc_jobs" + where.sql() + " ORDER BY id DESC")) {
+            where.bind(s);
             return all(s);
           }
         });
+  }
+
+  /**
+   * One page, newest first: {@code LIMIT} and {@code OFFSET} on the rows of the filter's index
+   * (migration 017), ids below the page's cursor; what the page holds is all that is read.
+   */
+  @Override
+  public List<TrackedJob> list(Filter filter, Page page) {
+    Where where = Where.of(filter).below(page.before());
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT "
+                      + COLUMNS
+                      + " FROM hpc_jobs"
+                      + where.sql()
+                      + " ORDER BY id DESC LIMIT ? OFFSET ?")) {
+            int next = where.bind(s);
+            s.setInt(next, page.limit());
+            s.setLong(next + 1, page.offset());
+            return all(s);
+          }
+        });
+  }
+
+  @Override
+  public long count(Filter filter) {
+    Where where = Where.of(filter);
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement("SELECT count(*) FROM hpc_jobs" + where.sql())) {
+            where.bind(s);
+            try (ResultSet r = s.executeQuery()) {
+              r.next();
+              return r.getLong(1);
+            }
+          }
+        });
+  }
+
+  /** The WHERE clause of a filter, and its values. */
+  private record Where(List<String> terms, List<Object> args) {
+    static Where of(Filter filter) {
+      Where where = new Where(new ArrayList<>(), new ArrayList<>());
+      where.and("cluster = ?", filter.cluster());
+      where.and("model = ?", filter.model());
+      where.and("state = ?", filter.state() == null ? null : filter.state().name());
+      where.and("submitted_by = ?", filter.user());
+      where.and("token_id = ?", filter.token());
+      return where;
+    }
+
+    Where below(Long id) {
+      and("id < ?", id);
+      return this;
+    }
+
+    private void and(String term, Object value) {
+      if (value != null) {
+        terms.add(term);
+        args.add(value);
+      }
+    }
+
+    String sql() {
+      return terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms);
+    }
+
+    /** Binds the values from parameter 1 on; returns the next parameter's index. */
+    int bind(PreparedStatement s) throws SQLException {
+      for (int i = 0; i < args.size(); i++) {
+        s.setObject(i + 1, args.get(i));
+      }
+      return args.size() + 1;
+    }
   }
 
   /** Refuses a job that the token's limits leave no room for, in the recording transaction. */
@@ -623,7 +686,8 @@ public final class JobStore implements JobRecords {
         gpuHours,
         integer(r, "exit_code"),
         r.getString("reason"),
-        r.getString("output"));
+        r.getString("output"),
+        r.getString("token_id"));
   }
 
   private static java.time.Instant instant(ResultSet r, String column) throws SQLException {

@@ -204,6 +204,11 @@ final class GatewayJobs implements JobService {
     add(query, "cluster", request.cluster());
     add(query, "model", request.model());
     add(query, "state", request.state());
+    add(query, "user", request.user());
+    add(query, "token", request.token());
+    add(query, "before", request.before() == null ? null : request.before().toString());
+    add(query, "offset", request.offset() == 0 ? null : Long.toString(request.offset()));
+    add(query, "limit", request.limit() == null ? null : request.limit().toString());
     return client.send(
         "GET", "/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)), null, actor, MANY);
   }

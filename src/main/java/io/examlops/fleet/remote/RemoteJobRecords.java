@@ -44,6 +44,29 @@ final class RemoteJobRecords implements JobRecords {
 
   @Override
   public List<TrackedJob> list(Filter filter) {
+    return client.get("/jobs" + query(filter, List.of()), MANY).jobs();
+  }
+
+  /** One page, cut by the console's own store. */
+  @Override
+  public List<TrackedJob> list(Filter filter, Page page) {
+    List<String> paging = new ArrayList<>();
+    if (page.before() != null) {
+      paging.add("before=" + page.before());
+    }
+    paging.add("offset=" + page.offset());
+    paging.add("limit=" + page.limit());
+    return client.get("/jobs" + query(filter, paging), MANY).jobs();
+  }
+
+  /** Counted by the console's own store. */
+  @Override
+  public long count(Filter filter) {
+    JobsResult one = client.get("/jobs" + query(filter, List.of("limit=1")), MANY);
+    return one.total() == null ? one.jobs().size() : one.total();
+  }
+
+  private static String query(Filter filter, List<String> more) {
     List<String> query = new ArrayList<>();
     if (filter.cluster() != null) {
       query.add("cluster=" + encoded(filter.cluster()));
@@ -54,9 +77,14 @@ final class RemoteJobRecords implements JobRecords {
     if (filter.state() != null) {
       query.add("state=" + filter.state().label());
     }
-    return client
-        .get("/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)), MANY)
-        .jobs();
+    if (filter.user() != null) {
+      query.add("user=" + encoded(filter.user()));
+    }
+    if (filter.token() != null) {
+      query.add("token=" + encoded(filter.token()));
+    }
+    query.addAll(more);
+    return query.isEmpty() ? "" : "?" + String.join("&", query);
   }
 
   @Override

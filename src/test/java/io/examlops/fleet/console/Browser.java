@@ -1,5 +1,7 @@
 package io.examlops.fleet.console;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -111,5 +114,41 @@ public final class Browser {
       pins.put(labels.get(i).getText(), values.get(i).getText());
     }
     return pins;
+  }
+
+  /**
+   * Opens {@code path} at a screen {@code width} px wide (set with {@link #viewport}) and checks
+   * that the page is laid out for it and does not scroll sideways (a wide table scrolls in its own
+   * box), naming what sticks out; then keeps its screenshot as {@code NAME-WIDTH}.
+   */
+  static void fits(ChromeDriver browser, String base, String page, String path, int width) {
+    browser.get(base + path);
+    JavascriptExecutor js = browser;
+    long inner = ((Number) js.executeScript("return window.innerWidth")).longValue();
+    long scroll =
+        ((Number) js.executeScript("return document.documentElement.scrollWidth")).longValue();
+    // What sticks out, so that a failure names it.
+    Object wide =
+        js.executeScript(
+            "var w = window.innerWidth, out = [];"
+                + "document.querySelectorAll('body *').forEach(function (e) {"
+                + "  var r = e.getBoundingClientRect();"
+                + "  if (r.right > w + 1 && !e.closest('.table-box')) {"
+                + "    out.push(e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className"
+                + "      + ' ' + Math.round(r.right)); } });"
+                + "return out.slice(0, 8).join(', ');");
+    assertThat(inner)
+        .as(path + " is laid out for the screen's width; too wide: " + wide)
+        .isEqualTo(width);
+    assertThat(scroll)
+        .as(path + " at " + width + " px scrolls sideways; too wide: " + wide)
+        .isLessThanOrEqualTo(inner);
+    assertThat(
+            browser.findElements(
+                By.cssSelector(
+                    "meta[name=viewport][content='width=device-width, initial-scale=1']")))
+        .as(path + " has a viewport setting")
+        .hasSize(1);
+    Browser.screenshot(browser, page + "-" + width);
   }
 }

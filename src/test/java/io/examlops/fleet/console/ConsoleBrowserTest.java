@@ -405,34 +405,7 @@ class ConsoleBrowserTest {
   }
 
   private void fits(String page, String path, int width) {
-    browser.get(console.base + path);
-    JavascriptExecutor js = (JavascriptExecutor) browser;
-    long inner = ((Number) js.executeScript("return window.innerWidth")).longValue();
-    long scroll =
-        ((Number) js.executeScript("return document.documentElement.scrollWidth")).longValue();
-    // What sticks out, so that a failure names it.
-    Object wide =
-        js.executeScript(
-            "var w = window.innerWidth, out = [];"
-                + "document.querySelectorAll('body *').forEach(function (e) {"
-                + "  var r = e.getBoundingClientRect();"
-                + "  if (r.right > w + 1 && !e.closest('.table-box')) {"
-                + "    out.push(e.tagName + (e.id ? '#' + e.id : '') + '.' + e.className"
-                + "      + ' ' + Math.round(r.right)); } });"
-                + "return out.slice(0, 8).join(', ');");
-    assertThat(inner)
-        .as(path + " is laid out for the screen's width; too wide: " + wide)
-        .isEqualTo(width);
-    assertThat(scroll)
-        .as(path + " at " + width + " px scrolls sideways; too wide: " + wide)
-        .isLessThanOrEqualTo(inner);
-    assertThat(
-            browser.findElements(
-                By.cssSelector(
-                    "meta[name=viewport][content='width=device-width, initial-scale=1']")))
-        .as(path + " has a viewport setting")
-        .hasSize(1);
-    Browser.screenshot(browser, page + "-" + width);
+    Browser.fits(browser, console.base, page, path, width);
   }
 
   private void connect(String name) {

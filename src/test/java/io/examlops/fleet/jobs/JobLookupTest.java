@@ -109,6 +109,7 @@ class JobLookupTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -50,6 +50,7 @@ class JobTrackerTest {
         null,
         null,
         null,
+        null,
         null);
   }
 
@@ -146,6 +147,7 @@ class JobTrackerTest {
             JobState.SUBMITTED,
             "alice",
             T0.plusSeconds(30),
+            null,
             null,
             null,
             null,

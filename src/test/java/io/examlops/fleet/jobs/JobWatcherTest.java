@@ -45,6 +45,7 @@ class JobWatcherTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -42,6 +42,7 @@ class ClaimsTest {
         null,
         null,
         null,
+        null,
         null);
   }
 

@@ -1,22 +1,22 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.model;
 
 import java.util.ArrayDeque;
 import java.util.function.Consumer;
 
 /**
  * The last lines of a text that arrives in chunks, in bounded memory: {@code exa hpc logs --tail}
- * keeps only these of a job's output, however long it is (a line longer than {@link #LONGEST_LINE}
- * characters keeps its end).
+ * and the console's job page keep only these of a job's output, however long it is (a line longer
+ * than {@link #LONGEST_LINE} characters keeps its end).
  */
-final class LastLines implements Consumer<String> {
-  static final int LONGEST_LINE = 64 * 1024;
+public final class LastLines implements Consumer<String> {
+  public static final int LONGEST_LINE = 64 * 1024;
 
   private final int max;
   private final ArrayDeque<String> lines = new ArrayDeque<>();
   private final StringBuilder partial = new StringBuilder();
   private boolean cut;
 
-  LastLines(int max) {
+  public LastLines(int max) {
     this.max = max;
   }
 
@@ -45,7 +45,7 @@ final class LastLines implements Consumer<String> {
   }
 
   /** The lines kept, the unfinished last one included (it counts as one of them). */
-  String text() {
+  public String text() {
     StringBuilder text = new StringBuilder();
     boolean withPartial = partial.length() > 0;
     int skip = withPartial && lines.size() == max ? 1 : 0;
@@ -54,7 +54,7 @@ final class LastLines implements Consumer<String> {
   }
 
   /** Whether anything before the lines kept was left out. */
-  boolean cut() {
+  public boolean cut() {
     return cut || (partial.length() > 0 && lines.size() == max);
   }
 }

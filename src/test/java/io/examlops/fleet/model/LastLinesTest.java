@@ -1,4 +1,4 @@
-package io.examlops.fleet.cli;
+package io.examlops.fleet.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
