@@ -10,7 +10,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,18 +56,18 @@ public final class SmtpServer implements AutoCloseable {
             "smtp-server-output");
     reader.setDaemon(true);
     reader.start();
-    long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!accepts()) {
-      if (!process.isAlive() || System.nanoTime() > end) {
-        process.destroy();
-        throw new AssertionError("the SMTP server did not start: " + output);
-      }
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new AssertionError(e);
-      }
+    try {
+      Eventually.waitUntil(
+          "the SMTP server to accept connections",
+          () -> {
+            if (!process.isAlive()) {
+              throw new AssertionError("the SMTP server ended: " + output);
+            }
+            return accepts();
+          });
+    } catch (AssertionError e) {
+      process.destroy();
+      throw new AssertionError("the SMTP server did not start: " + output, e);
     }
   }
 
