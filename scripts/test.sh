@@ -15,5 +15,6 @@ bash scripts/testbed/sshd-up.sh "$testbed"
 bash scripts/testbed/ssh-routes-up.sh "$testbed"
 bash scripts/testbed/flux-user-up.sh "$testbed"
 bash scripts/testbed/slurm-up.sh
+bash scripts/testbed/slurmrestd-up.sh "$testbed"
 bash scripts/testbed/slurm-states.sh
 mvn -B -ntp verify -Dtestbed.dir="$testbed" "$@"

@@ -15,6 +15,7 @@ if command -v scontrol >/dev/null && scontrol ping >/dev/null 2>&1; then
   squeue -h -o %A | xargs -r scancel
   for _ in $(seq 100); do [ -z "$(squeue -h -o %A)" ] && break; sleep 0.1; done
 fi
+stop /run/slurmrestd.pid
 stop /run/slurmd-*.pid
 stop /run/slurmctld.pid
 stop /run/slurmdbd.pid

@@ -8,7 +8,7 @@
 # real SMTP server, with STARTTLS and its certificate, that the console's mail notifications are
 # delivered to in tests), and wrk and hey for the console benchmark. Idempotent; run as root.
 set -euo pipefail
-need=(slurmctld slurmd slurm-client slurmdbd munge openssh-server openssh-client mariadb-server tzdata iproute2
+need=(slurmctld slurmd slurm-client slurmdbd slurmrestd slurm-wlm-jwt-plugin munge openssh-server openssh-client mariadb-server tzdata iproute2
   chromium chromium-driver slapd ldap-utils python3-aiosmtpd openssl wrk hey)
 missing=()
 for p in "${need[@]}"; do

@@ -2,6 +2,8 @@
 # A real Slurm cluster on this one machine, without systemd: munge, MariaDB + slurmdbd (accounting
 # with the gres/gpu TRES), slurmctld and six slurmd (n1-n4 CPU nodes, g1 with 4 a100, g2 with 2 v100,
 # fake GPU device nodes), plus n5 declared without a slurmd. Partitions cpu (default), gpu, debug.
+# slurmctld also takes JWTs (AuthAltTypes=auth/jwt) for slurmrestd-up.sh; its HS256 key is
+# /var/spool/slurmctld/jwt_hs256.key. Users alice and bob (accounts ml) run jobs through it.
 # Run as root, after sshd-up.sh (which creates hpcuser). Starts slurmctld with clean state, so job
 # ids start again at 1: the exit-status records (examlops-ID.exit) of an earlier run are removed.
 # slurm-accounting.sh switches the running cluster to no accounting and back.
@@ -27,6 +29,8 @@ ClusterName=testcluster
 SlurmctldHost=localhost
 SlurmUser=slurm
 AuthType=auth/munge
+AuthAltTypes=auth/jwt
+AuthAltParameters=jwt_key=/var/spool/slurmctld/jwt_hs256.key
 MpiDefault=none
 ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
@@ -80,6 +84,10 @@ CONF
 install -d -m 0755 /var/spool/slurmd/fakegpu
 for i in 0 1 2 3; do [ -c /var/spool/slurmd/fakegpu/nvidia$i ] || mknod -m 0666 /var/spool/slurmd/fakegpu/nvidia$i c 195 $i; done
 install -d -o slurm -g slurm -m 0755 /var/spool/slurmctld /var/log/slurm
+# the JWT signing key slurmctld checks tokens with (slurmrestd-up.sh gives the fleet a copy)
+[ -s /var/spool/slurmctld/jwt_hs256.key ] || dd if=/dev/urandom of=/var/spool/slurmctld/jwt_hs256.key bs=32 count=1 status=none
+chown slurm:slurm /var/spool/slurmctld/jwt_hs256.key; chmod 0600 /var/spool/slurmctld/jwt_hs256.key
+for u in alice bob; do id "$u" >/dev/null 2>&1 || useradd -m -s /bin/bash "$u"; done
 NODES="n1 n2 n3 n4 g1 g2"
 for n in $NODES; do install -d -m 0755 /var/spool/slurmd/$n; done
 
@@ -96,6 +104,8 @@ mariadb -e "CREATE USER IF NOT EXISTS 'slurm'@'localhost' IDENTIFIED BY 'slurmdb
 say "mariadb up"
 cat > /etc/slurm/slurmdbd.conf <<'CONF'
 AuthType=auth/munge
+AuthAltTypes=auth/jwt
+AuthAltParameters=jwt_key=/var/spool/slurmctld/jwt_hs256.key
 DbdHost=localhost
 SlurmUser=slurm
 DebugLevel=info
@@ -114,6 +124,9 @@ sacctmgr -n -P show cluster format=cluster | grep -qx testcluster || sacctmgr -i
 sacctmgr -n -P show account format=account | grep -qx physics || sacctmgr -i add account physics Description="Physics department" Organization=science >/dev/null
 sacctmgr -n -P show account format=account | grep -qx ml || sacctmgr -i add account ml Description="Machine learning group" Organization=science >/dev/null
 sacctmgr -n -P show user format=user | grep -qx hpcuser || sacctmgr -i add user hpcuser Account=physics,ml DefaultAccount=physics >/dev/null
+for u in alice bob; do
+  sacctmgr -n -P show user format=user | grep -qx "$u" || sacctmgr -i add user "$u" Account=ml DefaultAccount=ml >/dev/null
+done
 say "slurmdbd up, accounts registered"
 
 rm -f /home/hpcuser/examlops-*.exit /home/hpcuser/examlops-*.out

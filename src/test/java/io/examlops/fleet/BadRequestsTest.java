@@ -160,7 +160,18 @@ class BadRequestsTest {
       boolean noCheck,
       Integer connectTimeout) {
     return new HostTarget(
-        host, port, null, key, null, acceptNew, fingerprint, noCheck, connectTimeout, null);
+        host,
+        port,
+        null,
+        key,
+        null,
+        acceptNew,
+        fingerprint,
+        noCheck,
+        connectTimeout,
+        null,
+        null,
+        null);
   }
 
   static Stream<Case> cases() {

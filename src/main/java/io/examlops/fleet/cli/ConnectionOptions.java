@@ -67,6 +67,34 @@ final class ConnectionOptions {
       description = "Seconds one query command may run (default: ${DEFAULT-VALUE}).")
   int commandTimeoutSeconds;
 
+  @Option(
+      names = "--token-file",
+      paramLabel = "FILE",
+      description =
+          "For a Slurm REST API (HOST given as https://...): the file holding a token the site"
+              + " issued (SLURM_JWT); requests act as --user. Never the token itself.")
+  @Fills("tokenFile")
+  java.nio.file.Path tokenFile;
+
+  @Option(
+      names = "--signing-key",
+      paramLabel = "FILE",
+      description =
+          "For a Slurm REST API: the file holding the cluster's JWT signing key (jwt_hs256.key);"
+              + " the fleet mints a short-lived token per user it acts for. Holding it is holding"
+              + " every account on the cluster.")
+  @Fills("signingKey")
+  java.nio.file.Path signingKey;
+
+  @Option(
+      names = "--certificate",
+      paramLabel = "SHA256:...",
+      description =
+          "For a Slurm REST API over https: accept only the TLS certificate with this SHA-256"
+              + " fingerprint (of its DER form) instead of one a trusted authority signed.")
+  @Fills("hostKeyFingerprint")
+  String certificate;
+
   /** The target these options describe for {@code host} ({@code null}: the environment's). */
   HostTarget target(String host) {
     return new HostTarget(
@@ -76,9 +104,11 @@ final class ConnectionOptions {
         key,
         knownHosts == null ? null : knownHosts.toString(),
         acceptNew,
-        pinnedFingerprint,
+        pinnedFingerprint != null ? pinnedFingerprint : certificate,
         noHostKeyCheck,
         connectTimeoutSeconds,
-        commandTimeoutSeconds);
+        commandTimeoutSeconds,
+        tokenFile == null ? null : tokenFile.toAbsolutePath().toString(),
+        signingKey == null ? null : signingKey.toAbsolutePath().toString());
   }
 }

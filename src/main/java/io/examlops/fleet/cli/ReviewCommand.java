@@ -4,6 +4,7 @@ import io.examlops.fleet.governance.ReviewsResult;
 import io.examlops.fleet.model.ClusterReview;
 import io.examlops.fleet.model.Hint;
 import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.TransportKind;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
 
@@ -51,6 +52,14 @@ final class ReviewCommand extends FleetCommand {
       out.println("  host key       " + p.hostKeyFingerprint());
       p.jumps().forEach(hop -> out.println("  via            " + hop));
     }
+    if (p.transport() == TransportKind.REST) {
+      out.println("  acts as        " + p.user());
+      out.println("  credential     " + r.key());
+      out.println(
+          "  certificate    "
+              + (p.hostKeyFingerprint() == null ? "none (plain http)" : p.hostKeyFingerprint()));
+    }
+    r.cautions().forEach(c -> out.println("  CAUTION        " + c));
     out.println(
         "  partitions     " + (r.partitions().isEmpty() ? "-" : String.join(", ", r.partitions())));
     out.println(

@@ -3,6 +3,7 @@ package io.examlops.fleet.console;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.PinnedConnection;
+import io.examlops.fleet.model.TransportKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -82,13 +83,16 @@ public record ClusterRow(
       List<String> jumpHosts,
       String scheduler,
       List<String> settings) {
+    boolean rest = TransportKind.REST.label().equals(transport);
     return List.of(
         new Page.Fact("Transport", transport == null ? "-" : transport),
-        new Page.Fact("Host", host == null ? "local" : host),
+        new Page.Fact("Host", rest ? "its REST API (below)" : host == null ? "local" : host),
         new Page.Fact("Port", port == null ? "-" : port.toString()),
-        new Page.Fact("User", user == null ? "-" : user),
-        new Page.Fact("SSH key", key == null ? "-" : key),
-        new Page.Fact("Host key", hostKey == null ? "-" : hostKey),
+        new Page.Fact(rest ? "Acts as" : "User", user == null ? "-" : user),
+        new Page.Fact(rest ? "REST credential" : "SSH key", key == null ? "-" : key),
+        new Page.Fact(
+            rest ? "TLS certificate" : "Host key",
+            hostKey == null ? (rest ? "none (plain http to loopback)" : "-") : hostKey),
         new Page.Fact(
             "Jump hosts",
             jumpHosts.isEmpty() ? "none (direct)" : String.join(", then ", jumpHosts)),

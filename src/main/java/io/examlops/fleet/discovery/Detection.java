@@ -1,5 +1,6 @@
 package io.examlops.fleet.discovery;
 
+import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.GpuInfo;
@@ -7,11 +8,15 @@ import io.examlops.fleet.model.JumpHost;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeStatus;
+import io.examlops.fleet.transport.ApiCredential;
+import io.examlops.fleet.transport.ApiTarget;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.SshTarget;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What detection found on one host.
@@ -72,6 +77,17 @@ public record Detection(
    * through its jump hosts with the host keys they presented.
    */
   public ClusterDefinition definition(String name, SchedulerKind scheduler, Endpoint endpoint) {
+    if (endpoint.isApi()) {
+      ApiTarget api = endpoint.api();
+      Map<String, String> settings = new LinkedHashMap<>(api.settings());
+      settings.put(ApiSettings.URL.name(), api.label());
+      settings.put(
+          api.credential().kind() == ApiCredential.Kind.TOKEN
+              ? ApiSettings.TOKEN_FILE.name()
+              : ApiSettings.SIGNING_KEY.name(),
+          api.credential().file().toAbsolutePath().toString());
+      return ClusterDefinition.rest(name, scheduler, api.user(), hostKeyFingerprint, settings);
+    }
     return endpoint.isLocal()
         ? ClusterDefinition.local(name, scheduler)
         : ClusterDefinition.ssh(

@@ -51,6 +51,11 @@ public final class Discovery {
   public Detection detect(Endpoint endpoint) {
     try (CommandRunner runner = endpoint.open()) {
       Detection detection = new Detector(probes).detect(runner);
+      if (runner.api().isPresent()) {
+        // the TLS certificate the API presented is what an approval pins, as a host key over SSH
+        return detection.withKeys(
+            runner.api().get().presentedCertificate().orElse(null), null, List.of());
+      }
       return runner instanceof SshRunner ssh
           ? detection.withKeys(
               ssh.hostKeyFingerprint().orElse(null),

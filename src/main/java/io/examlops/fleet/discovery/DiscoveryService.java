@@ -257,7 +257,9 @@ public final class DiscoveryService {
 
   /** A cluster name that follows the name rule, from a host name: {@code lxp-login} → itself. */
   static String suggestedName(Endpoint endpoint) {
-    String host = endpoint.ssh().host().toLowerCase(java.util.Locale.ROOT);
+    String host =
+        (endpoint.isApi() ? endpoint.api().url().getHost() : endpoint.ssh().host())
+            .toLowerCase(java.util.Locale.ROOT);
     String first = host.matches("[0-9.:\\[\\]]+") ? host : host.split("\\.")[0];
     String cleaned = first.replaceAll("[^a-z0-9_-]", "-");
     String name = Character.isLetter(cleaned.charAt(0)) ? cleaned : "cluster-" + cleaned;

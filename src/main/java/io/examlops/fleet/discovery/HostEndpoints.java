@@ -1,10 +1,15 @@
 package io.examlops.fleet.discovery;
 
+import io.examlops.fleet.model.ApiSettings;
+import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.KeyMaterial;
+import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.settings.Variables;
+import io.examlops.fleet.transport.ApiCredential;
+import io.examlops.fleet.transport.ApiTarget;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
@@ -15,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where a {@link HostTarget} is: the host it names (or the settings' SSH host), else this machine,
@@ -41,6 +47,18 @@ public final class HostEndpoints {
 
   /** The endpoint a target names; this machine when it names none and the settings give none. */
   public Endpoint resolve(HostTarget target) {
+    if (target.namesApi()) {
+      return api(target);
+    }
+    List<String> apiOnly = new ArrayList<>();
+    addIf(apiOnly, target.tokenFile() != null, "tokenFile");
+    addIf(apiOnly, target.signingKey() != null, "signingKey");
+    if (!apiOnly.isEmpty()) {
+      throw FleetException.invalid(
+          "a token file and a signing key are for a Slurm REST API, given as the HOST"
+              + " https://HOST[:PORT]: drop them, or give the API's URL",
+          apiOnly.toArray(String[]::new));
+    }
     HostKeyPolicy.Mode mode = hostKeyMode(target);
     Path keyPath = target.keyPath() == null ? null : keyPath(target.keyPath());
     Path knownHosts = target.knownHostsFile() == null ? null : Path.of(target.knownHostsFile());
@@ -63,6 +81,85 @@ public final class HostEndpoints {
           target, "no host was given and " + Variables.SSH_HOST + " is unset, so this machine");
     }
     return endpoint;
+  }
+
+  /**
+   * A Slurm REST API: the URL (https, or http to loopback), the cluster user requests act as, and
+   * exactly one credential file; the SSH settings are refused, the TLS certificate may be pinned.
+   */
+  private Endpoint api(HostTarget target) {
+    List<String> ssh = new ArrayList<>();
+    addIf(ssh, target.keyPath() != null, "keyPath");
+    addIf(ssh, target.port() != null, "port");
+    addIf(ssh, target.knownHostsFile() != null, "knownHostsFile");
+    addIf(ssh, target.acceptNewHostKey(), "acceptNewHostKey");
+    addIf(ssh, target.noHostKeyCheck(), "noHostKeyCheck");
+    if (!ssh.isEmpty()) {
+      throw FleetException.invalid(
+          "these settings apply to SSH only, but "
+              + target.host()
+              + " is a REST API: drop them (its port goes in the URL, its certificate is pinned"
+              + " with the certificate fingerprint)",
+          ssh.toArray(String[]::new));
+    }
+    String url;
+    try {
+      url = ApiSettings.url(target.host());
+    } catch (FleetException e) {
+      throw e.about("host");
+    }
+    if (target.user() == null) {
+      throw FleetException.invalid(
+          "a REST API needs the cluster user its requests act as: give the user", "user");
+    }
+    String user;
+    try {
+      user = ConnectionRules.user(target.user());
+    } catch (FleetException e) {
+      throw e.about("user");
+    }
+    if ((target.tokenFile() == null) == (target.signingKey() == null)) {
+      throw FleetException.invalid(
+          "a REST API needs exactly one credential: a token file (a token the site issued for "
+              + user
+              + ") or the signing key file (to mint a token per user the fleet acts for)",
+          "tokenFile",
+          "signingKey");
+    }
+    ApiCredential credential =
+        target.tokenFile() != null
+            ? new ApiCredential(
+                ApiCredential.Kind.TOKEN, credentialPath(target.tokenFile(), "tokenFile"))
+            : new ApiCredential(
+                ApiCredential.Kind.SIGNING_KEY, credentialPath(target.signingKey(), "signingKey"));
+    String certificate = target.hostKeyFingerprint();
+    if (certificate != null) {
+      try {
+        certificate = ConnectionRules.fingerprint(certificate);
+      } catch (FleetException e) {
+        throw e.about("hostKeyFingerprint");
+      }
+    }
+    return Endpoint.api(
+        new ApiTarget(
+            java.net.URI.create(url),
+            user,
+            credential,
+            certificate,
+            Map.of(),
+            transportOptions(target)));
+  }
+
+  private Path credentialPath(String text, String field) {
+    try {
+      return settings.home().expand(ConnectionRules.keyPath(text)).toAbsolutePath();
+    } catch (FleetException e) {
+      throw FleetException.invalid(
+          "invalid credential path "
+              + Printable.quoted(text)
+              + ": give the path of the file that holds it (absolute, or starting with ~/)",
+          field);
+    }
   }
 
   /** What the user's OpenSSH configuration says of {@code name}, read when a host is named. */

@@ -5,7 +5,13 @@ package io.examlops.fleet.discovery;
  * EXAMLOPS_HPC_SSH_*} environment the fleet was built with. No host (and none in that environment)
  * means this machine, where the SSH settings do not apply and are refused.
  *
- * @param host the login node to reach over SSH; {@code null}: the environment's, else this machine
+ * <p>A host given as {@code https://HOST[:PORT]} (or {@code http://} to loopback) is a Slurm REST
+ * API (slurmrestd): then {@code user} is the cluster user requests act as, one of {@code tokenFile}
+ * and {@code signingKey} proves it, {@code hostKeyFingerprint} pins the TLS certificate, and the
+ * SSH settings are refused.
+ *
+ * @param host the login node to reach over SSH, or an API's URL; {@code null}: the environment's,
+ *     else this machine
  * @param port SSH port; {@code null}: the environment's, else 22
  * @param user SSH user; {@code null}: the environment's, else the operating-system user
  * @param keyPath path of the SSH private key file (never its content); {@code null}: the
@@ -16,6 +22,8 @@ package io.examlops.fleet.discovery;
  * @param noHostKeyCheck do not verify the host key at all (unsafe)
  * @param connectTimeoutSeconds time to reach the host; {@code null}: 10
  * @param commandTimeoutSeconds time one query command may run; {@code null}: 60
+ * @param tokenFile for an API: the file holding a token the site issued; {@code null}: none
+ * @param signingKey for an API: the file holding the key tokens are signed with; {@code null}: none
  */
 public record HostTarget(
     String host,
@@ -27,7 +35,9 @@ public record HostTarget(
     String hostKeyFingerprint,
     boolean noHostKeyCheck,
     Integer connectTimeoutSeconds,
-    Integer commandTimeoutSeconds) {
+    Integer commandTimeoutSeconds,
+    String tokenFile,
+    String signingKey) {
 
   /** The word that names this machine where a host is expected ({@code connect local}). */
   public static final String LOCAL = "local";
@@ -39,7 +49,12 @@ public record HostTarget(
 
   /** {@code host} (or, for {@code null}, the environment's) with default settings. */
   public static HostTarget of(String host) {
-    return new HostTarget(host, null, null, null, null, false, null, false, null, null);
+    return new HostTarget(host, null, null, null, null, false, null, false, null, null, null, null);
+  }
+
+  /** Whether the host is an API's URL rather than a login node. */
+  public boolean namesApi() {
+    return host != null && host.contains("://");
   }
 
   /** Whether the user named this machine explicitly ({@link #LOCAL}). */

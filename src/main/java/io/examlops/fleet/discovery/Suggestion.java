@@ -38,7 +38,7 @@ public record Suggestion(SchedulerKind scheduler, String transport, Map<String, 
     if (scheduler != null) {
       env.put(Variables.SCHEDULER, scheduler.label());
     }
-    if (!endpoint.isLocal() && detection.found()) {
+    if (!endpoint.isLocal() && !endpoint.isApi() && detection.found()) {
       SshTarget ssh = endpoint.ssh();
       if (ssh.jumps().isEmpty()) {
         env.put(Variables.SSH_HOST, ssh.host());
@@ -52,7 +52,8 @@ public record Suggestion(SchedulerKind scheduler, String transport, Map<String, 
         env.put(Variables.SSH_HOST, hostAsTyped);
       }
     }
-    return new Suggestion(scheduler, endpoint.isLocal() ? "local" : "ssh", env);
+    return new Suggestion(
+        scheduler, endpoint.isLocal() ? "local" : endpoint.isApi() ? "rest" : "ssh", env);
   }
 
   /** The variables as shell-quoted {@code export} lines. */

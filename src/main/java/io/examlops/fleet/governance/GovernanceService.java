@@ -500,13 +500,17 @@ public final class GovernanceService {
     Fingerprints seen =
         endpoint.isLocal()
             ? Fingerprints.NONE
-            : new Fingerprints(
-                endpoint.ssh().key() == null
-                    // The ssh-agent's key that the host accepted: the one use will be held to.
-                    ? detection.clientKeyFingerprint()
-                    : KeyFingerprint.of(
-                        endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
-                detection.hostKeyFingerprint());
+            : endpoint.isApi()
+                ? new Fingerprints(
+                    endpoint.api().credential().fingerprint(endpoint.label()),
+                    detection.hostKeyFingerprint())
+                : new Fingerprints(
+                    endpoint.ssh().key() == null
+                        // The ssh-agent's key that the host accepted: the one use will be held to.
+                        ? detection.clientKeyFingerprint()
+                        : KeyFingerprint.of(
+                            endpoint.ssh().key(), clusters.context().settings().keyPassphrase()),
+                    detection.hostKeyFingerprint());
     return new Probe(definition, seen, detection.caps());
   }
 
@@ -515,7 +519,7 @@ public final class GovernanceService {
    * SSH library does not hand back the key it certifies): refused before anything is written.
    */
   private static void refuseCertifiedHosts(Endpoint endpoint, Detection detection) {
-    if (endpoint.isLocal()) {
+    if (endpoint.isLocal() || endpoint.isApi()) {
       return;
     }
     List<String> certified = new ArrayList<>();

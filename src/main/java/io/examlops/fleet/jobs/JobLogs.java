@@ -1,6 +1,8 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
@@ -129,6 +131,18 @@ final class JobLogs {
                 + CHUNK_BYTES);
     if (result.exitCode() == 3) {
       return new Chunk("", 0, false, false);
+    }
+    if (result.commandNotFound() && runner.api().isPresent()) {
+      // slurmrestd and its kind run jobs but read no files: say where the output is instead
+      throw new FleetException(
+          ErrorKind.CONFLICT,
+          runner.target()
+              + " is reached through its REST API, which reads no files: the job's output is "
+              + path
+              + " on the cluster (relative paths start in its job directory); read it there, or"
+              + " on a machine that mounts that directory",
+          null,
+          null);
     }
     return chunk(result.stdout(), last);
   }

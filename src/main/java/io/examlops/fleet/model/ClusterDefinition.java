@@ -54,6 +54,20 @@ public record ClusterDefinition(
     }
     settings = checked(name, scheduler, settings);
     jumps = jumps == null ? List.of() : List.copyOf(jumps);
+    if (transport != TransportKind.REST) {
+      for (AdapterSetting api : ApiSettings.ALL) {
+        if (settings.containsKey(api.name())) {
+          throw FleetException.invalid(
+              "cluster '"
+                  + name
+                  + "' has "
+                  + api.name()
+                  + " but uses transport "
+                  + transport.label()
+                  + ": it belongs to transport rest; remove it, or use transport rest");
+        }
+      }
+    }
     if (transport == TransportKind.SSH) {
       if (host == null || user == null) {
         throw FleetException.invalid(
@@ -67,6 +81,10 @@ public record ClusterDefinition(
       ConnectionRules.user(user);
       port = ConnectionRules.port(port == null ? ConnectionRules.DEFAULT_SSH_PORT : port);
       keyPath = keyPath == null ? null : ConnectionRules.keyPath(keyPath);
+      hostKeyFingerprint =
+          hostKeyFingerprint == null ? null : ConnectionRules.fingerprint(hostKeyFingerprint);
+    } else if (transport == TransportKind.REST) {
+      restChecked(name, scheduler, host, user, keyPath, port, jumps, settings);
       hostKeyFingerprint =
           hostKeyFingerprint == null ? null : ConnectionRules.fingerprint(hostKeyFingerprint);
     } else if (host != null
@@ -102,6 +120,103 @@ public record ClusterDefinition(
         hostKeyFingerprint,
         Map.of(),
         List.of());
+  }
+
+  /**
+   * A cluster reached through its scheduler's HTTP API; {@code certificate} pins its TLS
+   * certificate ({@code null}: one a trusted authority vouches for).
+   */
+  public static ClusterDefinition rest(
+      String name,
+      SchedulerKind scheduler,
+      String user,
+      String certificate,
+      Map<String, String> settings) {
+    return new ClusterDefinition(
+        name,
+        scheduler,
+        TransportKind.REST,
+        null,
+        user,
+        null,
+        null,
+        certificate,
+        settings,
+        List.of());
+  }
+
+  /**
+   * A REST entry takes its user and the API settings, and nothing of a shell's: its scheduler must
+   * declare the API settings, and exactly one credential is named.
+   */
+  private static void restChecked(
+      String name,
+      SchedulerKind scheduler,
+      String host,
+      String user,
+      String keyPath,
+      Integer port,
+      List<JumpHost> jumps,
+      Map<String, String> settings) {
+    if (scheduler.setting(ApiSettings.URL.name()).isEmpty()) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "': scheduler "
+              + scheduler.label()
+              + " has no REST API this product can use: use transport ssh or local");
+    }
+    if (host != null || keyPath != null || port != null || !jumps.isEmpty()) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "' uses transport rest, which takes no host, key, port or jump hosts: its"
+              + " address is "
+              + ApiSettings.URL.name()
+              + "; remove them, or use transport ssh");
+    }
+    if (user == null) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "' uses transport rest but has no user: add the cluster user its requests act as");
+    }
+    ConnectionRules.user(user);
+    if (settings.get(ApiSettings.URL.name()) == null) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "' uses transport rest but has no "
+              + ApiSettings.URL.name()
+              + ": add the API's URL (https://HOST:PORT)");
+    }
+    boolean token = settings.get(ApiSettings.TOKEN_FILE.name()) != null;
+    boolean key = settings.get(ApiSettings.SIGNING_KEY.name()) != null;
+    if (token == key) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "' uses transport rest and needs exactly one credential: "
+              + ApiSettings.TOKEN_FILE.name()
+              + " (a token for user "
+              + user
+              + ") or "
+              + ApiSettings.SIGNING_KEY.name()
+              + " (the key tokens are signed with, to act for each mapped user)");
+    }
+    if (!key && settings.get(ApiSettings.USERS.name()) != null) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "' maps users ("
+              + ApiSettings.USERS.name()
+              + ") but its token acts only as "
+              + user
+              + ": remove the mapping, or give "
+              + ApiSettings.SIGNING_KEY.name()
+              + " instead of "
+              + ApiSettings.TOKEN_FILE.name());
+    }
   }
 
   public static ClusterDefinition local(String name, SchedulerKind scheduler) {

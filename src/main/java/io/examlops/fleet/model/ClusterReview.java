@@ -18,6 +18,8 @@ import java.util.List;
  * @param gpus the GPUs discovery found; {@code null} when it was never probed
  * @param changedSinceProbe how its entry differs from what the probe that found those went through,
  *     one change a line; approving waits for a new probe while there are any
+ * @param cautions what approving grants beyond one account, in words (a REST signing key acts as
+ *     every user), one a line; empty when nothing does
  */
 public record ClusterReview(
     String cluster,
@@ -32,8 +34,10 @@ public record ClusterReview(
     List<String> partitions,
     Integer gpus,
     List<String> gpuTypes,
-    List<String> changedSinceProbe) {
+    List<String> changedSinceProbe,
+    List<String> cautions) {
   public ClusterReview {
+    cautions = cautions == null ? List.of() : List.copyOf(cautions);
     changedSinceProbe = changedSinceProbe == null ? List.of() : List.copyOf(changedSinceProbe);
     pinnedSettings = List.copyOf(pinnedSettings);
     partitions = List.copyOf(partitions);
@@ -59,7 +63,9 @@ public record ClusterReview(
         g == null ? null : g.requestedAt(),
         g == null ? null : g.probedAt(),
         pins,
-        shownKey(d.keyPath(), key),
+        d.transport() == TransportKind.REST
+            ? ApiSettings.shownCredential(d.settings(), key)
+            : shownKey(d.keyPath(), key),
         pins.shownSettings(),
         caps == null
             ? List.of()
@@ -68,7 +74,8 @@ public record ClusterReview(
                 .toList(),
         caps == null ? null : caps.gpus(),
         caps == null ? List.of() : caps.gpuTypes(),
-        changedSinceProbe);
+        changedSinceProbe,
+        ApiSettings.cautions(d.settings()));
   }
 
   /**

@@ -2,16 +2,23 @@ package io.examlops.fleet.model;
 
 import java.util.Locale;
 
-/** How commands reach a cluster's login node. */
+/**
+ * How the fleet reaches a cluster: commands on its login node over SSH, commands on this machine,
+ * or its scheduler's HTTP API ({@link ApiSettings}).
+ */
 public enum TransportKind {
   SSH,
-  LOCAL;
+  LOCAL,
+  REST;
 
   public String label() {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** Parses {@code ssh} or {@code local} (any case); throws with the accepted values otherwise. */
+  /**
+   * Parses {@code ssh}, {@code local} or {@code rest} (any case); throws with the accepted values
+   * otherwise.
+   */
   public static TransportKind parse(String text) {
     for (TransportKind kind : values()) {
       if (kind.label().equalsIgnoreCase(text == null ? "" : text.trim())) {
@@ -19,6 +26,6 @@ public enum TransportKind {
       }
     }
     throw FleetException.invalid(
-        "unknown transport " + Printable.quoted(text) + ": expected ssh or local");
+        "unknown transport " + Printable.quoted(text) + ": expected ssh, local or rest");
   }
 }

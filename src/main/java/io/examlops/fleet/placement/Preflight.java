@@ -50,18 +50,25 @@ public final class Preflight {
     checks.add(Check.pass(CheckName.APPROVAL, "ACTIVE, approval holds"));
     String user;
     try {
-      CommandResult who = runner.run(PreflightCommands.WHOAMI);
-      user = who.ok() ? who.stdout().strip() : null;
-      checks.add(
-          who.ok()
-              ? Check.pass(CheckName.HOST, runner.target() + " answers as " + user)
-              : Check.warn(
-                  CheckName.HOST,
-                  runner.target()
-                      + " answers, but `"
-                      + PreflightCommands.WHOAMI
-                      + "` exited "
-                      + who.exitCode()));
+      if (runner.api().isPresent()) {
+        // an API runs no `id`: whom requests act as is the cluster's pinned user
+        user = runner.api().get().target().user();
+        checks.add(
+            Check.pass(CheckName.HOST, runner.target() + " is its REST API, acting as " + user));
+      } else {
+        CommandResult who = runner.run(PreflightCommands.WHOAMI);
+        user = who.ok() ? who.stdout().strip() : null;
+        checks.add(
+            who.ok()
+                ? Check.pass(CheckName.HOST, runner.target() + " answers as " + user)
+                : Check.warn(
+                    CheckName.HOST,
+                    runner.target()
+                        + " answers, but `"
+                        + PreflightCommands.WHOAMI
+                        + "` exited "
+                        + who.exitCode()));
+      }
     } catch (TransportException e) {
       checks.add(Check.fail(CheckName.HOST, e.getMessage()));
       return checks.skipRest(target, "the host is unreachable");

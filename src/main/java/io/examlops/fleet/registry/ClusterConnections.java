@@ -1,6 +1,7 @@
 package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.Fingerprints;
@@ -15,10 +16,13 @@ import io.examlops.fleet.settings.ClientCredential;
 import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.AgentKeys;
+import io.examlops.fleet.transport.ApiCredential;
+import io.examlops.fleet.transport.ApiTarget;
 import io.examlops.fleet.transport.ClientEnvironment;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.Endpoint;
 import io.examlops.fleet.transport.HostKeyPolicy;
+import io.examlops.fleet.transport.HttpApi;
 import io.examlops.fleet.transport.KeyFingerprint;
 import io.examlops.fleet.transport.SharedRunners;
 import io.examlops.fleet.transport.SshTarget;
@@ -116,6 +120,11 @@ public final class ClusterConnections {
     if (d == null || d.transport() == TransportKind.LOCAL) {
       return Fingerprints.NONE;
     }
+    if (d.transport() == TransportKind.REST) {
+      String certificate =
+          cluster.governance() == null ? null : cluster.governance().observed().hostKey();
+      return new Fingerprints(apiCredential(d).fingerprint(d.name()), certificate);
+    }
     String key = usesAgent(cluster) ? heldAgentKey(cluster) : keyFingerprint(d);
     String hostKey =
         cluster.governance() == null ? null : cluster.governance().observed().hostKey();
@@ -208,7 +217,7 @@ public final class ClusterConnections {
    */
   private void requireApprovedCredential(RegisteredCluster cluster) {
     ClusterDefinition d = cluster.definition();
-    if (d == null || d.transport() == TransportKind.LOCAL) {
+    if (d == null || d.transport() != TransportKind.SSH) {
       return;
     }
     PinnedConnection pinned = cluster.governance() == null ? null : cluster.governance().pinned();
@@ -279,6 +288,9 @@ public final class ClusterConnections {
     if (d.transport() == TransportKind.LOCAL) {
       return Endpoint.local(options);
     }
+    if (d.transport() == TransportKind.REST) {
+      return Endpoint.api(apiTarget(d));
+    }
     requireApprovedCredential(cluster);
     boolean agent = usesAgent(cluster);
     HostKeyPolicy policy =
@@ -340,15 +352,60 @@ public final class ClusterConnections {
    */
   public <T> T withRunner(RegisteredCluster cluster, Actor actor, Function<CommandRunner, T> work) {
     try (SharedRunners.Lease lease = runners.borrow(endpoint(cluster))) {
+      List<HttpApi.Token> minted = new java.util.concurrent.CopyOnWriteArrayList<>();
       try {
-        return work.apply(instanceOf(cluster, lease.runner()));
+        return work.apply(instanceOf(cluster, acting(cluster, actor, lease.runner(), minted)));
       } catch (TransportException e) {
         if (e.step() == TransportException.Step.HOST_KEY) {
           recordPresentedKey(cluster, lease, actor);
         }
         throw e;
+      } finally {
+        minted.forEach(token -> store().recordMint(cluster.name(), token, actor));
       }
     }
+  }
+
+  /**
+   * For a cluster reached through an API, the runner whose requests are for {@code actor}: its
+   * submissions and cancels act as the cluster user the entry's {@code rest_users} maps it to, and
+   * every token minted on the way is kept to be audited.
+   */
+  private static CommandRunner acting(
+      RegisteredCluster cluster, Actor actor, CommandRunner runner, List<HttpApi.Token> minted) {
+    if (runner.api().isEmpty()) {
+      return runner;
+    }
+    String fleetUser = actor == null ? null : ApiUsers.fleetUser(actor);
+    String clusterUser =
+        fleetUser == null
+            ? null
+            : ApiSettings.usersOf(cluster.definition().settings().get(ApiSettings.USERS.name()))
+                .get(fleetUser);
+    return ApiUsers.acting(
+        runner,
+        new HttpApi.Acting(fleetUser == null ? "(nobody)" : fleetUser, clusterUser, minted::add));
+  }
+
+  /** The cluster's API: its URL, user, credential, pinned certificate and settings. */
+  private ApiTarget apiTarget(ClusterDefinition d) {
+    return new ApiTarget(
+        java.net.URI.create(d.settings().get(ApiSettings.URL.name())),
+        d.user(),
+        apiCredential(d),
+        d.hostKeyFingerprint(),
+        d.settings(),
+        options);
+  }
+
+  /** The token file or signing key the entry names, {@code ~} expanded as key paths are. */
+  private ApiCredential apiCredential(ClusterDefinition d) {
+    String token = d.settings().get(ApiSettings.TOKEN_FILE.name());
+    return token != null
+        ? new ApiCredential(ApiCredential.Kind.TOKEN, store().keyFile(token))
+        : new ApiCredential(
+            ApiCredential.Kind.SIGNING_KEY,
+            store().keyFile(d.settings().get(ApiSettings.SIGNING_KEY.name())));
   }
 
   /** The scheduler's adapter may route the commands (a Flux cluster's go to its own instance). */

@@ -1,6 +1,7 @@
 package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.AuditEvent;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
@@ -23,6 +24,7 @@ import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
 import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.settings.RegistryLocations;
+import io.examlops.fleet.transport.HttpApi;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -284,6 +286,22 @@ public final class ClusterRegistry implements ClusterStore {
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
   }
 
+  @Override
+  public void recordMint(String name, HttpApi.Token token, Actor actor) {
+    Actor who = actor(actor);
+    db.write(
+        c -> {
+          AuditTrail.record(
+              c,
+              now(),
+              who,
+              "mint",
+              name,
+              details("clusterUser", token.user(), "expires", Timestamps.format(token.expires())));
+          return null;
+        });
+  }
+
   /**
    * Records the fingerprints a connection to a registered cluster met, without a full probe: a host
    * presenting another host key than approved thereby makes the cluster unschedulable, with the
@@ -454,7 +472,19 @@ public final class ClusterRegistry implements ClusterStore {
               + clusters.path()
               + ", otherwise do not approve (the connection may be intercepted)");
     }
-    if (ApprovalCheck.hostKey(definition, current) == null) {
+    boolean plainLoopback =
+        definition.transport() == TransportKind.REST
+            && definition.settings().get(ApiSettings.URL.name()).startsWith("http:");
+    if (!plainLoopback && ApprovalCheck.hostKey(definition, current) == null) {
+      if (definition.transport() == TransportKind.REST) {
+        throw new RegistryException(
+            "cannot approve cluster '"
+                + definition.name()
+                + "': the TLS certificate of its REST API is not known; connect it again so that"
+                + " it is seen, or add 'certificate: SHA256:...' to its entry in "
+                + clusters.path(),
+            Hint.of(Hint.Action.CONNECT, definition.name()));
+      }
       throw new RegistryException(
           "cannot approve cluster '"
               + definition.name()

@@ -30,6 +30,12 @@ public interface ClusterStore {
    */
   RegisteredCluster recordObservation(String name, Fingerprints observed, Actor actor);
 
+  /**
+   * Audits a token minted to reach the cluster's API as {@code token.user()}, in {@code actor}'s
+   * unit of work (the token itself is never recorded).
+   */
+  void recordMint(String name, io.examlops.fleet.transport.HttpApi.Token token, Actor actor);
+
   /** The private key file a definition's {@code key:} names, {@code ~} expanded. */
   default Path keyFile(ClusterDefinition definition) {
     return keyFile(definition.keyPath());

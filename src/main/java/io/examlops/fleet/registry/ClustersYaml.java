@@ -45,6 +45,13 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  *     jump_keys: ~/.ssh/id_b   # optional: each jump host's key file, or agent
  *     jump_host_keys: SHA256:. # optional until approval: each jump host's host key
  *     flux_uri: local:///...   # a setting of the scheduler's adapter (here Flux's instance)
+ *   rest-lxp:                  # reached through slurmrestd instead (docs/rest.md)
+ *     scheduler: slurm
+ *     transport: rest
+ *     user: hpcuser            # the cluster user requests act as
+ *     certificate: SHA256:...  # rest only, optional until approval: the pinned TLS certificate
+ *     rest_url: https://lxp-rest:6820
+ *     rest_token_file: ~/.config/slurm.jwt   # or rest_signing_key: a path, never the secret
  * </pre>
  *
  * <p>Besides the connection's keys, an entry takes the settings its scheduler's adapter declares
@@ -63,6 +70,7 @@ final class ClustersYaml {
           "key",
           "port",
           "host_key",
+          "certificate",
           "jump",
           "jump_keys",
           "jump_host_keys");
@@ -403,14 +411,32 @@ final class ClustersYaml {
   private ClusterDefinition definition(String name, int entryLine, Map<String, Field> fields) {
     String schedulers = SchedulerKind.orList(SchedulerKind.registrable());
     Field scheduler = required(name, entryLine, fields, "scheduler", schedulers);
-    Field transport = required(name, entryLine, fields, "transport", "ssh or local");
+    Field transport = required(name, entryLine, fields, "transport", "ssh, local or rest");
     SchedulerKind schedulerKind =
         check(scheduler, () -> ConnectionRules.scheduler(scheduler.text()));
     TransportKind transportKind = check(transport, () -> TransportKind.parse(transport.text()));
     String host = optional(fields.get("host"), ConnectionRules::host);
     String user = optional(fields.get("user"), ConnectionRules::user);
     String key = optional(fields.get("key"), ConnectionRules::keyPath);
-    String hostKey = optional(fields.get("host_key"), ConnectionRules::fingerprint);
+    String pinKey = transportKind == TransportKind.REST ? "certificate" : "host_key";
+    String otherKey = transportKind == TransportKind.REST ? "host_key" : "certificate";
+    if (fields.containsKey(otherKey)) {
+      throw fail(
+          fields.get(otherKey).line(),
+          "cluster '"
+              + name
+              + "' uses transport "
+              + transportKind.label()
+              + ", which pins its "
+              + (transportKind == TransportKind.REST ? "TLS certificate" : "host key")
+              + " under '"
+              + pinKey
+              + "', not '"
+              + otherKey
+              + "'",
+          "rename '" + otherKey + ":' to '" + pinKey + ":'");
+    }
+    String hostKey = optional(fields.get(pinKey), ConnectionRules::fingerprint);
     Field portField = fields.get("port");
     Integer port = portField == null ? null : check(portField, () -> port(portField));
     List<JumpHost> jumps = jumps(fields);

@@ -2,6 +2,7 @@ package io.examlops.fleet.registry;
 
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.JumpHost;
+import io.examlops.fleet.model.TransportKind;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -196,7 +197,8 @@ final class ClustersYamlEditor {
     values.put("user", d.user());
     values.put("key", d.keyPath());
     values.put("port", d.port() == null ? null : d.port().toString());
-    values.put("host_key", d.hostKeyFingerprint());
+    values.put(
+        d.transport() == TransportKind.REST ? "certificate" : "host_key", d.hostKeyFingerprint());
     values.put("jump", JumpHost.route(d.jumps()));
     values.put("jump_keys", JumpHost.keys(d.jumps()));
     values.put("jump_host_keys", JumpHost.hostKeys(d.jumps()));

@@ -76,6 +76,17 @@ final class RemoteClusterStore implements ClusterStore {
   }
 
   /**
+   * An agent holds no cluster credential, so it never mints a token: the console that reaches the
+   * cluster's API mints and audits them.
+   */
+  @Override
+  public void recordMint(
+      String name, io.examlops.fleet.transport.HttpApi.Token token, Actor actor) {
+    throw new IllegalStateException(
+        "an agent of a central console mints no token for cluster '" + name + "'");
+  }
+
+  /**
    * The path as the console's clusters.yaml names it: on an agent the pipeline's credential gives
    * the key ({@code EXAMLOPS_HPC_CREDENTIAL_KEY}), checked against the approved fingerprint.
    */

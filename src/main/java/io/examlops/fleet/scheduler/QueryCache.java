@@ -32,6 +32,11 @@ public final class QueryCache implements CommandRunner {
     return runner.target();
   }
 
+  @Override
+  public java.util.Optional<io.examlops.fleet.transport.HttpApi> api() {
+    return runner.api();
+  }
+
   /** Round trips that reached the host. */
   @Override
   public int commandsRun() {

@@ -26,6 +26,14 @@ public interface CommandRunner extends AutoCloseable {
   /** Where commands run, for messages: {@code local} or {@code user@host:port}. */
   String target();
 
+  /**
+   * The cluster's HTTP API, when it is reached through one instead of a shell (then {@link #run}
+   * runs nothing); wrappers pass their runner's on.
+   */
+  default java.util.Optional<HttpApi> api() {
+    return java.util.Optional.empty();
+  }
+
   /** How many commands this runner has run (round trips), for benchmarks and audit. */
   int commandsRun();
 

@@ -14,33 +14,57 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Where query commands run: this machine, or one SSH target with its host-key policy.
+ * Where query commands run: this machine, or one SSH target with its host-key policy; or, for a
+ * cluster reached through its HTTP API, where that answers.
  *
- * @param ssh the SSH target; {@code null} for the local machine
+ * @param ssh the SSH target; {@code null} for the local machine and an API
  * @param hostKeyPolicy how the server's host key is verified (ignored locally)
  * @param options timeouts and output cap
  * @param client the passphrase variable and where warnings go, for SSH; {@code null} locally
+ * @param api the HTTP API; {@code null} unless the cluster is reached through one
  */
 public record Endpoint(
     SshTarget ssh,
     HostKeyPolicy hostKeyPolicy,
     TransportOptions options,
-    ClientEnvironment client) {
+    ClientEnvironment client,
+    ApiTarget api) {
+
+  public Endpoint(
+      SshTarget ssh,
+      HostKeyPolicy hostKeyPolicy,
+      TransportOptions options,
+      ClientEnvironment client) {
+    this(ssh, hostKeyPolicy, options, client, null);
+  }
+
   public static Endpoint local(TransportOptions options) {
     return new Endpoint(null, null, options, null);
   }
 
-  public boolean isLocal() {
-    return ssh == null;
+  /** A cluster's HTTP API. */
+  public static Endpoint api(ApiTarget api) {
+    return new Endpoint(null, null, api.options(), null, api);
   }
 
-  /** {@code local} or {@code user@host:port}, with {@code via} and the jump hosts if any. */
+  public boolean isLocal() {
+    return ssh == null && api == null;
+  }
+
+  public boolean isApi() {
+    return api != null;
+  }
+
+  /** {@code local}, {@code user@host:port} with {@code via} and the jump hosts if any, or a URL. */
   public String label() {
-    return isLocal() ? "local" : ssh.route();
+    return isApi() ? api.label() : isLocal() ? "local" : ssh.route();
   }
 
   /** Opens a runner; the caller closes it. */
   public CommandRunner open() {
+    if (isApi()) {
+      return new ApiRunner(api);
+    }
     return isLocal()
         ? Transports.local(options)
         : Transports.ssh(ssh, hostKeyPolicy, options, client);

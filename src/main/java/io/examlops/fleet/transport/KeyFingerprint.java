@@ -34,8 +34,16 @@ public final class KeyFingerprint {
 
   /** The fingerprint of an SSH wire-format public key blob. */
   public static String ofPublicKeyBlob(byte[] blob) {
+    return ofBytes(blob);
+  }
+
+  /**
+   * The same form for any bytes: a TLS certificate's DER encoding, a token or signing key file, so
+   * that every pin the review shows reads alike.
+   */
+  public static String ofBytes(byte[] bytes) {
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(blob);
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(bytes);
       return "SHA256:" + Base64.getEncoder().withoutPadding().encodeToString(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("every Java runtime provides SHA-256", e);

@@ -141,7 +141,10 @@ public final class SharedRunners implements AutoCloseable {
      * (see {@link SshRunner#hostKeyFingerprint()}); empty locally.
      */
     public Optional<String> hostKeyFingerprint() {
-      return shared.runner instanceof SshRunner ssh ? ssh.hostKeyFingerprint() : Optional.empty();
+      if (shared.runner instanceof SshRunner ssh) {
+        return ssh.hostKeyFingerprint();
+      }
+      return shared.runner.api().flatMap(HttpApi::presentedCertificate);
     }
 
     @Override
@@ -171,6 +174,11 @@ public final class SharedRunners implements AutoCloseable {
     @Override
     public String target() {
       return shared.target();
+    }
+
+    @Override
+    public java.util.Optional<HttpApi> api() {
+      return shared.api();
     }
 
     @Override

@@ -9,7 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Parses {@code sinfo --json} (Slurm 21.08 and later) into a {@link SinfoSnapshot}: pure, no I/O.
+ * Parses {@code sinfo --json} (Slurm 21.08 and later), and slurmrestd's node listing, which the
+ * same plugins shape, into a {@link SinfoSnapshot}: pure, no I/O.
  *
  * <p>Two shapes exist, told apart by their top-level array (and named in {@code meta}):
  *
@@ -53,13 +54,23 @@ public final class SinfoJsonParser {
     if (root == null || !root.isObject()) {
       throw new ProbeException("`" + command + "` printed no JSON object; is this Slurm >= 21.08?");
     }
+    return read(command, root);
+  }
+
+  /**
+   * The same from JSON already read: slurmrestd's {@code GET /slurm/vX/nodes} answers with the
+   * {@code nodes} shape of the same plugins.
+   *
+   * @param command what printed it, for messages (a command, or a request)
+   */
+  public static Document read(String command, JsonNode root) {
     JsonNode errors = root.path("errors");
     if (errors.isArray() && !errors.isEmpty()) {
       throw new ProbeException("`" + command + "` reported errors: " + errors);
     }
-    String release = text(root.path("meta").path("Slurm").path("release"));
+    String release = SlurmJson.text(root.path("meta").path("Slurm").path("release"));
     if (release == null) {
-      release = text(root.path("meta").path("slurm").path("release"));
+      release = SlurmJson.text(root.path("meta").path("slurm").path("release"));
     }
     SinfoSnapshot.Builder snapshot = new SinfoSnapshot.Builder();
     try {
@@ -91,19 +102,20 @@ public final class SinfoJsonParser {
     JsonNode state = node.path("state");
     SlurmNodeState slurmState =
         state.isArray()
-            ? SlurmNodeState.ofWords(null, words(state))
-            : SlurmNodeState.ofWords(text(state), words(node.path("state_flags")));
+            ? SlurmNodeState.ofWords(null, SlurmJson.words(state))
+            : SlurmNodeState.ofWords(
+                SlurmJson.text(state), SlurmJson.words(node.path("state_flags")));
     snapshot.node(
         new NodeInfo(
             name,
-            (int) number(node.path("cpus"), name + " cpus"),
-            number(node.path("real_memory"), name + " real_memory"),
-            Gres.gpus(text(node.path("gres"))),
-            node.has("gres_used") ? Gres.gpuCount(text(node.path("gres_used"))) : null,
+            (int) SlurmJson.count(node.path("cpus"), name + " cpus"),
+            SlurmJson.count(node.path("real_memory"), name + " real_memory"),
+            Gres.gpus(SlurmJson.text(node.path("gres"))),
+            node.has("gres_used") ? Gres.gpuCount(SlurmJson.text(node.path("gres_used"))) : null,
             slurmState.normalized(),
             slurmState.raw(),
             partitions,
-            SinfoSnapshot.features(text(node.path("features"))),
+            SinfoSnapshot.features(SlurmJson.text(node.path("features"))),
             reason(node.path("reason"))));
   }
 
@@ -111,49 +123,54 @@ public final class SinfoJsonParser {
   private static void readGroup(JsonNode record, SinfoSnapshot.Builder snapshot) {
     JsonNode partition = record.path("partition");
     List<String> partitions = new ArrayList<>();
-    String partitionName = text(partition.path("name"));
+    String partitionName = SlurmJson.text(partition.path("name"));
     if (partitionName != null && !partitionName.isEmpty()) {
       snapshot.partition(
-          SinfoSnapshot.partition(partitionName, limit(partition.path("maximums").path("time"))));
+          SinfoSnapshot.partition(
+              partitionName, SlurmJson.optional(partition.path("maximums").path("time"), false)));
       partitions.add(partitionName);
     }
     SlurmNodeState slurmState =
-        SlurmNodeState.ofWords(null, words(record.path("node").path("state")));
+        SlurmNodeState.ofWords(null, SlurmJson.words(record.path("node").path("state")));
     JsonNode names = record.path("nodes").path("nodes");
     if (!names.isArray() || names.isEmpty()) {
       throw new IllegalArgumentException(
-          "a sinfo record has no nodes.nodes list: " + abbreviate(record));
+          "a sinfo record has no nodes.nodes list: " + SlurmJson.abbreviate(record));
     }
     JsonNode gres = record.path("gres");
     for (JsonNode name : names) {
       snapshot.node(
           new NodeInfo(
               name.asText(),
-              (int) number(record.path("cpus").path("minimum"), name.asText() + " cpus.minimum"),
-              number(record.path("memory").path("minimum"), name.asText() + " memory.minimum"),
-              Gres.gpus(text(gres.path("total"))),
-              gres.has("used") ? Gres.gpuCount(text(gres.path("used"))) : null,
+              (int)
+                  SlurmJson.count(
+                      record.path("cpus").path("minimum"), name.asText() + " cpus.minimum"),
+              SlurmJson.count(
+                  record.path("memory").path("minimum"), name.asText() + " memory.minimum"),
+              Gres.gpus(SlurmJson.text(gres.path("total"))),
+              gres.has("used") ? Gres.gpuCount(SlurmJson.text(gres.path("used"))) : null,
               slurmState.normalized(),
               slurmState.raw(),
               partitions,
-              SinfoSnapshot.features(text(record.path("features").path("total"))),
+              SinfoSnapshot.features(SlurmJson.text(record.path("features").path("total"))),
               reason(record.path("reason"))));
     }
   }
 
   /** A plain string up to 22.05; {@code {"description","time","user"}} from data_parser v0.0.39. */
   private static String reason(JsonNode value) {
-    return SinfoSnapshot.reason(text(value.isObject() ? value.path("description") : value));
+    return SinfoSnapshot.reason(
+        SlurmJson.text(value.isObject() ? value.path("description") : value));
   }
 
   private static String dataFormat(JsonNode root) {
     JsonNode meta = root.path("meta");
     for (JsonNode plugin : List.of(meta.path("plugin"), meta.path("plugins"))) {
-      String parser = text(plugin.path("data_parser"));
+      String parser = SlurmJson.text(plugin.path("data_parser"));
       if (parser != null && !parser.isEmpty()) {
         return parser;
       }
-      String type = text(plugin.path("type"));
+      String type = SlurmJson.text(plugin.path("type"));
       if (type != null && !type.isEmpty()) {
         return type;
       }
@@ -161,49 +178,13 @@ public final class SinfoJsonParser {
     return "unknown format";
   }
 
-  private static List<String> words(JsonNode array) {
-    List<String> words = new ArrayList<>();
-    array.forEach(w -> words.add(w.asText()));
-    return words;
-  }
-
-  /** A number, plain or in the {"set","infinite","number"} wrapper of data_parser v0.0.39+. */
-  private static long number(JsonNode value, String what) {
-    JsonNode n = value.isObject() ? value.path("number") : value;
-    if (!n.canConvertToLong() || n.asLong() < 0) {
-      throw new IllegalArgumentException(what + " is not a count: " + value);
-    }
-    return n.asLong();
-  }
-
-  /** A time limit in minutes; null when unset or infinite. */
-  private static Long limit(JsonNode value) {
-    if (value.isMissingNode() || value.isNull()) {
-      return null;
-    }
-    if (value.isObject()) {
-      boolean set = value.path("set").asBoolean(false);
-      boolean infinite = value.path("infinite").asBoolean(false);
-      return set && !infinite ? value.path("number").asLong() : null;
-    }
-    return value.canConvertToLong() ? value.asLong() : null;
-  }
-
   private static String required(JsonNode node, String field) {
-    String value = text(node.path(field));
+    String value = SlurmJson.text(node.path(field));
     if (value == null || value.isEmpty()) {
-      throw new IllegalArgumentException("a node has no '" + field + "': " + abbreviate(node));
+      throw new IllegalArgumentException(
+          "a node has no '" + field + "': " + SlurmJson.abbreviate(node));
     }
     return value;
-  }
-
-  private static String text(JsonNode value) {
-    return value.isMissingNode() || value.isNull() ? null : value.asText();
-  }
-
-  private static String abbreviate(JsonNode node) {
-    String text = node.toString();
-    return text.length() <= 120 ? text : text.substring(0, 120) + "…";
   }
 
   private static String lineOf(String text, int lineNumber) {

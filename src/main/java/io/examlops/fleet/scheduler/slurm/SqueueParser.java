@@ -65,7 +65,7 @@ public final class SqueueParser {
   }
 
   /** A job cancelled while pending keeps its last wait reason in squeue: say that it waited. */
-  private static String reason(JobState state, String reason) {
+  static String reason(JobState state, String reason) {
     return reason != null && state == JobState.CANCELLED
         ? "cancelled while waiting (" + reason + ")"
         : reason;
