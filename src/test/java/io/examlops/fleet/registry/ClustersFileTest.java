@@ -99,8 +99,9 @@ class ClustersFileTest {
         .hasMessage(
             f.yaml
                 + ":5: unknown key 'prot' in cluster 'lxp'; the keys are scheduler,"
-                + " transport, host, user, key, port, host_key, jump, jump_keys, jump_host_keys,"
-                + " flux_uri");
+                + " transport, host, user, key, port, host_key, certificate, jump, jump_keys,"
+                + " jump_host_keys, rest_url, rest_api, rest_token_file, rest_signing_key,"
+                + " rest_users, rest_workdir, flux_uri");
     assertThat(Files.readString(f.yaml)).isEqualTo(broken);
   }
 

@@ -87,8 +87,9 @@ class ClustersYamlTest {
         .isEqualTo(
             FILE
                 + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
-                + " transport, host, user, key, port, host_key, jump, jump_keys, jump_host_keys,"
-                + " flux_uri");
+                + " transport, host, user, key, port, host_key, certificate, jump, jump_keys,"
+                + " jump_host_keys, rest_url, rest_api, rest_token_file, rest_signing_key,"
+                + " rest_users, rest_workdir, flux_uri");
   }
 
   /** flux_uri is the Flux adapter's setting: clusters.yaml takes it as users write it. */
