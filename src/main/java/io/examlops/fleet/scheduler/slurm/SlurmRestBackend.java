@@ -243,8 +243,15 @@ final class SlurmRestBackend implements JobBackend {
     SlurmRestClient rest = SlurmRest.client(runner, clock);
     String path = rest.slurm("/job/" + requireJobId(jobId));
     try {
-      rest.sendOnBehalf("DELETE", path, null);
-      return new CancelReply(CancelOutcome.REQUESTED, "");
+      JsonNode answer = rest.sendOnBehalf("DELETE", path, null);
+      if (answer.has("status") || rest.version().openapiPlugin()) {
+        return cancelled(answer);
+      }
+      // v0.0.41 answers the same for a job cancelled, already ended or unknown: ask slurmctld
+      boolean known = jobs(rest).stream().anyMatch(j -> j.id().equals(jobId));
+      return known
+          ? new CancelReply(CancelOutcome.REQUESTED, "")
+          : new CancelReply(CancelOutcome.NOT_FOUND, "slurmctld does not know job " + jobId);
     } catch (ProbeException e) {
       String said = e.getMessage();
       if (said.contains("Invalid job id")) {
@@ -258,6 +265,27 @@ final class SlurmRestBackend implements JobBackend {
       }
       return new CancelReply(CancelOutcome.FAILED, said);
     }
+  }
+
+  /**
+   * What a cancel's answer says from v0.0.42 on: {@code status} lists the job with Slurm's error
+   * when it was not cancelled (2017: no such job; 2021: already ended), and is empty otherwise.
+   */
+  static CancelReply cancelled(JsonNode answer) {
+    for (JsonNode status : answer.path("status")) {
+      int code = status.path("error").path("code").asInt(0);
+      String words = status.path("error").path("string").asText("");
+      if (code == SlurmRestErrors.INVALID_JOB_ID) {
+        return new CancelReply(CancelOutcome.NOT_FOUND, words);
+      }
+      if (code == SlurmRestErrors.ALREADY_ENDED) {
+        return new CancelReply(CancelOutcome.ALREADY_ENDED, words);
+      }
+      if (code != 0) {
+        return new CancelReply(CancelOutcome.FAILED, words + " (Slurm error " + code + ")");
+      }
+    }
+    return new CancelReply(CancelOutcome.REQUESTED, "");
   }
 
   /** The job whose comment is the mark, while slurmctld remembers it. */

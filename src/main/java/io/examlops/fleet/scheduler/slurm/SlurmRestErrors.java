@@ -17,6 +17,9 @@ final class SlurmRestErrors {
   /** Slurm's {@code ESLURM_INVALID_JOB_ID}: the job is not (or no longer) known to slurmctld. */
   static final int INVALID_JOB_ID = 2017;
 
+  /** Slurm's {@code ESLURM_ALREADY_DONE}: the job already ended or is ending. */
+  static final int ALREADY_ENDED = 2021;
+
   /** What 22.05's slurmctld answers for a token it refuses (expired, forged, another key). */
   private static final String REFUSED_TOKEN = "slurmctld config is unable to load";
 

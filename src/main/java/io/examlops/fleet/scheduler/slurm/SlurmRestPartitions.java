@@ -15,8 +15,9 @@ import java.util.Locale;
  *
  * <p>Up to 0.0.38 a partition has {@code flags} (with {@code default}), {@code state}, {@code
  * max_time_limit} in minutes and {@code maximum_nodes_per_job}; from data_parser on {@code
- * partition.state}, {@code maximums.time} and {@code maximums.nodes}, wrapped numbers, and the
- * default among {@code flags}.
+ * partition.state}, {@code maximums.time} and {@code maximums.nodes} and wrapped numbers, but no
+ * flags: which partition is the default is then not known (none reads as default), as in {@code
+ * sinfo --json} ({@link SinfoJsonParser}).
  */
 final class SlurmRestPartitions {
   private SlurmRestPartitions() {}
