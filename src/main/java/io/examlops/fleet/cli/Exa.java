@@ -80,6 +80,7 @@ public final class Exa implements Runnable {
    */
   synchronized Fleet fleet() {
     if (fleet == null) {
+      defaultCluster();
       FleetSettings settings =
           FleetSettings.fromEnvironment(
               env, System.getProperty("user.name"), Path.of(System.getProperty("user.home")));
@@ -144,22 +145,35 @@ public final class Exa implements Runnable {
     if (cluster != null) {
       return cluster;
     }
-    String fallback = env.get(Variables.CLUSTER);
-    if (fallback == null || fallback.isBlank()) {
+    String fallback = defaultCluster();
+    if (fallback == null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "no cluster given: pass --cluster NAME or set " + Variables.CLUSTER);
     }
-    if (!ClusterName.isValid(fallback.strip())) {
+    return fallback;
+  }
+
+  /**
+   * {@code EXAMLOPS_HPC_CLUSTER}, stripped; {@code null} when unset. A value that is not a cluster
+   * name is refused in the name rule's own words, whatever the command (as a bad setting is), so
+   * that a typo never passes unnoticed through a command that does not read it.
+   */
+  private String defaultCluster() {
+    String value = env.get(Variables.CLUSTER);
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return ClusterName.require(value.strip());
+    } catch (FleetException e) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           Variables.CLUSTER
-              + " is "
-              + Printable.quoted(fallback)
-              + ", which is not a cluster name: a cluster name is "
-              + ClusterName.RULE
-              + "; set it to a registered cluster (exa hpc clusters) or pass --cluster NAME");
+              + ": "
+              + e.getMessage()
+              + "; set it to a registered cluster (exa hpc clusters), pass --cluster NAME, or"
+              + " unset it");
     }
-    return fallback.strip();
   }
 
   Output output() {

@@ -275,8 +275,26 @@ class BadInputTest {
             Run.IN_PROCESS,
             "hpc detect login --port 70000 --key /nonexistent/k",
             2,
+            "--port",
             "70000",
-            "1-65535"),
+            "between 1 and 65535"),
+        // issue 34: without a key at hand, the port used to be checked only after the key
+        e(
+            "--port above 65535 where no SSH key exists",
+            Run.IN_PROCESS,
+            Map.of("HOME", "{dir}"),
+            "hpc connect h --name x --scheduler slurm --port 99999",
+            2,
+            "--port: invalid port 99999",
+            "between 1 and 65535"),
+        e(
+            "--port -1 where no SSH key exists",
+            Run.IN_PROCESS,
+            Map.of("HOME", "{dir}"),
+            "hpc detect h --port -1",
+            2,
+            "--port: invalid port -1",
+            "between 1 and 65535"),
         c(
             "--port not a number",
             Run.IN_PROCESS,
@@ -324,6 +342,15 @@ class BadInputTest {
             "--scheduler",
             "'unmanaged'",
             "slurm, flux or mock"),
+        // issue 34: a trailing newline was trimmed away, and the scheduler taken as slurm
+        new Case(
+            "--scheduler with a trailing newline",
+            Run.IN_PROCESS,
+            Map.of(),
+            dir -> {},
+            List.of("hpc", "connect", "local", "--name", "other", "--scheduler", "mock\n"),
+            2,
+            List.of("--scheduler", "'mock\\u000a'", "slurm, flux or mock")),
         c(
             "connect --name against the rule",
             Run.IN_PROCESS,
@@ -463,8 +490,25 @@ class BadInputTest {
             "hpc env",
             2,
             "EXAMLOPS_HPC_CLUSTER",
-            "not a cluster name",
+            "invalid cluster name",
             "--cluster NAME"),
+        // issue 34: jobs took both silently (and listed nothing)
+        e(
+            "EXAMLOPS_HPC_CLUSTER that is a path, on a command that does not read it",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_HPC_CLUSTER", "../x"),
+            "hpc jobs",
+            2,
+            "EXAMLOPS_HPC_CLUSTER: invalid cluster name '../x'",
+            "a cluster name is a lower-case letter",
+            "unset it"),
+        c(
+            "jobs --cluster that is a path",
+            Run.IN_PROCESS,
+            "hpc jobs --cluster ../x",
+            2,
+            "--cluster: invalid cluster name '../x'",
+            "a cluster name is a lower-case letter"),
         e(
             "EXAMLOPS_HPC_CLUSTER against the name rule",
             Run.IN_PROCESS,
