@@ -109,6 +109,21 @@ public final class Exa implements Runnable {
     if (surface == null || surface.isBlank()) {
       return who;
     }
+    String via = surface.strip();
+    String system = via.contains(":") ? via.substring(0, via.indexOf(':')) : via;
+    if (system.equals(Actor.CONSOLE) || system.equals(Actor.MCP)) {
+      // "via console" means a person signed in to a console; "via mcp" an agent's MCP server
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          Variables.SURFACE
+              + " "
+              + Printable.quoted(via)
+              + " names the "
+              + (system.equals(Actor.CONSOLE) ? "console's" : "MCP server's")
+              + " own surface, which the audit trail keeps for changes made through it; exa"
+              + " records its changes as cli, or as the system that runs it (jenkins:train#42):"
+              + " set it so, or unset it");
+    }
     try {
       return new Actor(who.name(), surface.strip());
     } catch (FleetException e) {

@@ -483,6 +483,23 @@ class BadInputTest {
             2,
             "EXAMLOPS_ACTOR",
             "at most 200"),
+        // issue 34: a CLI user's approval was audited "via console"
+        e(
+            "EXAMLOPS_SURFACE naming the console",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_SURFACE", "console"),
+            "hpc approve new",
+            2,
+            "EXAMLOPS_SURFACE 'console' names the console's own surface",
+            "records its changes as cli",
+            "unset it"),
+        e(
+            "EXAMLOPS_SURFACE naming the MCP server",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_SURFACE", "mcp:claude"),
+            "hpc reject new --reason no",
+            2,
+            "EXAMLOPS_SURFACE 'mcp:claude' names the MCP server's own surface"),
         e(
             "EXAMLOPS_HPC_CLUSTER with a newline",
             Run.PROCESS,
@@ -682,6 +699,44 @@ class BadInputTest {
             ":3:",
             "'pbs'",
             "slurm, flux or mock"),
+        // issue 34: both read "cluster 'alpha' has no settings"
+        y(
+            "clusters.yaml with an unclosed bracket after a name",
+            Run.IN_PROCESS,
+            "clusters:\n  alpha: [unclosed\n",
+            "hpc clusters",
+            "clusters.yaml:2: not valid YAML",
+            "(column 10)"),
+        y(
+            "clusters.yaml with a global YAML tag",
+            Run.IN_PROCESS,
+            "clusters:\n  alpha: !!javax.script.ScriptEngineManager"
+                + " [!!java.net.URLClassLoader [[!!java.net.URL [\"http://x/\"]]]]\n",
+            "hpc clusters",
+            "clusters.yaml:2: a YAML tag '!!javax.script.ScriptEngineManager'",
+            "remove the tag"),
+        // issue 34: an empty fleet, exit 0, while platform.db holds the ACTIVE cluster dev
+        y(
+            "an empty clusters.yaml while platform.db records an approved cluster",
+            Run.IN_PROCESS,
+            "",
+            "hpc clusters",
+            "clusters.yaml: is empty, while",
+            "records 1 approved cluster (dev)",
+            "definitions were lost",
+            "Backup and restore",
+            "clusters: {}"),
+        new Case(
+            "a dangling clusters.yaml link while platform.db records an approved cluster",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_HPC_REGISTRY", "{dir}/clusters.yaml"),
+            dir -> link(dir.resolve("clusters.yaml"), dir.resolve("gone.yaml")),
+            words("hpc queue --cluster dev"),
+            ExitCode.NOT_FOUND,
+            List.of(
+                "clusters.yaml: is a symbolic link to {dir}/gone.yaml, which does not exist, while",
+                "records 1 approved cluster (dev)",
+                "point the link at the fleet's clusters.yaml")),
         y(
             "a port out of range",
             Run.IN_PROCESS,
@@ -888,6 +943,14 @@ class BadInputTest {
     return Arrays.stream(args.strip().split(" "))
         .map(w -> w.replace("{newline}", "line one\nline two"))
         .toList();
+  }
+
+  private static void link(Path link, Path target) {
+    try {
+      Files.createSymbolicLink(link, target);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static void write(Path file, String text) {
