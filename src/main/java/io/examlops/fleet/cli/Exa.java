@@ -80,6 +80,7 @@ public final class Exa implements Runnable {
    */
   synchronized Fleet fleet() {
     if (fleet == null) {
+      defaultCluster();
       FleetSettings settings =
           FleetSettings.fromEnvironment(
               env, System.getProperty("user.name"), Path.of(System.getProperty("user.home")));
@@ -107,6 +108,21 @@ public final class Exa implements Runnable {
     String surface = env.get(Variables.SURFACE);
     if (surface == null || surface.isBlank()) {
       return who;
+    }
+    String via = surface.strip();
+    String system = via.contains(":") ? via.substring(0, via.indexOf(':')) : via;
+    if (system.equals(Actor.CONSOLE) || system.equals(Actor.MCP)) {
+      // "via console" means a person signed in to a console; "via mcp" an agent's MCP server
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          Variables.SURFACE
+              + " "
+              + Printable.quoted(via)
+              + " names the "
+              + (system.equals(Actor.CONSOLE) ? "console's" : "MCP server's")
+              + " own surface, which the audit trail keeps for changes made through it; exa"
+              + " records its changes as cli, or as the system that runs it (jenkins:train#42):"
+              + " set it so, or unset it");
     }
     try {
       return new Actor(who.name(), surface.strip());
@@ -144,22 +160,35 @@ public final class Exa implements Runnable {
     if (cluster != null) {
       return cluster;
     }
-    String fallback = env.get(Variables.CLUSTER);
-    if (fallback == null || fallback.isBlank()) {
+    String fallback = defaultCluster();
+    if (fallback == null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "no cluster given: pass --cluster NAME or set " + Variables.CLUSTER);
     }
-    if (!ClusterName.isValid(fallback.strip())) {
+    return fallback;
+  }
+
+  /**
+   * {@code EXAMLOPS_HPC_CLUSTER}, stripped; {@code null} when unset. A value that is not a cluster
+   * name is refused in the name rule's own words, whatever the command (as a bad setting is), so
+   * that a typo never passes unnoticed through a command that does not read it.
+   */
+  private String defaultCluster() {
+    String value = env.get(Variables.CLUSTER);
+    if (value == null || value.isBlank()) {
+      return null;
+    }
+    try {
+      return ClusterName.require(value.strip());
+    } catch (FleetException e) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           Variables.CLUSTER
-              + " is "
-              + Printable.quoted(fallback)
-              + ", which is not a cluster name: a cluster name is "
-              + ClusterName.RULE
-              + "; set it to a registered cluster (exa hpc clusters) or pass --cluster NAME");
+              + ": "
+              + e.getMessage()
+              + "; set it to a registered cluster (exa hpc clusters), pass --cluster NAME, or"
+              + " unset it");
     }
-    return fallback.strip();
   }
 
   Output output() {

@@ -7,9 +7,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.FleetException;
-import io.examlops.fleet.model.OneLine;
+import io.examlops.fleet.model.Printable;
 import io.javalin.http.Context;
 import java.util.stream.Collectors;
 
@@ -47,6 +48,8 @@ record JsonBody(JsonNode object, String example) {
                 .build());
     // One JSON value is the body: text after it is refused, not ignored.
     mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    // A count is a whole number: 1.5 GPUs is refused, not cut to 1.
+    mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
     return mapper;
   }
 
@@ -69,7 +72,7 @@ record JsonBody(JsonNode object, String example) {
           "send a JSON object, e.g. " + example);
     } catch (JsonProcessingException e) {
       throw Refusal.badRequest(
-          "the body is not valid JSON: " + plain(e.getOriginalMessage()) + where(e),
+          "the body is not JSON: " + notJson(body, e),
           "send one JSON object and nothing after it, e.g. " + example);
     }
     if (node == null || !node.isObject()) {
@@ -79,15 +82,53 @@ record JsonBody(JsonNode object, String example) {
   }
 
   /**
-   * A parser's message as a client may read it: Java type names as plain words ({@code
-   * `java.lang.Integer`} as {@code Integer}), control characters of the echoed input escaped.
+   * What in {@code body} is not JSON, and where, in words a client can act on: never the parser's
+   * own message, which names its features and Java types ({@code Feature 'ALLOW_COMMENTS'}).
    */
-  private static String plain(String message) {
-    return OneLine.escaped(JAVA_TYPE.matcher(String.valueOf(message)).replaceAll("$1"));
+  static String notJson(String body, JsonProcessingException e) {
+    String where = where(e);
+    if (body.startsWith("\ufeff")) {
+      return "it starts with a byte-order mark (U+FEFF); send UTF-8 text without one";
+    }
+    String parser = String.valueOf(e.getOriginalMessage());
+    if (e instanceof com.fasterxml.jackson.core.io.JsonEOFException
+        || parser.startsWith("Unexpected end-of-input")) {
+      return "it ends before its JSON value does (an object, array or string is not closed)"
+          + where;
+    }
+    if (parser.contains("comment")) {
+      return "a comment" + where + ": JSON has no comments; remove it";
+    }
+    if (parser.startsWith("Trailing token")) {
+      return "more follows the JSON value" + where + "; send one value and nothing after it";
+    }
+    if (parser.contains("CTRL-CHAR")) {
+      return "a control character"
+          + where
+          + "; inside a string write it escaped (\\n, \\t, \\u0001), elsewhere remove it";
+    }
+    java.util.regex.Matcher token = QUOTED.matcher(parser);
+    String found = token.find() ? Printable.quoted(token.group(1)) + " " : "";
+    if (parser.contains("double-quote to start field name")) {
+      return "a field name not in double quotes" + where + "; write each name as \"name\"";
+    }
+    if (parser.startsWith("Invalid numeric value") || parser.startsWith("Non-standard token")) {
+      return "a number JSON does not allow"
+          + where
+          + " (leading zeros, NaN and Infinity are not JSON numbers)";
+    }
+    if (parser.startsWith("Unrecognized token") || parser.startsWith("Unexpected character")) {
+      return "unexpected "
+          + (found.isEmpty() ? "text " : found)
+          + where.strip()
+          + "; strings are in double quotes, and the words JSON knows are true, false and null";
+    }
+    return "it cannot be read" + where;
   }
 
-  private static final java.util.regex.Pattern JAVA_TYPE =
-      java.util.regex.Pattern.compile("`?(?:[a-z][a-z0-9_]*\\.)+([A-Z][A-Za-z0-9_$]*)`?");
+  /** What a parser's message quotes: {@code Unrecognized token 'tru'}, {@code ('/' (code 47))}. */
+  private static final java.util.regex.Pattern QUOTED =
+      java.util.regex.Pattern.compile("'(.{1,40}?)'(?: \\(code|:| was)");
 
   private static String where(JsonProcessingException e) {
     return e.getLocation() == null
@@ -147,6 +188,14 @@ record JsonBody(JsonNode object, String example) {
           m.getPath().stream()
               .map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
               .collect(Collectors.joining("."));
+      if (e instanceof InvalidFormatException f
+          && (f.getValue() instanceof Double || f.getValue() instanceof java.math.BigDecimal)) {
+        return "its field '"
+            + path
+            + "' is "
+            + f.getValue()
+            + ", which is not a whole number; write a whole number such as 1";
+      }
       return "its field '" + path + "' is missing, unknown or of the wrong type";
     }
     return "it does not have that shape";

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.mcp.McpChannel;
+import io.examlops.fleet.mcp.WriteAccess;
 import io.examlops.fleet.model.access.TokenScope;
 import java.time.Clock;
 import java.time.Instant;
@@ -35,7 +36,8 @@ final class McpHttpSession implements AutoCloseable {
   private volatile String protocolVersion;
   private volatile Instant lastUsed;
 
-  private McpHttpSession(String id, Principal principal, Fleet fleet, Clock clock, boolean writes) {
+  private McpHttpSession(
+      String id, Principal principal, Fleet fleet, Clock clock, WriteAccess writes) {
     this.id = id;
     this.tokenId = principal.token().id();
     this.scopes = principal.scopes();
@@ -51,8 +53,13 @@ final class McpHttpSession implements AutoCloseable {
    */
   static McpHttpSession open(
       String id, Principal principal, Fleet fleet, Clock clock, McpOptions options) {
-    return new McpHttpSession(
-        id, principal, fleet, clock, options.writes() && principal.may(TokenScope.ADMIN));
+    WriteAccess writes =
+        !options.writes()
+            ? WriteAccess.CONSOLE_READ_ONLY
+            : principal.may(TokenScope.ADMIN)
+                ? WriteAccess.GRANTED
+                : WriteAccess.TOKEN_LACKS_ADMIN_SCOPE;
+    return new McpHttpSession(id, principal, fleet, clock, writes);
   }
 
   /** Whether this request may use the session: the same token, with the same scopes as then. */

@@ -25,9 +25,24 @@ final class ServerErrors extends ErrorHandler {
       String message,
       Throwable cause,
       Callback callback) {
+    int status = answered(code);
+    response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON);
-    response.write(true, body(code), callback);
+    response.write(true, body(status), callback);
   }
+
+  /**
+   * The status the console answers for Jetty's {@code code}. Jetty answers an {@code HTTP/2.0}
+   * request line on a plain HTTP/1 connection with 426 Upgrade Required, though the console offers
+   * no upgrade to it: what the client needs to hear is 505 HTTP Version Not Supported, as for any
+   * other version the console does not speak.
+   */
+  static int answered(int code) {
+    return code == UPGRADE_REQUIRED ? VERSION_NOT_SUPPORTED : code;
+  }
+
+  private static final int UPGRADE_REQUIRED = 426;
+  private static final int VERSION_NOT_SUPPORTED = 505;
 
   private static ByteBuffer body(int status) {
     return ByteBuffer.wrap(

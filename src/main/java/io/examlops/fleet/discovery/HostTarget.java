@@ -1,5 +1,8 @@
 package io.examlops.fleet.discovery;
 
+import io.examlops.fleet.model.ConnectionRules;
+import io.examlops.fleet.model.FleetException;
+
 /**
  * How to reach a host: what the user gave; everything left out comes from the {@code
  * EXAMLOPS_HPC_SSH_*} environment the fleet was built with. No host (and none in that environment)
@@ -38,6 +41,20 @@ public record HostTarget(
     Integer commandTimeoutSeconds,
     String tokenFile,
     String signingKey) {
+
+  /**
+   * @throws io.examlops.fleet.model.FleetException naming {@code port} when it is no TCP port:
+   *     checked first, before a key or a host is looked for
+   */
+  public HostTarget {
+    if (port != null) {
+      try {
+        ConnectionRules.port(port);
+      } catch (FleetException e) {
+        throw e.about("port");
+      }
+    }
+  }
 
   /** The word that names this machine where a host is expected ({@code connect local}). */
   public static final String LOCAL = "local";

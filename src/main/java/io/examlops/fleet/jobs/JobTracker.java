@@ -476,7 +476,12 @@ public final class JobTracker {
   /** The live queue of a cluster, all users. Read-only: allowed for any registered cluster. */
   public List<QueueEntry> queue(Actor actor, String clusterName) {
     RegisteredCluster cluster = clusters.connections().cluster(clusterName);
-    JobBackend backend = backend(cluster.definition().scheduler());
+    // a cluster whose entry is gone from clusters.yaml is refused by withRunner, saying so
+    JobBackend backend =
+        backend(
+            cluster.definition() != null
+                ? cluster.definition().scheduler()
+                : cluster.governance().scheduler());
     return clusters.connections().withRunner(cluster, actor, backend::queue);
   }
 }

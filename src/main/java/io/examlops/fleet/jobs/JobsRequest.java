@@ -1,6 +1,7 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.OneLine;
@@ -45,11 +46,14 @@ public record JobsRequest(
 
   /**
    * @throws FleetException {@link io.examlops.fleet.model.ErrorKind#INVALID_REQUEST} naming the
-   *     field: a state that is none, a user that is not one plain line, a token that is no token's
-   *     id, a page out of range
+   *     field: a cluster that is no cluster name, a state that is none, a user that is not one
+   *     plain line, a token that is no token's id, a page out of range
    */
   public JobsRequest {
     from = from == null ? ReadFrom.SCHEDULER : from;
+    if (cluster != null) {
+      ClusterName.require(cluster, "cluster");
+    }
     if (state != null) {
       stateOf(state);
     }

@@ -47,13 +47,15 @@ final class FleetMcpServer {
   private final FleetTools tools;
   private final List<ToolDefinition> catalog;
   private final List<ToolDefinition> offered;
+  private final WriteAccess writes;
   private final McpJsonMapper json = McpJsonDefaults.getMapper();
   private final JsonSchemaValidator validator = McpJsonDefaults.getSchemaValidator();
 
-  FleetMcpServer(FleetTools tools, boolean writes) {
+  FleetMcpServer(FleetTools tools, WriteAccess writes) {
     this.tools = tools;
+    this.writes = writes;
     this.catalog = ToolCatalog.all();
-    this.offered = catalog.stream().filter(t -> writes || !t.write()).toList();
+    this.offered = catalog.stream().filter(t -> writes.granted() || !t.write()).toList();
     Set<String> declared = catalog.stream().map(ToolDefinition::name).collect(Collectors.toSet());
     if (!declared.equals(tools.names())) {
       throw new IllegalStateException(
@@ -136,8 +138,9 @@ final class FleetMcpServer {
    * Answers what the session would answer otherwise than the specification says: {@code tools/list}
    * (every tool in one page, so any cursor is one this server never gave: -32602; and each tool as
    * the client's revision reads it), and a {@code tools/call} of a tool not offered: one unknown or
-   * without a name (-32602), or a write tool on a server without writes (a tool error that says how
-   * to enable writes). Every other request goes to the session.
+   * without a name (-32602), or a write tool in a session without writes (a tool error that says
+   * why: the server's setting or the token's scope, and what to do). Every other request goes to
+   * the session.
    */
   Optional<JSONRPCResponse> screen(JSONRPCRequest request, ProtocolVersion version) {
     Map<?, ?> params = request.params() instanceof Map<?, ?> map ? map : Map.of();
@@ -177,14 +180,7 @@ final class FleetMcpServer {
                   + "; call one of the tools tools/list shows: "
                   + tools));
     }
-    ToolError error =
-        new ToolError(
-            ToolError.WRITES_DISABLED,
-            name + " changes the fleet, and this server runs without writes enabled",
-            List.of(),
-            "an admin who wants agents to make this decision starts the server with `exa mcp"
-                + " serve --allow-writes` (or EXAMLOPS_MCP_ALLOW_WRITES=1); otherwise decide"
-                + " with `exa hpc approve NAME` or `exa hpc reject NAME --reason TEXT`");
+    ToolError error = writes.refusal(String.valueOf(name));
     return Optional.of(JSONRPCResponse.result(request.id(), failure(error, version)));
   }
 

@@ -29,14 +29,15 @@ public final class McpChannel implements AutoCloseable {
    * is handed to {@code outbox} as one line of JSON, from the session's threads.
    *
    * @param user the acting user, recorded with the client's name as {@code mcp:<client>}
-   * @param writes offer the write tools (approve, reject); refused server-side otherwise
+   * @param writes whether the write tools (approve, reject) are offered, and why not; refused
+   *     server-side when they are not
    * @param ended runs once the server has stopped, after its last message, however it stopped
    */
   public static McpChannel open(
       Fleet fleet,
       Clock clock,
       String user,
-      boolean writes,
+      WriteAccess writes,
       Consumer<String> outbox,
       Runnable ended) {
     McpChannel channel = new McpChannel();

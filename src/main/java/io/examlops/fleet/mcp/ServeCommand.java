@@ -52,7 +52,7 @@ final class ServeCommand implements Callable<Integer> {
   public Integer call() {
     boolean writes = allowWrites || writesFromEnvironment();
     FleetTools tools = new FleetTools(parent.fleet.get(), parent.clock, user());
-    FleetMcpServer server = new FleetMcpServer(tools, writes);
+    FleetMcpServer server = new FleetMcpServer(tools, WriteAccess.of(writes));
     // stdout is the protocol: whatever else would print there goes to stderr instead.
     PrintStream stdout =
         new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);

@@ -166,6 +166,16 @@ final class StdioTransport implements McpServerTransportProvider {
               "Invalid Request: a message is one JSON object with \"jsonrpc\": \"2.0\""));
       return Optional.empty();
     }
+    if (object.containsKey("method") && object.containsKey("id") && object.get("id") == null) {
+      write(
+          error(
+              null,
+              McpSchema.ErrorCodes.INVALID_REQUEST,
+              "Invalid Request: a request's \"id\" is a string or a number, never null (MCP"
+                  + " forbids null ids); give the request an id, or leave \"id\" out to send a"
+                  + " notification, which gets no answer"));
+      return Optional.empty();
+    }
     Optional<String> badParams = badToolCall(object);
     if (badParams.isPresent()) {
       write(error(id, McpSchema.ErrorCodes.INVALID_PARAMS, "Invalid params: " + badParams.get()));
@@ -175,11 +185,7 @@ final class StdioTransport implements McpServerTransportProvider {
     try {
       message = McpSchema.deserializeJsonRpcMessage(json, text);
     } catch (IOException | RuntimeException e) {
-      write(
-          error(
-              id,
-              McpSchema.ErrorCodes.INVALID_REQUEST,
-              "Invalid Request: " + firstLine(e.getMessage())));
+      write(error(id, McpSchema.ErrorCodes.INVALID_REQUEST, "Invalid Request: " + readerWords(e)));
       return Optional.empty();
     }
     if (message instanceof JSONRPCRequest request) {
@@ -221,6 +227,23 @@ final class StdioTransport implements McpServerTransportProvider {
   }
 
   /** A JSON-RPC id is a string or a number; anything else cannot be echoed. */
+  /**
+   * What the reader said of a message it could not take, when it names no Java type; else the
+   * JSON-RPC rule in this server's words. A client learns nothing from the SDK's class names.
+   */
+  private static String readerWords(Exception e) {
+    String words = firstLine(e.getMessage());
+    return words == null || JAVA_TYPE.matcher(words).find()
+        ? "not a JSON-RPC 2.0 request (\"method\" and an \"id\" that is a string or a number),"
+            + " notification (\"method\", no \"id\") or response (\"id\" and \"result\" or"
+            + " \"error\")"
+        : words;
+  }
+
+  /** A Java type as a reader's message names it: {@code `io.x.Y$Z`}, {@code java.lang.String}. */
+  private static final java.util.regex.Pattern JAVA_TYPE =
+      java.util.regex.Pattern.compile("`[\\w.$]+`|\\b(?:java|javax|com|io|org)\\.[a-z]\\w*\\.");
+
   private static Object validId(Object id) {
     return id instanceof String || id instanceof Number ? id : null;
   }

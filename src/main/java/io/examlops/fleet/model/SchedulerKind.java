@@ -122,15 +122,19 @@ public final class SchedulerKind {
     return declared().stream().filter(k -> k.setting(name).isPresent()).toList();
   }
 
-  /** Parses the lower- or upper-case label; throws with the accepted values when it is none. */
+  /**
+   * Parses the lower- or upper-case label, with any spaces around it; throws with the accepted
+   * values when it is none. Only spaces are forgiven: a newline or another control character is no
+   * whitespace a user meant ({@code $'slurm\n'}), and is refused, shown escaped.
+   */
   public static SchedulerKind parse(String text) {
-    String label = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-    SchedulerKind kind = DECLARED.get(label);
+    String label = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+    SchedulerKind kind = text != null && OneLine.isPlain(text) ? DECLARED.get(label) : null;
     if (kind == null) {
       throw FleetException.invalid(
-          "unknown scheduler '"
-              + text
-              + "': expected one of "
+          "unknown scheduler "
+              + Printable.quoted(text)
+              + ": expected one of "
               + String.join(", ", declared().stream().map(SchedulerKind::label).toList()));
     }
     return kind;

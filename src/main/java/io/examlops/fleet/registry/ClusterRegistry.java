@@ -8,6 +8,7 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ClusterRevision;
+import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
@@ -380,6 +381,7 @@ public final class ClusterRegistry implements ClusterStore {
    */
   @Override
   public List<RegisteredCluster> list() {
+    definitionsNotLost();
     List<ClusterDefinition> definitions = clusters.read();
     Map<String, ClusterGovernance> rows = new LinkedHashMap<>(db.read(GovernanceTable::all));
     List<RegisteredCluster> all = new ArrayList<>();
@@ -393,6 +395,7 @@ public final class ClusterRegistry implements ClusterStore {
   @Override
   public Optional<RegisteredCluster> find(String name) {
     ClusterName.require(name);
+    definitionsNotLost();
     Optional<ClusterDefinition> definition = clusters.find(name);
     Optional<ClusterGovernance> governance = db.read(c -> GovernanceTable.find(c, name));
     if (definition.isEmpty() && governance.isEmpty()) {
@@ -400,6 +403,17 @@ public final class ClusterRegistry implements ClusterStore {
     }
     return Optional.of(
         new RegisteredCluster(name, definition.orElse(null), governance.orElse(null)));
+  }
+
+  /** Refuses a clusters.yaml emptied or gone while platform.db records approved clusters. */
+  private void definitionsNotLost() {
+    clusters.requireSectionWhile(
+        () ->
+            db.read(GovernanceTable::all).entrySet().stream()
+                .filter(e -> e.getValue().state() == ClusterState.ACTIVE)
+                .map(Map.Entry::getKey)
+                .toList(),
+        db.file());
   }
 
   /** The whole audit trail, oldest first. */

@@ -20,6 +20,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * clusters.yaml: the human-editable connection definitions. Every read validates the whole file
@@ -64,6 +65,50 @@ public final class ClustersFile {
   /** All definitions in file order; none when the file does not exist yet. */
   public List<ClusterDefinition> read() {
     return load(currentText()).definitions();
+  }
+
+  /**
+   * Refuses a file that holds no {@code clusters:} section at all (it does not exist, is a dangling
+   * symbolic link, is empty or holds comments only) while {@code approved}, asked only then, names
+   * clusters that platform.db ({@code database}) records as approved: their definitions were lost,
+   * and an empty fleet would hide it. A file that says {@code clusters: {}} means no definitions on
+   * purpose.
+   */
+  void requireSectionWhile(Supplier<List<String>> approved, Path database) {
+    Path target = target();
+    String absence;
+    if (!Files.exists(target)) {
+      absence =
+          target.equals(path.toAbsolutePath())
+              ? "does not exist"
+              : "is a symbolic link to " + target + ", which does not exist";
+    } else {
+      String text = currentText();
+      if (parsed(text).shape() != ClustersYaml.Shape.MISSING) {
+        return;
+      }
+      absence = text.isBlank() ? "is empty" : "holds no 'clusters:' section";
+    }
+    List<String> names = approved.get();
+    if (names.isEmpty()) {
+      return;
+    }
+    throw new ClustersFileException(
+        path,
+        0,
+        absence
+            + ", while "
+            + database
+            + " records "
+            + (names.size() == 1 ? "1 approved cluster (" : names.size() + " approved clusters (")
+            + String.join(", ", names.subList(0, Math.min(names.size(), 5)))
+            + (names.size() > 5 ? ", ..." : "")
+            + "): their definitions were lost; nothing was changed",
+        "restore the file from a backup (docs/fleet.md, \"Backup and restore\")"
+            + (absence.startsWith("is a symbolic link")
+                ? " or point the link at the fleet's clusters.yaml"
+                : "")
+            + ", or, to keep no definitions on purpose, write 'clusters: {}' in it");
   }
 
   public Optional<ClusterDefinition> find(String name) {

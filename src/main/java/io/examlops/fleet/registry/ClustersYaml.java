@@ -177,6 +177,7 @@ final class ClustersYaml {
           "is indented with a tab",
           "YAML indents with spaces only: replace the tab with spaces");
     }
+    scan(text, file, false);
     try (JsonParser parser = YAML.createParser(text)) {
       return new ClustersYaml(text, file, parser).document();
     } catch (JsonProcessingException e) {
@@ -185,6 +186,46 @@ final class ClustersYaml {
       throw new ClustersFileException(file, 0, "cannot be read: " + e.getMessage(), "");
     }
   }
+
+  /**
+   * Reads the whole text, refusing YAML tags ({@code !!javax.script...}): the file holds plain
+   * values, and nothing is ever built from a tag. Before the entries are read, a syntax error only
+   * ends the scan ({@code syntax} false): the entries' reading reports it, or an entry's own
+   * problem on an earlier line (a quote not closed on its line); an entry whose value is no mapping
+   * asks again with {@code syntax}, so that a syntax error after its name (an unclosed bracket) is
+   * reported as one, not as settings it lacks.
+   */
+  private static void scan(String text, Path file, boolean syntax) {
+    try (JsonParser parser = YAML.createParser(text)) {
+      while (parser.nextToken() != null) {
+        String tag = parser instanceof YAMLParser yaml ? yaml.getTypeId() : null;
+        if (tag != null) {
+          JsonLocation at = parser.currentTokenLocation();
+          throw new ClustersFileException(
+              file,
+              at.getLineNr(),
+              "a YAML tag "
+                  + Printable.quoted(
+                      tag.startsWith(CORE_TAGS)
+                          ? "!!" + tag.substring(CORE_TAGS.length())
+                          : "!" + tag)
+                  + " (column "
+                  + at.getColumnNr()
+                  + "): clusters.yaml holds plain values, and builds nothing from a tag",
+              "remove the tag (quote a value to keep it text)");
+        }
+      }
+    } catch (JsonProcessingException e) {
+      if (syntax) {
+        throw syntaxError(file, e);
+      }
+    } catch (IOException e) {
+      throw new ClustersFileException(file, 0, "cannot be read: " + e.getMessage(), "");
+    }
+  }
+
+  /** The prefix YAML's {@code !!} stands for. */
+  private static final String CORE_TAGS = "tag:yaml.org,2002:";
 
   /** The first line whose indentation holds a tab, or 0. */
   private static int tabIndentedLine(String text) {
@@ -313,6 +354,7 @@ final class ClustersYaml {
           "keep one entry per cluster");
     }
     if (parser.nextToken() != JsonToken.START_OBJECT) {
+      scan(text, file, true);
       throw fail(
           entryLine,
           "cluster '" + name + "' has no settings",

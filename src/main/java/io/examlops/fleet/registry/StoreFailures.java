@@ -116,9 +116,15 @@ final class StoreFailures {
                       + file
                       + " failed "
                       + code
-                      + "; nothing was changed. Check the"
-                      + " disk (dmesg, df -h) and that the file's directory is writable; if the error"
-                      + " stays, restore the file from a backup ("
+                      + "; nothing was changed. The disk holding it may be full, or its directory "
+                      + directory(file)
+                      + " not writable (SQLite writes its -wal and -shm files there): free space"
+                      + " on it (df -h "
+                      + directory(file)
+                      + ") and check that this user may write there (ls -ld "
+                      + directory(file)
+                      + "), then run the command again; if the error stays, check the disk"
+                      + " (dmesg) and restore the file from a backup ("
                       + BACKUP
                       + ")",
                   e);
@@ -223,6 +229,10 @@ final class StoreFailures {
             + file.toAbsolutePath().getParent()
             + ") and run the command again",
         e);
+  }
+
+  private static Path directory(Path file) {
+    return file.toAbsolutePath().getParent();
   }
 
   private static boolean isDiskFull(SQLException e) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import java.nio.file.Path;
@@ -30,9 +31,7 @@ public record SshTarget(String host, int port, String user, Path key, List<SshTa
       throw FleetException.invalid(
           "SSH host must be a host name or address, got " + Printable.quoted(host));
     }
-    if (port < 1 || port > 65535) {
-      throw FleetException.invalid("SSH port must be 1-65535, got " + port);
-    }
+    ConnectionRules.port(port);
     if (user == null || user.isBlank() || user.chars().anyMatch(Character::isWhitespace)) {
       throw FleetException.invalid("SSH user must be a user name, got " + Printable.quoted(user));
     }

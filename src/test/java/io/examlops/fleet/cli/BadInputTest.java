@@ -275,8 +275,26 @@ class BadInputTest {
             Run.IN_PROCESS,
             "hpc detect login --port 70000 --key /nonexistent/k",
             2,
+            "--port",
             "70000",
-            "1-65535"),
+            "between 1 and 65535"),
+        // issue 34: without a key at hand, the port used to be checked only after the key
+        e(
+            "--port above 65535 where no SSH key exists",
+            Run.IN_PROCESS,
+            Map.of("HOME", "{dir}"),
+            "hpc connect h --name x --scheduler slurm --port 99999",
+            2,
+            "--port: invalid port 99999",
+            "between 1 and 65535"),
+        e(
+            "--port -1 where no SSH key exists",
+            Run.IN_PROCESS,
+            Map.of("HOME", "{dir}"),
+            "hpc detect h --port -1",
+            2,
+            "--port: invalid port -1",
+            "between 1 and 65535"),
         c(
             "--port not a number",
             Run.IN_PROCESS,
@@ -324,6 +342,15 @@ class BadInputTest {
             "--scheduler",
             "'unmanaged'",
             "slurm, flux or mock"),
+        // issue 34: a trailing newline was trimmed away, and the scheduler taken as slurm
+        new Case(
+            "--scheduler with a trailing newline",
+            Run.IN_PROCESS,
+            Map.of(),
+            dir -> {},
+            List.of("hpc", "connect", "local", "--name", "other", "--scheduler", "mock\n"),
+            2,
+            List.of("--scheduler", "'mock\\u000a'", "slurm, flux or mock")),
         c(
             "connect --name against the rule",
             Run.IN_PROCESS,
@@ -456,6 +483,23 @@ class BadInputTest {
             2,
             "EXAMLOPS_ACTOR",
             "at most 200"),
+        // issue 34: a CLI user's approval was audited "via console"
+        e(
+            "EXAMLOPS_SURFACE naming the console",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_SURFACE", "console"),
+            "hpc approve new",
+            2,
+            "EXAMLOPS_SURFACE 'console' names the console's own surface",
+            "records its changes as cli",
+            "unset it"),
+        e(
+            "EXAMLOPS_SURFACE naming the MCP server",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_SURFACE", "mcp:claude"),
+            "hpc reject new --reason no",
+            2,
+            "EXAMLOPS_SURFACE 'mcp:claude' names the MCP server's own surface"),
         e(
             "EXAMLOPS_HPC_CLUSTER with a newline",
             Run.PROCESS,
@@ -463,8 +507,25 @@ class BadInputTest {
             "hpc env",
             2,
             "EXAMLOPS_HPC_CLUSTER",
-            "not a cluster name",
+            "invalid cluster name",
             "--cluster NAME"),
+        // issue 34: jobs took both silently (and listed nothing)
+        e(
+            "EXAMLOPS_HPC_CLUSTER that is a path, on a command that does not read it",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_HPC_CLUSTER", "../x"),
+            "hpc jobs",
+            2,
+            "EXAMLOPS_HPC_CLUSTER: invalid cluster name '../x'",
+            "a cluster name is a lower-case letter",
+            "unset it"),
+        c(
+            "jobs --cluster that is a path",
+            Run.IN_PROCESS,
+            "hpc jobs --cluster ../x",
+            2,
+            "--cluster: invalid cluster name '../x'",
+            "a cluster name is a lower-case letter"),
         e(
             "EXAMLOPS_HPC_CLUSTER against the name rule",
             Run.IN_PROCESS,
@@ -638,6 +699,44 @@ class BadInputTest {
             ":3:",
             "'pbs'",
             "slurm, flux or mock"),
+        // issue 34: both read "cluster 'alpha' has no settings"
+        y(
+            "clusters.yaml with an unclosed bracket after a name",
+            Run.IN_PROCESS,
+            "clusters:\n  alpha: [unclosed\n",
+            "hpc clusters",
+            "clusters.yaml:2: not valid YAML",
+            "(column 10)"),
+        y(
+            "clusters.yaml with a global YAML tag",
+            Run.IN_PROCESS,
+            "clusters:\n  alpha: !!javax.script.ScriptEngineManager"
+                + " [!!java.net.URLClassLoader [[!!java.net.URL [\"http://x/\"]]]]\n",
+            "hpc clusters",
+            "clusters.yaml:2: a YAML tag '!!javax.script.ScriptEngineManager'",
+            "remove the tag"),
+        // issue 34: an empty fleet, exit 0, while platform.db holds the ACTIVE cluster dev
+        y(
+            "an empty clusters.yaml while platform.db records an approved cluster",
+            Run.IN_PROCESS,
+            "",
+            "hpc clusters",
+            "clusters.yaml: is empty, while",
+            "records 1 approved cluster (dev)",
+            "definitions were lost",
+            "Backup and restore",
+            "clusters: {}"),
+        new Case(
+            "a dangling clusters.yaml link while platform.db records an approved cluster",
+            Run.IN_PROCESS,
+            Map.of("EXAMLOPS_HPC_REGISTRY", "{dir}/clusters.yaml"),
+            dir -> link(dir.resolve("clusters.yaml"), dir.resolve("gone.yaml")),
+            words("hpc queue --cluster dev"),
+            ExitCode.NOT_FOUND,
+            List.of(
+                "clusters.yaml: is a symbolic link to {dir}/gone.yaml, which does not exist, while",
+                "records 1 approved cluster (dev)",
+                "point the link at the fleet's clusters.yaml")),
         y(
             "a port out of range",
             Run.IN_PROCESS,
@@ -844,6 +943,14 @@ class BadInputTest {
     return Arrays.stream(args.strip().split(" "))
         .map(w -> w.replace("{newline}", "line one\nline two"))
         .toList();
+  }
+
+  private static void link(Path link, Path target) {
+    try {
+      Files.createSymbolicLink(link, target);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private static void write(Path file, String text) {

@@ -69,7 +69,7 @@ class CommandLineTest {
             "/nonexistent/key");
 
     assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
-    assertThat(run.err()).contains("1-65535").contains("70000");
+    assertThat(run.err()).contains("between 1 and 65535").contains("70000");
     assertThat(run.out()).contains("\"kind\" : \"invalid-argument\"");
   }
 

@@ -230,7 +230,9 @@ class CentralModeTest {
             "\"gpus\": -1, \"nodes\": 1", "GPUs must be 0 (a CPU-only job) or more, got -1",
             "\"gpus\": 1, \"nodes\": 1, \"partition\": \"$(reboot)\"", "partition",
             "\"gpus\": 1, \"nodes\": 1, \"environment\": {\"EXAMLOPS_TOKEN\": \"x\"}",
-                "never exported into a job");
+                "never exported into a job",
+            // issue 34: 1.5 was stored as 1
+            "\"gpus\": 1.5, \"nodes\": 1", "its field 'gpus' is 1.5, which is not a whole number");
     for (var c : bad.entrySet()) {
       String body =
           "{\"fileName\": \"x.sh\", \"script\": \"#!/bin/sh\\necho x\\n\", \"job\":"

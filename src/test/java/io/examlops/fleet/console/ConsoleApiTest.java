@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
@@ -456,8 +457,25 @@ class ConsoleApiTest {
     HttpResponse<String> bad = post(FLEET + "/beta/reject", token, "{\"reason\": ");
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(json(bad).at("/error/message").asText())
-        .contains("not valid JSON")
+        .contains("the body is not JSON")
         .contains("line 1");
+    // issue 34: a BOM or a comment showed the parser's own words (its features, code points)
+    Map<String, String> notJson =
+        Map.of(
+            "\ufeff{\"reason\": \"r\"}", "the body is not JSON: it starts with a byte-order mark",
+            "{\"reason\": \"r\" /* why */}", "the body is not JSON: a comment at line 1, column",
+            "{'reason': 'r'}", "a field name not in double quotes at line 1, column 2");
+    for (var body : notJson.entrySet()) {
+      HttpResponse<String> refused = post(FLEET + "/beta/reject", token, body.getKey());
+      assertThat(refused.statusCode()).isEqualTo(400);
+      assertThat(json(refused).at("/error/message").asText())
+          .as(body.getKey())
+          .contains(body.getValue())
+          .doesNotContain("Feature")
+          .doesNotContain("ALLOW_")
+          .doesNotContain("code ")
+          .doesNotContain("Unexpected character");
+    }
     HttpResponse<String> wrongType = post(FLEET + "/beta/reject", token, "{\"reason\": 3}");
     assertThat(wrongType.statusCode()).isEqualTo(400);
     HttpResponse<String> huge =

@@ -246,7 +246,14 @@ class McpHttpTest {
     String reader = console.token(ConsoleFixture.ADMIN, TokenScope.READ);
     String readerSession = begin(reader);
     HttpResponse<String> refused = send(post(reader, readerSession, approve("spare")));
-    assertThat(JSON.readTree(refused.body()).get("result").get("isError").asBoolean()).isTrue();
+    JsonNode refusal = JSON.readTree(refused.body()).get("result");
+    assertThat(refusal.get("isError").asBoolean()).isTrue();
+    // issue 34: it was told the server runs without writes; the reason is the token's scope
+    assertThat(refusal.get("content").get(0).get("text").asText())
+        .startsWith("NOT_PERMITTED: hpc_approve_cluster changes the fleet, which needs the admin")
+        .contains("scope")
+        .contains("To fix: connect with a token")
+        .doesNotContain("without writes enabled");
     assertThat(console.state("spare")).isEqualTo(ClusterState.PENDING);
 
     String admin = console.token(ConsoleFixture.ADMIN, TokenScope.READ, TokenScope.ADMIN);
@@ -274,7 +281,10 @@ class McpHttpTest {
     String session = begin(admin);
     assertThat(toolNames(JSON.readTree(send(post(admin, session, LIST)).body())))
         .doesNotContain("hpc_approve_cluster");
-    send(post(admin, session, approve("spare")));
+    JsonNode refusal = JSON.readTree(send(post(admin, session, approve("spare"))).body());
+    assertThat(refusal.get("result").get("content").get(0).get("text").asText())
+        .startsWith("WRITES_DISABLED: ")
+        .contains("exa console --mcp-allow-writes");
     assertThat(console.state("spare")).isEqualTo(ClusterState.PENDING);
   }
 

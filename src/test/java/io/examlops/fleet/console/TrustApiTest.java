@@ -420,6 +420,27 @@ class TrustApiTest {
     }
   }
 
+  /** Issue 34: Jetty answered 426 Upgrade Required, offering no upgrade; the docs say 505. */
+  @Test
+  void anHttp2RequestLineIsAnsweredVersionNotSupported() throws Exception {
+    try (java.net.Socket socket = new java.net.Socket("127.0.0.1", console.server.port())) {
+      socket
+          .getOutputStream()
+          .write(
+              "GET /api/v1/facility/fleet/clusters HTTP/2.0\r\nHost: localhost\r\n\r\n"
+                  .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+      String answer =
+          new String(
+              socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+      assertThat(answer.lines().findFirst().orElse("")).startsWith("HTTP/1.1 505 ");
+      assertThat(answer)
+          .contains("\"kind\":\"INVALID_REQUEST\"")
+          .contains("\"status\":505")
+          .contains("send HTTP/1.1")
+          .doesNotContain("io.examlops");
+    }
+  }
+
   // --- decisions on behalf of an admin who clicked in Jenkins -----------------------------------
 
   private static final String CENTRAL = "/api/v1/facility/central";

