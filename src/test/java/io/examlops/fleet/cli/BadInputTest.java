@@ -793,7 +793,7 @@ class BadInputTest {
             "hpc clusters",
             ":2:",
             "no transport",
-            "ssh or local"),
+            "ssh, local or rest"),
         y(
             "a broken file refuses connect too",
             Run.IN_PROCESS,
