@@ -4,6 +4,9 @@
 # JVM (scripts/bench/MinimalCli.java; as it is, and with an archive of its own and the launcher's
 # flags) and against `java -version`. Paired runs; medians, spread and ratios. Run from the repository root after the README's set-up:
 #   bash scripts/bench/startup.sh [RUNS]        (default 15)
+# With EXA_BASELINE_JAR=path/to/another/exa.jar (an earlier build, copied aside), its `hpc clusters`,
+# `--version` and `--help` run through the same launcher in the same rounds (base_* rows): a
+# before-and-after of one change, side by side on a busy machine.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-15}
@@ -34,10 +37,18 @@ cmd_minimal_version() { java -cp "$minimal_cp" MinimalCli --version; }
 cmd_minimal_cds_clusters() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli hpc clusters; }
 cmd_minimal_cds_version() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli --version; }
 cmd_java_version() { java -version; }
+base=()
+if [ -n "${EXA_BASELINE_JAR:-}" ]; then
+  scripts/exa-java.sh "$EXA_BASELINE_JAR" --version >/dev/null   # its archive, outside the figures
+  cmd_base_clusters() { scripts/exa-java.sh "$EXA_BASELINE_JAR" hpc clusters; }
+  cmd_base_version() { scripts/exa-java.sh "$EXA_BASELINE_JAR" --version; }
+  cmd_base_help() { scripts/exa-java.sh "$EXA_BASELINE_JAR" --help; }
+  base=(base_clusters base_version base_help)
+fi
 
 paired "$runs" exa_clusters jar_clusters minimal_clusters minimal_cds_clusters exa_version \
   jar_version minimal_version minimal_cds_version java_version exa_jobs exa_audit exa_env exa_help \
-  exa_place
+  exa_place "${base[@]}"
 header
 row exa_clusters minimal_clusters minimal_cds_clusters java_version jar_clusters
 row jar_clusters minimal_clusters java_version
@@ -53,6 +64,11 @@ row exa_audit minimal_clusters
 row exa_env minimal_clusters
 row exa_help minimal_version
 row exa_place minimal_clusters
+if [ ${#base[@]} -gt 0 ]; then
+  row base_clusters minimal_clusters minimal_cds_clusters exa_clusters
+  row base_version minimal_version minimal_cds_version exa_version
+  row base_help minimal_version exa_help
+fi
 echo "exa_* run ./exa (start-up archive, C1 only); jar_* run plain java -jar target/exa.jar;"
 echo "minimal_cds_* run the minimal program with an archive of its own and the launcher's flags; $runs runs each"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"

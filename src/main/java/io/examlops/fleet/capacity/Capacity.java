@@ -62,7 +62,7 @@ public final class Capacity {
   }
 
   static ClusterCapacity cluster(ClusterUsage usage, BigDecimal rate) {
-    GpuHoursTally hours = GpuHoursTally.of(usage.jobGpuHours());
+    GpuHoursTally hours = usage.gpuHours();
     BigDecimal cost = cost(hours, rate);
     if (usage.snapshot() != null) {
       List<NodeInfo> nodes = usage.snapshot().nodes();

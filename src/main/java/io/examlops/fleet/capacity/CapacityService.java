@@ -7,13 +7,13 @@ import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.UtilizationSample;
 import io.examlops.fleet.model.capacity.FleetCapacity;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.Stores;
 import io.examlops.fleet.registry.Timestamps;
 import io.examlops.fleet.registry.UtilizationHistory;
 import io.examlops.fleet.scheduler.NodeInventory;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -45,7 +45,7 @@ public final class CapacityService {
       if (cluster.state() != ClusterState.ACTIVE) {
         continue;
       }
-      List<BigDecimal> hours = records.gpuHours(cluster.name());
+      GpuHoursTally hours = records.gpuHours(cluster.name());
       NodeInventory nodes = clusters.latest().inventory(cluster);
       usage.add(
           new ClusterUsage(

@@ -2,6 +2,10 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.AuditResult;
+import io.examlops.fleet.model.HistoryLimit;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -11,8 +15,10 @@ import picocli.CommandLine.Option;
     name = "audit",
     mixinStandardHelpOptions = true,
     description =
-        "Show the audit trail (register, probe, approve, reject, snapshot, ...), oldest first,"
-            + " or the newest first.")
+        "Show the audit trail (register, probe, approve, reject, snapshot, ...), oldest first"
+            + " or the newest first: the latest "
+            + HistoryLimit.DEFAULT
+            + " events unless --limit or --all.")
 final class AuditCommand extends FleetCommand {
   @Mixin TableFormat format;
 
@@ -42,21 +48,44 @@ final class AuditCommand extends FleetCommand {
       paramLabel = "N",
       converter = WholeNumber.class,
       description =
-          "Only the first N events (1-10000) in the order shown: with --newest-first, the"
-              + " latest N. stderr says how many there are in all. With --json, \"total\" and"
-              + " \"next\".")
+          "Only the latest N events (1-10000), shown in the order asked; default "
+              + HistoryLimit.DEFAULT
+              + ". stderr says how many there are in all and the --before of the next page. With"
+              + " --json, \"total\" and \"next\".")
   Integer limit;
+
+  @Option(
+      names = "--all",
+      description = "Every event the filters select, however many (instead of --limit).")
+  boolean all;
+
+  @Option(
+      names = "--before",
+      paramLabel = "ID",
+      description =
+          "Only events whose id is below ID: the next (older) page after a --limit (its"
+              + " \"next\").")
+  Long before;
 
   @Override
   public Integer call() {
-    AuditResult audit =
+    Integer shown = HistoryLimit.of(limit, all, "--all");
+    // A page is the latest events, as tail and journalctl -n cut a log: read newest first from the
+    // index, then turned round when the trail is read oldest first.
+    AuditResult read =
         exa()
             .fleet()
             .governance()
-            .audit(new AuditRequest(cluster, actor, action, newestFirst, null, null, 0, limit));
+            .audit(
+                new AuditRequest(
+                    cluster, actor, action, newestFirst || shown != null, before, null, 0, shown));
+    AuditResult audit =
+        newestFirst || shown == null
+            ? read
+            : new AuditResult(reversed(read.events()), read.total(), read.next());
     Output output = output();
-    if (audit.total() != null && !output.json()) {
-      output.err().println("exa: " + audit.events().size() + " of " + audit.total() + " events");
+    if (!output.json()) {
+      HistoryCut.say(output, audit.events().size(), audit.total(), audit.next(), limit, "events");
     }
     output.emit(
         audit,
@@ -76,6 +105,12 @@ final class AuditCommand extends FleetCommand {
           table.print(output.out(), format);
         });
     return ExitCode.OK;
+  }
+
+  private static <T> List<T> reversed(List<T> list) {
+    List<T> copy = new ArrayList<>(list);
+    Collections.reverse(copy);
+    return List.copyOf(copy);
   }
 
   private static String abbreviate(String text) {

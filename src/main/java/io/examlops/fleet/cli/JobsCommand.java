@@ -2,6 +2,7 @@ package io.examlops.fleet.cli;
 
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.JobsResult;
+import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
@@ -14,8 +15,9 @@ import picocli.CommandLine.Option;
     name = "jobs",
     mixinStandardHelpOptions = true,
     description =
-        "List tracked submissions from platform.db (hpc_jobs), newest first, after asking"
-            + " the schedulers where unfinished ones stand.")
+        "List tracked submissions from platform.db (hpc_jobs), newest first (the newest "
+            + HistoryLimit.DEFAULT
+            + " unless --limit or --all), after asking the schedulers where unfinished ones stand.")
 final class JobsCommand extends FleetCommand {
   @Mixin TableFormat format;
 
@@ -51,9 +53,16 @@ final class JobsCommand extends FleetCommand {
       paramLabel = "N",
       converter = WholeNumber.class,
       description =
-          "Only the newest N jobs (1-10000) of those selected; stderr says how many there are in"
-              + " all and the --before of the next page. With --json, \"total\" and \"next\".")
+          "Only the newest N jobs (1-10000) of those selected; default "
+              + HistoryLimit.DEFAULT
+              + ". stderr says how many there are in all and the --before of the next page. With"
+              + " --json, \"total\" and \"next\".")
   Integer limit;
+
+  @Option(
+      names = "--all",
+      description = "Every job the filters select, however many (instead of --limit).")
+  boolean all;
 
   @Option(
       names = "--before",
@@ -86,19 +95,11 @@ final class JobsCommand extends FleetCommand {
                     token,
                     before,
                     0,
-                    limit));
+                    HistoryLimit.of(limit, all, "--all")));
     Output output = output();
     listing.notes().forEach(n -> output.err().println("exa: " + n));
-    if (listing.total() != null && !output.json()) {
-      output
-          .err()
-          .println(
-              "exa: "
-                  + listing.jobs().size()
-                  + " of "
-                  + listing.total()
-                  + " jobs"
-                  + (listing.next() == null ? "" : "; the next page: --before " + listing.next()));
+    if (!output.json()) {
+      HistoryCut.say(output, listing.jobs().size(), listing.total(), listing.next(), limit, "jobs");
     }
     output.emit(
         listing,

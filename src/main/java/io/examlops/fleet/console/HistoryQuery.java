@@ -5,6 +5,7 @@ import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
 import io.javalin.http.Context;
@@ -18,12 +19,13 @@ final class HistoryQuery {
   private HistoryQuery() {}
 
   /**
-   * {@code ?cluster=&model=&state=&user=&token=&before=&offset=&limit=}: every job the filters
-   * select, or one page with {@code limit} (or {@code before}, {@code offset}).
+   * {@code ?cluster=&model=&state=&user=&token=&before=&offset=&limit=&all=}: one page of the jobs
+   * the filters select, of {@code limit} jobs or {@link HistoryLimit#DEFAULT}; every one with
+   * {@code all=true}.
    */
   static JobsRequest jobs(Context ctx, Fleet fleet, ReadFrom from) {
     Long offset = number(ctx, "offset");
-    Long limit = number(ctx, "limit");
+    Integer limit = limit(ctx);
     return new JobsRequest(
         ClusterParam.query(ctx, fleet),
         ctx.queryParam("model"),
@@ -33,12 +35,13 @@ final class HistoryQuery {
         ctx.queryParam("token"),
         number(ctx, "before"),
         offset == null ? 0 : offset,
-        limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE));
+        limit);
   }
 
   /**
-   * {@code ?actor=&action=&order=&before=&after=&offset=&limit=} of {@code cluster}'s trail ({@code
-   * null}: the fleet's): oldest first unless {@code order=newest}.
+   * {@code ?actor=&action=&order=&before=&after=&offset=&limit=&all=} of {@code cluster}'s trail
+   * ({@code null}: the fleet's): oldest first unless {@code order=newest}; one page of {@code
+   * limit} events or {@link HistoryLimit#DEFAULT}, every one with {@code all=true}.
    */
   static AuditRequest audit(Context ctx, String cluster) {
     String order = ctx.queryParam("order");
@@ -48,7 +51,7 @@ final class HistoryQuery {
           "order");
     }
     Long offset = number(ctx, "offset");
-    Long limit = number(ctx, "limit");
+    Integer limit = limit(ctx);
     return new AuditRequest(
         cluster,
         ctx.queryParam("actor"),
@@ -57,7 +60,30 @@ final class HistoryQuery {
         number(ctx, "before"),
         number(ctx, "after"),
         offset == null ? 0 : offset,
-        limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE));
+        limit);
+  }
+
+  /**
+   * {@code limit}, else the default of every surface; {@code null} (every row) with {@code
+   * all=true}. A limit out of range is the request's to refuse, in its words.
+   */
+  private static Integer limit(Context ctx) {
+    Long limit = number(ctx, "limit");
+    return HistoryLimit.of(
+        limit == null ? null : (int) Math.min(limit, Integer.MAX_VALUE), all(ctx), "all");
+  }
+
+  /** {@code all=true} or {@code all=false}; absent: false. */
+  private static boolean all(Context ctx) {
+    String text = ctx.queryParam("all");
+    if (text == null || text.equals("false")) {
+      return false;
+    }
+    if (text.equals("true")) {
+      return true;
+    }
+    throw FleetException.invalid(
+        "query parameter all=" + Printable.quoted(text) + " is neither true nor false", "all");
   }
 
   /** A whole number of the query, 0 or more; {@code null} when absent. */

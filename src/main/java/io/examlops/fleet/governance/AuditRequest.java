@@ -3,6 +3,7 @@ package io.examlops.fleet.governance;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
 import java.util.regex.Pattern;
@@ -21,7 +22,8 @@ import java.util.regex.Pattern;
  *     of the page before; {@code null}: from the oldest
  * @param offset how many of the selected events to skip first (a page number's start)
  * @param limit at most this many events (1 to {@link #MOST}), with their {@link
- *     AuditResult#total()}; {@code null}: all of them
+ *     AuditResult#total()}; {@code null}: all of them (the surfaces ask for {@link
+ *     HistoryLimit#DEFAULT} unless told)
  */
 public record AuditRequest(
     String cluster,
@@ -35,7 +37,7 @@ public record AuditRequest(
   public static final AuditRequest ALL = new AuditRequest(null);
 
   /** The most events one page holds. */
-  public static final int MOST = 10_000;
+  public static final int MOST = HistoryLimit.MOST;
 
   /** An action as the trail records it: a lower-case word, hyphens between ({@code user-add}). */
   private static final Pattern ACTION = Pattern.compile("[a-z][a-z0-9]*(-[a-z0-9]+)*");

@@ -204,7 +204,9 @@ public final class JobTracker {
 
   /**
    * One page of the tracked jobs matching the filter ({@code null}: all of them), after asking the
-   * schedulers about the unfinished ones the filter selects (whatever the page: they are few).
+   * schedulers about the unfinished ones the filter selects (found through the index of unfinished
+   * jobs: they are what the clusters still hold, however long the history) and about the lost jobs
+   * the page shows.
    */
   public Listing list(
       Actor actor, JobRecords.Filter filter, JobRecords.Page page, boolean refresh) {
@@ -212,17 +214,34 @@ public final class JobTracker {
     List<String> notes = new ArrayList<>();
     if (refresh) {
       // Every unfinished job of the filter is asked, whatever state is filtered on: a job recorded
-      // running may be cancelled by now. A lost job is asked again: accounting that was down may
-      // know it later.
-      refresh(
-          actor,
-          store.list(filter.anyState()).stream()
-              .filter(j -> !j.state().terminal() || j.state() == JobState.LOST)
-              .filter(j -> !inFlight.contains(j.id()))
-              .toList(),
-          notes);
+      // running may be cancelled by now.
+      List<TrackedJob> asked =
+          new ArrayList<>(
+              store.unfinished(filter.cluster()).stream()
+                  .filter(j -> selects(filter.anyState(), j))
+                  .toList());
+      // A lost job is asked again (accounting that was down may know it later), but only one that
+      // is to be shown: a year of lost jobs is not asked about on every listing.
+      if (filter.state() == null || filter.state() == JobState.LOST) {
+        JobRecords.Filter lost =
+            new JobRecords.Filter(
+                filter.cluster(), filter.model(), JobState.LOST, filter.user(), filter.token());
+        asked.addAll(
+            (page == null ? store.list(lost) : store.list(filter, page))
+                .stream().filter(j -> j.state() == JobState.LOST).toList());
+      }
+      refresh(actor, asked.stream().filter(j -> !inFlight.contains(j.id())).toList(), notes);
     }
     return new Listing(page == null ? store.list(filter) : store.list(filter, page), notes);
+  }
+
+  /** Whether the filter selects the job: what the store's query asks, for jobs already read. */
+  private static boolean selects(JobRecords.Filter filter, TrackedJob job) {
+    return (filter.cluster() == null || filter.cluster().equals(job.cluster()))
+        && (filter.model() == null || filter.model().equals(job.model()))
+        && (filter.state() == null || filter.state() == job.state())
+        && (filter.user() == null || filter.user().equals(job.submittedBy()))
+        && (filter.token() == null || filter.token().equals(job.token()));
   }
 
   /** What a job may use at most: its GPUs for its time limit; 0 when it names no limit. */

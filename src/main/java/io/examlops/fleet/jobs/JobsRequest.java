@@ -3,6 +3,7 @@ package io.examlops.fleet.jobs;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
@@ -26,7 +27,7 @@ import java.util.stream.Collectors;
  *     page before, which new submissions do not shift; {@code null}: from the newest
  * @param offset how many of the matching jobs to skip first (a page number's start); 0: none
  * @param limit at most this many jobs (1 to {@link #MOST}), with their {@link JobsResult#total()};
- *     {@code null}: all of them
+ *     {@code null}: all of them (the surfaces ask for {@link HistoryLimit#DEFAULT} unless told)
  */
 public record JobsRequest(
     String cluster,
@@ -39,7 +40,7 @@ public record JobsRequest(
     long offset,
     Integer limit) {
   /** The most jobs one page holds. */
-  public static final int MOST = 10_000;
+  public static final int MOST = HistoryLimit.MOST;
 
   /** A token's id as the console shows it: letters and digits ({@code 1a2b3c4d}). */
   private static final Pattern TOKEN_ID = Pattern.compile("[0-9A-Za-z]{1,64}");

@@ -19,6 +19,7 @@ import io.examlops.fleet.jobs.LogsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.jobs.QueueResult;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.ReadFrom;
@@ -185,6 +186,7 @@ final class FleetTools {
 
   private ToolReply jobs(Call call) {
     ToolArguments args = call.args();
+    Integer before = args.whole("before");
     if (args.flag("refresh", true)) {
       call.progress().step("asking the schedulers about the unfinished tracked jobs");
     }
@@ -200,9 +202,10 @@ final class FleetTools {
                     args.flag("refresh", true) ? ReadFrom.SCHEDULER : ReadFrom.STORE,
                     args.text("user"),
                     args.text("token"),
-                    null,
+                    before == null ? null : before.longValue(),
                     0,
-                    args.whole("limit")));
+                    // An agent reads what it is given: no "every job" here, pages instead.
+                    HistoryLimit.of(args.whole("limit"), false, "limit")));
     Map<String, Long> byState =
         result.jobs().stream()
             .collect(
@@ -211,6 +214,7 @@ final class FleetTools {
         result.jobs().size()
             + (result.jobs().size() == 1 ? " tracked job" : " tracked jobs")
             + (result.total() == null ? "" : " of " + result.total() + ", the newest")
+            + (result.next() == null ? "" : " (older ones: before " + result.next() + ")")
             + (byState.isEmpty()
                 ? ""
                 : " ("

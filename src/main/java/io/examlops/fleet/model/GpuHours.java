@@ -10,7 +10,8 @@ import java.time.Duration;
  */
 public final class GpuHours {
   /** Enough digits for a one-second job on one GPU (0.000278 h) to stay visible. */
-  private static final int SCALE = 6;
+  /** The decimals GPU-hours are computed and stored with. */
+  public static final int SCALE = 6;
 
   private static final BigDecimal SECONDS_PER_HOUR = BigDecimal.valueOf(3600);
 

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -147,15 +148,16 @@ public interface JobRecords {
   }
 
   /**
-   * The GPU-hours of {@code cluster}'s jobs, {@code null} where unknown, leaving out submissions
-   * the scheduler has not confirmed yet (unless a figure is known): what capacity tallies, read
-   * without the rest of a year of job rows.
+   * The GPU-hours of {@code cluster}'s jobs, tallied (the known ones summed, the unknown ones
+   * counted), leaving out submissions the scheduler has not confirmed yet (unless a figure is
+   * known): what capacity reports, without reading a year of job rows.
    */
-  default List<BigDecimal> gpuHours(String cluster) {
-    return list(new Filter(cluster, null, null)).stream()
-        .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
-        .map(TrackedJob::gpuHours)
-        .toList();
+  default GpuHoursTally gpuHours(String cluster) {
+    return GpuHoursTally.of(
+        list(new Filter(cluster, null, null)).stream()
+            .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
+            .map(TrackedJob::gpuHours)
+            .toList());
   }
 
   /** Unfinished jobs whose lease was last renewed before {@code instant}, oldest lease first. */

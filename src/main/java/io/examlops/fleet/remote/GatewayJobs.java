@@ -208,7 +208,9 @@ final class GatewayJobs implements JobService {
     add(query, "token", request.token());
     add(query, "before", request.before() == null ? null : request.before().toString());
     add(query, "offset", request.offset() == 0 ? null : Long.toString(request.offset()));
+    // The console cuts at the default page unless told: no limit here means every job.
     add(query, "limit", request.limit() == null ? null : request.limit().toString());
+    add(query, "all", request.limit() == null ? "true" : null);
     return client.send(
         "GET", "/jobs" + (query.isEmpty() ? "" : "?" + String.join("&", query)), null, actor, MANY);
   }

@@ -44,7 +44,8 @@ final class RemoteJobRecords implements JobRecords {
 
   @Override
   public List<TrackedJob> list(Filter filter) {
-    return client.get("/jobs" + query(filter, List.of()), MANY).jobs();
+    // Every job, as this port promises: the console cuts at its default page unless told.
+    return client.get("/jobs" + query(filter, List.of("all=true")), MANY).jobs();
   }
 
   /** One page, cut by the console's own store. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.examlops.fleet.model.HistoryLimit;
+import io.examlops.fleet.testing.HistoryRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +49,13 @@ class HistoryOptionsTest {
   void jobsPagesTheNewestAndSaysHowManyThereAreAndWhereTheNextPageStarts() throws Exception {
     ExaRun all = ExaRun.run(env, "--json", "hpc", "jobs", "--no-refresh");
     DocumentedShapes.cliReference().assertMatches("hpc jobs", all.out());
-    assertThat(JSON.readTree(all.out()).has("total")).isFalse();
+    assertThat(JSON.readTree(all.out()).get("total").asInt())
+        .as("the default page says how many there are")
+        .isEqualTo(3);
+    assertThat(JSON.readTree(all.out()).has("next")).as("and that none are left out").isFalse();
+    assertThat(ExaRun.run(env, "hpc", "jobs", "--no-refresh").err())
+        .as("nothing left out, nothing said")
+        .isEmpty();
 
     ExaRun two = ExaRun.run(env, "hpc", "jobs", "--no-refresh", "--user", "ann", "--limit", "2");
     assertThat(two.exitCode()).as(two.err()).isZero();
@@ -85,13 +93,104 @@ class HistoryOptionsTest {
   }
 
   @Test
+  void aListingShowsTheNewestHundredUnlessToldAndSaysHowToSeeTheRest() throws Exception {
+    Path db = home.resolve("data").resolve("platform.db");
+    int more = HistoryLimit.DEFAULT + 2;
+    HistoryRows.jobs(db, "demo", "old", more); // ids 4 to DEFAULT + 5, after the three submitted
+    HistoryRows.events(db, "old", "probe", "demo", more);
+
+    ExaRun jobs = ExaRun.run(env, "--json", "hpc", "jobs", "--no-refresh");
+    JsonNode page = JSON.readTree(jobs.out());
+    assertThat(page.get("jobs")).hasSize(HistoryLimit.DEFAULT);
+    assertThat(page.get("jobs").get(0).get("id").asInt()).isEqualTo(more + 3);
+    assertThat(page.get("total").asInt()).isEqualTo(more + 3);
+    long next = page.get("next").asLong();
+    assertThat(next).isEqualTo(more + 3 - HistoryLimit.DEFAULT + 1);
+    ExaRun table = ExaRun.run(env, "hpc", "jobs", "--no-refresh");
+    assertThat(table.err())
+        .isEqualTo(
+            "exa: "
+                + HistoryLimit.DEFAULT
+                + " of "
+                + (more + 3)
+                + " jobs; the next page: --before "
+                + next
+                + " (--limit N or --all for more at once)\n");
+    assertThat(table.out().lines()).hasSize(HistoryLimit.DEFAULT + 1);
+    JsonNode rest =
+        JSON.readTree(
+            ExaRun.run(env, "--json", "hpc", "jobs", "--no-refresh", "--before", "" + next).out());
+    assertThat(rest.get("jobs").findValuesAsText("id")).containsExactly("5", "4", "3", "2", "1");
+    JsonNode all = JSON.readTree(ExaRun.run(env, "--json", "hpc", "jobs", "--all").out());
+    assertThat(all.get("jobs")).hasSize(more + 3);
+    ExaRun both = ExaRun.run(env, "hpc", "jobs", "--all", "--limit", "5");
+    assertThat(both.exitCode()).isEqualTo(2);
+    assertThat(both.err()).contains("a limit of 5 and every row were both asked for");
+
+    // The trail is read oldest first: the default is its latest events, as tail cuts a log.
+    JsonNode trail = JSON.readTree(ExaRun.run(env, "--json", "hpc", "audit").out());
+    JsonNode events = trail.get("events");
+    assertThat(events).hasSize(HistoryLimit.DEFAULT);
+    assertThat(events.get(HistoryLimit.DEFAULT - 1).get("details").get("n").asInt())
+        .as("the latest last")
+        .isEqualTo(more);
+    assertThat(events.get(0).get("id").asLong())
+        .isLessThan(events.get(HistoryLimit.DEFAULT - 1).get("id").asLong());
+    int total = trail.get("total").asInt();
+    assertThat(total).isGreaterThan(more);
+    assertThat(trail.get("next").asLong()).isEqualTo(events.get(0).get("id").asLong());
+    JsonNode newest =
+        JSON.readTree(ExaRun.run(env, "--json", "hpc", "audit", "--newest-first").out());
+    assertThat(newest.get("events").get(0)).isEqualTo(events.get(HistoryLimit.DEFAULT - 1));
+    JsonNode older =
+        JSON.readTree(
+            ExaRun.run(env, "--json", "hpc", "audit", "--before", trail.get("next").asText())
+                .out());
+    assertThat(older.get("events")).hasSize(total - HistoryLimit.DEFAULT);
+    assertThat(older.get("events").get(0).get("action").asText())
+        .as("the oldest event of all")
+        .isEqualTo("register");
+    assertThat(ExaRun.run(env, "hpc", "audit").err())
+        .contains("exa: " + HistoryLimit.DEFAULT + " of " + total + " events; the next page:");
+    assertThat(
+            JSON.readTree(ExaRun.run(env, "--json", "hpc", "audit", "--all").out()).get("events"))
+        .hasSize(total);
+  }
+
+  @Test
+  void aLostJobIsAskedAboutAgainOnlyWhenThePageShowsIt() throws Exception {
+    Path db = home.resolve("data").resolve("platform.db");
+    // A lost job whose id the mock cannot read: asking about it leaves a note that says so.
+    HistoryRows.jobs(db, "demo", "old", 1, "LOST", "mock-gone");
+    // Newer jobs beyond a page, and the one row more a page reads to tell whether another follows.
+    HistoryRows.jobs(db, "demo", "old", HistoryLimit.DEFAULT + 1);
+
+    ExaRun page = ExaRun.run(env, "hpc", "jobs");
+    assertThat(page.exitCode()).as(page.err()).isZero();
+    assertThat(page.err()).as("the lost job is not on the page").doesNotContain("mock-gone");
+    ExaRun all = ExaRun.run(env, "hpc", "jobs", "--all");
+    assertThat(all.err())
+        .as("shown, it is asked about again")
+        .contains("could not follow the jobs on demo")
+        .contains("mock-gone1");
+    assertThat(ExaRun.run(env, "hpc", "jobs", "--state", "lost").err()).contains("mock-gone1");
+  }
+
+  @Test
   void auditFiltersByActorAndActionNewestFirstAndLimited() throws Exception {
     JsonNode submits =
         JSON.readTree(
             ExaRun.run(env, "--json", "hpc", "audit", "--actor", "ann", "--action", "submit")
                 .out());
     assertThat(submits.get("events")).hasSize(3);
-    assertThat(submits.has("total")).isFalse();
+    assertThat(submits.get("total").asInt()).isEqualTo(3);
+    JsonNode every =
+        JSON.readTree(
+            ExaRun.run(
+                    env, "--json", "hpc", "audit", "--actor", "ann", "--action", "submit", "--all")
+                .out());
+    assertThat(every.get("events")).hasSize(3);
+    assertThat(every.has("total")).as("every event: no page to count").isFalse();
 
     ExaRun latest = ExaRun.run(env, "--json", "hpc", "audit", "--newest-first", "--limit", "1");
     JsonNode last = JSON.readTree(latest.out());

@@ -12,6 +12,7 @@ import io.examlops.fleet.jobs.JobRequest;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
@@ -312,7 +313,8 @@ class HistoryPagesTest {
     String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
 
     JsonNode whole = JSON.readTree(api(FLEET + "/jobs", token).body());
-    assertThat(whole.has("total")).as("without a page, the shape of exa hpc jobs").isFalse();
+    assertThat(whole.get("total").asLong()).as("the default page, counted").isEqualTo(8);
+    assertThat(whole.has("next")).isFalse();
     assertThat(whole.get("jobs")).hasSize(8);
     assertThat(whole.get("jobs").get(0).get("token").asText()).isEqualTo("1a2b3c4d");
 
@@ -355,6 +357,40 @@ class HistoryPagesTest {
     assertThat(JSON.readTree(api(FLEET + "/alpha/audit?actor=setup", token).body()).get("events"))
         .isNotEmpty()
         .allMatch(e -> e.get("actor").asText().equals("setup"));
+  }
+
+  @Test
+  void theApiAnswersTheDefaultPageUnlessEveryRowIsAskedFor() throws Exception {
+    int more = HistoryLimit.DEFAULT + 3;
+    History.jobs(console, "alpha", "ann", null, more);
+    History.events(console, "robot", "probe", "alpha", more);
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+
+    JsonNode page = JSON.readTree(api(FLEET + "/jobs", token).body());
+    assertThat(page.get("jobs")).hasSize(HistoryLimit.DEFAULT);
+    assertThat(page.get("jobs").get(0).get("id").asInt()).isEqualTo(more);
+    assertThat(page.get("total").asInt()).isEqualTo(more);
+    assertThat(page.get("next").asInt()).isEqualTo(more - HistoryLimit.DEFAULT + 1);
+    JsonNode every = JSON.readTree(api(FLEET + "/jobs?all=true", token).body());
+    assertThat(every.get("jobs")).hasSize(more);
+    assertThat(every.has("total")).isFalse();
+    HttpResponse<String> both = api(FLEET + "/jobs?all=true&limit=5", token);
+    assertThat(both.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(both.body()).at("/error/message").asText())
+        .isEqualTo("a limit of 5 and every row were both asked for: give one of them");
+    assertThat(api(FLEET + "/jobs?all=yes", token).statusCode()).isEqualTo(400);
+
+    JsonNode trail = JSON.readTree(api(FLEET + "/audit", token).body());
+    assertThat(trail.get("events")).hasSize(HistoryLimit.DEFAULT);
+    assertThat(trail.get("events").get(0).get("id").asInt())
+        .as("oldest first, from the start: a client pages on with after")
+        .isEqualTo(1);
+    assertThat(trail.get("next").asInt()).isEqualTo(HistoryLimit.DEFAULT);
+    int total = trail.get("total").asInt();
+    assertThat(JSON.readTree(api(FLEET + "/audit?all=true", token).body()).get("events"))
+        .hasSize(total);
+    assertThat(JSON.readTree(api(FLEET + "/alpha/audit", token).body()).get("events"))
+        .hasSize(HistoryLimit.DEFAULT);
   }
 
   private TrackedJob submit(String user, String script) {

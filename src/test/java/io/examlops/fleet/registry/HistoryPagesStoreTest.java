@@ -185,10 +185,18 @@ class HistoryPagesStoreTest {
           c,
           "SELECT * FROM audit_events WHERE cluster = 'a' AND id < 90" + page,
           "audit_events_by_cluster");
+      // The default page of a listing without filters (exa hpc jobs, exa hpc audit): the table
+      // read in the order of its rowid, the id, from the newest, stopping at the page's end; never
+      // a sort of the whole history.
+      for (String table : List.of("hpc_jobs", "audit_events")) {
+        assertThat(plan(c, "SELECT * FROM " + table + " ORDER BY id DESC LIMIT 101 OFFSET 0"))
+            .as(table)
+            .isEqualTo("SCAN " + table);
+      }
     }
   }
 
-  private static void assertPlan(Connection c, String sql, String index) throws Exception {
+  private static String plan(Connection c, String sql) throws Exception {
     List<String> plan = new ArrayList<>();
     try (PreparedStatement s = c.prepareStatement("EXPLAIN QUERY PLAN " + sql);
         ResultSet r = s.executeQuery()) {
@@ -196,7 +204,11 @@ class HistoryPagesStoreTest {
         plan.add(r.getString("detail"));
       }
     }
-    assertThat(String.join("; ", plan))
+    return String.join("; ", plan);
+  }
+
+  private static void assertPlan(Connection c, String sql, String index) throws Exception {
+    assertThat(plan(c, sql))
         .as(sql)
         .contains(index)
         .doesNotContain("TEMP B-TREE")

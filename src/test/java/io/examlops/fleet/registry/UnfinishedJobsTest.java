@@ -8,6 +8,7 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
@@ -105,14 +106,58 @@ class UnfinishedJobsTest {
 
     assertThat(store.gpuHours("a"))
         .as("the completed job's figure, the running one's unknown; the unconfirmed one left out")
-        .containsExactlyInAnyOrder(new java.math.BigDecimal("2.5"), null);
+        .isEqualTo(new GpuHoursTally(new java.math.BigDecimal("2.5"), 2, 1));
     assertThat(store.gpuHours("a"))
-        .as("the same figures as the rows read whole")
-        .containsExactlyInAnyOrderElementsOf(
+        .as("the same tally as the rows read whole")
+        .isEqualTo(
+            GpuHoursTally.of(
+                store.list(new JobRecords.Filter("a", null, null)).stream()
+                    .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
+                    .map(TrackedJob::gpuHours)
+                    .toList()));
+  }
+
+  @Test
+  void theTallyAddedBySqliteIsTheSumOfTheFiguresReadOneByOne() throws Exception {
+    List<String> figures = List.of("0.001111", "1.25", "2.5", "0.000001", "12345.678901");
+    for (String figure : figures) {
+      TrackedJob done = job("a", JobState.COMPLETED, 1);
+      store.update(
+          List.of(
+              done.observed(
+                  JobState.COMPLETED,
+                  null,
+                  null,
+                  60L,
+                  null,
+                  new java.math.BigDecimal(figure),
+                  0,
+                  null)));
+    }
+    job("a", JobState.FAILED, 1); // ended without a figure: unknown
+    GpuHoursTally added = store.gpuHours("a");
+    assertThat(added.known()).isEqualByComparingTo("12349.430013");
+    assertThat(added.jobs()).isEqualTo(figures.size() + 1);
+    assertThat(added.unknownJobs()).isEqualTo(1);
+    GpuHoursTally rowByRow =
+        GpuHoursTally.of(
             store.list(new JobRecords.Filter("a", null, null)).stream()
-                .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
                 .map(TrackedJob::gpuHours)
                 .toList());
+    assertThat(added.known())
+        .as("what the rows read whole and added in Java give, to the last decimal")
+        .isEqualByComparingTo(rowByRow.known());
+    assertThat(added.jobs()).isEqualTo(rowByRow.jobs());
+    assertThat(added.unknownJobs()).isEqualTo(rowByRow.unknownJobs());
+
+    // A figure finer than a millionth (written by hand): added row by row, still exact.
+    try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data/platform.db"));
+        var s = c.createStatement()) {
+      s.executeUpdate(
+          "UPDATE hpc_jobs SET gpu_hours = 0.0000004 WHERE cluster = 'a' AND state = 'FAILED'");
+    }
+    assertThat(store.gpuHours("a").known()).isEqualByComparingTo("12349.4300134");
+    assertThat(store.gpuHours("a").unknownJobs()).isZero();
   }
 
   @Test
