@@ -113,6 +113,11 @@ private String describe(Map r) {
   }
   lines << "  partitions    ${r.partitions ? r.partitions.join(', ') : '-'}"
   lines << "  GPUs          ${r.gpus == null ? 'not probed' : r.gpus}" + (r.gpuTypes ? " (${r.gpuTypes.join(', ')})" : '')
+  if (r.cautions) {
+    for (def c : r.cautions) {
+      lines << "  CAUTION       ${c}"
+    }
+  }
   if (r.changedSinceProbe) {
     lines << "  EDITED since it was probed: ${r.changedSinceProbe.join('; ')}; what was found belongs to the old entry, and approving is refused until it is probed again (Re-probe on its review in the console)"
   }

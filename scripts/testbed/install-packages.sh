@@ -1,6 +1,6 @@
 #!/bin/bash
 # Installs the Debian packages the test suite needs: a real Slurm (controller, node daemons,
-# clients, accounting daemon + MariaDB), munge, OpenSSH, iproute2 (the bastion's network namespace,
+# clients, accounting daemon + MariaDB, slurmrestd with the JWT plugins), munge, OpenSSH, iproute2 (the bastion's network namespace,
 # see ssh-routes-up.sh) and tzdata (the test user's sessions run on a non-UTC zone, see
 # sshd-up.sh), Chromium + its WebDriver for the console's browser tests, OpenLDAP's slapd and
 # ldap-utils for the console's LDAP sign-in tests (each test runs a slapd of its own, on a

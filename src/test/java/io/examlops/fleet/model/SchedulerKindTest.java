@@ -23,7 +23,10 @@ class SchedulerKindTest {
 
   @Test
   void aKindDeclaredAgainTheSameWayIsTheFirstOtherwiseItIsABug() {
-    assertThat(SchedulerKind.declare("slurm", true)).isSameAs(SlurmAdapter.KIND);
+    assertThat(
+            SchedulerKind.declare(
+                "slurm", true, ApiSettings.ALL.toArray(AdapterSetting[]::new)))
+        .isSameAs(SlurmAdapter.KIND);
     assertThat(SchedulerKind.declare("none", false)).isSameAs(SchedulerKind.NONE);
     assertThat(SchedulerKind.declared()).filteredOn(k -> k == SchedulerKind.NONE).hasSize(1);
     assertThatThrownBy(() -> SchedulerKind.declare("flux", true))
