@@ -15,9 +15,10 @@ install -m 0600 /var/spool/slurmctld/jwt_hs256.key "$dir/jwt_hs256.key"
 # slurmrestd refuses to run as root or as SlurmUser: a user of its own, with nothing else
 id slurmrest >/dev/null 2>&1 || useradd -r -M -d /nonexistent -s /usr/sbin/nologin slurmrest
 kill -0 "$(cat /run/slurmrestd.pid 2>/dev/null)" 2>/dev/null || {
-  # SLURM_JWT=daemon: slurmrestd passes each request's token on to slurmctld
-  nohup runuser -u slurmrest -- env SLURM_JWT=daemon /usr/sbin/slurmrestd -a rest_auth/jwt \
-    127.0.0.1:6820 >/var/log/slurm/slurmrestd.log 2>&1 &
+  # SLURM_JWT=daemon: slurmrestd passes each request's token on to slurmctld. setpriv and env
+  # exec it, so the pid recorded is slurmrestd's own (down.sh stops it by that pid)
+  nohup setpriv --reuid=slurmrest --regid=slurmrest --init-groups env SLURM_JWT=daemon \
+    /usr/sbin/slurmrestd -a rest_auth/jwt 127.0.0.1:6820 >/var/log/slurm/slurmrestd.log 2>&1 &
   echo $! >/run/slurmrestd.pid
 }
 wait_for 150 "slurmrestd on 127.0.0.1:6820" bash -c 'exec 3<>/dev/tcp/127.0.0.1/6820'

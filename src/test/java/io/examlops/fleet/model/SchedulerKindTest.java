@@ -23,9 +23,7 @@ class SchedulerKindTest {
 
   @Test
   void aKindDeclaredAgainTheSameWayIsTheFirstOtherwiseItIsABug() {
-    assertThat(
-            SchedulerKind.declare(
-                "slurm", true, ApiSettings.ALL.toArray(AdapterSetting[]::new)))
+    assertThat(SchedulerKind.declare("slurm", true, ApiSettings.ALL.toArray(AdapterSetting[]::new)))
         .isSameAs(SlurmAdapter.KIND);
     assertThat(SchedulerKind.declare("none", false)).isSameAs(SchedulerKind.NONE);
     assertThat(SchedulerKind.declared()).filteredOn(k -> k == SchedulerKind.NONE).hasSize(1);

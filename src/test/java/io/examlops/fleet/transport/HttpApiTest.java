@@ -41,10 +41,27 @@ class HttpApiTest {
     Process keytool =
         new ProcessBuilder(
                 Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "api", "-keyalg", "EC", "-groupname", "secp256r1",
-                "-dname", "CN=localhost", "-ext", "san=ip:127.0.0.1", "-validity", "2",
-                "-storetype", "PKCS12", "-keystore", store.toString(),
-                "-storepass", "changeit", "-keypass", "changeit")
+                "-genkeypair",
+                "-alias",
+                "api",
+                "-keyalg",
+                "EC",
+                "-groupname",
+                "secp256r1",
+                "-dname",
+                "CN=localhost",
+                "-ext",
+                "san=ip:127.0.0.1",
+                "-validity",
+                "2",
+                "-storetype",
+                "PKCS12",
+                "-keystore",
+                store.toString(),
+                "-storepass",
+                "changeit",
+                "-keypass",
+                "changeit")
             .redirectErrorStream(true)
             .start();
     String said = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -109,8 +126,10 @@ class HttpApiTest {
 
     assertThatThrownBy(() -> api.send("GET", "/ping", null, Map.of()))
         .isInstanceOf(TransportException.class)
-        .satisfies(e -> assertThat(((TransportException) e).step())
-            .isEqualTo(TransportException.Step.HOST_KEY))
+        .satisfies(
+            e ->
+                assertThat(((TransportException) e).step())
+                    .isEqualTo(TransportException.Step.HOST_KEY))
         .hasMessageContaining("https://127.0.0.1:" + server.getAddress().getPort())
         .hasMessageContaining("GET /ping")
         .hasMessageContaining(presented)
