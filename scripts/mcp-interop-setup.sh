@@ -3,10 +3,19 @@
 # reference TypeScript MCP SDK, at the version pinned in src/test/mcp-interop/package-lock.json, into
 # work/mcp-interop, and the reference Python MCP SDK, at the version pinned in
 # src/test/mcp-interop/requirements.txt, into the virtual environment work/mcp-python (both ignored
-# by git). Needs node, npm and python3 with venv (scripts/setup.sh installs them); does nothing for
-# a client whose pinned version is already installed.
+# by git). Installs Node.js, npm and Python 3 with venv first when this Debian machine lacks them
+# (that needs root); does nothing for a client whose pinned version is already installed.
+# scripts/test.sh runs it before the tests; the product itself (scripts/demo.sh) needs none of this.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+missing=()
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+python3 -c 'import venv, ensurepip' 2>/dev/null || missing+=(python3-venv)
+if [ ${#missing[@]} -gt 0 ]; then
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
 source_dir=src/test/mcp-interop
 target=work/mcp-interop
 mkdir -p "$target"

@@ -1,6 +1,7 @@
 #!/bin/bash
-# The whole test suite on a fresh Debian machine, as root: installs what the tests need, brings up
-# the real Slurm + OpenSSH testbed, runs unit and integration tests, and tears the testbed down.
+# The whole test suite on a fresh Debian machine, as root: installs what the tests need (the build
+# toolchain, the reference MCP clients, the testbed's packages), brings up the real Slurm + OpenSSH
+# testbed, runs unit and integration tests, and tears the testbed down.
 # Fails (never skips) when the testbed cannot be brought up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +9,7 @@ root=$PWD
 work=$root/work                # runtime state of a checkout (ignored by git)
 testbed=$work/testbed          # keys, known_hosts and the host key's fingerprint for the tests
 bash scripts/setup.sh
+bash scripts/mcp-interop-setup.sh         # the MCP clients the interoperability tests drive
 bash scripts/testbed/install-packages.sh
 bash scripts/testbed/down.sh              # leftovers of an earlier run
 trap 'bash "$root/scripts/testbed/down.sh"' EXIT

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.cli.ExaProcess;
 import io.examlops.fleet.registry.WriteHook;
+import io.examlops.fleet.testing.Eventually;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,8 +94,6 @@ class KilledWritesTest {
     exa.stoppingAt(WriteHook.WriteStep.JOB_RECORDED_BEFORE_SEND)
         .runAndKill("hpc", "submit", "--cluster", "demo", script.toString());
 
-    Thread.sleep(1500); // a job that had been started would have written its marker by now
-    assertThat(marker).doesNotExist();
     assertThat(db.getParent().resolve("mock-jobs")).doesNotExist();
     List<String> jobs = StoredState.rows(db).get("hpc_jobs");
     assertThat(jobs).hasSize(1);
@@ -102,6 +102,17 @@ class KilledWritesTest {
     ok(listed);
     assertThat(listed.out()).contains("submitting");
     assertThat(listed.all()).contains("demo has no job sent with its mark yet");
+    // A job sent after the kill ran to its end: one the killed submit had sent would have started
+    // before it and had at least as long to write its marker.
+    Path laterMarker = root.resolve("later-job-ran");
+    Path later = root.resolve("later.sh");
+    Files.writeString(later, "#!/bin/sh\necho ran > " + laterMarker + "\n");
+    ok(exa.run("hpc", "submit", "--cluster", "demo", later.toString()));
+    Path laterEnd = db.getParent().resolve("mock-jobs/mock-1/exit");
+    Eventually.waitUntil(
+        "the job sent after the kill ended", Duration.ofMinutes(2), () -> Files.exists(laterEnd));
+    assertThat(laterMarker).as("the job sent after the kill ran").exists();
+    assertThat(marker).as("the killed submit started no job").doesNotExist();
   }
 
   @Test

@@ -41,7 +41,7 @@ class McpInteropIT {
     assertThat(INSTALLED.resolve("node_modules/@modelcontextprotocol/sdk"))
         .as(
             "the TypeScript MCP SDK, installed by `bash scripts/mcp-interop-setup.sh`"
-                + " (scripts/setup.sh runs it)")
+                + " (scripts/test.sh runs it)")
         .isDirectory();
     Path client = INSTALLED.resolve("client.mjs");
     Files.copy(CLIENT_SOURCE, client, StandardCopyOption.REPLACE_EXISTING);

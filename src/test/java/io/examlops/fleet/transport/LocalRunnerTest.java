@@ -3,6 +3,7 @@ package io.examlops.fleet.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.examlops.fleet.testing.Eventually;
 import io.examlops.fleet.transport.TransportException.Step;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,8 +80,19 @@ class LocalRunnerTest {
     assertThat(e.getMessage()).startsWith("local: timeout failed").contains("sleep 30", "0.3 s");
     // Ended by the 0.3 s timeout, not by the command, which would take 30 s.
     assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
-    Thread.sleep(1500);
+    // Every process that could still touch the marker names it in its command line (the shell,
+    // the background subshell forked from it, touch): once none is left, it had its chance.
+    Eventually.waitUntil(
+        "no process naming " + marker + " is left", () -> !anyLiveProcessNaming(marker));
     assertThat(marker).as("the background child was killed too").doesNotExist();
+  }
+
+  /** Whether a process that has not ended (a zombie has no command line) names {@code file}. */
+  private static boolean anyLiveProcessNaming(Path file) {
+    String name = file.toString();
+    return ProcessHandle.allProcesses()
+        .filter(ProcessHandle::isAlive)
+        .anyMatch(p -> p.info().commandLine().map(line -> line.contains(name)).orElse(false));
   }
 
   @Test
