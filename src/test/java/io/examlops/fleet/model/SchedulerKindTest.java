@@ -23,9 +23,7 @@ class SchedulerKindTest {
 
   @Test
   void aKindDeclaredAgainTheSameWayIsTheFirstOtherwiseItIsABug() {
-    assertThat(
-            SchedulerKind.declare(
-                "slurm", true, ApiSettings.ALL.toArray(AdapterSetting[]::new)))
+    assertThat(SchedulerKind.declare("slurm", true, ApiSettings.ALL.toArray(AdapterSetting[]::new)))
         .isSameAs(SlurmAdapter.KIND);
     assertThat(SchedulerKind.declare("none", false)).isSameAs(SchedulerKind.NONE);
     assertThat(SchedulerKind.declared()).filteredOn(k -> k == SchedulerKind.NONE).hasSize(1);
@@ -34,6 +32,17 @@ class SchedulerKindTest {
         .hasMessageContaining("already declared");
     assertThatThrownBy(() -> SchedulerKind.declare("slurm", false))
         .isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void aLabelIsALowerCaseWordAndJobRefsReadTheSameForm() {
+    for (String bad : new String[] {"Slurm", "1slurm", "-x", "a".repeat(33), "slurm ok", ""}) {
+      assertThatThrownBy(() -> SchedulerKind.declare(bad, true))
+          .isInstanceOf(FleetException.class)
+          .hasMessageContaining("use a lower-case letter, then up to 31");
+    }
+    assertThat(JobRef.parse("slurm:12").scheduler()).contains(SlurmAdapter.KIND);
+    assertThat(JobRef.parse("Slurm:12").scheduler()).isEmpty();
   }
 
   @Test
