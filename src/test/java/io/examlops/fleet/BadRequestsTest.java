@@ -364,7 +364,7 @@ class BadRequestsTest {
                 f.placement()
                     .preflight(ALICE, new PreflightRequest("dev", 1, null, null, null, "0")),
             List.of("time"),
-            "above 0"),
+            "is shorter than one second"),
         new Case(
             "a preflight of an unknown cluster",
             f ->

@@ -15,7 +15,7 @@ import java.util.TreeMap;
 final class KeyMaterialGuard {
   // Never shown anywhere, and a passphrase is not key material: it is left to the key's own checks.
   // Variables exa reads beside EXAMLOPS_*; other variables are none of its business.
-  private static final Set<String> ALSO_READ = Set.of("GPU_COST_PER_HOUR", "HOME");
+  private static final Set<String> ALSO_READ = Set.of(Variables.COST_PER_HOUR, Variables.HOME);
 
   private KeyMaterialGuard() {}
 
@@ -27,7 +27,7 @@ final class KeyMaterialGuard {
       }
     }
     for (Map.Entry<String, String> e : new TreeMap<>(env).entrySet()) {
-      if ((e.getKey().startsWith("EXAMLOPS_") || ALSO_READ.contains(e.getKey()))
+      if ((e.getKey().startsWith(Variables.PREFIX) || ALSO_READ.contains(e.getKey()))
           && !e.getKey().equals(Variables.SSH_KEY_PASSPHRASE)
           && KeyMaterial.looksLikePrivateKey(e.getValue())) {
         return Optional.of(message("the environment variable " + e.getKey()));

@@ -1,5 +1,6 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.settings.Variables;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -47,10 +48,10 @@ public final class StartupTraining {
     Exa.prepareProcess(env);
     Path dir = Files.createTempDirectory("exa-startup-training-");
     try {
-      env.put("EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString());
-      env.put("EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
-      env.put("EXAMLOPS_PLATFORM_DB", dir.resolve("data/platform.db").toString());
-      env.remove("EXAMLOPS_HPC_CLUSTER");
+      env.put(Variables.REGISTRY, dir.resolve("clusters.yaml").toString());
+      env.put(Variables.DATA_DIR, dir.resolve("data").toString());
+      env.put(Variables.PLATFORM_DB, dir.resolve("data/platform.db").toString());
+      env.remove(Variables.CLUSTER);
       PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
       for (List<String> command : COMMANDS) {
         Exa.execute(command.toArray(String[]::new), env, nowhere, nowhere);

@@ -20,7 +20,8 @@ public final class JobRef {
 
   private static final int MAX_LENGTH = 120;
   private static final Pattern FLEET = Pattern.compile("#([0-9]{1,18})");
-  private static final Pattern QUALIFIED = Pattern.compile("([a-z][a-z0-9-]{0,31}):(.+)");
+  private static final Pattern QUALIFIED =
+      Pattern.compile("(" + SchedulerKind.LABEL_FORM + "):(.+)");
   private static final Pattern DIGITS = Pattern.compile("[0-9]{1,18}");
 
   private final String text;

@@ -20,7 +20,10 @@ import java.util.regex.Pattern;
  * StandardSchedulers}) loads them before clusters.yaml or platform.db is read.
  */
 public final class SchedulerKind {
-  private static final Pattern LABEL = Pattern.compile("[a-z][a-z0-9-]{0,31}");
+  /** A label's form, as a regular expression: {@link JobRef} reads {@code SCHEDULER:ID} with it. */
+  static final String LABEL_FORM = "[a-z][a-z0-9-]{0,31}";
+
+  private static final Pattern LABEL = Pattern.compile(LABEL_FORM);
   private static final Map<String, SchedulerKind> DECLARED = new ConcurrentHashMap<>();
   // Declaration order is the order error messages list the kinds in (NONE last).
   private static final List<SchedulerKind> ORDER = new ArrayList<>();

@@ -11,7 +11,7 @@ import java.time.Duration;
 public final class TimeLimit {
   private static final String FORMS =
       "use minutes (90), [H:]M:S (2:00:00), D-H[:M[:S]] (1-12:00), or a duration with a unit (90s,"
-          + " 30m, 1.5h, 2d), above 0";
+          + " 30m, 1.5h, 2d), of at least one second";
 
   private TimeLimit() {}
 
@@ -41,10 +41,32 @@ public final class TimeLimit {
     } catch (IllegalArgumentException e) {
       throw notUnderstood(text);
     }
-    if (limit == null || limit.isZero() || t.isEmpty()) {
+    if (limit == null || t.isEmpty()) {
       throw notUnderstood(text);
     }
+    if (limit.isNegative() || limit.isZero()) {
+      throw tooShort("'" + text + "'");
+    }
     return Duration.ofSeconds(limit.getSeconds() + (limit.getNano() > 0 ? 1 : 0));
+  }
+
+  /**
+   * The rule every limit keeps, however it was given: {@code null} (the scheduler's default) or at
+   * least one second.
+   *
+   * @return {@code limit}
+   * @throws FleetException naming the field {@code time}
+   */
+  public static Duration require(Duration limit) {
+    if (limit != null && (limit.isNegative() || limit.getSeconds() < 1)) {
+      throw tooShort("of " + limit.toMillis() + " ms");
+    }
+    return limit;
+  }
+
+  private static FleetException tooShort(String shown) {
+    return FleetException.invalid(
+        "time limit " + shown + " is shorter than one second: " + FORMS, "time");
   }
 
   private static FleetException notUnderstood(String text) {

@@ -37,14 +37,19 @@ public record PlaceRequest(
     return new PlaceRequest(gpus, nodes, gpuType, partition, clusterName);
   }
 
-  /** A job that asks for no GPUs. */
-  public boolean cpuOnly() {
-    return gpus == 0;
+  /** What is asked, as the one rule for GPUs and nodes holds it. */
+  public GpuAsk ask() {
+    return GpuAsk.of(gpus, nodes);
   }
 
-  /** How many nodes may hold the GPUs: the asked count, else any number. */
+  /** A job that asks for no GPUs ({@link GpuAsk#cpuOnly}). */
+  public boolean cpuOnly() {
+    return ask().cpuOnly();
+  }
+
+  /** How many nodes may hold the GPUs ({@link GpuAsk#nodeLimit}). */
   public int nodeLimit() {
-    return nodes == null ? Integer.MAX_VALUE : nodes;
+    return ask().nodeLimit();
   }
 
   /** What is asked, in words: {@code 4 a100 GPUs}, or {@code a CPU-only job}. */

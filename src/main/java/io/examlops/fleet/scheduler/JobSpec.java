@@ -4,6 +4,7 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuAsk;
 import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.SafeName;
+import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.model.VariableName;
 import java.time.Duration;
 import java.util.Collections;
@@ -22,7 +23,7 @@ import java.util.TreeMap;
  * @param nodes nodes, at least 1
  * @param partition Slurm partition or Flux queue; {@code null} for the scheduler's default
  * @param timeLimit wall-clock limit; {@code null} for the scheduler's default (see {@link
- *     io.examlops.fleet.model.TimeLimit} for the accepted text forms)
+ *     TimeLimit} for the accepted text forms and the rule)
  * @param account Slurm account or Flux bank; {@code null} for the user's default
  * @param environment variables exported at the top of the script (after its directives), in name
  *     order; values may be secret, which is why they are never put on a command line
@@ -59,17 +60,14 @@ public record JobSpec(
           "the job script contains a NUL byte; is it a binary file?", "script");
     }
     SafeName.require("job name", name, "name");
-    GpuAsk.of(gpus, nodes).perNode();
+    GpuAsk.of(gpus, nodes).perNode(); // spread evenly, or refused
     if (partition != null) {
       SafeName.require("partition/queue", partition, "partition");
     }
     if (account != null) {
       SafeName.require("account/bank", account, "account");
     }
-    if (timeLimit != null && (timeLimit.isNegative() || timeLimit.getSeconds() < 1)) {
-      throw FleetException.invalid(
-          "the time limit must be at least one second, got " + timeLimit, "time");
-    }
+    TimeLimit.require(timeLimit);
     Map<String, String> sorted = new TreeMap<>();
     if (environment != null) {
       environment.forEach(JobSpec::requireVariable);
@@ -124,9 +122,14 @@ public record JobSpec(
         script, name, gpus, nodes, partition, timeLimit, account, environment, mark, newOutput);
   }
 
-  /** GPUs per node, the form both schedulers take. */
+  /** What is asked, as the one rule for GPUs and nodes holds it. */
+  public GpuAsk ask() {
+    return GpuAsk.of(gpus, nodes);
+  }
+
+  /** GPUs per node, the form both schedulers take ({@link GpuAsk#perNode}). */
   public int gpusPerNode() {
-    return gpus / nodes;
+    return ask().perNode();
   }
 
   private static void requireVariable(String name, String value) {

@@ -1,7 +1,7 @@
 package io.examlops.fleet.scheduler;
 
-import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuAsk;
+import io.examlops.fleet.model.TimeLimit;
 import java.time.Duration;
 
 /**
@@ -19,9 +19,7 @@ public record PreflightAsk(
 
   public PreflightAsk {
     GpuAsk.of(gpus, nodes);
-    if (time != null && (time.isNegative() || time.isZero())) {
-      throw FleetException.invalid("the time limit must be longer than zero, got " + time, "time");
-    }
+    TimeLimit.require(time);
     partition = blankToNull(partition);
     account = blankToNull(account);
   }
@@ -30,8 +28,9 @@ public record PreflightAsk(
     return new PreflightAsk(gpus, null, null, null, null);
   }
 
+  /** How many nodes may hold the GPUs ({@link GpuAsk#nodeLimit}). */
   public int nodeLimit() {
-    return nodes == null ? Integer.MAX_VALUE : nodes;
+    return GpuAsk.of(gpus, nodes).nodeLimit();
   }
 
   private static String blankToNull(String value) {

@@ -63,8 +63,7 @@ public record FleetSettings(
       throw invalid("the operating-system user is unknown: run as a user with a name");
     }
     if (mockGpus < 0) {
-      throw invalid(
-          Variables.MOCK_GPUS + " must be a whole number of GPUs, 0 or more; got " + mockGpus);
+      throw mockGpusRefused(Integer.toString(mockGpus));
     }
   }
 
@@ -175,14 +174,15 @@ public record FleetSettings(
       return DEFAULT_MOCK_GPUS;
     }
     try {
-      int value = AsciiNumber.parseInt(text.trim());
-      if (value >= 0) {
-        return value;
-      }
+      return AsciiNumber.parseInt(text.trim()); // a negative number is refused when built
     } catch (NumberFormatException e) {
-      // refused below
+      throw mockGpusRefused(text);
     }
-    throw FleetException.invalid(
+  }
+
+  /** The one wording of the rule for {@value Variables#MOCK_GPUS}: 0 or more. */
+  private static FleetException mockGpusRefused(String text) {
+    return FleetException.invalid(
         Variables.MOCK_GPUS + " must be a whole number of GPUs, 0 or more; got '" + text + "'");
   }
 

@@ -10,6 +10,9 @@ import java.util.Set;
 public final class Variables {
   private Variables() {}
 
+  /** What the fleet's own variables start with; the few others are named below. */
+  public static final String PREFIX = "EXAMLOPS_";
+
   // Where the fleet's state is.
   public static final String REGISTRY = "EXAMLOPS_HPC_REGISTRY";
   public static final String PLATFORM_DB = "EXAMLOPS_PLATFORM_DB";

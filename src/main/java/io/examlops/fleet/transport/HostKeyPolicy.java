@@ -1,9 +1,9 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.FleetException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * How a server's host key is verified. Whatever the mode, a host whose key differs from the one
@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  *
  * @param mode the verification strategy
  * @param knownHosts the OpenSSH known_hosts file consulted (and, for ACCEPT_NEW, appended to)
- * @param pinnedFingerprint for PINNED: the only acceptable key, as {@code SHA256:...}
+ * @param pinnedFingerprint for PINNED: the only acceptable key, as {@code SHA256:...} in the form
+ *     {@link ConnectionRules#fingerprint} checks and normalises
  * @param jumpPins the only acceptable key of each jump host on the way, in connection order (an
  *     approved route's); empty: each jump host is checked as {@link #forJumpHost(int)} says
  */
@@ -30,33 +31,20 @@ public record HostKeyPolicy(
     NONE
   }
 
-  private static final Pattern SHA256_FINGERPRINT = Pattern.compile("SHA256:[A-Za-z0-9+/]{43}");
-
   public HostKeyPolicy(Mode mode, Path knownHosts, String pinnedFingerprint) {
     this(mode, knownHosts, pinnedFingerprint, List.of());
   }
 
   public HostKeyPolicy {
-    jumpPins = jumpPins == null ? List.of() : List.copyOf(jumpPins);
-    jumpPins.forEach(HostKeyPolicy::requireFingerprint);
+    jumpPins =
+        jumpPins == null ? List.of() : jumpPins.stream().map(ConnectionRules::fingerprint).toList();
     if (mode == null || knownHosts == null) {
       throw FleetException.invalid("a host key policy needs a mode and a known_hosts path");
     }
     if (mode == Mode.PINNED) {
-      requireFingerprint(pinnedFingerprint);
+      pinnedFingerprint = ConnectionRules.fingerprint(pinnedFingerprint);
     } else if (pinnedFingerprint != null) {
       throw FleetException.invalid("only the PINNED policy takes a fingerprint");
-    }
-  }
-
-  private static void requireFingerprint(String fingerprint) {
-    if (fingerprint == null || !SHA256_FINGERPRINT.matcher(fingerprint).matches()) {
-      throw FleetException.invalid(
-          "a pinned host key must be a SHA256 fingerprint like"
-              + " SHA256:uNiVztksCsDhcc0u9e8BujQXVUpKZIDTMczCvj3tD2s (as `ssh-keygen -lf` prints"
-              + " it), got '"
-              + fingerprint
-              + "'");
     }
   }
 

@@ -168,7 +168,7 @@ class BadInputTest {
             "hpc preflight dev --gpus 1 --time 0",
             2,
             "--time",
-            "above 0"),
+            "is shorter than one second"),
         c(
             "--wait-timeout negative",
             Run.PROCESS,

@@ -35,6 +35,17 @@ class SchedulerKindTest {
   }
 
   @Test
+  void aLabelIsALowerCaseWordAndJobRefsReadTheSameForm() {
+    for (String bad : new String[] {"Slurm", "1slurm", "-x", "a".repeat(33), "slurm ok", ""}) {
+      assertThatThrownBy(() -> SchedulerKind.declare(bad, true))
+          .isInstanceOf(FleetException.class)
+          .hasMessageContaining("use a lower-case letter, then up to 31");
+    }
+    assertThat(JobRef.parse("slurm:12").scheduler()).contains(SlurmAdapter.KIND);
+    assertThat(JobRef.parse("Slurm:12").scheduler()).isEmpty();
+  }
+
+  @Test
   void aSettingIsFoundByItsKeyAmongTheKindsThatTakeIt() {
     assertThat(SchedulerKind.allSettings()).extracting(AdapterSetting::name).contains("flux_uri");
     assertThat(SchedulerKind.taking("flux_uri")).containsExactly(FluxAdapter.KIND);

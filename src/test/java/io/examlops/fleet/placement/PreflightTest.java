@@ -270,7 +270,7 @@ class PreflightTest {
   void requestsAreValidated() {
     assertThatThrownBy(() -> PreflightAsk.gpus(-1)).hasMessageContaining("GPUs must be 0");
     assertThatThrownBy(() -> new PreflightAsk(1, null, null, null, Duration.ZERO))
-        .hasMessageContaining("the time limit must be longer than zero");
+        .hasMessageContaining("is shorter than one second");
   }
 
   @Test

@@ -90,6 +90,17 @@ class FleetSettingsTest {
     assertThat(new String(settings.keyPassphrase().reveal())).isEqualTo("hunter2-passphrase");
   }
 
+  @Test
+  void mockGpusAreReadOnceHereInOneWording() {
+    assertThat(of(Map.of()).mockGpus()).isEqualTo(FleetSettings.DEFAULT_MOCK_GPUS);
+    assertThat(of(Map.of("EXAMLOPS_MOCK_GPUS", " 0 ")).mockGpus()).isZero();
+    for (String bad : new String[] {"-2", "two", "1.5"}) {
+      assertThatThrownBy(() -> of(Map.of("EXAMLOPS_MOCK_GPUS", bad)))
+          .hasMessage(
+              "EXAMLOPS_MOCK_GPUS must be a whole number of GPUs, 0 or more; got '" + bad + "'");
+    }
+  }
+
   /** Each bad variable is refused with its name and what to set, whatever the command is. */
   @Test
   void everyBadVariableIsRefusedAtStartNamingIt() {

@@ -49,6 +49,16 @@ class HostKeyPolicyTest {
   }
 
   @Test
+  void pinsTakeTheFingerprintRuleOfTheModel() {
+    // The rule itself is tested in ConnectionRulesTest; the policy keeps its normal form.
+    assertThat(HostKeyPolicy.pinned(Path.of("/k"), PIN + "=").pinnedFingerprint()).isEqualTo(PIN);
+    assertThat(
+            new HostKeyPolicy(Mode.STRICT, Path.of("/k"), null, List.of(" " + PIN + " "))
+                .jumpPins())
+        .containsExactly(PIN);
+  }
+
+  @Test
   void pinMustBeASha256Fingerprint() {
     assertThatThrownBy(() -> HostKeyPolicy.pinned(Path.of("/k"), "MD5:12:34"))
         .isInstanceOf(FleetException.class)

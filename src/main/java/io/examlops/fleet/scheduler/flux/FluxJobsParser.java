@@ -4,6 +4,7 @@ import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.UnitDuration;
+import io.examlops.fleet.scheduler.BarColumns;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -13,14 +14,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Reads {@code flux jobs -n -o '...'} output printed in a {@link FluxJobsFormat}. Never the default
  * table: its columns come and go, names are cut to 10 characters and times change unit.
  */
 public final class FluxJobsParser {
-  private static final Pattern BAR = Pattern.compile("\\|");
 
   private FluxJobsParser() {}
 
@@ -60,17 +59,7 @@ public final class FluxJobsParser {
 
   private static Map<String, String> columns(FluxJobsFormat format, String line) {
     List<String> fields = format.fields();
-    String[] parts = BAR.split(line, fields.size());
-    if (parts.length != fields.size()) {
-      throw new IllegalArgumentException(
-          "expected "
-              + fields.size()
-              + " '|'-separated fields ("
-              + format.formatArgument()
-              + "), found "
-              + parts.length
-              + "; was flux jobs run with exactly this -o format?");
-    }
+    String[] parts = BarColumns.split(line, fields.size(), format.formatArgument(), "flux jobs -o");
     Map<String, String> values = new HashMap<>();
     for (int i = 0; i < parts.length; i++) {
       // flux leaves a trailing space where the last field is empty

@@ -9,7 +9,6 @@ import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.SchedulerProbe;
-import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;
@@ -29,14 +28,11 @@ public final class MockProbe implements SchedulerProbe {
   private final int gpusInUse;
 
   /**
-   * @param gpus simulated GPUs the node declares
+   * @param gpus simulated GPUs the node declares: {@link
+   *     io.examlops.fleet.settings.FleetSettings#mockGpus()}, read and checked at the edge
    * @param gpusInUse GPUs held by running mock jobs now
    */
   public MockProbe(int gpus, int gpusInUse) {
-    if (gpus < 0) {
-      throw new IllegalArgumentException(
-          Variables.MOCK_GPUS + " must be a whole number of GPUs, 0 or more; got " + gpus);
-    }
     this.gpus = gpus;
     this.gpusInUse = Math.min(gpusInUse, gpus);
   }

@@ -3,17 +3,16 @@ package io.examlops.fleet.scheduler.slurm;
 import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
+import io.examlops.fleet.scheduler.BarColumns;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /** Reads {@code sacct -P -n} output printed in a {@link SacctFormat} into accounting records. */
 public final class SacctParser {
-  private static final Pattern BAR = Pattern.compile("\\|");
 
   private SacctParser() {}
 
@@ -64,19 +63,11 @@ public final class SacctParser {
 
   private static Map<SacctField, String> columns(SacctFormat format, String line, int lineNumber) {
     List<SacctField> fields = format.fields();
-    String[] parts = BAR.split(line, fields.size());
-    if (parts.length != fields.size()) {
-      throw ProbeException.badLine(
-          format.command(),
-          lineNumber,
-          line,
-          "expected "
-              + fields.size()
-              + " '|'-separated fields ("
-              + format.formatArgument()
-              + "), found "
-              + parts.length
-              + "; was sacct run with -P and exactly this -o list?");
+    String[] parts;
+    try {
+      parts = BarColumns.split(line, fields.size(), format.formatArgument(), "sacct -P -o");
+    } catch (IllegalArgumentException e) {
+      throw ProbeException.badLine(format.command(), lineNumber, line, e.getMessage());
     }
     Map<SacctField, String> values = new EnumMap<>(SacctField.class);
     for (int i = 0; i < parts.length; i++) {

@@ -4,6 +4,7 @@ import io.examlops.fleet.model.ClockDuration;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
+import io.examlops.fleet.scheduler.BarColumns;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.ZoneId;
@@ -16,7 +17,6 @@ import java.util.regex.Pattern;
 
 /** Reads {@code squeue -h} output printed in a {@link SqueueFormat} into queue entries. */
 public final class SqueueParser {
-  private static final Pattern BAR = Pattern.compile("\\|");
   private static final Pattern LEADING_JOB_ID = Pattern.compile("\\s*(\\d+(?:_\\d+)?)\\s*\\|.*");
 
   private SqueueParser() {}
@@ -145,17 +145,7 @@ public final class SqueueParser {
 
   private static Map<SqueueField, String> columns(SqueueFormat format, String line) {
     List<SqueueField> fields = format.fields();
-    String[] parts = BAR.split(line, fields.size());
-    if (parts.length != fields.size()) {
-      throw new IllegalArgumentException(
-          "expected "
-              + fields.size()
-              + " '|'-separated fields ("
-              + format.formatArgument()
-              + "), found "
-              + parts.length
-              + "; was squeue run with exactly this format?");
-    }
+    String[] parts = BarColumns.split(line, fields.size(), format.formatArgument(), "squeue");
     Map<SqueueField, String> values = new EnumMap<>(SqueueField.class);
     for (int i = 0; i < parts.length; i++) {
       values.put(fields.get(i), parts[i].strip());

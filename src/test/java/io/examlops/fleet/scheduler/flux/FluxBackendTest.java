@@ -15,7 +15,6 @@ import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.testing.Fixtures;
 import io.examlops.fleet.transport.ScriptedRunner;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -266,23 +265,5 @@ class FluxBackendTest {
         .isEqualTo(CancelOutcome.PERMISSION_DENIED);
     assertThatThrownBy(() -> flux.cancel(runner, "x; reboot"))
         .isInstanceOf(IllegalArgumentException.class);
-  }
-
-  @Test
-  void timeLimitsReadBothSchedulersForms() {
-    assertThat(TimeLimit.parseOrNull("90")).isEqualTo(Duration.ofMinutes(90));
-    assertThat(TimeLimit.parseOrNull("30:00")).isEqualTo(Duration.ofMinutes(30));
-    assertThat(TimeLimit.parseOrNull("2:00:00")).isEqualTo(Duration.ofHours(2));
-    assertThat(TimeLimit.parseOrNull("1-12")).isEqualTo(Duration.ofHours(36));
-    assertThat(TimeLimit.parseOrNull("1-00:00:30")).isEqualTo(Duration.ofDays(1).plusSeconds(30));
-    assertThat(TimeLimit.parseOrNull("0.5s")).isEqualTo(Duration.ofSeconds(1));
-    assertThat(TimeLimit.parseOrNull("2d")).isEqualTo(Duration.ofDays(2));
-    assertThatThrownBy(() -> TimeLimit.parseOrNull("UNLIMITED")).hasMessageContaining("90s, 30m");
-    assertThatThrownBy(() -> TimeLimit.parseOrNull("0")).hasMessageContaining("above 0");
-    // Any RFC 23 duration with a unit, read by the one Flux duration reader; huge ones refused.
-    assertThat(TimeLimit.parseOrNull("500ms")).isEqualTo(Duration.ofSeconds(1));
-    assertThatThrownBy(() -> TimeLimit.parseOrNull("99999999999999999d"))
-        .hasMessageContaining("90s");
-    assertThatThrownBy(() -> TimeLimit.parseOrNull("inf")).hasMessageContaining("above 0");
   }
 }
