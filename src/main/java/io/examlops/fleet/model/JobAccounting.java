@@ -65,4 +65,11 @@ public record JobAccounting(
         scheduler, id, name, user, account, partition, state, rawState, exitCode, signal, elapsed,
         start, end, nodes, nodeList, newGpus);
   }
+
+  /** A job of which nothing is known but its id and {@code state}. */
+  public static JobAccounting only(SchedulerKind scheduler, String id, JobState state) {
+    return new JobAccounting(
+        scheduler, id, null, null, null, null, state, "", null, null, null, null, null, null, null,
+        null);
+  }
 }

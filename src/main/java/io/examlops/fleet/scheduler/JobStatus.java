@@ -85,24 +85,6 @@ public record JobStatus(Source source, JobAccounting job, String note, Instant s
 
   public static JobStatus notFound(SchedulerKind scheduler, String id, String note) {
     return new JobStatus(
-        Source.NOT_FOUND,
-        new JobAccounting(
-            scheduler,
-            id,
-            null,
-            null,
-            null,
-            null,
-            JobState.UNKNOWN,
-            "",
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null),
-        note);
+        Source.NOT_FOUND, JobAccounting.only(scheduler, id, JobState.UNKNOWN), note);
   }
 }

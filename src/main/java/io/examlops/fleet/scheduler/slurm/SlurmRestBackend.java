@@ -208,23 +208,7 @@ final class SlurmRestBackend implements JobBackend {
       why = "accounting could not be asked (" + e.getMessage() + ")";
     }
     return JobStatus.lost(
-        new io.examlops.fleet.model.JobAccounting(
-            SlurmAdapter.KIND,
-            id,
-            null,
-            null,
-            null,
-            null,
-            JobState.LOST,
-            "",
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null),
+        io.examlops.fleet.model.JobAccounting.only(SlurmAdapter.KIND, id, JobState.LOST),
         "slurmctld no longer lists it (GET "
             + rest.slurm("/jobs")
             + ") and "
