@@ -41,6 +41,7 @@ public final class Detector {
       }
       Survey survey = survey(probe, runner, notes);
       notes.addAll(survey.warnings());
+      notes.addAll(probe.otherWaysIn(runner));
       List<GpuInfo> gpus = probe.listGpus(runner);
       if (gpus.isEmpty() && survey.caps().gpus() > 0) {
         gpus = enrich(probe, runner, notes);

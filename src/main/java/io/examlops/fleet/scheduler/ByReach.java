@@ -70,6 +70,11 @@ public final class ByReach {
     public Survey survey(CommandRunner runner) {
       return by(runner).survey(runner);
     }
+
+    @Override
+    public List<String> otherWaysIn(CommandRunner runner) {
+      return by(runner).otherWaysIn(runner);
+    }
   }
 
   private record Backend(JobBackend shell, JobBackend api) implements JobBackend {

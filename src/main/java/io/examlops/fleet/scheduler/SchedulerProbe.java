@@ -51,6 +51,14 @@ public interface SchedulerProbe {
   List<GpuInfo> listGpus(CommandRunner runner);
 
   /**
+   * The other ways in this scheduler offers on this host, in words, for detection to tell (Slurm
+   * that takes JWTs can also be reached through slurmrestd); empty when there is nothing to tell.
+   */
+  default List<String> otherWaysIn(CommandRunner runner) {
+    return List.of();
+  }
+
+  /**
    * Capabilities and nodes together. Probes whose capabilities are summed from the node list
    * override this so that each query runs once.
    */

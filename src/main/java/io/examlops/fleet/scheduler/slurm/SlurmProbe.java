@@ -27,6 +27,7 @@ public final class SlurmProbe implements SchedulerProbe {
   public static final String JSON_COMMAND = "sinfo -N --json";
   public static final String ACCOUNTING_COMMAND = "sacctmgr -n -P show account";
   public static final String PING_COMMAND = "scontrol ping";
+  public static final String CONFIG_COMMAND = "scontrol show config";
 
   @Override
   public SchedulerKind kind() {
@@ -122,6 +123,32 @@ public final class SlurmProbe implements SchedulerProbe {
   @Override
   public List<NodeInfo> listNodes(CommandRunner runner) {
     return snapshot(runner).nodes();
+  }
+
+  /**
+   * Whether this Slurm also takes JWTs ({@code AuthAltTypes=auth/jwt} in {@value #CONFIG_COMMAND}),
+   * so that where the site runs slurmrestd it can be reached through it: one more query, asked by
+   * detection only.
+   */
+  @Override
+  public List<String> otherWaysIn(CommandRunner runner) {
+    CommandResult config = runner.run(CONFIG_COMMAND);
+    if (!config.ok() || !takesJwt(config.stdout())) {
+      return List.of();
+    }
+    return List.of(
+        "this Slurm also takes JWTs (AuthAltTypes=auth/jwt): where the site runs slurmrestd, it"
+            + " can be reached through it instead of SSH (exa hpc connect https://HOST:PORT"
+            + " --user USER --token-file FILE; docs/rest.md)");
+  }
+
+  /** Whether {@value #CONFIG_COMMAND}'s {@code AuthAltTypes} line names {@code auth/jwt}. Pure. */
+  static boolean takesJwt(String showConfig) {
+    return showConfig
+        .lines()
+        .map(String::strip)
+        .filter(l -> l.startsWith("AuthAltTypes"))
+        .anyMatch(l -> l.contains("auth/jwt"));
   }
 
   /** Slurm reports no device detail; the caller enriches GPUs from nvidia-smi. */

@@ -104,6 +104,14 @@ final class SlurmRestProbe implements SchedulerProbe {
     return SinfoJsonParser.read("GET " + path, rest.get(path)).snapshot().nodes();
   }
 
+  /** What reaching Slurm through slurmrestd leaves out, for detection to tell. */
+  @Override
+  public List<String> otherWaysIn(CommandRunner runner) {
+    return List.of(
+        "reached through slurmrestd: jobs run and are followed, but their output is not read"
+            + " through it (docs/rest.md); over SSH to a login node it would be");
+  }
+
   /** slurmrestd reports no device detail. */
   @Override
   public List<GpuInfo> listGpus(CommandRunner runner) {

@@ -133,4 +133,29 @@ class SlurmRestFixturesTest {
         .containsExactly(null, 1440L, 30L);
     assertThat(partitions).allSatisfy(p -> assertThat(p.limits().takesJobs()).isTrue());
   }
+
+  @org.junit.jupiter.api.Test
+  void detectionTellsThatASlurmTakingJwtsCanBeReachedThroughSlurmrestd() {
+    String config = Fixtures.slurm("rest/22.05/scontrol-show-config.txt");
+    SlurmProbe probe = new SlurmProbe();
+
+    var takesJwt =
+        new io.examlops.fleet.transport.ScriptedRunner().answer(SlurmProbe.CONFIG_COMMAND, config);
+    assertThat(probe.otherWaysIn(takesJwt))
+        .singleElement()
+        .asString()
+        .contains("takes JWTs (AuthAltTypes=auth/jwt)", "slurmrestd", "docs/rest.md");
+
+    // Slurm prints (null) for a setting that is not set, as for JobCredentialPrivateKey there
+    String withoutJwt =
+        config.replaceAll("(?m)^AuthAltTypes\\s*=.*$", "AuthAltTypes            = (null)");
+    assertThat(withoutJwt).isNotEqualTo(config);
+    var noJwt =
+        new io.examlops.fleet.transport.ScriptedRunner()
+            .answer(SlurmProbe.CONFIG_COMMAND, withoutJwt);
+    assertThat(probe.otherWaysIn(noJwt)).isEmpty();
+    assertThat(probe.otherWaysIn(new io.examlops.fleet.transport.ScriptedRunner()))
+        .as("no scontrol: nothing to tell")
+        .isEmpty();
+  }
 }
