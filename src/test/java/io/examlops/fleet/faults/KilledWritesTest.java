@@ -120,9 +120,8 @@ class KilledWritesTest {
     exa.stoppingAt(WriteHook.WriteStep.JOB_SENT_BEFORE_RECORD)
         .runAndKill("hpc", "submit", "--cluster", "demo", script.toString());
 
-    for (int i = 0; i < 100 && !Files.exists(marker); i++) {
-      Thread.sleep(100);
-    }
+    Eventually.waitUntil(
+        "the scheduler (mock) ran the job", Duration.ofMinutes(2), () -> Files.exists(marker));
     assertThat(marker).as("the scheduler (mock) ran the job").exists();
     List<String> jobs = StoredState.rows(db).get("hpc_jobs");
     assertThat(jobs).as("recorded before it was sent: not lost").hasSize(1);
@@ -156,9 +155,7 @@ class KilledWritesTest {
         .contains("job 1, state submitting")
         .contains("exa hpc queue --cluster demo");
     assertThat(run.out()).contains("\"kind\" : \"job-not-recorded\"");
-    for (int i = 0; i < 100 && !Files.exists(marker); i++) {
-      Thread.sleep(100);
-    }
+    Eventually.waitUntil("the job ran", Duration.ofMinutes(2), () -> Files.exists(marker));
     assertThat(marker).as("the job did run").exists();
     assertThat(StoredState.rows(db).get("hpc_jobs"))
         .singleElement()
