@@ -1,8 +1,6 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.model.ErrorKind;
-import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.registry.ClusterConnections;
@@ -13,10 +11,12 @@ import io.examlops.fleet.transport.ShellQuote;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * A tracked job's output (its standard output and error, in the file the backend names), read and
- * optionally followed while the job runs. The output file is read over the cluster's connection;
+ * optionally followed while the job runs. The output file is read where {@link OutputPlace} says
+ * (the cluster's connection; for a cluster reached through an API, another cluster or a mount);
  * while following, the job's state comes from the process's watcher ({@link JobWatcher}), which
  * asks the scheduler once per round for every job waited on, not once per follower.
  */
@@ -69,43 +69,60 @@ final class JobLogs {
     RegisteredCluster cluster = connections.cluster(job.cluster());
     JobBackend backend = jobs.backend(cluster.definition().scheduler());
     String file = backend.outputFile(job.schedulerJobId(), job.outputPath());
-    String path = ShellQuote.path(file);
-    return connections.withRunner(
-        cluster,
-        actor,
-        runner -> {
-          long deadline = System.nanoTime() + limit.toNanos();
-          long offset = from;
-          TrackedJob current = job;
-          while (true) {
-            boolean last = !follow || current.state().terminal();
-            Chunk chunk;
-            do {
-              chunk = next(runner, path, offset, last);
-              if (!chunk.text().isEmpty()) {
-                sink.accept(chunk.text());
-              }
-              offset += chunk.bytes();
-            } while (chunk.full());
-            if (last) {
-              return new Read(current, file, offset, chunk.found(), follow);
-            }
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-              return new Read(current, file, offset, chunk.found(), false);
-            }
-            try {
-              current =
-                  watch.atMost(
-                      actor,
-                      current,
-                      every.compareTo(Duration.ofNanos(left)) < 0 ? every : Duration.ofNanos(left));
-            } catch (InterruptedException e) {
-              Thread.currentThread().interrupt();
-              return new Read(current, file, offset, chunk.found(), false);
-            }
-          }
-        });
+    OutputPlace place = OutputPlace.of(cluster.definition(), file);
+    Function<CommandRunner, Read> reading =
+        runner -> follow(runner, actor, job, file, place.path(), from, follow, limit, every, sink);
+    return switch (place.way()) {
+      case CLUSTER -> connections.withRunner(cluster, actor, reading);
+      case VIA ->
+          connections.withRunner(connections.requireSchedulable(place.via()), actor, reading);
+      case MOUNT -> connections.withLocalRunner(reading);
+    };
+  }
+
+  private Read follow(
+      CommandRunner runner,
+      Actor actor,
+      TrackedJob job,
+      String file,
+      String read,
+      long from,
+      boolean follow,
+      Duration limit,
+      Duration every,
+      Consumer<String> sink) {
+    String path = ShellQuote.path(read);
+    long deadline = System.nanoTime() + limit.toNanos();
+    long offset = from;
+    TrackedJob current = job;
+    while (true) {
+      boolean last = !follow || current.state().terminal();
+      Chunk chunk;
+      do {
+        chunk = next(runner, path, offset, last);
+        if (!chunk.text().isEmpty()) {
+          sink.accept(chunk.text());
+        }
+        offset += chunk.bytes();
+      } while (chunk.full());
+      if (last) {
+        return new Read(current, file, offset, chunk.found(), follow);
+      }
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return new Read(current, file, offset, chunk.found(), false);
+      }
+      try {
+        current =
+            watch.atMost(
+                actor,
+                current,
+                every.compareTo(Duration.ofNanos(left)) < 0 ? every : Duration.ofNanos(left));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return new Read(current, file, offset, chunk.found(), false);
+      }
+    }
   }
 
   /**
@@ -131,18 +148,6 @@ final class JobLogs {
                 + CHUNK_BYTES);
     if (result.exitCode() == 3) {
       return new Chunk("", 0, false, false);
-    }
-    if (result.commandNotFound() && runner.api().isPresent()) {
-      // slurmrestd and its kind run jobs but read no files: say where the output is instead
-      throw new FleetException(
-          ErrorKind.CONFLICT,
-          runner.target()
-              + " is reached through its REST API, which reads no files: the job's output is "
-              + path
-              + " on the cluster (relative paths start in its job directory); read it there, or"
-              + " on a machine that mounts that directory",
-          null,
-          null);
     }
     return chunk(result.stdout(), last);
   }

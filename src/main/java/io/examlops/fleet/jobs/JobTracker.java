@@ -1,16 +1,19 @@
 package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.GpuHours;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobRef;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.JobTag;
+import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.scheduler.CancelReply;
@@ -77,7 +80,7 @@ public final class JobTracker {
   public TrackedJob submit(
       Actor actor,
       String clusterName,
-      JobSpec request,
+      JobSpec asked,
       String model,
       String dataset,
       String tag,
@@ -85,6 +88,7 @@ public final class JobTracker {
     JobRecords store = store(actor);
     RegisteredCluster cluster = clusters.connections().requireSchedulable(clusterName);
     JobBackend backend = backend(cluster.definition().scheduler());
+    JobSpec request = startingIn(cluster, actor, asked);
     resolveStuck(actor, store, cluster.name());
     TrackedJob begun =
         store.begin(
@@ -108,6 +112,21 @@ public final class JobTracker {
     } finally {
       inFlight.remove(begun.id());
     }
+  }
+
+  /**
+   * The job as it will be written: through an API it starts in the job directory of the user it
+   * acts as (a shell would start it in their home), so a relative output path is recorded where the
+   * job will write it, for its output to be found later.
+   */
+  private static JobSpec startingIn(RegisteredCluster cluster, Actor actor, JobSpec asked) {
+    return ClusterConnections.actsAs(cluster, actor)
+        .map(
+            user ->
+                asked.withOutput(
+                    OutputPath.orDefault(asked.output())
+                        .under(ApiSettings.jobDirectory(cluster.definition().settings(), user))))
+        .orElse(asked);
   }
 
   /** Sends a begun submission and completes its record; see {@link #submit}. */

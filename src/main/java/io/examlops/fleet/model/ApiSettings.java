@@ -55,9 +55,107 @@ public final class ApiSettings {
   /** Where jobs start when {@link #WORKDIR} is not set. */
   public static final String DEFAULT_WORKDIR = "/home/%u";
 
+  /**
+   * Another cluster of the fleet, reached over SSH, that sees the same files: job output is read
+   * through it, since the API reads no files. Its own approval and pins apply to every read.
+   */
+  public static final AdapterSetting OUTPUT_VIA =
+      new AdapterSetting("rest_output_via", "REST job output read through", ApiSettings::outputVia);
+
+  /**
+   * {@code CLUSTER_DIR=LOCAL_DIR}: the cluster's directory mounted where the fleet runs, so job
+   * output under it is read from the mount.
+   */
+  public static final AdapterSetting OUTPUT_MOUNT =
+      new AdapterSetting(
+          "rest_output_mount", "REST job output mounted (cluster dir=local dir)", Mount::check);
+
   /** Every API setting, in the order clusters.yaml writes them. */
   public static final List<AdapterSetting> ALL =
-      List.of(URL, VERSION, TOKEN_FILE, SIGNING_KEY, USERS, WORKDIR);
+      List.of(URL, VERSION, TOKEN_FILE, SIGNING_KEY, USERS, WORKDIR, OUTPUT_VIA, OUTPUT_MOUNT);
+
+  /** The directory a job of {@code clusterUser} starts in, as {@link #WORKDIR} gives it. */
+  public static String jobDirectory(Map<String, String> settings, String clusterUser) {
+    return settings.getOrDefault(WORKDIR.name(), DEFAULT_WORKDIR).replace("%u", clusterUser);
+  }
+
+  /**
+   * A cluster directory mounted on the machine the fleet runs on.
+   *
+   * @param cluster the directory on the cluster (absolute, no trailing slash unless it is /)
+   * @param local where it is mounted here
+   */
+  public record Mount(String cluster, String local) {
+    public Mount {
+      cluster = directory(cluster, "cluster");
+      local = directory(local, "local");
+    }
+
+    /** The mount {@code CLUSTER_DIR=LOCAL_DIR} names. */
+    public static Mount of(String text) {
+      String[] parts = text == null ? new String[0] : text.split("=", -1);
+      if (parts.length != 2) {
+        throw FleetException.invalid(
+            "invalid "
+                + OUTPUT_MOUNT.name()
+                + " "
+                + Printable.quoted(text)
+                + ": write CLUSTER_DIR=LOCAL_DIR, e.g. /home=/mnt/cluster/home");
+      }
+      return new Mount(parts[0].strip(), parts[1].strip());
+    }
+
+    static String check(String text) {
+      Mount mount = of(text);
+      return mount.cluster() + "=" + mount.local();
+    }
+
+    /**
+     * Where a file of the cluster is here; empty when it is not under the mounted directory.
+     *
+     * @param file an absolute path on the cluster
+     */
+    public java.util.Optional<String> here(String file) {
+      String root = cluster.equals("/") ? "/" : cluster + "/";
+      if (!file.startsWith(root)) {
+        return java.util.Optional.empty();
+      }
+      return java.util.Optional.of(
+          (local.equals("/") ? "" : local) + "/" + file.substring(root.length()));
+    }
+
+    private static String directory(String path, String which) {
+      if (path == null
+          || !path.startsWith("/")
+          || path.length() > 1024
+          || path.chars().anyMatch(c -> c < 0x20 || c == 0x7f)
+          || ("/" + path + "/").contains("/../")) {
+        throw FleetException.invalid(
+            "invalid "
+                + which
+                + " directory "
+                + Printable.quoted(path)
+                + " in "
+                + OUTPUT_MOUNT.name()
+                + ": give absolute directories without '..', e.g. /home=/mnt/cluster/home");
+      }
+      return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+  }
+
+  private static String outputVia(String name) {
+    if (!ClusterName.isValid(name)) {
+      throw FleetException.invalid(
+          "invalid "
+              + OUTPUT_VIA.name()
+              + " "
+              + Printable.quoted(name)
+              + ": name the fleet's cluster (reached over SSH) that sees the same files; a"
+              + " cluster name is "
+              + ClusterName.RULE);
+    }
+    return name;
+  }
 
   /**
    * What an admin must know before approving such a cluster, in words, one a line; empty when

@@ -204,6 +204,25 @@ public record ClusterDefinition(
               + ApiSettings.SIGNING_KEY.name()
               + " (the key tokens are signed with, to act for each mapped user)");
     }
+    String via = settings.get(ApiSettings.OUTPUT_VIA.name());
+    if (via != null && settings.get(ApiSettings.OUTPUT_MOUNT.name()) != null) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "' names both "
+              + ApiSettings.OUTPUT_VIA.name()
+              + " and "
+              + ApiSettings.OUTPUT_MOUNT.name()
+              + ": job output is read one way; keep one");
+    }
+    if (name.equals(via)) {
+      throw FleetException.invalid(
+          "cluster '"
+              + name
+              + "' reads its job output through itself ("
+              + ApiSettings.OUTPUT_VIA.name()
+              + "): name another cluster of the fleet, reached over SSH, that sees the same files");
+    }
     if (!key && settings.get(ApiSettings.USERS.name()) != null) {
       throw FleetException.invalid(
           "cluster '"

@@ -131,6 +131,18 @@ public record OutputPath(String pattern) {
     return new OutputPath(render("%j", jobName, "%%"));
   }
 
+  /**
+   * The path of a job that starts in {@code directory} (absolute, on the cluster): a relative one
+   * put under it, an absolute one as it is.
+   */
+  public OutputPath under(String directory) {
+    if (absolute()) {
+      return this;
+    }
+    String dir = directory.endsWith("/") ? directory : directory + "/";
+    return new OutputPath(dir.replace("%", "%%") + pattern);
+  }
+
   /** Slurm's form ({@code sbatch --output}): the same patterns. */
   public String slurm() {
     return pattern;

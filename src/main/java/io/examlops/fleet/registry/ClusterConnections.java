@@ -29,6 +29,7 @@ import io.examlops.fleet.transport.SshTarget;
 import io.examlops.fleet.transport.TransportException;
 import io.examlops.fleet.transport.TransportOptions;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -367,9 +368,19 @@ public final class ClusterConnections {
   }
 
   /**
+   * Runs {@code work} on this machine, for what a cluster's entry says is mounted here (job output
+   * of a cluster reached through an API).
+   */
+  public <T> T withLocalRunner(Function<CommandRunner, T> work) {
+    try (SharedRunners.Lease lease = runners.borrow(Endpoint.local(options))) {
+      return work.apply(lease.runner());
+    }
+  }
+
+  /**
    * For a cluster reached through an API, the runner whose requests are for {@code actor}: its
-   * submissions and cancels act as the cluster user the entry's {@code rest_users} maps it to, and
-   * every token minted on the way is kept to be audited.
+   * submissions and cancels act as {@link #actsAs}, and every token minted on the way is kept to be
+   * audited.
    */
   private static CommandRunner acting(
       RegisteredCluster cluster, Actor actor, CommandRunner runner, List<HttpApi.Token> minted) {
@@ -377,14 +388,32 @@ public final class ClusterConnections {
       return runner;
     }
     String fleetUser = actor == null ? null : ApiUsers.fleetUser(actor);
-    String clusterUser =
-        fleetUser == null
-            ? null
-            : ApiSettings.usersOf(cluster.definition().settings().get(ApiSettings.USERS.name()))
-                .get(fleetUser);
     return ApiUsers.acting(
         runner,
-        new HttpApi.Acting(fleetUser == null ? "(nobody)" : fleetUser, clusterUser, minted::add));
+        new HttpApi.Acting(
+            fleetUser == null ? "(nobody)" : fleetUser,
+            actsAs(cluster, actor).orElse(null),
+            minted::add));
+  }
+
+  /**
+   * Whom {@code actor}'s jobs run as on a cluster reached through an API: with a signing key the
+   * user its {@code rest_users} maps them to, with a token the token's user; empty when none is
+   * mapped, or the cluster is reached through a shell.
+   */
+  public static Optional<String> actsAs(RegisteredCluster cluster, Actor actor) {
+    ClusterDefinition d = cluster.definition();
+    if (d == null || d.transport() != TransportKind.REST) {
+      return Optional.empty();
+    }
+    if (d.settings().get(ApiSettings.SIGNING_KEY.name()) == null) {
+      return Optional.of(d.user());
+    }
+    return actor == null
+        ? Optional.empty()
+        : Optional.ofNullable(
+            ApiSettings.usersOf(d.settings().get(ApiSettings.USERS.name()))
+                .get(ApiUsers.fleetUser(actor)));
   }
 
   /** The cluster's API: its URL, user, credential, pinned certificate and settings. */

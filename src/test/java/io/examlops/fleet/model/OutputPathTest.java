@@ -27,6 +27,15 @@ class OutputPathTest {
   }
 
   @Test
+  void aJobStartingInADirectoryWritesARelativePathUnderItAndAnAbsoluteOneWhereItSays() {
+    assertThat(OutputPath.of("logs/%j.out").under("/home/ann").file("9"))
+        .isEqualTo("/home/ann/logs/9.out");
+    assertThat(OutputPath.DEFAULT.under("/scratch/100%/").file("9"))
+        .isEqualTo("/scratch/100%/examlops-9.out");
+    assertThat(OutputPath.of("/tmp/%j.out").under("/home/ann").file("9")).isEqualTo("/tmp/9.out");
+  }
+
+  @Test
   void eachSchedulerGetsItsOwnFormOfTheJobIdAndPercentSigns() {
     OutputPath path = OutputPath.of("out/%x-%j-100%%.log").named("train-7");
     assertThat(path.pattern()).isEqualTo("out/train-7-%j-100%%.log");

@@ -119,7 +119,7 @@ class ClustersYamlTest {
                 + ":5: unknown key 'hots' in cluster 'lxp'; the keys are scheduler,"
                 + " transport, host, user, key, port, host_key, certificate, jump, jump_keys,"
                 + " jump_host_keys, rest_url, rest_api, rest_token_file, rest_signing_key,"
-                + " rest_users, rest_workdir, flux_uri");
+                + " rest_users, rest_workdir, rest_output_via, rest_output_mount, flux_uri");
   }
 
   /** flux_uri is the Flux adapter's setting: clusters.yaml takes it as users write it. */

@@ -68,7 +68,15 @@ final class SlurmRestBackend implements JobBackend {
     String path = rest.slurm("/job/submit");
     JsonNode answer;
     try {
-      answer = rest.sendOnBehalf("POST", path, body(request, version, user, workdir(rest, user)));
+      answer =
+          rest.sendOnBehalf(
+              "POST",
+              path,
+              body(
+                  request,
+                  version,
+                  user,
+                  ApiSettings.jobDirectory(rest.api().target().settings(), user)));
     } catch (ProbeException e) {
       // Slurm's refusal (a partition that does not exist, a limit): the submission's answer
       return SubmitReply.rejected(e.getMessage());
@@ -111,8 +119,7 @@ final class SlurmRestBackend implements JobBackend {
       }
     }
     job.put("current_working_directory", workdir);
-    String output = OutputPath.orDefault(request.output()).slurm();
-    job.put("standard_output", output.startsWith("/") ? output : workdir + "/" + output);
+    job.put("standard_output", OutputPath.orDefault(request.output()).under(workdir).slurm());
     Map<String, String> environment = new LinkedHashMap<>();
     environment.put("PATH", PATH);
     environment.put("USER", user);
@@ -151,16 +158,6 @@ final class SlurmRestBackend implements JobBackend {
     wrapped.put("infinite", false);
     wrapped.put("number", n);
     return wrapped;
-  }
-
-  /** The job directory the cluster's settings give, {@code %u} the user the job runs as. */
-  private static String workdir(SlurmRestClient rest, String user) {
-    String pattern =
-        rest.api()
-            .target()
-            .settings()
-            .getOrDefault(ApiSettings.WORKDIR.name(), ApiSettings.DEFAULT_WORKDIR);
-    return pattern.replace("%u", user);
   }
 
   /** Pending and running jobs of every user, as {@code squeue -a} lists them. */

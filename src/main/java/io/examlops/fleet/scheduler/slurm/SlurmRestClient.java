@@ -91,7 +91,7 @@ final class SlurmRestClient {
 
   /** The user a request acts as: the mapped user for work done on someone's behalf. */
   String userFor(boolean onBehalf) {
-    if (onBehalf && api.target().credential().kind() == ApiCredential.Kind.SIGNING_KEY) {
+    if (onBehalf) {
       var acting = api.acting();
       if (acting.isPresent()) {
         if (acting.get().clusterUser() == null) {

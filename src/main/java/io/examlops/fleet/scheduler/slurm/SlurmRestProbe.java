@@ -109,7 +109,9 @@ final class SlurmRestProbe implements SchedulerProbe {
   public List<String> otherWaysIn(CommandRunner runner) {
     return List.of(
         "reached through slurmrestd: jobs run and are followed, but their output is not read"
-            + " through it (docs/rest.md); over SSH to a login node it would be");
+            + " through it; add rest_output_via (a cluster of the fleet reached over SSH that sees"
+            + " the same files) or rest_output_mount (where this machine mounts them) to read it"
+            + " (docs/rest.md)");
   }
 
   /** slurmrestd reports no device detail. */

@@ -32,14 +32,15 @@ import org.junit.jupiter.api.io.TempDir;
  * The testbed's Slurm reached through Debian's slurmrestd (slurmrestd-up.sh: API v0.0.36-v0.0.38,
  * {@code auth/jwt}) with the cluster's signing key, beside the same cluster over SSH: the same
  * nodes either way; jobs of two fleet users run as their mapped cluster users (alice, bob), each
- * followed to its real end; every mint audited; bad URLs, keys and servers refused with nothing
- * registered.
+ * followed to its real end, their output read through the SSH cluster or a mount; every mint
+ * audited; bad URLs, keys and servers refused with nothing registered.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SlurmRestIT {
   private static final String API = "http://127.0.0.1:6820";
   @TempDir static Path home;
   static TestbedFleet fleet;
+  static String adaJob;
 
   @BeforeAll
   static void oneClusterTwoWays() throws Exception {
@@ -163,7 +164,7 @@ class SlurmRestIT {
                 home.resolve("exit3.sh").toString()));
     assertThat(failed.get("state").asText()).isEqualTo("failed");
     assertThat(failed.get("exitCode").asInt()).isEqualTo(3);
-    String adaJob = failed.get("schedulerJobId").asText();
+    adaJob = failed.get("schedulerJobId").asText();
     assertThat(slurmUser(adaJob)).isEqualTo("alice");
     assertThat(Files.readString(Path.of("/home/alice/examlops-" + adaJob + ".out")))
         .contains("ran as alice");
@@ -246,12 +247,32 @@ class SlurmRestIT {
 
   @Test
   @Order(7)
-  void theOutputIsNotReadThroughTheApiAndLogsSaysWhy() throws Exception {
-    JsonNode jobs = json(fleet.exa("--json", "hpc", "jobs", "--cluster", "rest"));
-    String id = jobs.path("jobs").get(0).path("id").asText();
-    ExaRun logs = fleet.exa("hpc", "logs", id);
-    assertThat(logs.exitCode()).isNotZero();
-    assertThat(logs.err()).contains("REST API, which reads no files", "examlops-");
+  void theOutputIsReadThroughAnotherClusterOrAMountAndOtherwiseLogsSaysWhy() throws Exception {
+    String id = null;
+    for (JsonNode job :
+        json(fleet.exa("--json", "hpc", "jobs", "--cluster", "rest")).path("jobs")) {
+      if (job.path("schedulerJobId").asText().equals(adaJob)) {
+        id = job.path("id").asText();
+      }
+    }
+    assertThat(id).as("ada's job " + adaJob).isNotNull();
+    String file = "/home/alice/examlops-" + adaJob + ".out";
+    ExaRun unread = fleet.exa("hpc", "logs", id);
+    assertThat(unread.exitCode()).isNotZero();
+    assertThat(unread.err())
+        .contains("REST API (" + API + "), which reads no files", file, "rest_output_via");
+
+    Path yaml = home.resolve("clusters.yaml");
+    String entry = Files.readString(yaml);
+    Files.writeString(yaml, entry + "    rest_output_via: tc\n");
+    ok(fleet.exa("hpc", "reprobe", "rest"));
+    ok(fleet.exa("hpc", "approve", "rest"));
+    assertThat(ok(fleet.exa("hpc", "logs", id)).out()).contains("ran as alice");
+
+    Files.writeString(yaml, entry + "    rest_output_mount: /home=/home\n");
+    ok(fleet.exa("hpc", "reprobe", "rest"));
+    ok(fleet.exa("hpc", "approve", "rest"));
+    assertThat(ok(fleet.exa("hpc", "logs", id)).out()).contains("ran as alice");
   }
 
   @Test
