@@ -2,6 +2,7 @@ package io.examlops.fleet.governance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
@@ -24,6 +25,8 @@ import java.util.List;
  * @param changedSinceProbe how its entry in clusters.yaml (and the fingerprints in use) differ from
  *     what its last probe went through, in words: what was found then belongs to the old entry, and
  *     approving waits for a new probe; empty when they agree or no probe recorded it
+ * @param cautions what approving grants beyond one account, in words, one a line ({@link
+ *     ApiSettings#cautions}); empty when nothing calls for it
  * @param schedulerSettings the scheduler adapter's settings in its entry, as a person reads them
  *     ({@code Flux instance local:///run/flux/local}); empty when there are none
  * @param revision what a decision on it now rests on ({@link ClusterRevision}): a decision that
@@ -54,6 +57,7 @@ public record ClusterSummary(
     ClusterCaps capabilities,
     Instant probedAt,
     List<String> changedSinceProbe,
+    List<String> cautions,
     PinnedConnection pinned,
     String revision,
     @com.fasterxml.jackson.annotation.JsonIgnore Hint notSchedulableHint) {
@@ -86,6 +90,7 @@ public record ClusterSummary(
         g == null ? null : g.capabilities(),
         g == null ? null : g.probedAt(),
         List.copyOf(changedSinceProbe),
+        d == null ? List.of() : ApiSettings.cautions(d.settings()),
         g == null ? null : g.pinned(),
         cluster.revision().text(),
         verdict.hint());

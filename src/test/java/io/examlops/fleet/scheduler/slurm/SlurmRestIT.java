@@ -102,6 +102,10 @@ class SlurmRestIT {
     assertThat(rest).as(cluster.toString()).isNotNull();
     assertThat(rest.path("transport").asText()).isEqualTo("rest");
     assertThat(rest.path("state").asText()).isEqualTo("ACTIVE");
+    // the console's review panel shows the same words (decision.jte renders them)
+    assertThat(rest.path("cautions").toString())
+        .contains("Holding the signing key is holding every account on that cluster")
+        .contains("ada=alice, grace=bob, token:ci=bob");
     JsonNode approved = json(fleet.exa("--json", "hpc", "audit", "--action", "approve"));
     JsonNode pinned = null;
     for (JsonNode event : approved.path("events")) {
