@@ -71,7 +71,7 @@ final class ConnectionOptions {
       names = "--token-file",
       paramLabel = "FILE",
       description =
-          "For a Slurm REST API (HOST given as https://...): the file holding a token the site"
+          "For a Slurm REST API (HOST given as https://... or unix:/PATH): the file holding a token the site"
               + " issued (SLURM_JWT); requests act as --user. Never the token itself.")
   @Fills("tokenFile")
   java.nio.file.Path tokenFile;

@@ -1,6 +1,7 @@
 package io.examlops.fleet.discovery;
 
 import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.KeyMaterial;
@@ -258,7 +259,11 @@ public final class DiscoveryService {
   /** A cluster name that follows the name rule, from a host name: {@code lxp-login} → itself. */
   static String suggestedName(Endpoint endpoint) {
     String host =
-        (endpoint.isApi() ? endpoint.api().url().getHost() : endpoint.ssh().host())
+        (endpoint.isApi()
+                ? ApiSettings.isSocket(endpoint.api().label())
+                    ? "local-api"
+                    : endpoint.api().url().getHost()
+                : endpoint.ssh().host())
             .toLowerCase(java.util.Locale.ROOT);
     String first = host.matches("[0-9.:\\[\\]]+") ? host : host.split("\\.")[0];
     String cleaned = first.replaceAll("[^a-z0-9_-]", "-");

@@ -133,6 +133,13 @@ public final class HostEndpoints {
             : new ApiCredential(
                 ApiCredential.Kind.SIGNING_KEY, credentialPath(target.signingKey(), "signingKey"));
     String certificate = target.hostKeyFingerprint();
+    if (certificate != null && !url.startsWith("https:")) {
+      throw FleetException.invalid(
+          url
+              + " carries no TLS, so it has no certificate to pin: drop the certificate, or use"
+              + " the API's https:// URL",
+          "hostKeyFingerprint");
+    }
     if (certificate != null) {
       try {
         certificate = ConnectionRules.fingerprint(certificate);

@@ -1,5 +1,6 @@
 package io.examlops.fleet.discovery;
 
+import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.FleetException;
 
@@ -71,7 +72,7 @@ public record HostTarget(
 
   /** Whether the host is an API's URL rather than a login node. */
   public boolean namesApi() {
-    return host != null && host.contains("://");
+    return host != null && (host.contains("://") || ApiSettings.isSocket(host));
   }
 
   /** Whether the user named this machine explicitly ({@link #LOCAL}). */

@@ -19,7 +19,10 @@ import java.util.regex.Pattern;
 public final class ApiSettings {
   private ApiSettings() {}
 
-  /** Where the API answers: {@code https://HOST[:PORT]}, or {@code http://} to loopback only. */
+  /**
+   * Where the API answers: {@code https://HOST[:PORT]}, {@code http://} to loopback only, or {@code
+   * unix:/PATH}, a socket of this machine.
+   */
   public static final AdapterSetting URL =
       new AdapterSetting("rest_url", "REST API", ApiSettings::url);
 
@@ -189,6 +192,9 @@ public final class ApiSettings {
    * over a network, or carries a query, fragment or user.
    */
   public static String url(String text) {
+    if (isSocket(text)) {
+      return socket(text.strip());
+    }
     URI url;
     try {
       url = new URI(text == null ? "" : text.strip());
@@ -201,7 +207,8 @@ public final class ApiSettings {
       throw FleetException.invalid(
           "the REST API URL "
               + Printable.quoted(text)
-              + " is not https://HOST[:PORT] (or http:// to this machine's loopback address)",
+              + " is not https://HOST[:PORT] (or http:// to this machine's loopback address, or"
+              + " unix:/PATH of a socket here)",
           "url");
     }
     if (url.getRawQuery() != null || url.getRawFragment() != null || url.getRawUserInfo() != null) {
@@ -224,6 +231,30 @@ public final class ApiSettings {
     }
     String normal = url.toString();
     return normal.endsWith("/") ? normal.substring(0, normal.length() - 1) : normal;
+  }
+
+  /** Whether the URL names a Unix domain socket of this machine ({@code unix:/PATH}). */
+  public static boolean isSocket(String url) {
+    return url != null && url.strip().startsWith(SOCKET);
+  }
+
+  private static final String SOCKET = "unix:";
+
+  /** {@code unix:/PATH}: an absolute path, which only this machine's accounts can reach. */
+  private static String socket(String text) {
+    String path = text.substring(SOCKET.length());
+    if (!path.startsWith("/")
+        || path.length() > 107 // sun_path holds 108 bytes with its terminating NUL
+        || path.chars().anyMatch(c -> c <= 0x20 || c == 0x7f || c == '%' || c == '?' || c == '#')
+        || ("/" + path + "/").contains("/../")) {
+      throw FleetException.invalid(
+          "the REST API socket "
+              + Printable.quoted(text)
+              + " is not unix:/ABSOLUTE/PATH (at most 107 characters, no spaces, '%', '?', '#' or"
+              + " '..'), e.g. unix:/run/slurmrestd/slurmrestd.socket",
+          "url");
+    }
+    return SOCKET + path;
   }
 
   private static boolean loopback(String host) {

@@ -486,10 +486,10 @@ public final class ClusterRegistry implements ClusterStore {
               + clusters.path()
               + ", otherwise do not approve (the connection may be intercepted)");
     }
-    boolean plainLoopback =
+    boolean noTls =
         definition.transport() == TransportKind.REST
-            && definition.settings().get(ApiSettings.URL.name()).startsWith("http:");
-    if (!plainLoopback && ApprovalCheck.hostKey(definition, current) == null) {
+            && !definition.settings().get(ApiSettings.URL.name()).startsWith("https:");
+    if (!noTls && ApprovalCheck.hostKey(definition, current) == null) {
       if (definition.transport() == TransportKind.REST) {
         throw new RegistryException(
             "cannot approve cluster '"

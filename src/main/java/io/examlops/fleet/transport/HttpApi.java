@@ -1,5 +1,6 @@
 package io.examlops.fleet.transport;
 
+import io.examlops.fleet.model.ApiSettings;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
@@ -148,6 +149,9 @@ public final class HttpApi {
    * @param body a JSON body, or {@code null} for none
    */
   public ApiReply send(String method, String path, String body, Map<String, String> headers) {
+    if (ApiSettings.isSocket(target.url().toString())) {
+      return overSocket(method, path, body, headers);
+    }
     URI uri = URI.create(stripSlash(target.url().toString()) + path);
     HttpRequest.Builder request =
         HttpRequest.newBuilder(uri)
@@ -205,6 +209,50 @@ public final class HttpApi {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw failure(TransportException.Step.TIMEOUT, what, "interrupted");
+    }
+  }
+
+  /** {@link #send} to a server listening on a Unix domain socket of this machine. */
+  private ApiReply overSocket(
+      String method, String path, String body, Map<String, String> headers) {
+    String what = method + " " + path;
+    java.nio.file.Path socket = java.nio.file.Path.of(target.url().getPath());
+    requests.incrementAndGet();
+    try {
+      UnixSocketHttp.Answer answer =
+          UnixSocketHttp.exchange(
+              socket,
+              method,
+              path,
+              body,
+              headers,
+              target.options().commandTimeout(),
+              target.options().maxOutputBytes());
+      return new ApiReply(
+          method,
+          path,
+          answer.status(),
+          answer.contentType(),
+          readCapped(new java.io.ByteArrayInputStream(answer.body()), what));
+    } catch (java.nio.channels.AsynchronousCloseException e) {
+      throw failure(TransportException.Step.TIMEOUT, what, "no answer within " + seconds(false));
+    } catch (ConnectException e) {
+      boolean absent = !java.nio.file.Files.exists(socket);
+      throw failure(
+          TransportException.Step.CONNECT,
+          what,
+          absent
+              ? "no socket at " + socket + ": is the API server running, is the path right?"
+              : "nothing answers on the socket "
+                  + socket
+                  + " ("
+                  + rootCause(e)
+                  + "): is the API server running, and may this account use the socket?");
+    } catch (IOException e) {
+      throw failure(
+          TransportException.Step.COMMAND,
+          what,
+          "the answer on the socket " + socket + " was cut or is not HTTP: " + rootCause(e));
     }
   }
 

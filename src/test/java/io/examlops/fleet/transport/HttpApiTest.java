@@ -158,6 +158,14 @@ class HttpApiTest {
         .hasMessageContaining("carries a query, fragment or user");
     assertThatThrownBy(() -> ApiSettings.url("ftp://slurm.example.org"))
         .hasMessageContaining("is not https://HOST[:PORT]");
+    assertThat(ApiSettings.url(" unix:/run/slurmrestd/slurmrestd.socket"))
+        .isEqualTo("unix:/run/slurmrestd/slurmrestd.socket");
+    assertThatThrownBy(() -> ApiSettings.url("unix:run/slurmrestd.socket"))
+        .hasMessageContaining("is not unix:/ABSOLUTE/PATH");
+    assertThatThrownBy(() -> ApiSettings.url("unix:/run/../tmp/x.socket"))
+        .hasMessageContaining("'..'");
+    assertThatThrownBy(() -> ApiSettings.url("unix:/" + "x".repeat(107)))
+        .hasMessageContaining("at most 107 characters");
   }
 
   @Test

@@ -131,6 +131,23 @@ class SlurmRestIT {
     assertThat(shape(overRest)).isEqualTo(shape(overSsh)).isNotEmpty();
   }
 
+  /** Last: its entry goes after rest's in clusters.yaml, which the tests before append to. */
+  @Test
+  @Order(9)
+  void theSameThroughTheLocalSocketWhichNeedsNoCertificate() throws Exception {
+    ok(
+        fleet.exa(
+            words("hpc connect unix:/run/slurmrestd/slurmrestd.socket --name sock --user hpcuser"),
+            "--signing-key",
+            key()));
+    ok(fleet.exa("hpc", "approve", "sock"));
+    JsonNode overSsh = json(fleet.exa("--json", "hpc", "nodes", "--cluster", "tc"));
+    JsonNode overSocket = json(fleet.exa("--json", "hpc", "nodes", "--cluster", "sock"));
+    assertThat(shape(overSocket)).isEqualTo(shape(overSsh)).isNotEmpty();
+    assertThat(Files.readString(home.resolve("clusters.yaml")))
+        .contains("rest_url: unix:/run/slurmrestd/slurmrestd.socket");
+  }
+
   /** Each node's name, normalized state, CPUs, memory, GPUs and partitions. */
   private static List<String> shape(JsonNode nodes) {
     List<String> shape = new ArrayList<>();
@@ -299,6 +316,14 @@ class SlurmRestIT {
     assertThat(nobody.exitCode()).isNotZero();
     assertThat(nobody.err()).contains("http://127.0.0.1:9", "nothing answers at 127.0.0.1:9");
 
+    ExaRun noSocket =
+        fleet.exa(
+            words("hpc connect unix:/run/slurmrestd/none.socket --name nosock --user hpcuser"),
+            "--signing-key",
+            key());
+    assertThat(noSocket.exitCode()).isNotZero();
+    assertThat(noSocket.err()).contains("no socket at /run/slurmrestd/none.socket");
+
     HttpServer html = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     html.createContext(
         "/",
@@ -321,8 +346,8 @@ class SlurmRestIT {
       html.stop(0);
     }
     String clusters = ok(fleet.exa("--json", "hpc", "clusters")).out();
-    assertThat(clusters).doesNotContain("forged", "nobody", "proxy");
+    assertThat(clusters).doesNotContain("forged", "nobody", "nosock", "proxy");
     assertThat(Files.readString(home.resolve("clusters.yaml")))
-        .doesNotContain("forged", "nobody", "proxy");
+        .doesNotContain("forged", "nobody", "nosock", "proxy");
   }
 }
