@@ -6,20 +6,24 @@
 //
 // Usage: node provider.mjs CONFIG.json, where the file (written by the test, owner-only) holds
 //   { "port": 0, "clientId": "...", "clientSecret": "...", "redirectUri": "http://127.0.0.1:P/...",
-//     "idTokenAlg": "ES256", "idTokenTtl": 600,
-//     "accounts": [ { "id": "dora", "password": "...", "groups": ["hpc-admins"] } ] }
+//     "idTokenAlg": "ES256", "idTokenTtl": 600, "accountsFile": "accounts.json" }
+// and the accounts file [ { "id": "dora", "password": "...", "groups": ["hpc-admins"] } ], read
+// again at each sign-in: the test changes a user's groups there while the provider runs.
 // Prints "issuer http://127.0.0.1:PORT" on stdout once it listens; stops on SIGTERM or SIGINT.
+// It must sit beside work/oidc-provider/node_modules to find oidc-provider (the tests copy it there).
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { generateKeyPair, exportJWK } from 'jose';
 import Provider from 'oidc-provider';
 
 const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const accounts = new Map(config.accounts.map((a) => [a.id, a]));
+const account = (id) => JSON.parse(readFileSync(config.accountsFile, 'utf8')).find((a) => a.id === id);
 
-async function signingKey(alg) {
-  const { privateKey } = await generateKeyPair(alg, { extractable: true });
-  return { ...(await exportJWK(privateKey)), alg, use: 'sig', kid: `${alg.toLowerCase()}-key` };
+function signingKey(alg) {
+  const { privateKey } = alg === 'RS256'
+    ? generateKeyPairSync('rsa', { modulusLength: 2048 })
+    : generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return { ...privateKey.export({ format: 'jwk' }), alg, use: 'sig', kid: `${alg.toLowerCase()}-key` };
 }
 
 const escape = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -49,7 +53,7 @@ async function form(req) {
 }
 
 const server = createServer();
-server.listen(config.port, '127.0.0.1', async () => {
+server.listen(config.port, '127.0.0.1', () => {
   const issuer = `http://127.0.0.1:${server.address().port}`;
   const provider = new Provider(issuer, {
     clients: [{
@@ -61,8 +65,8 @@ server.listen(config.port, '127.0.0.1', async () => {
       token_endpoint_auth_method: 'client_secret_basic',
       id_token_signed_response_alg: config.idTokenAlg,
     }],
-    jwks: { keys: [await signingKey('RS256'), await signingKey('ES256')] },
-    cookies: { keys: [crypto.randomUUID()] },
+    jwks: { keys: [signingKey('RS256'), signingKey('ES256')] },
+    cookies: { keys: [randomUUID()] },
     claims: { openid: ['sub'], profile: ['name', 'preferred_username'], groups: ['groups'] },
     // The ID token carries the scopes' claims, as the providers consoles use do (a groups claim).
     conformIdTokenClaims: false,
@@ -70,11 +74,10 @@ server.listen(config.port, '127.0.0.1', async () => {
     interactions: { url: (ctx, interaction) => `/interaction/${interaction.uid}` },
     ttl: { IdToken: config.idTokenTtl, Session: 3600, Interaction: 600, Grant: 3600 },
     async findAccount(ctx, id) {
-      const account = accounts.get(id);
-      return account && {
+      return account(id) && {
         accountId: id,
         async claims() {
-          return { sub: id, name: id, preferred_username: id, groups: account.groups };
+          return { sub: id, name: id, preferred_username: id, groups: account(id).groups };
         },
       };
     },
@@ -108,15 +111,15 @@ server.listen(config.port, '127.0.0.1', async () => {
     }
     if (action === 'login') {
       const body = await form(ctx.req);
-      const account = accounts.get(body.get('user'));
-      if (!account || account.password !== body.get('password')) {
+      const known = account(body.get('user'));
+      if (!known || known.password !== body.get('password')) {
         ctx.status = 401;
         ctx.type = 'html';
         ctx.body = loginForm(uid, 'Wrong user or password.');
         return undefined;
       }
       return provider.interactionFinished(ctx.req, ctx.res, {
-        login: { accountId: account.id },
+        login: { accountId: known.id },
       }, { mergeWithLastSubmission: false });
     }
     const { prompt: { details: missing }, params, session } = details;

@@ -128,7 +128,11 @@ public final class ApiSettings {
     return normal.endsWith("/") ? normal.substring(0, normal.length() - 1) : normal;
   }
 
-  private static boolean loopback(String host) {
+  /**
+   * Whether {@code host} is this machine's loopback ({@code localhost}, or an address literal that
+   * is one), told without resolving a name: where plain http may go.
+   */
+  public static boolean loopback(String host) {
     if (host.equalsIgnoreCase("localhost")) {
       return true;
     }
