@@ -409,4 +409,67 @@ class OidcSignInTest {
     assertThat(local.statusCode()).as(local.body()).isEqualTo(303);
     assertThat(browser.who()).isEqualTo(ConsoleFixture.ADMIN + " (admin)");
   }
+
+  /**
+   * The real {@code exa console --oidc FILE}, in a process of its own: it says so, and offers it.
+   */
+  @Test
+  @Order(9)
+  void exaConsoleReadsItsOidcSettingsSaysSoAndOffersTheButton() throws Exception {
+    Path stores = Files.createDirectories(dir.resolve("process"));
+    Process process =
+        ConsoleFixture.startConsole(
+            ConsoleFixture.storesIn(stores, "root"),
+            "--port",
+            "0",
+            "--oidc",
+            settingsFile("http://127.0.0.1:" + providerPort).toString());
+    try {
+      java.io.BufferedReader out =
+          new java.io.BufferedReader(
+              new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+      List<String> lines = new java.util.ArrayList<>();
+      String line;
+      while ((line = out.readLine()) != null && !line.contains("listening on")) {
+        lines.add(line);
+      }
+      assertThat(line).as(String.join("\n", lines)).isNotNull();
+      assertThat(lines)
+          .contains(
+              "OIDC users sign in too: Test SSO (http://127.0.0.1:"
+                  + providerPort
+                  + ") (admins: hpc-admins; viewers: hpc-viewers; their sessions last no longer"
+                  + " than their ID tokens)")
+          .noneMatch(l -> l.contains(CLIENT_SECRET));
+      Matcher port = Pattern.compile("http://127\\.0\\.0\\.1:(\\d+)/").matcher(line);
+      assertThat(port.find()).as(line).isTrue();
+      HttpResponse<String> login =
+          new Browser().get(URI.create("http://127.0.0.1:" + port.group(1) + "/login"));
+      assertThat(login.body()).contains(">Sign in with Test SSO<");
+    } finally {
+      new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor();
+      if (!process.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+    }
+  }
+
+  /** A settings file with a mistake stops exa console before it listens, saying where. */
+  @Test
+  @Order(10)
+  void exaConsoleRefusesBadOidcSettingsBeforeItStarts() throws Exception {
+    Path file = settingsFile("http://sso.example.org/realms/hpc");
+    io.examlops.fleet.cli.ExaRun refused =
+        io.examlops.fleet.cli.ExaRun.run(
+            ConsoleFixture.storesIn(Files.createDirectories(dir.resolve("refused")), "root"),
+            "console",
+            "--port",
+            "0",
+            "--oidc",
+            file.toString());
+    assertThat(refused.exitCode()).as(refused.err()).isEqualTo(2);
+    assertThat(refused.err())
+        .contains("the OIDC settings " + file + ": issuer")
+        .contains("plain http to sso.example.org");
+  }
 }
