@@ -382,7 +382,7 @@ class OidcSignInTest {
     assertThat(browser.signIn("dora").statusCode()).isEqualTo(200);
     clock.advance(ID_TOKEN_LIFE.minusMinutes(2));
     assertThat(browser.who()).isEqualTo("dora (admin)");
-    clock.advance(Duration.ofMinutes(3));
+    clock.advance(Duration.ofMinutes(5));
     HttpResponse<String> page = browser.get(URI.create(console.base + "/"));
     assertThat(page.statusCode()).isEqualTo(302);
     assertThat(page.headers().firstValue("Location").orElseThrow()).startsWith("/login?expired");
