@@ -10,6 +10,7 @@ work=$root/work                # runtime state of a checkout (ignored by git)
 testbed=$work/testbed          # keys, known_hosts and the host key's fingerprint for the tests
 bash scripts/setup.sh
 bash scripts/mcp-interop-setup.sh         # the MCP clients the interoperability tests drive
+bash scripts/oidc-provider-setup.sh       # the OpenID Provider the OIDC sign-in tests run against
 bash scripts/testbed/install-packages.sh
 bash scripts/testbed/down.sh              # leftovers of an earlier run
 trap 'bash "$root/scripts/testbed/down.sh"' EXIT

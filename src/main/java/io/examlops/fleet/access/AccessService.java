@@ -16,6 +16,8 @@ import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.settings.DirectorySettings;
+import io.examlops.fleet.settings.OpenIdSettings;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,7 +30,9 @@ import java.util.Set;
  * Core data in platform.db: the console signs users in with them, central mode's agents send the
  * tokens. With a directory ({@link #withDirectory}), users of an LDAP directory sign in too, their
  * role from their groups there, asked again while their sessions last. Safe to share between
- * threads: what it keeps (the directory's last answers) is kept in a concurrent map.
+ * threads: what it keeps (the directory's last answers) is kept in a concurrent map. With an OpenID
+ * Provider ({@link #withProvider}), users it signs in sign in too, their role from their ID token's
+ * groups claim at each sign-in.
  */
 public final class AccessService {
   private final Clusters clusters;
@@ -36,13 +40,17 @@ public final class AccessService {
   /** The console's directory; {@code null} when users are the local ones only. */
   private final DirectoryUsers directory;
 
+  /** The console's OpenID Provider; {@code null} when it has none. */
+  private final OpenIdProvider provider;
+
   public AccessService(Clusters clusters) {
-    this(clusters, null);
+    this(clusters, null, null);
   }
 
-  private AccessService(Clusters clusters, DirectoryUsers directory) {
+  private AccessService(Clusters clusters, DirectoryUsers directory, OpenIdProvider provider) {
     this.clusters = clusters;
     this.directory = directory;
+    this.provider = provider;
   }
 
   /**
@@ -59,7 +67,102 @@ public final class AccessService {
   /** This service with {@code directory} (tests: a directory of their own). */
   AccessService withDirectory(Directory directory, Duration checkInterval) {
     return new AccessService(
-        clusters, new DirectoryUsers(directory, clusters.clock(), checkInterval));
+        clusters, new DirectoryUsers(directory, clusters.clock(), checkInterval), provider);
+  }
+
+  /**
+   * This service with users an OpenID Provider signs in besides the others ({@link
+   * #beginProviderSignIn}, {@link #finishProviderSignIn}). {@code null} settings: this service as
+   * it is.
+   */
+  public AccessService withProvider(OpenIdSettings settings) {
+    return settings == null
+        ? this
+        : new AccessService(clusters, directory, new OpenIdProvider(settings, clusters.clock()));
+  }
+
+  /** What the sign-in page calls the OpenID Provider ("Sign in with NAME"); empty if none. */
+  public Optional<String> provider() {
+    return provider == null ? Optional.empty() : Optional.of(provider.settings().name());
+  }
+
+  /**
+   * Starts a sign-in with the OpenID Provider: its metadata is read now, and the request made with
+   * a new state, nonce and PKCE verifier, which the caller keeps until the browser comes back.
+   *
+   * @param redirectUri the console's callback, as the provider knows it
+   * @throws FleetException CONNECT_FAILED or TIMED_OUT when the provider cannot be asked
+   */
+  public ProviderRequest beginProviderSignIn(URI redirectUri) {
+    return requireProvider().begin(redirectUri);
+  }
+
+  /**
+   * Ends a sign-in with the OpenID Provider: the code it sent back is redeemed for the ID token,
+   * which is checked (signature by the issuer's published keys, issuer, audience, expiry, the nonce
+   * of {@code request}), and its groups claim gives the role: an admin group's member is an admin,
+   * else a viewer group's a viewer. Audited ({@code sign-in}, through {@code surface}), with the
+   * mapped groups: such a user leaves no other trace in platform.db. The caller has checked that
+   * the state sent back is the request's.
+   *
+   * @throws FleetException NOT_PERMITTED for a user in none of the mapped groups, or whose name is
+   *     a local user's; AUTHENTICATION_FAILED when the provider refuses the code or the ID token
+   *     fails a check; CONNECT_FAILED or TIMED_OUT when the provider cannot be asked
+   */
+  public ProviderSignIn finishProviderSignIn(String surface, ProviderRequest request, String code) {
+    OpenIdProvider openId = requireProvider();
+    OpenIdProvider.Identity identity = openId.finish(request, code);
+    OpenIdSettings settings = openId.settings();
+    if (isLocal(identity.name())) {
+      throw new FleetException(
+          ErrorKind.NOT_PERMITTED,
+          Printable.quoted(identity.name())
+              + " is the name of a local user of this console: a user of "
+              + settings.name()
+              + " of the same name cannot sign in; the local user signs in with its own password");
+    }
+    if (identity.role() == null) {
+      throw new FleetException(
+          ErrorKind.NOT_PERMITTED,
+          settings.name()
+              + " signed in "
+              + Printable.quoted(identity.name())
+              + " but its ID token's "
+              + settings.groupsClaim()
+              + " claim names none of this console's groups (admin: "
+              + words(settings.adminGroups())
+              + ", viewer: "
+              + words(settings.viewerGroups())
+              + "): it may not sign in. Ask the provider's administrators to add it to one of them");
+    }
+    Actor actor = new Actor(identity.name(), surface);
+    store()
+        .recordOutsideSignIn(
+            actor,
+            "oidc",
+            identity.role(),
+            identity.groups(),
+            "issuer",
+            settings.issuer().toString());
+    return new ProviderSignIn(
+        new Credential(
+            identity.name(),
+            identity.role(),
+            TokenSecrets.newStamp(),
+            false,
+            Credential.Origin.PROVIDER),
+        identity.token().expiresAt());
+  }
+
+  private OpenIdProvider requireProvider() {
+    if (provider == null) {
+      throw FleetException.invalid("this console signs nobody in with an OpenID Provider");
+    }
+    return provider;
+  }
+
+  private static String words(List<String> groups) {
+    return groups.isEmpty() ? "none" : String.join("; ", groups);
   }
 
   /** The directory users sign in with besides the local users, in a few words; empty if none. */
@@ -174,10 +277,20 @@ public final class AccessService {
     }
     Actor actor = new Actor(entry.name(), surface);
     store()
-        .recordDirectorySignIn(
-            actor, entry.role(), entry.groups(), directory.directory().describe());
+        .recordOutsideSignIn(
+            actor,
+            "ldap",
+            entry.role(),
+            entry.groups(),
+            "directory",
+            directory.directory().describe());
     return Optional.of(
-        new Credential(entry.name(), entry.role(), TokenSecrets.newStamp(), false, true));
+        new Credential(
+            entry.name(),
+            entry.role(),
+            TokenSecrets.newStamp(),
+            false,
+            Credential.Origin.DIRECTORY));
   }
 
   /**
@@ -187,14 +300,20 @@ public final class AccessService {
    * the directory's check interval old; its role is what its groups there give it, but never more
    * than it signed in with (a viewer made an admin signs in again to act as one). It ends when the
    * directory no longer has the user, puts it in none of the console's groups, or a local user of
-   * its name exists.
+   * its name exists. An OpenID Provider's user's: what its ID token said at sign-in, while no local
+   * user of its name exists (its session ends with that token: the console's sessions see to it).
    *
    * @throws FleetException (a {@link DirectoryUnavailable}) when the directory must be asked and
    *     cannot be: nothing is decided on what it said before
    */
   public Optional<Credential> grounds(Credential signedIn, boolean now) {
-    if (!signedIn.directory()) {
+    if (signedIn.origin() == Credential.Origin.LOCAL) {
       return credential(signedIn.user()).filter(c -> c.stamp().equals(signedIn.stamp()));
+    }
+    if (signedIn.origin() == Credential.Origin.PROVIDER) {
+      return provider == null || isLocal(signedIn.user())
+          ? Optional.empty()
+          : Optional.of(signedIn);
     }
     if (directory == null || isLocal(signedIn.user())) {
       return Optional.empty();
@@ -211,7 +330,7 @@ public final class AccessService {
                         : Role.VIEWER,
                     signedIn.stamp(),
                     false,
-                    true));
+                    Credential.Origin.DIRECTORY));
   }
 
   /** Whether a local user has this name (as the directory may spell it: in any case). */
@@ -221,11 +340,9 @@ public final class AccessService {
 
   private static String groupWords(Directory directory) {
     return "admin: "
-        + (directory.adminGroups().isEmpty() ? "none" : String.join("; ", directory.adminGroups()))
+        + words(directory.adminGroups())
         + ", viewer: "
-        + (directory.viewerGroups().isEmpty()
-            ? "none"
-            : String.join("; ", directory.viewerGroups()));
+        + words(directory.viewerGroups());
   }
 
   /**

@@ -234,7 +234,13 @@ public final class AccessStore {
    * trace such a user leaves in platform.db, since no {@code user-add} made it. Says with which
    * role, from which of the console's groups, in which directory.
    */
-  public void recordDirectorySignIn(Actor actor, Role role, List<String> groups, String directory) {
+  /**
+   * A sign-in vouched for elsewhere ({@code source}: {@code ldap}, {@code oidc}), with the role and
+   * the mapped groups it was given, and where it came from ({@code key}: {@code directory} or
+   * {@code issuer}, and {@code where}).
+   */
+  public void recordOutsideSignIn(
+      Actor actor, String source, Role role, List<String> groups, String key, String where) {
     db.write(
         c -> {
           audit(
@@ -246,13 +252,13 @@ public final class AccessStore {
                   "user",
                   actor.name(),
                   "source",
-                  "ldap",
+                  source,
                   "role",
                   role.label(),
                   "groups",
                   List.copyOf(groups),
-                  "directory",
-                  directory));
+                  key,
+                  where));
           return null;
         });
   }

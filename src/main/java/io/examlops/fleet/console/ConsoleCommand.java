@@ -109,6 +109,16 @@ public final class ConsoleCommand implements Callable<Integer> {
               + ". Local users (the break-glass admin) still sign in. See docs/console.md.")
   java.nio.file.Path ldap;
 
+  @Option(
+      names = "--oidc",
+      paramLabel = "FILE",
+      description =
+          "Sign users of an OpenID Provider in too, as its settings in this YAML file say (issuer,"
+              + " client id, the groups claim, the groups of admins and viewers); the client"
+              + " secret comes from the file it names. Local users (the break-glass admin) still"
+              + " sign in. See docs/console.md.")
+  java.nio.file.Path oidc;
+
   /** The variable the keystore's password comes from: never argv, never a log. */
   static final String KEYSTORE_PASSWORD = Variables.CONSOLE_KEYSTORE_PASSWORD;
 
@@ -182,6 +192,8 @@ public final class ConsoleCommand implements Callable<Integer> {
     NotifySettings notifications = notify == null ? null : loadNotify();
     io.examlops.fleet.settings.DirectorySettings directory =
         ldap == null ? null : DirectoryFile.read(ldap, env);
+    io.examlops.fleet.settings.OpenIdSettings provider =
+        oidc == null ? null : OpenIdFile.read(oidc);
     Fleet fleet = fleet();
     fleet
         .access()
@@ -210,7 +222,8 @@ public final class ConsoleCommand implements Callable<Integer> {
                 tls,
                 mcp,
                 notifications,
-                directory),
+                directory,
+                provider),
             clock);
     CountDownLatch stopped = new CountDownLatch(1);
     int listening;
@@ -264,6 +277,21 @@ public final class ConsoleCommand implements Callable<Integer> {
                               + "; directory users cannot sign in until it is fixed, local users"
                               + " can"));
       spec.commandLine().getErr().flush();
+    }
+    if (provider != null) {
+      out.println(
+          "OIDC users sign in too: "
+              + provider.describe()
+              + " (admins: "
+              + (provider.adminGroups().isEmpty()
+                  ? "none"
+                  : String.join("; ", provider.adminGroups()))
+              + "; viewers: "
+              + (provider.viewerGroups().isEmpty()
+                  ? "none"
+                  : String.join("; ", provider.viewerGroups()))
+              + "; their sessions last no longer than their ID tokens)");
+      out.flush();
     }
     String host = bind.contains(":") ? "[" + bind + "]" : bind;
     out.println(

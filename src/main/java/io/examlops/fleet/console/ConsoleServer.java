@@ -47,8 +47,10 @@ public final class ConsoleServer implements AutoCloseable {
   public ConsoleServer(Fleet fleet, ConsoleSettings settings, Clock clock) {
     this.settings = settings;
     Sessions sessions = new Sessions(clock);
-    // With a directory, who signs in and what their sessions stand on is asked of it too.
-    this.access = fleet.access().withDirectory(settings.directory());
+    // With a directory, who signs in and what their sessions stand on is asked of it too; with an
+    // OpenID Provider, it signs users in too.
+    this.access =
+        fleet.access().withDirectory(settings.directory()).withProvider(settings.provider());
     this.guard = new Guard(access, sessions);
     this.views =
         new ViewCache(
@@ -102,6 +104,16 @@ public final class ConsoleServer implements AutoCloseable {
               cfg.routes.beforeMatched(guard::beforeMatched);
               cfg.routes.after(this::securityHeaders);
               signIn.register(cfg.routes);
+              if (settings.provider() != null) {
+                new OpenIdSignIn(
+                        access,
+                        signIn,
+                        templates,
+                        settings.provider(),
+                        settings.secureCookies(),
+                        clock)
+                    .register(cfg.routes);
+              }
               api.register(cfg.routes);
               new CentralRoutes(fleet).register(cfg.routes);
               new OnBehalfRoutes(fleet, access).register(cfg.routes);

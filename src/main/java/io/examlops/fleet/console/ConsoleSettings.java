@@ -2,6 +2,7 @@ package io.examlops.fleet.console;
 
 import io.examlops.fleet.console.notify.NotifySettings;
 import io.examlops.fleet.settings.DirectorySettings;
+import io.examlops.fleet.settings.OpenIdSettings;
 import java.security.KeyStore;
 import java.time.Duration;
 
@@ -18,6 +19,7 @@ import java.time.Duration;
  *     nowhere
  * @param directory the LDAP directory users sign in with besides the local ones; {@code null} for
  *     none
+ * @param provider the OpenID Provider users sign in with besides the others; {@code null} for none
  */
 record ConsoleSettings(
     String bind,
@@ -27,7 +29,8 @@ record ConsoleSettings(
     Tls tls,
     McpOptions mcp,
     NotifySettings notifications,
-    DirectorySettings directory) {
+    DirectorySettings directory,
+    OpenIdSettings provider) {
   static final Duration DEFAULT_REFRESH = Duration.ofMinutes(5);
   static final Duration MIN_REFRESH = Duration.ofSeconds(10);
 
@@ -44,7 +47,7 @@ record ConsoleSettings(
       boolean secureCookies,
       Tls tls,
       McpOptions mcp) {
-    this(bind, port, refreshInterval, secureCookies, tls, mcp, null, null);
+    this(bind, port, refreshInterval, secureCookies, tls, mcp, null, null, null);
   }
 
   /** A loaded keystore and the password of its key (the keystore's own, as keytool makes it). */

@@ -1,8 +1,6 @@
 package io.examlops.fleet.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.settings.DirectorySettings;
@@ -12,20 +10,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -55,21 +47,8 @@ final class DirectoryFile {
           "roles",
           "checkInterval",
           "timeout");
-  private static final Set<String> ROLE_KEYS = Set.of("admin", "viewer");
-  private static final int MAX_BYTES = 64 * 1024;
-  private static final long MAX_PASSWORD_FILE_BYTES = 4096;
   private static final long MAX_CERTIFICATE_BYTES = 1024 * 1024;
   private static final Pattern ATTRIBUTE = DirectorySettings.ATTRIBUTE;
-  private static final Set<PosixFilePermission> GROUP_OR_OTHERS =
-      EnumSet.of(
-          PosixFilePermission.GROUP_READ,
-          PosixFilePermission.GROUP_WRITE,
-          PosixFilePermission.GROUP_EXECUTE,
-          PosixFilePermission.OTHERS_READ,
-          PosixFilePermission.OTHERS_WRITE,
-          PosixFilePermission.OTHERS_EXECUTE);
-  private static final Set<PosixFilePermission> WRITABLE_BY_OTHERS =
-      EnumSet.of(PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
 
   static final Duration DEFAULT_CHECK = Duration.ofSeconds(60);
   static final Duration MAX_CHECK = Duration.ofHours(1);
@@ -77,9 +56,11 @@ final class DirectoryFile {
   static final Duration MAX_TIMEOUT = Duration.ofSeconds(60);
 
   private final Path file;
+  private final SettingsYaml yaml;
 
   private DirectoryFile(Path file) {
     this.file = file;
+    this.yaml = new SettingsYaml(file, "the directory settings", "Sign in with LDAP");
   }
 
   /**
@@ -92,27 +73,23 @@ final class DirectoryFile {
   }
 
   private DirectorySettings read(Map<String, String> env) {
-    JsonNode root = root();
-    for (Iterator<String> keys = root.fieldNames(); keys.hasNext(); ) {
-      String key = keys.next();
-      if (!KEYS.contains(key)) {
-        throw invalid(
-            key,
-            "is not a key of this file; it takes "
-                + String.join(", ", KEYS.stream().sorted().toList()));
-      }
-    }
-    boolean startTls = bool(root, "startTls");
-    URI url = url(text(root, "url", "ldaps://ldap.example.org"), startTls);
+    JsonNode root =
+        yaml.root(
+            "that says how to reach the LDAP directory", "url: ldaps://ldap.example.org", KEYS);
+    boolean startTls = yaml.bool(root, "startTls");
+    URI url = url(yaml.text(root, "url", "ldaps://ldap.example.org"), startTls);
     List<X509Certificate> trusted =
-        root.has("caCertificate") ? certificates(path(root, "caCertificate")) : List.of();
+        root.has("caCertificate")
+            ? certificates(yaml.path(root, "caCertificate", "/etc/examlops/ldap-ca.pem"))
+            : List.of();
     String bindDn =
-        dn("bindDn", text(root, "bindDn", "cn=hpc-console,ou=services,dc=example,dc=org"));
+        dn("bindDn", yaml.text(root, "bindDn", "cn=hpc-console,ou=services,dc=example,dc=org"));
     Secret password = bindPassword(root, env);
-    String userBase = dn("userBase", text(root, "userBase", "ou=people,dc=example,dc=org"));
-    String userFilter = filter(optionalText(root, "userFilter", "(objectClass=*)"));
-    String userAttribute = attribute("userAttribute", optionalText(root, "userAttribute", "uid"));
-    String membershipWord = optionalText(root, "membership", "member");
+    String userBase = dn("userBase", yaml.text(root, "userBase", "ou=people,dc=example,dc=org"));
+    String userFilter = filter(yaml.optionalText(root, "userFilter", "(objectClass=*)"));
+    String userAttribute =
+        attribute("userAttribute", yaml.optionalText(root, "userAttribute", "uid"));
+    String membershipWord = yaml.optionalText(root, "membership", "member");
     DirectorySettings.Membership membership = DirectorySettings.Membership.of(membershipWord);
     if (membership == null) {
       throw invalid(
@@ -122,25 +99,14 @@ final class DirectoryFile {
               + ": give member (groupOfNames),"
               + " uniqueMember (groupOfUniqueNames) or memberUid (posixGroup)");
     }
-    JsonNode roles = root.get("roles");
-    if (roles == null || !roles.isObject()) {
-      throw invalid(
-          "roles",
-          "must map the console's roles to the DNs of directory groups, e.g. roles: {admin:"
-              + " 'cn=hpc-admins,ou=groups,dc=example,dc=org', viewer:"
-              + " 'cn=hpc-users,ou=groups,dc=example,dc=org'}");
-    }
-    for (Iterator<String> keys = roles.fieldNames(); keys.hasNext(); ) {
-      String key = keys.next();
-      if (!ROLE_KEYS.contains(key)) {
-        throw invalid("roles." + key, "is not a role of the console: give admin and viewer");
-      }
-    }
-    List<String> admins = groups(roles, "admin");
-    List<String> viewers = groups(roles, "viewer");
-    if (admins.isEmpty() && viewers.isEmpty()) {
-      throw invalid("roles", "maps no group: give roles.admin, roles.viewer or both");
-    }
+    SettingsYaml.Roles roles =
+        yaml.roles(
+            root,
+            "the DNs of directory groups, e.g. roles: {admin:"
+                + " 'cn=hpc-admins,ou=groups,dc=example,dc=org', viewer:"
+                + " 'cn=hpc-users,ou=groups,dc=example,dc=org'}",
+            "[cn=hpc-admins,ou=groups,dc=example,dc=org]",
+            this::group);
     return new DirectorySettings(
         file,
         url,
@@ -152,97 +118,10 @@ final class DirectoryFile {
         userFilter,
         userAttribute,
         membership,
-        admins,
-        viewers,
-        seconds(root, "checkInterval", DEFAULT_CHECK, Duration.ZERO, MAX_CHECK),
-        seconds(root, "timeout", DEFAULT_TIMEOUT, Duration.ofSeconds(1), MAX_TIMEOUT));
-  }
-
-  private JsonNode root() {
-    if (!Files.isRegularFile(file)) {
-      throw FleetException.invalid(
-          "the directory settings "
-              + file
-              + " are not a regular file (missing, a directory, a device or a FIFO): give the"
-              + " YAML file that says how to reach the LDAP directory (docs/console.md, \"Sign in"
-              + " with LDAP\")");
-    }
-    try {
-      Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
-      Set<PosixFilePermission> wide = EnumSet.copyOf(WRITABLE_BY_OTHERS);
-      wide.retainAll(mode);
-      if (!wide.isEmpty()) {
-        throw FleetException.invalid(
-            "the directory settings "
-                + file
-                + " are "
-                + PosixFilePermissions.toString(mode)
-                + ": others than their owner may write them, and they say who is an admin; make"
-                + " them writable by their owner only (chmod go-w "
-                + file
-                + ")");
-      }
-    } catch (IOException | UnsupportedOperationException noModes) {
-      // a file system without modes: nothing to check
-    }
-    try {
-      if (Files.size(file) > MAX_BYTES) {
-        throw FleetException.invalid(
-            "the directory settings " + file + " are larger than " + MAX_BYTES + " bytes");
-      }
-      JsonNode root =
-          new ObjectMapper(new YAMLFactory())
-              .readTree(Files.readString(file, StandardCharsets.UTF_8));
-      if (root == null || !root.isObject()) {
-        throw FleetException.invalid(
-            "the directory settings "
-                + file
-                + " must be a YAML mapping, e.g. 'url: ldaps://ldap.example.org'");
-      }
-      return root;
-    } catch (IOException e) {
-      throw FleetException.invalid(
-          "the directory settings "
-              + file
-              + " cannot be read as YAML ("
-              + e.getClass().getSimpleName()
-              + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j
-                      && j.getLocation() != null
-                  ? " at line " + j.getLocation().getLineNr()
-                  : "")
-              + "): correct it (docs/console.md, \"Sign in with LDAP\", has an example)");
-    }
-  }
-
-  private String text(JsonNode root, String key, String example) {
-    JsonNode value = root.get(key);
-    if (value == null || value.isNull()) {
-      throw invalid(key, "is missing: give it, e.g. " + key + ": " + example);
-    }
-    if (!value.isTextual() || value.asText().isBlank()) {
-      throw invalid(key, "must be text, e.g. " + key + ": " + example);
-    }
-    return value.asText().strip();
-  }
-
-  private String optionalText(JsonNode root, String key, String otherwise) {
-    return root.has(key) && !root.get(key).isNull() ? text(root, key, otherwise) : otherwise;
-  }
-
-  private boolean bool(JsonNode root, String key) {
-    JsonNode value = root.get(key);
-    if (value == null || value.isNull()) {
-      return false;
-    }
-    if (!value.isBoolean()) {
-      throw invalid(key, "must be true or false");
-    }
-    return value.asBoolean();
-  }
-
-  private Path path(JsonNode root, String key) {
-    Path path = Path.of(text(root, key, "/etc/examlops/ldap-ca.pem"));
-    return path.isAbsolute() ? path : file.toAbsolutePath().getParent().resolve(path);
+        roles.admin(),
+        roles.viewer(),
+        yaml.seconds(root, "checkInterval", DEFAULT_CHECK, Duration.ZERO, MAX_CHECK),
+        yaml.seconds(root, "timeout", DEFAULT_TIMEOUT, Duration.ofSeconds(1), MAX_TIMEOUT));
   }
 
   private URI url(String text, boolean startTls) {
@@ -352,29 +231,6 @@ final class DirectoryFile {
     return text;
   }
 
-  private List<String> groups(JsonNode roles, String role) {
-    JsonNode value = roles.get(role);
-    if (value == null || value.isNull()) {
-      return List.of();
-    }
-    String key = "roles." + role;
-    List<String> groups = new ArrayList<>();
-    if (value.isTextual()) {
-      groups.add(group(key, value.asText().strip()));
-    } else if (value.isArray()) {
-      for (JsonNode group : value) {
-        if (!group.isTextual()) {
-          throw invalid(
-              key, "must list the DNs of groups, e.g. [cn=hpc-admins,ou=groups,dc=example,dc=org]");
-        }
-        groups.add(group(key, group.asText().strip()));
-      }
-    } else {
-      throw invalid(key, "must be the DN of a group, or a list of them");
-    }
-    return groups;
-  }
-
   /**
    * A group's DN: never a single RDN, which is what a DN becomes in a YAML list written {@code [a,
    * b]} without quotes (its commas split the items).
@@ -393,23 +249,6 @@ final class DirectoryFile {
     return dn;
   }
 
-  private Duration seconds(
-      JsonNode root, String key, Duration otherwise, Duration min, Duration max) {
-    JsonNode value = root.get(key);
-    if (value == null || value.isNull()) {
-      return otherwise;
-    }
-    if (!value.canConvertToInt()
-        || !value.isIntegralNumber()
-        || value.asInt() < min.toSeconds()
-        || value.asInt() > max.toSeconds()) {
-      throw invalid(
-          key,
-          "must be a whole number of seconds from " + min.toSeconds() + " to " + max.toSeconds());
-    }
-    return Duration.ofSeconds(value.asInt());
-  }
-
   private Secret bindPassword(JsonNode root, Map<String, String> env) {
     String fromEnv = env.get(PASSWORD_VARIABLE);
     boolean inEnv = fromEnv != null && !fromEnv.isEmpty();
@@ -419,7 +258,10 @@ final class DirectoryFile {
             "bindPasswordFile",
             "is given and " + PASSWORD_VARIABLE + " is set too: keep one of them");
       }
-      return passwordFile(path(root, "bindPasswordFile"));
+      return yaml.secretFile(
+          "bindPasswordFile",
+          yaml.path(root, "bindPasswordFile", "/etc/examlops/ldap-bind-password"),
+          "the password of bindDn");
     }
     if (!inEnv) {
       throw invalid(
@@ -430,57 +272,6 @@ final class DirectoryFile {
               + " one of them (never from this file or the command line)");
     }
     return Secret.of(fromEnv);
-  }
-
-  private Secret passwordFile(Path passwords) {
-    if (!Files.isRegularFile(passwords)) {
-      throw invalid(
-          "bindPasswordFile",
-          "names "
-              + passwords
-              + ", which is not a regular file: give an owner-only file holding the"
-              + " password of bindDn on one line");
-    }
-    try {
-      Set<PosixFilePermission> mode =
-          Files.getPosixFilePermissions(passwords, LinkOption.NOFOLLOW_LINKS);
-      Set<PosixFilePermission> wide = EnumSet.copyOf(GROUP_OR_OTHERS);
-      wide.retainAll(mode);
-      if (!wide.isEmpty()) {
-        throw invalid(
-            "bindPasswordFile",
-            "names "
-                + passwords
-                + ", which is "
-                + PosixFilePermissions.toString(mode)
-                + ": others than its owner may use it; make it private with chmod 600 "
-                + passwords);
-      }
-    } catch (IOException | UnsupportedOperationException noModes) {
-      // a file system without modes: nothing to check
-    }
-    try {
-      if (Files.size(passwords) > MAX_PASSWORD_FILE_BYTES) {
-        throw invalid(
-            "bindPasswordFile", "names " + passwords + ", which is larger than a password file");
-      }
-      String text = Files.readString(passwords, StandardCharsets.UTF_8);
-      String line = text.replaceFirst("\r?\n$", "");
-      if (line.isEmpty() || line.contains("\n")) {
-        throw invalid(
-            "bindPasswordFile",
-            "names "
-                + passwords
-                + ", which must hold the password on one line (it holds "
-                + (line.isEmpty() ? "none" : "several lines")
-                + ")");
-      }
-      return Secret.of(line);
-    } catch (IOException e) {
-      throw invalid(
-          "bindPasswordFile",
-          "names " + passwords + ", which cannot be read (" + e.getClass().getSimpleName() + ")");
-    }
   }
 
   private List<X509Certificate> certificates(Path pem) {
@@ -518,6 +309,6 @@ final class DirectoryFile {
   }
 
   private FleetException invalid(String key, String problem) {
-    return FleetException.invalid("the directory settings " + file + ": " + key + " " + problem);
+    return yaml.invalid(key, problem);
   }
 }

@@ -155,15 +155,25 @@ final class Guard {
           why == null
               ? "sign in first"
               : session.isPresent()
-                  ? session.get().directory()
-                      ? "your session ended: the directory no longer puts you in any of this"
-                          + " console's groups (or a local user of your name was added); sign in"
-                          + " again"
-                      : "your session ended: your user was removed or its role or password"
-                          + " changed since you signed in; sign in again"
+                  ? ended(session.get().origin())
                   : "your session expired: sign in again");
     }
     return Principal.of(session.get(), grounds.get());
+  }
+
+  /** Why a session whose grounds are gone ended, by who vouched for its user. */
+  private static String ended(Credential.Origin origin) {
+    return switch (origin) {
+      case LOCAL ->
+          "your session ended: your user was removed or its role or password changed since you"
+              + " signed in; sign in again";
+      case DIRECTORY ->
+          "your session ended: the directory no longer puts you in any of this console's groups"
+              + " (or a local user of your name was added); sign in again";
+      case PROVIDER ->
+          "your session ended: a local user of your name was added since you signed in; sign in"
+              + " again";
+    };
   }
 
   private static String ownPath(Context ctx) {

@@ -24,6 +24,7 @@ import java.util.Map;
  */
 public sealed interface Page
     permits Page.Login,
+        Page.SignedIn,
         Page.Password,
         Page.Fleet,
         Page.Review,
@@ -87,19 +88,34 @@ public sealed interface Page
   }
 
   /**
-   * The sign-in form, with why the last attempt failed and the name it was made with.
+   * The sign-in page: its form, with why the last attempt failed and the name it was made with.
    *
    * @param formToken the pre-session token the form carries (and its cookie holds)
-   */
-  /**
-   * The sign-in page.
-   *
    * @param next the page to go back to once signed in ({@link SignIn#back})
+   * @param provider what the "Sign in with" button calls the OpenID Provider; {@code null}: none
    */
-  record Login(String message, String user, String formToken, String next) implements Page {
+  record Login(String message, String user, String formToken, String next, String provider)
+      implements Page {
     @Override
     public String template() {
       return "login.jte";
+    }
+
+    /** Where the "Sign in with" button goes: the OpenID Provider's sign-in, then {@link #next}. */
+    public String providerLink() {
+      return link(OpenIdSignIn.START, SignIn.NEXT, next.equals("/") ? null : next);
+    }
+  }
+
+  /**
+   * Signed in through the OpenID Provider: the page goes on to {@code next} by itself. A page of
+   * the console's own in between, so that the browser's next request starts here, not at the
+   * provider's redirect, and carries the session's cookie (SameSite=Strict).
+   */
+  record SignedIn(String user, String next) implements Page {
+    @Override
+    public String template() {
+      return "signedin.jte";
     }
   }
 

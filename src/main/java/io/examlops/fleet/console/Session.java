@@ -10,25 +10,33 @@ import java.time.Instant;
  * @param role the role it signed in with (what it may do now is what its grounds say now)
  * @param stamp the user's credential stamp at sign-in: once platform.db holds another (the user
  *     removed, its role or password changed, by this process or another), the session has ended
- * @param directory signed in by the console's LDAP directory: the directory is asked again while it
- *     lasts
+ * @param origin who vouched for the user: a session the console's LDAP directory signed in asks it
+ *     again while it lasts
  * @param csrf the token every form and state-changing request of this session must carry
+ * @param notAfter when it ends whatever is done with it: its absolute life after sign-in, or the
+ *     expiry of the ID token it signed in with when that comes first
  */
 record Session(
     String id,
     String user,
     Role role,
     String stamp,
-    boolean directory,
+    Credential.Origin origin,
     String csrf,
-    Instant createdAt) {
+    Instant createdAt,
+    Instant notAfter) {
   /** What it signed in on. */
   Credential credential() {
-    return new Credential(user, role, stamp, false, directory);
+    return new Credential(user, role, stamp, false, origin);
+  }
+
+  /** Whether the console's LDAP directory signed it in. */
+  boolean directory() {
+    return origin == Credential.Origin.DIRECTORY;
   }
 
   @Override
   public String toString() {
-    return "Session[user=" + user + ", role=" + role + (directory ? ", directory" : "") + "]";
+    return "Session[" + credential() + "]";
   }
 }

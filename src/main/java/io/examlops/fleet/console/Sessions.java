@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Sessions by their random id (256 bits, the cookie's value). A session ends when its user signs
- * out, after {@link #IDLE} without a request, or {@link #ABSOLUTE} after sign-in; and when its
+ * out, after {@link #IDLE} without a request, {@link #ABSOLUTE} after sign-in, or when the ID token
+ * it signed in with expires (an OpenID Provider's user, when that comes first); and when its
  * grounds change (see {@link Session#stamp()}), which {@link Guard} checks at every request. Each
  * session holds at most one notice for its next page (a flash), so that what a page says was done
  * comes from the server, never from the query text.
@@ -32,15 +33,25 @@ final class Sessions {
   }
 
   Session open(Credential credential) {
+    return open(credential, Instant.MAX);
+  }
+
+  /**
+   * A session that ends at {@code until} at the latest (the expiry of the ID token it stands on).
+   */
+  Session open(Credential credential, Instant until) {
+    Instant now = clock.instant();
+    Instant absolute = now.plus(ABSOLUTE);
     Session session =
         new Session(
             random(),
             credential.user(),
             credential.role(),
             credential.stamp(),
-            credential.directory(),
+            credential.origin(),
             random(),
-            clock.instant());
+            now,
+            until.isBefore(absolute) ? until : absolute);
     byId.put(session.id(), session);
     lastSeen.put(session.id(), session.createdAt());
     return session;
@@ -57,7 +68,7 @@ final class Sessions {
     }
     Instant now = clock.instant();
     Instant seen = lastSeen.getOrDefault(id, session.createdAt());
-    if (now.isAfter(seen.plus(IDLE)) || now.isAfter(session.createdAt().plus(ABSOLUTE))) {
+    if (now.isAfter(seen.plus(IDLE)) || !now.isBefore(session.notAfter())) {
       close(id);
       return Optional.empty();
     }

@@ -121,14 +121,16 @@ final class SignIn {
    * its cookie holds already (so that every sign-in page a browser has open stays usable), else a
    * new one.
    */
-  private void form(Context ctx, String message, String user) {
+  void form(Context ctx, String message, String user) {
     // The page to go back to: the sign-in page's link names it, its form carries it on.
     String next =
         back(ctx.method() == HandlerType.GET ? ctx.queryParam(NEXT) : ctx.formParam(NEXT));
     String kept = ctx.cookie(FORM_COOKIE);
     String token = kept != null && TOKEN.matcher(kept).matches() ? kept : Sessions.newSecret();
     cookie(ctx, FORM_COOKIE, token, "/login");
-    ctx.html(templates.render(new Page.Login(message, user, token, next)));
+    ctx.html(
+        templates.render(
+            new Page.Login(message, user, token, next, access.provider().orElse(null))));
   }
 
   private void signIn(Context ctx) {
@@ -172,7 +174,6 @@ final class SignIn {
       return;
     }
     delays.succeeded(user, address);
-    sessions.close(ctx.cookie(ConsoleServer.SESSION_COOKIE));
     open(ctx, signedIn.get());
     ctx.redirect(
         signedIn.get().mustChangePassword() ? OWN_PASSWORD : back(ctx.formParam(NEXT)),
@@ -217,7 +218,16 @@ final class SignIn {
   }
 
   private Session open(Context ctx, Credential credential) {
-    Session session = sessions.open(credential);
+    return open(ctx, credential, java.time.Instant.MAX);
+  }
+
+  /**
+   * Opens a session on {@code credential} that ends at {@code until} at the latest, in place of the
+   * one the browser had, and sets its cookie.
+   */
+  Session open(Context ctx, Credential credential, java.time.Instant until) {
+    sessions.close(ctx.cookie(ConsoleServer.SESSION_COOKIE));
+    Session session = sessions.open(credential, until);
     cookie(ctx, ConsoleServer.SESSION_COOKIE, session.id(), "/");
     return session;
   }
@@ -230,8 +240,8 @@ final class SignIn {
 
   private void passwordPage(Context ctx, String message) {
     Principal principal = Guard.principal(ctx);
-    if (message == null && principal.session().directory()) {
-      message = DIRECTORY_PASSWORD;
+    if (message == null && principal.session().origin() != Credential.Origin.LOCAL) {
+      message = outsidePassword(principal.session().origin());
     }
     ctx.html(
         templates.render(
@@ -245,9 +255,9 @@ final class SignIn {
    */
   private void choosePassword(Context ctx) {
     Principal principal = Guard.principal(ctx);
-    if (principal.session().directory()) {
+    if (principal.session().origin() != Credential.Origin.LOCAL) {
       ctx.status(400);
-      passwordPage(ctx, DIRECTORY_PASSWORD + " Nothing was changed.");
+      passwordPage(ctx, outsidePassword(principal.session().origin()) + " Nothing was changed.");
       return;
     }
     String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
@@ -274,7 +284,6 @@ final class SignIn {
     } finally {
       Arrays.fill(chosen, '\0');
     }
-    sessions.close(principal.session().id());
     Credential now =
         access
             .credential(principal.user())
@@ -283,17 +292,36 @@ final class SignIn {
     ctx.redirect("/", HttpStatus.SEE_OTHER);
   }
 
-  /** Sets a cookie: the one an answer sets (none sets two). */
-  private void cookie(Context ctx, String name, String value, String path) {
-    ctx.header(
-        "Set-Cookie",
-        name
-            + "="
-            + value
-            + "; Path="
-            + path
-            + (value.isEmpty() ? "; Max-Age=0" : "")
-            + "; HttpOnly; SameSite=Strict"
-            + (secureCookies || "https".equals(ctx.scheme()) ? "; Secure" : ""));
+  /** What a user who is not a local one is told of its password. */
+  private String outsidePassword(Credential.Origin origin) {
+    return origin == Credential.Origin.DIRECTORY
+        ? DIRECTORY_PASSWORD
+        : "Your password is "
+            + access.provider().orElse("your identity provider")
+            + "'s: change it there; this console does not keep it.";
+  }
+
+  /** Sets a cookie, sent to this site's pages only. */
+  void cookie(Context ctx, String name, String value, String path) {
+    cookie(ctx, name, value, path, "Strict");
+  }
+
+  /**
+   * Sets a cookie sent as {@code sameSite} says: {@code Lax} for one that must come back with a
+   * browser another site sends here (the OpenID Provider's redirect).
+   */
+  void cookie(Context ctx, String name, String value, String path, String sameSite) {
+    ctx.res()
+        .addHeader(
+            "Set-Cookie",
+            name
+                + "="
+                + value
+                + "; Path="
+                + path
+                + (value.isEmpty() ? "; Max-Age=0" : "")
+                + "; HttpOnly; SameSite="
+                + sameSite
+                + (secureCookies || "https".equals(ctx.scheme()) ? "; Secure" : ""));
   }
 }

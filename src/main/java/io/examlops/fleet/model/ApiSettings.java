@@ -257,7 +257,11 @@ public final class ApiSettings {
     return SOCKET + path;
   }
 
-  private static boolean loopback(String host) {
+  /**
+   * Whether {@code host} is this machine's loopback ({@code localhost}, or an address literal that
+   * is one), told without resolving a name: where plain http may go.
+   */
+  public static boolean loopback(String host) {
     if (host.equalsIgnoreCase("localhost")) {
       return true;
     }

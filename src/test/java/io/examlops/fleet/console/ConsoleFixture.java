@@ -16,6 +16,7 @@ import io.examlops.fleet.registry.ClusterRegistry;
 import io.examlops.fleet.registry.ClustersFile;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
 import io.examlops.fleet.settings.DirectorySettings;
+import io.examlops.fleet.settings.OpenIdSettings;
 import io.examlops.fleet.testbed.Testbed;
 import io.examlops.fleet.testing.TestFleets;
 import java.io.IOException;
@@ -59,16 +60,21 @@ public final class ConsoleFixture implements AutoCloseable {
   /** The console sending notifications as {@code notifications} say. */
   ConsoleFixture(
       Path dir, io.examlops.fleet.console.notify.NotifySettings notifications, String... clusters) {
-    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), notifications, null, clusters);
+    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), notifications, null, null, clusters);
   }
 
   /** The console signing in users of {@code directory} too. */
   ConsoleFixture(Path dir, DirectorySettings directory, String... clusters) {
-    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), null, directory, clusters);
+    this(dir, McpOptions.READ_ONLY, Clock.systemUTC(), null, directory, null, clusters);
+  }
+
+  /** The console on {@code clock} signing in users of the OpenID Provider {@code provider} too. */
+  ConsoleFixture(Path dir, Clock clock, OpenIdSettings provider, String... clusters) {
+    this(dir, McpOptions.READ_ONLY, clock, null, null, provider, clusters);
   }
 
   private ConsoleFixture(Path dir, McpOptions mcp, Clock clock, String... clusters) {
-    this(dir, mcp, clock, null, null, clusters);
+    this(dir, mcp, clock, null, null, null, clusters);
   }
 
   private ConsoleFixture(
@@ -77,6 +83,7 @@ public final class ConsoleFixture implements AutoCloseable {
       Clock clock,
       io.examlops.fleet.console.notify.NotifySettings notifications,
       DirectorySettings directory,
+      OpenIdSettings provider,
       String... clusters) {
     this.dir = dir;
     this.env = storesIn(dir, "setup");
@@ -90,7 +97,15 @@ public final class ConsoleFixture implements AutoCloseable {
         new ConsoleServer(
             fleet,
             new ConsoleSettings(
-                "127.0.0.1", 0, Duration.ofMinutes(5), false, null, mcp, notifications, directory),
+                "127.0.0.1",
+                0,
+                Duration.ofMinutes(5),
+                false,
+                null,
+                mcp,
+                notifications,
+                directory,
+                provider),
             clock);
     this.base = "http://127.0.0.1:" + server.start();
   }

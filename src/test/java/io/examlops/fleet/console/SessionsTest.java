@@ -55,6 +55,22 @@ class SessionsTest {
   }
 
   @Test
+  void aSessionOnAnIdTokenEndsWithItInUseOrNotButNeverOutlivesTheAbsoluteEnd() {
+    MovingClock clock = new MovingClock();
+    Sessions sessions = new Sessions(clock);
+    Credential dora =
+        new Credential("dora", Role.ADMIN, "stamp-d", false, Credential.Origin.PROVIDER);
+    Session s = sessions.open(dora, clock.now.plus(Duration.ofMinutes(15)));
+    clock.now = clock.now.plus(Duration.ofMinutes(10));
+    assertThat(sessions.find(s.id())).isPresent();
+    clock.now = clock.now.plus(Duration.ofMinutes(5));
+    assertThat(sessions.find(s.id())).as("its ID token expired, though in use").isEmpty();
+
+    Session longToken = sessions.open(dora, clock.now.plus(Duration.ofDays(2)));
+    assertThat(longToken.notAfter()).isEqualTo(clock.now.plus(Sessions.ABSOLUTE));
+  }
+
+  @Test
   void signingOutEndsASessionAndANoticeIsShownOnce() {
     Sessions sessions = new Sessions(Clock.systemUTC());
     Session a = sessions.open(ANN);
