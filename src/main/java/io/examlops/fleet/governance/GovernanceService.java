@@ -252,19 +252,18 @@ public final class GovernanceService {
     return own.current(own.cluster(cluster));
   }
 
-  /** The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster; refused otherwise. */
+  /**
+   * The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster, as variables and as the
+   * lines that export them; refused otherwise.
+   */
   public EnvResult environment(EnvRequest request) {
-    Map<String, String> environment = environmentOf(request.cluster());
+    RegisteredCluster cluster = clusters.connections().requireSchedulable(request.cluster());
+    Map<String, String> environment =
+        clusters
+            .connections()
+            .store()
+            .environment(request.cluster(), clusters.connections().current(cluster));
     return new EnvResult(environment, ClusterEnvironment.exportScript(environment));
-  }
-
-  /** The {@code EXAMLOPS_HPC_*} variables of a schedulable ACTIVE cluster; refused otherwise. */
-  public Map<String, String> environmentOf(String name) {
-    RegisteredCluster cluster = clusters.connections().requireSchedulable(name);
-    return clusters
-        .connections()
-        .store()
-        .environment(name, clusters.connections().current(cluster));
   }
 
   /**
