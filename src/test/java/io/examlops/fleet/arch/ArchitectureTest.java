@@ -3,6 +3,7 @@ package io.examlops.fleet.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMembers;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -209,6 +210,50 @@ class ArchitectureTest {
         .andShould()
         .beDeclaredIn(SchedulerKind.class)
         .because("a constant for a particular scheduler belongs to its adapter, not to the core")
+        .check(classes);
+  }
+
+  /** A particular scheduler's name, as a type, method or field would carry it. */
+  private static final String NAMED_AFTER_A_SCHEDULER = "(?i).*(slurm|flux|nvidia|mock).*";
+
+  /**
+   * Outside the schedulers' own packages (and their registration) no type, method or field is named
+   * after a particular scheduler: the core reaches one through its {@link SchedulerKind} and its
+   * adapter, never through a member of its own ({@code OutputPath.slurm()}). Two exceptions, by
+   * their nature: {@code hostlist} is the grammar of Slurm's and Flux's hostlists, whose dialects
+   * it names ({@code Hostlist.Dialect.SLURM}); and the mock's one setting is named as its variable
+   * is ({@code EXAMLOPS_MOCK_GPUS}: {@code Variables.MOCK_GPUS}, {@code FleetSettings.mockGpus()}).
+   * Messages and help texts are not held here: their words are read by people, and docs/ says where
+   * they still name a scheduler.
+   */
+  @Test
+  void nothingOutsideTheSchedulersIsNamedAfterOne() {
+    noClasses()
+        .that()
+        .resideOutsideOfPackages(SCHEDULER_IMPLEMENTATIONS)
+        .and()
+        .doNotHaveFullyQualifiedName(ROOT + ".StandardSchedulers")
+        .should()
+        .haveNameMatching(NAMED_AFTER_A_SCHEDULER)
+        .because("a type named after a scheduler belongs in that scheduler's package")
+        .check(classes);
+    noMembers()
+        .that()
+        .areDeclaredInClassesThat()
+        .resideOutsideOfPackages(SCHEDULER_IMPLEMENTATIONS)
+        .and()
+        .areDeclaredInClassesThat()
+        .doNotHaveFullyQualifiedName(ROOT + ".StandardSchedulers")
+        .and()
+        .areDeclaredInClassesThat()
+        .resideOutsideOfPackage(ROOT + ".hostlist..")
+        .and()
+        .haveNameNotMatching("(?i).*mock_?gpus.*")
+        .should()
+        .haveNameMatching(NAMED_AFTER_A_SCHEDULER)
+        .because(
+            "the core asks a cluster's adapter (by its SchedulerKind) what only one scheduler"
+                + " knows, so that adding a scheduler changes nothing outside scheduler/")
         .check(classes);
   }
 

@@ -85,7 +85,7 @@ public final class FluxBackend implements JobBackend {
       argument(line, FluxMarks.setattr(request.mark()));
     }
     OutputPath output = OutputPath.orDefault(request.output());
-    argument(line, "--output=" + output.flux());
+    argument(line, "--output=" + output.rendered("{{id.dec}}", "%x", "%"));
     return line.toString();
   }
 

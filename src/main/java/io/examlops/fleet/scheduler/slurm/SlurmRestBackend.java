@@ -111,7 +111,7 @@ final class SlurmRestBackend implements JobBackend {
       }
     }
     job.put("current_working_directory", workdir);
-    String output = OutputPath.orDefault(request.output()).slurm();
+    String output = OutputPath.orDefault(request.output()).pattern();
     job.put("standard_output", output.startsWith("/") ? output : workdir + "/" + output);
     Map<String, String> environment = new LinkedHashMap<>();
     environment.put("PATH", PATH);
