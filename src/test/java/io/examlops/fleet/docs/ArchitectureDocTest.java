@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.testing.MarkdownTable;
+import io.examlops.fleet.testing.ProductClasses;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -33,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * without the page fails here.
  */
 class ArchitectureDocTest {
-  private static final String ROOT = "io.examlops.fleet";
+  private static final String ROOT = ProductClasses.ROOT;
   private static final Path PAGE = Path.of("docs", "architecture.md");
 
   /** A type named in a cell: its simple name, before any member ({@code CommandRunner.api()}). */
@@ -46,10 +45,7 @@ class ArchitectureDocTest {
 
   @BeforeAll
   static void importClasses() {
-    classes =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages(ROOT);
+    classes = ProductClasses.all();
   }
 
   /**
