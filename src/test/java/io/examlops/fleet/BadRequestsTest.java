@@ -12,11 +12,15 @@ import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.governance.EnvRequest;
+import io.examlops.fleet.governance.RejectForRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.jobs.CancelRequest;
+import io.examlops.fleet.jobs.DetachRequest;
 import io.examlops.fleet.jobs.FollowRequest;
 import io.examlops.fleet.jobs.JobOptions;
+import io.examlops.fleet.jobs.JobRequest;
 import io.examlops.fleet.jobs.JobsRequest;
+import io.examlops.fleet.jobs.LogsRequest;
 import io.examlops.fleet.jobs.PipelineRunRequest;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
@@ -426,6 +430,31 @@ class BadRequestsTest {
             Hint.of(Hint.Action.LIST_JOBS),
             "no tracked job '999'"),
         invalid(
+            "cancelling a job named by nothing",
+            f -> f.jobs().cancel(ALICE, new CancelRequest(" ")),
+            List.of("job"),
+            "is not a job id"),
+        invalid(
+            "detaching a job named by nothing",
+            f -> f.jobs().detach(ALICE, new DetachRequest("")),
+            List.of("job"),
+            "is not a job id"),
+        invalid(
+            "a job named by nothing",
+            f -> f.jobs().job(ALICE, new JobRequest("", ReadFrom.STORE)),
+            List.of("job"),
+            "is not a job id"),
+        invalid(
+            "the output of a job named by two lines",
+            f -> f.jobs().logs(ALICE, new LogsRequest("1\n2", false, 1), text -> {}),
+            List.of("job"),
+            "is not a job id"),
+        invalid(
+            "a rejection for an admin without a reason",
+            f -> f.governance().rejectFor(ALICE, new RejectForRequest("new", "bob", "", null)),
+            List.of("reason"),
+            "a reason is required to reject cluster 'new'"),
+        invalid(
             "a cluster name that reaches a shell",
             f ->
                 f.governance()
@@ -525,6 +554,24 @@ class BadRequestsTest {
     assertThat(e.fields()).as(e.getMessage()).containsExactlyInAnyOrderElementsOf(c.fields());
     assertThat(e.hint().orElse(null)).as(e.getMessage()).isEqualTo(c.hint());
     assertThat(stored()).as("nothing stored changed").isEqualTo(before);
+  }
+
+  /** A request checks itself when built: no service has to, and none can forget to. */
+  @Test
+  void requestsRefuseWhenBuilt() {
+    List<Runnable> builds =
+        List.of(
+            () -> new JobRequest("", null),
+            () -> new CancelRequest(""),
+            () -> new DetachRequest("a\nb"),
+            () -> new LogsRequest(" ", false, 1),
+            () -> new RejectRequest("new", ""),
+            () -> new RejectForRequest("new", "bob", " ", null));
+    for (Runnable build : builds) {
+      FleetException e = catchThrowableOfType(build::run, FleetException.class);
+      assertThat(e).isNotNull();
+      assertThat(e.kind()).isEqualTo(ErrorKind.INVALID_REQUEST);
+    }
   }
 
   @Test

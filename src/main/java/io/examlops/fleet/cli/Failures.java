@@ -114,7 +114,7 @@ final class Failures implements IExecutionExceptionHandler {
     return switch (hint.action()) {
       case APPROVE -> "exa hpc approve " + (subject == null ? "NAME" : subject);
       case CONNECT -> "exa hpc connect HOST --name " + (subject == null ? "NAME" : subject);
-      case CONNECT_MOCK ->
+      case CONNECT_TRIAL ->
           "exa hpc connect local --name "
               + (subject == null ? "NAME" : subject)
               + " --scheduler mock";

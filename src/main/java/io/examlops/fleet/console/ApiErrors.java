@@ -139,7 +139,7 @@ final class ApiErrors {
               + "/"
               + (s == null ? "NAME" : s)
               + "/approve)";
-      case CONNECT, CONNECT_MOCK -> "register the cluster with exa hpc connect";
+      case CONNECT, CONNECT_TRIAL -> "register the cluster with exa hpc connect";
       case LIST_CLUSTERS -> "list the clusters: GET " + ApiRoutes.BASE;
       case LIST_JOBS -> "list the jobs: GET " + ApiRoutes.BASE + "/jobs";
       case SHOW_QUEUE -> "see the queue with exa hpc queue";

@@ -17,7 +17,6 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
-import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
@@ -50,9 +49,6 @@ import java.util.Map;
  * approval lets work reach a cluster. Stateless: safe to share between threads.
  */
 public final class GovernanceService {
-  /** The longest rejection reason: it is shown in tables and stored in the audit trail. */
-  public static final int MAX_REASON_LENGTH = 500;
-
   private final Clusters clusters;
   private final Discovery discovery;
 
@@ -140,7 +136,6 @@ public final class GovernanceService {
 
   /** Rejects (or revokes) a cluster; a reason is required. */
   public RejectResult reject(Actor actor, RejectRequest request) {
-    requireReason(request);
     clusters.connections().cluster(request.cluster());
     RegisteredCluster rejected =
         registry().reject(request.cluster(), request.reason(), request.expected(), actor);
@@ -187,7 +182,6 @@ public final class GovernanceService {
 
   /** Rejects for an admin who decided elsewhere, with their reason; as {@link #approveFor}. */
   public RejectResult rejectFor(Actor via, RejectForRequest request) {
-    requireReason(new RejectRequest(request.cluster(), request.reason()));
     ClusterGovernance g =
         delegated()
             .reject(
@@ -252,19 +246,18 @@ public final class GovernanceService {
     return own.current(own.cluster(cluster));
   }
 
-  /** The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster; refused otherwise. */
+  /**
+   * The {@code EXAMLOPS_HPC_*} environment of a schedulable ACTIVE cluster, as variables and as the
+   * lines that export them; refused otherwise.
+   */
   public EnvResult environment(EnvRequest request) {
-    Map<String, String> environment = environmentOf(request.cluster());
+    RegisteredCluster cluster = clusters.connections().requireSchedulable(request.cluster());
+    Map<String, String> environment =
+        clusters
+            .connections()
+            .store()
+            .environment(request.cluster(), clusters.connections().current(cluster));
     return new EnvResult(environment, ClusterEnvironment.exportScript(environment));
-  }
-
-  /** The {@code EXAMLOPS_HPC_*} variables of a schedulable ACTIVE cluster; refused otherwise. */
-  public Map<String, String> environmentOf(String name) {
-    RegisteredCluster cluster = clusters.connections().requireSchedulable(name);
-    return clusters
-        .connections()
-        .store()
-        .environment(name, clusters.connections().current(cluster));
   }
 
   /**
@@ -402,18 +395,6 @@ public final class GovernanceService {
     }
   }
 
-  private static void requireReason(RejectRequest request) {
-    String reason = request.reason() == null ? "" : request.reason().strip();
-    if (reason.isEmpty()) {
-      throw FleetException.invalid(
-          "a reason is required to reject cluster '"
-              + request.cluster()
-              + "', e.g. \"wrong account\"",
-          "reason");
-    }
-    OneLine.require("the reason", reason, MAX_REASON_LENGTH, "reason");
-  }
-
   /**
    * Probes a host and registers it as PENDING under {@code name}, recording who asked.
    *
@@ -473,7 +454,7 @@ public final class GovernanceService {
               + String.join("; ", detection.notes())
               + "); nothing was registered. To try HPC Fleet without a cluster, register the mock"
               + " backend",
-          Hint.of(Hint.Action.CONNECT_MOCK, name),
+          Hint.of(Hint.Action.CONNECT_TRIAL, name),
           null);
     }
     refuseCertifiedHosts(endpoint, detection);

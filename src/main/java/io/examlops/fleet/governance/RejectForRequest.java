@@ -9,4 +9,12 @@ import io.examlops.fleet.model.ClusterRevision;
  * @param expected the revision that was shown to them: required
  */
 public record RejectForRequest(
-    String cluster, String user, String reason, ClusterRevision expected) {}
+    String cluster, String user, String reason, ClusterRevision expected) {
+  /**
+   * @throws io.examlops.fleet.model.FleetException naming {@code reason} as {@link RejectRequest}
+   *     does: the reason is judged as a rejection's own is
+   */
+  public RejectForRequest {
+    new RejectRequest(cluster, reason, expected);
+  }
+}

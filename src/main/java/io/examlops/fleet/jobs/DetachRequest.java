@@ -8,6 +8,13 @@ package io.examlops.fleet.jobs;
  *     owner through the console); {@code null}: the fleet's own user (this machine's exa)
  */
 public record DetachRequest(String job, Standing by) {
+  /**
+   * @throws io.examlops.fleet.model.FleetException naming {@code job} when it is no job id
+   */
+  public DetachRequest {
+    io.examlops.fleet.model.JobRef.parse(job);
+  }
+
   /** By this machine's user, who may detach any job of its own registry. */
   public DetachRequest(String job) {
     this(job, null);

@@ -1,5 +1,6 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.governance.EnvRequest;
 import io.examlops.fleet.governance.GovernanceService;
 import io.examlops.fleet.model.ActingToken;
 import io.examlops.fleet.model.Actor;
@@ -378,7 +379,8 @@ public final class DirectJobService implements JobService {
   private Map<String, String> withEnvironmentOf(String cluster, Map<String, String> exported) {
     Map<String, String> all = new TreeMap<>(exported);
     governance
-        .environmentOf(cluster)
+        .environment(new EnvRequest(cluster))
+        .env()
         .forEach(
             (k, v) -> {
               if (v != null) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.JobRef;
 import io.examlops.fleet.model.ReadFrom;
 
 /**
@@ -10,7 +11,11 @@ import io.examlops.fleet.model.ReadFrom;
  *     ReadFrom#STORE}: as last recorded; {@code null}: the scheduler
  */
 public record JobRequest(String job, ReadFrom from) {
+  /**
+   * @throws io.examlops.fleet.model.FleetException naming {@code job} when it is no job id
+   */
   public JobRequest {
+    JobRef.parse(job);
     from = from == null ? ReadFrom.SCHEDULER : from;
   }
 }

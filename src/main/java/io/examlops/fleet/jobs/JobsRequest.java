@@ -8,9 +8,7 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
-import java.util.Arrays;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Tracked submissions, newest first: all of them, or one page.
@@ -43,7 +41,9 @@ public record JobsRequest(
   public static final int MOST = HistoryLimit.MOST;
 
   /** A token's id as the console shows it: letters and digits ({@code 1a2b3c4d}). */
-  private static final Pattern TOKEN_ID = Pattern.compile("[0-9A-Za-z]{1,64}");
+  public static final String TOKEN_ID_FORM = "[0-9A-Za-z]{1,64}";
+
+  private static final Pattern TOKEN_ID = Pattern.compile(TOKEN_ID_FORM);
 
   /**
    * @throws FleetException {@link io.examlops.fleet.model.ErrorKind#INVALID_REQUEST} naming the
@@ -98,7 +98,7 @@ public record JobsRequest(
 
   /** The states as their labels, as the refusal of another word lists them. */
   public static String stateLabels() {
-    return Arrays.stream(JobState.values()).map(JobState::label).collect(Collectors.joining(", "));
+    return String.join(", ", JobState.labels());
   }
 
   private static JobState stateOf(String text) {

@@ -10,6 +10,7 @@ package io.examlops.fleet.jobs;
  */
 public record LogsRequest(String job, boolean follow, int timeoutSeconds, long offset) {
   public LogsRequest {
+    io.examlops.fleet.model.JobRef.parse(job);
     FollowRequest.requireTimeout(timeoutSeconds);
     if (offset < 0) {
       throw io.examlops.fleet.model.FleetException.invalid(

@@ -22,6 +22,7 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
+import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.FleetCapacity;
@@ -49,9 +50,6 @@ final class FleetTools {
   private final Fleet fleet;
   private final Clock clock;
   private final String user;
-
-  /** Lines of output hpc_job_logs answers with when not told; tools.json says the same. */
-  static final int DEFAULT_LOG_LINES = 100;
 
   /** The follow limit of a read that does not follow: never reached, but a request needs one. */
   private static final int LOGS_TIMEOUT_SECONDS = 1;
@@ -123,6 +121,8 @@ final class FleetTools {
     ToolArguments args = call.args();
     Actor actor = call.actor();
     String cluster = args.text("cluster");
+    String state = args.text("state");
+    NodeState shownState = state == null ? null : NodeState.ofLabel(state, "state");
     NodesResult stored =
         args.flag("live", false)
             ? null
@@ -136,11 +136,10 @@ final class FleetTools {
             : fleet
                 .discovery()
                 .nodes(actor, new NodesRequest(null, cluster, ReadFrom.SCHEDULER, false));
-    String state = args.text("state");
     String partition = args.text("partition");
     var shown =
         nodes.nodes().stream()
-            .filter(n -> state == null || n.state().label().equals(state))
+            .filter(n -> shownState == null || n.state() == shownState)
             .filter(n -> partition == null || n.partitions().contains(partition))
             .toList();
     Duration age = Duration.between(nodes.takenAt(), clock.instant());
@@ -330,8 +329,7 @@ final class FleetTools {
   private ToolReply jobLogs(Call call) {
     ToolArguments args = call.args();
     String id = args.text("job");
-    Integer asked = args.whole("lines");
-    int lines = asked == null ? DEFAULT_LOG_LINES : asked;
+    int lines = OutputTail.lines(args.whole("lines"));
     call.progress().step("reading the output of job " + id + " through its cluster's connection");
     StringBuilder text = new StringBuilder();
     LogsResult read =

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * The tools of {@code exa mcp serve}, declared in {@code tools.json} beside this class: one place
- * for each tool's description, schemas and whether it writes, which docs/mcp.md describes.
+ * for each tool's description, schemas and whether it writes, which docs/mcp.md describes. The
+ * limits of their arguments come from the core's value types ({@link ArgumentLimits}).
  */
 final class ToolCatalog {
   private static final String RESOURCE = "tools.json";
@@ -52,16 +53,34 @@ final class ToolCatalog {
     boolean write = Boolean.TRUE.equals(entry.get("write"));
     boolean openWorld = Boolean.TRUE.equals(entry.get("openWorld"));
     String title = (String) entry.get("title");
+    String name = (String) entry.get("name");
     McpSchema.Tool tool =
         McpSchema.Tool.builder()
-            .name((String) entry.get("name"))
+            .name(name)
             .title(title)
             .description((String) entry.get("description"))
-            .inputSchema(object(entry.get("inputSchema")))
+            .inputSchema(withLimits(name, object(entry.get("inputSchema"))))
             .outputSchema(withErrorShape(object(entry.get("outputSchema"))))
             .annotations(annotations(title, write, openWorld))
             .build();
     return new ToolDefinition(tool, write);
+  }
+
+  /**
+   * The input schema with each argument's limits, as the core holds them ({@link ArgumentLimits}).
+   */
+  private static Map<String, Object> withLimits(String tool, Map<String, Object> input) {
+    Map<String, Object> properties = new LinkedHashMap<>();
+    object(input.get("properties"))
+        .forEach(
+            (argument, declared) -> {
+              Map<String, Object> property = new LinkedHashMap<>(object(declared));
+              property.putAll(ArgumentLimits.of(tool, argument));
+              properties.put(argument, property);
+            });
+    Map<String, Object> schema = new LinkedHashMap<>(input);
+    schema.put("properties", properties);
+    return schema;
   }
 
   /**

@@ -86,7 +86,7 @@ record ToolError(String kind, String message, List<String> fields, String hint) 
               + subject
               + "`";
       case CONNECT -> "register it first: `exa hpc connect HOST --name " + subject + "`";
-      case CONNECT_MOCK ->
+      case CONNECT_TRIAL ->
           "to try the fleet without a cluster, register the mock backend:"
               + " `exa hpc connect local --name "
               + subject

@@ -14,15 +14,21 @@ public record GpuAsk(int gpus, Integer nodes) {
    */
   public static final int MAX = 1_000_000;
 
+  /** The fewest GPUs a job may ask for: none, a CPU-only job. */
+  public static final int MIN_GPUS = 0;
+
+  /** The fewest nodes a job may ask for, when it names a count. */
+  public static final int MIN_NODES = 1;
+
   public GpuAsk {
-    if (gpus < 0) {
+    if (gpus < MIN_GPUS) {
       throw FleetException.invalid("GPUs must be 0 (a CPU-only job) or more, got " + gpus, "gpus");
     }
     if (gpus > MAX) {
       throw FleetException.invalid(
           "GPUs must be at most " + MAX + " (no cluster has more), got " + gpus, "gpus");
     }
-    if (nodes != null && nodes < 1) {
+    if (nodes != null && nodes < MIN_NODES) {
       throw FleetException.invalid("nodes must be at least 1, got " + nodes, "nodes");
     }
     if (nodes != null && nodes > MAX) {

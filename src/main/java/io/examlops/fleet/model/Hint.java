@@ -17,8 +17,11 @@ public record Hint(Action action, String subject) {
     APPROVE,
     /** Register a cluster (again): probe its host and record it as PENDING. */
     CONNECT,
-    /** Register the mock backend on this machine, to try the product without a cluster. */
-    CONNECT_MOCK,
+    /**
+     * Register the trial backend (the mock scheduler) on this machine, to try the product without a
+     * cluster.
+     */
+    CONNECT_TRIAL,
     /** List the registered clusters. */
     LIST_CLUSTERS,
     /** List the tracked jobs. */

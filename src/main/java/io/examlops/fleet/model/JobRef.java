@@ -18,7 +18,9 @@ public final class JobRef {
       "the fleet's job id as #ID (#12), the scheduler's as SCHEDULER:ID (slurm:12, flux:ƒCfjPArK),"
           + " or a bare id when only one job has it";
 
-  private static final int MAX_LENGTH = 120;
+  /** The longest job id taken. */
+  public static final int MAX_LENGTH = 120;
+
   private static final Pattern FLEET = Pattern.compile("#([0-9]{1,18})");
   private static final Pattern QUALIFIED =
       Pattern.compile("(" + SchedulerKind.LABEL_FORM + "):(.+)");

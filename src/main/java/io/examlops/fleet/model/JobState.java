@@ -94,6 +94,11 @@ public enum JobState {
     return name().toLowerCase(Locale.ROOT).replace('_', '-');
   }
 
+  /** Every state's label, in order: the words a filter by state takes. */
+  public static java.util.List<String> labels() {
+    return java.util.Arrays.stream(values()).map(JobState::label).toList();
+  }
+
   /**
    * A state from its label or name, whatever its case.
    *

@@ -23,4 +23,25 @@ public enum NodeState {
   public String label() {
     return name().toLowerCase(java.util.Locale.ROOT);
   }
+
+  /** Every state's label, in order: the words a filter by state takes. */
+  public static java.util.List<String> labels() {
+    return java.util.Arrays.stream(values()).map(NodeState::label).toList();
+  }
+
+  /**
+   * The state {@code label} names (as {@link #label()} writes it).
+   *
+   * @throws FleetException naming {@code field}, with every label, when it names none
+   */
+  public static NodeState ofLabel(String label, String field) {
+    for (NodeState state : values()) {
+      if (state.label().equals(label)) {
+        return state;
+      }
+    }
+    throw FleetException.invalid(
+        Printable.quoted(label) + " is not a node state; use one of " + String.join(", ", labels()),
+        field);
+  }
 }

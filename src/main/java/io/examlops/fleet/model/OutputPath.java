@@ -128,7 +128,7 @@ public record OutputPath(String pattern) {
 
   /** The same path with {@code %x} replaced by the job's name (letters, digits, {@code _ . -}). */
   public OutputPath named(String jobName) {
-    return new OutputPath(render("%j", jobName, "%%"));
+    return new OutputPath(rendered("%j", jobName, "%%"));
   }
 
   /**
@@ -143,16 +143,6 @@ public record OutputPath(String pattern) {
     return new OutputPath(dir.replace("%", "%%") + pattern);
   }
 
-  /** Slurm's form ({@code sbatch --output}): the same patterns. */
-  public String slurm() {
-    return pattern;
-  }
-
-  /** Flux's form ({@code flux batch --output}): {@code %j} as {@code {{id.dec}}}. */
-  public String flux() {
-    return render("{{id.dec}}", "%x", "%");
-  }
-
   /**
    * The file a job with this id writes: {@code ~/} and the path for a relative one (for the shell
    * to expand), the path itself for an absolute one.
@@ -160,7 +150,7 @@ public record OutputPath(String pattern) {
    * @param jobId the job's id as the scheduler puts it into file names (Flux's in decimal)
    */
   public String file(String jobId) {
-    String path = render(jobId, "%x", "%");
+    String path = rendered(jobId, "%x", "%");
     return absolute() ? path : "~/" + path;
   }
 
@@ -182,7 +172,12 @@ public record OutputPath(String pattern) {
   }
 
   /** The pattern with {@code %j}, {@code %x} and {@code %%} replaced by the three given texts. */
-  private String render(String jobId, String jobName, String percent) {
+  /**
+   * The pattern as a scheduler that takes other patterns is told it: {@code %j}, {@code %x} and
+   * {@code %%} each written as {@code jobId}, {@code jobName} and {@code percent} (one that takes
+   * these patterns as they are is given {@link #pattern()}).
+   */
+  public String rendered(String jobId, String jobName, String percent) {
     StringBuilder out = new StringBuilder(pattern.length() + 16);
     for (int i = 0; i < pattern.length(); i++) {
       char c = pattern.charAt(i);

@@ -3,6 +3,7 @@ package io.examlops.fleet.arch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMembers;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -12,12 +13,11 @@ import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.properties.HasName;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import io.examlops.fleet.Fleet;
 import io.examlops.fleet.model.SchedulerKind;
+import io.examlops.fleet.testing.ProductClasses;
 import io.examlops.fleet.transport.CommandRunner;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
  * only where they are registered; the process's environment and properties read only at the edges.
  */
 class ArchitectureTest {
-  private static final String ROOT = "io.examlops.fleet";
+  private static final String ROOT = ProductClasses.ROOT;
   private static final String[] SURFACES = {ROOT + ".cli..", ROOT + ".console..", ROOT + ".mcp.."};
 
   /** The schedulers' own packages: their adapters, probes, backends and parsers. */
@@ -53,10 +53,7 @@ class ArchitectureTest {
 
   @BeforeAll
   static void importClasses() {
-    classes =
-        new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages(ROOT);
+    classes = ProductClasses.all();
   }
 
   @Test
@@ -162,7 +159,10 @@ class ArchitectureTest {
         .check(classes);
   }
 
-  /** A scheduler is plugged in at one place; nothing else knows which ones exist. */
+  /**
+   * A scheduler is plugged in at one place; nothing else knows which ones exist, nor is a type
+   * named after one (it belongs in that scheduler's package).
+   */
   @Test
   void onlyTheRegistrationNamesSchedulerImplementations() {
     noClasses()
@@ -173,6 +173,8 @@ class ArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(SCHEDULER_IMPLEMENTATIONS)
+        .orShould()
+        .haveNameMatching(NAMED_AFTER_A_SCHEDULER)
         .because("a scheduler's knowledge lives in its adapter, registered in StandardSchedulers")
         .check(classes);
   }
@@ -209,6 +211,42 @@ class ArchitectureTest {
         .andShould()
         .beDeclaredIn(SchedulerKind.class)
         .because("a constant for a particular scheduler belongs to its adapter, not to the core")
+        .check(classes);
+  }
+
+  /** A particular scheduler's name, as a type, method or field would carry it. */
+  private static final String NAMED_AFTER_A_SCHEDULER = "(?i).*(slurm|flux|nvidia|mock).*";
+
+  /**
+   * Outside the schedulers' own packages (and their registration) no method or field is named after
+   * a particular scheduler (no type either: {@link
+   * #onlyTheRegistrationNamesSchedulerImplementations}): the core reaches one through its {@link
+   * SchedulerKind} and its adapter, never through a member of its own ({@code OutputPath.slurm()}).
+   * Two exceptions, by their nature: {@code hostlist} is the grammar of Slurm's and Flux's
+   * hostlists, whose dialects it names ({@code Hostlist.Dialect.SLURM}); and the mock's one setting
+   * is named as its variable is ({@code EXAMLOPS_MOCK_GPUS}: {@code Variables.MOCK_GPUS}, {@code
+   * FleetSettings.mockGpus()}). Messages and help texts are not held here: their words are read by
+   * people, and docs/ says where they still name a scheduler.
+   */
+  @Test
+  void nothingOutsideTheSchedulersIsNamedAfterOne() {
+    noMembers()
+        .that()
+        .areDeclaredInClassesThat()
+        .resideOutsideOfPackages(SCHEDULER_IMPLEMENTATIONS)
+        .and()
+        .areDeclaredInClassesThat()
+        .doNotHaveFullyQualifiedName(ROOT + ".StandardSchedulers")
+        .and()
+        .areDeclaredInClassesThat()
+        .resideOutsideOfPackage(ROOT + ".hostlist..")
+        .and()
+        .haveNameNotMatching("(?i).*mock_?gpus.*")
+        .should()
+        .haveNameMatching(NAMED_AFTER_A_SCHEDULER)
+        .because(
+            "the core asks a cluster's adapter (by its SchedulerKind) what only one scheduler"
+                + " knows, so that adding a scheduler changes nothing outside scheduler/")
         .check(classes);
   }
 

@@ -357,7 +357,10 @@ class McpServeTest {
               mcp.call(
                   "hpc_place", Map.of("gpus", new java.math.BigInteger("100000000000000000000"))),
               "INVALID_REQUEST");
-      assertThat(huge.get("message").asText()).contains("gpus").contains("too large");
+      // The schema's maximum is the core's (ArgumentLimitsTest).
+      assertThat(huge.get("message").asText())
+          .contains("gpus")
+          .contains(String.valueOf(io.examlops.fleet.model.GpuAsk.MAX));
       assertThat(huge.get("fields")).extracting(JsonNode::asText).containsExactly("gpus");
       assertThat(
               error(mcp.call("hpc_place", Map.of("gpus", 1, "gpu", "a100")), "INVALID_REQUEST")

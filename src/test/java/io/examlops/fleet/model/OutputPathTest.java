@@ -39,10 +39,10 @@ class OutputPathTest {
   void eachSchedulerGetsItsOwnFormOfTheJobIdAndPercentSigns() {
     OutputPath path = OutputPath.of("out/%x-%j-100%%.log").named("train-7");
     assertThat(path.pattern()).isEqualTo("out/train-7-%j-100%%.log");
-    assertThat(path.slurm()).isEqualTo("out/train-7-%j-100%%.log");
-    assertThat(path.flux()).isEqualTo("out/train-7-{{id.dec}}-100%.log");
+    assertThat(path.rendered("{{id.dec}}", "%x", "%")).isEqualTo("out/train-7-{{id.dec}}-100%.log");
     assertThat(path.file("5")).isEqualTo("~/out/train-7-5-100%.log");
-    assertThat(OutputPath.DEFAULT.flux()).isEqualTo("examlops-{{id.dec}}.out");
+    assertThat(OutputPath.DEFAULT.rendered("{{id.dec}}", "%x", "%"))
+        .isEqualTo("examlops-{{id.dec}}.out");
     assertThat(OutputPath.DEFAULT.file("8")).isEqualTo("~/examlops-8.out");
   }
 

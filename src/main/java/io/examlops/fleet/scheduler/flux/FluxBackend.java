@@ -47,7 +47,7 @@ public final class FluxBackend implements JobBackend {
   /**
    * {@code cd ~ && flux batch --job-name=NAME [-q Q] -N n -n n [-g K] [-t Ss]
    * [--setattr=system.bank=B] --output=PATH}, script on stdin. PATH is the request's output ({@link
-   * OutputPath#flux()}: {@code %j} as {@code {{id.dec}}}, which keeps the name ASCII where {@code
+   * OutputPath#rendered}: {@code %j} as {@code {{id.dec}}}, which keeps the name ASCII where {@code
    * {{id}}} has an {@code ƒ}; default {@code examlops-{{id.dec}}.out}), whose directory is checked
    * first ({@link OutputDirectory}). One slot per node, with the node's share of the GPUs ({@code
    * -g} is per slot); a slot has one core unless the script's own {@code # flux:} directives say
@@ -85,7 +85,7 @@ public final class FluxBackend implements JobBackend {
       argument(line, FluxMarks.setattr(request.mark()));
     }
     OutputPath output = OutputPath.orDefault(request.output());
-    argument(line, "--output=" + output.flux());
+    argument(line, "--output=" + output.rendered("{{id.dec}}", "%x", "%"));
     return line.toString();
   }
 

@@ -91,7 +91,7 @@ public final class SlurmBackend implements JobBackend {
         request.gpus(),
         request.timeLimit());
     OutputPath output = OutputPath.orDefault(request.output());
-    return line.append(' ').append(ShellQuote.quote("--output=" + output.slurm())).toString();
+    return line.append(' ').append(ShellQuote.quote("--output=" + output.pattern())).toString();
   }
 
   /**

@@ -119,7 +119,7 @@ final class SlurmRestBackend implements JobBackend {
       }
     }
     job.put("current_working_directory", workdir);
-    job.put("standard_output", OutputPath.orDefault(request.output()).under(workdir).slurm());
+    job.put("standard_output", OutputPath.orDefault(request.output()).under(workdir).pattern());
     Map<String, String> environment = new LinkedHashMap<>();
     environment.put("PATH", PATH);
     environment.put("USER", user);
