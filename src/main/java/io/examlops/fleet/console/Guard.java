@@ -87,35 +87,30 @@ final class Guard {
           "choose it at " + SignIn.OWN_PASSWORD);
     }
     for (Needs need : needs) {
-      if (need.scope() != null && !principal.may(need.scope()) && dropped(principal)) {
-        throw refused(
-            ctx,
-            principal,
-            Why.SCOPE,
-            Refusal.forbidden(
-                principal.user()
-                    + " may not do this: the directory, asked now, no longer puts "
-                    + principal.user()
-                    + " in an admin group of this console, so this session is a "
-                    + principal.role().label()
-                    + "'s from now on; nothing was changed",
-                "ask the directory's administrators to add you to an admin group again, then sign"
-                    + " in again"));
-      }
       if (need.scope() != null && !principal.may(need.scope())) {
         throw refused(
             ctx,
             principal,
             Why.SCOPE,
-            Refusal.forbidden(
-                principal.user()
-                    + " may not do this: it needs the "
-                    + need.scope().label()
-                    + " scope ("
-                    + (need.scope() == TokenScope.ON_BEHALF
-                        ? "only a token a console admin minted with it has it, never a session"
-                        : "an admin's session has it")
-                    + "); nothing was changed"));
+            dropped(principal)
+                ? Refusal.forbidden(
+                    principal.user()
+                        + " may not do this: the directory, asked now, no longer puts "
+                        + principal.user()
+                        + " in an admin group of this console, so this session is a "
+                        + principal.role().label()
+                        + "'s from now on; nothing was changed",
+                    "ask the directory's administrators to add you to an admin group again, then"
+                        + " sign in again")
+                : Refusal.forbidden(
+                    principal.user()
+                        + " may not do this: it needs the "
+                        + need.scope().label()
+                        + " scope ("
+                        + (need.scope() == TokenScope.ON_BEHALF
+                            ? "only a token a console admin minted with it has it, never a session"
+                            : "an admin's session has it")
+                        + "); nothing was changed"));
       }
     }
   }

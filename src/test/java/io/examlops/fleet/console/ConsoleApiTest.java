@@ -514,23 +514,13 @@ class ConsoleApiTest {
     assertThat(json(r).at("/error/message").asText()).contains("revoked");
     assertThat(get(FLEET, "exa_nonsense").statusCode()).isEqualTo(401);
     // The revoked token is named by its owner and name; a secret no token has, as unknown.
-    assertThat(refused())
+    assertThat(console.refused())
         .extracting(
             e -> e.actor() + " " + e.details().get("why").asText() + " " + e.details().get("token"))
         .containsExactly(
             ConsoleFixture.VIEWER + " bad-token \"" + listed.acting().words() + "\"",
             "(unknown token) bad-token null");
-    assertThat(refused().toString()).doesNotContain(token).doesNotContain("exa_nonsense");
-  }
-
-  private List<io.examlops.fleet.governance.ClusterSummary.Audit> refused() {
-    return console
-        .fleet
-        .governance()
-        .audit(
-            new io.examlops.fleet.governance.AuditRequest(
-                null, null, "refused", false, null, null, 0, null))
-        .events();
+    assertThat(console.refused().toString()).doesNotContain(token).doesNotContain("exa_nonsense");
   }
 
   @Test
@@ -547,7 +537,7 @@ class ConsoleApiTest {
     assertThat(json(r).at("/error/message").asText()).contains("CSRF");
     assertThat(json(r).at("/error/hint").asText()).contains("reload").doesNotContain("role");
     assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
-    assertThat(refused())
+    assertThat(console.refused())
         .extracting(e -> e.actor() + " " + e.details().get("why").asText())
         .containsExactly(ConsoleFixture.ADMIN + " csrf");
   }
@@ -633,7 +623,7 @@ class ConsoleApiTest {
         .as("another user behind the same address is not slowed")
         .isEqualTo(303);
     // On the trail: one event per kind of refusal, counting them; the password typed never.
-    var trail = refused();
+    var trail = console.refused();
     assertThat(trail)
         .extracting(e -> e.actor() + " " + e.details().get("why").asText())
         .containsExactly(

@@ -118,14 +118,7 @@ class TokenLimitsThroughTheGatewayTest {
     assertThat(partition.getMessage()).contains("partitions inline (rule partitions), not debug");
     assertThat(recorded()).as("nothing refused is recorded").isZero();
     // ...but each refusal is on the audit trail: the token's owner, the surface the agent named.
-    var trail =
-        console
-            .fleet
-            .governance()
-            .audit(
-                new io.examlops.fleet.governance.AuditRequest(
-                    null, null, "refused", false, null, null, 0, null))
-            .events();
+    var trail = console.refused();
     assertThat(trail)
         .extracting(
             e ->
