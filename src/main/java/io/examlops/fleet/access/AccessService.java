@@ -397,6 +397,14 @@ public final class AccessService {
   }
 
   /**
+   * The token a refused secret belongs to (revoked, or its owner removed): whom the audit trail
+   * names for a request it no longer admits. Empty when no token has that secret.
+   */
+  public Optional<ApiToken> refusedToken(String secret) {
+    return store().anyToken(secret);
+  }
+
+  /**
    * Who decided, as a system an admin trusts says (the Jenkins controller that holds {@code token}
    * and records who clicked Proceed in a governance job): the named user must be a console user
    * with the admin role now, so that the token can speak only for the people who could decide

@@ -478,6 +478,27 @@ public final class AccessStore {
     return found;
   }
 
+  /**
+   * The token whose secret this is, revoked or whose owner is gone too: who sent a secret that no
+   * longer admits anyone. Empty for a secret no token has.
+   */
+  public Optional<ApiToken> anyToken(String secret) {
+    if (!TokenSecrets.wellFormed(secret)) {
+      return Optional.empty();
+    }
+    String hash = TokenSecrets.hash(secret);
+    return db.read(
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(TOKEN_SELECT_ALL + " WHERE secret_hash = ?")) {
+            s.setString(1, hash);
+            try (ResultSet rs = s.executeQuery()) {
+              return rs.next() ? Optional.of(token(rs)) : Optional.empty();
+            }
+          }
+        });
+  }
+
   private void recordUse(String id, Instant now) {
     db.write(
         c -> {

@@ -36,8 +36,8 @@ final class AuditCommand extends FleetCommand {
       paramLabel = "ACTION",
       description =
           "Only events of this action: register, probe, observe, approve, reject, snapshot,"
-              + " submit, not-submitted, user-add, user-role, user-passwd, user-remove,"
-              + " token-create, token-revoke.")
+              + " submit, not-submitted, cancel, sign-in, refused, user-add, user-role,"
+              + " user-passwd, user-remove, token-create, token-revoke.")
   String action;
 
   @Option(names = "--newest-first", description = "The newest event first.")

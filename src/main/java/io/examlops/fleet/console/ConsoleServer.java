@@ -51,7 +51,7 @@ public final class ConsoleServer implements AutoCloseable {
     // OpenID Provider, it signs users in too.
     this.access =
         fleet.access().withDirectory(settings.directory()).withProvider(settings.provider());
-    this.guard = new Guard(access, sessions);
+    this.guard = new Guard(access, fleet.governance(), sessions);
     this.views =
         new ViewCache(
             fleet.governance()::storesVersion,
@@ -65,7 +65,9 @@ public final class ConsoleServer implements AutoCloseable {
     RefreshRequests refreshes = new RefreshRequests(fleet, refresher, clock);
     Templates templates = new Templates();
     ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
-    SignIn signIn = new SignIn(access, sessions, templates, settings.secureCookies(), clock);
+    SignIn signIn =
+        new SignIn(
+            access, fleet.governance(), sessions, templates, settings.secureCookies(), clock);
     this.pages = new Pages(fleet, views, refresher, templates, sessions, clock);
     Decisions decisions = new Decisions(fleet, views, refreshes, templates);
     AccessPages accessPages = new AccessPages(fleet, views, templates);

@@ -1,6 +1,11 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.access.AccessService;
+import io.examlops.fleet.governance.GovernanceService;
+import io.examlops.fleet.model.Actor;
+import io.examlops.fleet.model.RefusedAttempt;
+import io.examlops.fleet.model.RefusedAttempt.Why;
+import io.examlops.fleet.model.access.ApiToken;
 import io.examlops.fleet.model.access.Credential;
 import io.examlops.fleet.model.access.TokenScope;
 import io.javalin.http.Context;
@@ -21,10 +26,12 @@ import java.util.Set;
  */
 final class Guard {
   private final AccessService access;
+  private final GovernanceService governance;
   private final Sessions sessions;
 
-  Guard(AccessService access, Sessions sessions) {
+  Guard(AccessService access, GovernanceService governance, Sessions sessions) {
     this.access = access;
+    this.governance = governance;
     this.sessions = sessions;
   }
 
@@ -57,13 +64,17 @@ final class Guard {
     Principal principal = authenticate(ctx, needs);
     ctx.attribute(Principal.class.getName(), principal);
     if (principal.session() != null && changesState(ctx)) {
-      requireCsrf(ctx, principal.session());
+      requireCsrf(ctx, principal);
     }
     if (needs.contains(Needs.SESSION) && principal.session() == null) {
-      throw Refusal.forbidden(
-          "this needs an admin signed in to the console: an API token never administers tokens"
-              + " or users (nor mints a token); nothing was changed",
-          "sign in at /login as an admin and do it there");
+      throw refused(
+          ctx,
+          principal,
+          Why.SCOPE,
+          Refusal.forbidden(
+              "this needs an admin signed in to the console: an API token never administers tokens"
+                  + " or users (nor mints a token); nothing was changed",
+              "sign in at /login as an admin and do it there"));
     }
     if (principal.mustChangePassword()
         && !EnumSet.of(Needs.SIGNED_IN, Needs.SESSION).containsAll(needs)) {
@@ -76,29 +87,67 @@ final class Guard {
           "choose it at " + SignIn.OWN_PASSWORD);
     }
     for (Needs need : needs) {
-      if (need.scope() != null && !principal.may(need.scope()) && dropped(principal)) {
-        throw Refusal.forbidden(
-            principal.user()
-                + " may not do this: the directory, asked now, no longer puts "
-                + principal.user()
-                + " in an admin group of this console, so this session is a "
-                + principal.role().label()
-                + "'s from now on; nothing was changed",
-            "ask the directory's administrators to add you to an admin group again, then sign"
-                + " in again");
-      }
       if (need.scope() != null && !principal.may(need.scope())) {
-        throw Refusal.forbidden(
-            principal.user()
-                + " may not do this: it needs the "
-                + need.scope().label()
-                + " scope ("
-                + (need.scope() == TokenScope.ON_BEHALF
-                    ? "only a token a console admin minted with it has it, never a session"
-                    : "an admin's session has it")
-                + "); nothing was changed");
+        throw refused(
+            ctx,
+            principal,
+            Why.SCOPE,
+            dropped(principal)
+                ? Refusal.forbidden(
+                    principal.user()
+                        + " may not do this: the directory, asked now, no longer puts "
+                        + principal.user()
+                        + " in an admin group of this console, so this session is a "
+                        + principal.role().label()
+                        + "'s from now on; nothing was changed",
+                    "ask the directory's administrators to add you to an admin group again, then"
+                        + " sign in again")
+                : Refusal.forbidden(
+                    principal.user()
+                        + " may not do this: it needs the "
+                        + need.scope().label()
+                        + " scope ("
+                        + (need.scope() == TokenScope.ON_BEHALF
+                            ? "only a token a console admin minted with it has it, never a session"
+                            : "an admin's session has it")
+                        + "); nothing was changed"));
       }
     }
+  }
+
+  /**
+   * Records a refusal of someone the console knows ({@code principal}) on the audit trail, and
+   * returns it to be thrown: the one place where the console's route refusals are audited.
+   */
+  private RuntimeException refused(
+      Context ctx, Principal principal, Why why, RuntimeException refusal) {
+    return refused(
+        ctx,
+        principal.user(),
+        principal.token() == null ? null : principal.token().acting().words(),
+        why,
+        refusal);
+  }
+
+  private RuntimeException refused(
+      Context ctx, String who, String token, Why why, RuntimeException refusal) {
+    governance.refused(attempt(ctx, who, token, why, refusal.getMessage()));
+    return refusal;
+  }
+
+  /**
+   * A request of the console refused: through MCP or the console, from the connecting address (a
+   * proxy's, behind one), what was tried as its method and path.
+   */
+  static RefusedAttempt attempt(Context ctx, String who, String token, Why why, String words) {
+    return new RefusedAttempt(
+        who,
+        ctx.path().equals(McpRoutes.PATH) ? Actor.MCP : Actor.CONSOLE,
+        ctx.ip(),
+        ctx.method().name() + " " + ctx.path(),
+        why,
+        words,
+        token);
   }
 
   /** A directory user's session whose role the directory took away since it signed in. */
@@ -116,12 +165,26 @@ final class Guard {
     String authorization = ctx.header("Authorization");
     if (authorization != null) {
       if (!authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-        throw Refusal.unauthenticated("the Authorization header is not 'Bearer <token>'");
+        throw refused(
+            ctx,
+            RefusedAttempt.UNKNOWN_TOKEN,
+            null,
+            Why.BAD_TOKEN,
+            Refusal.unauthenticated("the Authorization header is not 'Bearer <token>'"));
       }
-      return access
-          .authenticateToken(authorization.substring(7).strip())
-          .map(Principal::of)
-          .orElseThrow(() -> Refusal.unauthenticated("the API token is unknown or revoked"));
+      String secret = authorization.substring(7).strip();
+      Optional<Principal> admitted = access.authenticateToken(secret).map(Principal::of);
+      if (admitted.isEmpty()) {
+        // Named by the token the secret is (revoked, or its owner gone), never by the secret.
+        Optional<ApiToken> held = access.refusedToken(secret);
+        throw refused(
+            ctx,
+            held.map(ApiToken::owner).orElse(RefusedAttempt.UNKNOWN_TOKEN),
+            held.map(t -> t.acting().words()).orElse(null),
+            Why.BAD_TOKEN,
+            Refusal.unauthenticated("the API token is unknown or revoked"));
+      }
+      return admitted.get();
     }
     String cookie = ctx.cookie(ConsoleServer.SESSION_COOKIE);
     Optional<Session> session = sessions.find(cookie);
@@ -142,6 +205,17 @@ final class Guard {
       // A session whose grounds changed is refused, not closed: it never stands again (stamps are
       // random), and each request it sends is told why until it expires.
       String why = cookie == null ? null : session.isPresent() ? SignIn.ENDED : SignIn.EXPIRED;
+      RuntimeException refusal =
+          Refusal.unauthenticated(
+              why == null
+                  ? "sign in first"
+                  : session.isPresent()
+                      ? ended(session.get().origin())
+                      : "your session expired: sign in again");
+      if (session.isPresent()) {
+        // A removed or demoted user still trying; an expired session, or none, is no attempt.
+        refused(ctx, session.get().user(), null, Why.SESSION_ENDED, refusal);
+      }
       if (ConsoleServer.isPage(ctx)) {
         // A page asked for goes to sign-in and back to it; a form sent from a page whose session
         // ended goes back to that page (nothing was done: it is decided again from what it shows).
@@ -151,12 +225,7 @@ final class Guard {
             get ? HttpStatus.FOUND : HttpStatus.SEE_OTHER,
             SignIn.page(why, get ? ownPath(ctx) : refererPath(ctx)));
       }
-      throw Refusal.unauthenticated(
-          why == null
-              ? "sign in first"
-              : session.isPresent()
-                  ? ended(session.get().origin())
-                  : "your session expired: sign in again");
+      throw refusal;
     }
     return Principal.of(session.get(), grounds.get());
   }
@@ -219,7 +288,8 @@ final class Guard {
         || m == HandlerType.PATCH;
   }
 
-  private static void requireCsrf(Context ctx, Session session) {
+  private void requireCsrf(Context ctx, Principal principal) {
+    Session session = principal.session();
     String sent = ctx.header(ConsoleServer.CSRF_HEADER);
     if (sent == null
         && ctx.contentType() != null
@@ -230,11 +300,15 @@ final class Guard {
         || !MessageDigest.isEqual(
             sent.getBytes(StandardCharsets.UTF_8),
             session.csrf().getBytes(StandardCharsets.UTF_8))) {
-      throw Refusal.forbidden(
-          "the CSRF token is missing or wrong: send the form from the console's page (or the "
-              + ConsoleServer.CSRF_HEADER
-              + " header); nothing was changed",
-          "reload the page and send the form again");
+      throw refused(
+          ctx,
+          principal,
+          Why.CSRF,
+          Refusal.forbidden(
+              "the CSRF token is missing or wrong: send the form from the console's page (or the "
+                  + ConsoleServer.CSRF_HEADER
+                  + " header); nothing was changed",
+              "reload the page and send the form again"));
     }
   }
 }

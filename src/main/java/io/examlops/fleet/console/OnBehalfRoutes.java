@@ -8,6 +8,9 @@ import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterRevision;
+import io.examlops.fleet.model.ErrorKind;
+import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.RefusedAttempt;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import java.util.Map;
@@ -64,10 +67,26 @@ final class OnBehalfRoutes {
 
   /** The admin the body names, through the surface the caller names, vouched for by its token. */
   private Actor decider(Context ctx, JsonBody body) {
-    return access.onBehalf(
-        Guard.principal(ctx).token(),
-        body.requiredText("user", "the console admin who decided (who clicked in Jenkins)"),
-        ctx.header(CentralRoutes.SURFACE_HEADER));
+    String user =
+        body.requiredText("user", "the console admin who decided (who clicked in Jenkins)");
+    try {
+      return access.onBehalf(
+          Guard.principal(ctx).token(), user, ctx.header(CentralRoutes.SURFACE_HEADER));
+    } catch (FleetException e) {
+      if (e.kind() == ErrorKind.NOT_PERMITTED) {
+        // A decision for someone who is no admin (now): removed, demoted, or never one.
+        fleet
+            .governance()
+            .refused(
+                Guard.attempt(
+                    ctx,
+                    user,
+                    Guard.principal(ctx).token().acting().words(),
+                    RefusedAttempt.Why.NOT_AN_ADMIN,
+                    e.getMessage()));
+      }
+      throw e;
+    }
   }
 
   /** The revision shown to the admin: required, a decision for someone rests on what they saw. */

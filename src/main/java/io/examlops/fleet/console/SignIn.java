@@ -1,10 +1,13 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.access.AccessService;
+import io.examlops.fleet.governance.GovernanceService;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
+import io.examlops.fleet.model.RefusedAttempt;
+import io.examlops.fleet.model.RefusedAttempt.Why;
 import io.examlops.fleet.model.access.Credential;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -50,11 +53,14 @@ final class SignIn {
 
   private static final Logger LOG = LoggerFactory.getLogger(SignIn.class);
 
+  private static final String WRONG_PASSWORD = "Wrong user or password.";
+
   /** What {@link Sessions#newSecret()} makes: 32 bytes, URL-safe base64. */
   private static final java.util.regex.Pattern TOKEN =
       java.util.regex.Pattern.compile("[A-Za-z0-9_-]{43}");
 
   private final AccessService access;
+  private final GovernanceService governance;
   private final Sessions sessions;
   private final Templates templates;
   private final boolean secureCookies;
@@ -62,11 +68,13 @@ final class SignIn {
 
   SignIn(
       AccessService access,
+      GovernanceService governance,
       Sessions sessions,
       Templates templates,
       boolean secureCookies,
       Clock clock) {
     this.access = access;
+    this.governance = governance;
     this.sessions = sessions;
     this.templates = templates;
     this.secureCookies = secureCookies;
@@ -136,25 +144,25 @@ final class SignIn {
   private void signIn(Context ctx) {
     String user = Optional.ofNullable(ctx.formParam("user")).orElse("").strip();
     if (!sameForm(ctx)) {
-      ctx.status(403);
-      form(
-          ctx,
+      String why =
           "This sign-in did not come from this console's own sign-in page (or the page was too"
-              + " old): sign in here.",
-          "");
+              + " old): sign in here.";
+      refused(ctx, user, Why.FOREIGN_FORM, why);
+      ctx.status(403);
+      form(ctx, why, "");
       return;
     }
     String password = Optional.ofNullable(ctx.formParam("password")).orElse("");
     String address = ctx.ip();
     Duration wait = delays.wait(user, address);
     if (!wait.isZero()) {
-      ctx.status(429);
-      form(
-          ctx,
+      String why =
           "Several wrong passwords for this user: wait "
               + Math.max(1, wait.toSeconds())
-              + " s before the next try.",
-          user);
+              + " s before the next try.";
+      refused(ctx, user, Why.SIGN_IN_DELAY, why);
+      ctx.status(429);
+      form(ctx, why, user);
       return;
     }
     char[] secret = password.toCharArray();
@@ -169,8 +177,9 @@ final class SignIn {
     }
     if (signedIn.isEmpty()) {
       delays.failed(user, address);
+      refused(ctx, user, Why.WRONG_PASSWORD, WRONG_PASSWORD);
       ctx.status(401);
-      form(ctx, "Wrong user or password.", user);
+      form(ctx, WRONG_PASSWORD, user);
       return;
     }
     delays.succeeded(user, address);
@@ -187,8 +196,10 @@ final class SignIn {
    */
   private void refused(Context ctx, String user, FleetException e) {
     if (e.kind() == ErrorKind.NOT_PERMITTED) {
+      String why = "Not signed in: " + e.getMessage() + ".";
+      refused(ctx, user, Why.NOT_ADMITTED, why);
       ctx.status(403);
-      form(ctx, "Not signed in: " + e.getMessage() + ".", user);
+      form(ctx, why, user);
       return;
     }
     if (e.kind() != ErrorKind.CONNECT_FAILED
@@ -198,12 +209,21 @@ final class SignIn {
     }
     LOG.warn(
         "sign-in of {} through the directory failed: {}", Printable.quoted(user), e.getMessage());
-    ctx.status(ApiErrors.status(e));
-    form(
-        ctx,
+    String why =
         "The directory that signs in this console's LDAP users cannot be asked now (the console's"
-            + " log says why): try again later. Local users can still sign in.",
-        user);
+            + " log says why): try again later. Local users can still sign in.";
+    refused(ctx, user, Why.DIRECTORY_UNAVAILABLE, why);
+    ctx.status(ApiErrors.status(e));
+    form(ctx, why, user);
+  }
+
+  /**
+   * Every refused sign-in, on the audit trail: the name as typed (never the password), the address,
+   * and why, as the visitor was told.
+   */
+  private void refused(Context ctx, String user, Why why, String words) {
+    governance.refused(
+        new RefusedAttempt(user, Actor.CONSOLE, ctx.ip(), "sign-in", why, words, null));
   }
 
   /** Whether the form's pre-session token is the one its cookie holds. */

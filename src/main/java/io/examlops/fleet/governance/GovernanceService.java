@@ -17,6 +17,7 @@ import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Hint;
+import io.examlops.fleet.model.RefusedAttempt;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.SchedulerKind;
@@ -49,6 +50,9 @@ import java.util.Map;
  * approval lets work reach a cluster. Stateless: safe to share between threads.
  */
 public final class GovernanceService {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(GovernanceService.class);
+
   private final Clusters clusters;
   private final Discovery discovery;
 
@@ -291,6 +295,24 @@ public final class GovernanceService {
     }
     return new AuditResult(
         events.stream().map(ClusterSummary.Audit::of).toList(), registry.auditCount(query), next);
+  }
+
+  /**
+   * Records a request refused before it changed anything ({@code refused}), where the refusal
+   * happens: the same refusal again within minutes is counted in one event, and one address's flood
+   * is folded, so that the trail stays small whatever the rate. Never throws: a trail that cannot
+   * be written is logged, and the refusal stands all the same.
+   */
+  public void refused(RefusedAttempt attempt) {
+    try {
+      registry().recordRefused(attempt);
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "a refused attempt ({} by {}) could not be recorded on the audit trail: {}",
+          attempt.why().word(),
+          attempt.who(),
+          e.getMessage());
+    }
   }
 
   /**

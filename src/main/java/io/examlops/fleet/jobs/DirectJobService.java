@@ -11,6 +11,7 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.ReadFrom;
+import io.examlops.fleet.model.RefusedAttempt;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.SafeName;
 import io.examlops.fleet.model.TimeLimit;
@@ -298,6 +299,28 @@ public final class DirectJobService implements JobService {
    * {@code EXAMLOPS_HPC_*} environment in the job.
    */
   private SubmitResult send(
+      Actor actor, JobOptions options, String script, String name, String model, String dataset) {
+    try {
+      return sendWithin(actor, options, script, name, model, dataset);
+    } catch (FleetException e) {
+      if (e.kind() == ErrorKind.NOT_PERMITTED && actor.token() != null) {
+        // What the token's limits leave no room for (here, in placement or in the store's
+        // transaction): the one place where every surface's submission is refused for them.
+        governance.refused(
+            new RefusedAttempt(
+                actor.name(),
+                actor.surface(),
+                null,
+                "submit to " + options.cluster(),
+                RefusedAttempt.Why.TOKEN_LIMIT,
+                e.getMessage(),
+                actor.token().words()));
+      }
+      throw e;
+    }
+  }
+
+  private SubmitResult sendWithin(
       Actor actor, JobOptions options, String script, String name, String model, String dataset) {
     Map<String, String> environment = new LinkedHashMap<>(options.environment());
     if (model != null) {

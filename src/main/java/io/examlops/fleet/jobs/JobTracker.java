@@ -482,14 +482,14 @@ public final class JobTracker {
       // Left submitting: its scheduler is asked for it by its mark, and it is cleared if absent.
       found = refresh(actor, List.of(found), true, notes).get(0);
       if (found.schedulerJobId() == null) {
-        return new Cancelled(
-            found,
+        CancelReply never =
             new CancelReply(
                 found.state() == JobState.NOT_SUBMITTED
                     ? CancelOutcome.ALREADY_ENDED
                     : CancelOutcome.FAILED,
-                String.join("; ", notes)),
-            notes);
+                String.join("; ", notes));
+        audit(actor, found, never);
+        return new Cancelled(found, never, notes);
       }
     }
     TrackedJob job = found;
@@ -499,6 +499,7 @@ public final class JobTracker {
         clusters
             .connections()
             .withRunner(cluster, actor, runner -> backend.cancel(runner, job.schedulerJobId()));
+    audit(actor, job, result);
     if (result.outcome() == CancelOutcome.PERMISSION_DENIED
         || result.outcome() == CancelOutcome.FAILED) {
       throw new SchedulerRefusedException(
@@ -506,6 +507,14 @@ public final class JobTracker {
     }
     TrackedJob after = refresh(actor, List.of(job), notes).get(0);
     return new Cancelled(after, result, notes);
+  }
+
+  /**
+   * Audits a cancellation the scheduler answered, whatever it answered: from every surface alike
+   * (the CLI, the console, its API, MCP, the Jenkins steps), since all cancel here.
+   */
+  private void audit(Actor actor, TrackedJob job, CancelReply reply) {
+    store(actor).cancelAsked(job, actor, reply.outcome().name(), reply.message());
   }
 
   /** A cancellation's outcome and the job as it stands after it. */

@@ -20,6 +20,7 @@ import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.QueueRead;
 import io.examlops.fleet.model.QueueSnapshot;
+import io.examlops.fleet.model.RefusedAttempt;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
@@ -430,6 +431,18 @@ public final class ClusterRegistry implements ClusterStore {
       throw new IllegalArgumentException("at least one event must be asked for, not " + max);
     }
     return db.read(c -> AuditTrail.after(c, afterId, max));
+  }
+
+  /**
+   * Records a refused attempt on the audit trail, now: counted in the event of the same refusal of
+   * the last minutes, or added ({@link RefusedAttempts}).
+   */
+  public void recordRefused(RefusedAttempt attempt) {
+    db.write(
+        c -> {
+          RefusedAttempts.record(c, now(), attempt);
+          return null;
+        });
   }
 
   /** The newest audit event's number, 0 when there is none. */

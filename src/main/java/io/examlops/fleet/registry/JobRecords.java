@@ -104,6 +104,13 @@ public interface JobRecords {
   TrackedJob notSubmitted(TrackedJob begun, String why, Actor actor);
 
   /**
+   * Records that {@code actor} asked the job's scheduler to cancel it, and what the scheduler said
+   * ({@code outcome}: a {@link io.examlops.fleet.model.CancelOutcome}'s name, as {@code exa hpc
+   * cancel --json} writes it, and its message), audited as {@code cancel} whatever the answer.
+   */
+  void cancelAsked(TrackedJob job, Actor actor, String outcome, String message);
+
+  /**
    * Stores what was last observed of jobs, all or none; states only move forward ({@link
    * JobState#mayMoveTo}), a record whose state may not move to the observed one is left as it is.
    * Returns the records as they stand, in the same order.

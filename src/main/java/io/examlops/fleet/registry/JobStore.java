@@ -206,6 +206,18 @@ public final class JobStore implements JobRecords {
         });
   }
 
+  @Override
+  public void cancelAsked(TrackedJob job, Actor actor, String outcome, String message) {
+    Map<String, Object> details = new LinkedHashMap<>();
+    details.put("result", outcome);
+    details.put("message", message);
+    db.write(
+        c -> {
+          audit(c, job, actor, "cancel", details);
+          return null;
+        });
+  }
+
   /**
    * Stores what was last observed of jobs, in one transaction: a watcher's round of hundreds of
    * jobs is one commit, not one each. States only move forward ({@link JobState#mayMoveTo}): when

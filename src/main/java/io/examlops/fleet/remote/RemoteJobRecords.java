@@ -125,6 +125,12 @@ final class RemoteJobRecords implements JobRecords {
   }
 
   @Override
+  public void cancelAsked(
+      TrackedJob job, io.examlops.fleet.model.Actor actor, String outcome, String message) {
+    throw consoleRecords();
+  }
+
+  @Override
   public List<TrackedJob> update(List<TrackedJob> jobs) {
     throw consoleRecords();
   }

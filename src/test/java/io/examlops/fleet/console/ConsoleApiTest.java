@@ -426,6 +426,15 @@ class ConsoleApiTest {
     assertThat(r.statusCode()).isEqualTo(403);
     assertThat(json(r).at("/error/kind").asText()).isEqualTo("FORBIDDEN");
     assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
+    // Refused, and on the trail: who, from where, what and why, with the token (never its secret).
+    JsonNode event = json(get(FLEET + "/audit?action=refused", token)).at("/events/0");
+    assertThat(event.get("actor").asText()).isEqualTo(ConsoleFixture.VIEWER);
+    assertThat(event.get("surface").asText()).isEqualTo("console");
+    assertThat(event.at("/details/from").asText()).isEqualTo("127.0.0.1");
+    assertThat(event.at("/details/what").asText()).isEqualTo("POST " + FLEET + "/alpha/approve");
+    assertThat(event.at("/details/why").asText()).isEqualTo("scope");
+    assertThat(event.at("/details/token").asText()).startsWith("'");
+    assertThat(event.toString()).doesNotContain(token);
   }
 
   @Test
@@ -504,6 +513,14 @@ class ConsoleApiTest {
     assertThat(r.statusCode()).isEqualTo(401);
     assertThat(json(r).at("/error/message").asText()).contains("revoked");
     assertThat(get(FLEET, "exa_nonsense").statusCode()).isEqualTo(401);
+    // The revoked token is named by its owner and name; a secret no token has, as unknown.
+    assertThat(console.refused())
+        .extracting(
+            e -> e.actor() + " " + e.details().get("why").asText() + " " + e.details().get("token"))
+        .containsExactly(
+            ConsoleFixture.VIEWER + " bad-token \"" + listed.acting().words() + "\"",
+            "(unknown token) bad-token null");
+    assertThat(console.refused().toString()).doesNotContain(token).doesNotContain("exa_nonsense");
   }
 
   @Test
@@ -520,6 +537,9 @@ class ConsoleApiTest {
     assertThat(json(r).at("/error/message").asText()).contains("CSRF");
     assertThat(json(r).at("/error/hint").asText()).contains("reload").doesNotContain("role");
     assertThat(state("alpha")).isEqualTo(ClusterState.PENDING);
+    assertThat(console.refused())
+        .extracting(e -> e.actor() + " " + e.details().get("why").asText())
+        .containsExactly(ConsoleFixture.ADMIN + " csrf");
   }
 
   /**
@@ -602,6 +622,16 @@ class ConsoleApiTest {
     assertThat(login(ConsoleFixture.ADMIN, ConsoleFixture.PASSWORD).statusCode())
         .as("another user behind the same address is not slowed")
         .isEqualTo(303);
+    // On the trail: one event per kind of refusal, counting them; the password typed never.
+    var trail = console.refused();
+    assertThat(trail)
+        .extracting(e -> e.actor() + " " + e.details().get("why").asText())
+        .containsExactly(
+            ConsoleFixture.VIEWER + " wrong-password", ConsoleFixture.VIEWER + " sign-in-delay");
+    assertThat(trail.get(0).details().get("count").asInt()).isEqualTo(failures);
+    assertThat(trail.get(0).details().get("what").asText()).isEqualTo("sign-in");
+    assertThat(trail.get(0).details().get("from").asText()).isEqualTo("127.0.0.1");
+    assertThat(trail.toString()).doesNotContain("wrong password!");
   }
 
   @Test

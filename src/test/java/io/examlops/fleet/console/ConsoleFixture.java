@@ -287,4 +287,14 @@ public final class ConsoleFixture implements AutoCloseable {
   public void close() {
     server.close();
   }
+
+  /** The refused attempts on the trail, oldest first. */
+  java.util.List<io.examlops.fleet.governance.ClusterSummary.Audit> refused() {
+    return fleet
+        .governance()
+        .audit(
+            new io.examlops.fleet.governance.AuditRequest(
+                null, null, "refused", false, null, null, 0, null))
+        .events();
+  }
 }

@@ -307,6 +307,32 @@ class HistoryPagesTest {
   }
 
   @Test
+  void refusedAttemptsAreOnTheActivityPageItsFilterAndItsCsv() throws Exception {
+    assertThat(
+            ConsoleFixture.signIn(http, console.base, "=HYPERLINK(\"x\")", "guessed password 1")
+                .statusCode())
+        .isEqualTo(401);
+    History.Browser vic = new History.Browser(console, ConsoleFixture.VIEWER);
+
+    Document all = html(vic.get("/activity"));
+    assertThat(all.selectFirst("#refused-only").attr("href")).isEqualTo("/activity?action=refused");
+    Document refused = html(vic.get("/activity?action=refused"));
+    Element row = refused.selectFirst("#audit tbody tr");
+    assertThat(refused.select("#audit tbody tr")).hasSize(1);
+    assertThat(row.selectFirst("td.actor").text()).isEqualTo("=HYPERLINK(\"x\") via console");
+    assertThat(row.selectFirst("td.action").text()).isEqualTo("refused");
+    assertThat(row.select("td.details li").eachText())
+        .contains("From: 127.0.0.1", "What: sign-in", "Why: wrong-password", "Count: 1");
+
+    List<List<String>> csv = History.csv(vic.get("/activity.csv?action=refused").body());
+    assertThat(csv).hasSize(2);
+    assertThat(csv.get(1).get(2)).isEqualTo("'=HYPERLINK(\"x\")");
+    assertThat(csv.get(1).subList(3, 5)).containsExactly("console", "refused");
+    assertThat(JSON.readTree(csv.get(1).get(6)).get("why").asText()).isEqualTo("wrong-password");
+    assertThat(String.join(",", csv.get(1))).doesNotContain("guessed password");
+  }
+
+  @Test
   void theApiPagesJobsAndTheTrailWithTheSameFilters() throws Exception {
     History.jobs(console, "alpha", "ann", null, 5);
     History.jobs(console, "beta", "bob", "1a2b3c4d", 3);

@@ -337,6 +337,15 @@ class LdapSignInTest {
     assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
     assertThat(refused.body()).contains("is not an admin of this console");
     assertThat(console.state("epsilon")).isEqualTo(ClusterState.PENDING);
+    // The demoted admin's decision is on the trail as refused, with the token that vouched.
+    var forged =
+        console.refused().stream()
+            .filter(e -> e.details().get("why").asText().equals("not-an-admin"))
+            .toList();
+    assertThat(forged).hasSize(1);
+    assertThat(forged.get(0).actor()).isEqualTo("olga");
+    assertThat(forged.get(0).details().get("what").asText()).endsWith("/epsilon/approve-for");
+    assertThat(forged.get(0).details().get("token").asText()).startsWith("'");
   }
 
   private static HttpResponse<String> decideFor(String cluster, String user, String token)

@@ -117,6 +117,24 @@ class TokenLimitsThroughTheGatewayTest {
     assertThat(partition.kind()).isEqualTo(ErrorKind.NOT_PERMITTED);
     assertThat(partition.getMessage()).contains("partitions inline (rule partitions), not debug");
     assertThat(recorded()).as("nothing refused is recorded").isZero();
+    // ...but each refusal is on the audit trail: the token's owner, the surface the agent named.
+    var trail = console.refused();
+    assertThat(trail)
+        .extracting(
+            e ->
+                e.actor()
+                    + " via "
+                    + e.surface()
+                    + ": "
+                    + e.details().get("what").asText()
+                    + ", "
+                    + e.details().get("why").asText())
+        .containsExactly(
+            "vic via jenkins:train#7: submit to beta, token-limit",
+            "vic via jenkins:train#7: submit to alpha, token-limit");
+    assertThat(trail.get(0).details().get("token").asText()).startsWith("'ci' (");
+    assertThat(trail.get(1).details().get("count").asInt()).as("gpus, then partition").isEqualTo(2);
+    assertThat(trail.get(1).details().get("message").asText()).contains("rule partitions");
 
     // what it may use goes through, to the cluster it may use
     assertThat(agent.jobs().submit(BUILD, job(on(JobService.AUTO, 1, null, null))).job().cluster())

@@ -33,6 +33,12 @@ public final class Notifier implements AutoCloseable {
   /** The waits before the second and third try of a delivery; then it is given up. */
   static final List<Duration> RETRIES = List.of(Duration.ofSeconds(5), Duration.ofSeconds(30));
 
+  /**
+   * The longest a lane holding a digest waits before it reads the clock again: the wait is real
+   * time while the rate window is the clock's, so a clock set forward (a test's) is seen this soon.
+   */
+  static final Duration RECHECK = Duration.ofSeconds(1);
+
   private final List<Lane> lanes = new ArrayList<>();
 
   /** The channels the settings name, at most {@code settings.perMinute()} a minute each. */
@@ -50,12 +56,14 @@ public final class Notifier implements AutoCloseable {
     if (settings.mail() != null) {
       channels.add(new MailChannel(settings.mail(), consoleUrl, clock, tls));
     }
-    return new Notifier(channels, settings.perMinute(), Duration.ofMinutes(1), RETRIES);
+    return new Notifier(channels, settings.perMinute(), Duration.ofMinutes(1), RETRIES, clock);
   }
 
-  Notifier(List<Channel> channels, int messages, Duration window, List<Duration> retries) {
+  /** The rate window is read on {@code clock}, so that tests move time rather than wait for it. */
+  Notifier(
+      List<Channel> channels, int messages, Duration window, List<Duration> retries, Clock clock) {
     for (Channel channel : channels) {
-      lanes.add(new Lane(channel, new RateLimit(messages, window), retries));
+      lanes.add(new Lane(channel, new RateLimit(messages, window), retries, clock));
     }
     lanes.forEach(Lane::start);
   }
@@ -93,20 +101,24 @@ public final class Notifier implements AutoCloseable {
    * @param folded notifications that went into a digest
    * @param failed messages given up after their last try
    * @param dropped notifications dropped because the queue was full
+   * @param held notifications held for the next digest now
    */
-  record Counts(String channel, long delivered, long folded, long failed, long dropped) {}
+  record Counts(
+      String channel, long delivered, long folded, long failed, long dropped, long held) {}
 
   /** One channel's queue, rate limit and delivery thread. */
   private static final class Lane {
     private final Channel channel;
     private final RateLimit limit;
     private final List<Duration> retries;
+    private final Clock clock;
     private final BlockingQueue<Notification> queue = new ArrayBlockingQueue<>(QUEUE);
     private final Thread thread;
     private final AtomicLong delivered = new AtomicLong();
     private final AtomicLong folded = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong heldNow = new AtomicLong();
     private volatile boolean stopping;
 
     /** What came while over the limit, for the next digest. */
@@ -114,10 +126,11 @@ public final class Notifier implements AutoCloseable {
 
     private int omitted;
 
-    Lane(Channel channel, RateLimit limit, List<Duration> retries) {
+    Lane(Channel channel, RateLimit limit, List<Duration> retries, Clock clock) {
       this.channel = channel;
       this.limit = limit;
       this.retries = retries;
+      this.clock = clock;
       this.thread = new Thread(this::run, "console-notify-" + channel.name());
       this.thread.setDaemon(true);
     }
@@ -140,7 +153,13 @@ public final class Notifier implements AutoCloseable {
     }
 
     Counts counts() {
-      return new Counts(channel.name(), delivered.get(), folded.get(), failed.get(), dropped.get());
+      return new Counts(
+          channel.name(),
+          delivered.get(),
+          folded.get(),
+          failed.get(),
+          dropped.get(),
+          heldNow.get());
     }
 
     void stop() {
@@ -153,7 +172,7 @@ public final class Notifier implements AutoCloseable {
         while (!stopping) {
           if (held.isEmpty()) {
             Notification n = queue.take();
-            if (limit.tryAcquire(java.time.Instant.now())) {
+            if (limit.tryAcquire(clock.instant())) {
               deliver(List.of(n), 0);
             } else {
               LOG.warn(
@@ -166,18 +185,22 @@ public final class Notifier implements AutoCloseable {
             }
             continue;
           }
-          Duration wait = limit.untilFree(java.time.Instant.now());
+          Duration wait = limit.untilFree(clock.instant());
           Notification n =
-              wait.isZero() ? queue.poll() : queue.poll(wait.toMillis() + 1, TimeUnit.MILLISECONDS);
+              wait.isZero()
+                  ? queue.poll()
+                  : queue.poll(
+                      Math.min(wait.toMillis() + 1, RECHECK.toMillis()), TimeUnit.MILLISECONDS);
           if (n != null) {
             hold(n);
             continue;
           }
-          if (limit.tryAcquire(java.time.Instant.now())) {
+          if (limit.tryAcquire(clock.instant())) {
             List<Notification> batch = List.copyOf(held);
             int more = omitted;
             held.clear();
             omitted = 0;
+            heldNow.set(0);
             folded.addAndGet(batch.size() + more);
             LOG.warn(
                 "notify: {}: {} notification(s) held by the rate limit, sent as one digest",
@@ -196,6 +219,7 @@ public final class Notifier implements AutoCloseable {
     }
 
     private void hold(Notification n) {
+      heldNow.incrementAndGet();
       if (held.size() < DIGEST_LISTS) {
         held.add(n);
       } else {

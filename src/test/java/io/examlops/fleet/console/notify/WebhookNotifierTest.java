@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.testing.Eventually;
+import io.examlops.fleet.testing.MovingClock;
 import io.examlops.fleet.testing.WebhookReceiver;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -50,11 +51,16 @@ class WebhookNotifierTest {
   }
 
   private static Notifier notifier(String url, int perMinute, Duration window) {
+    return notifier(url, perMinute, window, Clock.systemUTC());
+  }
+
+  private static Notifier notifier(String url, int perMinute, Duration window, Clock clock) {
     return new Notifier(
-        List.of(new WebhookChannel(settings(url), CONSOLE, Clock.systemUTC())),
+        List.of(new WebhookChannel(settings(url), CONSOLE, clock)),
         perMinute,
         window,
-        QUICK_RETRIES);
+        QUICK_RETRIES,
+        clock);
   }
 
   @Test
@@ -132,7 +138,8 @@ class WebhookNotifierTest {
                         Clock.systemUTC())),
                 10,
                 Duration.ofMinutes(1),
-                QUICK_RETRIES)) {
+                QUICK_RETRIES,
+                Clock.systemUTC())) {
       receiver.hold();
       // No delivery can end while the receiver holds it: the offers return all the same. The guard
       // only turns an offer that waits on delivery (a hang) into a failure; it measures nothing.
@@ -175,13 +182,22 @@ class WebhookNotifierTest {
 
   @Test
   void aboveTheRateLimitNotificationsAreFoldedIntoOneDigest() throws Exception {
+    // The window is the clock's: it ends when the test moves the clock, however slow the machine.
+    // It starts at the wall clock's now: the receiver checks the signed timestamps against that.
+    MovingClock clock = new MovingClock(Instant.now());
     try (WebhookReceiver receiver = new WebhookReceiver(SECRET);
-        Notifier notifier = notifier(receiver.url(), 2, Duration.ofSeconds(3))) {
+        Notifier notifier = notifier(receiver.url(), 2, Duration.ofMinutes(1), clock)) {
       for (int i = 1; i <= 6; i++) {
         notifier.offer(pending("gpu" + i));
       }
-      // Two in the window, the rest held: the delivery after the first two is the digest of the
-      // other four (one channel delivers in order, one at a time).
+      receiver.await(2);
+      Eventually.waitUntil(
+          "the four over the limit held for a digest", () -> notifier.counts().get(0).held() == 4);
+      assertThat(receiver.deliveries()).as("nothing more within the window").hasSize(2);
+      assertThat(notifier.counts().get(0).folded()).isZero();
+      clock.advance(Duration.ofMinutes(1));
+      // The window ended: the delivery after the first two is the digest of the other four (one
+      // channel delivers in order, one at a time).
       List<WebhookReceiver.Delivery> all = receiver.await(3);
       assertThat(all).allMatch(WebhookReceiver.Delivery::signed);
       assertThat(all.get(0).json().get("cluster").asText()).isEqualTo("gpu1");
@@ -200,6 +216,7 @@ class WebhookNotifierTest {
       assertThat(counts.folded()).isEqualTo(4);
       assertThat(counts.failed()).isZero();
       assertThat(counts.dropped()).isZero();
+      assertThat(counts.held()).isZero();
       assertThat(receiver.deliveries()).hasSize(3);
     }
   }
