@@ -33,8 +33,7 @@ class FleetViewTest {
   @Test
   void aRefreshReadsTheKeyFilesAgainAndKeepsTheStoredNodes() throws Exception {
     Map<String, String> env = env();
-    Fleet fleet = TestFleets.fleet(env);
-    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
+    Fleet fleet = withFar(env);
     saveSnapshot(env, "far");
     FleetView view = FleetView.build(fleet, c -> RefreshStatus.NEVER);
     assertThat(view.live()).isFalse();
@@ -68,8 +67,7 @@ class FleetViewTest {
   @Test
   void aViewOfChangedStoresKeepsTheKeyFingerprintsOfTheEntriesThatDidNotChange() throws Exception {
     Map<String, String> env = env();
-    Fleet fleet = TestFleets.fleet(env);
-    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
+    Fleet fleet = withFar(env);
     FleetView view = FleetView.build(fleet, c -> RefreshStatus.NEVER);
     ClusterRow.Approval far = view.row("far").approval();
     fleet
@@ -87,8 +85,7 @@ class FleetViewTest {
   @Test
   void theClustersAreReadWithoutTheSnapshots() throws Exception {
     Map<String, String> env = env();
-    Fleet fleet = TestFleets.fleet(env);
-    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
+    Fleet fleet = withFar(env);
     FleetView view = FleetView.build(fleet, c -> RefreshStatus.NEVER);
     // A snapshot saved after the view was built, before anything asked for its figures: the
     // figures are worked out when first asked, from the stores as they are then.
@@ -128,5 +125,12 @@ class FleetViewTest {
         new ProcessBuilder("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", key.toString())
             .start();
     assertThat(keygen.waitFor()).isZero();
+  }
+
+  /** A fleet with one approved Slurm cluster, far, whose SSH port has no server. */
+  private Fleet withFar(Map<String, String> env) throws Exception {
+    Fleet fleet = TestFleets.fleet(env);
+    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
+    return fleet;
   }
 }

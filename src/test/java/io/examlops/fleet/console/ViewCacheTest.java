@@ -9,6 +9,7 @@ import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,8 +19,17 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ViewCacheTest {
   @TempDir Path dir;
+  private Map<String, String> env;
+  private Fleet fleet;
 
-  private ViewCache views(Fleet fleet) {
+  @BeforeEach
+  void approvedClusterFar() throws Exception {
+    env = ConsoleFixture.storesIn(dir, "ann");
+    fleet = TestFleets.fleet(env);
+    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
+  }
+
+  private ViewCache views() {
     return new ViewCache(
         fleet.governance()::storesVersion,
         before -> FleetView.build(fleet, c -> RefreshStatus.NEVER, before),
@@ -27,11 +37,8 @@ class ViewCacheTest {
   }
 
   @Test
-  void oneViewServesEveryRequestUntilTheStoresChange() throws Exception {
-    Map<String, String> env = ConsoleFixture.storesIn(dir, "ann");
-    Fleet fleet = TestFleets.fleet(env);
-    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
-    try (ViewCache views = views(fleet)) {
+  void oneViewServesEveryRequestUntilTheStoresChange() {
+    try (ViewCache views = views()) {
       FleetView first = views.get();
       assertThat(views.get()).isSameAs(first);
       assertThat(first.pending()).isZero();
@@ -53,11 +60,8 @@ class ViewCacheTest {
   }
 
   @Test
-  void aViewForgottenIsBuiltAgainAndKeepsTheKeyFingerprintsOfTheOneBefore() throws Exception {
-    Map<String, String> env = ConsoleFixture.storesIn(dir, "ann");
-    Fleet fleet = TestFleets.fleet(env);
-    ConsoleFixture.approveUnreachableSlurm(dir, env, fleet, "far");
-    try (ViewCache views = views(fleet)) {
+  void aViewForgottenIsBuiltAgainAndKeepsTheKeyFingerprintsOfTheOneBefore() {
+    try (ViewCache views = views()) {
       FleetView first = views.get();
       ClusterRow.Approval approval = first.row("far").approval();
 
