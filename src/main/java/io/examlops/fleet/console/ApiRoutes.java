@@ -108,7 +108,7 @@ final class ApiRoutes {
 
   /** One cluster as {@code exa hpc clusters --json} shows it; the core refuses an unknown one. */
   private ClusterSummary summary(String name) {
-    return views.get().row(name, fleet).summary();
+    return views.get().summary(name, fleet);
   }
 
   /** {@code exa hpc reprobe --json}'s shape. */

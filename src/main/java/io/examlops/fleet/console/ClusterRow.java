@@ -137,6 +137,11 @@ public record ClusterRow(
   }
 
   public boolean pending() {
+    return pending(summary);
+  }
+
+  /** Whether the cluster waits for an admin's decision. */
+  static boolean pending(ClusterSummary summary) {
     return summary.state() == ClusterState.PENDING;
   }
 

@@ -55,8 +55,8 @@ public final class ConsoleServer implements AutoCloseable {
     this.views =
         new ViewCache(
             fleet.governance()::storesVersion,
-            () -> FleetView.build(fleet, clock, this::refreshStatus),
-            view -> view.refreshed(fleet, clock, this::refreshStatus));
+            before -> FleetView.build(fleet, this::refreshStatus, before),
+            view -> view.refreshed(fleet, this::refreshStatus));
     this.fleet = fleet;
     this.clock = clock;
     this.refresher =

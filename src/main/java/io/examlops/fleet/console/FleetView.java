@@ -15,8 +15,6 @@ import io.examlops.fleet.model.capacity.ClusterCapacity;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.Clock;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,25 +22,63 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Everything the pages, the REST reads and /metrics show, read from the stores in one go: the
- * clusters, their latest snapshots and the capacity report. Built from stored data only (no
- * scheduler is asked), and rebuilt when the stores change.
+ * Everything the pages, the REST reads and /metrics show, read from the stores: the clusters, their
+ * latest snapshots and the capacity report. Built from stored data only (no scheduler is asked),
+ * and built again when the stores change.
  *
- * @param nodes each cluster's nodes in its latest snapshot (the mock's live node); absent when none
- * @param live whether some cluster's nodes were read live rather than from a snapshot (the mock)
+ * <p>Only the clusters are read when a view is built; the capacity report, the rows and the nodes
+ * (100 clusters' snapshots, read twice, and a key file each) are each worked out when a request
+ * first needs them, once per view ({@link Once}): a REST read of the clusters never waits for the
+ * snapshots, and the 500 pages that fetch themselves after a change share one capacity report. The
+ * rows keep the key fingerprints of the view before for a cluster whose entry did not change: key
+ * files are not recorded in the stores, and are read again in the background ({@link #refreshed}).
  */
-record FleetView(
-    Instant builtAt,
-    List<ClusterSummary> clusters,
-    List<ClusterRow> rows,
-    FleetCapacity capacity,
-    Map<String, List<NodeInfo>> nodes,
-    boolean live) {
+final class FleetView {
+  /** Each cluster's nodes in its latest snapshot, and whether some were read live (the mock). */
+  private record Nodes(Map<String, List<NodeInfo>> byCluster, boolean live) {}
 
-  static FleetView build(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
+  private final List<ClusterSummary> clusters;
+  private final Once<FleetCapacity> capacity;
+  private final Once<Nodes> nodes;
+  private final Once<List<ClusterRow>> rows;
+
+  private FleetView(
+      List<ClusterSummary> clusters,
+      Once<FleetCapacity> capacity,
+      Once<Nodes> nodes,
+      Function<FleetView, List<ClusterRow>> rows) {
+    this.clusters = clusters;
+    this.capacity = capacity;
+    this.nodes = nodes;
+    this.rows = new Once<>(() -> rows.apply(this));
+  }
+
+  static FleetView build(Fleet fleet, Function<String, RefreshStatus> refresh) {
+    return build(fleet, refresh, null);
+  }
+
+  /**
+   * The view of the stores as they are now.
+   *
+   * @param before the view before, whose key fingerprints a cluster with the same entry keeps;
+   *     {@code null} when there is none
+   */
+  static FleetView build(Fleet fleet, Function<String, RefreshStatus> refresh, FleetView before) {
     List<ClusterSummary> summaries = fleet.governance().clusters().clusters();
-    FleetCapacity capacity =
-        fleet.capacity().capacity(Refresher.AS, new CapacityRequest(ReadFrom.STORE));
+    Map<ClusterSummary, ClusterRow.Approval> known =
+        before == null || !before.rows.known()
+            ? Map.of()
+            : before.rows().stream()
+                .collect(Collectors.toMap(ClusterRow::summary, ClusterRow::approval, (a, b) -> a));
+    return new FleetView(
+        summaries,
+        new Once<>(
+            () -> fleet.capacity().capacity(Refresher.AS, new CapacityRequest(ReadFrom.STORE))),
+        new Once<>(() -> nodes(fleet, summaries)),
+        view -> view.rows(fleet, refresh, known));
+  }
+
+  private static Nodes nodes(Fleet fleet, List<ClusterSummary> summaries) {
     Map<String, List<NodeInfo>> nodes = new LinkedHashMap<>();
     boolean live = false;
     for (ClusterSummary summary : summaries) {
@@ -53,32 +89,69 @@ record FleetView(
         live |= stored.snapshotId() == null;
       }
     }
-    return new FleetView(clock.instant(), summaries, List.of(), capacity, Map.copyOf(nodes), live)
-        .withRows(fleet, clock, refresh);
+    return new Nodes(Map.copyOf(nodes), live);
   }
 
   /**
-   * The view again with what no store records brought up to date: the key files' fingerprints, the
-   * refresher's news, the mock's live node. Unless a cluster is read live, the stored parts
-   * (100,000 nodes in a large fleet) are kept as they are: they change only with the stores.
+   * The view again with what no store records brought up to date, worked out here (in the
+   * background) so that no request waits for it: the key files' fingerprints, the refresher's news,
+   * the mock's live node. Unless a cluster is read live, the stored parts (100,000 nodes in a large
+   * fleet) are kept as they are: they change only with the stores.
    */
-  FleetView refreshed(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
-    return live ? build(fleet, clock, refresh) : withRows(fleet, clock, refresh);
+  FleetView refreshed(Fleet fleet, Function<String, RefreshStatus> refresh) {
+    FleetView view =
+        live()
+            ? build(fleet, refresh)
+            : new FleetView(clusters, capacity, nodes, v -> v.rows(fleet, refresh, Map.of()));
+    view.rows();
+    return view;
   }
 
-  private FleetView withRows(Fleet fleet, Clock clock, Function<String, RefreshStatus> refresh) {
+  List<ClusterSummary> clusters() {
+    return clusters;
+  }
+
+  FleetCapacity capacity() {
+    return capacity.get();
+  }
+
+  /** Each cluster's nodes in its latest snapshot (the mock's live node); absent when none. */
+  Map<String, List<NodeInfo>> nodes() {
+    return nodes.get().byCluster();
+  }
+
+  /** Whether some cluster's nodes were read live rather than from a snapshot (the mock). */
+  boolean live() {
+    return nodes.get().live();
+  }
+
+  List<ClusterRow> rows() {
+    return rows.get();
+  }
+
+  private List<ClusterRow> rows(
+      Fleet fleet,
+      Function<String, RefreshStatus> refresh,
+      Map<ClusterSummary, ClusterRow.Approval> known) {
     Map<String, ClusterCapacity> byCluster =
-        capacity.clusters().stream()
+        capacity().clusters().stream()
             .collect(Collectors.toMap(ClusterCapacity::cluster, c -> c, (a, b) -> a));
-    List<ClusterRow> rows =
-        clusters.stream()
-            .map(s -> row(fleet, s, byCluster.get(s.name()), refresh.apply(s.name())))
-            .toList();
-    return new FleetView(clock.instant(), clusters, rows, capacity, nodes, live);
+    return clusters.stream()
+        .map(
+            s ->
+                row(
+                    s,
+                    byCluster.get(s.name()),
+                    refresh.apply(s.name()),
+                    known.containsKey(s) ? known.get(s) : approval(fleet, s)))
+        .toList();
   }
 
   private static ClusterRow row(
-      Fleet fleet, ClusterSummary summary, ClusterCapacity capacity, RefreshStatus refresh) {
+      ClusterSummary summary,
+      ClusterCapacity capacity,
+      RefreshStatus refresh,
+      ClusterRow.Approval approval) {
     ClusterCaps caps = summary.capabilities();
     Integer total = capacity != null ? capacity.totalGpus() : caps == null ? null : caps.gpus();
     Integer idle = capacity != null ? capacity.idleGpus() : caps == null ? null : caps.idleGpus();
@@ -90,7 +163,7 @@ record FleetView(
         capacity == null ? null : capacity.gpuHours().describe(),
         capacity == null || capacity.cost() == null ? null : money(capacity.cost()),
         capacity == null ? null : capacity.takenAt(),
-        approval(fleet, summary),
+        approval,
         refresh);
   }
 
@@ -145,17 +218,27 @@ record FleetView(
    */
   ClusterRow row(String name, Fleet fleet) {
     ClusterRow shown = row(name);
-    return shown != null
-        ? shown
-        : row(fleet, fleet.governance().cluster(name), null, RefreshStatus.NEVER);
+    if (shown != null) {
+      return shown;
+    }
+    ClusterSummary summary = fleet.governance().cluster(name);
+    return row(summary, null, RefreshStatus.NEVER, approval(fleet, summary));
+  }
+
+  /** A cluster's entry, as {@link #row(String, Fleet)} finds it, without working out the rows. */
+  ClusterSummary summary(String name, Fleet fleet) {
+    return clusters.stream()
+        .filter(s -> s.name().equals(name))
+        .findFirst()
+        .orElseGet(() -> fleet.governance().cluster(name));
   }
 
   /** The row of a cluster this view shows; {@code null} when it shows none of that name. */
   ClusterRow row(String name) {
-    return rows.stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
+    return rows().stream().filter(r -> r.name().equals(name)).findFirst().orElse(null);
   }
 
   long pending() {
-    return rows.stream().filter(ClusterRow::pending).count();
+    return clusters.stream().filter(ClusterRow::pending).count();
   }
 }
