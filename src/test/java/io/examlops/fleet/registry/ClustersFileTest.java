@@ -101,7 +101,7 @@ class ClustersFileTest {
                 + ":5: unknown key 'prot' in cluster 'lxp'; the keys are scheduler,"
                 + " transport, host, user, key, port, host_key, certificate, jump, jump_keys,"
                 + " jump_host_keys, rest_url, rest_api, rest_token_file, rest_signing_key,"
-                + " rest_users, rest_workdir, flux_uri");
+                + " rest_users, rest_workdir, rest_output_via, rest_output_mount, flux_uri");
     assertThat(Files.readString(f.yaml)).isEqualTo(broken);
   }
 

@@ -8,9 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpServer;
 import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.mcp.ExaMcp;
 import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
 import io.examlops.fleet.testing.Eventually;
+import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -294,6 +296,18 @@ class SlurmRestIT {
     ok(fleet.exa("hpc", "reprobe", "rest"));
     ok(fleet.exa("hpc", "approve", "rest"));
     assertThat(ok(fleet.exa("hpc", "logs", id)).out()).contains("ran as alice");
+
+    // an agent over MCP reads the same cluster and the same output, unchanged
+    try (ExaMcp mcp = ExaMcp.serve(fleet.env())) {
+      CallToolResult nodes = mcp.call("hpc_nodes", Map.of("cluster", "rest"));
+      assertThat(nodes.isError()).as(nodes.content().toString()).isFalse();
+      assertThat(shape(ExaMcp.structured(nodes)))
+          .isEqualTo(shape(json(fleet.exa("--json", "hpc", "nodes", "--cluster", "tc"))));
+      CallToolResult logs = mcp.call("hpc_job_logs", Map.of("job", id));
+      assertThat(logs.isError()).as(logs.content().toString()).isFalse();
+      assertThat(ExaMcp.structured(logs).path("text").asText()).contains("ran as alice");
+      assertThat(ExaMcp.structured(logs).path("output").asText()).isEqualTo(file);
+    }
   }
 
   @Test
