@@ -30,7 +30,10 @@ public final class HttpApi {
 
   private final ApiTarget target;
   private final PinnedTrust trust;
+
+  /** {@code null} for a Unix socket, which the JDK's client cannot reach. */
   private final HttpClient client;
+
   private final AtomicInteger requests;
   private final java.util.concurrent.ConcurrentMap<String, Token> tokens;
   private final Acting acting;
@@ -67,6 +70,10 @@ public final class HttpApi {
     this.acting = null;
     this.negotiated = new java.util.concurrent.atomic.AtomicReference<>();
     this.trust = new PinnedTrust(target.certificate());
+    if (ApiSettings.isSocket(target.url().toString())) {
+      this.client = null; // a socket is spoken to by UnixSocketHttp, one connection per request
+      return;
+    }
     HttpClient.Builder builder =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
