@@ -45,7 +45,7 @@ header() {
 
 # row LABEL [BASE...]: the label's medians and spread, and its wall-median ratio to each base.
 row() {
-  local label=$1 wall ratios=""
+  local label=$1 wall ratios="" base
   shift
   wall=$(quantile "$label" 1 0.5)
   for base in "$@"; do
@@ -70,20 +70,56 @@ minimal_cli() {
   minimal_cp="$dir:$dir/picocli.jar"
 }
 
+# java_release: sets $java_runtime (this `java`'s full version, for file names) and $java_feature
+# (its feature release, 17 or 25), so that what one JVM made is never handed to another.
+java_release() {
+  local props
+  props=$(java -XshowSettings:properties -version 2>&1)
+  java_runtime=$(awk -F' = ' '/java.runtime.version/ { gsub(/[^A-Za-z0-9.+-]/, "_", $2); print $2 }' <<<"$props")
+  java_feature=$(awk -F' = ' '/java.specification.version/ { print $2 }' <<<"$props")
+}
+
 # minimal_cli_archive: a static class-data-sharing archive of the minimal program, made as the
 # launcher makes exa's (scripts/exa-java.sh), and sets $minimal_jar and $minimal_flags to run the
 # minimal program with it and the launcher's flags: the floor with exa's own start-up tricks.
+# One archive per JVM: another JVM would ignore it without a word and the floor would be wrong.
 minimal_cli_archive() {
-  local dir=target/bench/minimal
+  local dir=target/bench/minimal archive
   minimal_cli
+  java_release
   minimal_jar=$dir/minimal.jar
-  if [ ! -f "$dir/minimal.jsa" ] || [ "$dir/MinimalCli.class" -nt "$dir/minimal.jsa" ]; then
+  archive=$dir/minimal-$java_runtime.jsa
+  if [ ! -f "$minimal_jar" ] || [ "$dir/MinimalCli.class" -nt "$minimal_jar" ]; then
     rm -rf "$dir/jar" && mkdir -p "$dir/jar"
     (cd "$dir/jar" && jar xf ../picocli.jar && cp ../*.class .)
     jar cf "$minimal_jar" -C "$dir/jar" . && rm -rf "$dir/jar"
+  fi
+  if [ ! -f "$archive" ] || [ "$minimal_jar" -nt "$archive" ]; then
     java -XX:DumpLoadedClassList="$dir/classes" -cp "$minimal_jar" MinimalCli hpc clusters >/dev/null
-    java -Xshare:dump -XX:SharedClassListFile="$dir/classes" -XX:SharedArchiveFile="$dir/minimal.jsa" \
+    java -Xshare:dump -XX:SharedClassListFile="$dir/classes" -XX:SharedArchiveFile="$archive" \
       -Xlog:disable -cp "$minimal_jar" >/dev/null
   fi
-  minimal_flags=(-XX:TieredStopAtLevel=1 -Xshare:auto -Xlog:disable -XX:SharedArchiveFile="$dir/minimal.jsa")
+  minimal_flags=(-XX:TieredStopAtLevel=1 -Xshare:auto -Xlog:disable -XX:SharedArchiveFile="$archive")
+}
+
+# aot_caches: on a JVM with an ahead-of-time cache (JDK 24 and newer, JEP 483), makes one for the
+# minimal program (trained on its `hpc clusters`) and one for exa (trained by the launcher's own
+# training run, io.examlops.fleet.cli.StartupTraining), and sets $minimal_aot_flags and
+# $exa_aot_flags to run each with its cache and the launcher's C1-only flag. Returns 1 on an
+# older JVM. Call after minimal_cli_archive.
+aot_caches() {
+  [ "${java_feature%%.*}" -ge 24 ] || return 1
+  local dir=target/bench minimal_aot exa_aot
+  minimal_aot=$dir/minimal/minimal-$java_runtime.aot
+  exa_aot=$dir/exa-$java_runtime.aot
+  if [ ! -f "$minimal_aot" ] || [ "$minimal_jar" -nt "$minimal_aot" ]; then
+    java -XX:AOTCacheOutput="$minimal_aot" -Xlog:disable -cp "$minimal_jar" MinimalCli hpc clusters \
+      >/dev/null 2>&1
+  fi
+  if [ ! -f "$exa_aot" ] || [ target/exa.jar -nt "$exa_aot" ]; then
+    java -XX:AOTCacheOutput="$exa_aot" -Xlog:disable -cp target/exa.jar \
+      io.examlops.fleet.cli.StartupTraining </dev/null >/dev/null 2>&1
+  fi
+  minimal_aot_flags=(-XX:TieredStopAtLevel=1 -Xlog:disable -XX:AOTCache="$minimal_aot")
+  exa_aot_flags=(-XX:TieredStopAtLevel=1 -Xlog:disable -XX:AOTCache="$exa_aot")
 }

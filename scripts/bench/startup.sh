@@ -4,6 +4,10 @@
 # JVM (scripts/bench/MinimalCli.java; as it is, and with an archive of its own and the launcher's
 # flags) and against `java -version`. Paired runs; medians, spread and ratios. Run from the repository root after the README's set-up:
 #   bash scripts/bench/startup.sh [RUNS]        (default 15)
+# Everything runs on the `java` first on PATH; on a JVM with an ahead-of-time cache (JDK 24 and
+# newer) the aot_* rows add exa and the minimal program each with a cache of its own (lib.sh,
+# aot_caches), to compare on that JVM, e.g.
+#   PATH=/path/to/jdk-25/bin:$PATH bash scripts/bench/startup.sh 9
 # With EXA_BASELINE_JAR=path/to/another/exa.jar (an earlier build, copied aside), its `hpc clusters`,
 # `--version` and `--help` run through the same launcher in the same rounds (base_* rows): a
 # before-and-after of one change, side by side on a busy machine.
@@ -37,6 +41,15 @@ cmd_minimal_version() { java -cp "$minimal_cp" MinimalCli --version; }
 cmd_minimal_cds_clusters() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli hpc clusters; }
 cmd_minimal_cds_version() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli --version; }
 cmd_java_version() { java -version; }
+aot=()
+if aot_caches; then
+  cmd_aot_exa_clusters() { java "${exa_aot_flags[@]}" -jar target/exa.jar hpc clusters; }
+  cmd_aot_exa_version() { java "${exa_aot_flags[@]}" -jar target/exa.jar --version; }
+  cmd_aot_exa_help() { java "${exa_aot_flags[@]}" -jar target/exa.jar --help; }
+  cmd_aot_minimal_clusters() { java "${minimal_aot_flags[@]}" -cp "$minimal_jar" MinimalCli hpc clusters; }
+  cmd_aot_minimal_version() { java "${minimal_aot_flags[@]}" -cp "$minimal_jar" MinimalCli --version; }
+  aot=(aot_exa_clusters aot_exa_version aot_exa_help aot_minimal_clusters aot_minimal_version)
+fi
 base=()
 if [ -n "${EXA_BASELINE_JAR:-}" ]; then
   scripts/exa-java.sh "$EXA_BASELINE_JAR" --version >/dev/null   # its archive, outside the figures
@@ -48,7 +61,7 @@ fi
 
 paired "$runs" exa_clusters jar_clusters minimal_clusters minimal_cds_clusters exa_version \
   jar_version minimal_version minimal_cds_version java_version exa_jobs exa_audit exa_env exa_help \
-  exa_place "${base[@]}"
+  exa_place "${aot[@]}" "${base[@]}"
 header
 row exa_clusters minimal_clusters minimal_cds_clusters java_version jar_clusters
 row jar_clusters minimal_clusters java_version
@@ -64,6 +77,13 @@ row exa_audit minimal_clusters
 row exa_env minimal_clusters
 row exa_help minimal_version
 row exa_place minimal_clusters
+if [ ${#aot[@]} -gt 0 ]; then
+  row aot_exa_clusters minimal_clusters aot_minimal_clusters exa_clusters
+  row aot_exa_version minimal_version aot_minimal_version exa_version
+  row aot_exa_help minimal_version aot_minimal_version exa_help
+  row aot_minimal_clusters minimal_clusters minimal_cds_clusters
+  row aot_minimal_version minimal_version minimal_cds_version
+fi
 if [ ${#base[@]} -gt 0 ]; then
   row base_clusters minimal_clusters minimal_cds_clusters exa_clusters
   row base_version minimal_version minimal_cds_version exa_version
@@ -71,4 +91,6 @@ if [ ${#base[@]} -gt 0 ]; then
 fi
 echo "exa_* run ./exa (start-up archive, C1 only); jar_* run plain java -jar target/exa.jar;"
 echo "minimal_cds_* run the minimal program with an archive of its own and the launcher's flags; $runs runs each"
+[ ${#aot[@]} -eq 0 ] || echo "aot_* run with an ahead-of-time cache of their own (JDK $java_feature) and -XX:TieredStopAtLevel=1"
+echo "java: $java_runtime"
 echo "load after: $(uptime | sed 's/.*load average/load average/')"
