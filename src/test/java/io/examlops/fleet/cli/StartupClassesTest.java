@@ -76,6 +76,15 @@ class StartupClassesTest {
   }
 
   @Test
+  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void helpLoadsNoLibrary() throws Exception {
+    List<String> loaded = classesLoadedBy("--help");
+
+    assertThat(loaded).contains("io.examlops.fleet.cli.Exa", "picocli.CommandLine$Help");
+    assertThat(loaded).noneMatch(c -> LIBRARIES.stream().anyMatch(c::startsWith));
+  }
+
+  @Test
   @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void clustersFromTheCachedLibraryStartsNoProcessAndNoServer() throws Exception {
     classesLoadedBy("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock");
