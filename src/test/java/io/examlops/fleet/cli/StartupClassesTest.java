@@ -11,6 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * What a short command loads, read from the JVM's own class-loading log of a real {@code exa}
@@ -58,10 +60,11 @@ class StartupClassesTest {
         .toList();
   }
 
-  @Test
+  @ParameterizedTest
+  @ValueSource(strings = {"--version", "--help"})
   @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-  void versionLoadsNoLibraryAndNoOtherCommandsOptions() throws Exception {
-    List<String> loaded = classesLoadedBy("--version");
+  void versionAndHelpLoadNoLibraryAndNoCommandsOptions(String option) throws Exception {
+    List<String> loaded = classesLoadedBy(option);
 
     assertThat(loaded).contains("io.examlops.fleet.cli.Exa", "picocli.CommandLine");
     assertThat(loaded).noneMatch(c -> LIBRARIES.stream().anyMatch(c::startsWith));
@@ -73,15 +76,6 @@ class StartupClassesTest {
         .as("the options of commands not run")
         .doesNotContain(
             "io.examlops.fleet.cli.SubmitOptions", "io.examlops.fleet.cli.ConnectionOptions");
-  }
-
-  @Test
-  @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-  void helpLoadsNoLibrary() throws Exception {
-    List<String> loaded = classesLoadedBy("--help");
-
-    assertThat(loaded).contains("io.examlops.fleet.cli.Exa", "picocli.CommandLine$Help");
-    assertThat(loaded).noneMatch(c -> LIBRARIES.stream().anyMatch(c::startsWith));
   }
 
   @Test
