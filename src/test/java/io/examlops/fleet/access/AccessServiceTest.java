@@ -12,7 +12,6 @@ import io.examlops.fleet.model.access.InitialAdmin;
 import io.examlops.fleet.model.access.IssuedToken;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.model.access.TokenScope;
-import io.examlops.fleet.settings.Variables;
 import io.examlops.fleet.testing.TestFleets;
 import java.nio.file.Path;
 import java.util.Map;
@@ -38,12 +37,7 @@ class AccessServiceTest {
 
   @BeforeEach
   void aServiceOverAFreshPlatformDb() {
-    access =
-        TestFleets.fleet(
-                Map.of(
-                    Variables.REGISTRY, dir.resolve("clusters.yaml").toString(),
-                    Variables.DATA_DIR, dir.resolve("data").toString()))
-            .access();
+    access = TestFleets.in(dir, Map.of()).access();
   }
 
   @Test

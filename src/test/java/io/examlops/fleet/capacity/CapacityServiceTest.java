@@ -3,14 +3,8 @@ package io.examlops.fleet.capacity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.discovery.HostTarget;
 import io.examlops.fleet.discovery.RefreshRequest;
-import io.examlops.fleet.governance.ApproveRequest;
-import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.jobs.CancelRequest;
-import io.examlops.fleet.jobs.JobOptions;
-import io.examlops.fleet.jobs.ScriptSource;
-import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
@@ -33,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CapacityServiceTest {
   private static final Actor ALICE = Actor.cli("alice");
-  private static final HostTarget HERE = HostTarget.of(HostTarget.LOCAL);
   private static final Instant LONG_AGO = Instant.parse("2020-01-01T00:00:00Z");
 
   @TempDir Path dir;
@@ -42,16 +35,14 @@ class CapacityServiceTest {
   @BeforeEach
   void aFleetWithAnActiveAndAPendingCluster() {
     fleet =
-        TestFleets.fleet(
+        TestFleets.in(
+            dir,
             Map.of(
-                Variables.REGISTRY, dir.resolve("clusters.yaml").toString(),
-                Variables.DATA_DIR, dir.resolve("data").toString(),
                 Variables.MOCK_GPUS, "4",
                 Variables.COST_PER_HOUR, "2.50",
                 Variables.COST_CURRENCY, "EUR"));
-    fleet.governance().connect(ALICE, new ConnectRequest("active", HERE, "mock"));
-    fleet.governance().approve(ALICE, new ApproveRequest("active"));
-    fleet.governance().connect(ALICE, new ConnectRequest("pending", HERE, "mock"));
+    TestFleets.activeMock(fleet, ALICE, "active");
+    TestFleets.connectMock(fleet, ALICE, "pending");
   }
 
   @Test
@@ -67,16 +58,7 @@ class CapacityServiceTest {
 
   @Test
   void aRunningJobsGpusAreInUse() {
-    TrackedJob job =
-        fleet
-            .jobs()
-            .submit(
-                ALICE,
-                new SubmitRequest(
-                    ScriptSource.text("wait.sh", "#!/bin/sh\nsleep 300\n"),
-                    "wait",
-                    JobOptions.on("active", 3)))
-            .job();
+    TrackedJob job = TestFleets.waitingJob(fleet, ALICE, "active", 3);
     try {
       FleetCapacity capacity =
           fleet.capacity().capacity(ALICE, new CapacityRequest(ReadFrom.SCHEDULER));

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.governance.ApproveRequest;
-import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.governance.GovernanceService;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.model.Actor;
@@ -28,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DiscoveryServiceTest {
   private static final Actor ALICE = Actor.cli("alice");
-  private static final HostTarget HERE = HostTarget.of(HostTarget.LOCAL);
 
   @TempDir Path dir;
   private DiscoveryService discovery;
@@ -36,17 +33,11 @@ class DiscoveryServiceTest {
 
   @BeforeEach
   void aFleetWithAnActiveAndAPendingCluster() {
-    Fleet fleet =
-        TestFleets.fleet(
-            Map.of(
-                Variables.REGISTRY, dir.resolve("clusters.yaml").toString(),
-                Variables.DATA_DIR, dir.resolve("data").toString(),
-                Variables.MOCK_GPUS, "4"));
+    Fleet fleet = TestFleets.in(dir, Map.of(Variables.MOCK_GPUS, "4"));
     discovery = fleet.discovery();
     governance = fleet.governance();
-    governance.connect(ALICE, new ConnectRequest("active", HERE, "mock"));
-    governance.approve(ALICE, new ApproveRequest("active"));
-    governance.connect(ALICE, new ConnectRequest("pending", HERE, "mock"));
+    TestFleets.activeMock(fleet, ALICE, "active");
+    TestFleets.connectMock(fleet, ALICE, "pending");
   }
 
   @Test

@@ -34,12 +34,7 @@ class GovernanceServiceTest {
 
   @BeforeEach
   void aConnectedCluster() {
-    governance =
-        TestFleets.fleet(
-                Map.of(
-                    Variables.REGISTRY, dir.resolve("clusters.yaml").toString(),
-                    Variables.DATA_DIR, dir.resolve("data").toString()))
-            .governance();
+    governance = TestFleets.in(dir, Map.of()).governance();
     ConnectResult connected =
         governance.connect(
             ALICE, new ConnectRequest("demo", HostTarget.of(HostTarget.LOCAL), "mock"));
