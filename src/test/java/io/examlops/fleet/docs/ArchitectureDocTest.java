@@ -35,6 +35,11 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureDocTest {
   private static final String ROOT = ProductClasses.ROOT;
+
+  /** The feature packages, one service each. */
+  private static final List<String> SERVICES =
+      List.of("discovery", "governance", "placement", "jobs", "capacity", "access");
+
   private static final Path PAGE = Path.of("docs", "architecture.md");
 
   /** A type named in a cell: its simple name, before any member ({@code CommandRunner.api()}). */
@@ -165,6 +170,78 @@ class ArchitectureDocTest {
         assertThat(classes.contain(name)).as("%s: the rule table names %s", PAGE, name).isTrue();
       }
     }
+  }
+
+  /**
+   * Who uses each package is among those its row's last column names, and each package named there
+   * uses it: surfaces, the services, later features, the adapters, and packages or root types in
+   * code. Rows used by everyone, by nothing or by the layers above say nothing to compute.
+   */
+  @Test
+  void thePackageTableSaysWhoUsesEachPackage() {
+    MarkdownTable table = MarkdownTable.in(PAGE, "package", "holds", "may be used by");
+    Map<String, List<String>> rows = packageRows();
+    SoftAssertions each = new SoftAssertions();
+    for (List<String> row : table.rows()) {
+      String users = row.get(2);
+      if (users.contains("everyone") || users.startsWith("nothing") || users.contains("above")) {
+        continue;
+      }
+      List<String> own = rows.get(row.get(1));
+      Set<String> named = new TreeSet<>();
+      for (String span : MarkdownTable.code(users)) {
+        named.add(Character.isUpperCase(span.charAt(0)) ? ROOT : ROOT + "." + span);
+      }
+      Set<String> allowed = new TreeSet<>(named);
+      USERS_IN_WORDS.forEach(
+          (words, packages) -> {
+            if (users.contains(words)) {
+              packages.forEach(p -> allowed.add(ROOT + "." + p));
+            }
+          });
+      Set<String> using = new TreeSet<>();
+      for (JavaClass type : classes) {
+        if (own.stream().anyMatch(e -> covers(e, type))) {
+          for (var dependency : type.getDirectDependenciesToSelf()) {
+            String user = dependency.getOriginClass().getPackageName();
+            if (own.stream().noneMatch(e -> covers(e, user))) {
+              using.add(user);
+            }
+          }
+        }
+      }
+      Set<String> actual =
+          using.stream()
+              .map(p -> userOf(p, allowed))
+              .collect(Collectors.toCollection(TreeSet::new));
+      each.assertThat(allowed)
+          .as("%s: who may use %s, against who does", PAGE, own)
+          .containsAll(actual);
+      each.assertThat(actual)
+          .as("%s: the packages the row of %s names use it", PAGE, own)
+          .containsAll(named);
+    }
+    each.assertAll();
+  }
+
+  /** What the last column of the package table says in words, and the packages it means. */
+  private static final Map<String, List<String>> USERS_IN_WORDS =
+      Map.of(
+          "surfaces",
+          List.of("cli", "console", "mcp"),
+          "the services",
+          SERVICES,
+          "later features",
+          SERVICES,
+          "the adapters",
+          List.of("scheduler.slurm", "scheduler.flux", "scheduler.nvidia", "scheduler.mock"));
+
+  /** A user's package as the table counts it: the named package it is in, or itself. */
+  private static String userOf(String pkg, Set<String> allowed) {
+    return allowed.stream()
+        .filter(a -> pkg.equals(a) || (!a.equals(ROOT) && pkg.startsWith(a + ".")))
+        .findFirst()
+        .orElse(pkg);
   }
 
   /**
