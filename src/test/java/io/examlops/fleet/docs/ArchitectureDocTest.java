@@ -36,6 +36,9 @@ import org.junit.jupiter.api.Test;
 class ArchitectureDocTest {
   private static final String ROOT = ProductClasses.ROOT;
 
+  /** The surfaces' packages (their messages may name their own options). */
+  private static final List<String> SURFACES = List.of("cli", "console", "mcp");
+
   /** The feature packages, one service each. */
   private static final List<String> SERVICES =
       List.of("discovery", "governance", "placement", "jobs", "capacity", "access");
@@ -228,7 +231,7 @@ class ArchitectureDocTest {
   private static final Map<String, List<String>> USERS_IN_WORDS =
       Map.of(
           "surfaces",
-          List.of("cli", "console", "mcp"),
+          SURFACES,
           "the services",
           SERVICES,
           "later features",
@@ -334,7 +337,7 @@ class ArchitectureDocTest {
     }
     for (Path source : sources) {
       String top = core.relativize(source).getName(0).toString();
-      if (SURFACE_DIRECTORIES.contains(top)) {
+      if (SURFACES.contains(top)) {
         continue;
       }
       boolean schedulersOwn = top.equals("scheduler") && core.relativize(source).getNameCount() > 2;
@@ -420,9 +423,6 @@ class ArchitectureDocTest {
     }
     return literals;
   }
-
-  /** The surfaces' source directories: their messages may name their own options. */
-  private static final Set<String> SURFACE_DIRECTORIES = Set.of("cli", "console", "mcp");
 
   /**
    * The names in code in the page's list that follows {@code marker} (its words, wherever the page
