@@ -31,8 +31,9 @@ import java.time.Clock;
  * operation goes into its feature's service, never here.
  *
  * <p>Threads: a {@code Fleet} and its services may be shared by any number of threads (the
- * console's handlers and its refresher share one). The services hold no state of their own; the
- * stores open on first use under a lock, and each operation runs in its own transactions.
+ * console's handlers and its refresher share one). What the services know is in the stores, which
+ * open on first use under a lock, and each operation runs in its own transactions; the jobs service
+ * alone keeps some in memory, safe to share (its watchers, the submissions in flight).
  */
 public final class Fleet {
   private final DiscoveryService discovery;

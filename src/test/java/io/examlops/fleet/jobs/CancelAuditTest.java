@@ -3,11 +3,8 @@ package io.examlops.fleet.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.examlops.fleet.Fleet;
-import io.examlops.fleet.discovery.HostTarget;
-import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.ClusterSummary;
-import io.examlops.fleet.governance.ConnectRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.TrackedJob;
@@ -31,25 +28,9 @@ class CancelAuditTest {
 
   @Test
   void eachCancellationIsAuditedWithWhoTheJobAndTheSchedulersAnswer() {
-    Fleet fleet =
-        TestFleets.fleet(
-            Map.of(
-                "EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString(),
-                "EXAMLOPS_DATA_DIR", dir.resolve("data").toString()));
-    fleet
-        .governance()
-        .connect(ALICE, new ConnectRequest("demo", HostTarget.of(HostTarget.LOCAL), "mock"));
-    fleet.governance().approve(ALICE, new ApproveRequest("demo"));
-    TrackedJob job =
-        fleet
-            .jobs()
-            .submit(
-                ALICE,
-                new SubmitRequest(
-                    ScriptSource.text("wait.sh", "#!/bin/sh\nsleep 300\n"),
-                    "wait",
-                    JobOptions.on("demo", 1)))
-            .job();
+    Fleet fleet = TestFleets.in(dir, Map.of());
+    TestFleets.activeMock(fleet, ALICE, "demo");
+    TrackedJob job = TestFleets.waitingJob(fleet, ALICE, "demo", 1);
 
     CancelResult first = fleet.jobs().cancel(BOB, new CancelRequest("#" + job.id()));
     CancelResult again = fleet.jobs().cancel(ALICE, new CancelRequest("#" + job.id()));
