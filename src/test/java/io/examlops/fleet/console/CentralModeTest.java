@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.capacity.CapacityRequest;
 import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
@@ -90,6 +91,25 @@ class CentralModeTest {
     assertThat(refused.kind()).isEqualTo(ErrorKind.NOT_APPROVED);
     assertThat(refused.getMessage()).contains("cluster 'alpha' is PENDING");
     assertThat(serverJobs()).isEmpty();
+  }
+
+  /** The Jenkins capacity job runs on an agent: it reads what the console follows and counts. */
+  @Test
+  void anAgentReadsTheFleetsCapacityAsTheConsoleCountsIt() {
+    console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("beta"));
+    Fleet agent = agent(console.token(ConsoleFixture.VIEWER, TokenScope.READ));
+
+    var read = agent.capacity().capacity(BUILD, new CapacityRequest(ReadFrom.SCHEDULER));
+
+    var counted = console.fleet.capacity().capacity(BUILD, new CapacityRequest(ReadFrom.STORE));
+    // a mock cluster's snapshot is taken when it is read: its time is the agent's read, the rest
+    // is the console's count
+    assertThat(List.of(read.totalGpus(), read.idleGpus(), read.gpuHours(), read.currency()))
+        .isEqualTo(
+            List.of(
+                counted.totalGpus(), counted.idleGpus(), counted.gpuHours(), counted.currency()));
+    assertThat(read.totalGpus()).isPositive();
+    assertThat(read.clusters()).extracting(c -> c.cluster()).containsExactly("beta");
   }
 
   @Test
