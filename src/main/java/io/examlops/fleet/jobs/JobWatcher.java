@@ -162,8 +162,11 @@ final class JobWatcher {
      */
     private long lastRoundAt = System.nanoTime();
 
-    /** The thread is watching a job ({@link Watches}); a new waiter cuts the watch short. */
-    private boolean watching;
+    /**
+     * The job (fleet id) the thread is watching ({@link Watches}), or null; a waiter on another job
+     * cuts the watch short.
+     */
+    private Long watching;
 
     /** A watch saw the job end: the next round is due at once. */
     private boolean endSeen;
@@ -182,8 +185,9 @@ final class JobWatcher {
         thread = new Thread(this::run, "job-watcher-" + cluster);
         thread.setDaemon(true);
         thread.start();
-      } else if (watching) {
-        // the watch is of one job; this one wants its first round soon, polled beside it
+      } else if (watching != null && watching != job.id()) {
+        // the watch is of one job; this one wants its first round soon, polled beside it. A
+        // follower of the watched job that comes back (logs read every 2 s) leaves it running.
         thread.interrupt();
       } else {
         // a job just submitted among old ones may make the next round due sooner
@@ -220,7 +224,7 @@ final class JobWatcher {
               if (lone != null) {
                 watched = lone;
                 watchFor = wait;
-                watching = true;
+                watching = lone.id();
                 break;
               }
               wait((wait + 999_999) / 1_000_000);
@@ -273,7 +277,7 @@ final class JobWatcher {
         seen = EndWatch.UNWATCHABLE;
       }
       synchronized (this) {
-        watching = false;
+        watching = null;
         boolean cut = Thread.interrupted();
         if (seen == EndWatch.ENDED) {
           endSeen = true;

@@ -125,6 +125,49 @@ class JobWatcherTest {
   }
 
   @Test
+  void aFollowerOfTheWatchedJobThatComesBackLeavesTheWatchRunning() throws Exception {
+    CountDownLatch watching = new CountDownLatch(1);
+    CountDownLatch end = new CountDownLatch(1);
+    AtomicInteger watches = new AtomicInteger();
+    AtomicBoolean cut = new AtomicBoolean();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) -> {
+              JobState state = end.getCount() == 0 ? JobState.COMPLETED : JobState.RUNNING;
+              return jobs.stream().map(j -> job(j.id(), state)).toList();
+            },
+            (actor, job, upTo) -> {
+              watches.incrementAndGet();
+              watching.countDown();
+              try {
+                end.await(upTo.toNanos(), TimeUnit.NANOSECONDS);
+              } catch (InterruptedException e) {
+                cut.set(true);
+                Thread.currentThread().interrupt();
+              }
+              return end.getCount() == 0 ? EndWatch.ENDED : EndWatch.QUIET;
+            },
+            () -> NOW,
+            RENEW_EVERY);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Future<TrackedJob> waiting =
+        pool.submit(
+            () -> watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(1), () -> {}));
+    assertThat(watching.await(1, TimeUnit.MINUTES)).isTrue();
+
+    // logs --follow: waits a little, reads the output, comes back to the same job
+    for (int i = 0; i < 5; i++) {
+      watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMillis(20), () -> {});
+    }
+    end.countDown();
+
+    assertThat(waiting.get().state()).isEqualTo(JobState.COMPLETED);
+    assertThat(cut).isFalse();
+    assertThat(watches.get()).isEqualTo(1);
+    pool.shutdown();
+  }
+
+  @Test
   void aJobSubmittedBesideAWatchedOneCutsTheWatchShortAndIsPolled() throws Exception {
     CountDownLatch watching = new CountDownLatch(1);
     CountDownLatch never = new CountDownLatch(1);
