@@ -2,27 +2,13 @@ package io.examlops.fleet.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
-import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.registry.LocalStores;
-import io.examlops.fleet.registry.Stores;
-import io.examlops.fleet.registry.WriteHook;
 import io.examlops.fleet.scheduler.EndWatch;
-import io.examlops.fleet.scheduler.SchedulerContext;
-import io.examlops.fleet.settings.ClientCredential;
-import io.examlops.fleet.settings.FleetSettings;
-import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testing.TestFleets;
-import io.examlops.fleet.transport.ClientEnvironment;
-import io.examlops.fleet.transport.SharedRunners;
-import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -48,49 +34,13 @@ class FluxWatchIT {
   void anApprovedFluxCluster() {
     TestbedFleet fleet = TestbedFleet.in(home).with("EXAMLOPS_ACTOR", "alice");
     fleet.connectFlux("fx").approve("fx");
-    FleetSettings settings = TestFleets.settings(fleet.env());
-    store = ClusterRegistry.open(settings, Clock.systemUTC()).jobStore();
-    Stores stores = new LocalStores(settings, Clock.systemUTC(), WriteHook.NONE);
-    jobs =
-        new JobTracker(
-            new Clusters(
-                stores,
-                new ClusterConnections(
-                    stores,
-                    TransportOptions.DEFAULTS,
-                    fleet.testbed().knownHosts(),
-                    ClientEnvironment.of(Secret.NONE),
-                    StandardSchedulers.adapters(),
-                    ClientCredential.NONE,
-                    SharedRunners.process()),
-                null,
-                StandardSchedulers.adapters(),
-                new SchedulerContext(settings, Clock.systemUTC(), c -> 0)));
+    store = ClusterRegistry.open(TestFleets.settings(fleet.env()), Clock.systemUTC()).jobStore();
+    jobs = Trackers.over(fleet.env(), fleet.testbed().knownHosts());
   }
 
   private TrackedJob sent(String fluxId) {
     TrackedJob job =
-        new TrackedJob(
-            0,
-            "fx",
-            null,
-            "train",
-            null,
-            null,
-            0,
-            1,
-            null,
-            JobState.SUBMITTING,
-            "alice",
-            Instant.now(),
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null);
+        TrackedJob.submitting("fx", "train", null, null, 0, 1, null, "alice", Instant.now(), null);
     return store.complete(store.begin(job), fluxId, ALICE);
   }
 

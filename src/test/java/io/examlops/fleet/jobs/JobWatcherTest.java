@@ -99,23 +99,14 @@ class JobWatcherTest {
     AtomicInteger rounds = new AtomicInteger();
     AtomicInteger watches = new AtomicInteger();
     JobWatcher watcher =
-        new JobWatcher(
-            (actor, jobs) ->
-                jobs.stream()
-                    .map(
-                        j ->
-                            job(
-                                j.id(),
-                                rounds.incrementAndGet() < 3
-                                    ? JobState.RUNNING
-                                    : JobState.COMPLETED))
-                    .toList(),
+        completingAtRound(
+            3,
+            rounds,
+            RENEW_EVERY,
             (actor, job, upTo) -> {
               watches.incrementAndGet();
               return EndWatch.UNWATCHABLE;
-            },
-            () -> NOW.plusSeconds(1),
-            RENEW_EVERY);
+            });
 
     TrackedJob last = watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), () -> {});
 
@@ -138,22 +129,12 @@ class JobWatcherTest {
             },
             (actor, job, upTo) -> {
               watches.incrementAndGet();
-              watching.countDown();
-              try {
-                end.await(upTo.toNanos(), TimeUnit.NANOSECONDS);
-              } catch (InterruptedException e) {
-                cut.set(true);
-                Thread.currentThread().interrupt();
-              }
-              return end.getCount() == 0 ? EndWatch.ENDED : EndWatch.QUIET;
+              return watchUntil(end, watching, cut, upTo);
             },
             () -> NOW,
             RENEW_EVERY);
     ExecutorService pool = Executors.newSingleThreadExecutor();
-    Future<TrackedJob> waiting =
-        pool.submit(
-            () -> watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(1), () -> {}));
-    assertThat(watching.await(1, TimeUnit.MINUTES)).isTrue();
+    Future<TrackedJob> waiting = waiterOnAWatchedJob(pool, watcher, watching);
 
     // logs --follow: waits a little, reads the output, comes back to the same job
     for (int i = 0; i < 5; i++) {
@@ -178,23 +159,11 @@ class JobWatcherTest {
                 jobs.stream()
                     .map(j -> job(j.id(), j.id() == 2 ? JobState.COMPLETED : JobState.RUNNING))
                     .toList(),
-            (actor, job, upTo) -> {
-              watching.countDown();
-              try {
-                never.await(upTo.toNanos(), TimeUnit.NANOSECONDS);
-              } catch (InterruptedException e) {
-                cut.set(true);
-                Thread.currentThread().interrupt();
-              }
-              return EndWatch.QUIET;
-            },
+            (actor, job, upTo) -> watchUntil(never, watching, cut, upTo),
             () -> NOW,
             RENEW_EVERY);
     ExecutorService pool = Executors.newSingleThreadExecutor();
-    Future<TrackedJob> first =
-        pool.submit(
-            () -> watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), () -> {}));
-    assertThat(watching.await(1, TimeUnit.MINUTES)).isTrue();
+    Future<TrackedJob> first = waiterOnAWatchedJob(pool, watcher, watching);
 
     // a watch lasts until a round is due, 15 s for a watched job: this waiter's limit is less
     TrackedJob second =
@@ -296,7 +265,7 @@ class JobWatcherTest {
       throws Exception {
     // the job is 1 s old: rounds come every quarter of a second, the job still running after five
     AtomicInteger rounds = new AtomicInteger();
-    JobWatcher watcher = completingAtRound(6, rounds, Duration.ofHours(1));
+    JobWatcher watcher = completingAtRound(6, rounds, Duration.ofHours(1), JobWatcher.Watches.NONE);
     AtomicInteger renewed = new AtomicInteger();
 
     TrackedJob last =
@@ -311,7 +280,7 @@ class JobWatcherTest {
   @Test
   void withARenewalIntervalOfZeroEveryRoundThatSawTheJobRenews() throws Exception {
     AtomicInteger rounds = new AtomicInteger();
-    JobWatcher watcher = completingAtRound(6, rounds, Duration.ZERO);
+    JobWatcher watcher = completingAtRound(6, rounds, Duration.ZERO, JobWatcher.Watches.NONE);
     AtomicInteger renewed = new AtomicInteger();
 
     watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), renewed::incrementAndGet);
@@ -320,8 +289,38 @@ class JobWatcherTest {
     assertThat(renewed.get()).isBetween(2, 6);
   }
 
-  /** A watcher of a 1 s old job that its scheduler says has completed at round {@code last}. */
-  private static JobWatcher completingAtRound(int last, AtomicInteger rounds, Duration renewEvery) {
+  /** A waiter on job 1, in {@code pool}, once the watcher watches the job for it. */
+  private static Future<TrackedJob> waiterOnAWatchedJob(
+      ExecutorService pool, JobWatcher watcher, CountDownLatch watching) throws Exception {
+    Future<TrackedJob> waiter =
+        pool.submit(
+            () -> watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(1), () -> {}));
+    assertThat(watching.await(1, TimeUnit.MINUTES)).isTrue();
+    return waiter;
+  }
+
+  /**
+   * A watch that lasts until {@code end} or {@code upTo}, as flux job wait-event does, saying it
+   * began ({@code watching}) and whether it was cut short by an interrupt ({@code cut}).
+   */
+  private static EndWatch watchUntil(
+      CountDownLatch end, CountDownLatch watching, AtomicBoolean cut, Duration upTo) {
+    watching.countDown();
+    try {
+      end.await(upTo.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      cut.set(true);
+      Thread.currentThread().interrupt();
+    }
+    return end.getCount() == 0 ? EndWatch.ENDED : EndWatch.QUIET;
+  }
+
+  /**
+   * A watcher of a 1 s old job that its scheduler says has completed at round {@code last}, watched
+   * with {@code watches}.
+   */
+  private static JobWatcher completingAtRound(
+      int last, AtomicInteger rounds, Duration renewEvery, JobWatcher.Watches watches) {
     return new JobWatcher(
         (actor, jobs) ->
             jobs.stream()
@@ -333,7 +332,7 @@ class JobWatcherTest {
                                 ? JobState.RUNNING
                                 : JobState.COMPLETED))
                 .toList(),
-        JobWatcher.Watches.NONE,
+        watches,
         () -> NOW.plusSeconds(1),
         renewEvery);
   }
