@@ -22,6 +22,23 @@ if [ -n "${FLUX_URI:-}" ] && [ "$FLUX_URI" != "$instance" ]; then
   esac
   exit 1
 fi
+# `flux job wait-event --format=json --verbose --timeout=T ID clean`, what the product watches a job
+# with. Job fMz4uQyd (exit3, ended) answers with its captured eventlog (live-0.88/A-hwloc-test4/58,
+# `flux job info ID eventlog`: the same JSON lines, which -v prints up to the `clean` it waited for).
+# Job fd8Dk1UB (fill3, running in capture 72) answers as a running job does: its events so far (58's
+# up to `memo`, as that job's were while it ran), then after T the timeout message of flux-core
+# 0.88's src/cmd/job/eventlog.c, rc 1. Any other id: that file's "job ID not found", rc 1.
+wait_event() {
+  local events="$captures/live-0.88/A-hwloc-test4/58-job-info-eventlog.stdout"
+  case "$1" in
+    fMz4uQyd) cat "$events" ;;
+    fd8Dk1UB)
+      sed '/"name":"finish"/,$d' "$events"
+      sleep "$2"
+      echo "flux-job: wait-event timeout on event 'clean'" >&2; exit 1 ;;
+    *) echo "flux-job: job $1 not found" >&2; exit 1 ;;
+  esac
+}
 case "$*" in
   "version") cat "$captures/instance/flux-V.txt" ;;
   "resource R -s all") cat "$captures/resource-R/resource-R.json" ;;
@@ -36,5 +53,6 @@ case "$*" in
       "$(cat "$captures/instance/config-get-queues.json")" "$(cat "$captures/instance/config-get-resource.json")" ;;
   "queue status") cat "$captures/instance/queue-status-D.txt" ;;
   account\ *) cat "$captures/account/account-noarg.stderr.txt" >&2; exit 1 ;;
+  "job wait-event --format=json --verbose --timeout="*" clean") wait_event "$6" "${5#--timeout=}" ;;
   *) printf "flux: \`%s' is not a flux command.  See 'flux --help'\n" "$1" >&2; exit 1 ;;
 esac

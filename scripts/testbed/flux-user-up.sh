@@ -9,7 +9,7 @@ id fluxuser >/dev/null 2>&1 || useradd -m -s /bin/bash fluxuser
 usermod -p '*' fluxuser
 install -d -m 0755 "$base/bin" "$base/captures"
 install -m 0755 scripts/testbed/fake-flux.sh "$base/bin/flux"
-for sub in instance resource-R resource-status account live-0.88/C-no-instance; do
+for sub in instance resource-R resource-status account live-0.88/C-no-instance live-0.88/A-hwloc-test4; do
   install -d -m 0755 "$base/captures/$sub"
   cp src/test/resources/fixtures/flux/$sub/* "$base/captures/$sub/"
 done

@@ -58,6 +58,7 @@ public final class DirectJobService implements JobService {
     this.watcher =
         new JobWatcher(
             (actor, jobs) -> tracker.refresh(actor, jobs, new ArrayList<>()),
+            tracker::watchEnd,
             clusters.clock()::instant,
             clusters.context().settings().leases().renew());
     this.logs =

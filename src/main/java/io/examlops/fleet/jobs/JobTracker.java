@@ -17,6 +17,7 @@ import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.EndWatch;
 import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
@@ -282,6 +283,19 @@ public final class JobTracker {
         store(actor).unfinished(null).stream().filter(j -> !inFlight.contains(j.id())).toList(),
         notes);
     return notes;
+  }
+
+  /**
+   * Waits up to {@code upTo} for a sent job's scheduler to say it ended ({@link
+   * JobBackend#watchEnd}), over the cluster's one connection. Stores nothing: the round that
+   * follows does.
+   */
+  public EndWatch watchEnd(Actor actor, TrackedJob job, Duration upTo) {
+    RegisteredCluster cluster = clusters.connections().cluster(job.cluster());
+    JobBackend backend = backend(cluster.definition().scheduler());
+    return clusters
+        .connections()
+        .withRunner(cluster, actor, runner -> backend.watchEnd(runner, job.schedulerJobId(), upTo));
   }
 
   /** Jobs and what could not be refreshed. */

@@ -2,12 +2,15 @@ package io.examlops.fleet.jobs;
 
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduler.EndWatch;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -21,6 +24,11 @@ import java.util.function.Supplier;
  * the age of the youngest job waited on ({@link #interval}), counted from its start once it
  * started. A round that fails (the cluster unreachable) leaves the jobs as they were; the next
  * round tries again.
+ *
+ * <p>While one job is waited on and its scheduler can say when it ends (Flux's eventlog, {@link
+ * Watches}), the pause between rounds is spent watching it instead: its end makes the next round
+ * come at once, and rounds only keep the rest of what is shown fresh. A job submitted beside it
+ * cuts the watch short, and is polled with it.
  */
 final class JobWatcher {
   /**
@@ -36,7 +44,19 @@ final class JobWatcher {
     List<TrackedJob> refresh(Actor actor, List<TrackedJob> jobs);
   }
 
+  /**
+   * Waits up to a time for a job's scheduler to say that the job ended, where it can say so without
+   * being asked again and again ({@link io.examlops.fleet.scheduler.JobBackend#watchEnd}).
+   */
+  interface Watches {
+    /** Watches nothing: every job is polled. */
+    Watches NONE = (actor, job, upTo) -> EndWatch.UNWATCHABLE;
+
+    EndWatch watch(Actor actor, TrackedJob job, Duration upTo);
+  }
+
   private final Rounds rounds;
+  private final Watches watches;
   private final Supplier<Instant> now;
   private final Duration renewEvery;
   private final Map<String, ClusterWatch> clusters = new HashMap<>();
@@ -45,8 +65,9 @@ final class JobWatcher {
    * @param renewEvery how often a waiter renews what it waits on (a job's lease, whose lapse is
    *     several times longer), however often the rounds come
    */
-  JobWatcher(Rounds rounds, Supplier<Instant> now, Duration renewEvery) {
+  JobWatcher(Rounds rounds, Watches watches, Supplier<Instant> now, Duration renewEvery) {
     this.rounds = rounds;
+    this.watches = watches;
     this.now = now;
     this.renewEvery = renewEvery;
   }
@@ -95,9 +116,14 @@ final class JobWatcher {
    * How long a round waits after the last: a sixth of the youngest waited-on job's age, between
    * {@link #FASTEST} and {@link #SLOWEST}. So a job's end is seen within a sixth of its age (a 1 s
    * job within 250 ms), and a lone job's first minute costs about 28 queries, its next minute 4;
-   * {@link RoundBudget} keeps many young jobs to 30 a minute. Pure.
+   * {@link RoundBudget} keeps many young jobs to 30 a minute. A watched job ({@link Watches}) is
+   * seen ending when its scheduler says so, whatever its age: then rounds come every {@link
+   * #SLOWEST}. Pure.
    */
-  static Duration interval(Duration youngest) {
+  static Duration interval(Duration youngest, boolean watched) {
+    if (watched) {
+      return SLOWEST;
+    }
     Duration sixth = youngest.dividedBy(6);
     if (sixth.compareTo(FASTEST) < 0) {
       return FASTEST;
@@ -136,6 +162,18 @@ final class JobWatcher {
      */
     private long lastRoundAt = System.nanoTime();
 
+    /**
+     * The job (fleet id) the thread is watching ({@link Watches}), or null; a waiter on another job
+     * cuts the watch short.
+     */
+    private Long watching;
+
+    /** A watch saw the job end: the next round is due at once. */
+    private boolean endSeen;
+
+    /** The jobs (fleet ids) their scheduler could not watch: polled. */
+    private final Set<Long> unwatchable = new HashSet<>();
+
     ClusterWatch(String cluster) {
       this.cluster = cluster;
     }
@@ -147,6 +185,10 @@ final class JobWatcher {
         thread = new Thread(this::run, "job-watcher-" + cluster);
         thread.setDaemon(true);
         thread.start();
+      } else if (watching != null && watching != job.id()) {
+        // the watch is of one job; this one wants its first round soon, polled beside it. A
+        // follower of the watched job that comes back (logs read every 2 s) leaves it running.
+        thread.interrupt();
       } else {
         // a job just submitted among old ones may make the next round due sooner
         notifyAll();
@@ -156,12 +198,17 @@ final class JobWatcher {
 
     synchronized void remove(Waiter waiter) {
       waiters.remove(waiter);
+      if (waiters.stream().noneMatch(w -> w.job.id() == waiter.job.id())) {
+        unwatchable.remove(waiter.job.id());
+      }
     }
 
     private void run() {
       while (true) {
         List<TrackedJob> jobs;
         Actor actor;
+        TrackedJob watched = null;
+        long watchFor = 0;
         synchronized (this) {
           try {
             while (true) {
@@ -169,8 +216,15 @@ final class JobWatcher {
                 thread = null;
                 return;
               }
-              long wait = Math.max(untilDue(), budget.untilNext().toNanos());
+              TrackedJob lone = watchable();
+              long wait = Math.max(untilDue(lone != null), budget.untilNext().toNanos());
               if (wait <= 0) {
+                break;
+              }
+              if (lone != null) {
+                watched = lone;
+                watchFor = wait;
+                watching = lone.id();
                 break;
               }
               wait((wait + 999_999) / 1_000_000);
@@ -179,12 +233,21 @@ final class JobWatcher {
             thread = null;
             return;
           }
-          budget.spend();
-          lastRoundAt = System.nanoTime();
-          Map<Long, TrackedJob> distinct = new HashMap<>();
-          waiters.forEach(w -> distinct.putIfAbsent(w.job.id(), w.job));
-          jobs = List.copyOf(distinct.values());
           actor = waiters.get(waiters.size() - 1).actor;
+          if (watched != null) {
+            jobs = List.of();
+          } else {
+            budget.spend();
+            lastRoundAt = System.nanoTime();
+            endSeen = false;
+            Map<Long, TrackedJob> distinct = new HashMap<>();
+            waiters.forEach(w -> distinct.putIfAbsent(w.job.id(), w.job));
+            jobs = List.copyOf(distinct.values());
+          }
+        }
+        if (watched != null) {
+          watch(actor, watched, Duration.ofNanos(watchFor));
+          continue;
         }
         List<TrackedJob> seen = round(actor, jobs);
         synchronized (this) {
@@ -202,9 +265,45 @@ final class JobWatcher {
       }
     }
 
+    /**
+     * Watches the lone job until the next round is due; outside the lock, so that waiters come and
+     * go meanwhile. A watch that fails leaves the job to be polled, unless a new waiter cut it.
+     */
+    private void watch(Actor actor, TrackedJob job, Duration upTo) {
+      EndWatch seen;
+      try {
+        seen = watches.watch(actor, job, upTo);
+      } catch (RuntimeException e) {
+        seen = EndWatch.UNWATCHABLE;
+      }
+      synchronized (this) {
+        watching = null;
+        boolean cut = Thread.interrupted();
+        if (seen == EndWatch.ENDED) {
+          endSeen = true;
+        } else if (seen == EndWatch.UNWATCHABLE && !cut) {
+          unwatchable.add(job.id());
+        }
+      }
+    }
+
+    /**
+     * The one job waited on, when it is one, was sent, has not been seen ending (its waiters are
+     * leaving) and may be watched; null otherwise.
+     */
+    private TrackedJob watchable() {
+      TrackedJob first = waiters.get(0).job;
+      boolean alone = waiters.stream().allMatch(w -> w.job.id() == first.id());
+      boolean open = first.schedulerJobId() != null && !first.state().terminal();
+      return alone && open && !unwatchable.contains(first.id()) ? first : null;
+    }
+
     /** Nanoseconds until the next round is due; zero or less when it is. */
-    private long untilDue() {
-      return lastRoundAt + interval(youngest()).toNanos() - System.nanoTime();
+    private long untilDue(boolean watched) {
+      if (endSeen) {
+        return 0;
+      }
+      return lastRoundAt + interval(youngest(), watched).toNanos() - System.nanoTime();
     }
 
     private List<TrackedJob> round(Actor actor, List<TrackedJob> jobs) {

@@ -8,10 +8,14 @@ import java.util.function.LongSupplier;
  * refilled by one every {@link #REFILL}. Short intervals after submissions draw on the burst; a
  * steady stream of submissions (hundreds of waiting builds) cannot make it ask more than 30 times
  * in any minute ({@code BURST + 60 s / REFILL}), which login nodes and slurmctld are sized for.
+ *
+ * <p>The burst lasts a lone job's first 2.5 s of rounds a quarter of a second apart ({@link
+ * JobWatcher#interval}), when a job of a second or two ends; a burst of 6 ran out at 1.5 s, and
+ * such a job was seen ending up to a second late, at the next refill.
  */
 final class RoundBudget {
-  static final int BURST = 6;
-  static final Duration REFILL = Duration.ofMillis(2500);
+  static final int BURST = 10;
+  static final Duration REFILL = Duration.ofSeconds(3);
 
   private final LongSupplier nanoTime;
   private double rounds = BURST;

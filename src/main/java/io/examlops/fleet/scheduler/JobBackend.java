@@ -4,6 +4,7 @@ import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandRunner;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -57,6 +58,17 @@ public interface JobBackend {
    */
   default MarkLookup findMarked(CommandRunner runner, String mark, String name) {
     return MarkLookup.NOT_SEARCHABLE;
+  }
+
+  /**
+   * Waits up to {@code upTo} for the scheduler to say that the job ended, where it can say so
+   * without being asked again and again (Flux pushes each event of a job's eventlog). A scheduler
+   * that cannot answers {@link EndWatch#UNWATCHABLE} at once, running nothing: the default.
+   *
+   * @throws io.examlops.fleet.transport.TransportException when the watch cannot be run
+   */
+  default EndWatch watchEnd(CommandRunner runner, String jobId, Duration upTo) {
+    return EndWatch.UNWATCHABLE;
   }
 
   /** The command a user runs to cancel the job by hand when the fleet lost track of it. */

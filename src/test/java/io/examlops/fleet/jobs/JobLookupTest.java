@@ -3,29 +3,17 @@ package io.examlops.fleet.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.Fingerprints;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
-import io.examlops.fleet.registry.ClusterConnections;
 import io.examlops.fleet.registry.ClusterRegistry;
-import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobStore;
-import io.examlops.fleet.registry.LocalStores;
-import io.examlops.fleet.registry.Stores;
-import io.examlops.fleet.registry.WriteHook;
-import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
 import io.examlops.fleet.scheduler.flux.LiveFlux;
 import io.examlops.fleet.scheduler.slurm.SlurmAdapter;
-import io.examlops.fleet.settings.ClientCredential;
-import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.testing.TestFleets;
-import io.examlops.fleet.transport.ClientEnvironment;
-import io.examlops.fleet.transport.SharedRunners;
-import io.examlops.fleet.transport.TransportOptions;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -69,24 +57,7 @@ class JobLookupTest {
     JobStore store = registry.jobStore();
     fluxJob = store.complete(store.begin(job("fx", null)), "fMz4uQyd", Actor.cli("alice"));
     slurmJob = store.complete(store.begin(job("sl", null)), "42", Actor.cli("alice"));
-    Stores stores = new LocalStores(TestFleets.settings(env), Clock.systemUTC(), WriteHook.NONE);
-    ClusterConnections connections =
-        new ClusterConnections(
-            stores,
-            TransportOptions.DEFAULTS,
-            dir.resolve("known_hosts"),
-            ClientEnvironment.of(Secret.NONE),
-            StandardSchedulers.adapters(),
-            ClientCredential.NONE,
-            SharedRunners.process());
-    jobs =
-        new JobTracker(
-            new Clusters(
-                stores,
-                connections,
-                null,
-                StandardSchedulers.adapters(),
-                new SchedulerContext(TestFleets.settings(env), Clock.systemUTC(), c -> 0)));
+    jobs = Trackers.over(env, dir.resolve("known_hosts"));
   }
 
   private static TrackedJob job(String cluster, String schedulerId) {

@@ -5,14 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TrackedJob;
+import io.examlops.fleet.scheduler.EndWatch;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -51,11 +55,124 @@ class JobWatcherTest {
 
   @Test
   void theIntervalIsShortAfterASubmissionAndGrowsWithTheYoungestJobsAge() {
-    assertThat(JobWatcher.interval(Duration.ZERO)).isEqualTo(JobWatcher.FASTEST);
-    assertThat(JobWatcher.interval(Duration.ofMillis(1500))).isEqualTo(JobWatcher.FASTEST);
-    assertThat(JobWatcher.interval(Duration.ofSeconds(12))).isEqualTo(Duration.ofSeconds(2));
-    assertThat(JobWatcher.interval(Duration.ofSeconds(60))).isEqualTo(Duration.ofSeconds(10));
-    assertThat(JobWatcher.interval(Duration.ofHours(5))).isEqualTo(JobWatcher.SLOWEST);
+    assertThat(JobWatcher.interval(Duration.ZERO, false)).isEqualTo(JobWatcher.FASTEST);
+    assertThat(JobWatcher.interval(Duration.ofMillis(1500), false)).isEqualTo(JobWatcher.FASTEST);
+    assertThat(JobWatcher.interval(Duration.ofSeconds(12), false)).isEqualTo(Duration.ofSeconds(2));
+    assertThat(JobWatcher.interval(Duration.ofSeconds(60), false))
+        .isEqualTo(Duration.ofSeconds(10));
+    assertThat(JobWatcher.interval(Duration.ofHours(5), false)).isEqualTo(JobWatcher.SLOWEST);
+    assertThat(JobWatcher.interval(Duration.ZERO, true))
+        .as("a watched job's end comes from its scheduler")
+        .isEqualTo(JobWatcher.SLOWEST);
+  }
+
+  @Test
+  void aWatchedJobIsSeenEndingWhenItsSchedulerSaysSoWithoutPolling() throws Exception {
+    // the job is 1 s old: polled, it would be asked about every quarter of a second
+    AtomicBoolean ended = new AtomicBoolean();
+    AtomicInteger rounds = new AtomicInteger();
+    AtomicInteger watches = new AtomicInteger();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) -> {
+              rounds.incrementAndGet();
+              JobState state = ended.get() ? JobState.COMPLETED : JobState.RUNNING;
+              return jobs.stream().map(j -> job(j.id(), state)).toList();
+            },
+            (actor, job, upTo) -> {
+              watches.incrementAndGet();
+              ended.set(true);
+              return EndWatch.ENDED;
+            },
+            () -> NOW.plusSeconds(1),
+            RENEW_EVERY);
+
+    TrackedJob last = watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), () -> {});
+
+    assertThat(last.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(rounds.get()).as("one round, right after the watch saw the end").isEqualTo(1);
+    assertThat(watches.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aJobItsSchedulerCannotWatchIsPolled() throws Exception {
+    AtomicInteger rounds = new AtomicInteger();
+    AtomicInteger watches = new AtomicInteger();
+    JobWatcher watcher =
+        completingAtRound(
+            3,
+            rounds,
+            RENEW_EVERY,
+            (actor, job, upTo) -> {
+              watches.incrementAndGet();
+              return EndWatch.UNWATCHABLE;
+            });
+
+    TrackedJob last = watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), () -> {});
+
+    assertThat(last.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(rounds.get()).isEqualTo(3);
+    assertThat(watches.get()).as("asked once, then polled").isEqualTo(1);
+  }
+
+  @Test
+  void aFollowerOfTheWatchedJobThatComesBackLeavesTheWatchRunning() throws Exception {
+    CountDownLatch watching = new CountDownLatch(1);
+    CountDownLatch end = new CountDownLatch(1);
+    AtomicInteger watches = new AtomicInteger();
+    AtomicBoolean cut = new AtomicBoolean();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) -> {
+              JobState state = end.getCount() == 0 ? JobState.COMPLETED : JobState.RUNNING;
+              return jobs.stream().map(j -> job(j.id(), state)).toList();
+            },
+            (actor, job, upTo) -> {
+              watches.incrementAndGet();
+              return watchUntil(end, watching, cut, upTo);
+            },
+            () -> NOW,
+            RENEW_EVERY);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Future<TrackedJob> waiting = waiterOnAWatchedJob(pool, watcher, watching);
+
+    // logs --follow: waits a little, reads the output, comes back to the same job
+    for (int i = 0; i < 5; i++) {
+      watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMillis(20), () -> {});
+    }
+    end.countDown();
+
+    assertThat(waiting.get().state()).isEqualTo(JobState.COMPLETED);
+    assertThat(cut).isFalse();
+    assertThat(watches.get()).isEqualTo(1);
+    pool.shutdown();
+  }
+
+  @Test
+  void aJobSubmittedBesideAWatchedOneCutsTheWatchShortAndIsPolled() throws Exception {
+    CountDownLatch watching = new CountDownLatch(1);
+    CountDownLatch never = new CountDownLatch(1);
+    AtomicBoolean cut = new AtomicBoolean();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) ->
+                jobs.stream()
+                    .map(j -> job(j.id(), j.id() == 2 ? JobState.COMPLETED : JobState.RUNNING))
+                    .toList(),
+            (actor, job, upTo) -> watchUntil(never, watching, cut, upTo),
+            () -> NOW,
+            RENEW_EVERY);
+    ExecutorService pool = Executors.newSingleThreadExecutor();
+    Future<TrackedJob> first = waiterOnAWatchedJob(pool, watcher, watching);
+
+    // a watch lasts until a round is due, 15 s for a watched job: this waiter's limit is less
+    TrackedJob second =
+        watcher.await(ANN, job(2, JobState.RUNNING), Duration.ofSeconds(10), () -> {});
+
+    assertThat(second.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(cut).isTrue();
+    first.cancel(true);
+    pool.shutdownNow();
   }
 
   @Test
@@ -71,6 +188,7 @@ class JobWatcherTest {
               asked.add(jobs.size());
               return jobs.stream().map(j -> job(j.id(), JobState.COMPLETED)).toList();
             },
+            JobWatcher.Watches.NONE,
             () -> NOW,
             RENEW_EVERY);
     AtomicInteger renewed = new AtomicInteger();
@@ -105,6 +223,7 @@ class JobWatcherTest {
               rounds.incrementAndGet();
               return jobs.stream().map(j -> job(j.id(), JobState.COMPLETED)).toList();
             },
+            JobWatcher.Watches.NONE,
             () -> NOW.plusSeconds(6),
             RENEW_EVERY);
     TrackedJob seen = job(1, JobState.RUNNING);
@@ -127,12 +246,14 @@ class JobWatcherTest {
 
     assertThat(JobWatcher.age(queued, later)).isEqualTo(Duration.ofSeconds(3601));
     assertThat(JobWatcher.age(started, later)).isEqualTo(Duration.ofSeconds(1));
-    assertThat(JobWatcher.interval(JobWatcher.age(started, later))).isEqualTo(JobWatcher.FASTEST);
+    assertThat(JobWatcher.interval(JobWatcher.age(started, later), false))
+        .isEqualTo(JobWatcher.FASTEST);
   }
 
   @Test
   void aWaitEndsAtItsLimitWithTheJobAsLastSeen() throws Exception {
-    JobWatcher watcher = new JobWatcher((actor, jobs) -> jobs, () -> NOW, RENEW_EVERY);
+    JobWatcher watcher =
+        new JobWatcher((actor, jobs) -> jobs, JobWatcher.Watches.NONE, () -> NOW, RENEW_EVERY);
 
     TrackedJob last = watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMillis(50), () -> {});
 
@@ -144,7 +265,7 @@ class JobWatcherTest {
       throws Exception {
     // the job is 1 s old: rounds come every quarter of a second, the job still running after five
     AtomicInteger rounds = new AtomicInteger();
-    JobWatcher watcher = completingAtRound(6, rounds, Duration.ofHours(1));
+    JobWatcher watcher = completingAtRound(6, rounds, Duration.ofHours(1), JobWatcher.Watches.NONE);
     AtomicInteger renewed = new AtomicInteger();
 
     TrackedJob last =
@@ -159,7 +280,7 @@ class JobWatcherTest {
   @Test
   void withARenewalIntervalOfZeroEveryRoundThatSawTheJobRenews() throws Exception {
     AtomicInteger rounds = new AtomicInteger();
-    JobWatcher watcher = completingAtRound(6, rounds, Duration.ZERO);
+    JobWatcher watcher = completingAtRound(6, rounds, Duration.ZERO, JobWatcher.Watches.NONE);
     AtomicInteger renewed = new AtomicInteger();
 
     watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), renewed::incrementAndGet);
@@ -168,8 +289,38 @@ class JobWatcherTest {
     assertThat(renewed.get()).isBetween(2, 6);
   }
 
-  /** A watcher of a 1 s old job that its scheduler says has completed at round {@code last}. */
-  private static JobWatcher completingAtRound(int last, AtomicInteger rounds, Duration renewEvery) {
+  /** A waiter on job 1, in {@code pool}, once the watcher watches the job for it. */
+  private static Future<TrackedJob> waiterOnAWatchedJob(
+      ExecutorService pool, JobWatcher watcher, CountDownLatch watching) throws Exception {
+    Future<TrackedJob> waiter =
+        pool.submit(
+            () -> watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(1), () -> {}));
+    assertThat(watching.await(1, TimeUnit.MINUTES)).isTrue();
+    return waiter;
+  }
+
+  /**
+   * A watch that lasts until {@code end} or {@code upTo}, as flux job wait-event does, saying it
+   * began ({@code watching}) and whether it was cut short by an interrupt ({@code cut}).
+   */
+  private static EndWatch watchUntil(
+      CountDownLatch end, CountDownLatch watching, AtomicBoolean cut, Duration upTo) {
+    watching.countDown();
+    try {
+      end.await(upTo.toNanos(), TimeUnit.NANOSECONDS);
+    } catch (InterruptedException e) {
+      cut.set(true);
+      Thread.currentThread().interrupt();
+    }
+    return end.getCount() == 0 ? EndWatch.ENDED : EndWatch.QUIET;
+  }
+
+  /**
+   * A watcher of a 1 s old job that its scheduler says has completed at round {@code last}, watched
+   * with {@code watches}.
+   */
+  private static JobWatcher completingAtRound(
+      int last, AtomicInteger rounds, Duration renewEvery, JobWatcher.Watches watches) {
     return new JobWatcher(
         (actor, jobs) ->
             jobs.stream()
@@ -181,6 +332,7 @@ class JobWatcherTest {
                                 ? JobState.RUNNING
                                 : JobState.COMPLETED))
                 .toList(),
+        watches,
         () -> NOW.plusSeconds(1),
         renewEvery);
   }

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.EndWatch;
 import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
@@ -18,6 +19,7 @@ import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -177,6 +179,15 @@ public final class FluxBackend implements JobBackend {
     } catch (ProbeException e) {
       return null;
     }
+  }
+
+  /**
+   * {@code flux job wait-event ... ID clean} ({@link FluxEventlog}): the job's eventlog, watched
+   * instead of polled.
+   */
+  @Override
+  public EndWatch watchEnd(CommandRunner runner, String jobId, Duration upTo) {
+    return FluxEventlog.outcome(runner.run(FluxEventlog.waitCommand(FluxJobId.parse(jobId), upTo)));
   }
 
   /**
