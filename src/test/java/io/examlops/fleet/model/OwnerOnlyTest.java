@@ -11,9 +11,7 @@ class OwnerOnlyTest {
     assertThat(OwnerOnly.opensToOthers(OwnerOnly.FILE)).isFalse();
     assertThat(OwnerOnly.opensToOthers(OwnerOnly.EXECUTABLE)).isFalse();
     for (String mode : new String[] {"rw-r-----", "rw----r--", "rw-----w-", "rwx-----x"}) {
-      assertThat(OwnerOnly.opensToOthers(PosixFilePermissions.fromString(mode)))
-          .as(mode)
-          .isTrue();
+      assertThat(OwnerOnly.opensToOthers(PosixFilePermissions.fromString(mode))).as(mode).isTrue();
     }
   }
 
