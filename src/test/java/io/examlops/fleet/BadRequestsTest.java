@@ -7,6 +7,7 @@ import io.examlops.fleet.discovery.DetectRequest;
 import io.examlops.fleet.discovery.GpusRequest;
 import io.examlops.fleet.discovery.HostTarget;
 import io.examlops.fleet.discovery.NodesRequest;
+import io.examlops.fleet.governance.ApproveForRequest;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.ClusterSummary;
@@ -566,7 +567,19 @@ class BadRequestsTest {
             () -> new DetachRequest("a\nb"),
             () -> new LogsRequest(" ", false, 1),
             () -> new RejectRequest("new", ""),
-            () -> new RejectForRequest("new", "bob", " ", null));
+            () -> new RejectForRequest("new", "bob", " ", null),
+            () -> new RejectForRequest("new", "bob", "why", null),
+            () -> new RejectRequest("../x", "why"),
+            () -> new ApproveRequest("../x"),
+            () -> new ApproveForRequest("new", "bob", null),
+            () -> new EnvRequest("../x"),
+            () -> new SubmitRequest(null, null, JobOptions.on("dev", 1)),
+            () -> new SubmitRequest(ScriptSource.file(script), "a b", JobOptions.on("dev", 1)),
+            () -> new SubmitRequest(ScriptSource.file(script), null, null),
+            () -> new PipelineRunRequest("m;rm", "d", null, JobOptions.on("dev", 1)),
+            () -> new PipelineRunRequest("m", "d", null, null),
+            () -> new JobOptions("dev", 1, 1, null, "0", null, Map.of(), null, null, false),
+            () -> new PreflightRequest("dev", 1, 1, null, null, "soon"));
     for (Runnable build : builds) {
       FleetException e = catchThrowableOfType(build::run, FleetException.class);
       assertThat(e).isNotNull();

@@ -1,5 +1,6 @@
 package io.examlops.fleet.access;
 
+import io.examlops.fleet.model.OwnerOnly;
 import io.examlops.fleet.registry.StoreException;
 import java.io.IOException;
 import java.io.Writer;
@@ -7,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 
 /**
@@ -27,8 +27,7 @@ public final class InitialAdminFile {
   public static void write(Path file, char[] password) {
     try {
       Files.deleteIfExists(file);
-      Files.createFile(
-          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Files.createFile(file, OwnerOnly.file());
       try (Writer out =
           Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.WRITE)) {
         out.write(password);

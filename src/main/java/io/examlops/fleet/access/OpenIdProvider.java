@@ -6,6 +6,7 @@ import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.OneLine;
+import io.examlops.fleet.model.OutboundHttp;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.settings.OpenIdSettings;
@@ -55,11 +56,7 @@ final class OpenIdProvider {
   OpenIdProvider(OpenIdSettings settings, Clock clock) {
     this.settings = settings;
     this.clock = clock;
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(settings.timeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    this.http = OutboundHttp.client(settings.timeout());
     this.tokens = new IdTokens(settings.issuer().toString(), settings.clientId());
   }
 

@@ -250,24 +250,10 @@ final class HistoryPages {
   private void jobs(Context ctx) {
     JobsAsked jobs = jobsAsked(ctx, ROWS);
     Asked asked = jobs.asked();
-    JobsResult result = null;
-    if (jobs.request() != null) {
-      try {
-        result = fleet.jobs().list(Guard.principal(ctx).actor(), jobs.request());
-      } catch (FleetException e) {
-        if (e.kind() != ErrorKind.INVALID_REQUEST || e.fields().isEmpty()) {
-          throw e;
-        }
-        asked.refuse(e.fields().get(0), e);
-      }
-    }
-    long total = result == null ? 0 : result.total();
-    Page.Pager pager =
-        new Page.Pager("/jobs", List.of(asked.query()), asked.page, ROWS, total, "jobs");
-    String problem = asked.pageProblem;
-    if (result != null && asked.page > pager.pages()) {
-      problem = pastTheEnd(asked.page, pager, "job");
-    }
+    JobsResult result =
+        answer(asked, jobs.request(), r -> fleet.jobs().list(Guard.principal(ctx).actor(), r));
+    Page.Pager pager = pager("/jobs", asked, result == null ? null : result.total(), "jobs");
+    String problem = problem(asked, pager, result != null, "job");
     asked.status(ctx);
     ctx.html(
         templates.render(
@@ -282,6 +268,38 @@ final class HistoryPages {
                 result == null ? List.of() : result.jobs(),
                 pager,
                 Links.of("/jobs.csv", asked.query()))));
+  }
+
+  /**
+   * What the service answers to the form's request ({@code null} when the form asked nothing); a
+   * request it refuses for one of the form's fields is shown at that field, with nothing found.
+   */
+  private static <Q, R> R answer(Asked asked, Q request, java.util.function.Function<Q, R> ask) {
+    if (request == null) {
+      return null;
+    }
+    try {
+      return ask.apply(request);
+    } catch (FleetException e) {
+      if (e.kind() != ErrorKind.INVALID_REQUEST || e.fields().isEmpty()) {
+        throw e;
+      }
+      asked.refuse(e.fields().get(0), e);
+      return null;
+    }
+  }
+
+  /** The pages of {@code total} rows ({@code null}: none were found), {@link #ROWS} a page. */
+  private static Page.Pager pager(String path, Asked asked, Long total, String nouns) {
+    return new Page.Pager(
+        path, List.of(asked.query()), asked.page, ROWS, total == null ? 0 : total, nouns);
+  }
+
+  /** What is wrong with the page asked for, if anything; past the end only once rows were read. */
+  private static String problem(Asked asked, Page.Pager pager, boolean answered, String noun) {
+    return answered && asked.page > pager.pages()
+        ? pastTheEnd(asked.page, pager, noun)
+        : asked.pageProblem;
   }
 
   private static String pastTheEnd(long page, Page.Pager pager, String noun) {
@@ -533,24 +551,9 @@ final class HistoryPages {
   private void activity(Context ctx) {
     AuditAsked audit = auditAsked(ctx, ROWS);
     Asked asked = audit.asked();
-    AuditResult result = null;
-    if (audit.request() != null) {
-      try {
-        result = fleet.governance().audit(audit.request());
-      } catch (FleetException e) {
-        if (e.kind() != ErrorKind.INVALID_REQUEST || e.fields().isEmpty()) {
-          throw e;
-        }
-        asked.refuse(e.fields().get(0), e);
-      }
-    }
-    long total = result == null ? 0 : result.total();
-    Page.Pager pager =
-        new Page.Pager("/activity", List.of(asked.query()), asked.page, ROWS, total, "events");
-    String problem = asked.pageProblem;
-    if (result != null && asked.page > pager.pages()) {
-      problem = pastTheEnd(asked.page, pager, "event");
-    }
+    AuditResult result = answer(asked, audit.request(), r -> fleet.governance().audit(r));
+    Page.Pager pager = pager("/activity", asked, result == null ? null : result.total(), "events");
+    String problem = problem(asked, pager, result != null, "event");
     asked.status(ctx);
     ctx.html(
         templates.render(

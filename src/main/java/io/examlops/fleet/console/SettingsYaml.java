@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.examlops.fleet.model.FleetException;
+import io.examlops.fleet.model.OwnerOnly;
 import io.examlops.fleet.settings.Secret;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -30,14 +31,6 @@ final class SettingsYaml {
   private static final int MAX_BYTES = 64 * 1024;
   private static final long MAX_SECRET_FILE_BYTES = 4096;
   private static final Set<String> ROLE_KEYS = Set.of("admin", "viewer");
-  private static final Set<PosixFilePermission> GROUP_OR_OTHERS =
-      EnumSet.of(
-          PosixFilePermission.GROUP_READ,
-          PosixFilePermission.GROUP_WRITE,
-          PosixFilePermission.GROUP_EXECUTE,
-          PosixFilePermission.OTHERS_READ,
-          PosixFilePermission.OTHERS_WRITE,
-          PosixFilePermission.OTHERS_EXECUTE);
   private static final Set<PosixFilePermission> WRITABLE_BY_OTHERS =
       EnumSet.of(PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
 
@@ -256,9 +249,7 @@ final class SettingsYaml {
     try {
       Set<PosixFilePermission> mode =
           Files.getPosixFilePermissions(secretFile, LinkOption.NOFOLLOW_LINKS);
-      Set<PosixFilePermission> wide = EnumSet.copyOf(GROUP_OR_OTHERS);
-      wide.retainAll(mode);
-      if (!wide.isEmpty()) {
+      if (OwnerOnly.opensToOthers(mode)) {
         throw invalid(
             key,
             "names "

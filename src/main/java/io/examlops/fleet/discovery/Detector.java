@@ -104,13 +104,13 @@ public final class Detector {
     if (!smi.get().available(runner)) {
       notes.add(
           probe.kind().label()
-              + " reports GPU counts only; nvidia-smi is not available on "
+              + " reports GPU counts only, and the GPU driver's device tool is not available on "
               + runner.target()
               + " for device detail");
       return List.of();
     }
     List<GpuInfo> gpus = smi.get().listGpus(runner);
-    notes.add("GPU detail enriched from nvidia-smi on " + runner.target());
+    notes.add("GPU detail read from the GPU driver's device tool on " + runner.target());
     return gpus;
   }
 }

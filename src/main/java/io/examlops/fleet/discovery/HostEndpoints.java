@@ -55,7 +55,7 @@ public final class HostEndpoints {
     addIf(apiOnly, target.signingKey() != null, "signingKey");
     if (!apiOnly.isEmpty()) {
       throw FleetException.invalid(
-          "a token file and a signing key are for a Slurm REST API, given as the HOST"
+          "a token file and a signing key are for a scheduler's REST API, given as the HOST"
               + " https://HOST[:PORT]: drop them, or give the API's URL",
           apiOnly.toArray(String[]::new));
     }

@@ -10,7 +10,6 @@ import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ClusterReview;
-import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.ErrorKind;
@@ -174,11 +173,7 @@ public final class GovernanceService {
   public ApproveResult approveFor(Actor via, ApproveForRequest request) {
     ClusterGovernance g =
         delegated()
-            .approve(
-                request.cluster(),
-                request.user(),
-                shown(request.expected(), request.cluster()),
-                via)
+            .approve(request.cluster(), request.user(), request.expected(), via)
             .governance();
     return new ApproveResult(
         request.cluster(), g.state(), g.decidedBy(), g.decidedAt(), g.pinned());
@@ -188,12 +183,7 @@ public final class GovernanceService {
   public RejectResult rejectFor(Actor via, RejectForRequest request) {
     ClusterGovernance g =
         delegated()
-            .reject(
-                request.cluster(),
-                request.user(),
-                request.reason(),
-                shown(request.expected(), request.cluster()),
-                via)
+            .reject(request.cluster(), request.user(), request.reason(), request.expected(), via)
             .governance();
     return new RejectResult(request.cluster(), g.state(), g.decidedBy(), g.decidedAt(), g.reason());
   }
@@ -210,20 +200,6 @@ public final class GovernanceService {
                         + " they are one of its admins: set EXAMLOPS_SERVER to the console and"
                         + " EXAMLOPS_TOKEN to a token with the on-behalf scope (an admin of this"
                         + " machine's registry approves with exa hpc approve, as themselves)"));
-  }
-
-  /** A decision made for someone else rests on what was shown to them: its revision is required. */
-  private static ClusterRevision shown(ClusterRevision expected, String cluster) {
-    if (expected == null) {
-      throw FleetException.invalid(
-          "a decision for someone else must carry the revision of cluster '"
-              + cluster
-              + "' that was shown to them ("
-              + ClusterRevision.RULE
-              + "); nothing was decided",
-          "expected");
-    }
-    return expected;
   }
 
   private ClusterReview review(RegisteredCluster cluster) {

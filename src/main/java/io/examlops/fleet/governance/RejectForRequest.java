@@ -12,9 +12,11 @@ public record RejectForRequest(
     String cluster, String user, String reason, ClusterRevision expected) {
   /**
    * @throws io.examlops.fleet.model.FleetException naming {@code reason} as {@link RejectRequest}
-   *     does: the reason is judged as a rejection's own is
+   *     does (the reason is judged as a rejection's own is), {@code expected} as {@link
+   *     ApproveForRequest} does
    */
   public RejectForRequest {
     new RejectRequest(cluster, reason, expected);
+    ApproveForRequest.requireShown(expected, cluster);
   }
 }

@@ -1,5 +1,6 @@
 package io.examlops.fleet.governance;
 
+import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ClusterRevision;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.OneLine;
@@ -19,6 +20,7 @@ public record RejectRequest(String cluster, String reason, ClusterRevision expec
    *     reason} when there is none, or it is not one line of at most {@link #MAX_REASON_LENGTH}
    */
   public RejectRequest {
+    ClusterName.require(cluster, "cluster");
     if (reason == null || reason.isBlank()) {
       throw FleetException.invalid(
           "a reason is required to reject cluster '" + cluster + "', e.g. \"wrong account\"",

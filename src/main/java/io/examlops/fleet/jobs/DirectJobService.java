@@ -13,8 +13,6 @@ import io.examlops.fleet.model.QueueSnapshot;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.RefusedAttempt;
 import io.examlops.fleet.model.RegisteredCluster;
-import io.examlops.fleet.model.SafeName;
-import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.placement.PlaceRequest;
 import io.examlops.fleet.placement.PlaceResult;
@@ -91,8 +89,6 @@ public final class DirectJobService implements JobService {
    */
   @Override
   public SubmitResult runPipeline(Actor actor, PipelineRunRequest request) {
-    SafeName.require("model", request.model(), "model");
-    SafeName.require("dataset", request.dataset(), "dataset");
     String text =
         request.script() == null
             ? Pipelines.builtInScript()
@@ -336,7 +332,7 @@ public final class DirectJobService implements JobService {
             options.gpus(),
             options.nodes(),
             options.partition(),
-            TimeLimit.parseOrNull(options.time()),
+            options.timeLimit(),
             options.account(),
             environment,
             null,

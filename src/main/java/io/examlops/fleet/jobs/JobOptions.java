@@ -5,7 +5,9 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuAsk;
 import io.examlops.fleet.model.JobTag;
 import io.examlops.fleet.model.OutputPath;
+import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.settings.Variables;
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -47,6 +49,7 @@ public record JobOptions(
     GpuAsk.of(gpus, nodes);
     JobTag.require(tag);
     OutputPath.of(output);
+    TimeLimit.parseOrNull(time);
     environment = environment == null ? Map.of() : Map.copyOf(environment);
     for (String name : environment.keySet()) {
       if (Variables.CREDENTIALS.contains(name)) {
@@ -57,6 +60,14 @@ public record JobOptions(
             "environment");
       }
     }
+  }
+
+  /**
+   * The wall-clock limit {@code time} gives ({@link TimeLimit}); {@code null}: the scheduler's
+   * default.
+   */
+  public Duration timeLimit() {
+    return TimeLimit.parseOrNull(time);
   }
 
   /** The same job, with a lease or without. */

@@ -1,5 +1,7 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.SafeName;
+
 /**
  * A training run for a model and dataset ({@code exa pipeline run}): submitted through the same
  * gate, placement and tracking as a script, with the model, dataset, GPU count and the chosen
@@ -12,4 +14,14 @@ package io.examlops.fleet.jobs;
  * @param job where it goes and what it asks for
  */
 public record PipelineRunRequest(
-    String model, String dataset, ScriptSource script, JobOptions job) {}
+    String model, String dataset, ScriptSource script, JobOptions job) {
+  /**
+   * @throws io.examlops.fleet.model.FleetException naming {@code model} or {@code dataset} when it
+   *     breaks {@link SafeName}'s rule, {@code job} when there is none
+   */
+  public PipelineRunRequest {
+    SafeName.require("model", model, "model");
+    SafeName.require("dataset", dataset, "dataset");
+    SubmitRequest.requireJob(job);
+  }
+}

@@ -7,6 +7,19 @@ import java.nio.file.Path;
  * it was uploaded under, for naming the job). Exactly one of {@code file} and {@code text}.
  */
 public record ScriptSource(Path file, String fileName, String text) {
+  /**
+   * {@code source}, when it names a script.
+   *
+   * @throws io.examlops.fleet.model.FleetException naming {@code script} when it names none
+   */
+  public static ScriptSource require(ScriptSource source) {
+    if (source == null || (source.file() == null && source.text() == null)) {
+      throw io.examlops.fleet.model.FleetException.invalid(
+          "no job script was given: give a batch script", "script");
+    }
+    return source;
+  }
+
   public static ScriptSource file(Path file) {
     return new ScriptSource(file, null, null);
   }

@@ -21,9 +21,7 @@ public final class Scripts {
 
   /** The script's text; a missing, unreadable or empty source is a clear error. */
   public static Script read(ScriptSource source) {
-    if (source == null || (source.file() == null && source.text() == null)) {
-      throw FleetException.invalid("no job script was given: give a batch script", "script");
-    }
+    ScriptSource.require(source);
     if (source.file() == null) {
       return new Script(source.text(), nameFrom(source.fileName()));
     }

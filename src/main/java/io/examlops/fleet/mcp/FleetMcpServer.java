@@ -107,8 +107,10 @@ final class FleetMcpServer {
       CallToolRequest request,
       ProtocolVersion version) {
     Map<String, Object> arguments = request.arguments() == null ? Map.of() : request.arguments();
-    var check = validator.validate(definition.tool().inputSchema(), arguments);
-    if (!check.valid()) {
+    if (!validator.validate(definition.shape(), arguments).valid()) {
+      // Arguments missing, unknown or of the wrong type: every one at fault is named at once,
+      // those out of range too. Values of the right types are the core's to judge, in its words.
+      var check = validator.validate(definition.tool().inputSchema(), arguments);
       return failure(ToolError.schema(definition.name(), check.errorMessage()), version);
     }
     ClientChannel client = new ClientChannel(exchange, definition.name());

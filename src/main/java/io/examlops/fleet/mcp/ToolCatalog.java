@@ -63,7 +63,7 @@ final class ToolCatalog {
             .outputSchema(withErrorShape(object(entry.get("outputSchema"))))
             .annotations(annotations(title, write, openWorld))
             .build();
-    return new ToolDefinition(tool, write);
+    return new ToolDefinition(tool, write, object(entry.get("inputSchema")));
   }
 
   /**

@@ -251,7 +251,7 @@ public final class ApiSettings {
           "the REST API socket "
               + Printable.quoted(text)
               + " is not unix:/ABSOLUTE/PATH (at most 107 characters, no spaces, '%', '?', '#' or"
-              + " '..'), e.g. unix:/run/slurmrestd/slurmrestd.socket",
+              + " '..'), e.g. unix:/run/api/rest.socket",
           "url");
     }
     return SOCKET + path;

@@ -131,6 +131,6 @@ public final class ClockDuration {
   }
 
   private static IllegalArgumentException tooLong(String text) {
-    return new IllegalArgumentException("'" + text + "' is too long to be a Slurm time");
+    return new IllegalArgumentException("'" + text + "' is too long to be a time of D-HH:MM:SS");
   }
 }

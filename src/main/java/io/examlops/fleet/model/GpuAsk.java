@@ -29,7 +29,8 @@ public record GpuAsk(int gpus, Integer nodes) {
           "GPUs must be at most " + MAX + " (no cluster has more), got " + gpus, "gpus");
     }
     if (nodes != null && nodes < MIN_NODES) {
-      throw FleetException.invalid("nodes must be at least 1, got " + nodes, "nodes");
+      throw FleetException.invalid(
+          "nodes must be at least " + MIN_NODES + ", got " + nodes, "nodes");
     }
     if (nodes != null && nodes > MAX) {
       throw FleetException.invalid(

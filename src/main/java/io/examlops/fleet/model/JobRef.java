@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 public final class JobRef {
   /** The forms, as messages and help texts state them. */
   public static final String RULE =
-      "the fleet's job id as #ID (#12), the scheduler's as SCHEDULER:ID (slurm:12, flux:ƒCfjPArK),"
-          + " or a bare id when only one job has it";
+      "the fleet's job id as #ID (#12), the scheduler's as SCHEDULER:ID (the scheduler as the"
+          + " jobs list names it, a colon, and its id there), or a bare id when only one job has it";
 
   /** The longest job id taken. */
   public static final int MAX_LENGTH = 120;

@@ -64,10 +64,7 @@ public final class OneLine {
     for (int i = 0; i < text.length(); ) {
       char c = text.charAt(i);
       if (Character.isSurrogate(c)) {
-        boolean pair =
-            Character.isHighSurrogate(c)
-                && i + 1 < text.length()
-                && Character.isLowSurrogate(text.charAt(i + 1));
+        boolean pair = pairAt(text, i);
         if (!pair) {
           return Optional.of(
               String.format("a lone surrogate (U+%04X) at character %d", (int) c, i + 1));
@@ -109,10 +106,7 @@ public final class OneLine {
     StringBuilder out = new StringBuilder(text.length() + 16);
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      boolean pair =
-          Character.isHighSurrogate(c)
-              && i + 1 < text.length()
-              && Character.isLowSurrogate(text.charAt(i + 1));
+      boolean pair = pairAt(text, i);
       if (pair) {
         out.append(c).append(text.charAt(++i));
       } else if (Character.isSurrogate(c) || refused(c)) {
@@ -136,10 +130,7 @@ public final class OneLine {
     StringBuilder out = new StringBuilder(Math.min(text.length(), maxLength));
     for (int i = 0; i < text.length() && out.length() < maxLength; i++) {
       char c = text.charAt(i);
-      boolean pair =
-          Character.isHighSurrogate(c)
-              && i + 1 < text.length()
-              && Character.isLowSurrogate(text.charAt(i + 1));
+      boolean pair = pairAt(text, i);
       if (pair) {
         if (out.length() + 2 > maxLength) {
           break;
@@ -173,5 +164,12 @@ public final class OneLine {
       return "a line separator";
     }
     return "a bidirectional control character";
+  }
+
+  /** Whether a surrogate pair (one code point above U+FFFF) starts at {@code i}. */
+  private static boolean pairAt(String text, int i) {
+    return Character.isHighSurrogate(text.charAt(i))
+        && i + 1 < text.length()
+        && Character.isLowSurrogate(text.charAt(i + 1));
   }
 }

@@ -54,7 +54,7 @@ public record OutputPath(String pattern) {
       throw FleetException.invalid(
           "the output path "
               + shown
-              + " holds a backslash, which makes sbatch ignore every %-pattern in it"
+              + " holds a backslash, which makes a scheduler ignore every %-pattern in it"
               + HOW,
           FIELD);
     }
@@ -62,7 +62,7 @@ public record OutputPath(String pattern) {
       throw FleetException.invalid(
           "the output path "
               + shown
-              + " holds a brace, which Flux reads as a template ({{id}}); use %j for the job id"
+              + " holds a brace, which a scheduler reads as a template ({{id}}); use %j for the job id"
               + HOW,
           FIELD);
     }

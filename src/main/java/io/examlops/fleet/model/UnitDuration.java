@@ -67,7 +67,7 @@ public final class UnitDuration {
     Matcher m = FSD.matcher(value);
     if (!m.matches()) {
       throw new IllegalArgumentException(
-          "'" + text + "' is not a Flux duration (a number with ms, s, m, h or d)");
+          "'" + text + "' is not a duration with a unit (a number with ms, s, m, h or d)");
     }
     String unit = m.group(2) == null ? "s" : m.group(2);
     try {
@@ -107,7 +107,7 @@ public final class UnitDuration {
 
   private static IllegalArgumentException tooLong(String text) {
     return new IllegalArgumentException(
-        "'" + text + "' is too long a time for Flux (at most " + MAX_SECONDS + " s)");
+        "'" + text + "' is too long a time (at most " + MAX_SECONDS + " s)");
   }
 
   private static BigDecimal secondsPer(String unit) {

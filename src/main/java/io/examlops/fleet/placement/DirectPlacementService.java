@@ -6,7 +6,6 @@ import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.GpuHours;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
-import io.examlops.fleet.model.TimeLimit;
 import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
@@ -64,7 +63,7 @@ public final class DirectPlacementService implements PlacementService {
             request.nodes(),
             request.partition(),
             request.account(),
-            TimeLimit.parseOrNull(request.time()));
+            request.timeLimit());
     RegisteredCluster cluster = clusters.connections().cluster(request.cluster());
     Optional<PreflightResult.Check> token = tokenCheck(actor.token(), request);
     if (token.isPresent() && token.get().status().equals(PreflightResult.FAIL)) {
@@ -109,7 +108,7 @@ public final class DirectPlacementService implements PlacementService {
             .jobs(Stores.READER)
             .tokenUse(
                 token.id(), limits.period() == null ? now : now.minus(limits.period().length()));
-    Duration time = TimeLimit.parseOrNull(request.time());
+    Duration time = request.timeLimit();
     BigDecimal asked = time == null ? null : GpuHours.of(time, request.gpus());
     Optional<String> refused =
         limits

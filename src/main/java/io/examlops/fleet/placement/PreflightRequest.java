@@ -2,6 +2,8 @@ package io.examlops.fleet.placement;
 
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.GpuAsk;
+import io.examlops.fleet.model.TimeLimit;
+import java.time.Duration;
 
 /**
  * Fail-fast checks of a cluster before submitting.
@@ -18,5 +20,14 @@ public record PreflightRequest(
   public PreflightRequest {
     ClusterName.require(cluster, "cluster");
     GpuAsk.of(gpus, nodes);
+    TimeLimit.parseOrNull(time);
+  }
+
+  /**
+   * The wall-clock limit {@code time} gives ({@link TimeLimit}); {@code null}: the scheduler's
+   * default.
+   */
+  public Duration timeLimit() {
+    return TimeLimit.parseOrNull(time);
   }
 }

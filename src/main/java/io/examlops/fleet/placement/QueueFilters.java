@@ -45,7 +45,7 @@ final class QueueFilters {
         queue.limits().takesJobs(),
         "enabled",
         "disabled",
-        "Flux refuses jobs submitted to it");
+        "the scheduler refuses jobs submitted to it");
   }
 
   private static Optional<Reason> started(

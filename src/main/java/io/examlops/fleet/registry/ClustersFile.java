@@ -3,6 +3,7 @@ package io.examlops.fleet.registry;
 import io.examlops.fleet.model.ClusterDefinition;
 import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.JumpHost;
+import io.examlops.fleet.model.OwnerOnly;
 import io.examlops.fleet.settings.RegistryLocations;
 import io.examlops.fleet.settings.UserHome;
 import io.examlops.fleet.settings.Variables;
@@ -382,8 +383,7 @@ public final class ClustersFile {
   private static void keepPermissions(Path target, Path temporary) throws IOException {
     try {
       Files.setPosixFilePermissions(
-          temporary,
-          Files.exists(target) ? Files.getPosixFilePermissions(target) : PrivateFiles.file());
+          temporary, Files.exists(target) ? Files.getPosixFilePermissions(target) : OwnerOnly.FILE);
     } catch (UnsupportedOperationException e) {
       // not a POSIX file system: the temporary file keeps the platform's defaults
     }

@@ -298,48 +298,24 @@ public final class JobStore implements JobRecords {
 
   /** A job by the scheduler's id on a cluster: the newest record of it, when there are several. */
   public Optional<TrackedJob> find(String cluster, String schedulerJobId) {
-    return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM hpc_jobs WHERE cluster = ? AND scheduler_job_id = ?"
-                      + " ORDER BY id DESC LIMIT 1")) {
-            s.setString(1, cluster);
-            s.setString(2, schedulerJobId);
-            return one(s);
-          }
-        });
+    return first(
+        select(
+            " WHERE cluster = ? AND scheduler_job_id = ? ORDER BY id DESC LIMIT 1",
+            cluster,
+            schedulerJobId));
   }
 
   /** The newest submission recorded with this tag, if any. */
   @Override
   public Optional<TrackedJob> latestTagged(String tag) {
-    return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT " + COLUMNS + " FROM hpc_jobs WHERE tag = ? ORDER BY id DESC LIMIT 1")) {
-            s.setString(1, tag);
-            return one(s);
-          }
-        });
+    return first(select(" WHERE tag = ? ORDER BY id DESC LIMIT 1", tag));
   }
 
   /** Tracked jobs, newest first. */
   @Override
   public List<TrackedJob> list(Filter filter) {
     Where where = Where.of(filter);
-    return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT " + COLUMNS + " FROM hpc_jobs" + where.sql() + " ORDER BY id DESC")) {
-            where.bind(s);
-            return all(s);
-          }
-        });
+    return select(where.sql() + " ORDER BY id DESC", where.args().toArray());
   }
 
   /**
@@ -349,21 +325,10 @@ public final class JobStore implements JobRecords {
   @Override
   public List<TrackedJob> list(Filter filter, Page page) {
     Where where = Where.of(filter).below(page.before());
-    return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM hpc_jobs"
-                      + where.sql()
-                      + " ORDER BY id DESC LIMIT ? OFFSET ?")) {
-            int next = where.bind(s);
-            s.setInt(next, page.limit());
-            s.setLong(next + 1, page.offset());
-            return all(s);
-          }
-        });
+    List<Object> args = new ArrayList<>(where.args());
+    args.add(page.limit());
+    args.add(page.offset());
+    return select(where.sql() + " ORDER BY id DESC LIMIT ? OFFSET ?", args.toArray());
   }
 
   @Override
@@ -510,21 +475,29 @@ public final class JobStore implements JobRecords {
   @Override
   public List<TrackedJob> unfinished(String cluster) {
     String where = cluster == null ? UNFINISHED : "cluster = ? AND " + UNFINISHED;
+    String tail = " INDEXED BY hpc_jobs_unfinished WHERE " + where + " ORDER BY id DESC";
+    return cluster == null ? select(tail) : select(tail, cluster);
+  }
+
+  /**
+   * The jobs {@code SELECT COLUMNS FROM hpc_jobs} and {@code tail} (a WHERE, an ORDER BY, a LIMIT)
+   * select, its {@code ?} bound to {@code args} in order.
+   */
+  private List<TrackedJob> select(String tail, Object... args) {
     return db.read(
         c -> {
           try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM hpc_jobs INDEXED BY hpc_jobs_unfinished WHERE "
-                      + where
-                      + " ORDER BY id DESC")) {
-            if (cluster != null) {
-              s.setString(1, cluster);
+              c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs" + tail)) {
+            for (int i = 0; i < args.length; i++) {
+              s.setObject(i + 1, args[i]);
             }
             return all(s);
           }
         });
+  }
+
+  private static Optional<TrackedJob> first(List<TrackedJob> jobs) {
+    return jobs.stream().findFirst();
   }
 
   private List<TrackedJob> all(PreparedStatement s) throws SQLException {
@@ -572,18 +545,12 @@ public final class JobStore implements JobRecords {
 
   @Override
   public List<TrackedJob> leasedBefore(Instant instant) {
-    return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "SELECT "
-                      + COLUMNS
-                      + " FROM hpc_jobs WHERE lease_renewed_at IS NOT NULL AND lease_renewed_at < ?"
-                      + " ORDER BY lease_renewed_at")) {
-            s.setString(1, Timestamps.format(instant));
-            return all(s).stream().filter(job -> !job.state().terminal()).toList();
-          }
-        });
+    return select(
+            " WHERE lease_renewed_at IS NOT NULL AND lease_renewed_at < ? ORDER BY lease_renewed_at",
+            Timestamps.format(instant))
+        .stream()
+        .filter(job -> !job.state().terminal())
+        .toList();
   }
 
   private static void requireActive(Connection c, String cluster) throws SQLException {

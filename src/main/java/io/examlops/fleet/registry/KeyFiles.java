@@ -1,11 +1,11 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.EnumSet;
 import java.util.Set;
 
 /**
@@ -13,12 +13,6 @@ import java.util.Set;
  * contents: it exists, is a readable file, and no other user may read or write it.
  */
 final class KeyFiles {
-  private static final Set<PosixFilePermission> OTHERS =
-      EnumSet.of(
-          PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
-          PosixFilePermission.GROUP_EXECUTE, PosixFilePermission.OTHERS_READ,
-          PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
-
   private KeyFiles() {}
 
   /** Throws {@link IllegalArgumentException} saying what is wrong with the key file and the fix. */
@@ -52,9 +46,7 @@ final class KeyFiles {
       throw new IllegalArgumentException(
           "key file " + key + " cannot be inspected: " + e.getMessage());
     }
-    Set<PosixFilePermission> open = EnumSet.copyOf(OTHERS);
-    open.retainAll(permissions);
-    if (!open.isEmpty()) {
+    if (OwnerOnly.opensToOthers(permissions)) {
       throw new IllegalArgumentException(
           "key file "
               + key

@@ -1,13 +1,12 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.model.OwnerOnly;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -18,21 +17,7 @@ import java.util.Set;
  * behind its owner's back.
  */
 public final class PrivateFiles {
-  private static final Set<PosixFilePermission> OTHERS =
-      EnumSet.of(
-          PosixFilePermission.GROUP_READ,
-          PosixFilePermission.GROUP_WRITE,
-          PosixFilePermission.GROUP_EXECUTE,
-          PosixFilePermission.OTHERS_READ,
-          PosixFilePermission.OTHERS_WRITE,
-          PosixFilePermission.OTHERS_EXECUTE);
-
   private PrivateFiles() {}
-
-  /** rw------- for a new file. */
-  static Set<PosixFilePermission> file() {
-    return PosixFilePermissions.fromString("rw-------");
-  }
 
   /** Creates the directory and the missing ones above it, each rwx------. */
   static void createDirectories(Path directory) throws IOException {
@@ -40,9 +25,7 @@ public final class PrivateFiles {
       return;
     }
     try {
-      FileAttribute<Set<PosixFilePermission>> owner =
-          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-      Files.createDirectories(directory, owner);
+      Files.createDirectories(directory, OwnerOnly.directory());
     } catch (UnsupportedOperationException notPosix) {
       Files.createDirectories(directory);
     }
@@ -51,7 +34,7 @@ public final class PrivateFiles {
   /** Creates an empty file, rw-------. */
   static void createFile(Path file) throws IOException {
     try {
-      Files.createFile(file, PosixFilePermissions.asFileAttribute(file()));
+      Files.createFile(file, OwnerOnly.file());
     } catch (UnsupportedOperationException notPosix) {
       Files.createFile(file);
     }
@@ -70,9 +53,7 @@ public final class PrivateFiles {
           continue;
         }
         Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
-        Set<PosixFilePermission> others = EnumSet.copyOf(OTHERS);
-        others.retainAll(mode);
-        if (!others.isEmpty()) {
+        if (OwnerOnly.opensToOthers(mode)) {
           warnings.add(
               file
                   + " is "

@@ -44,8 +44,12 @@ public interface JobBackend {
    *
    * @param output where the job was asked to write it ({@link JobSpec#output()}); {@code null} for
    *     the backend's default
+   * @return by default the file {@link OutputPath#orDefault} names for this job id, for a backend
+   *     whose job ids are what the pattern's {@code %j} becomes
    */
-  String outputFile(String jobId, OutputPath output);
+  default String outputFile(String jobId, OutputPath output) {
+    return OutputPath.orDefault(output).file(jobId);
+  }
 
   /**
    * Looks for the job sent with {@code mark} ({@link JobSpec#mark()}): pending, running, or ended

@@ -51,8 +51,8 @@ public record JobSpec(
     Objects.requireNonNull(script, "script");
     if (!script.startsWith("#!")) {
       throw FleetException.invalid(
-          "the job script must start with an interpreter line such as #!/bin/bash; sbatch and"
-              + " flux batch refuse a script without one",
+          "the job script must start with an interpreter line such as #!/bin/bash; the"
+              + " schedulers refuse a script without one",
           "script");
     }
     if (script.indexOf('\0') >= 0) {

@@ -3,6 +3,7 @@ package io.examlops.fleet.transport;
 import com.jcraft.jsch.JSch;
 import com.jcraft.jsch.JSchException;
 import com.jcraft.jsch.KeyPair;
+import io.examlops.fleet.model.OwnerOnly;
 import io.examlops.fleet.settings.Secret;
 import io.examlops.fleet.settings.Variables;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 
@@ -40,14 +40,6 @@ final class PrivateKeyFile {
           "PuTTY-User-Key-File-");
   private static final List<String> PUBLIC_KEY_STARTS =
       List.of("ssh-", "ecdsa-sha2-", "sk-", "---- BEGIN SSH2 PUBLIC KEY", "-----BEGIN PUBLIC KEY");
-  private static final Set<PosixFilePermission> GROUP_OR_OTHER =
-      EnumSet.of(
-          PosixFilePermission.GROUP_READ,
-          PosixFilePermission.GROUP_WRITE,
-          PosixFilePermission.GROUP_EXECUTE,
-          PosixFilePermission.OTHERS_READ,
-          PosixFilePermission.OTHERS_WRITE,
-          PosixFilePermission.OTHERS_EXECUTE);
 
   private final Path path;
   private final byte[] content;
@@ -167,7 +159,7 @@ final class PrivateKeyFile {
     } catch (IOException e) {
       throw unreadable(path, e);
     }
-    if (permissions.stream().anyMatch(GROUP_OR_OTHER::contains)) {
+    if (OwnerOnly.opensToOthers(permissions)) {
       throw new KeyFileException(
           "SSH key file "
               + path

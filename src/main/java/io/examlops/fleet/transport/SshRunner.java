@@ -198,7 +198,7 @@ public final class SshRunner implements CommandRunner {
         "the connection was lost while `"
             + command
             + "` ran: it may have run in part or to the end on the host, so it is not run again (a"
-            + " second sbatch would submit its job twice); check on the host what it did, and the"
+            + " second submission would send its job twice); check on the host what it did, and the"
             + " host's sshd log for why the connection ended");
   }
 

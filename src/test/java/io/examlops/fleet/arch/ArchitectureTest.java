@@ -5,6 +5,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMembers;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.AccessTarget;
@@ -26,9 +27,13 @@ import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -225,8 +230,7 @@ class ArchitectureTest {
    * Two exceptions, by their nature: {@code hostlist} is the grammar of Slurm's and Flux's
    * hostlists, whose dialects it names ({@code Hostlist.Dialect.SLURM}); and the mock's one setting
    * is named as its variable is ({@code EXAMLOPS_MOCK_GPUS}: {@code Variables.MOCK_GPUS}, {@code
-   * FleetSettings.mockGpus()}). Messages and help texts are not held here: their words are read by
-   * people, and docs/ says where they still name a scheduler.
+   * FleetSettings.mockGpus()}). Messages are held by {@link #noCoreMessageNamesAScheduler}.
    */
   @Test
   void nothingOutsideTheSchedulersIsNamedAfterOne() {
@@ -248,6 +252,40 @@ class ArchitectureTest {
             "the core asks a cluster's adapter (by its SchedulerKind) what only one scheduler"
                 + " knows, so that adding a scheduler changes nothing outside scheduler/")
         .check(classes);
+  }
+
+  /** A particular scheduler or one of its commands, as a message would name it. */
+  private static final Pattern A_SCHEDULER_IN_WORDS =
+      Pattern.compile(
+          "(?i)\\b(slurm\\w*|flux|sbatch|srun|squeue|sinfo|scontrol|sacct|scancel|nvidia-smi)\\b");
+
+  /**
+   * No string the core holds (a message, a note, a reason, a rule's wording) names a particular
+   * scheduler or one of its commands: a message about a time, a path or a queue says what was wrong
+   * in the fleet's words, and one that must name the scheduler takes it from the cluster's adapter
+   * ({@code SchedulerKind.label()}), so that adding a scheduler changes no message outside {@code
+   * scheduler/}. Outside the rule, by their nature: the schedulers' own packages and their
+   * registration; {@code hostlist}, the grammar of Slurm's and Flux's dialects; and the surfaces,
+   * whose help texts, MCP instructions and API descriptions are user documentation and may say how
+   * each scheduler behaves.
+   */
+  @Test
+  void noCoreMessageNamesAScheduler() {
+    List<String> named = new ArrayList<>();
+    for (JavaClass type : classes) {
+      if (type.getPackageName().startsWith(ROOT + ".hostlist")
+          || type.getName().equals(ROOT + ".StandardSchedulers")
+          || Stream.concat(Stream.of(SCHEDULER_IMPLEMENTATIONS), Stream.of(SURFACES))
+              .anyMatch(p -> type.getPackageName().startsWith(p.replace("..", "")))) {
+        continue;
+      }
+      for (String text : StringConstants.of(type)) {
+        if (A_SCHEDULER_IN_WORDS.matcher(text).find()) {
+          named.add(type.getName() + ": " + text);
+        }
+      }
+    }
+    assertThat(named).as("core strings that name a scheduler").isEmpty();
   }
 
   /** The environment and the JVM's properties are read once, at a surface's edge, into settings. */

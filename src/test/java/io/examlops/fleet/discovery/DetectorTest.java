@@ -64,7 +64,7 @@ class DetectorTest {
     assertThat(detection.nodes()).hasSize(7);
     assertThat(detection.gpus()).isEmpty();
     assertThat(detection.notes())
-        .anySatisfy(n -> assertThat(n).contains("GPU counts only").contains("nvidia-smi"));
+        .anySatisfy(n -> assertThat(n).contains("GPU counts only").contains("device tool"));
     assertThat(slurm.commands()).filteredOn(c -> c.startsWith("sinfo -N")).hasSize(1);
   }
 

@@ -347,20 +347,28 @@ class McpServeTest {
       JsonNode two = error(mcp.call("hpc_place", Map.of("gpus", "two")), "INVALID_REQUEST");
       assertThat(two.get("message").asText()).contains("gpus").contains("integer");
       assertThat(two.get("fields")).extracting(JsonNode::asText).containsExactly("gpus");
+      // issue 34: a count out of range is answered in the core's words, as on every surface
+      // (the listed schema states the same limits: ArgumentLimitsTest), not the validator's
+      JsonNode negative = error(mcp.call("hpc_place", Map.of("gpus", -1)), "INVALID_REQUEST");
+      assertThat(negative.get("message").asText())
+          .isEqualTo("GPUs must be 0 (a CPU-only job) or more, got -1");
+      assertThat(negative.get("fields")).extracting(JsonNode::asText).containsExactly("gpus");
       assertThat(
-              error(mcp.call("hpc_place", Map.of("gpus", -1)), "INVALID_REQUEST")
+              error(mcp.call("hpc_place", Map.of("gpus", 1, "nodes", 0)), "INVALID_REQUEST")
                   .get("message")
                   .asText())
-          .contains("gpus");
+          .isEqualTo("nodes must be at least 1, got 0");
+      assertThat(
+              error(mcp.call("hpc_place", Map.of("gpus", 1_000_001)), "INVALID_REQUEST")
+                  .get("message")
+                  .asText())
+          .contains("GPUs must be at most " + io.examlops.fleet.model.GpuAsk.MAX);
       JsonNode huge =
           error(
               mcp.call(
                   "hpc_place", Map.of("gpus", new java.math.BigInteger("100000000000000000000"))),
               "INVALID_REQUEST");
-      // The schema's maximum is the core's (ArgumentLimitsTest).
-      assertThat(huge.get("message").asText())
-          .contains("gpus")
-          .contains(String.valueOf(io.examlops.fleet.model.GpuAsk.MAX));
+      assertThat(huge.get("message").asText()).contains("gpus").contains("too large");
       assertThat(huge.get("fields")).extracting(JsonNode::asText).containsExactly("gpus");
       assertThat(
               error(mcp.call("hpc_place", Map.of("gpus", 1, "gpu", "a100")), "INVALID_REQUEST")

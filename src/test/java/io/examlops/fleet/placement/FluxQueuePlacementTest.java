@@ -97,7 +97,7 @@ class FluxQueuePlacementTest {
     // Every rule the queue fails is said: this one is disabled and stopped.
     assertThat(disabled.reason())
         .isEqualTo(
-            "queue gpu is disabled (maintenance until 10:00): Flux refuses jobs submitted to it;"
+            "queue gpu is disabled (maintenance until 10:00): the scheduler refuses jobs submitted to it;"
                 + " queue gpu is stopped (maintenance until 10:00): its jobs would wait");
     assertThat(disabled.reasons())
         .filteredOn(Reason::failed)

@@ -188,7 +188,8 @@ class PlacementFiltersTest {
               tuple(Rule.QUEUE_GPU_LIMIT, Status.FAIL, "4", "2"),
               tuple(Rule.QUEUE_NODE_LIMIT, Status.FAIL, "2", "1"));
       assertThat(reasons.get(0).words())
-          .isEqualTo("queue gpu is disabled (maintenance): Flux refuses jobs submitted to it");
+          .isEqualTo(
+              "queue gpu is disabled (maintenance): the scheduler refuses jobs submitted to it");
       assertThat(reasons.get(2).words()).isEqualTo("queue gpu takes at most 2 GPUs per job");
     }
     // The default queue stands for a partition not named; a queue without limits has no rules.

@@ -167,6 +167,7 @@ class PlacementReasonsTest {
     // Before: the declared path had no queue check and chose the disabled queue's cluster.
     assertThat(v.outcome()).isEqualTo(Outcome.CANNOT_FIT);
     assertThat(v.reason())
-        .isEqualTo("queue gpu is disabled (maintenance): Flux refuses jobs submitted to it");
+        .isEqualTo(
+            "queue gpu is disabled (maintenance): the scheduler refuses jobs submitted to it");
   }
 }

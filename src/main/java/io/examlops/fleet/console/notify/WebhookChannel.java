@@ -3,6 +3,7 @@ package io.examlops.fleet.console.notify;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.examlops.fleet.json.FleetJson;
+import io.examlops.fleet.model.OutboundHttp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -40,11 +41,7 @@ final class WebhookChannel implements Channel {
     this.settings = settings;
     this.console = console;
     this.clock = clock;
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(settings.timeout())
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+    this.http = OutboundHttp.client(settings.timeout());
   }
 
   @Override

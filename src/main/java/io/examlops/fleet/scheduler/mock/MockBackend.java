@@ -4,6 +4,7 @@ import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.OutputPath;
+import io.examlops.fleet.model.OwnerOnly;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
@@ -23,13 +24,14 @@ import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -110,13 +112,14 @@ public final class MockBackend implements JobBackend {
     Path dir = newJobDirectory();
     String pid;
     try {
-      writePrivate(dir.resolve("job.sh"), script, "rwx------");
+      writePrivate(dir.resolve("job.sh"), script, OwnerOnly.EXECUTABLE);
       String output =
           request.output() == null
               ? OUTPUT
               : ShellQuote.path(request.output().file(dir.getFileName().toString()));
-      writePrivate(dir.resolve("run.sh"), WRAPPER.formatted(output).getBytes(), "rwx------");
-      writePrivate(dir.resolve("request"), requestFile, "rw-------");
+      writePrivate(
+          dir.resolve("run.sh"), WRAPPER.formatted(output).getBytes(), OwnerOnly.EXECUTABLE);
+      writePrivate(dir.resolve("request"), requestFile, OwnerOnly.FILE);
       CommandResult started =
           runner.run(
               "cd "
@@ -299,9 +302,7 @@ public final class MockBackend implements JobBackend {
         long next = jobDirectories().stream().mapToLong(MockBackend::number).max().orElse(0) + 1;
         Path dir = jobsDir.resolve("mock-" + next);
         try {
-          return Files.createDirectory(
-              dir,
-              PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+          return Files.createDirectory(dir, OwnerOnly.directory());
         } catch (FileAlreadyExistsException raced) {
           // Another process took this id between the listing and the creation: try the next.
         }
@@ -316,10 +317,10 @@ public final class MockBackend implements JobBackend {
     return m.matches() ? Long.parseLong(m.group(1)) : 0;
   }
 
-  private static void writePrivate(Path file, byte[] content, String permissions)
+  private static void writePrivate(Path file, byte[] content, Set<PosixFilePermission> permissions)
       throws IOException {
     Files.write(file, content);
-    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(permissions));
+    Files.setPosixFilePermissions(file, permissions);
   }
 
   /** The mock's jobs are processes on this machine: a runner for another host cannot reach them. */

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import io.examlops.fleet.model.GpuAsk;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.OutputPath;
@@ -43,12 +44,12 @@ public final class SlurmBackend implements JobBackend {
 
   @Override
   public String manualCancel(String jobId) {
-    return "scancel " + jobId;
+    return scancel(jobId);
   }
 
-  @Override
-  public String outputFile(String jobId, OutputPath output) {
-    return OutputPath.orDefault(output).file(jobId);
+  /** How a user cancels a Slurm job by hand, whichever way the fleet reaches the cluster. */
+  static String scancel(String jobId) {
+    return "scancel " + jobId;
   }
 
   @Override
@@ -112,7 +113,8 @@ public final class SlurmBackend implements JobBackend {
       option(line, "-N", Integer.toString(nodes));
     }
     if (gpus > 0) {
-      String gres = nodes == null ? "--gpus=" + gpus : "--gres=gpu:" + gpus / nodes;
+      String gres =
+          nodes == null ? "--gpus=" + gpus : "--gres=gpu:" + GpuAsk.of(gpus, nodes).perNode();
       line.append(' ').append(ShellQuote.quote(gres));
     }
     if (time != null) {

@@ -52,12 +52,7 @@ final class SlurmRestBackend implements JobBackend {
 
   @Override
   public String manualCancel(String jobId) {
-    return "scancel " + jobId;
-  }
-
-  @Override
-  public String outputFile(String jobId, OutputPath output) {
-    return OutputPath.orDefault(output).file(jobId);
+    return SlurmBackend.scancel(jobId);
   }
 
   @Override
@@ -126,19 +121,20 @@ final class SlurmRestBackend implements JobBackend {
     environment.put("LOGNAME", user);
     int gpus = request.gpus();
     int nodes = request.nodes();
+    int perNode = request.gpusPerNode();
     if (version.openapiPlugin()) {
       ObjectNode env = job.putObject("environment");
       environment.forEach(env::put);
       job.putArray("nodes").add(nodes).add(nodes);
       if (gpus > 0) {
-        job.put("gres", "gpu:" + gpus / nodes);
+        job.put("gres", "gpu:" + perNode);
       }
     } else {
       var env = job.putArray("environment");
       environment.forEach((k, v) -> env.add(k + "=" + v));
       job.put("nodes", Integer.toString(nodes));
       if (gpus > 0) {
-        job.put("tres_per_node", "gres/gpu:" + gpus / nodes);
+        job.put("tres_per_node", "gres/gpu:" + perNode);
       }
     }
     String script = new String(JobScript.render(request, List.of()), StandardCharsets.UTF_8);
