@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * What a directory user's session stands on, against a directory whose answers the test sets: asked
  * again for every change, reads answered on its word of up to the check interval, never a role
  * gained, and a directory that cannot be asked refuses rather than answers from memory.
- * (LdapSignInTest does the same against a real slapd.)
+ * (LdapSignInIT does the same against a real slapd.)
  */
 class DirectoryUsersTest {
   private static final Duration INTERVAL = Duration.ofMinutes(1);

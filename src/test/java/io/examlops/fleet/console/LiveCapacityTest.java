@@ -76,11 +76,14 @@ class LiveCapacityTest {
     assertThat(alpha(running).get("gpusInUse").asInt()).isEqualTo(1);
 
     Files.createFile(go); // the job ends; nobody asks the CLI about it
+    // The answer's capacity comes from the stored jobs, which may learn of the end between a
+    // round's node read and its sample: wait for a round sampled after the end as well.
     JsonNode ended =
         roundsUntil(
             c ->
                 "completed".equals(job(c).path("state").asText())
-                    && alpha(c).get("gpusInUse").asInt() == 0);
+                    && alpha(c).get("gpusInUse").asInt() == 0
+                    && lastSampleInUse(c) == 0);
     JsonNode capacity = ended.get("capacity");
     assertThat(capacity.get("idleGpus").asInt()).isEqualTo(4);
     assertThat(alpha(ended).at("/gpuHours/jobs").asInt()).isEqualTo(1);
@@ -106,8 +109,8 @@ class LiveCapacityTest {
   }
 
   /**
-   * Asks the refresher for rounds of alpha until what the console answers (its capacity and its
-   * stored jobs, never a scheduler) satisfies {@code done}.
+   * Asks the refresher for rounds of alpha until what the console answers (its capacity, its stored
+   * jobs and its utilization history, never a scheduler) satisfies {@code done}.
    */
   private JsonNode roundsUntil(Predicate<JsonNode> done) throws Exception {
     long end = System.nanoTime() + DEADLINE.toNanos();
@@ -115,6 +118,7 @@ class LiveCapacityTest {
       ObjectNode now = JSON.createObjectNode();
       now.set("capacity", get(FLEET + "/capacity"));
       now.set("jobs", get(FLEET + "/jobs"));
+      now.set("utilization", get(FLEET + "/utilization?range=hour"));
       if (done.test(now)) {
         return now;
       }
@@ -125,6 +129,12 @@ class LiveCapacityTest {
       console.server.refresher.tick();
       Thread.sleep(100);
     }
+  }
+
+  /** GPUs in use in the newest utilization sample; -1 while there is none. */
+  private static int lastSampleInUse(JsonNode answer) {
+    JsonNode samples = answer.at("/utilization/samples");
+    return samples.isEmpty() ? -1 : samples.get(samples.size() - 1).get("gpusInUse").asInt();
   }
 
   private static JsonNode job(JsonNode answer) {

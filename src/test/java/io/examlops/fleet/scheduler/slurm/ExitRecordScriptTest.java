@@ -2,10 +2,14 @@ package io.examlops.fleet.scheduler.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.testing.Eventually;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -69,20 +73,27 @@ class ExitRecordScriptTest {
   private ExitRecord killed(String shell, String endTime) throws Exception {
     Process job = start(shell, endTime, "sleep 120");
     Path file = home.resolve(ExitRecords.file(JOB));
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     // Signal only once the traps are set (the mark line is written after them) and the job's
     // foreground command exists, so the signal reaches it as slurmstepd's reaches every process.
-    while (!(Files.exists(file)
-            && Files.readString(file).contains("mark m-1")
-            && job.toHandle().descendants().findAny().isPresent())
-        && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    Eventually.waitUntil(
+        "the job's traps are set and its foreground command runs",
+        Duration.ofSeconds(60),
+        () -> marked(file) && job.toHandle().descendants().findAny().isPresent());
     Process kill = new ProcessBuilder("kill", "-TERM", "--", "-" + job.pid()).inheritIO().start();
     assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
     assertThat(kill.exitValue()).as("the job's process group was signalled").isZero();
     assertThat(job.waitFor(60, TimeUnit.SECONDS)).isTrue();
     return readBack();
+  }
+
+  private static boolean marked(Path file) {
+    try {
+      return Files.readString(file).contains("mark m-1");
+    } catch (NoSuchFileException e) {
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   /** The record lines, a line after them that says the traps are set, then the job's body. */

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * submission not found is not-submitted passes on the process's clock ({@link
  * ExaProcess#clockAhead}), not by waiting.
  */
-class StuckSubmissionsTest {
+class StuckSubmissionsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration PAST_THE_GRACE = Duration.ofMinutes(16);
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A row of hpc_jobs that no exa wrote (a state it does not know, a time it cannot read): {@code exa
  * hpc jobs} exits 6 naming platform.db and a fix, never a Java message.
  */
-class DamagedJobRowsTest {
+class DamagedJobRowsIT {
   @TempDir Path root;
   private Path db;
   private ExaProcess exa;

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * real exa on the mock backend. They name no cluster credential: a build needs none. The root
  * Jenkinsfile against Slurm is in JenkinsStepsIT.
  */
-class ExampleJenkinsfilesTest {
+class ExampleJenkinsfilesIT {
   @TempDir Path dir;
 
   private Pipeline build(String job) {

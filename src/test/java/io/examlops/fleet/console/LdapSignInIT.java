@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * went over StartTLS (or LDAPS).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class LdapSignInTest {
+class LdapSignInIT {
   private static final String ED_PASSWORD = "ed's directory password";
   private static final String DORA_PASSWORD = "dora's directory password";
   private static final String OTHERS_PASSWORD = "a directory password";

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * platform.db): each connects and approves its own cluster and submits a job to it. Every write
  * lands exactly once; no one sees a lock error, a stack trace, or an emptied database.
  */
-class ConcurrentWritersTest {
+class ConcurrentWritersIT {
   private static final int WRITERS = 8;
 
   @TempDir Path root;

@@ -45,7 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code ExaWithWriteStops}) and is killed there; restarted, it finds every job again by the mark
  * it was sent with and follows it: no row stays submitting and no job the mock ran is untracked.
  */
-class ConsoleKilledDuringSubmissionsTest {
+class ConsoleKilledDuringSubmissionsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+?)/ ");
   private static final int BURST = 4;

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * submitting, before the wait starts: the job the scheduler accepted is cancelled, not left running
  * with a record stuck in "submitting" (the real {@code exa}, the mock backend).
  */
-class TerminatedSubmitTest {
+class TerminatedSubmitIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir Path root;
   private ExaProcess exa;

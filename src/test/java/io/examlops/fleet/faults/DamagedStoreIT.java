@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * answers an error of kind {@code STORE} naming the file; neither shows a Java class name or a
  * stack trace.
  */
-class DamagedStoreTest {
+class DamagedStoreIT {
   private static final List<String> JAVA =
       List.of("No enum constant", "Exception", "java.", "SQLITE_", "at io.examlops");
 

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * itself) and in a real SMTP server's mailbox. A receiver that hangs or is down holds up no
  * decision.
  */
-class ConsoleNotificationsTest {
+class ConsoleNotificationsIT {
   static final String SECRET = "the webhook secret of this test";
   static final String FLEET = "/api/v1/facility/fleet";
 

@@ -25,7 +25,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The console's flows in a real headless Chromium, on a real console over real stores. */
-class ConsoleBrowserTest {
+class ConsoleBrowserIT {
   /** A decision's date as the lists show it. */
   private static final String DATE = "20\\d\\d-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC";
 

@@ -30,7 +30,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * admin through the confirm step, no button for a viewer, and every page at 1280 and 390 px
  * (screenshots in target/screenshots).
  */
-class HistoryBrowserTest {
+class HistoryBrowserIT {
   @TempDir static Path dir;
   private static ConsoleFixture console;
   private static ChromeDriver browser;

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A request the mock backend refuses leaves nothing behind (no job directory, no job row), and a
  * damaged leftover directory is reported for its own job while queue and jobs keep working.
  */
-class RefusedRequestsLeaveNothingTest {
+class RefusedRequestsLeaveNothingIT {
   @TempDir Path root;
 
   @Test

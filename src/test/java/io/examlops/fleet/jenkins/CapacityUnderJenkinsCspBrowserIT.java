@@ -22,7 +22,7 @@ import org.openqa.selenium.chrome.ChromeDriver;
  * styles would be dropped), its bars are drawn, and the SVG shows as an image, as a view's
  * description would embed it (screenshots in target/screenshots/).
  */
-class CapacityUnderJenkinsCspBrowserTest {
+class CapacityUnderJenkinsCspBrowserIT {
   /**
    * Jenkins' default (hudson.model.DirectoryBrowserSupport.CSP) since 2.414.2; the one before
    * lacked allow-same-origin, which this report does not need either.

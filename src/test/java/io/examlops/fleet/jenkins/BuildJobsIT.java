@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * that another build never shares, scheduler job names that say which build sent them, the build's
  * description, and hpcWait, hpcLogs and hpcCancel for a job submitted with {@code wait: false}.
  */
-class BuildJobsTest {
+class BuildJobsIT {
   @TempDir Path dir;
 
   private Pipeline build(Map<String, String> agent, String number) {

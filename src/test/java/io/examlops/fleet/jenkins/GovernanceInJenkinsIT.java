@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * SSH is needed to decide): the build shows what approving pins, waits on {@code input}, and the
  * console records the person who clicked, vouched for by the governance token.
  */
-class GovernanceInJenkinsTest {
+class GovernanceInJenkinsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Duration ASKED = Duration.ofMinutes(5);
   private static final String BUILD = "jenkins:fleet-governance#12";

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * on the mock backend, which runs jobs as local processes: no testbed needed. What needs Slurm and
  * SSH is in {@link JenkinsStepsIT}.
  */
-class MockBackendStepsTest {
+class MockBackendStepsIT {
   @TempDir Path dir;
   private Map<String, String> env;
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * runs, in the core's words, and the step names its own parameter for it (the library repeats none
  * of exa's rules).
  */
-class StepParametersTest {
+class StepParametersIT {
   @TempDir Path dir;
 
   private Pipeline pipeline() {

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * refused: a server that offers no STARTTLS, a certificate nobody trusts, a wrong password, a
  * header value with a line break.
  */
-class MailChannelTest {
+class MailChannelIT {
   static final String CONSOLE = "http://127.0.0.1:8080/";
 
   @TempDir Path dir;

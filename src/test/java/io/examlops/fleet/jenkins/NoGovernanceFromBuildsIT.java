@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * without a console nothing runs unless the pipeline opts in to the agent's own registry, which the
  * log then says lets any build approve.
  */
-class NoGovernanceFromBuildsTest {
+class NoGovernanceFromBuildsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir Path dir;
   private Map<String, String> env;

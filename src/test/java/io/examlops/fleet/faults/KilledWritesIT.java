@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
  * registry's crash points): what is stored afterwards is the state before, or the step's complete
  * result, never half of it, and the next command works.
  */
-class KilledWritesTest {
+class KilledWritesIT {
   @TempDir Path root;
   private Path yaml;
   private Path db;

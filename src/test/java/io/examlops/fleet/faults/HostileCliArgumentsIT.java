@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * filling the heap), and control or bidirectional characters echoed raw by a job id or by picocli's
  * own usage errors.
  */
-class HostileCliArgumentsTest {
+class HostileCliArgumentsIT {
   @TempDir Path root;
   private ExaProcess exa;
 

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * surface or actor, binding a credential its folder was not given. None reaches a cluster past the
  * console, approves anything, or changes who the console records.
  */
-class TrustBoundaryTest {
+class TrustBoundaryIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir Path dir;

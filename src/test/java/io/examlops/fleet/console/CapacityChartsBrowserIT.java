@@ -32,7 +32,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * times on a time axis, the fleet's totals, the currency, whole GPUs on every GPU axis, and "no
  * data yet" with its reason when there is nothing to draw.
  */
-class CapacityChartsBrowserTest {
+class CapacityChartsBrowserIT {
   @TempDir static Path profile;
   @TempDir Path dir;
   private static ChromeDriver browser;

@@ -31,7 +31,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * never approves an entry edited since its probe, forms and sessions that keep the user in the
  * page, and the utilization chart's time axis.
  */
-class ConsoleOperationsBrowserTest {
+class ConsoleOperationsBrowserIT {
   @TempDir static Path dir;
   private static ConsoleFixture console;
   private static ChromeDriver browser;

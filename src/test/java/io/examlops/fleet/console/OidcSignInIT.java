@@ -42,7 +42,7 @@ import org.junit.jupiter.api.io.TempDir;
  * local break-glass admin signs in meanwhile; a session ends with its ID token.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class OidcSignInTest {
+class OidcSignInIT {
   private static final String CLIENT_ID = "hpc-fleet-console";
   private static final String CLIENT_SECRET = "the console's client secret at the provider";
   private static final Duration ID_TOKEN_LIFE = Duration.ofMinutes(10);

@@ -35,7 +35,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * password. Changes "from the CLI" go through another {@link Fleet} on the same stores, as {@code
  * exa} in another process does.
  */
-class TrustBrowserTest {
+class TrustBrowserIT {
   private static final Actor CLI = new Actor("root", Actor.CLI);
 
   @TempDir static Path dir;

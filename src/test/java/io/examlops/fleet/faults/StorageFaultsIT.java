@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * is printed, and that what is stored is unchanged (clusters.yaml bytes, every database row) — and
  * for a submission, that the job did not run.
  */
-class StorageFaultsTest {
+class StorageFaultsIT {
   private static final String PASSPHRASE = "never-print-this-passphrase";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int STORE_EXIT = 6;

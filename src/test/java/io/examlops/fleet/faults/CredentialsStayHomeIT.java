@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * environment is sent: the Slurm and Flux jobs get only the exports of their script, which the same
  * rule keeps clean.)
  */
-class CredentialsStayHomeTest {
+class CredentialsStayHomeIT {
   private static final String TOKEN = "exa_s3cretTokenValue42";
   private static final String PASSPHRASE = "a passphrase of the key";
 
