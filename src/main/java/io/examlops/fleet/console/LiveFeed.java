@@ -82,7 +82,8 @@ final class LiveFeed implements AutoCloseable {
 
   private void tick() {
     try {
-      FleetView view = views.get();
+      // the view of every change made so far: pages told of a change must find it when they fetch
+      FleetView view = views.fresh();
       Shown now = new Shown(stores.get(), view.rows());
       if (!now.equals(last)) {
         boolean first = last == null;
