@@ -11,20 +11,14 @@
 set -euo pipefail
 jar=$(readlink -f "$1")
 shift
+# C1 alone: a CLI process lives too short for the optimizing compiler to pay back its cost.
 # JVM warnings go to stderr (stdout is the command's own); an archive the JVM cannot use is
 # ignored without a word, as the run is only slower.
-opts=(-Xshare:auto -Xlog:disable -Xlog:all=warning,cds*=off:stderr)
-if [ "${1:-}" = console ]; then
-  # The console is a server that runs for weeks: the optimizing compiler pays back its cost (C1
-  # alone made the live pages' API slower, docs/performance.md, "Live pages"), and the serial
-  # collector sizes its heap by the data it keeps, where G1 grew it by the time spent collecting
-  # to 660 MiB for 176 MiB in use under 200 waiting builds ("Gateway"). EXA_JAVA_OPTS, after
-  # these, can choose others.
-  opts+=(-XX:+UseSerialGC)
-else
-  # C1 alone: a CLI process lives too short for the optimizing compiler to pay back its cost.
-  opts+=(-XX:TieredStopAtLevel=1)
-fi
+opts=(-XX:TieredStopAtLevel=1 -Xshare:auto -Xlog:disable -Xlog:all=warning,cds*=off:stderr)
+# The console is a server that runs for weeks: the serial collector sizes its heap by the data it
+# keeps, where G1 grew it by the time spent collecting to 660 MiB for 176 MiB in use under 200
+# waiting builds (docs/performance.md, "Gateway"). EXA_JAVA_OPTS, after these, can choose another.
+[ "${1:-}" != console ] || opts+=(-XX:+UseSerialGC)
 
 archive_for() {
   local cache=${EXAMLOPS_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-}/.cache}/examlops}
