@@ -234,13 +234,16 @@ public final class ConsoleServer implements AutoCloseable {
   }
 
   /**
-   * After a request that may have changed the stores, the view of them is built before the answer
-   * goes out, so that the maker's next request shows its change even while other requests are
-   * answered from the view before (see {@link ViewCache}).
+   * After a request that may have changed the stores (not a read, not refused), the view of them is
+   * built before the answer goes out, so that the maker's next request shows its change even while
+   * other requests are answered from the view before (see {@link ViewCache}).
    */
   private void showOwnChange(Context ctx) {
     HandlerType method = ctx.method();
-    if (method == HandlerType.GET || method == HandlerType.HEAD || method == HandlerType.OPTIONS) {
+    if (method == HandlerType.GET
+        || method == HandlerType.HEAD
+        || method == HandlerType.OPTIONS
+        || ctx.statusCode() >= 400) {
       return;
     }
     try {
