@@ -2,7 +2,8 @@
 # Live pages under load (docs/performance.md, "Live pages"): PAGES open live pages on a console of
 # CLUSTERS clusters (each a GET /live stream that fetches its page again at every change, as the
 # browser does), a change in the stores every CHANGE_EVERY seconds, and beside them the API at RATE
-# requests/s for SECONDS with hey (p50 / p99). Prints the console's peak RSS and thread count.
+# requests/s for SECONDS with hey (p50 / p99). Prints the console's peak RSS, thread count and the
+# CPU time it used (start-up included), which depends less on what else runs than latency does.
 # Loopback only; bounded in time; cleans up.
 # Usage: bash scripts/bench/live.sh [PAGES] [RATE] [SECONDS] [CLUSTERS] [CHANGE_EVERY]
 set -euo pipefail
@@ -21,5 +22,5 @@ per_worker=$(( (rate + workers - 1) / workers ))
 echo "== GET /api/v1/facility/fleet beside them: hey -z ${seconds}s -c $workers -q $per_worker (about $rate req/s)"
 hey -z "${seconds}s" -c "$workers" -q "$per_worker" -H "Authorization: Bearer $token" "$base/api/v1/facility/fleet" |
   grep -E 'Requests/sec|Slowest|Average|  (50|90|99)% in|\[[0-9]+\]'
-echo "== console: peak RSS $(awk '/VmHWM/ {print $2 / 1024 " MiB"}' /proc/"$console_pid"/status), threads $(awk '/Threads/ {print $2}' /proc/"$console_pid"/status)"
+echo "== console: peak RSS $(awk '/VmHWM/ {print $2 / 1024 " MiB"}' /proc/"$console_pid"/status), threads $(awk '/Threads/ {print $2}' /proc/"$console_pid"/status), CPU time $(awk -v hz="$(getconf CLK_TCK)" '{print ($14 + $15) / hz " s"}' /proc/"$console_pid"/stat)"
 wait "$pages_pid"

@@ -105,6 +105,7 @@ public final class ConsoleServer implements AutoCloseable {
                   });
               cfg.routes.beforeMatched(guard::beforeMatched);
               cfg.routes.after(this::securityHeaders);
+              cfg.routes.after(this::showOwnChange);
               signIn.register(cfg.routes);
               if (settings.provider() != null) {
                 new OpenIdSignIn(
@@ -230,6 +231,27 @@ public final class ConsoleServer implements AutoCloseable {
     mcp.close();
     app.stop();
     views.close();
+  }
+
+  /**
+   * After a request that may have changed the stores (not a read, not refused), the view of them is
+   * built before the answer goes out, so that the maker's next request shows its change even while
+   * other requests are answered from the view before (see {@link ViewCache}).
+   */
+  private void showOwnChange(Context ctx) {
+    HandlerType method = ctx.method();
+    if (method == HandlerType.GET
+        || method == HandlerType.HEAD
+        || method == HandlerType.OPTIONS
+        || ctx.statusCode() >= 400) {
+      return;
+    }
+    try {
+      views.fresh();
+    } catch (RuntimeException e) {
+      // the change is made; the next request that reads the view builds it
+      LOG.warn("console: cannot read the stores after a change: {}", e.getMessage());
+    }
   }
 
   static boolean isPage(Context ctx) {

@@ -11,8 +11,10 @@ import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ReadFrom;
 import io.examlops.fleet.model.TrackedJob;
 import io.javalin.config.RoutesConfig;
+import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -63,7 +65,7 @@ final class Pages {
   }
 
   /** A Fleet page as rendered, and everything it was rendered from. */
-  private record RenderedFleet(FleetView view, long second, String html) {}
+  private record RenderedFleet(FleetView view, long second, byte[] html) {}
 
   /** The latest Fleet page of each frame (user and CSRF token): at most one page a session. */
   private final Map<PageFrame, RenderedFleet> fleetPages = new ConcurrentHashMap<>();
@@ -89,13 +91,14 @@ final class Pages {
     if (last == null || last.view() != view || last.second() != now.getEpochSecond()) {
       List<ClusterRow> rows = view.rows().stream().sorted(ClusterRow.WAITING_FIRST).toList();
       String html = templates.render(new Page.Fleet(frame, rows, null, now));
-      last = new RenderedFleet(view, now.getEpochSecond(), html);
+      last = new RenderedFleet(view, now.getEpochSecond(), html.getBytes(StandardCharsets.UTF_8));
       if (fleetPages.size() >= MAX_CACHED_PAGES) {
         fleetPages.clear();
       }
       fleetPages.put(frame, last);
     }
-    ctx.html(last.html());
+    // encoded once: the 500 pages that fetch themselves after a change share the bytes
+    ctx.contentType(ContentType.TEXT_HTML).result(last.html());
   }
 
   /** The clusters waiting for a decision, and the latest decisions. */

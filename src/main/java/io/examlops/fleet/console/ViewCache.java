@@ -1,36 +1,55 @@
 package io.examlops.fleet.console;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
  * The fleet view, built again when the stores' version changed (clusters.yaml edited, or the audit
- * trail grew: every change to platform.db that a page shows is audited): a change made by the CLI
- * shows on the next request, and a page under load does not re-read 100,000 stored nodes each time.
- * Building a view reads the clusters only; its other parts are worked out once, when a request
- * first needs them (see {@link FleetView}), so that a request waits for what it shows and nothing
- * more. What no file records (a key file's fingerprint, the mock's live node) is brought up to date
- * in the background once the view is {@link #MAX_AGE} old, while requests are still answered from
- * the view they have, and keep being answered while that runs; the stored parts are not read again
- * then.
+ * trail grew: every change to platform.db that a page shows is audited), so that a page under load
+ * does not re-read 100,000 stored nodes each time. Building a view reads the clusters only; its
+ * other parts are worked out once, when a request first needs them (see {@link FleetView}).
+ *
+ * <p>No request waits for another request's build. The request that finds the stores changed builds
+ * the view of them on its own thread and answers from it; a request that finds the same change
+ * while that build runs is answered from the view before it, one change behind for the few
+ * milliseconds of the build; every request that starts after the build ends sees the change. Those
+ * that must see every change already made wait instead ({@link #fresh()}): the live feed before it
+ * tells the pages, and the console after a request of its own changed something (the maker's next
+ * request shows its change). A view is replaced only by one whose build started later, so what
+ * requests see never goes back.
+ *
+ * <p>What no file records (a key file's fingerprint, the mock's live node) is brought up to date in
+ * the background once the view is {@link #MAX_AGE} old, while requests are still answered from the
+ * view they have; the stored parts are not read again then.
  */
 final class ViewCache implements AutoCloseable {
   static final Duration MAX_AGE = Duration.ofSeconds(10);
 
-  /** Never the stores' version: a view with it is built again at the next request. */
-  private static final Object FORGOTTEN = new Object();
+  /** What a view was built from: the stores' version, and how often it was invalidated before. */
+  private record Stamp(long generation, Object version) {}
 
-  /** A view and the state of the files it was built from. */
-  private record Built(FleetView view, Object stamp, long atNanos) {}
+  /** A view, what it was built from, and the order in which its build started. */
+  private record Built(FleetView view, Stamp stamp, long order, long atNanos) {}
+
+  /** A build under way, on the thread of the request that started it. */
+  private record Building(Stamp stamp, long order, CompletableFuture<FleetView> done) {}
 
   private final Supplier<Object> version;
   private final UnaryOperator<FleetView> build;
   private final UnaryOperator<FleetView> refresh;
-  private final AtomicBoolean rebuilding = new AtomicBoolean();
+  private final AtomicReference<Built> built = new AtomicReference<>();
+  private final AtomicReference<Building> building = new AtomicReference<>();
+  private final AtomicLong builds = new AtomicLong();
+  private final AtomicLong generation = new AtomicLong();
+  private final AtomicBoolean refreshing = new AtomicBoolean();
   private final ExecutorService background =
       Executors.newSingleThreadExecutor(
           r -> {
@@ -38,7 +57,6 @@ final class ViewCache implements AutoCloseable {
             t.setDaemon(true);
             return t;
           });
-  private volatile Built built;
 
   /**
    * @param version what the stores hold now, in a value that changes with any change shown
@@ -52,62 +70,93 @@ final class ViewCache implements AutoCloseable {
     this.refresh = refresh;
   }
 
+  /**
+   * The view of the stores as they are now; while another request builds the view of the very same
+   * change, the view before it, without waiting.
+   */
   FleetView get() {
-    Built current = built;
-    Object stamp = version.get();
-    if (current != null && current.stamp().equals(stamp)) {
-      if (System.nanoTime() - current.atNanos() > MAX_AGE.toNanos()
-          && rebuilding.compareAndSet(false, true)) {
-        background.execute(
-            () -> {
-              try {
-                refresh(current);
-              } finally {
-                rebuilding.set(false);
-              }
-            });
-      }
-      return current.view();
-    }
-    return rebuild(stamp);
+    return view(false);
   }
 
-  /** Has the view built again at the next request, e.g. after a change the console made itself. */
+  /** The view of the stores as they are now, waiting for another request's build of them. */
+  FleetView fresh() {
+    return view(true);
+  }
+
+  /**
+   * Has the view built again at the next request (e.g. after a change the console made itself that
+   * the stores' version does not count), by no build that started before.
+   */
   void invalidate() {
-    Built current = built;
-    if (current != null) {
-      built = new Built(current.view(), FORGOTTEN, current.atNanos());
-    }
+    generation.incrementAndGet();
   }
 
-  /**
-   * In the background: the stores unchanged, only what they do not record is read again. Worked out
-   * outside the lock, so that a request that needs a view of changed stores does not wait for it;
-   * kept only if no newer view came meanwhile.
-   */
-  private void refresh(Built from) {
-    FleetView view = refresh.apply(from.view());
-    synchronized (this) {
-      if (built == from) {
-        built = new Built(view, from.stamp(), System.nanoTime());
+  private FleetView view(boolean waitForOthers) {
+    Stamp stamp = new Stamp(generation.get(), version.get());
+    while (true) {
+      Built current = built.get();
+      if (current != null && current.stamp().equals(stamp)) {
+        refreshIfOld(current);
+        return current.view();
       }
+      Building other = building.get();
+      if (other != null && other.stamp().equals(stamp)) {
+        return current != null && !waitForOthers ? current.view() : await(other);
+      }
+      Building mine = new Building(stamp, builds.incrementAndGet(), new CompletableFuture<>());
+      if (building.compareAndSet(other, mine)) {
+        return build(mine, current);
+      }
+      // another request started a build meanwhile: look again at what it builds
     }
   }
 
-  /**
-   * The view of the stores at {@code stamp}, built by the first request that found them changed.
-   * The requests queued behind it only compare stamps here: reading the version under the lock made
-   * each of them read platform.db in turn (300 requests queued for 0.7 s in the live pages'
-   * profile, docs/performance.md).
-   */
-  private synchronized FleetView rebuild(Object stamp) {
-    Built current = built;
-    if (current != null && current.stamp().equals(stamp)) {
-      return current.view(); // another request built it while this one waited
+  private FleetView build(Building mine, Built before) {
+    try {
+      FleetView view = build.apply(before == null ? null : before.view());
+      publish(new Built(view, mine.stamp(), mine.order(), System.nanoTime()));
+      mine.done().complete(view);
+      return view;
+    } catch (RuntimeException | Error e) {
+      // the requests waiting for it learn why; the next one tries again
+      mine.done().completeExceptionally(e);
+      throw e;
+    } finally {
+      building.compareAndSet(mine, null);
     }
-    FleetView view = build.apply(current == null ? null : current.view());
-    built = new Built(view, stamp, System.nanoTime());
-    return view;
+  }
+
+  /** Kept unless a view whose build started later was kept already. */
+  private void publish(Built made) {
+    built.accumulateAndGet(made, (kept, m) -> kept == null || kept.order() < m.order() ? m : kept);
+  }
+
+  private static FleetView await(Building other) {
+    try {
+      return other.done().join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw e;
+    }
+  }
+
+  private void refreshIfOld(Built current) {
+    if (System.nanoTime() - current.atNanos() > MAX_AGE.toNanos()
+        && refreshing.compareAndSet(false, true)) {
+      background.execute(
+          () -> {
+            try {
+              FleetView view = refresh.apply(current.view());
+              // kept only if no newer view came meanwhile
+              built.compareAndSet(
+                  current, new Built(view, current.stamp(), current.order(), System.nanoTime()));
+            } finally {
+              refreshing.set(false);
+            }
+          });
+    }
   }
 
   @Override
