@@ -23,6 +23,7 @@ import io.examlops.fleet.jobs.JobRequest;
 import io.examlops.fleet.jobs.JobsRequest;
 import io.examlops.fleet.jobs.LogsRequest;
 import io.examlops.fleet.jobs.PipelineRunRequest;
+import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
@@ -460,7 +461,7 @@ class BadRequestsTest {
             f ->
                 f.governance()
                     .connect(ALICE, new ConnectRequest("Bad;Name", HostTarget.of("local"), "mock")),
-            none,
+            List.of("name"),
             "'Bad;Name'"),
         invalid(
             "a scheduler that is none",
@@ -573,6 +574,8 @@ class BadRequestsTest {
             () -> new ApproveRequest("../x"),
             () -> new ApproveForRequest("new", "bob", null),
             () -> new EnvRequest("../x"),
+            () -> new QueueRequest("../x", null),
+            () -> new ConnectRequest("Bad;Name", HostTarget.of("local"), null),
             () -> new SubmitRequest(null, null, JobOptions.on("dev", 1)),
             () -> new SubmitRequest(ScriptSource.file(script), "a b", JobOptions.on("dev", 1)),
             () -> new SubmitRequest(ScriptSource.file(script), null, null),

@@ -1,6 +1,7 @@
 package io.examlops.fleet.governance;
 
 import io.examlops.fleet.discovery.HostTarget;
+import io.examlops.fleet.model.ClusterName;
 import java.util.Objects;
 
 /**
@@ -12,7 +13,12 @@ import java.util.Objects;
  *     detection finds
  */
 public record ConnectRequest(String name, HostTarget target, String scheduler) {
+  /**
+   * @throws io.examlops.fleet.model.FleetException naming {@code name} when it is no cluster name:
+   *     before any host is reached
+   */
   public ConnectRequest {
+    ClusterName.require(name, "name");
     Objects.requireNonNull(target, "target");
   }
 }

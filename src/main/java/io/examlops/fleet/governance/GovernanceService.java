@@ -72,8 +72,7 @@ public final class GovernanceService {
         target.namesThisMachine()
             ? discovery.endpoints().local(target, "`" + HostTarget.LOCAL + "`")
             : discovery.endpoints().resolve(target);
-    boolean reprobed =
-        ClusterName.isValid(request.name()) && registry().find(request.name()).isPresent();
+    boolean reprobed = registry().find(request.name()).isPresent();
     RegisteredCluster cluster = register(endpoint, request.name(), declared, actor);
     return new ConnectResult(
         summary(cluster), reprobed, registry().clustersFile().path().toString());

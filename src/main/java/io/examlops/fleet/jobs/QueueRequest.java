@@ -1,5 +1,6 @@
 package io.examlops.fleet.jobs;
 
+import io.examlops.fleet.model.ClusterName;
 import io.examlops.fleet.model.ReadFrom;
 
 /**
@@ -9,7 +10,12 @@ import io.examlops.fleet.model.ReadFrom;
  * @param from the scheduler now, or the store; {@code null}: the scheduler
  */
 public record QueueRequest(String cluster, ReadFrom from) {
+  /**
+   * @throws io.examlops.fleet.model.FleetException naming {@code cluster} when it is no cluster
+   *     name
+   */
   public QueueRequest {
+    ClusterName.require(cluster, "cluster");
     from = from == null ? ReadFrom.SCHEDULER : from;
   }
 
