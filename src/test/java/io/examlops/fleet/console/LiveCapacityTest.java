@@ -11,6 +11,7 @@ import io.examlops.fleet.jobs.JobOptions;
 import io.examlops.fleet.jobs.ScriptSource;
 import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.access.TokenScope;
+import io.examlops.fleet.testing.Eventually;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -112,23 +114,25 @@ class LiveCapacityTest {
    * Asks the refresher for rounds of alpha until what the console answers (its capacity, its stored
    * jobs and its utilization history, never a scheduler) satisfies {@code done}.
    */
-  private JsonNode roundsUntil(Predicate<JsonNode> done) throws Exception {
-    long end = System.nanoTime() + DEADLINE.toNanos();
-    while (true) {
-      ObjectNode now = JSON.createObjectNode();
-      now.set("capacity", get(FLEET + "/capacity"));
-      now.set("jobs", get(FLEET + "/jobs"));
-      now.set("utilization", get(FLEET + "/utilization?range=hour"));
-      if (done.test(now)) {
-        return now;
-      }
-      assertThat(System.nanoTime())
-          .as("the console's answer within " + DEADLINE + ": " + now)
-          .isLessThan(end);
-      console.server.refresher.refreshSoon("alpha");
-      console.server.refresher.tick();
-      Thread.sleep(100);
-    }
+  private JsonNode roundsUntil(Predicate<JsonNode> done) {
+    AtomicReference<JsonNode> answer = new AtomicReference<>();
+    Eventually.waitUntil(
+        "the console's capacity, jobs and utilization as the test expects",
+        DEADLINE,
+        () -> {
+          ObjectNode now = JSON.createObjectNode();
+          now.set("capacity", get(FLEET + "/capacity"));
+          now.set("jobs", get(FLEET + "/jobs"));
+          now.set("utilization", get(FLEET + "/utilization?range=hour"));
+          answer.set(now);
+          if (done.test(now)) {
+            return true;
+          }
+          console.server.refresher.refreshSoon("alpha");
+          console.server.refresher.tick();
+          return false;
+        });
+    return answer.get();
   }
 
   /** GPUs in use in the newest utilization sample; -1 while there is none. */
@@ -150,10 +154,14 @@ class LiveCapacityTest {
     throw new AssertionError("no capacity line of alpha: " + answer);
   }
 
-  private JsonNode get(String path) throws Exception {
-    HttpResponse<String> r = send(path);
-    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    return JSON.readTree(r.body());
+  private JsonNode get(String path) {
+    try {
+      HttpResponse<String> r = send(path);
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      return JSON.readTree(r.body());
+    } catch (Exception e) {
+      throw new AssertionError("GET " + path + ": " + e, e);
+    }
   }
 
   private HttpResponse<String> send(String path) throws Exception {

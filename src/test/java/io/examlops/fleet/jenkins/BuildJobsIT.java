@@ -3,8 +3,10 @@ package io.examlops.fleet.jenkins;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.examlops.fleet.testing.Eventually;
 import io.examlops.fleet.testing.JobGate;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -122,11 +124,10 @@ class BuildJobsIT {
                           "demo",
                           "script",
                           "#!/bin/sh\necho running\n" + gate.waitLine())));
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-      while (!pipeline.log().text().contains("running\n")) {
-        assertThat(System.nanoTime()).as(pipeline.log().text()).isLessThan(deadline);
-        Thread.sleep(50);
-      }
+      Eventually.waitUntil(
+          "the job's 'running' in the build's log",
+          Duration.ofSeconds(120),
+          () -> pipeline.log().text().contains("running\n"));
       List<ProcessHandle> killed = pipeline.abort();
       assertThat(killed)
           .as("processes Jenkins would have killed " + Pipeline.KILL_AFTER + " after SIGTERM")
