@@ -5,16 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.NoSuchElementException;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's headless Chromium driven by Debian's chromedriver: both paths are given, so Selenium
@@ -69,6 +74,26 @@ public final class Browser {
     driver.executeCdpCommand(
         "Emulation.setDeviceMetricsOverride",
         Map.of("width", width, "height", height, "deviceScaleFactor", 1, "mobile", width < 600));
+  }
+
+  /**
+   * Waits until {@code condition} holds; a page being replaced by the next one leaves stale
+   * elements for a moment, so those are looked for again.
+   */
+  static void waitFor(ChromeDriver driver, BooleanSupplier condition) {
+    new WebDriverWait(driver, Duration.ofSeconds(30))
+        .ignoring(StaleElementReferenceException.class)
+        .ignoring(NoSuchElementException.class)
+        .until(d -> condition.getAsBoolean());
+  }
+
+  /** Signs in on the console's form and waits for the signed-in page. */
+  static void signIn(ChromeDriver driver, String base, String user, String password) {
+    driver.get(base + "/login");
+    driver.findElement(By.id("user")).sendKeys(user);
+    driver.findElement(By.id("password")).sendKeys(password);
+    driver.findElement(By.id("sign-in")).click();
+    waitFor(driver, () -> driver.findElements(By.id("who")).size() == 1);
   }
 
   /** Back to the window's own size. */

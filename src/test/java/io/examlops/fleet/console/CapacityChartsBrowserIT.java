@@ -16,7 +16,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The capacity page's charts in a real headless Chromium: each cluster drawn at its own sample
@@ -187,10 +185,7 @@ class CapacityChartsBrowserIT {
     return times.stream().map(Instant::toEpochMilli).toList();
   }
 
-  private static void waitFor(BooleanSupplier condition) {
-    new WebDriverWait(browser, Duration.ofSeconds(30))
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-        .ignoring(org.openqa.selenium.NoSuchElementException.class)
-        .until(d -> condition.getAsBoolean());
+  private static void waitFor(java.util.function.BooleanSupplier condition) {
+    Browser.waitFor(browser, condition);
   }
 }

@@ -11,7 +11,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console and the CLI on one home, each a real process, over the real Slurm + SSH testbed: a
@@ -160,9 +158,6 @@ class ConsoleAndCliIT {
   }
 
   private static void waitFor(ChromeDriver browser, java.util.function.BooleanSupplier condition) {
-    new WebDriverWait(browser, Duration.ofSeconds(20))
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-        .ignoring(org.openqa.selenium.NoSuchElementException.class)
-        .until(d -> condition.getAsBoolean());
+    Browser.waitFor(browser, condition);
   }
 }

@@ -22,7 +22,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The console's flows in a real headless Chromium, on a real console over real stores. */
 class ConsoleBrowserIT {
@@ -58,11 +57,7 @@ class ConsoleBrowserIT {
   }
 
   private void signIn(String user) {
-    browser.get(console.base + "/login");
-    browser.findElement(By.id("user")).sendKeys(user);
-    browser.findElement(By.id("password")).sendKeys(ConsoleFixture.PASSWORD);
-    browser.findElement(By.id("sign-in")).click();
-    waitFor(() -> browser.findElements(By.id("who")).size() == 1);
+    Browser.signIn(browser, console.base, user, ConsoleFixture.PASSWORD);
   }
 
   private WebElement row(String cluster) {
@@ -70,11 +65,7 @@ class ConsoleBrowserIT {
   }
 
   private static void waitFor(java.util.function.BooleanSupplier condition) {
-    // A page being replaced by the next one leaves stale elements for a moment: look again.
-    new WebDriverWait(browser, Duration.ofSeconds(15))
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-        .ignoring(org.openqa.selenium.NoSuchElementException.class)
-        .until(d -> condition.getAsBoolean());
+    Browser.waitFor(browser, condition);
   }
 
   /** A POST sent by script from the page, as a forged request would be; returns its status. */

@@ -11,7 +11,6 @@ import io.examlops.fleet.testing.JavaCommand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console an admin keeps open all day, in a real headless Chromium on a real console: pages
@@ -61,18 +59,11 @@ class ConsoleOperationsBrowserIT {
   }
 
   private void signIn(String user) {
-    browser.get(console.base + "/login");
-    browser.findElement(By.id("user")).sendKeys(user);
-    browser.findElement(By.id("password")).sendKeys(ConsoleFixture.PASSWORD);
-    browser.findElement(By.id("sign-in")).click();
-    waitFor(() -> browser.findElements(By.id("who")).size() == 1);
+    Browser.signIn(browser, console.base, user, ConsoleFixture.PASSWORD);
   }
 
   private static void waitFor(java.util.function.BooleanSupplier condition) {
-    new WebDriverWait(browser, Duration.ofSeconds(30))
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-        .ignoring(org.openqa.selenium.NoSuchElementException.class)
-        .until(d -> condition.getAsBoolean());
+    Browser.waitFor(browser, condition);
   }
 
   /** Marks the document: a reload makes a new one, without the mark. */

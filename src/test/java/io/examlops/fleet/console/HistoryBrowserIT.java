@@ -9,9 +9,7 @@ import io.examlops.fleet.jobs.SubmitRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.TrackedJob;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,7 +20,6 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The Jobs, job and Activity pages in a real headless Chromium: filters in the URL and in the form,
@@ -101,18 +98,11 @@ class HistoryBrowserIT {
   }
 
   private void signIn(String user) {
-    browser.get(console.base + "/login");
-    browser.findElement(By.id("user")).sendKeys(user);
-    browser.findElement(By.id("password")).sendKeys(ConsoleFixture.PASSWORD);
-    browser.findElement(By.id("sign-in")).click();
-    waitFor(() -> browser.findElements(By.id("who")).size() == 1);
+    Browser.signIn(browser, console.base, user, ConsoleFixture.PASSWORD);
   }
 
-  private static void waitFor(BooleanSupplier condition) {
-    new WebDriverWait(browser, Duration.ofSeconds(30))
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-        .ignoring(org.openqa.selenium.NoSuchElementException.class)
-        .until(d -> condition.getAsBoolean());
+  private static void waitFor(java.util.function.BooleanSupplier condition) {
+    Browser.waitFor(browser, condition);
   }
 
   private static String text(String id) {

@@ -26,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The console's trust, driven as a person (or an attacker's page) would in a real headless
@@ -68,12 +67,8 @@ class TrustBrowserIT {
   }
 
   private static void signIn(String base, String user, String password) {
-    browser.get(base + "/login");
-    browser.findElement(By.id("user")).sendKeys(user);
-    browser.findElement(By.id("password")).sendKeys(password);
-    browser.findElement(By.id("sign-in")).click();
     try {
-      waitFor(() -> browser.findElements(By.id("who")).size() == 1);
+      Browser.signIn(browser, base, user, password);
     } catch (RuntimeException e) {
       throw new AssertionError(
           "not signed in: "
@@ -87,10 +82,7 @@ class TrustBrowserIT {
   }
 
   private static void waitFor(java.util.function.BooleanSupplier condition) {
-    new WebDriverWait(browser, Duration.ofSeconds(15))
-        .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-        .ignoring(org.openqa.selenium.NoSuchElementException.class)
-        .until(d -> condition.getAsBoolean());
+    Browser.waitFor(browser, condition);
   }
 
   /** The cluster's panel on the Review page. */
