@@ -14,7 +14,6 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -65,7 +64,7 @@ final class Pages {
   }
 
   /** A Fleet page as rendered, and everything it was rendered from. */
-  private record RenderedFleet(FleetView view, long second, byte[] html) {}
+  private record RenderedFleet(FleetView view, long second, SharedBody html) {}
 
   /** The latest Fleet page of each frame (user and CSRF token): at most one page a session. */
   private final Map<PageFrame, RenderedFleet> fleetPages = new ConcurrentHashMap<>();
@@ -91,14 +90,14 @@ final class Pages {
     if (last == null || last.view() != view || last.second() != now.getEpochSecond()) {
       List<ClusterRow> rows = view.rows().stream().sorted(ClusterRow.WAITING_FIRST).toList();
       String html = templates.render(new Page.Fleet(frame, rows, null, now));
-      last = new RenderedFleet(view, now.getEpochSecond(), html.getBytes(StandardCharsets.UTF_8));
+      last = new RenderedFleet(view, now.getEpochSecond(), SharedBody.of(html));
       if (fleetPages.size() >= MAX_CACHED_PAGES) {
         fleetPages.clear();
       }
       fleetPages.put(frame, last);
     }
-    // encoded once: the 500 pages that fetch themselves after a change share the bytes
-    ctx.contentType(ContentType.TEXT_HTML).result(last.html());
+    // encoded and compressed once: the 500 pages that fetch themselves after a change share them
+    last.html().send(ctx, ContentType.HTML);
   }
 
   /** The clusters waiting for a decision, and the latest decisions. */

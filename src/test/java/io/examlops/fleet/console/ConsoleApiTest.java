@@ -114,6 +114,40 @@ class ConsoleApiTest {
   }
 
   @Test
+  void theFleetIsGzippedOnceForThoseWhoAcceptItAndSentAsItIsToOthers() throws Exception {
+    String token = console.token(ConsoleFixture.VIEWER, TokenScope.READ);
+    HttpResponse<byte[]> plain = getBytes(FLEET, token, "br;q=1, gzip;q=0");
+    assertThat(plain.headers().firstValue("Content-Encoding")).isEmpty();
+    assertThat(plain.headers().firstValue("Vary")).hasValue("Accept-Encoding");
+    assertThat(plain.body().length).isGreaterThan(SharedBody.MIN_SIZE_TO_COMPRESS);
+    HttpResponse<byte[]> first = getBytes(FLEET, token, "gzip, deflate");
+    HttpResponse<byte[]> second = getBytes(FLEET, token, "gzip");
+    assertThat(first.headers().firstValue("Content-Encoding")).hasValue("gzip");
+    assertThat(first.headers().firstValue("Vary")).hasValue("Accept-Encoding");
+    assertThat(first.body().length).isLessThan(plain.body().length);
+    try (var in =
+        new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(first.body()))) {
+      assertThat(in.readAllBytes()).isEqualTo(plain.body());
+    }
+    // the same view: compressed once, the same bytes
+    assertThat(second.body()).isEqualTo(first.body());
+    HttpResponse<byte[]> none = getBytes(FLEET, token, null);
+    assertThat(none.headers().firstValue("Content-Encoding")).isEmpty();
+    assertThat(none.body()).isEqualTo(plain.body());
+  }
+
+  private HttpResponse<byte[]> getBytes(String path, String token, String acceptEncoding)
+      throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(URI.create(console.base + path))
+            .header("Authorization", "Bearer " + token);
+    if (acceptEncoding != null) {
+      b.header("Accept-Encoding", acceptEncoding);
+    }
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+  }
+
+  @Test
   void theReadsHaveTheShapesDocumentedForTheClisJson() throws Exception {
     console
         .fleet
