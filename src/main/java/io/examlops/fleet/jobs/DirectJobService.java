@@ -19,6 +19,7 @@ import io.examlops.fleet.placement.PlaceResult;
 import io.examlops.fleet.placement.PlacementService;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
+import io.examlops.fleet.scheduler.EndWatch;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.settings.LeaseSettings;
 import io.examlops.fleet.settings.Variables;
@@ -56,7 +57,17 @@ public final class DirectJobService implements JobService {
     this.watcher =
         new JobWatcher(
             (actor, jobs) -> tracker.refresh(actor, jobs, new ArrayList<>()),
-            tracker::watchEnd,
+            new JobWatcher.Watches() {
+              @Override
+              public EndWatch watch(Actor actor, TrackedJob job, Duration upTo) {
+                return tracker.watchEnd(actor, job, upTo);
+              }
+
+              @Override
+              public boolean watchSeesEveryEnd(TrackedJob job) {
+                return tracker.watchSeesEveryEnd(job);
+              }
+            },
             clusters.clock()::instant,
             clusters.context().settings().leases().renew());
     this.logs =

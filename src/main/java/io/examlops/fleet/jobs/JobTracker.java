@@ -298,6 +298,15 @@ public final class JobTracker {
         .withRunner(cluster, actor, runner -> backend.watchEnd(runner, job.schedulerJobId(), upTo));
   }
 
+  /**
+   * Whether the job's scheduler sees every end it watches ({@link JobBackend#watchSeesEveryEnd}),
+   * so that a quiet watch proves the job still runs.
+   */
+  public boolean watchSeesEveryEnd(TrackedJob job) {
+    RegisteredCluster cluster = clusters.connections().cluster(job.cluster());
+    return backend(cluster.definition().scheduler()).watchSeesEveryEnd();
+  }
+
   /** Jobs and what could not be refreshed. */
   public record Listing(List<TrackedJob> jobs, List<String> notes) {}
 

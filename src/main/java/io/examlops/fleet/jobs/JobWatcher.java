@@ -25,10 +25,11 @@ import java.util.function.Supplier;
  * started. A round that fails (the cluster unreachable) leaves the jobs as they were; the next
  * round tries again.
  *
- * <p>While one job is waited on and its scheduler can say when it ends (Flux's eventlog, {@link
- * Watches}), the pause between rounds is spent watching it instead: its end makes the next round
- * come at once, and rounds only keep the rest of what is shown fresh. A job submitted beside it
- * cuts the watch short, and is polled with it.
+ * <p>While one job is waited on and its scheduler can say when it ends (Flux's eventlog, a Slurm
+ * job's exit record, {@link Watches}), the pause between rounds is spent watching it instead: its
+ * end makes the next round come at once. Where the watch sees every end (Flux), rounds only keep
+ * the rest of what is shown fresh; where a job can end unseen (Slurm), they still come at the job's
+ * interval. A job submitted beside it cuts the watch short, and is polled with it.
  */
 final class JobWatcher {
   /**
@@ -53,6 +54,16 @@ final class JobWatcher {
     Watches NONE = (actor, job, upTo) -> EndWatch.UNWATCHABLE;
 
     EndWatch watch(Actor actor, TrackedJob job, Duration upTo);
+
+    /**
+     * Whether a watch of the job that passed quietly proves that the job has not ended, so that it
+     * need not be polled meanwhile (Flux's eventlog, which every end closes). Where a job may end
+     * unseen (a Slurm job killed before it wrote its exit record), it is polled at its interval and
+     * the watch only brings the round forward.
+     */
+    default boolean watchSeesEveryEnd(TrackedJob job) {
+      return true;
+    }
   }
 
   private final Rounds rounds;
@@ -116,9 +127,9 @@ final class JobWatcher {
    * How long a round waits after the last: a sixth of the youngest waited-on job's age, between
    * {@link #FASTEST} and {@link #SLOWEST}. So a job's end is seen within a sixth of its age (a 1 s
    * job within 250 ms), and a lone job's first minute costs about 28 queries, its next minute 4;
-   * {@link RoundBudget} keeps many young jobs to 30 a minute. A watched job ({@link Watches}) is
-   * seen ending when its scheduler says so, whatever its age: then rounds come every {@link
-   * #SLOWEST}. Pure.
+   * {@link RoundBudget} keeps many young jobs to 30 a minute. A job watched by a watch that sees
+   * every end ({@link Watches#watchSeesEveryEnd}) is seen ending when its scheduler says so,
+   * whatever its age: then rounds come every {@link #SLOWEST}. Pure.
    */
   static Duration interval(Duration youngest, boolean watched) {
     if (watched) {
@@ -171,6 +182,13 @@ final class JobWatcher {
     /** A watch saw the job end: the next round is due at once. */
     private boolean endSeen;
 
+    /**
+     * The jobs (fleet ids) a watch saw end that no round has shown ended yet (the scheduler's own
+     * state can lag what the job wrote by a moment): not watched again, and polled at the fastest
+     * interval meanwhile, whatever their age.
+     */
+    private final Set<Long> endedUnconfirmed = new HashSet<>();
+
     /** The jobs (fleet ids) their scheduler could not watch: polled. */
     private final Set<Long> unwatchable = new HashSet<>();
 
@@ -200,6 +218,7 @@ final class JobWatcher {
       waiters.remove(waiter);
       if (waiters.stream().noneMatch(w -> w.job.id() == waiter.job.id())) {
         unwatchable.remove(waiter.job.id());
+        endedUnconfirmed.remove(waiter.job.id());
       }
     }
 
@@ -217,7 +236,8 @@ final class JobWatcher {
                 return;
               }
               TrackedJob lone = watchable();
-              long wait = Math.max(untilDue(lone != null), budget.untilNext().toNanos());
+              boolean wholly = lone != null && watches.watchSeesEveryEnd(lone);
+              long wait = Math.max(untilDue(wholly), budget.untilNext().toNanos());
               if (wait <= 0) {
                 break;
               }
@@ -281,6 +301,7 @@ final class JobWatcher {
         boolean cut = Thread.interrupted();
         if (seen == EndWatch.ENDED) {
           endSeen = true;
+          endedUnconfirmed.add(job.id());
         } else if (seen == EndWatch.UNWATCHABLE && !cut) {
           unwatchable.add(job.id());
         }
@@ -295,7 +316,12 @@ final class JobWatcher {
       TrackedJob first = waiters.get(0).job;
       boolean alone = waiters.stream().allMatch(w -> w.job.id() == first.id());
       boolean open = first.schedulerJobId() != null && !first.state().terminal();
-      return alone && open && !unwatchable.contains(first.id()) ? first : null;
+      return alone
+              && open
+              && !unwatchable.contains(first.id())
+              && !endedUnconfirmed.contains(first.id())
+          ? first
+          : null;
     }
 
     /** Nanoseconds until the next round is due; zero or less when it is. */
@@ -303,7 +329,8 @@ final class JobWatcher {
       if (endSeen) {
         return 0;
       }
-      return lastRoundAt + interval(youngest(), watched).toNanos() - System.nanoTime();
+      Duration interval = endedUnconfirmed.isEmpty() ? interval(youngest(), watched) : FASTEST;
+      return lastRoundAt + interval.toNanos() - System.nanoTime();
     }
 
     private List<TrackedJob> round(Actor actor, List<TrackedJob> jobs) {

@@ -7,6 +7,7 @@ import io.examlops.fleet.model.OutputPath;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.transport.CommandRunner;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -116,6 +117,17 @@ public final class ByReach {
     @Override
     public MarkLookup findMarked(CommandRunner runner, String mark, String name) {
       return by(runner).findMarked(runner, mark, name);
+    }
+
+    @Override
+    public EndWatch watchEnd(CommandRunner runner, String jobId, Duration upTo) {
+      return by(runner).watchEnd(runner, jobId, upTo);
+    }
+
+    /** Asked without a runner: only where either way would see every end. */
+    @Override
+    public boolean watchSeesEveryEnd() {
+      return shell.watchSeesEveryEnd() && api.watchSeesEveryEnd();
     }
 
     @Override

@@ -75,6 +75,16 @@ public interface JobBackend {
     return EndWatch.UNWATCHABLE;
   }
 
+  /**
+   * Whether every end of a job that {@link #watchEnd} watches is seen by the watch, so that a watch
+   * that passed quietly proves the job has not ended (Flux: every job's eventlog ends in {@code
+   * clean}). Where a job can end unseen, the job is still polled and the watch only brings the next
+   * look forward: the default.
+   */
+  default boolean watchSeesEveryEnd() {
+    return false;
+  }
+
   /** The command a user runs to cancel the job by hand when the fleet lost track of it. */
   String manualCancel(String jobId);
 }

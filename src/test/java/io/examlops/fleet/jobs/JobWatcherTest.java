@@ -94,6 +94,85 @@ class JobWatcherTest {
     assertThat(watches.get()).isEqualTo(1);
   }
 
+  /** A watch, like Slurm's exit record, that a job killed before it wrote its end never ends. */
+  private static JobWatcher.Watches missingSomeEnds(
+      java.util.function.Function<Duration, EndWatch> watch) {
+    return new JobWatcher.Watches() {
+      @Override
+      public EndWatch watch(Actor actor, TrackedJob job, Duration upTo) {
+        return watch.apply(upTo);
+      }
+
+      @Override
+      public boolean watchSeesEveryEnd(TrackedJob job) {
+        return false;
+      }
+    };
+  }
+
+  @Test
+  void aJobWhoseWatchMaySeeNoEndIsStillPolledAtItsInterval() throws Exception {
+    AtomicInteger rounds = new AtomicInteger();
+    List<Duration> watchedFor = new java.util.concurrent.CopyOnWriteArrayList<>();
+    JobWatcher watcher =
+        completingAtRound(
+            3,
+            rounds,
+            RENEW_EVERY,
+            missingSomeEnds(
+                upTo -> {
+                  watchedFor.add(upTo);
+                  return EndWatch.QUIET;
+                }));
+
+    TrackedJob last = watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofMinutes(5), () -> {});
+
+    assertThat(last.state())
+        .as("the end the watch missed, seen by the rounds")
+        .isEqualTo(JobState.COMPLETED);
+    assertThat(rounds.get()).isEqualTo(3);
+    assertThat(watchedFor)
+        .as("each watch lasts until the next round of a 1 s old job, not the 15 s of a sure watch")
+        .isNotEmpty()
+        .allSatisfy(upTo -> assertThat(upTo).isLessThanOrEqualTo(JobWatcher.FASTEST));
+  }
+
+  @Test
+  void anEndTheWatchSawThatTheSchedulerDoesNotShowYetIsPolledAtOnceAgainNotWatched()
+      throws Exception {
+    // an hour-old job: polled, it would be asked about every 15 s
+    AtomicInteger rounds = new AtomicInteger();
+    AtomicInteger watches = new AtomicInteger();
+    JobWatcher watcher =
+        new JobWatcher(
+            (actor, jobs) ->
+                jobs.stream()
+                    .map(
+                        j ->
+                            job(
+                                j.id(),
+                                // slurmctld still lists it completing after the record said so
+                                rounds.incrementAndGet() < 2
+                                    ? JobState.COMPLETING
+                                    : JobState.COMPLETED))
+                    .toList(),
+            missingSomeEnds(
+                upTo -> {
+                  watches.incrementAndGet();
+                  return EndWatch.ENDED;
+                }),
+            () -> NOW.plus(Duration.ofHours(1)),
+            RENEW_EVERY);
+
+    // less than the 15 s an hour-old job's next round would take: only the fastest interval fits
+    TrackedJob last =
+        watcher.await(ANN, job(1, JobState.RUNNING), Duration.ofSeconds(12), () -> {});
+
+    assertThat(last.state()).isEqualTo(JobState.COMPLETED);
+    assertThat(rounds.get()).isEqualTo(2);
+    assertThat(watches.get()).as("its end was seen once: not watched again").isEqualTo(1);
+  }
+
   @Test
   void aJobItsSchedulerCannotWatchIsPolled() throws Exception {
     AtomicInteger rounds = new AtomicInteger();

@@ -190,6 +190,12 @@ public final class FluxBackend implements JobBackend {
     return FluxEventlog.outcome(runner.run(FluxEventlog.waitCommand(FluxJobId.parse(jobId), upTo)));
   }
 
+  /** Every job's eventlog ends in {@code clean}, however the job ended (RFC 21). */
+  @Override
+  public boolean watchSeesEveryEnd() {
+    return true;
+  }
+
   /**
    * {@code flux cancel ID}: silent on success; on failure {@code flux-cancel: ERROR: ID: unknown
    * job id}, {@code job is inactive}, or {@code guests can only raise exceptions on their own

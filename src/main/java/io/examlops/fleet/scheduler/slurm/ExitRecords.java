@@ -1,7 +1,11 @@
 package io.examlops.fleet.scheduler.slurm;
 
+import io.examlops.fleet.scheduler.EndWatch;
+import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.ShellQuote;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The exit-status record a Slurm job leaves beside its output ({@code ~/examlops-ID.exit}), so that
@@ -71,6 +75,46 @@ public final class ExitRecords {
   /** The file of one job, relative to the home directory. */
   public static String file(String jobId) {
     return "examlops-" + jobId + ".exit";
+  }
+
+  /** How often {@link #watchCommand} looks at the record: a stat and a read of a small file. */
+  static final Duration WATCH_STEP = Duration.ofMillis(100);
+
+  /** {@link #watchCommand}'s exit status when the time passed with no end recorded. */
+  private static final int WATCH_QUIET = 3;
+
+  /**
+   * Looks at the job's record every {@link #WATCH_STEP} for about {@code upTo}, on the login node,
+   * and exits 0 as soon as it holds the job's end ({@code exited}, which the EXIT trap writes after
+   * every way the script ends but SIGKILL), {@value #WATCH_QUIET} when the time passed without it.
+   * It asks slurmctld nothing: what it costs is the file system's (over NFS, close-to-open makes
+   * each look see what the job's node wrote and closed). A {@code sleep} that takes no fraction of
+   * a second stops it at once, with another status.
+   */
+  static String watchCommand(String jobId, Duration upTo) {
+    // rounded down: each step also starts grep, so the watch already lasts a little longer than
+    // asked
+    long steps = Math.max(1, upTo.toMillis() / WATCH_STEP.toMillis());
+    return "cd ~ && i=0; while [ $i -lt "
+        + steps
+        + " ]; do grep -qs '^exited ' "
+        + ShellQuote.quote(file(jobId))
+        + " && exit 0; sleep "
+        + String.format(Locale.ROOT, "%.1f", WATCH_STEP.toMillis() / 1000.0)
+        + " || exit 4; i=$((i+1)); done; exit "
+        + WATCH_QUIET;
+  }
+
+  /**
+   * What a {@link #watchCommand} came to: ENDED when the record holds the end, QUIET when the time
+   * passed, UNWATCHABLE on anything else (no home directory, a shell or {@code sleep} that cannot
+   * run it). Pure.
+   */
+  static EndWatch watchOutcome(CommandResult result) {
+    if (result.ok()) {
+      return EndWatch.ENDED;
+    }
+    return result.exitCode() == WATCH_QUIET ? EndWatch.QUIET : EndWatch.UNWATCHABLE;
   }
 
   /**

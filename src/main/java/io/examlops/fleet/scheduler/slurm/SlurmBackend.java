@@ -8,6 +8,7 @@ import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.BackendException;
 import io.examlops.fleet.scheduler.CancelReply;
+import io.examlops.fleet.scheduler.EndWatch;
 import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobScript;
 import io.examlops.fleet.scheduler.JobSpec;
@@ -18,6 +19,7 @@ import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -106,7 +108,7 @@ public final class SlurmBackend implements JobBackend {
       String account,
       Integer nodes,
       int gpus,
-      java.time.Duration time) {
+      Duration time) {
     option(line, "-p", partition);
     option(line, "-A", account);
     if (nodes != null) {
@@ -323,6 +325,17 @@ public final class SlurmBackend implements JobBackend {
   }
 
   /** {@code scancel -v ID}: only the verbose form tells "no such job" from "requested". */
+  /**
+   * The job's exit-status record, looked at on the login node ({@link ExitRecords#watchCommand}):
+   * Slurm pushes no job's end, and slurmctld is not asked more often for it. A job killed before
+   * its EXIT trap ran leaves no end in the record, so the job is still polled meanwhile ({@link
+   * #watchSeesEveryEnd} stays false).
+   */
+  @Override
+  public EndWatch watchEnd(CommandRunner runner, String jobId, Duration upTo) {
+    return ExitRecords.watchOutcome(runner.run(ExitRecords.watchCommand(jobId, upTo)));
+  }
+
   @Override
   public CancelReply cancel(CommandRunner runner, String jobId) {
     requireJobId(jobId);

@@ -2,7 +2,9 @@ package io.examlops.fleet.scheduler.slurm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.examlops.fleet.scheduler.EndWatch;
 import io.examlops.fleet.testing.Eventually;
+import io.examlops.fleet.transport.CommandResult;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -67,6 +70,62 @@ class ExitRecordScriptTest {
     assertThat(record.signal()).isEqualTo(15);
     assertThat(record.limit()).isNull();
     assertThat(record.killedAtLimit()).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/usr/bin/bash", "/usr/bin/dash"})
+  void theWatchSeesAnEndTheJobRecordsWhileItWatches(String shell) throws Exception {
+    Process job = start(shell, null, "sleep 1; exit 5");
+    // up to a minute: it returns when the record holds the end, a second or so into it
+    CommandResult watched = watch(shell, Duration.ofMinutes(1));
+    assertThat(ExitRecords.watchOutcome(watched)).as(watched.toString()).isEqualTo(EndWatch.ENDED);
+    assertThat(job.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(readBack().exitStatus()).isEqualTo(5);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/usr/bin/bash", "/usr/bin/dash"})
+  void aKilledJobsRecordIsAnEndToo(String shell) throws Exception {
+    killed(shell, null);
+    assertThat(ExitRecords.watchOutcome(watch(shell, Duration.ofMillis(300))))
+        .isEqualTo(EndWatch.ENDED);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"/usr/bin/bash", "/usr/bin/dash"})
+  void noRecordOrOneWithoutAnEndIsQuietOnceTheTimePassed(String shell) throws Exception {
+    assertThat(ExitRecords.watchOutcome(watch(shell, Duration.ofMillis(200))))
+        .as("no record yet")
+        .isEqualTo(EndWatch.QUIET);
+    Files.writeString(home.resolve(ExitRecords.file(JOB)), "started 1796108546\nmark m-1\n");
+    assertThat(ExitRecords.watchOutcome(watch(shell, Duration.ofMillis(200))))
+        .as("started, not ended")
+        .isEqualTo(EndWatch.QUIET);
+  }
+
+  @Test
+  void aLoginShellThatCannotRunTheWatchLeavesTheJobPolled() throws Exception {
+    // a C shell reads none of the watch's POSIX syntax
+    CommandResult result =
+        new CommandResult(
+            ExitRecords.watchCommand(JOB, Duration.ofSeconds(1)),
+            1,
+            "",
+            "i=0: Command not found.",
+            false);
+    assertThat(ExitRecords.watchOutcome(result)).isEqualTo(EndWatch.UNWATCHABLE);
+  }
+
+  /** The watch of the job's record run as the login node's shell runs it, in the job's home. */
+  private CommandResult watch(String shell, Duration upTo) throws Exception {
+    String command = ExitRecords.watchCommand(JOB, upTo);
+    ProcessBuilder builder = new ProcessBuilder(shell, "-c", command);
+    builder.environment().put("HOME", home.toString());
+    Process watch = builder.start();
+    String out = new String(watch.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(watch.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(watch.waitFor(90, TimeUnit.SECONDS)).isTrue();
+    return new CommandResult(command, watch.exitValue(), out, err, false);
   }
 
   /** Runs a job that sleeps in the foreground, signals its group once it started, reads back. */
