@@ -70,16 +70,14 @@ class LocalRunnerTest {
         new LocalRunner(
             new TransportOptions(Duration.ofSeconds(1), Duration.ofMillis(300), 1 << 20));
     Path marker = dir.resolve("survived");
-    long start = System.nanoTime();
     TransportException e =
         catchThrowableOfType(
             TransportException.class,
             () -> quick.run("(sleep 1; touch " + marker + ") & sleep 30"));
 
     assertThat(e.step()).isEqualTo(Step.TIMEOUT);
+    // ended by the 0.3 s timeout, not by the command, which would take 30 s
     assertThat(e.getMessage()).startsWith("local: timeout failed").contains("sleep 30", "0.3 s");
-    // Ended by the 0.3 s timeout, not by the command, which would take 30 s.
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
     // Every process that could still touch the marker names it in its command line (the shell,
     // the background subshell forked from it, touch): once none is left, it had its chance.
     Eventually.waitUntil(
