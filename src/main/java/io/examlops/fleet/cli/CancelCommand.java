@@ -19,31 +19,28 @@ final class CancelCommand extends FleetCommand {
   @Override
   public Integer call() {
     CancelResult cancelled = exa().fleet().jobs().cancel(exa().actor(), new CancelRequest(job));
-    Output output = output();
-    output.emit(
-        cancelled,
-        () ->
-            output
-                .out()
-                .println(
-                    "Job "
-                        + cancelled.job().id()
-                        + " ("
-                        + cancelled.job().cluster()
-                        + (cancelled.job().schedulerJobId() == null
-                            ? ", never sent"
-                            : " " + cancelled.job().schedulerJobId())
-                        + "): "
-                        + cancelled
-                            .outcome()
-                            .name()
-                            .toLowerCase(java.util.Locale.ROOT)
-                            .replace('_', ' ')
-                        + ", now "
-                        + cancelled.job().state().label()
-                        + (cancelled.job().schedulerJobId() == null
-                            ? " (" + cancelled.message() + ")"
-                            : "")));
+    output()
+        .emitLine(
+            cancelled,
+            () ->
+                "Job "
+                    + cancelled.job().id()
+                    + " ("
+                    + cancelled.job().cluster()
+                    + (cancelled.job().schedulerJobId() == null
+                        ? ", never sent"
+                        : " " + cancelled.job().schedulerJobId())
+                    + "): "
+                    + cancelled
+                        .outcome()
+                        .name()
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .replace('_', ' ')
+                    + ", now "
+                    + cancelled.job().state().label()
+                    + (cancelled.job().schedulerJobId() == null
+                        ? " (" + cancelled.message() + ")"
+                        : ""));
     return ExitCode.OK;
   }
 }

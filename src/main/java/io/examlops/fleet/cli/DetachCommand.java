@@ -20,23 +20,20 @@ final class DetachCommand extends FleetCommand {
   @Override
   public Integer call() {
     DetachResult detached = exa().fleet().jobs().detach(exa().actor(), new DetachRequest(job));
-    Output output = output();
-    output.emit(
-        detached,
-        () ->
-            output
-                .out()
-                .println(
-                    "Job "
-                        + detached.job().id()
-                        + " ("
-                        + detached.job().cluster()
-                        + "): "
-                        + (detached.wasLeased()
-                            ? "detached; it runs on whoever follows it"
-                            : "had no lease; it runs on whoever follows it")
-                        + ", now "
-                        + detached.job().state().label()));
+    output()
+        .emitLine(
+            detached,
+            () ->
+                "Job "
+                    + detached.job().id()
+                    + " ("
+                    + detached.job().cluster()
+                    + "): "
+                    + (detached.wasLeased()
+                        ? "detached; it runs on whoever follows it"
+                        : "had no lease; it runs on whoever follows it")
+                    + ", now "
+                    + detached.job().state().label());
     return ExitCode.OK;
   }
 }

@@ -27,8 +27,7 @@ final class EnvCommand extends FleetCommand {
   public Integer call() {
     EnvResult env =
         exa().fleet().governance().environment(new EnvRequest(exa().clusterOrDefault(name)));
-    Output output = output();
-    output.emit(env, () -> output.out().println(env.exportLines()));
+    output().emitLine(env, env::exportLines);
     return ExitCode.OK;
   }
 }

@@ -26,8 +26,11 @@ import java.util.function.BiFunction;
  * YAML, once, when the console starts: each refusal names the file, the key, and what it should
  * hold. Such a file says who is an admin, so one that others than its owner may write is refused; a
  * secret comes from a file of its own, readable by its owner only.
+ *
+ * @param what the file in words, starting each refusal: {@code the directory settings}
+ * @param section the section of docs/console.md that shows an example
  */
-final class SettingsYaml {
+record SettingsYaml(Path file, String what, String section) {
   private static final int MAX_BYTES = 64 * 1024;
   private static final long MAX_SECRET_FILE_BYTES = 4096;
   private static final Set<String> ROLE_KEYS = Set.of("admin", "viewer");
@@ -36,20 +39,6 @@ final class SettingsYaml {
 
   /** The groups of each role, as {@code roles.admin} and {@code roles.viewer} give them. */
   record Roles(List<String> admin, List<String> viewer) {}
-
-  private final Path file;
-  private final String what;
-  private final String section;
-
-  /**
-   * @param what the file in words, starting each refusal: {@code the directory settings}
-   * @param section the section of docs/console.md that shows an example
-   */
-  SettingsYaml(Path file, String what, String section) {
-    this.file = file;
-    this.what = what;
-    this.section = section;
-  }
 
   /**
    * The file's mapping, with none but {@code keys}.
