@@ -7,6 +7,8 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.OwnerOnly;
 import io.examlops.fleet.settings.Secret;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.BiFunction;
 
@@ -275,6 +278,23 @@ record SettingsYaml(Path file, String what, String section) {
           key,
           "names " + secretFile + ", which cannot be read (" + e.getClass().getSimpleName() + ")");
     }
+  }
+
+  /**
+   * {@code text}, the value of {@code key}, as a URL; one that is none is refused saying the form
+   * to give, e.g. {@code https://HOST[:PORT][/PATH]}.
+   */
+  URI url(String key, String text, String form) {
+    try {
+      return new URI(text);
+    } catch (URISyntaxException e) {
+      throw invalid(key, "is not a URL (" + e.getReason() + "): give " + form);
+    }
+  }
+
+  /** The URL's scheme in lower case; empty for one that has none. */
+  static String scheme(URI url) {
+    return url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
   }
 
   FleetException invalid(String key, String problem) {
