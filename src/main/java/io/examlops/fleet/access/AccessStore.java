@@ -14,15 +14,14 @@ import io.examlops.fleet.model.access.TokenGrant;
 import io.examlops.fleet.model.access.TokenScope;
 import io.examlops.fleet.registry.AuditTrail;
 import io.examlops.fleet.registry.PlatformDb;
+import io.examlops.fleet.registry.Sql;
 import io.examlops.fleet.registry.Timestamps;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,17 +57,7 @@ public final class AccessStore {
   }
 
   public List<ConsoleUser> users() {
-    return db.read(
-        c -> {
-          List<ConsoleUser> users = new ArrayList<>();
-          try (PreparedStatement s = c.prepareStatement(USER_SELECT + " ORDER BY name");
-              ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-              users.add(user(rs));
-            }
-          }
-          return users;
-        });
+    return db.read(c -> Sql.list(c, USER_SELECT + " ORDER BY name", AccessStore::user));
   }
 
   public ConsoleUser addUser(String name, Role role, char[] password, Actor actor) {
@@ -104,11 +93,7 @@ public final class AccessStore {
                 "user '" + name + "' is the last admin: add another admin before removing it");
           }
           Instant now = now();
-          try (PreparedStatement s =
-              c.prepareStatement("DELETE FROM access_users WHERE name = ?")) {
-            s.setString(1, name);
-            s.executeUpdate();
-          }
+          Sql.update(c, "DELETE FROM access_users WHERE name = ?", name);
           int revoked = revokeTokensOf(c, name, now, actor);
           audit(c, now, actor, "user-remove", details("user", name, "tokensRevoked", revoked));
           return null;
@@ -127,16 +112,14 @@ public final class AccessStore {
         c -> {
           find(c, name).orElseThrow(() -> unknownUser(c, name));
           Instant now = now();
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "UPDATE access_users SET password_hash = ?, password_changed_at = ?,"
-                      + " credential_stamp = ?, must_change_password = 0 WHERE name = ?")) {
-            s.setString(1, hash);
-            s.setString(2, Timestamps.format(now));
-            s.setString(3, TokenSecrets.newStamp());
-            s.setString(4, name);
-            s.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "UPDATE access_users SET password_hash = ?, password_changed_at = ?,"
+                  + " credential_stamp = ?, must_change_password = 0 WHERE name = ?",
+              hash,
+              Timestamps.format(now),
+              TokenSecrets.newStamp(),
+              name);
           int revoked = revokeTokensOf(c, name, now, actor);
           audit(c, now, actor, "user-passwd", details("user", name, "tokensRevoked", revoked));
           return null;
@@ -161,14 +144,12 @@ public final class AccessStore {
                 "user '" + name + "' is the last admin: make another user an admin first");
           }
           Instant now = now();
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "UPDATE access_users SET role = ?, credential_stamp = ? WHERE name = ?")) {
-            s.setString(1, role.label());
-            s.setString(2, TokenSecrets.newStamp());
-            s.setString(3, name);
-            s.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "UPDATE access_users SET role = ?, credential_stamp = ? WHERE name = ?",
+              role.label(),
+              TokenSecrets.newStamp(),
+              name);
           int revoked = revokeTokensOf(c, name, now, actor);
           audit(
               c,
@@ -190,15 +171,13 @@ public final class AccessStore {
 
   private static int revokeTokensOf(Connection c, String owner, Instant now, Actor actor)
       throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "UPDATE access_tokens SET revoked_at = ?, revoked_by = ?"
-                + " WHERE owner = ? AND revoked_at IS NULL")) {
-      s.setString(1, Timestamps.format(now));
-      s.setString(2, actor.toString());
-      s.setString(3, owner);
-      return s.executeUpdate();
-    }
+    return Sql.update(
+        c,
+        "UPDATE access_tokens SET revoked_at = ?, revoked_by = ?"
+            + " WHERE owner = ? AND revoked_at IS NULL",
+        Timestamps.format(now),
+        actor.toString(),
+        owner);
   }
 
   /**
@@ -213,19 +192,15 @@ public final class AccessStore {
     String[] hash = new String[1];
     Optional<Credential> user =
         db.read(
-            c -> {
-              try (PreparedStatement s =
-                  c.prepareStatement(CREDENTIAL_SELECT + ", password_hash" + USER_FROM_NAMED)) {
-                s.setString(1, name);
-                try (ResultSet rs = s.executeQuery()) {
-                  if (!rs.next()) {
-                    return Optional.empty();
-                  }
-                  hash[0] = rs.getString("password_hash");
-                  return Optional.of(credential(rs));
-                }
-              }
-            });
+            c ->
+                Sql.first(
+                    c,
+                    CREDENTIAL_SELECT + ", password_hash" + USER_FROM_NAMED,
+                    rs -> {
+                      hash[0] = rs.getString("password_hash");
+                      return credential(rs);
+                    },
+                    name));
     return Passwords.matches(password, hash[0]) ? user : Optional.empty();
   }
 
@@ -269,14 +244,7 @@ public final class AccessStore {
       return Optional.empty();
     }
     return db.read(
-        c -> {
-          try (PreparedStatement s = c.prepareStatement(CREDENTIAL_SELECT + USER_FROM_NAMED)) {
-            s.setString(1, name);
-            try (ResultSet rs = s.executeQuery()) {
-              return rs.next() ? Optional.of(credential(rs)) : Optional.empty();
-            }
-          }
-        });
+        c -> Sql.first(c, CREDENTIAL_SELECT + USER_FROM_NAMED, AccessStore::credential, name));
   }
 
   public Optional<ConsoleUser> user(String name) {
@@ -303,12 +271,8 @@ public final class AccessStore {
     String hash = Passwords.hash(password);
     return db.write(
         c -> {
-          try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM access_users");
-              ResultSet rs = s.executeQuery()) {
-            rs.next();
-            if (rs.getInt(1) > 0) {
-              return false;
-            }
+          if (Sql.number(c, "SELECT COUNT(*) FROM access_users") > 0) {
+            return false;
           }
           Instant now = now();
           insertUser(c, "admin", Role.ADMIN, hash, true, now, actor);
@@ -354,27 +318,25 @@ public final class AccessStore {
               .role()
               .requireTokenScopes(owner, scopes);
           Instant now = now();
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "INSERT INTO access_tokens (id, name, owner, scopes, secret_hash, created_at,"
-                      + " created_by, limit_clusters, limit_partitions, max_gpus_per_job,"
-                      + " max_running_jobs, gpu_hours, budget_period)"
-                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            s.setString(1, id);
-            s.setString(2, label);
-            s.setString(3, owner);
-            s.setString(4, scopeText(scopes));
-            s.setString(5, TokenSecrets.hash(secret));
-            s.setString(6, Timestamps.format(now));
-            s.setString(7, actor.toString());
-            s.setString(8, String.join(" ", limits.clusters()));
-            s.setString(9, String.join(" ", limits.partitions()));
-            s.setObject(10, limits.maxGpusPerJob());
-            s.setObject(11, limits.maxRunningJobs());
-            s.setString(12, limits.gpuHours() == null ? null : limits.gpuHours().toPlainString());
-            s.setString(13, limits.period() == null ? null : limits.period().label());
-            s.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "INSERT INTO access_tokens (id, name, owner, scopes, secret_hash, created_at,"
+                  + " created_by, limit_clusters, limit_partitions, max_gpus_per_job,"
+                  + " max_running_jobs, gpu_hours, budget_period)"
+                  + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+              id,
+              label,
+              owner,
+              scopeText(scopes),
+              TokenSecrets.hash(secret),
+              Timestamps.format(now),
+              actor.toString(),
+              String.join(" ", limits.clusters()),
+              String.join(" ", limits.partitions()),
+              limits.maxGpusPerJob(),
+              limits.maxRunningJobs(),
+              limits.gpuHours() == null ? null : limits.gpuHours().toPlainString(),
+              limits.period() == null ? null : limits.period().label());
           audit(
               c,
               now,
@@ -400,17 +362,7 @@ public final class AccessStore {
 
   public List<ApiToken> tokens() {
     return db.read(
-        c -> {
-          List<ApiToken> tokens = new ArrayList<>();
-          try (PreparedStatement s =
-                  c.prepareStatement(TOKEN_SELECT_ALL + " ORDER BY created_at, id");
-              ResultSet rs = s.executeQuery()) {
-            while (rs.next()) {
-              tokens.add(token(rs));
-            }
-          }
-          return tokens;
-        });
+        c -> Sql.list(c, TOKEN_SELECT_ALL + " ORDER BY created_at, id", AccessStore::token));
   }
 
   public ApiToken revokeToken(String id, Actor actor) {
@@ -429,14 +381,12 @@ public final class AccessStore {
             return token;
           }
           Instant now = now();
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "UPDATE access_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ?")) {
-            s.setString(1, Timestamps.format(now));
-            s.setString(2, actor.toString());
-            s.setString(3, id);
-            s.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "UPDATE access_tokens SET revoked_at = ?, revoked_by = ? WHERE id = ?",
+              Timestamps.format(now),
+              actor.toString(),
+              id);
           audit(c, now, actor, "token-revoke", details("token", id, "owner", token.owner()));
           return findToken(c, id).orElseThrow();
         });
@@ -453,22 +403,15 @@ public final class AccessStore {
     String hash = TokenSecrets.hash(secret);
     Optional<TokenGrant> found =
         db.read(
-            c -> {
-              try (PreparedStatement s =
-                  c.prepareStatement(
-                      TOKEN_COLUMNS
-                          + ", (SELECT role FROM access_users WHERE name = owner) AS owner_role"
-                          + " FROM access_tokens WHERE secret_hash = ? AND revoked_at IS NULL"
-                          + " AND owner IN (SELECT name FROM access_users)")) {
-                s.setString(1, hash);
-                try (ResultSet rs = s.executeQuery()) {
-                  return rs.next()
-                      ? Optional.of(
-                          new TokenGrant(token(rs), Role.parse(rs.getString("owner_role"))))
-                      : Optional.empty();
-                }
-              }
-            });
+            c ->
+                Sql.first(
+                    c,
+                    TOKEN_COLUMNS
+                        + ", (SELECT role FROM access_users WHERE name = owner) AS owner_role"
+                        + " FROM access_tokens WHERE secret_hash = ? AND revoked_at IS NULL"
+                        + " AND owner IN (SELECT name FROM access_users)",
+                    rs -> new TokenGrant(token(rs), Role.parse(rs.getString("owner_role"))),
+                    hash));
     Instant now = now();
     found
         .map(TokenGrant::token)
@@ -488,26 +431,17 @@ public final class AccessStore {
     }
     String hash = TokenSecrets.hash(secret);
     return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(TOKEN_SELECT_ALL + " WHERE secret_hash = ?")) {
-            s.setString(1, hash);
-            try (ResultSet rs = s.executeQuery()) {
-              return rs.next() ? Optional.of(token(rs)) : Optional.empty();
-            }
-          }
-        });
+        c -> Sql.first(c, TOKEN_SELECT_ALL + " WHERE secret_hash = ?", AccessStore::token, hash));
   }
 
   private void recordUse(String id, Instant now) {
     db.write(
         c -> {
-          try (PreparedStatement s =
-              c.prepareStatement("UPDATE access_tokens SET last_used_at = ? WHERE id = ?")) {
-            s.setString(1, Timestamps.format(now));
-            s.setString(2, id);
-            s.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "UPDATE access_tokens SET last_used_at = ? WHERE id = ?",
+              Timestamps.format(now),
+              id);
           return null;
         });
   }
@@ -586,60 +520,40 @@ public final class AccessStore {
       Instant now,
       Actor actor)
       throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "INSERT INTO access_users (name, role, password_hash, created_at, created_by,"
-                + " password_changed_at, credential_stamp, must_change_password)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
-      s.setString(1, name);
-      s.setString(2, role.label());
-      s.setString(3, hash);
-      s.setString(4, Timestamps.format(now));
-      s.setString(5, actor.toString());
-      s.setString(6, Timestamps.format(now));
-      // Never the stamp of a user removed before under this name: its sessions stay ended.
-      s.setString(7, TokenSecrets.newStamp());
-      s.setInt(8, oneTimePassword ? 1 : 0);
-      s.executeUpdate();
-    }
+    Sql.update(
+        c,
+        "INSERT INTO access_users (name, role, password_hash, created_at, created_by,"
+            + " password_changed_at, credential_stamp, must_change_password)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        name,
+        role.label(),
+        hash,
+        Timestamps.format(now),
+        actor.toString(),
+        Timestamps.format(now),
+        // Never the stamp of a user removed before under this name: its sessions stay ended.
+        TokenSecrets.newStamp(),
+        oneTimePassword ? 1 : 0);
   }
 
   private static Optional<ConsoleUser> find(Connection c, String name) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(USER_SELECT + " WHERE name = ?")) {
-      s.setString(1, name);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? Optional.of(user(rs)) : Optional.empty();
-      }
-    }
+    return Sql.first(c, USER_SELECT + " WHERE name = ?", AccessStore::user, name);
   }
 
   private static Optional<ApiToken> findToken(Connection c, String id) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement(TOKEN_SELECT_ALL + " WHERE id = ?")) {
-      s.setString(1, id);
-      try (ResultSet rs = s.executeQuery()) {
-        return rs.next() ? Optional.of(token(rs)) : Optional.empty();
-      }
-    }
+    return Sql.first(c, TOKEN_SELECT_ALL + " WHERE id = ?", AccessStore::token, id);
   }
 
-  private static int countAdmins(Connection c) throws SQLException {
-    try (PreparedStatement s =
-            c.prepareStatement("SELECT COUNT(*) FROM access_users WHERE role = 'admin'");
-        ResultSet rs = s.executeQuery()) {
-      rs.next();
-      return rs.getInt(1);
-    }
+  private static long countAdmins(Connection c) throws SQLException {
+    return Sql.number(c, "SELECT COUNT(*) FROM access_users WHERE role = 'admin'");
   }
 
   private static AccessException unknownUser(Connection c, String name) {
-    List<String> names = new ArrayList<>();
-    try (PreparedStatement s = c.prepareStatement("SELECT name FROM access_users ORDER BY name");
-        ResultSet rs = s.executeQuery()) {
-      while (rs.next()) {
-        names.add(rs.getString(1));
-      }
+    List<String> names;
+    try {
+      names = Sql.list(c, "SELECT name FROM access_users ORDER BY name", rs -> rs.getString(1));
     } catch (SQLException e) {
-      names.add("(could not be listed: " + e.getMessage() + ")");
+      names = List.of("(could not be listed: " + e.getMessage() + ")");
     }
     return new AccessException(
         ErrorKind.UNKNOWN_USER,

@@ -19,8 +19,11 @@ import java.util.Base64;
  * RS256 or ES256 by one of the issuer's published keys (never {@code none}, never a MAC), issued by
  * the issuer the console trusts, for the console's client id, not expired, and carrying the nonce
  * the console sent with this sign-in. What it refuses, it refuses with why.
+ *
+ * @param issuer the issuer the console trusts
+ * @param clientId the console's client id there
  */
-final class IdTokens {
+record IdTokens(String issuer, String clientId) {
   /** How far the provider's clock may be from the console's. */
   static final Duration SKEW = Duration.ofSeconds(60);
 
@@ -28,14 +31,6 @@ final class IdTokens {
 
   /** An ID token that passed every check: its claims, and when it expires. */
   record IdToken(JsonNode claims, Instant expiresAt) {}
-
-  private final String issuer;
-  private final String clientId;
-
-  IdTokens(String issuer, String clientId) {
-    this.issuer = issuer;
-    this.clientId = clientId;
-  }
 
   /**
    * The claims of {@code token}, checked against {@code keys}, the {@code nonce} this sign-in sent,

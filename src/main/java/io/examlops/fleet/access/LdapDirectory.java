@@ -6,9 +6,6 @@ import io.examlops.fleet.model.access.Role;
 import io.examlops.fleet.settings.DirectorySettings;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.cert.X509Certificate;
@@ -245,7 +242,7 @@ final class LdapDirectory implements Directory {
 
   /** Whether binding as {@code dn} with this password succeeds, on a connection of its own. */
   private boolean passwordOpens(String dn, char[] password) throws NamingException {
-    byte[] secret = utf8(password);
+    byte[] secret = Passwords.utf8(password);
     try {
       close(open(dn, secret));
       return true;
@@ -268,7 +265,7 @@ final class LdapDirectory implements Directory {
 
   private <T> T asService(String doing, Question<T> question) {
     char[] revealed = settings.bindPassword().reveal();
-    byte[] secret = utf8(revealed);
+    byte[] secret = Passwords.utf8(revealed);
     Arrays.fill(revealed, '\0');
     LdapContext service = null;
     try {
@@ -455,13 +452,5 @@ final class LdapDirectory implements Directory {
     } catch (GeneralSecurityException | IOException e) {
       throw new IllegalStateException("the Java runtime cannot make a TLS context: " + e, e);
     }
-  }
-
-  private static byte[] utf8(char[] chars) {
-    ByteBuffer buffer = StandardCharsets.UTF_8.encode(CharBuffer.wrap(chars));
-    byte[] bytes = new byte[buffer.remaining()];
-    buffer.get(bytes);
-    Arrays.fill(buffer.array(), (byte) 0);
-    return bytes;
   }
 }

@@ -93,7 +93,11 @@ final class Passwords {
     return password;
   }
 
-  private static byte[] utf8(char[] chars) {
+  /**
+   * A secret's UTF-8 bytes, for whoever checks or sends it; the encoder's own copy is wiped, the
+   * caller wipes the answer.
+   */
+  static byte[] utf8(char[] chars) {
     ByteBuffer buffer = StandardCharsets.UTF_8.encode(CharBuffer.wrap(chars));
     byte[] bytes = new byte[buffer.remaining()];
     buffer.get(bytes);

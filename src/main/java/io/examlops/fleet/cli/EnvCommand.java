@@ -3,7 +3,7 @@ package io.examlops.fleet.cli;
 import io.examlops.fleet.governance.EnvRequest;
 import io.examlops.fleet.governance.EnvResult;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /** {@code exa hpc env}: the EXAMLOPS_HPC_* environment of an ACTIVE cluster. */
 @Command(
@@ -16,19 +16,13 @@ import picocli.CommandLine.Parameters;
           + " since it was approved."
     })
 final class EnvCommand extends FleetCommand {
-  @Parameters(
-      index = "0",
-      arity = "0..1",
-      paramLabel = "NAME",
-      description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
-  String name;
+  @Mixin ClusterParameter clusterName;
 
   @Override
   public Integer call() {
     EnvResult env =
-        exa().fleet().governance().environment(new EnvRequest(exa().clusterOrDefault(name)));
-    Output output = output();
-    output.emit(env, () -> output.out().println(env.exportLines()));
+        exa().fleet().governance().environment(new EnvRequest(clusterName.orDefault(exa())));
+    output().emitLine(env, env::exportLines);
     return ExitCode.OK;
   }
 }

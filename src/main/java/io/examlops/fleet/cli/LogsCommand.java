@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code exa hpc logs}: a tracked job's output, followed while it runs. */
 @Command(
@@ -25,8 +25,7 @@ import picocli.CommandLine.Parameters;
       "Read-only: allowed for a job on any registered cluster."
     })
 final class LogsCommand extends FleetCommand {
-  @Parameters(index = "0", paramLabel = "JOB", description = JobParameter.DESCRIPTION)
-  String job;
+  @Mixin JobParameter job;
 
   @Option(names = "--follow", description = "Keep printing what the job writes until it ends.")
   boolean follow;
@@ -75,7 +74,7 @@ final class LogsCommand extends FleetCommand {
         exa()
             .fleet()
             .jobs()
-            .logs(exa().actor(), new LogsRequest(job, follow, followTimeoutSeconds), sink);
+            .logs(exa().actor(), new LogsRequest(job.job, follow, followTimeoutSeconds), sink);
     output.emit(answer(read, text.toString()), () -> {});
     noOutputYet(output, read);
     if (follow && !read.followed()) {
@@ -109,7 +108,7 @@ final class LogsCommand extends FleetCommand {
         exa()
             .fleet()
             .jobs()
-            .logs(exa().actor(), new LogsRequest(job, false, followTimeoutSeconds), last);
+            .logs(exa().actor(), new LogsRequest(job.job, false, followTimeoutSeconds), last);
     Map<String, Object> json = answer(read, last.text());
     json.put("cut", last.cut());
     output.emit(

@@ -6,34 +6,15 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Where a command's results go: JSON on stdout for machines ({@code --json}), tables and lines for
  * people. Diagnostics always go to stderr so stdout stays parseable.
+ *
+ * @param json whether the command was asked for {@code --json}
  */
-final class Output {
-  private final boolean json;
-  private final PrintWriter out;
-  private final PrintWriter err;
-
-  Output(boolean json, PrintWriter out, PrintWriter err) {
-    this.json = json;
-    this.out = out;
-    this.err = err;
-  }
-
-  boolean json() {
-    return json;
-  }
-
-  PrintWriter out() {
-    return out;
-  }
-
-  PrintWriter err() {
-    return err;
-  }
-
+record Output(boolean json, PrintWriter out, PrintWriter err) {
   /** Prints {@code value} as JSON when asked for, else runs the human rendering. */
   void emit(Object value, Runnable human) {
     if (json) {
@@ -42,6 +23,11 @@ final class Output {
       human.run();
     }
     out.flush();
+  }
+
+  /** Prints {@code value} as JSON when asked for, else the one line that says it to people. */
+  void emitLine(Object value, Supplier<String> line) {
+    emit(value, () -> out.println(line.get()));
   }
 
   void printJson(Object value) {

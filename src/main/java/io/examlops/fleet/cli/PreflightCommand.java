@@ -6,7 +6,6 @@ import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /** {@code exa hpc preflight}: fail-fast checks before submitting; a CI gate. */
 @Command(
@@ -22,12 +21,7 @@ import picocli.CommandLine.Parameters;
 final class PreflightCommand extends FleetCommand {
   @Mixin TableFormat format;
 
-  @Parameters(
-      index = "0",
-      arity = "0..1",
-      paramLabel = "NAME",
-      description = "The cluster (default: $EXAMLOPS_HPC_CLUSTER).")
-  String name;
+  @Mixin ClusterParameter clusterName;
 
   @Option(
       names = {"-G", "--gpus"},
@@ -63,7 +57,7 @@ final class PreflightCommand extends FleetCommand {
 
   @Override
   public Integer call() {
-    String cluster = exa().clusterOrDefault(name);
+    String cluster = clusterName.orDefault(exa());
     PreflightResult report =
         exa()
             .fleet()

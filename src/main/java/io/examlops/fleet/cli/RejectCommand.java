@@ -44,19 +44,16 @@ final class RejectCommand extends FleetCommand {
                 .fleet()
                 .governance()
                 .rejectFor(exa().actor(), new RejectForRequest(name, forUser.user, reason, shown));
-    Output output = output();
-    output.emit(
-        cluster,
-        () ->
-            output
-                .out()
-                .println(
-                    "Rejected "
-                        + cluster.name()
-                        + " by "
-                        + cluster.rejectedBy()
-                        + ": "
-                        + cluster.reason()));
+    output()
+        .emitLine(
+            cluster,
+            () ->
+                "Rejected "
+                    + cluster.name()
+                    + " by "
+                    + cluster.rejectedBy()
+                    + ": "
+                    + cluster.reason());
     return ExitCode.OK;
   }
 }

@@ -8,6 +8,7 @@ import io.examlops.fleet.settings.Variables;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -255,14 +256,8 @@ public final class ConsoleCommand implements Callable<Integer> {
       out.println(
           "Directory users sign in too: "
               + directory.describe()
-              + " (admins: "
-              + (directory.adminGroups().isEmpty()
-                  ? "none"
-                  : String.join("; ", directory.adminGroups()))
-              + "; viewers: "
-              + (directory.viewerGroups().isEmpty()
-                  ? "none"
-                  : String.join("; ", directory.viewerGroups()))
+              + " ("
+              + roleGroups(directory.adminGroups(), directory.viewerGroups())
               + ")");
       out.flush();
       server
@@ -282,14 +277,8 @@ public final class ConsoleCommand implements Callable<Integer> {
       out.println(
           "OIDC users sign in too: "
               + provider.describe()
-              + " (admins: "
-              + (provider.adminGroups().isEmpty()
-                  ? "none"
-                  : String.join("; ", provider.adminGroups()))
-              + "; viewers: "
-              + (provider.viewerGroups().isEmpty()
-                  ? "none"
-                  : String.join("; ", provider.viewerGroups()))
+              + " ("
+              + roleGroups(provider.adminGroups(), provider.viewerGroups())
               + "; their sessions last no longer than their ID tokens)");
       out.flush();
     }
@@ -365,5 +354,13 @@ public final class ConsoleCommand implements Callable<Integer> {
       t = t.getCause();
     }
     return t.getMessage() == null ? t.toString() : t.getMessage();
+  }
+
+  /** Which groups make admins and which viewers, in words: {@code admins: ops; viewers: none}. */
+  private static String roleGroups(List<String> admins, List<String> viewers) {
+    return "admins: "
+        + (admins.isEmpty() ? "none" : String.join("; ", admins))
+        + "; viewers: "
+        + (viewers.isEmpty() ? "none" : String.join("; ", viewers));
   }
 }

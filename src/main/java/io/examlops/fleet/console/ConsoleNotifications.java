@@ -41,12 +41,7 @@ final class ConsoleNotifications implements AutoCloseable {
   private final String console;
   private final Notifier notifier;
   private final ScheduledExecutorService poller =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "console-notify-audit");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(Daemons.named("console-notify-audit"));
 
   /** The newest audit event seen; -1 until the trail could be read once. */
   private volatile long seen = -1;

@@ -125,14 +125,8 @@ final class DirectoryFile {
   }
 
   private URI url(String text, boolean startTls) {
-    URI url;
-    try {
-      url = new URI(text);
-    } catch (URISyntaxException e) {
-      throw invalid("url", "is not a URL (" + e.getReason() + "): give ldaps://HOST[:PORT]");
-    }
-    String scheme =
-        url.getScheme() == null ? "" : url.getScheme().toLowerCase(java.util.Locale.ROOT);
+    URI url = yaml.url("url", text, "ldaps://HOST[:PORT]");
+    String scheme = SettingsYaml.scheme(url);
     if (!scheme.equals("ldap") && !scheme.equals("ldaps")) {
       throw invalid(
           "url",

@@ -208,10 +208,7 @@ final class HistoryPages {
 
   // ---------------------------------------------------------------- Jobs
 
-  /** A Jobs URL as read: the core's request ({@code null} when a filter was refused). */
-  private record JobsAsked(Asked asked, JobsRequest request) {}
-
-  private JobsAsked jobsAsked(Context ctx, int limit) {
+  private Filtered<JobsRequest> jobsAsked(Context ctx, int limit) {
     Asked asked = new Asked(ctx);
     String cluster = cluster(asked);
     String user = asked.value("user");
@@ -222,9 +219,9 @@ final class HistoryPages {
     asked.check("token", () -> only(null, null, token));
     asked.check("state", () -> only(state, null, null));
     if (asked.refused()) {
-      return new JobsAsked(asked, null);
+      return new Filtered<>(asked, null);
     }
-    return new JobsAsked(
+    return new Filtered<>(
         asked,
         new JobsRequest(
             cluster,
@@ -248,13 +245,17 @@ final class HistoryPages {
 
   /** {@code /jobs?cluster=&user=&token=&state=&page=}. */
   private void jobs(Context ctx) {
-    JobsAsked jobs = jobsAsked(ctx, ROWS);
+    Filtered<JobsRequest> jobs = jobsAsked(ctx, ROWS);
     Asked asked = jobs.asked();
-    JobsResult result =
-        answer(asked, jobs.request(), r -> fleet.jobs().list(Guard.principal(ctx).actor(), r));
-    Page.Pager pager = pager("/jobs", asked, result == null ? null : result.total(), "jobs");
-    String problem = problem(asked, pager, result != null, "job");
-    asked.status(ctx);
+    Listing<JobsResult> listing =
+        listing(
+            ctx,
+            jobs,
+            r -> fleet.jobs().list(Guard.principal(ctx).actor(), r),
+            JobsResult::total,
+            "/jobs",
+            "job");
+    JobsResult result = listing.result();
     ctx.html(
         templates.render(
             new Page.Jobs(
@@ -264,10 +265,38 @@ final class HistoryPages {
                     asked.text("user", "User", "e.g. ann", userNames()),
                     asked.text("token", "Token", "its id, e.g. 1a2b3c4d", List.of()),
                     asked.select("state", "State", stateLabels())),
-                problem,
+                listing.problem(),
                 result == null ? List.of() : result.jobs(),
-                pager,
+                listing.pager(),
                 Links.of("/jobs.csv", asked.query()))));
+  }
+
+  /** A history URL as read: the core's request ({@code null} when a filter was refused). */
+  private record Filtered<Q>(Asked asked, Q request) {}
+
+  /**
+   * A list page as its URL asked for it: the service's answer ({@code null}: none), the pages of
+   * its rows, and what is wrong with the page asked for, if anything.
+   */
+  private record Listing<R>(R result, Page.Pager pager, String problem) {}
+
+  /**
+   * Asks the service for what {@code filtered} selects, and sets the response's status by how the
+   * form fared; {@code noun} names one row ({@code job}), in the pager and in a past-the-end page.
+   */
+  private static <Q, R> Listing<R> listing(
+      Context ctx,
+      Filtered<Q> filtered,
+      java.util.function.Function<Q, R> ask,
+      java.util.function.Function<R, Long> total,
+      String path,
+      String noun) {
+    Asked asked = filtered.asked();
+    R result = answer(asked, filtered.request(), ask);
+    Page.Pager pager = pager(path, asked, result == null ? null : total.apply(result), noun + "s");
+    String problem = problem(asked, pager, result != null, noun);
+    asked.status(ctx);
+    return new Listing<>(result, pager, problem);
   }
 
   /**
@@ -324,7 +353,7 @@ final class HistoryPages {
    * meanwhile neither repeat nor shift a row). A refused filter brings the Jobs page back with why.
    */
   private void jobsCsv(Context ctx) throws IOException {
-    JobsAsked jobs = jobsAsked(ctx, CSV_CHUNK);
+    Filtered<JobsRequest> jobs = jobsAsked(ctx, CSV_CHUNK);
     if (jobs.request() == null) {
       jobs(ctx);
       return;
@@ -530,9 +559,7 @@ final class HistoryPages {
 
   // ---------------------------------------------------------------- Activity
 
-  private record AuditAsked(Asked asked, AuditRequest request) {}
-
-  private AuditAsked auditAsked(Context ctx, int limit) {
+  private Filtered<AuditRequest> auditAsked(Context ctx, int limit) {
     Asked asked = new Asked(ctx);
     String cluster = cluster(asked);
     String actor = asked.value("actor");
@@ -540,21 +567,21 @@ final class HistoryPages {
     asked.check("actor", () -> new AuditRequest(null, actor, null, true, null, null, 0, null));
     asked.check("action", () -> new AuditRequest(null, null, action, true, null, null, 0, null));
     if (asked.refused()) {
-      return new AuditAsked(asked, null);
+      return new Filtered<>(asked, null);
     }
-    return new AuditAsked(
+    return new Filtered<>(
         asked,
         new AuditRequest(cluster, actor, action, true, null, null, (asked.page - 1) * ROWS, limit));
   }
 
   /** {@code /activity?cluster=&actor=&action=&page=}: the trail, newest first. */
   private void activity(Context ctx) {
-    AuditAsked audit = auditAsked(ctx, ROWS);
+    Filtered<AuditRequest> audit = auditAsked(ctx, ROWS);
     Asked asked = audit.asked();
-    AuditResult result = answer(asked, audit.request(), r -> fleet.governance().audit(r));
-    Page.Pager pager = pager("/activity", asked, result == null ? null : result.total(), "events");
-    String problem = problem(asked, pager, result != null, "event");
-    asked.status(ctx);
+    Listing<AuditResult> listing =
+        listing(
+            ctx, audit, r -> fleet.governance().audit(r), AuditResult::total, "/activity", "event");
+    AuditResult result = listing.result();
     ctx.html(
         templates.render(
             new Page.Activity(
@@ -563,9 +590,9 @@ final class HistoryPages {
                     asked.select("cluster", "Cluster", clusterNames()),
                     asked.text("actor", "Actor", "e.g. ann", userNames()),
                     asked.text("action", "Action", "e.g. approve", ACTIONS)),
-                problem,
+                listing.problem(),
                 result == null ? List.<ClusterSummary.Audit>of() : result.events(),
-                pager,
+                listing.pager(),
                 Links.of("/activity.csv", asked.query()))));
   }
 
@@ -574,7 +601,7 @@ final class HistoryPages {
    * streamed a chunk at a time; the details as the JSON the trail keeps.
    */
   private void activityCsv(Context ctx) throws IOException {
-    AuditAsked audit = auditAsked(ctx, CSV_CHUNK);
+    Filtered<AuditRequest> audit = auditAsked(ctx, CSV_CHUNK);
     if (audit.request() == null) {
       activity(ctx);
       return;

@@ -44,12 +44,7 @@ final class LiveFeed implements AutoCloseable {
   private final ViewCache views;
   private final Clock clock;
   private final ScheduledExecutorService ticker =
-      Executors.newSingleThreadScheduledExecutor(
-          r -> {
-            Thread t = new Thread(r, "console-live");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadScheduledExecutor(Daemons.named("console-live"));
   private Shown last;
   private long quietTicks;
 

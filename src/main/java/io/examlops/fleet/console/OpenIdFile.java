@@ -7,12 +7,10 @@ import io.examlops.fleet.model.OneLine;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.settings.OpenIdSettings;
 import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -107,14 +105,8 @@ final class OpenIdFile {
    * only (the rule of every URL the fleet sends a credential to); no user, query or fragment.
    */
   private URI address(String key, String text) {
-    URI url;
-    try {
-      url = new URI(text);
-    } catch (URISyntaxException e) {
-      throw yaml.invalid(
-          key, "is not a URL (" + e.getReason() + "): give https://HOST[:PORT][/PATH]");
-    }
-    String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+    URI url = yaml.url(key, text, "https://HOST[:PORT][/PATH]");
+    String scheme = SettingsYaml.scheme(url);
     if (url.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
       throw yaml.invalid(
           key,

@@ -46,9 +46,9 @@ final class Refresher implements AutoCloseable {
   private final Rounds rounds;
   private final Map<String, RefreshStatus> status = new ConcurrentHashMap<>();
   private final ScheduledExecutorService ticker =
-      Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "console-refresher"));
+      Executors.newSingleThreadScheduledExecutor(Daemons.named("console-refresher"));
   private final ExecutorService workers =
-      Executors.newFixedThreadPool(WORKERS, r -> daemon(r, "console-snapshot"));
+      Executors.newFixedThreadPool(WORKERS, Daemons.named("console-snapshot"));
 
   /**
    * @param afterSnapshot told after each round that succeeded, so that cached views are rebuilt
@@ -183,11 +183,5 @@ final class Refresher implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static Thread daemon(Runnable r, String name) {
-    Thread t = new Thread(r, name);
-    t.setDaemon(true);
-    return t;
   }
 }

@@ -7,6 +7,8 @@ import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.OwnerOnly;
 import io.examlops.fleet.settings.Secret;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.BiFunction;
 
@@ -26,8 +29,11 @@ import java.util.function.BiFunction;
  * YAML, once, when the console starts: each refusal names the file, the key, and what it should
  * hold. Such a file says who is an admin, so one that others than its owner may write is refused; a
  * secret comes from a file of its own, readable by its owner only.
+ *
+ * @param what the file in words, starting each refusal: {@code the directory settings}
+ * @param section the section of docs/console.md that shows an example
  */
-final class SettingsYaml {
+record SettingsYaml(Path file, String what, String section) {
   private static final int MAX_BYTES = 64 * 1024;
   private static final long MAX_SECRET_FILE_BYTES = 4096;
   private static final Set<String> ROLE_KEYS = Set.of("admin", "viewer");
@@ -36,20 +42,6 @@ final class SettingsYaml {
 
   /** The groups of each role, as {@code roles.admin} and {@code roles.viewer} give them. */
   record Roles(List<String> admin, List<String> viewer) {}
-
-  private final Path file;
-  private final String what;
-  private final String section;
-
-  /**
-   * @param what the file in words, starting each refusal: {@code the directory settings}
-   * @param section the section of docs/console.md that shows an example
-   */
-  SettingsYaml(Path file, String what, String section) {
-    this.file = file;
-    this.what = what;
-    this.section = section;
-  }
 
   /**
    * The file's mapping, with none but {@code keys}.
@@ -286,6 +278,23 @@ final class SettingsYaml {
           key,
           "names " + secretFile + ", which cannot be read (" + e.getClass().getSimpleName() + ")");
     }
+  }
+
+  /**
+   * {@code text}, the value of {@code key}, as a URL; one that is none is refused saying the form
+   * to give, e.g. {@code https://HOST[:PORT][/PATH]}.
+   */
+  URI url(String key, String text, String form) {
+    try {
+      return new URI(text);
+    } catch (URISyntaxException e) {
+      throw invalid(key, "is not a URL (" + e.getReason() + "): give " + form);
+    }
+  }
+
+  /** The URL's scheme in lower case; empty for one that has none. */
+  static String scheme(URI url) {
+    return url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
   }
 
   FleetException invalid(String key, String problem) {

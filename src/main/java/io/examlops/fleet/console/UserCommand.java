@@ -1,6 +1,7 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.Fleet;
+import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
@@ -17,6 +18,7 @@ import java.util.Arrays;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -127,13 +129,46 @@ final class UserCommand implements Runnable {
     }
   }
 
-  @Command(name = "add", mixinStandardHelpOptions = true, description = "Add a user.")
-  static final class Add implements Callable<Integer> {
+  /**
+   * What each {@code exa console user} subcommand stands on: the console's access service, acting
+   * for the command line, and the output it says what it did on.
+   */
+  @Command
+  abstract static class UserSubcommand implements Callable<Integer> {
     @ParentCommand UserCommand users;
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+    AccessService access() {
+      return users.fleet().access();
+    }
+
+    Actor actor() {
+      return users.console.actor(Actor.CLI);
+    }
+
+    void say(String line) {
+      spec.commandLine().getOut().println(line);
+    }
+  }
+
+  /** A subcommand about one user, whose name comes first on its command line. */
+  @Command
+  abstract static class OneUserSubcommand extends UserSubcommand {
     @Parameters(index = "0", paramLabel = "NAME")
     String name;
+  }
 
+  /** {@code --password-file}, for the subcommands that set a password. */
+  static final class PasswordFileOption {
+    @Option(
+        names = "--password-file",
+        paramLabel = "FILE",
+        description = "Read the password from this file (else the terminal or standard input).")
+    Path file;
+  }
+
+  @Command(name = "add", mixinStandardHelpOptions = true, description = "Add a user.")
+  static final class Add extends OneUserSubcommand {
     @Option(
         names = "--role",
         defaultValue = "viewer",
@@ -141,25 +176,14 @@ final class UserCommand implements Runnable {
         description = "admin or viewer (default: ${DEFAULT-VALUE}).")
     String role;
 
-    @Option(
-        names = "--password-file",
-        paramLabel = "FILE",
-        description = "Read the password from this file (else the terminal or standard input).")
-    Path passwordFile;
-
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+    @Mixin PasswordFileOption passwordFile;
 
     @Override
     public Integer call() {
       Role parsed = role(role);
       ConsoleUser user =
-          withPassword(
-              passwordFile,
-              name,
-              p -> users.fleet().access().addUser(users.console.actor(Actor.CLI), name, parsed, p));
-      spec.commandLine()
-          .getOut()
-          .println("Added " + user.name() + " (" + user.role().label() + ")");
+          withPassword(passwordFile.file, name, p -> access().addUser(actor(), name, parsed, p));
+      say("Added " + user.name() + " (" + user.role().label() + ")");
       return 0;
     }
   }
@@ -170,18 +194,11 @@ final class UserCommand implements Runnable {
       description =
           "Remove a user: its console sessions end and its API tokens are revoked (the last"
               + " admin stays).")
-  static final class Remove implements Callable<Integer> {
-    @ParentCommand UserCommand users;
-
-    @Parameters(index = "0", paramLabel = "NAME")
-    String name;
-
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
+  static final class Remove extends OneUserSubcommand {
     @Override
     public Integer call() {
-      users.fleet().access().removeUser(users.console.actor(Actor.CLI), name);
-      spec.commandLine().getOut().println("Removed " + name + "; its tokens are revoked");
+      access().removeUser(actor(), name);
+      say("Removed " + name + "; its tokens are revoked");
       return 0;
     }
   }
@@ -191,34 +208,21 @@ final class UserCommand implements Runnable {
       mixinStandardHelpOptions = true,
       description =
           "Set a user's password: its console sessions end and its API tokens are revoked.")
-  static final class Passwd implements Callable<Integer> {
-    @ParentCommand UserCommand users;
-
-    @Parameters(index = "0", paramLabel = "NAME")
-    String name;
-
-    @Option(
-        names = "--password-file",
-        paramLabel = "FILE",
-        description = "Read the password from this file (else the terminal or standard input).")
-    Path passwordFile;
-
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+  static final class Passwd extends OneUserSubcommand {
+    @Mixin PasswordFileOption passwordFile;
 
     @Override
     public Integer call() {
       // An unknown user is said before a password is asked for (it would be asked in vain).
-      users.fleet().access().requireUser(name);
+      access().requireUser(name);
       withPassword(
-          passwordFile,
+          passwordFile.file,
           name,
           p -> {
-            users.fleet().access().setPassword(users.console.actor(Actor.CLI), name, p);
+            access().setPassword(actor(), name, p);
             return null;
           });
-      spec.commandLine()
-          .getOut()
-          .println("Password of " + name + " changed; its sessions ended, its tokens are revoked");
+      say("Password of " + name + " changed; its sessions ended, its tokens are revoked");
       return 0;
     }
   }
@@ -229,43 +233,29 @@ final class UserCommand implements Runnable {
       description =
           "Give a user another role: its console sessions end and its API tokens are revoked"
               + " (the last admin stays an admin).")
-  static final class SetRole implements Callable<Integer> {
-    @ParentCommand UserCommand users;
-
-    @Parameters(index = "0", paramLabel = "NAME")
-    String name;
-
+  static final class SetRole extends OneUserSubcommand {
     @Parameters(index = "1", paramLabel = "ROLE", description = "admin or viewer.")
     String role;
-
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
       Role parsed = role(role);
-      ConsoleUser user =
-          users.fleet().access().setRole(users.console.actor(Actor.CLI), name, parsed);
-      spec.commandLine()
-          .getOut()
-          .println(
-              user.name()
-                  + " is "
-                  + user.role().label()
-                  + "; its sessions ended, its tokens are revoked");
+      ConsoleUser user = access().setRole(actor(), name, parsed);
+      say(
+          user.name()
+              + " is "
+              + user.role().label()
+              + "; its sessions ended, its tokens are revoked");
       return 0;
     }
   }
 
   @Command(name = "list", mixinStandardHelpOptions = true, description = "List the users.")
-  static final class ListUsers implements Callable<Integer> {
-    @ParentCommand UserCommand users;
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
+  static final class ListUsers extends UserSubcommand {
     @Override
     public Integer call() {
-      var out = spec.commandLine().getOut();
-      for (ConsoleUser u : users.fleet().access().users()) {
-        out.println(
+      for (ConsoleUser u : access().users()) {
+        say(
             u.name()
                 + "\t"
                 + u.role().label()

@@ -51,12 +51,7 @@ final class ViewCache implements AutoCloseable {
   private final AtomicLong generation = new AtomicLong();
   private final AtomicBoolean refreshing = new AtomicBoolean();
   private final ExecutorService background =
-      Executors.newSingleThreadExecutor(
-          r -> {
-            Thread t = new Thread(r, "console-view");
-            t.setDaemon(true);
-            return t;
-          });
+      Executors.newSingleThreadExecutor(Daemons.named("console-view"));
 
   /**
    * @param version what the stores hold now, in a value that changes with any change shown

@@ -3,7 +3,6 @@ package io.examlops.fleet.registry;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.AuditEvent;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -24,18 +23,16 @@ public final class AuditTrail {
       String cluster,
       Map<String, Object> details)
       throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "INSERT INTO audit_events (at, actor, surface, action, cluster, details_json)"
-                + " VALUES (?, ?, ?, ?, ?, ?)")) {
-      s.setString(1, Timestamps.format(at));
-      s.setString(2, actor.name());
-      s.setString(3, actor.surface());
-      s.setString(4, action);
-      s.setString(5, cluster);
-      s.setString(6, RegistryJson.write(withProof(details, actor)));
-      s.executeUpdate();
-    }
+    Sql.update(
+        c,
+        "INSERT INTO audit_events (at, actor, surface, action, cluster, details_json)"
+            + " VALUES (?, ?, ?, ?, ?, ?)",
+        Timestamps.format(at),
+        actor.name(),
+        actor.surface(),
+        action,
+        cluster,
+        RegistryJson.write(withProof(details, actor)));
   }
 
   /**
@@ -60,10 +57,7 @@ public final class AuditTrail {
 
   /** The newest event's id, 0 when there is none: it grows with every recorded change. */
   public static long latestId(Connection c) throws SQLException {
-    try (PreparedStatement s = c.prepareStatement("SELECT COALESCE(MAX(id), 0) FROM audit_events");
-        ResultSet rs = s.executeQuery()) {
-      return rs.next() ? rs.getLong(1) : 0;
-    }
+    return Sql.number(c, "SELECT COALESCE(MAX(id), 0) FROM audit_events");
   }
 
   /**
@@ -133,44 +127,24 @@ public final class AuditTrail {
       args.add(limit);
       args.add(offset);
     }
-    try (PreparedStatement s = c.prepareStatement(sql)) {
-      for (int i = 0; i < args.size(); i++) {
-        s.setObject(i + 1, args.get(i));
-      }
-      try (ResultSet rs = s.executeQuery()) {
-        return events(rs);
-      }
-    }
+    return Sql.list(c, sql, AuditTrail::event, args.toArray());
   }
 
-  private static List<AuditEvent> events(ResultSet rs) throws SQLException {
-    List<AuditEvent> events = new ArrayList<>();
-    while (rs.next()) {
-      events.add(
-          new AuditEvent(
-              rs.getLong("id"),
-              Timestamps.parse(rs.getString("at")),
-              rs.getString("actor"),
-              rs.getString("surface"),
-              rs.getString("action"),
-              rs.getString("cluster"),
-              rs.getString("details_json")));
-    }
-    return events;
+  private static AuditEvent event(ResultSet rs) throws SQLException {
+    return new AuditEvent(
+        rs.getLong("id"),
+        Timestamps.parse(rs.getString("at")),
+        rs.getString("actor"),
+        rs.getString("surface"),
+        rs.getString("action"),
+        rs.getString("cluster"),
+        rs.getString("details_json"));
   }
 
   /** How many events the query selects, whatever its cursors: read from an index only. */
   static long count(Connection c, Query query) throws SQLException {
     List<Object> args = new ArrayList<>();
-    try (PreparedStatement s =
-        c.prepareStatement("SELECT count(*) FROM audit_events" + query.uncut().where(args))) {
-      for (int i = 0; i < args.size(); i++) {
-        s.setObject(i + 1, args.get(i));
-      }
-      try (ResultSet rs = s.executeQuery()) {
-        rs.next();
-        return rs.getLong(1);
-      }
-    }
+    String sql = "SELECT count(*) FROM audit_events" + query.uncut().where(args);
+    return Sql.number(c, sql, args.toArray());
   }
 }

@@ -121,29 +121,29 @@ public final class JobStore implements JobRecords {
     db.hook().reached(WriteHook.WriteStep.JOB_SENT_BEFORE_RECORD);
     return db.write(
         c -> {
-          try (PreparedStatement s =
-              c.prepareStatement(
+          int changed =
+              Sql.update(
+                  c,
                   "UPDATE hpc_jobs SET scheduler_job_id = ?, state = ?, reason = NULL"
-                      + " WHERE id = ? AND scheduler_job_id IS NULL AND state IN (?, ?)")) {
-            s.setString(1, schedulerJobId);
-            s.setString(2, JobState.SUBMITTED.name());
-            s.setLong(3, begun.id());
-            s.setString(4, JobState.SUBMITTING.name());
-            s.setString(5, JobState.NOT_SUBMITTED.name());
-            if (s.executeUpdate() != 1) {
-              Optional<TrackedJob> now = find(c, begun.id());
-              if (now.isPresent() && schedulerJobId.equals(now.get().schedulerJobId())) {
-                return now.get();
-              }
-              throw new RegistryException(
-                  "the record of submission "
-                      + begun.id()
-                      + (now.isPresent()
-                          ? " is " + now.get().state().label() + " already"
-                          : " is gone")
-                      + " in "
-                      + db.file());
+                      + " WHERE id = ? AND scheduler_job_id IS NULL AND state IN (?, ?)",
+                  schedulerJobId,
+                  JobState.SUBMITTED.name(),
+                  begun.id(),
+                  JobState.SUBMITTING.name(),
+                  JobState.NOT_SUBMITTED.name());
+          if (changed != 1) {
+            Optional<TrackedJob> now = find(c, begun.id());
+            if (now.isPresent() && schedulerJobId.equals(now.get().schedulerJobId())) {
+              return now.get();
             }
+            throw new RegistryException(
+                "the record of submission "
+                    + begun.id()
+                    + (now.isPresent()
+                        ? " is " + now.get().state().label() + " already"
+                        : " is gone")
+                    + " in "
+                    + db.file());
           }
           Map<String, Object> details = new LinkedHashMap<>();
           details.put("job", begun.id());
@@ -161,12 +161,11 @@ public final class JobStore implements JobRecords {
   public void discard(TrackedJob begun) {
     db.write(
         c -> {
-          try (PreparedStatement s =
-              c.prepareStatement("DELETE FROM hpc_jobs WHERE id = ? AND state = ?")) {
-            s.setLong(1, begun.id());
-            s.setString(2, JobState.SUBMITTING.name());
-            s.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "DELETE FROM hpc_jobs WHERE id = ? AND state = ?",
+              begun.id(),
+              JobState.SUBMITTING.name());
           return null;
         });
   }
@@ -180,16 +179,14 @@ public final class JobStore implements JobRecords {
   public TrackedJob notSubmitted(TrackedJob begun, String why, Actor actor) {
     return db.write(
         c -> {
-          int changed;
-          try (PreparedStatement s =
-              c.prepareStatement(
-                  "UPDATE hpc_jobs SET state = ?, reason = ? WHERE id = ? AND state = ?")) {
-            s.setString(1, JobState.NOT_SUBMITTED.name());
-            s.setString(2, why);
-            s.setLong(3, begun.id());
-            s.setString(4, JobState.SUBMITTING.name());
-            changed = s.executeUpdate();
-          }
+          int changed =
+              Sql.update(
+                  c,
+                  "UPDATE hpc_jobs SET state = ?, reason = ? WHERE id = ? AND state = ?",
+                  JobState.NOT_SUBMITTED.name(),
+                  why,
+                  begun.id(),
+                  JobState.SUBMITTING.name());
           TrackedJob now =
               find(c, begun.id())
                   .orElseThrow(
@@ -335,16 +332,7 @@ public final class JobStore implements JobRecords {
   public long count(Filter filter) {
     Where where = Where.of(filter);
     return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement("SELECT count(*) FROM hpc_jobs" + where.sql())) {
-            where.bind(s);
-            try (ResultSet r = s.executeQuery()) {
-              r.next();
-              return r.getLong(1);
-            }
-          }
-        });
+        c -> Sql.number(c, "SELECT count(*) FROM hpc_jobs" + where.sql(), where.args().toArray()));
   }
 
   /** The WHERE clause of a filter, and its values. */
@@ -373,14 +361,6 @@ public final class JobStore implements JobRecords {
 
     String sql() {
       return terms.isEmpty() ? "" : " WHERE " + String.join(" AND ", terms);
-    }
-
-    /** Binds the values from parameter 1 on; returns the next parameter's index. */
-    int bind(PreparedStatement s) throws SQLException {
-      for (int i = 0; i < args.size(); i++) {
-        s.setObject(i + 1, args.get(i));
-      }
-      return args.size() + 1;
     }
   }
 
@@ -413,15 +393,10 @@ public final class JobStore implements JobRecords {
 
   private static TokenUse tokenUse(Connection c, String token, Instant since, Instant now)
       throws SQLException {
-    int unfinished;
-    try (PreparedStatement s =
-        c.prepareStatement("SELECT count(*) FROM hpc_jobs WHERE token_id = ? AND " + UNFINISHED)) {
-      s.setString(1, token);
-      try (ResultSet r = s.executeQuery()) {
-        r.next();
-        unfinished = r.getInt(1);
-      }
-    }
+    int unfinished =
+        (int)
+            Sql.number(
+                c, "SELECT count(*) FROM hpc_jobs WHERE token_id = ? AND " + UNFINISHED, token);
     BigDecimal hours = BigDecimal.ZERO;
     try (PreparedStatement s =
         c.prepareStatement(
@@ -485,29 +460,11 @@ public final class JobStore implements JobRecords {
    */
   private List<TrackedJob> select(String tail, Object... args) {
     return db.read(
-        c -> {
-          try (PreparedStatement s =
-              c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs" + tail)) {
-            for (int i = 0; i < args.length; i++) {
-              s.setObject(i + 1, args[i]);
-            }
-            return all(s);
-          }
-        });
+        c -> Sql.list(c, "SELECT " + COLUMNS + " FROM hpc_jobs" + tail, this::row, args));
   }
 
   private static Optional<TrackedJob> first(List<TrackedJob> jobs) {
     return jobs.stream().findFirst();
-  }
-
-  private List<TrackedJob> all(PreparedStatement s) throws SQLException {
-    List<TrackedJob> jobs = new ArrayList<>();
-    try (ResultSet r = s.executeQuery()) {
-      while (r.next()) {
-        jobs.add(row(r));
-      }
-    }
-    return jobs;
   }
 
   @Override
@@ -533,14 +490,7 @@ public final class JobStore implements JobRecords {
   }
 
   private int leaseUpdate(String sql, long id, Instant at) {
-    return db.write(
-        c -> {
-          try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, at == null ? null : Timestamps.format(at));
-            s.setLong(2, id);
-            return s.executeUpdate();
-          }
-        });
+    return db.write(c -> Sql.update(c, sql, at == null ? null : Timestamps.format(at), id));
   }
 
   @Override
@@ -567,17 +517,7 @@ public final class JobStore implements JobRecords {
   }
 
   private Optional<TrackedJob> find(Connection c, long id) throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement("SELECT " + COLUMNS + " FROM hpc_jobs WHERE id = ?")) {
-      s.setLong(1, id);
-      return one(s);
-    }
-  }
-
-  private Optional<TrackedJob> one(PreparedStatement s) throws SQLException {
-    try (ResultSet r = s.executeQuery()) {
-      return r.next() ? Optional.of(row(r)) : Optional.empty();
-    }
+    return Sql.first(c, "SELECT " + COLUMNS + " FROM hpc_jobs WHERE id = ?", this::row, id);
   }
 
   /**

@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -86,68 +85,53 @@ final class NodeSnapshots {
       }
       s.executeBatch();
     }
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "DELETE FROM hpc_node_snapshots WHERE cluster = ? AND id NOT IN"
-                + " (SELECT id FROM hpc_node_snapshots WHERE cluster = ? ORDER BY id DESC"
-                + " LIMIT ?)")) {
-      s.setString(1, cluster);
-      s.setString(2, cluster);
-      s.setInt(3, KEPT_PER_CLUSTER);
-      s.executeUpdate();
-    }
+    Sql.update(
+        c,
+        "DELETE FROM hpc_node_snapshots WHERE cluster = ? AND id NOT IN"
+            + " (SELECT id FROM hpc_node_snapshots WHERE cluster = ? ORDER BY id DESC"
+            + " LIMIT ?)",
+        cluster,
+        cluster,
+        KEPT_PER_CLUSTER);
     return id;
   }
 
   static Optional<NodeSnapshot> latest(Connection c, String cluster) throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT id, taken_at, taken_by FROM hpc_node_snapshots WHERE cluster = ?"
-                + " ORDER BY id DESC LIMIT 1")) {
-      s.setString(1, cluster);
-      try (ResultSet rs = s.executeQuery()) {
-        if (!rs.next()) {
-          return Optional.empty();
-        }
-        long id = rs.getLong("id");
-        return Optional.of(
+    return Sql.first(
+        c,
+        "SELECT id, taken_at, taken_by FROM hpc_node_snapshots WHERE cluster = ?"
+            + " ORDER BY id DESC LIMIT 1",
+        rs ->
             new NodeSnapshot(
-                id,
+                rs.getLong("id"),
                 cluster,
                 Timestamps.parse(rs.getString("taken_at")),
                 rs.getString("taken_by"),
-                nodes(c, id)));
-      }
-    }
+                nodes(c, rs.getLong("id"))),
+        cluster);
   }
 
   private static List<NodeInfo> nodes(Connection c, long snapshotId) throws SQLException {
-    List<NodeInfo> nodes = new ArrayList<>();
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT name, cpus, memory_mb, gpus_json, gpus_in_use, state, raw_state,"
-                + " partitions_json, features_json, reason FROM hpc_nodes WHERE snapshot_id = ?"
-                + " ORDER BY position")) {
-      s.setLong(1, snapshotId);
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          int inUse = rs.getInt("gpus_in_use");
-          Integer gpusInUse = rs.wasNull() ? null : inUse;
-          nodes.add(
-              new NodeInfo(
-                  rs.getString("name"),
-                  rs.getInt("cpus"),
-                  rs.getLong("memory_mb"),
-                  RegistryJson.read(rs.getString("gpus_json"), GPU_GROUPS),
-                  gpusInUse,
-                  NodeState.valueOf(rs.getString("state")),
-                  rs.getString("raw_state"),
-                  RegistryJson.read(rs.getString("partitions_json"), STRINGS),
-                  RegistryJson.read(rs.getString("features_json"), STRINGS),
-                  rs.getString("reason")));
-        }
-      }
-    }
-    return nodes;
+    return Sql.list(
+        c,
+        "SELECT name, cpus, memory_mb, gpus_json, gpus_in_use, state, raw_state,"
+            + " partitions_json, features_json, reason FROM hpc_nodes WHERE snapshot_id = ?"
+            + " ORDER BY position",
+        NodeSnapshots::node,
+        snapshotId);
+  }
+
+  private static NodeInfo node(ResultSet rs) throws SQLException {
+    return new NodeInfo(
+        rs.getString("name"),
+        rs.getInt("cpus"),
+        rs.getLong("memory_mb"),
+        RegistryJson.read(rs.getString("gpus_json"), GPU_GROUPS),
+        JobStore.integer(rs, "gpus_in_use"),
+        NodeState.valueOf(rs.getString("state")),
+        rs.getString("raw_state"),
+        RegistryJson.read(rs.getString("partitions_json"), STRINGS),
+        RegistryJson.read(rs.getString("features_json"), STRINGS),
+        rs.getString("reason"));
   }
 }

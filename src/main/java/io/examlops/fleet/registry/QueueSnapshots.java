@@ -11,7 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,28 +25,22 @@ final class QueueSnapshots {
   /** Records the queue with snapshot {@code snapshotId}; the caller's transaction commits it. */
   static void save(Connection c, String cluster, long snapshotId, QueueRead queue)
       throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "DELETE FROM hpc_queue_entries WHERE snapshot_id IN"
-                + " (SELECT id FROM hpc_node_snapshots WHERE cluster = ? AND id <> ?)")) {
-      s.setString(1, cluster);
-      s.setLong(2, snapshotId);
-      s.executeUpdate();
-    }
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "UPDATE hpc_node_snapshots SET queue_recorded = 0, queue_failure = NULL"
-                + " WHERE cluster = ? AND queue_recorded = 1")) {
-      s.setString(1, cluster);
-      s.executeUpdate();
-    }
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "UPDATE hpc_node_snapshots SET queue_recorded = 1, queue_failure = ? WHERE id = ?")) {
-      s.setString(1, queue.failure());
-      s.setLong(2, snapshotId);
-      s.executeUpdate();
-    }
+    Sql.update(
+        c,
+        "DELETE FROM hpc_queue_entries WHERE snapshot_id IN"
+            + " (SELECT id FROM hpc_node_snapshots WHERE cluster = ? AND id <> ?)",
+        cluster,
+        snapshotId);
+    Sql.update(
+        c,
+        "UPDATE hpc_node_snapshots SET queue_recorded = 0, queue_failure = NULL"
+            + " WHERE cluster = ? AND queue_recorded = 1",
+        cluster);
+    Sql.update(
+        c,
+        "UPDATE hpc_node_snapshots SET queue_recorded = 1, queue_failure = ? WHERE id = ?",
+        queue.failure(),
+        snapshotId);
     try (PreparedStatement s =
         c.prepareStatement(
             "INSERT INTO hpc_queue_entries (snapshot_id, position, scheduler, job_id, name,"
@@ -82,56 +75,44 @@ final class QueueSnapshots {
 
   /** The latest queue recorded for the cluster; empty when none was. */
   static Optional<QueueSnapshot> latest(Connection c, String cluster) throws SQLException {
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT id, taken_at, queue_failure FROM hpc_node_snapshots"
-                + " WHERE cluster = ? AND queue_recorded = 1 ORDER BY id DESC LIMIT 1")) {
-      s.setString(1, cluster);
-      try (ResultSet rs = s.executeQuery()) {
-        if (!rs.next()) {
-          return Optional.empty();
-        }
-        long id = rs.getLong("id");
-        String failure = rs.getString("queue_failure");
-        return Optional.of(
+    return Sql.first(
+        c,
+        "SELECT id, taken_at, queue_failure FROM hpc_node_snapshots"
+            + " WHERE cluster = ? AND queue_recorded = 1 ORDER BY id DESC LIMIT 1",
+        rs ->
             new QueueSnapshot(
-                id,
+                rs.getLong("id"),
                 cluster,
                 Timestamps.parse(rs.getString("taken_at")),
-                new QueueRead(entries(c, id), failure)));
-      }
-    }
+                new QueueRead(entries(c, rs.getLong("id")), rs.getString("queue_failure"))),
+        cluster);
   }
 
   private static List<QueueEntry> entries(Connection c, long snapshotId) throws SQLException {
-    List<QueueEntry> jobs = new ArrayList<>();
-    try (PreparedStatement s =
-        c.prepareStatement(
-            "SELECT scheduler, job_id, name, user_name, state, raw_state, partition_name, nodes,"
-                + " cpus, gpus, elapsed_ms, reason, node_list FROM hpc_queue_entries"
-                + " WHERE snapshot_id = ? ORDER BY position")) {
-      s.setLong(1, snapshotId);
-      try (ResultSet rs = s.executeQuery()) {
-        while (rs.next()) {
-          Long elapsed = JobStore.longValue(rs, "elapsed_ms");
-          jobs.add(
-              new QueueEntry(
-                  SchedulerKind.parse(rs.getString("scheduler")),
-                  rs.getString("job_id"),
-                  rs.getString("name"),
-                  rs.getString("user_name"),
-                  JobState.valueOf(rs.getString("state")),
-                  rs.getString("raw_state"),
-                  rs.getString("partition_name"),
-                  JobStore.integer(rs, "nodes"),
-                  JobStore.integer(rs, "cpus"),
-                  JobStore.integer(rs, "gpus"),
-                  elapsed == null ? null : Duration.ofMillis(elapsed),
-                  rs.getString("reason"),
-                  rs.getString("node_list")));
-        }
-      }
-    }
-    return jobs;
+    return Sql.list(
+        c,
+        "SELECT scheduler, job_id, name, user_name, state, raw_state, partition_name, nodes,"
+            + " cpus, gpus, elapsed_ms, reason, node_list FROM hpc_queue_entries"
+            + " WHERE snapshot_id = ? ORDER BY position",
+        QueueSnapshots::entry,
+        snapshotId);
+  }
+
+  private static QueueEntry entry(ResultSet rs) throws SQLException {
+    Long elapsed = JobStore.longValue(rs, "elapsed_ms");
+    return new QueueEntry(
+        SchedulerKind.parse(rs.getString("scheduler")),
+        rs.getString("job_id"),
+        rs.getString("name"),
+        rs.getString("user_name"),
+        JobState.valueOf(rs.getString("state")),
+        rs.getString("raw_state"),
+        rs.getString("partition_name"),
+        JobStore.integer(rs, "nodes"),
+        JobStore.integer(rs, "cpus"),
+        JobStore.integer(rs, "gpus"),
+        elapsed == null ? null : Duration.ofMillis(elapsed),
+        rs.getString("reason"),
+        rs.getString("node_list"));
   }
 }

@@ -120,11 +120,10 @@ final class RefusedAttempts {
     if (attempt.message() != null) {
       details.put("message", attempt.message());
     }
-    try (PreparedStatement s =
-        c.prepareStatement("UPDATE audit_events SET details_json = ? WHERE id = ?")) {
-      s.setString(1, RegistryJson.write(details));
-      s.setLong(2, id);
-      s.executeUpdate();
-    }
+    Sql.update(
+        c,
+        "UPDATE audit_events SET details_json = ? WHERE id = ?",
+        RegistryJson.write(details),
+        id);
   }
 }

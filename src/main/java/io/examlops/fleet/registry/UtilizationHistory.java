@@ -57,11 +57,10 @@ public final class UtilizationHistory {
             }
             s.executeUpdate();
           }
-          try (PreparedStatement s =
-              c.prepareStatement("DELETE FROM capacity_samples WHERE at < ?")) {
-            s.setString(1, Timestamps.format(sample.at().minus(KEPT)));
-            s.executeUpdate();
-          }
+          Sql.update(
+              c,
+              "DELETE FROM capacity_samples WHERE at < ?",
+              Timestamps.format(sample.at().minus(KEPT)));
           return null;
         });
     return sample;

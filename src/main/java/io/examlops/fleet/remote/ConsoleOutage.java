@@ -16,19 +16,9 @@ import java.util.function.Supplier;
  * will do with the job. Only reads and lease renewals go through it: nothing is sent twice that
  * could run twice.
  */
-final class ConsoleOutage {
+record ConsoleOutage(URI server, String job, LeaseSettings leases) {
   private static final long FIRST_PAUSE_MILLIS = 500;
   private static final long LONGEST_PAUSE_MILLIS = 10_000;
-
-  private final URI server;
-  private final String job;
-  private final LeaseSettings leases;
-
-  ConsoleOutage(URI server, String job, LeaseSettings leases) {
-    this.server = server;
-    this.job = job;
-    this.leases = leases;
-  }
 
   <T> T retried(Supplier<T> read) throws InterruptedException {
     long since = 0;
