@@ -250,8 +250,12 @@ public final class Exa implements Runnable {
     return execute(args, env, AgentConfig.NONE, out, err, fleets);
   }
 
-  /** What the process needs set before any library starts: call first in a main method. */
-  static void prepareProcess(Map<String, String> env) {
+  /**
+   * What the process needs set before any library starts, for the command {@code args} runs: call
+   * first in a main method.
+   */
+  static void prepareProcess(Map<String, String> env, String[] args) {
+    LazyLogging.chooseFor(args);
     UserCache.directory(env)
         .ifPresent(
             cache ->
@@ -261,7 +265,7 @@ public final class Exa implements Runnable {
 
   public static void main(String[] args) {
     Map<String, String> env = System.getenv();
-    prepareProcess(env);
+    prepareProcess(env, args);
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
     AgentConfig agent;
