@@ -56,21 +56,12 @@ final class JsonCursor {
 
   /** A string or {@code null}. */
   String string() throws IOException {
-    if (nullValue()) {
-      return null;
-    }
-    expect(JsonToken.VALUE_STRING);
-    String text = parser.getText();
-    parser.nextToken();
-    return text;
+    return nullValue() ? null : scalar(JsonToken.VALUE_STRING, JsonParser::getText);
   }
 
   /** A whole number that fits an {@code int}. */
   int integer() throws IOException {
-    expect(JsonToken.VALUE_NUMBER_INT);
-    int value = parser.getIntValue();
-    parser.nextToken();
-    return value;
+    return scalar(JsonToken.VALUE_NUMBER_INT, JsonParser::getIntValue);
   }
 
   /** A whole number that fits an {@code int}, or {@code null}. */
@@ -80,13 +71,7 @@ final class JsonCursor {
 
   /** A whole number that fits a {@code long}, or {@code null}. */
   Long optionalLong() throws IOException {
-    if (nullValue()) {
-      return null;
-    }
-    expect(JsonToken.VALUE_NUMBER_INT);
-    long value = parser.getLongValue();
-    parser.nextToken();
-    return value;
+    return nullValue() ? null : scalar(JsonToken.VALUE_NUMBER_INT, JsonParser::getLongValue);
   }
 
   boolean bool() throws IOException {
@@ -151,6 +136,19 @@ final class JsonCursor {
   void skip() throws IOException {
     parser.skipChildren();
     parser.nextToken();
+  }
+
+  /** How a scalar's value is taken from the parser at its token. */
+  @FunctionalInterface
+  private interface Scalar<T> {
+    T of(JsonParser parser) throws IOException;
+  }
+
+  private <T> T scalar(JsonToken token, Scalar<T> value) throws IOException {
+    expect(token);
+    T read = value.of(parser);
+    parser.nextToken();
+    return read;
   }
 
   private boolean take(JsonToken token) throws IOException {
