@@ -255,12 +255,38 @@ public final class Exa implements Runnable {
    * first in a main method.
    */
   static void prepareProcess(Map<String, String> env, String[] args) {
-    LazyLogging.chooseFor(args);
+    chooseLogging(args);
     UserCache.directory(env)
         .ifPresent(
             cache ->
                 Fleet.useNativeLibraryCache(
                     cache, System.getProperty("os.name") + "-" + System.getProperty("os.arch")));
+  }
+
+  /**
+   * Binds SLF4J to {@link LazyLogging} for every command but {@code console} and {@code mcp}, which
+   * run for long and bind logback at once; a binding or a logback configuration that the caller's
+   * own properties choose is left as it is.
+   */
+  private static void chooseLogging(String[] args) {
+    String command = "";
+    for (String arg : args) {
+      if (!arg.startsWith("-")) {
+        command = arg;
+        break;
+      }
+    }
+    if (command.equals("console")
+        || command.equals("mcp")
+        || System.getProperty("slf4j.provider") != null
+        || System.getProperty("logback.configurationFile") != null) {
+      return;
+    }
+    System.setProperty("slf4j.provider", LazyLogging.NAME);
+    // SLF4J announces a binding chosen so on stderr, which is the command's, at its INFO level.
+    if (System.getProperty("slf4j.internal.verbosity") == null) {
+      System.setProperty("slf4j.internal.verbosity", "WARN");
+    }
   }
 
   public static void main(String[] args) {

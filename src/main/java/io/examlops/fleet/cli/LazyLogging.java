@@ -2,7 +2,6 @@ package io.examlops.fleet.cli;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.LogbackServiceProvider;
-import java.util.Arrays;
 import org.slf4j.ILoggerFactory;
 import org.slf4j.IMarkerFactory;
 import org.slf4j.Marker;
@@ -20,32 +19,18 @@ import org.slf4j.spi.SLF4JServiceProvider;
  * line that gets through. Most commands log nothing, and starting logback in every process was
  * about a tenth of a registry-only command's CPU (docs/performance.md, "Start-up"); what is logged
  * reaches stderr exactly as before. The console and the MCP server, which run for long and log
- * through their libraries too, bind logback directly.
+ * through their libraries too, bind logback directly ({@link Exa#prepareProcess}).
  */
 public final class LazyLogging implements SLF4JServiceProvider {
+  /**
+   * This class's name, a constant: naming the binding must not load it (nor the SLF4J types it
+   * implements) in a command that logs nothing at all, such as {@code --version}.
+   */
+  static final String NAME = "io.examlops.fleet.cli.LazyLogging";
+
   private final ILoggerFactory loggers = Deferred::new;
   private final IMarkerFactory markers = new BasicMarkerFactory();
   private final MDCAdapter mdc = new BasicMDCAdapter();
-
-  /**
-   * Binds SLF4J to this for every command but {@code console} and {@code mcp}: call before any
-   * library asks for a logger. A binding or a logback configuration chosen by the caller's own
-   * properties is left as it is.
-   */
-  static void chooseFor(String[] args) {
-    String command = Arrays.stream(args).filter(a -> !a.startsWith("-")).findFirst().orElse("");
-    if (command.equals("console")
-        || command.equals("mcp")
-        || System.getProperty("slf4j.provider") != null
-        || System.getProperty("logback.configurationFile") != null) {
-      return;
-    }
-    System.setProperty("slf4j.provider", LazyLogging.class.getName());
-    // SLF4J announces a binding chosen so on stderr, which is the command's, at its INFO level.
-    if (System.getProperty("slf4j.internal.verbosity") == null) {
-      System.setProperty("slf4j.internal.verbosity", "WARN");
-    }
-  }
 
   @Override
   public ILoggerFactory getLoggerFactory() {

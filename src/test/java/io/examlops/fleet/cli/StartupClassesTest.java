@@ -31,7 +31,8 @@ class StartupClassesTest {
           "org.yaml.",
           "org.sqlite.",
           "com.fasterxml.jackson.",
-          "ch.qos.logback.");
+          "ch.qos.logback.",
+          "org.slf4j.");
 
   @TempDir Path dir;
 
