@@ -9,8 +9,9 @@
 # aot_caches), to compare on that JVM, e.g.
 #   PATH=/path/to/jdk-25/bin:$PATH bash scripts/bench/startup.sh 9
 # With EXA_BASELINE_JAR=path/to/another/exa.jar (an earlier build, copied aside), its `hpc clusters`,
-# `--version` and `--help` run through the same launcher in the same rounds (base_* rows): a
-# before-and-after of one change, side by side on a busy machine.
+# `--version`, `--help`, `hpc jobs --no-refresh`, `hpc audit` and `hpc env` run through the same
+# launcher in the same rounds (base_* rows): a before-and-after of one change, side by side on a
+# busy machine.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-15}
@@ -56,7 +57,10 @@ if [ -n "${EXA_BASELINE_JAR:-}" ]; then
   cmd_base_clusters() { scripts/exa-java.sh "$EXA_BASELINE_JAR" hpc clusters; }
   cmd_base_version() { scripts/exa-java.sh "$EXA_BASELINE_JAR" --version; }
   cmd_base_help() { scripts/exa-java.sh "$EXA_BASELINE_JAR" --help; }
-  base=(base_clusters base_version base_help)
+  cmd_base_jobs() { scripts/exa-java.sh "$EXA_BASELINE_JAR" hpc jobs --no-refresh; }
+  cmd_base_audit() { scripts/exa-java.sh "$EXA_BASELINE_JAR" hpc audit; }
+  cmd_base_env() { scripts/exa-java.sh "$EXA_BASELINE_JAR" hpc env; }
+  base=(base_clusters base_version base_help base_jobs base_audit base_env)
 fi
 
 paired "$runs" exa_clusters jar_clusters minimal_clusters minimal_cds_clusters exa_version \
@@ -88,6 +92,9 @@ if [ ${#base[@]} -gt 0 ]; then
   row base_clusters minimal_clusters minimal_cds_clusters exa_clusters
   row base_version minimal_version minimal_cds_version exa_version
   row base_help minimal_version exa_help
+  row base_jobs minimal_clusters exa_jobs
+  row base_audit minimal_clusters exa_audit
+  row base_env minimal_clusters exa_env
 fi
 echo "exa_* run ./exa (start-up archive, C1 only); jar_* run plain java -jar target/exa.jar;"
 echo "minimal_cds_* run the minimal program with an archive of its own and the launcher's flags; $runs runs each"

@@ -250,8 +250,12 @@ public final class Exa implements Runnable {
     return execute(args, env, AgentConfig.NONE, out, err, fleets);
   }
 
-  /** What the process needs set before any library starts: call first in a main method. */
-  static void prepareProcess(Map<String, String> env) {
+  /**
+   * What the process needs set before any library starts, for the command {@code args} runs: call
+   * first in a main method.
+   */
+  static void prepareProcess(Map<String, String> env, String[] args) {
+    chooseLogging(args);
     UserCache.directory(env)
         .ifPresent(
             cache ->
@@ -259,9 +263,35 @@ public final class Exa implements Runnable {
                     cache, System.getProperty("os.name") + "-" + System.getProperty("os.arch")));
   }
 
+  /**
+   * Binds SLF4J to {@link LazyLogging} for every command but {@code console} and {@code mcp}, which
+   * run for long and bind logback at once; a binding or a logback configuration that the caller's
+   * own properties choose is left as it is.
+   */
+  private static void chooseLogging(String[] args) {
+    String command = "";
+    for (String arg : args) {
+      if (!arg.startsWith("-")) {
+        command = arg;
+        break;
+      }
+    }
+    if (command.equals("console")
+        || command.equals("mcp")
+        || System.getProperty("slf4j.provider") != null
+        || System.getProperty("logback.configurationFile") != null) {
+      return;
+    }
+    System.setProperty("slf4j.provider", LazyLogging.NAME);
+    // SLF4J announces a binding chosen so on stderr, which is the command's, at its INFO level.
+    if (System.getProperty("slf4j.internal.verbosity") == null) {
+      System.setProperty("slf4j.internal.verbosity", "WARN");
+    }
+  }
+
   public static void main(String[] args) {
     Map<String, String> env = System.getenv();
-    prepareProcess(env);
+    prepareProcess(env, args);
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
     AgentConfig agent;

@@ -45,7 +45,7 @@ public final class StartupTraining {
 
   public static void main(String[] args) throws IOException {
     Map<String, String> env = new HashMap<>(System.getenv());
-    Exa.prepareProcess(env);
+    Exa.prepareProcess(env, args);
     Path dir = Files.createTempDirectory("exa-startup-training-");
     try {
       env.put(Variables.REGISTRY, dir.resolve("clusters.yaml").toString());

@@ -28,6 +28,24 @@ import java.time.format.DateTimeFormatter;
 public final class StderrLogging extends ContextAwareBase implements Configurator {
   static final String LEVEL_VARIABLE = Variables.LOG_LEVEL;
 
+  // sqlite-jdbc's loader reports, with a stack trace, what it recovers from itself (an earlier
+  // copy of its library it could not delete, a location it falls back from); a library it cannot
+  // load at all still fails the command with a located error.
+  private static final String SILENCED = "org.sqlite.SQLiteJDBCLoader";
+
+  /**
+   * The least level that a logger of this name shows: {@code EXAMLOPS_LOG_LEVEL} (default WARN),
+   * none for the silenced loader and the loggers below it. {@link LazyLogging} asks it without
+   * starting logback.
+   */
+  static Level threshold(String logger) {
+    return logger.equals(SILENCED) || logger.startsWith(SILENCED + ".") ? Level.OFF : rootLevel();
+  }
+
+  private static Level rootLevel() {
+    return Level.toLevel(System.getenv(LEVEL_VARIABLE), Level.WARN);
+  }
+
   @Override
   public ExecutionStatus configure(LoggerContext context) {
     if (System.getProperty("logback.configurationFile") != null) {
@@ -47,12 +65,9 @@ public final class StderrLogging extends ContextAwareBase implements Configurato
     stderr.setEncoder(encoder);
     stderr.start();
     Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
-    root.setLevel(Level.toLevel(System.getenv(LEVEL_VARIABLE), Level.WARN));
+    root.setLevel(rootLevel());
     root.addAppender(stderr);
-    // sqlite-jdbc's loader reports, with a stack trace, what it recovers from itself (an earlier
-    // copy of its library it could not delete, a location it falls back from); a library it
-    // cannot load at all still fails the command with a located error.
-    context.getLogger("org.sqlite.SQLiteJDBCLoader").setLevel(Level.OFF);
+    context.getLogger(SILENCED).setLevel(threshold(SILENCED));
     return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
   }
 

@@ -38,19 +38,27 @@ import java.util.OptionalInt;
  * seconds with one decimal; keys in camelCase; figures that are unknown as {@code null}.
  */
 public final class FleetJson {
-  private static final ObjectMapper MAPPER = build(false);
-  private static final ObjectMapper PRETTY = build(true);
-
   private FleetJson() {}
 
+  // Each mapper is built on its first use, in a holder of its own: a table that only formats a
+  // time builds none, and --json only the indented one. Building one is most of what databind
+  // costs a short command (docs/performance.md, "Start-up").
+  private static final class Compact {
+    static final ObjectMapper MAPPER = build(false);
+  }
+
+  private static final class Indented {
+    static final ObjectMapper MAPPER = build(true);
+  }
+
   public static ObjectMapper mapper() {
-    return MAPPER;
+    return Compact.MAPPER;
   }
 
   /** Serializes a value, indented for people reading it. */
   public static String pretty(Object value) {
     try {
-      return PRETTY.writeValueAsString(value);
+      return Indented.MAPPER.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
@@ -59,7 +67,7 @@ public final class FleetJson {
   /** Serializes a value on one line. */
   public static String compact(Object value) {
     try {
-      return MAPPER.writeValueAsString(value);
+      return Compact.MAPPER.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }
@@ -103,7 +111,7 @@ public final class FleetJson {
    */
   public static <T> T read(String json, TypeReference<T> type) {
     try {
-      return MAPPER.readValue(json, type);
+      return Compact.MAPPER.readValue(json, type);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

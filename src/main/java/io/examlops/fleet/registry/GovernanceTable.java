@@ -1,7 +1,5 @@
 package io.examlops.fleet.registry;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.ClusterGovernance;
 import io.examlops.fleet.model.ClusterState;
 import io.examlops.fleet.model.Fingerprints;
@@ -63,11 +61,6 @@ final class GovernanceTable {
               .skip(1)
               .map(c -> c + " = excluded." + c)
               .collect(Collectors.joining(", "));
-
-  private static final TypeReference<LinkedHashMap<String, String>> SETTINGS =
-      new TypeReference<>() {};
-
-  private static final TypeReference<List<String>> JUMPS = new TypeReference<>() {};
 
   private GovernanceTable() {}
 
@@ -164,7 +157,7 @@ final class GovernanceTable {
         state == ClusterState.REJECTED ? rs.getString("rejected_by") : rs.getString("approved_by"),
         Timestamps.parse(rs.getString("decided_at")),
         rs.getString("reason"),
-        capabilities == null ? null : RegistryJson.read(capabilities, ClusterCaps.class),
+        capabilities == null ? null : GovernanceJson.capabilities(capabilities),
         Timestamps.parse(rs.getString("probed_at")),
         new Fingerprints(rs.getString("ssh_key_fingerprint"), rs.getString("host_key_fingerprint")),
         pin,
@@ -193,7 +186,7 @@ final class GovernanceTable {
     if (json == null) {
       return null;
     }
-    StoredConnection c = RegistryJson.read(json, StoredConnection.class);
+    StoredConnection c = GovernanceJson.connection(json);
     return new PinnedConnection(
         c.host(),
         c.port(),
@@ -206,26 +199,14 @@ final class GovernanceTable {
         c.jumps());
   }
 
-  /** {@link #connectionJson}'s shape. */
-  private record StoredConnection(
-      String scheduler,
-      String transport,
-      String host,
-      Integer port,
-      String user,
-      String keyFingerprint,
-      String hostKeyFingerprint,
-      LinkedHashMap<String, String> settings,
-      List<String> jumps) {}
-
   /** The adapter settings pinned, in the order written; none: {@code NULL}. */
   private static Map<String, String> settings(String json) {
-    return json == null ? Map.of() : RegistryJson.read(json, SETTINGS);
+    return json == null ? Map.of() : GovernanceJson.settings(json);
   }
 
   /** The jump hosts pinned, in connection order; a direct connection: {@code NULL}. */
   private static List<String> jumps(String json) {
-    return json == null ? List.of() : RegistryJson.read(json, JUMPS);
+    return json == null ? List.of() : GovernanceJson.jumps(json);
   }
 
   private static <T> T optional(String text, java.util.function.Function<String, T> parse) {

@@ -97,13 +97,22 @@ final class Migrations {
     for (String line : resource("index.txt").split("\n")) {
       String name = line.strip();
       if (!name.isEmpty() && !name.startsWith("#")) {
-        if (!name.startsWith(String.format("%03d-", names.size() + 1))) {
+        if (!name.startsWith(number(names.size() + 1))) {
           throw new IllegalStateException("migration " + name + " is out of order in index.txt");
         }
         names.add(name);
       }
     }
     return names;
+  }
+
+  /**
+   * A script's number as its name starts, {@code 007-}: not {@code String.format("%03d-")}, whose
+   * first use loads the default locale's number symbols, about 10 ms of every command's start-up.
+   */
+  private static String number(int n) {
+    String digits = Integer.toString(n);
+    return "0".repeat(Math.max(0, 3 - digits.length())) + digits + "-";
   }
 
   /** Statements end with ';' at the end of a line; lines starting with '--' are comments. */

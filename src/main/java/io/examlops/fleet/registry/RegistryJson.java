@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
-import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.SchedulerKind;
 
 /** JSON columns of platform.db (capabilities, GPU groups, lists, audit details). */
@@ -61,14 +60,6 @@ final class RegistryJson {
 
   /** Where the JSON stops being what exa writes, without the Java types Jackson names. */
   private static DamagedValueException unreadable(String json, JsonProcessingException e) {
-    var at = e.getLocation();
-    String shown = json.length() > 40 ? json.substring(0, 40) + "..." : json;
-    return new DamagedValueException(
-        "the JSON "
-            + Printable.quoted(shown)
-            + " is not what exa writes there"
-            + (at == null
-                ? ""
-                : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+    return DamagedValueException.json(json, e.getLocation());
   }
 }

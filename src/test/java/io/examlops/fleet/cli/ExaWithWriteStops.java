@@ -23,7 +23,7 @@ public final class ExaWithWriteStops {
 
   public static void main(String[] args) {
     Map<String, String> env = System.getenv();
-    Exa.prepareProcess(env);
+    Exa.prepareProcess(env, args);
     PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
     PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
     System.exit(
