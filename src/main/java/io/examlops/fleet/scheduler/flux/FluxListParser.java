@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.hostlist.Hostlist;
+import io.examlops.fleet.scheduler.BarColumns;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -42,10 +43,11 @@ public final class FluxListParser {
       if (line.isBlank()) {
         continue;
       }
-      String[] f = line.split("\\|", FIELD_COUNT);
-      if (f.length < FIELD_COUNT) {
-        throw ProbeException.badLine(
-            command, i + 1, line, "expected 5 '|'-separated fields (" + FIELDS + ")");
+      String[] f;
+      try {
+        f = BarColumns.split(line, FIELD_COUNT, FIELDS, "flux resource list -o");
+      } catch (IllegalArgumentException e) {
+        throw ProbeException.badLine(command, i + 1, line, e.getMessage());
       }
       String state = f[0].trim();
       if (!state.equals("free") && !state.equals("allocated") && !state.equals("down")) {

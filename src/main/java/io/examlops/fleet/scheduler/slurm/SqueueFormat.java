@@ -100,13 +100,10 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
    * shell-quoted, so a job id from a user cannot splice anything in.
    */
   public String command(String... extraArguments) {
-    StringBuilder line = new StringBuilder("squeue -h");
-    for (String argument : extraArguments) {
-      line.append(' ').append(ShellQuote.quote(argument));
-    }
-    return line.append(longForm ? " -O " : " -o ")
-        .append(ShellQuote.quote(formatArgument()))
-        .toString();
+    return "squeue -h"
+        + ShellQuote.arguments(extraArguments)
+        + (longForm ? " -O " : " -o ")
+        + ShellQuote.quote(formatArgument());
   }
 
   /**
