@@ -20,4 +20,18 @@ public record CommandResult(
   public boolean commandNotFound() {
     return exitCode == 127 || (exitCode != 0 && stderr.contains("command not found"));
   }
+
+  /**
+   * What the command said, in one line for a message: its stderr (its stdout when stderr is empty),
+   * the first four lines joined with {@code " | "}, cut at 400 characters; empty when it said
+   * nothing.
+   */
+  public String saidInOneLine() {
+    String said = stderr.strip();
+    if (said.isEmpty()) {
+      said = stdout.strip();
+    }
+    String oneLine = String.join(" | ", said.lines().limit(4).toList());
+    return oneLine.length() <= 400 ? oneLine : oneLine.substring(0, 400) + "…";
+  }
 }
