@@ -47,20 +47,7 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
           false);
 
   /** The last resort for a sinfo that rejects {@code -O}: everything but GresUsed. */
-  public static final SinfoFormat PLAIN =
-      new SinfoFormat(
-          List.of(
-              SinfoField.NODE,
-              SinfoField.CPUS,
-              SinfoField.MEMORY,
-              SinfoField.GRES,
-              SinfoField.STATE_LONG,
-              SinfoField.PARTITION,
-              SinfoField.TIME_LIMIT,
-              SinfoField.FEATURES,
-              SinfoField.REASON),
-          false,
-          false);
+  public static final SinfoFormat PLAIN = RICH.withoutGresUsed();
 
   public SinfoFormat {
     fields = List.copyOf(fields);
@@ -74,6 +61,12 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
     if (!named && fields.stream().anyMatch(f -> f.letter() == null)) {
       throw new IllegalArgumentException("GresUsed has no -o letter; use the -O form");
     }
+  }
+
+  /** The same fields but GresUsed, in the {@code -o} form, which has no letter for it. */
+  private SinfoFormat withoutGresUsed() {
+    return new SinfoFormat(
+        fields.stream().filter(f -> f != SinfoField.GRES_USED).toList(), false, header);
   }
 
   /** The shell command line that prints this format. */
