@@ -2,8 +2,8 @@ package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.hostlist.Hostlist;
 import io.examlops.fleet.scheduler.BarColumns;
+import io.examlops.fleet.scheduler.Brackets;
 import io.examlops.fleet.scheduler.ProbeException;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -110,7 +110,7 @@ public final class FluxListParser {
       String cores = "";
       String gpus = "";
       if (slash >= 0) {
-        for (String item : splitOutsideBrackets(group.substring(slash + 1))) {
+        for (String item : Brackets.SQUARE.split(group.substring(slash + 1), ',')) {
           if (item.startsWith("core")) {
             cores = item.substring("core".length());
           } else if (item.startsWith("gpu")) {
@@ -126,24 +126,5 @@ public final class FluxListParser {
         set.add(rank, cores, gpus);
       }
     }
-  }
-
-  private static List<String> splitOutsideBrackets(String text) {
-    List<String> items = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '[') {
-        depth++;
-      } else if (c == ']') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        items.add(text.substring(start, i));
-        start = i + 1;
-      }
-    }
-    items.add(text.substring(start));
-    return items;
   }
 }
