@@ -24,12 +24,7 @@ public final class BackendException extends FleetException {
   public static BackendException failed(String target, CommandResult result, String advice) {
     String oneLine = result.saidInOneLine();
     return new BackendException(
-        "`"
-            + result.command()
-            + "` failed on "
-            + target
-            + " with exit "
-            + result.exitCode()
+        result.failedOn(target)
             + (oneLine.isEmpty() ? " and no message" : ": " + oneLine)
             + (result.commandNotFound() ? "; the command is not on the PATH of this login" : "")
             + (advice == null ? "" : "; " + advice));

@@ -64,12 +64,7 @@ final class SlurmCommandFailure {
     Cause cause = cause(result);
     String said = result.saidInOneLine();
     return new ProbeException(
-        "`"
-            + result.command()
-            + "` failed on "
-            + target
-            + " with exit "
-            + result.exitCode()
+        result.failedOn(target)
             + ": "
             + cause.advice
             + (said.isEmpty() ? "" : " (Slurm said: " + said + ")"));
