@@ -1,7 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * A delimited sinfo node listing: which fields, in which order, and the command that prints them.
@@ -58,7 +57,7 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
         && fields.indexOf(SinfoField.REASON) != fields.size() - 1) {
       throw new IllegalArgumentException("REASON is free text and must be the last field");
     }
-    if (!named && fields.stream().anyMatch(f -> f.letter() == null)) {
+    if (!named && !SlurmColumn.allLettered(columns(fields))) {
       throw new IllegalArgumentException("GresUsed has no -o letter; use the -O form");
     }
   }
@@ -71,12 +70,14 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
 
   /** The shell command line that prints this format. */
   public String command() {
+    // The last field needs no '|' after it.
     String spec =
-        named
-            // "Name:|" = no width, '|' after the value; the last field needs no separator.
-            ? fields.stream().map(f -> f.formatName() + ":").collect(Collectors.joining("|,"))
-            : fields.stream().map(SinfoField::letter).collect(Collectors.joining("|"));
+        named ? SlurmColumn.names(columns(fields), false) : SlurmColumn.letters(columns(fields));
     return "sinfo -N" + (header ? "" : " -h") + (named ? " -O '" : " -o '") + spec + "'";
+  }
+
+  private static List<SlurmColumn> columns(List<SinfoField> fields) {
+    return fields.stream().map(SinfoField::column).toList();
   }
 
   /** Whether the last field is the free-text reason, which may itself hold '|'. */

@@ -208,7 +208,7 @@ public final class SqueueParser {
         return Integer.valueOf(value);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(
-            field.longName() + " '" + value + "' is not a whole number");
+            field.column().name() + " '" + value + "' is not a whole number");
       }
     }
 
