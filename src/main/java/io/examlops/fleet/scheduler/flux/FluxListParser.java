@@ -3,7 +3,7 @@ package io.examlops.fleet.scheduler.flux;
 import io.examlops.fleet.hostlist.Hostlist;
 import io.examlops.fleet.scheduler.BarColumns;
 import io.examlops.fleet.scheduler.Brackets;
-import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.OutputLine;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -37,22 +37,16 @@ public final class FluxListParser {
   public static SchedulerView parse(String command, String text) {
     FluxResourceSet.Builder all = new FluxResourceSet.Builder();
     FluxResourceSet.Builder allocated = new FluxResourceSet.Builder();
-    String[] raw = text.split("\\R");
-    for (int i = 0; i < raw.length; i++) {
-      String line = raw[i];
-      if (line.isBlank()) {
-        continue;
-      }
+    for (OutputLine line : OutputLine.nonBlank(text)) {
       String[] f;
       try {
-        f = BarColumns.split(line, FIELD_COUNT, FIELDS, "flux resource list -o");
+        f = BarColumns.split(line.text(), FIELD_COUNT, FIELDS, "flux resource list -o");
       } catch (IllegalArgumentException e) {
-        throw ProbeException.badLine(command, i + 1, line, e.getMessage());
+        throw line.unreadable(command, e.getMessage());
       }
       String state = f[0].trim();
       if (!state.equals("free") && !state.equals("allocated") && !state.equals("down")) {
-        throw ProbeException.badLine(
-            command, i + 1, line, "state '" + state + "' is not free, allocated or down");
+        throw line.unreadable(command, "state '" + state + "' is not free, allocated or down");
       }
       try {
         List<Long> ranks = FluxResourceSet.Builder.ranks(f[2].trim());
@@ -64,7 +58,7 @@ public final class FluxListParser {
           addLine(allocated, f, ranks);
         }
       } catch (IllegalArgumentException e) {
-        throw ProbeException.badLine(command, i + 1, line, e.getMessage());
+        throw line.unreadable(command, e.getMessage());
       }
     }
     return new SchedulerView(all.build(), allocated.build());

@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.scheduler.BarColumns;
+import io.examlops.fleet.scheduler.OutputLine;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,21 +48,17 @@ public final class FluxStatusParser {
 
   public static List<FluxStatusLine> parse(String command, Format format, String text) {
     List<FluxStatusLine> lines = new ArrayList<>();
-    String[] raw = text.split("\\R");
-    for (int i = 0; i < raw.length; i++) {
-      if (raw[i].isBlank()) {
-        continue;
-      }
+    for (OutputLine line : OutputLine.nonBlank(text)) {
       String[] f;
       try {
-        f = BarColumns.split(raw[i], format.count(), format.fields, "flux resource status -o");
+        f = BarColumns.split(line.text(), format.count(), format.fields, "flux resource status -o");
       } catch (IllegalArgumentException e) {
-        throw ProbeException.badLine(command, i + 1, raw[i], e.getMessage());
+        throw line.unreadable(command, e.getMessage());
       }
       lines.add(
           format == Format.CURRENT
-              ? current(command, i + 1, raw[i], f)
-              : legacy(command, i + 1, raw[i], f));
+              ? current(command, line.number(), line.text(), f)
+              : legacy(command, line.number(), line.text(), f));
     }
     return lines;
   }
