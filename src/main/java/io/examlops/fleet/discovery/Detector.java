@@ -1,6 +1,8 @@
 package io.examlops.fleet.discovery;
 
+import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuInfo;
+import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.ProbeRegistry;
@@ -46,25 +48,26 @@ public final class Detector {
       if (gpus.isEmpty() && survey.caps().gpus() > 0) {
         gpus = enrich(probe, runner, notes);
       }
-      return new Detection(
-          probe.kind(),
-          runner.target(),
-          survey.caps(),
-          survey.nodes(),
-          gpus,
-          notes,
-          runner.commandsRun(),
-          null,
-          null,
-          statuses,
-          List.of());
+      return detected(probe.kind(), runner, survey.caps(), survey.nodes(), gpus, notes, statuses);
     }
+    return detected(SchedulerKind.NONE, runner, null, List.of(), List.of(), notes, statuses);
+  }
+
+  /** What one pass found; the connection's keys are added after ({@link Detection#withKeys}). */
+  private static Detection detected(
+      SchedulerKind kind,
+      CommandRunner runner,
+      ClusterCaps caps,
+      List<NodeInfo> nodes,
+      List<GpuInfo> gpus,
+      List<String> notes,
+      List<ProbeStatus> statuses) {
     return new Detection(
-        SchedulerKind.NONE,
+        kind,
         runner.target(),
-        null,
-        List.of(),
-        List.of(),
+        caps,
+        nodes,
+        gpus,
         notes,
         runner.commandsRun(),
         null,

@@ -1,6 +1,5 @@
 package io.examlops.fleet.scheduler;
 
-import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;
 
@@ -91,15 +90,5 @@ public final class AccountCheck {
         account == null
             ? "user " + user + " has " + accountWord + "s " + String.join(", ", accounts)
             : "user " + user + " may charge " + accountWord + " " + account);
-  }
-
-  /** The last line the failed command wrote on stderr, else its exit status. */
-  public static String lastLine(CommandResult result) {
-    return result
-        .stderr()
-        .strip()
-        .lines()
-        .reduce((a, b) -> b)
-        .orElse("exit status " + result.exitCode());
   }
 }

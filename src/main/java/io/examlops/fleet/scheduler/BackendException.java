@@ -22,21 +22,9 @@ public final class BackendException extends FleetException {
 
   /** {@code `squeue ...` failed on user@host with exit 1: <first lines of stderr>}. */
   public static BackendException failed(String target, CommandResult result, String advice) {
-    String said = result.stderr().strip();
-    if (said.isEmpty()) {
-      said = result.stdout().strip();
-    }
-    String oneLine = String.join(" | ", said.lines().limit(4).toList());
-    if (oneLine.length() > 400) {
-      oneLine = oneLine.substring(0, 400) + "…";
-    }
+    String oneLine = result.saidInOneLine();
     return new BackendException(
-        "`"
-            + result.command()
-            + "` failed on "
-            + target
-            + " with exit "
-            + result.exitCode()
+        result.failedOn(target)
             + (oneLine.isEmpty() ? " and no message" : ": " + oneLine)
             + (result.commandNotFound() ? "; the command is not on the PATH of this login" : "")
             + (advice == null ? "" : "; " + advice));

@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 /**
  * A line of {@code |}-separated columns, as {@code squeue}, {@code sacct -P} and {@code flux jobs
  * -o} print them in the format the fleet gave: the one splitter and the one wording for a line that
- * does not fit.
+ * does not fit, or for a column that should hold a whole number and does not.
  */
 public final class BarColumns {
   private static final Pattern BAR = Pattern.compile("\\|");
@@ -34,5 +34,23 @@ public final class BarColumns {
               + " run with exactly this format?");
     }
     return parts;
+  }
+
+  /**
+   * A column's whole number; {@code null} for {@code null} (the parser's reading of an empty
+   * value).
+   *
+   * @param column the column as the message names it, e.g. {@code NNodes}
+   * @throws IllegalArgumentException {@code NNodes 'x' is not a whole number}
+   */
+  public static Integer wholeNumber(String column, String value) {
+    if (value == null) {
+      return null;
+    }
+    try {
+      return Integer.valueOf(value);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(column + " '" + value + "' is not a whole number");
+    }
   }
 }

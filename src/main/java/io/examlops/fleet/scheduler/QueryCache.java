@@ -2,6 +2,7 @@ package io.examlops.fleet.scheduler;
 
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.ForwardingRunner;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -11,12 +12,12 @@ import java.util.Map;
  * Only for discovery, whose commands have no side effects and whose answers cannot change within
  * the run; never for submission or tracking.
  */
-public final class QueryCache implements CommandRunner {
-  private final CommandRunner runner;
+public final class QueryCache extends ForwardingRunner {
   private final Map<String, CommandResult> answers = new HashMap<>();
 
+  /** The underlying runner belongs to the caller. */
   public QueryCache(CommandRunner runner) {
-    this.runner = runner;
+    super(runner);
   }
 
   @Override
@@ -26,24 +27,4 @@ public final class QueryCache implements CommandRunner {
     }
     return answers.computeIfAbsent(command, c -> runner.run(c, stdin));
   }
-
-  @Override
-  public String target() {
-    return runner.target();
-  }
-
-  @Override
-  public java.util.Optional<io.examlops.fleet.transport.HttpApi> api() {
-    return runner.api();
-  }
-
-  /** Round trips that reached the host. */
-  @Override
-  public int commandsRun() {
-    return runner.commandsRun();
-  }
-
-  /** The underlying runner belongs to the caller. */
-  @Override
-  public void close() {}
 }

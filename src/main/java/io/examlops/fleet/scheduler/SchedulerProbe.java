@@ -47,8 +47,13 @@ public interface SchedulerProbe {
   /** Every compute node, once each, in the normalized vocabulary. */
   List<NodeInfo> listNodes(CommandRunner runner);
 
-  /** GPU devices with their detail where the scheduler or driver reports it; may be empty. */
-  List<GpuInfo> listGpus(CommandRunner runner);
+  /**
+   * GPU devices with their detail where the scheduler or driver reports it. Workload managers
+   * report GPU counts, not devices: none by default, and detection enriches them from nvidia-smi.
+   */
+  default List<GpuInfo> listGpus(CommandRunner runner) {
+    return List.of();
+  }
 
   /**
    * The other ways in this scheduler offers on this host, in words, for detection to tell (Slurm

@@ -31,6 +31,13 @@ final class BoundedOutput extends OutputStream {
     head.write(bytes, offset, Math.min(length, Math.max(room, 0)));
   }
 
+  /** What a command printed on these two outputs; truncated when either was cut at its cap. */
+  static CommandResult result(
+      String command, int exitCode, BoundedOutput stdout, BoundedOutput stderr) {
+    return new CommandResult(
+        command, exitCode, stdout.text(), stderr.text(), stdout.truncated() || stderr.truncated());
+  }
+
   synchronized boolean truncated() {
     return truncated;
   }

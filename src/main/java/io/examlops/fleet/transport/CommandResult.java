@@ -20,4 +20,31 @@ public record CommandResult(
   public boolean commandNotFound() {
     return exitCode == 127 || (exitCode != 0 && stderr.contains("command not found"));
   }
+
+  /** {@code `squeue -h` failed on user@host with exit 1}: the command, where, and its status. */
+  public String failedOn(String target) {
+    return "`" + command + "` failed on " + target + " with exit " + exitCode;
+  }
+
+  /**
+   * What the command said, in one line for a message: its stderr (its stdout when stderr is empty),
+   * the first four lines joined with {@code " | "}, cut at 400 characters; empty when it said
+   * nothing.
+   */
+  public String saidInOneLine() {
+    String said = stderr.strip();
+    if (said.isEmpty()) {
+      said = stdout.strip();
+    }
+    String oneLine = String.join(" | ", said.lines().limit(4).toList());
+    return oneLine.length() <= 400 ? oneLine : oneLine.substring(0, 400) + "…";
+  }
+
+  /**
+   * The last line the command wrote on stderr (tools print their usage first and the error last),
+   * else its exit status: {@code exit status 1}.
+   */
+  public String lastErrorLine() {
+    return stderr.strip().lines().reduce((a, b) -> b).orElse("exit status " + exitCode);
+  }
 }

@@ -62,12 +62,7 @@ public final class LocalRunner implements CommandRunner {
       closeQuietly(process.getInputStream());
       closeQuietly(process.getErrorStream());
     }
-    return new CommandResult(
-        command,
-        process.exitValue(),
-        stdout.text(),
-        stderr.text(),
-        stdout.truncated() || stderr.truncated());
+    return BoundedOutput.result(command, process.exitValue(), stdout, stderr);
   }
 
   private static Process start(String command) {

@@ -34,31 +34,33 @@ final class PinnedTrust extends X509ExtendedTrustManager {
   @Override
   public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine)
       throws CertificateException {
-    if (pinned == null) {
-      remember(chain);
-      authorities.checkServerTrusted(chain, authType, engine);
-    } else {
-      check(chain);
-    }
+    verify(chain, () -> authorities.checkServerTrusted(chain, authType, engine));
   }
 
   @Override
   public void checkServerTrusted(X509Certificate[] chain, String authType, Socket socket)
       throws CertificateException {
-    if (pinned == null) {
-      remember(chain);
-      authorities.checkServerTrusted(chain, authType, socket);
-    } else {
-      check(chain);
-    }
+    verify(chain, () -> authorities.checkServerTrusted(chain, authType, socket));
   }
 
   @Override
   public void checkServerTrusted(X509Certificate[] chain, String authType)
       throws CertificateException {
+    verify(chain, () -> authorities.checkServerTrusted(chain, authType));
+  }
+
+  /** A check of the JDK's trust manager, which may refuse the chain. */
+  @FunctionalInterface
+  private interface AuthoritiesCheck {
+    void run() throws CertificateException;
+  }
+
+  /** The pin alone decides when there is one; otherwise the authorities, after remembering. */
+  private void verify(X509Certificate[] chain, AuthoritiesCheck byAuthorities)
+      throws CertificateException {
     if (pinned == null) {
       remember(chain);
-      authorities.checkServerTrusted(chain, authType);
+      byAuthorities.run();
     } else {
       check(chain);
     }

@@ -157,37 +157,23 @@ public final class SharedRunners implements AutoCloseable {
   }
 
   /** The shared runner as one borrower sees it. */
-  private static final class Borrowed implements CommandRunner {
-    private final CommandRunner shared;
+  private static final class Borrowed extends ForwardingRunner {
     private final AtomicInteger commandsRun = new AtomicInteger();
 
+    /** Closing it closes nothing: others share the runner; the lease gives it back. */
     private Borrowed(CommandRunner shared) {
-      this.shared = shared;
+      super(shared);
     }
 
     @Override
     public CommandResult run(String command, byte[] stdin) {
       commandsRun.incrementAndGet();
-      return shared.run(command, stdin);
-    }
-
-    @Override
-    public String target() {
-      return shared.target();
-    }
-
-    @Override
-    public java.util.Optional<HttpApi> api() {
-      return shared.api();
+      return runner.run(command, stdin);
     }
 
     @Override
     public int commandsRun() {
       return commandsRun.get();
     }
-
-    /** Nothing: others share the runner; the lease gives it back. */
-    @Override
-    public void close() {}
   }
 }

@@ -16,6 +16,18 @@ public final class ShellQuote {
   }
 
   /**
+   * Each value quoted as {@link #quote} does, each after a space, to append to a command line;
+   * empty for none.
+   */
+  public static String arguments(String... values) {
+    StringBuilder line = new StringBuilder();
+    for (String value : values) {
+      line.append(' ').append(quote(value));
+    }
+    return line.toString();
+  }
+
+  /**
    * A path as one shell word, quoted as {@link #quote} does, except that a leading {@code ~/} stays
    * unquoted for the shell to expand to the home directory.
    */

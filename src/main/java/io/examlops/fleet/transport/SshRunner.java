@@ -128,12 +128,7 @@ public final class SshRunner implements CommandRunner {
       throw lost(command);
     }
     // -1: killed by a signal, which the server reports instead of an exit status.
-    return new CommandResult(
-        command,
-        channel.getExitStatus(),
-        stdout.text(),
-        stderr.text(),
-        stdout.truncated() || stderr.truncated());
+    return BoundedOutput.result(command, channel.getExitStatus(), stdout, stderr);
   }
 
   /**

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.examlops.fleet.StandardSchedulers;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
-import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
@@ -176,11 +175,6 @@ class FluxPreflightTest {
               List.of("batch"),
               List.of(),
               null));
-    }
-
-    @Override
-    public List<GpuInfo> listGpus(CommandRunner runner) {
-      return List.of();
     }
 
     @Override

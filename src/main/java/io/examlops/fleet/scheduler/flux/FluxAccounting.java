@@ -40,8 +40,7 @@ public record FluxAccounting(Status status, String detail) {
     }
     String stderr = result.stderr();
     // The last stderr line says why: argparse prints its usage first and the error last.
-    String lastLine =
-        stderr.strip().lines().reduce((a, b) -> b).orElse("exit status " + result.exitCode());
+    String lastLine = result.lastErrorLine();
     if (stderr.contains("is not a flux command") || result.commandNotFound()) {
       return new FluxAccounting(Status.NOT_INSTALLED, lastLine);
     }

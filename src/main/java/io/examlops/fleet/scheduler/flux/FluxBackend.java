@@ -15,6 +15,7 @@ import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.MarkLookup;
 import io.examlops.fleet.scheduler.OutputDirectory;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.ShellSubmission;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -57,12 +58,8 @@ public final class FluxBackend implements JobBackend {
    */
   @Override
   public SubmitReply submit(CommandRunner runner, JobSpec request) {
-    OutputDirectory.require(runner, request.output());
-    CommandResult result = runner.run(submitCommand(request), JobScript.render(request));
-    if (result.commandNotFound()) {
-      throw BackendException.failed(runner.target(), result, null);
-    }
-    return FluxSubmitParser.parse(result);
+    return FluxSubmitParser.parse(
+        ShellSubmission.send(runner, request, submitCommand(request), JobScript::render));
   }
 
   static String submitCommand(JobSpec request) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
+import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.ShellQuote;
 
 /**
@@ -52,5 +53,13 @@ public final class FluxCommands {
   /** Whether {@code flux config get} exists (0.36+). */
   public static boolean hasConfigGet(FluxRelease release) {
     return release.atLeast(0, 36);
+  }
+
+  /**
+   * {@code `flux config get` failed (its last error line)}: a query that failed, named as the probe
+   * sent it (the runner's own command line carries the instance's FLUX_URI before it).
+   */
+  static String failed(String command, CommandResult result) {
+    return "`" + command + "` failed (" + result.lastErrorLine() + ")";
   }
 }

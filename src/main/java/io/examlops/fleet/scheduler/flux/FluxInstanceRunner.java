@@ -2,6 +2,7 @@ package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
+import io.examlops.fleet.transport.ForwardingRunner;
 import io.examlops.fleet.transport.ShellQuote;
 
 /**
@@ -9,8 +10,7 @@ import io.examlops.fleet.transport.ShellQuote;
  * (or removed, for the host's default instance) in the shell that runs the command, so that the
  * caller's own {@code FLUX_URI}, or the SSH user's, never decides which instance answers.
  */
-public final class FluxInstanceRunner implements CommandRunner {
-  private final CommandRunner runner;
+public final class FluxInstanceRunner extends ForwardingRunner {
   private final String prefix;
   private final String instance;
 
@@ -19,7 +19,7 @@ public final class FluxInstanceRunner implements CommandRunner {
    *     default (system) instance
    */
   public FluxInstanceRunner(CommandRunner runner, String uri) {
-    this.runner = runner;
+    super(runner);
     this.instance = uri == null ? "the default Flux instance (FLUX_URI unset)" : uri;
     this.prefix =
         uri == null
@@ -61,16 +61,7 @@ public final class FluxInstanceRunner implements CommandRunner {
     return stderr.contains("flux_open:") || stderr.contains("Unable to connect to Flux");
   }
 
-  @Override
-  public String target() {
-    return runner.target();
-  }
-
-  @Override
-  public int commandsRun() {
-    return runner.commandsRun();
-  }
-
+  /** The runner is this one's own. */
   @Override
   public void close() {
     runner.close();

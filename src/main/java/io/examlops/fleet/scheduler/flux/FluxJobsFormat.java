@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.transport.ShellQuote;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -42,30 +43,27 @@ public record FluxJobsFormat(List<String> fields) {
    * which is safe because tracked jobs carry names the fleet chose (no {@code |}).
    */
   public static final FluxJobsFormat TRACKING =
-      new FluxJobsFormat(
-          List.of(
-              "id.dec",
-              "username",
-              "queue",
-              "status",
-              "nnodes",
-              "ncores",
-              "t_submit",
-              "t_run",
-              "t_inactive",
-              "runtime",
-              "returncode",
-              "nodelist",
-              "contextual_info",
-              "name",
-              "exception.type",
-              "exception.note"));
+      RECOMMENDED.inserting("t_submit", "t_run").appending("exception.type", "exception.note");
 
   public FluxJobsFormat {
     fields = List.copyOf(fields);
     if (fields.stream().noneMatch(f -> f.equals("id") || f.startsWith("id."))) {
       throw new IllegalArgumentException("a flux jobs format needs an id field: " + fields);
     }
+  }
+
+  /** These fields with {@code field} inserted before {@code before}. */
+  private FluxJobsFormat inserting(String field, String before) {
+    List<String> more = new ArrayList<>(fields);
+    more.add(fields.indexOf(before), field);
+    return new FluxJobsFormat(more);
+  }
+
+  /** These fields with {@code last} after them. */
+  private FluxJobsFormat appending(String... last) {
+    List<String> more = new ArrayList<>(fields);
+    more.addAll(List.of(last));
+    return new FluxJobsFormat(more);
   }
 
   /** The {@code -o} argument, e.g. {@code {id.dec}|{username}|...}. */
@@ -75,10 +73,9 @@ public record FluxJobsFormat(List<String> fields) {
 
   /** {@code flux jobs -n [args] -o '...'}; each extra argument is shell-quoted. */
   public String command(String... extraArguments) {
-    StringBuilder line = new StringBuilder("flux jobs -n");
-    for (String argument : extraArguments) {
-      line.append(' ').append(ShellQuote.quote(argument));
-    }
-    return line.append(" -o ").append(ShellQuote.quote(formatArgument())).toString();
+    return "flux jobs -n"
+        + ShellQuote.arguments(extraArguments)
+        + " -o "
+        + ShellQuote.quote(formatArgument());
   }
 }

@@ -5,7 +5,7 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.model.UnitDuration;
 import io.examlops.fleet.scheduler.BarColumns;
-import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.OutputLine;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -43,15 +43,11 @@ public final class FluxJobsParser {
   private static <T> List<T> read(
       FluxJobsFormat format, String stdout, Function<FluxJob, T> convert) {
     List<T> out = new ArrayList<>();
-    String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
-    for (int i = 0; i < lines.length; i++) {
-      if (lines[i].isBlank()) {
-        continue;
-      }
+    for (OutputLine line : OutputLine.nonBlank(stdout)) {
       try {
-        out.add(convert.apply(job(columns(format, lines[i]))));
+        out.add(convert.apply(job(columns(format, line.text()))));
       } catch (IllegalArgumentException e) {
-        throw ProbeException.badLine(format.command(), i + 1, lines[i], e.getMessage());
+        throw line.unreadable(format.command(), e.getMessage());
       }
     }
     return out;
@@ -127,15 +123,7 @@ public final class FluxJobsParser {
   }
 
   private static Integer integer(Map<String, String> v, String field) {
-    String value = text(v.get(field));
-    if (value == null) {
-      return null;
-    }
-    try {
-      return Integer.valueOf(value);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(field + " '" + value + "' is not a whole number");
-    }
+    return BarColumns.wholeNumber(field, text(v.get(field)));
   }
 
   /** Flux prints {@code 0.0} for a time that has not happened yet. */

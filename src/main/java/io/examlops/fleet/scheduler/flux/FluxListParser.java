@@ -1,8 +1,9 @@
 package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.hostlist.Hostlist;
-import io.examlops.fleet.scheduler.ProbeException;
-import java.util.ArrayList;
+import io.examlops.fleet.scheduler.BarColumns;
+import io.examlops.fleet.scheduler.Brackets;
+import io.examlops.fleet.scheduler.OutputLine;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -36,21 +37,16 @@ public final class FluxListParser {
   public static SchedulerView parse(String command, String text) {
     FluxResourceSet.Builder all = new FluxResourceSet.Builder();
     FluxResourceSet.Builder allocated = new FluxResourceSet.Builder();
-    String[] raw = text.split("\\R");
-    for (int i = 0; i < raw.length; i++) {
-      String line = raw[i];
-      if (line.isBlank()) {
-        continue;
-      }
-      String[] f = line.split("\\|", FIELD_COUNT);
-      if (f.length < FIELD_COUNT) {
-        throw ProbeException.badLine(
-            command, i + 1, line, "expected 5 '|'-separated fields (" + FIELDS + ")");
+    for (OutputLine line : OutputLine.nonBlank(text)) {
+      String[] f;
+      try {
+        f = BarColumns.split(line.text(), FIELD_COUNT, FIELDS, "flux resource list -o");
+      } catch (IllegalArgumentException e) {
+        throw line.unreadable(command, e.getMessage());
       }
       String state = f[0].trim();
       if (!state.equals("free") && !state.equals("allocated") && !state.equals("down")) {
-        throw ProbeException.badLine(
-            command, i + 1, line, "state '" + state + "' is not free, allocated or down");
+        throw line.unreadable(command, "state '" + state + "' is not free, allocated or down");
       }
       try {
         List<Long> ranks = FluxResourceSet.Builder.ranks(f[2].trim());
@@ -62,7 +58,7 @@ public final class FluxListParser {
           addLine(allocated, f, ranks);
         }
       } catch (IllegalArgumentException e) {
-        throw ProbeException.badLine(command, i + 1, line, e.getMessage());
+        throw line.unreadable(command, e.getMessage());
       }
     }
     return new SchedulerView(all.build(), allocated.build());
@@ -108,7 +104,7 @@ public final class FluxListParser {
       String cores = "";
       String gpus = "";
       if (slash >= 0) {
-        for (String item : splitOutsideBrackets(group.substring(slash + 1))) {
+        for (String item : Brackets.SQUARE.split(group.substring(slash + 1), ',')) {
           if (item.startsWith("core")) {
             cores = item.substring("core".length());
           } else if (item.startsWith("gpu")) {
@@ -124,24 +120,5 @@ public final class FluxListParser {
         set.add(rank, cores, gpus);
       }
     }
-  }
-
-  private static List<String> splitOutsideBrackets(String text) {
-    List<String> items = new ArrayList<>();
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '[') {
-        depth++;
-      } else if (c == ']') {
-        depth--;
-      } else if (c == ',' && depth == 0) {
-        items.add(text.substring(start, i));
-        start = i + 1;
-      }
-    }
-    items.add(text.substring(start));
-    return items;
   }
 }

@@ -1,7 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.model.ClusterCaps;
-import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
@@ -84,7 +83,7 @@ public final class FluxProbe implements SchedulerProbe {
       return new Availability(false, "flux is not installed on " + runner.target());
     }
     if (!version.ok()) {
-      return new Availability(false, "`flux version` failed: " + lastLine(version));
+      return new Availability(false, "`flux version` failed: " + version.lastErrorLine());
     }
     FluxVersion parsed;
     try {
@@ -121,12 +120,6 @@ public final class FluxProbe implements SchedulerProbe {
     return scan(runner, false).nodes().nodes();
   }
 
-  /** Flux reports GPU counts only; device detail comes from nvidia-smi enrichment. */
-  @Override
-  public List<GpuInfo> listGpus(CommandRunner runner) {
-    return List.of();
-  }
-
   /** Everything in one pass: version, nodes, queues, their state and accounting (7 on 0.52+). */
   public FluxInventory inventory(CommandRunner runner) {
     return scan(runner, true);
@@ -144,7 +137,10 @@ public final class FluxProbe implements SchedulerProbe {
       throw new ProbeException(
           versionResult.commandNotFound()
               ? "flux is not installed on " + runner.target() + " (`flux version` not found)"
-              : "`flux version` failed on " + runner.target() + ": " + lastLine(versionResult));
+              : "`flux version` failed on "
+                  + runner.target()
+                  + ": "
+                  + versionResult.lastErrorLine());
     }
     FluxVersion version = FluxVersion.parse(FluxCommands.VERSION, versionResult.stdout());
     FluxRelease release = version.release();
@@ -191,7 +187,7 @@ public final class FluxProbe implements SchedulerProbe {
     String command = FluxCommands.status(format);
     CommandResult result = runner.run(command);
     if (!result.ok()) {
-      warnings.add("`" + command + "` failed (" + lastLine(result) + "): node states are unknown");
+      warnings.add(FluxCommands.failed(command, result) + ": node states are unknown");
       return null;
     }
     return FluxStatusParser.parse(command, format, result.stdout());
@@ -206,8 +202,7 @@ public final class FluxProbe implements SchedulerProbe {
     }
     CommandResult result = runner.run(FluxCommands.CONFIG);
     if (!result.ok()) {
-      warnings.add(
-          "`" + FluxCommands.CONFIG + "` failed (" + lastLine(result) + "): queues are not listed");
+      warnings.add(FluxCommands.failed(FluxCommands.CONFIG, result) + ": queues are not listed");
       return FluxQueues.NONE;
     }
     return FluxConfigParser.parseQueues(FluxCommands.CONFIG, result.stdout())
@@ -222,28 +217,19 @@ public final class FluxProbe implements SchedulerProbe {
     CommandResult result = runner.run(FluxCommands.QUEUE_STATUS);
     if (!result.ok()) {
       warnings.add(
-          "`"
-              + FluxCommands.QUEUE_STATUS
-              + "` failed ("
-              + lastLine(result)
-              + "): whether the queues take and start jobs is unknown");
+          FluxCommands.failed(FluxCommands.QUEUE_STATUS, result)
+              + ": whether the queues take and start jobs is unknown");
       return List.of();
     }
     List<FluxQueueState> states =
         FluxQueueStatusParser.parse(FluxCommands.QUEUE_STATUS, result.stdout());
     for (FluxQueueState q : states) {
       if (!q.enabled()) {
-        warnings.add(
-            q.label()
-                + " is disabled"
-                + (q.disabledBecause() == null ? "" : " (" + q.disabledBecause() + ")")
-                + ": Flux refuses jobs submitted to it");
+        warnings.add(q.disabledInWords() + ": Flux refuses jobs submitted to it");
       }
       if (!q.started()) {
         warnings.add(
-            q.label()
-                + " is stopped"
-                + (q.stoppedBecause() == null ? "" : " (" + q.stoppedBecause() + ")")
+            q.stoppedInWords()
                 + ": its jobs wait, idle nodes or not, until an admin runs flux queue start");
       }
     }
@@ -263,7 +249,7 @@ public final class FluxProbe implements SchedulerProbe {
                   + " (exit "
                   + result.exitCode()
                   + "): "
-                  + lastLine(result));
+                  + result.lastErrorLine());
     }
     return result.stdout();
   }
@@ -274,12 +260,8 @@ public final class FluxProbe implements SchedulerProbe {
         + " is installed on "
         + runner.target()
         + " but no Flux instance is reachable ("
-        + lastLine(r)
+        + r.lastErrorLine()
         + "); run discovery against a host where the system instance runs, or set FLUX_URI"
         + " for the SSH user";
-  }
-
-  private static String lastLine(CommandResult result) {
-    return result.stderr().strip().lines().reduce((a, b) -> b).orElse("exit " + result.exitCode());
   }
 }

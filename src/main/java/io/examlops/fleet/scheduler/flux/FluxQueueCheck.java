@@ -27,7 +27,7 @@ public final class FluxQueueCheck {
     if (!config.ok()) {
       return Check.warn(
           CheckName.POLICY,
-          "`" + FluxCommands.CONFIG + "` failed (" + said(config) + "): queue limits not checked");
+          FluxCommands.failed(FluxCommands.CONFIG, config) + ": queue limits not checked");
     }
     Optional<FluxQueuePolicy> found;
     try {
@@ -54,11 +54,9 @@ public final class FluxQueueCheck {
     if (!status.ok()) {
       return Check.warn(
           CheckName.POLICY,
-          "within the queue's limits, but `"
-              + FluxCommands.QUEUE_STATUS
-              + "` failed ("
-              + said(status)
-              + "): whether the queue is enabled and started is unknown");
+          "within the queue's limits, but "
+              + FluxCommands.failed(FluxCommands.QUEUE_STATUS, status)
+              + ": whether the queue is enabled and started is unknown");
     }
     List<FluxQueueState> states;
     try {
@@ -75,35 +73,17 @@ public final class FluxQueueCheck {
     }
     FluxQueueState s = state.get();
     if (!s.enabled()) {
-      return Check.fail(
-          CheckName.POLICY,
-          s.label()
-              + " is disabled"
-              + because(s.disabledBecause())
-              + ": Flux refuses submissions to it");
+      return Check.fail(CheckName.POLICY, s.disabledInWords() + ": Flux refuses submissions to it");
     }
     if (!s.started()) {
       return Check.warn(
           CheckName.POLICY,
-          s.label()
-              + " is stopped"
-              + because(s.stoppedBecause())
+          s.stoppedInWords()
               + ": Flux accepts the job but it waits until an admin starts the queue (flux queue"
               + " start"
               + (queue == null ? "" : " " + queue)
               + ")");
     }
     return Check.pass(CheckName.POLICY, s.label() + " is enabled and started; within its limits");
-  }
-
-  private static String because(String message) {
-    return message == null ? "" : " (" + message + ")";
-  }
-
-  private static String said(CommandResult result) {
-    String err = result.stderr().strip();
-    return err.isEmpty()
-        ? "exit " + result.exitCode()
-        : err.lines().reduce((a, b) -> b).orElse(err);
   }
 }

@@ -17,4 +17,20 @@ public record FluxQueueState(
   public String label() {
     return queue == null ? "the instance's queue" : "queue " + queue;
   }
+
+  /**
+   * {@code queue gpu is disabled (maintenance)}: the admin's message in brackets when there is one.
+   */
+  public String disabledInWords() {
+    return label() + " is disabled" + because(disabledBecause);
+  }
+
+  /** {@code queue gpu is stopped (drain)}: the admin's message in brackets when there is one. */
+  public String stoppedInWords() {
+    return label() + " is stopped" + because(stoppedBecause);
+  }
+
+  private static String because(String message) {
+    return message == null ? "" : " (" + message + ")";
+  }
 }

@@ -1,6 +1,6 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.OutputLine;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,17 +25,11 @@ public final class FluxQueueStatusParser {
   public static List<FluxQueueState> parse(String command, String stdout) {
     Map<String, boolean[]> flags = new LinkedHashMap<>();
     Map<String, String[]> messages = new LinkedHashMap<>();
-    String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
-    for (int i = 0; i < lines.length; i++) {
-      if (lines[i].isBlank()) {
-        continue;
-      }
-      Matcher m = LINE.matcher(lines[i].strip());
+    for (OutputLine line : OutputLine.nonBlank(stdout)) {
+      Matcher m = LINE.matcher(line.text().strip());
       if (!m.matches()) {
-        throw ProbeException.badLine(
+        throw line.unreadable(
             command,
-            i + 1,
-            lines[i],
             "expected 'QUEUE: Job submission is enabled|disabled' or 'QUEUE: Scheduling is"
                 + " started|stopped'");
       }

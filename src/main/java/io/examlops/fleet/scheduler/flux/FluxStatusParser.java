@@ -1,5 +1,7 @@
 package io.examlops.fleet.scheduler.flux;
 
+import io.examlops.fleet.scheduler.BarColumns;
+import io.examlops.fleet.scheduler.OutputLine;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,24 +16,27 @@ public final class FluxStatusParser {
   /** The field lists this parser reads, by the flux-core releases that have them. */
   public enum Format {
     /** flux-core 0.49 and later: {@code statex}/{@code status} give the offline flag directly. */
-    CURRENT("{state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}", 7),
+    CURRENT("{state}|{statex}|{status}|{ranks}|{nodelist}|{timestamp}|{reason}"),
     /**
      * Before 0.49 there was no {@code statex}/{@code status}: offline ranks get their own {@code
      * offline} line, and {@code drained*} marks drained ranks that are offline.
      */
-    LEGACY("{state}|{ranks}|{nodelist}|{timestamp}|{reason}", 5);
+    LEGACY("{state}|{ranks}|{nodelist}|{timestamp}|{reason}");
 
     private final String fields;
-    private final int count;
 
-    Format(String fields, int count) {
+    Format(String fields) {
       this.fields = fields;
-      this.count = count;
     }
 
     /** The {@code -o} argument. */
     public String fields() {
       return fields;
+    }
+
+    /** How many fields each line holds. */
+    int count() {
+      return fields.split("\\|").length;
     }
 
     public static Format forRelease(FluxRelease release) {
@@ -43,28 +48,17 @@ public final class FluxStatusParser {
 
   public static List<FluxStatusLine> parse(String command, Format format, String text) {
     List<FluxStatusLine> lines = new ArrayList<>();
-    String[] raw = text.split("\\R");
-    for (int i = 0; i < raw.length; i++) {
-      if (raw[i].isBlank()) {
-        continue;
-      }
-      String[] f = raw[i].split("\\|", format.count);
-      if (f.length < format.count) {
-        throw ProbeException.badLine(
-            command,
-            i + 1,
-            raw[i],
-            "expected "
-                + format.count
-                + " '|'-separated fields ("
-                + format.fields
-                + ") but found "
-                + f.length);
+    for (OutputLine line : OutputLine.nonBlank(text)) {
+      String[] f;
+      try {
+        f = BarColumns.split(line.text(), format.count(), format.fields, "flux resource status -o");
+      } catch (IllegalArgumentException e) {
+        throw line.unreadable(command, e.getMessage());
       }
       lines.add(
           format == Format.CURRENT
-              ? current(command, i + 1, raw[i], f)
-              : legacy(command, i + 1, raw[i], f));
+              ? current(command, line.number(), line.text(), f)
+              : legacy(command, line.number(), line.text(), f));
     }
     return lines;
   }

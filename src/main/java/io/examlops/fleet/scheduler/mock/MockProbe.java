@@ -2,7 +2,6 @@ package io.examlops.fleet.scheduler.mock;
 
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.GpuGroup;
-import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
@@ -87,11 +86,5 @@ public final class MockProbe implements SchedulerProbe {
             List.of(PARTITION),
             List.of("simulated-gpus"),
             null));
-  }
-
-  /** Simulated GPUs have no device detail. */
-  @Override
-  public List<GpuInfo> listGpus(CommandRunner runner) {
-    return List.of();
   }
 }

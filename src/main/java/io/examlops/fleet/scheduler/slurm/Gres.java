@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduler.slurm;
 
 import io.examlops.fleet.model.GpuGroup;
+import io.examlops.fleet.scheduler.Brackets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,26 +61,11 @@ public final class Gres {
     if (text.isEmpty() || text.equals("(null)") || text.equalsIgnoreCase("N/A")) {
       return items;
     }
-    int depth = 0;
-    int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (c == '(') {
-        depth++;
-      } else if (c == ')') {
-        depth--;
-        if (depth < 0) {
-          throw bad(gres, "')' without '('");
-        }
-      } else if (c == ',' && depth == 0) {
-        items.add(text.substring(start, i).trim());
-        start = i + 1;
-      }
+    try {
+      Brackets.ROUND.split(text, ',').stream().map(String::trim).forEach(items::add);
+    } catch (IllegalArgumentException e) {
+      throw bad(gres, e.getMessage());
     }
-    if (depth != 0) {
-      throw bad(gres, "'(' without ')'");
-    }
-    items.add(text.substring(start).trim());
     items.removeIf(String::isEmpty);
     return items;
   }
@@ -126,27 +112,13 @@ public final class Gres {
     return new GpuItem(type, parseCount(gres, item, count));
   }
 
-  /** Drops a trailing "(S:0-1)" / "(IDX:0,2)" annotation. */
+  /**
+   * Drops a trailing "(S:0-1)" / "(IDX:0,2)" annotation, looking after the last ':' outside
+   * parentheses so that "gpu:(null):3(IDX:0-2)" keeps "(null)".
+   */
   private static String stripAnnotation(String item) {
-    int open = item.indexOf('(', lastColonOutsideParens(item));
+    int open = item.indexOf('(', Math.max(0, Brackets.ROUND.lastIndexOf(item, ':')));
     return open < 0 ? item : item.substring(0, open);
-  }
-
-  /** The last ':' not inside parentheses, so that "gpu:(null):3(IDX:0-2)" keeps "(null)". */
-  private static int lastColonOutsideParens(String item) {
-    int depth = 0;
-    int last = 0;
-    for (int i = 0; i < item.length(); i++) {
-      char c = item.charAt(i);
-      if (c == '(') {
-        depth++;
-      } else if (c == ')') {
-        depth--;
-      } else if (c == ':' && depth == 0) {
-        last = i;
-      }
-    }
-    return last;
   }
 
   private static boolean isCount(String text) {

@@ -54,10 +54,10 @@ public record SacctFormat(List<SacctField> fields) {
    * is shell-quoted.
    */
   public String command(String... extraArguments) {
-    StringBuilder line = new StringBuilder(SlurmTimes.IN_UTC + "sacct -P -n -X");
-    for (String argument : extraArguments) {
-      line.append(' ').append(ShellQuote.quote(argument));
-    }
-    return line.append(" -o ").append(formatArgument()).toString();
+    return SlurmTimes.IN_UTC
+        + "sacct -P -n -X"
+        + ShellQuote.arguments(extraArguments)
+        + " -o "
+        + formatArgument();
   }
 }

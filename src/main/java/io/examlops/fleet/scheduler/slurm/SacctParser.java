@@ -103,7 +103,7 @@ public final class SacctParser {
         ClockDuration.parse(row.get(SacctField.ELAPSED), ClockDuration.Form.ELAPSED),
         SlurmTimes.parse(row.get(SacctField.START), zone),
         SlurmTimes.parse(row.get(SacctField.END), zone),
-        integer(row.get(SacctField.NODES)),
+        BarColumns.wholeNumber(SacctField.NODES.columnName(), text(row.get(SacctField.NODES))),
         nodeList(row.get(SacctField.NODE_LIST)),
         gpus(row, gpusTracked));
   }
@@ -123,18 +123,6 @@ public final class SacctParser {
       return gpus;
     }
     return gpusTracked ? 0 : null;
-  }
-
-  private static Integer integer(String value) {
-    String v = text(value);
-    if (v == null) {
-      return null;
-    }
-    try {
-      return Integer.valueOf(v);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("NNodes '" + v + "' is not a whole number");
-    }
   }
 
   private static String nodeList(String value) {

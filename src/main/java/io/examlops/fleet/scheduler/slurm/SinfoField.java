@@ -5,36 +5,28 @@ package io.examlops.fleet.scheduler.slurm;
  * no {@code -o} letter, which is why the rich form uses {@code -O}.
  */
 public enum SinfoField {
-  NODE("%N", "NodeList"),
-  CPUS("%c", "CPUs"),
+  NODE('N', "NodeList"),
+  CPUS('c', "CPUs"),
   /** allocated/idle/other/total CPUs; its total stands in for CPUS when a listing lacks that. */
-  CPUS_STATE("%C", "CPUsState"),
-  MEMORY("%m", "Memory"),
-  GRES("%G", "Gres"),
+  CPUS_STATE('C', "CPUsState"),
+  MEMORY('m', "Memory"),
+  GRES('G', "Gres"),
   GRES_USED(null, "GresUsed"),
-  STATE_COMPACT("%t", "StateCompact"),
-  STATE_LONG("%T", "StateLong"),
-  PARTITION("%P", "Partition"),
-  TIME_LIMIT("%l", "Time"),
-  FEATURES("%f", "Features"),
+  STATE_COMPACT('t', "StateCompact"),
+  STATE_LONG('T', "StateLong"),
+  PARTITION('P', "Partition"),
+  TIME_LIMIT('l', "Time"),
+  FEATURES('f', "Features"),
   /** Why a node is drained or down; free text that may hold '|', so listings put it last. */
-  REASON("%E", "Reason");
+  REASON('E', "Reason");
 
-  private final String letter;
-  private final String name;
+  private final SlurmColumn column;
 
-  SinfoField(String letter, String name) {
-    this.letter = letter;
-    this.name = name;
+  SinfoField(Character letter, String name) {
+    this.column = new SlurmColumn(letter, name);
   }
 
-  /** The {@code -o} specifier, or {@code null} when the field has none. */
-  public String letter() {
-    return letter;
-  }
-
-  /** The {@code -O} field name. */
-  public String formatName() {
-    return name;
+  SlurmColumn column() {
+    return column;
   }
 }

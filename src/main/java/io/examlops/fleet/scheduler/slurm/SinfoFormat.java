@@ -1,7 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * A delimited sinfo node listing: which fields, in which order, and the command that prints them.
@@ -47,20 +46,7 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
           false);
 
   /** The last resort for a sinfo that rejects {@code -O}: everything but GresUsed. */
-  public static final SinfoFormat PLAIN =
-      new SinfoFormat(
-          List.of(
-              SinfoField.NODE,
-              SinfoField.CPUS,
-              SinfoField.MEMORY,
-              SinfoField.GRES,
-              SinfoField.STATE_LONG,
-              SinfoField.PARTITION,
-              SinfoField.TIME_LIMIT,
-              SinfoField.FEATURES,
-              SinfoField.REASON),
-          false,
-          false);
+  public static final SinfoFormat PLAIN = RICH.withoutGresUsed();
 
   public SinfoFormat {
     fields = List.copyOf(fields);
@@ -71,19 +57,27 @@ public record SinfoFormat(List<SinfoField> fields, boolean named, boolean header
         && fields.indexOf(SinfoField.REASON) != fields.size() - 1) {
       throw new IllegalArgumentException("REASON is free text and must be the last field");
     }
-    if (!named && fields.stream().anyMatch(f -> f.letter() == null)) {
+    if (!named && !SlurmColumn.allLettered(columns(fields))) {
       throw new IllegalArgumentException("GresUsed has no -o letter; use the -O form");
     }
   }
 
+  /** The same fields but GresUsed, in the {@code -o} form, which has no letter for it. */
+  private SinfoFormat withoutGresUsed() {
+    return new SinfoFormat(
+        fields.stream().filter(f -> f != SinfoField.GRES_USED).toList(), false, header);
+  }
+
   /** The shell command line that prints this format. */
   public String command() {
+    // The last field needs no '|' after it.
     String spec =
-        named
-            // "Name:|" = no width, '|' after the value; the last field needs no separator.
-            ? fields.stream().map(f -> f.formatName() + ":").collect(Collectors.joining("|,"))
-            : fields.stream().map(SinfoField::letter).collect(Collectors.joining("|"));
+        named ? SlurmColumn.names(columns(fields), false) : SlurmColumn.letters(columns(fields));
     return "sinfo -N" + (header ? "" : " -h") + (named ? " -O '" : " -o '") + spec + "'";
+  }
+
+  private static List<SlurmColumn> columns(List<SinfoField> fields) {
+    return fields.stream().map(SinfoField::column).toList();
   }
 
   /** Whether the last field is the free-text reason, which may itself hold '|'. */

@@ -26,8 +26,7 @@ public final class SlurmAccountCheck {
     String command = command(user);
     CommandResult result = runner.run(command);
     if (!result.ok()) {
-      return Check.warn(
-          CheckName.ACCOUNT, "`" + command + "` failed: " + AccountCheck.lastLine(result));
+      return Check.warn(CheckName.ACCOUNT, "`" + command + "` failed: " + result.lastErrorLine());
     }
     return AccountCheck.judge(
         SacctmgrAssociationParser.parse(command, result.stdout(), user),

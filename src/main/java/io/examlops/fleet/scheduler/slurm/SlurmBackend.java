@@ -15,6 +15,7 @@ import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.MarkLookup;
 import io.examlops.fleet.scheduler.OutputDirectory;
+import io.examlops.fleet.scheduler.ShellSubmission;
 import io.examlops.fleet.scheduler.SubmitReply;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
@@ -71,13 +72,12 @@ public final class SlurmBackend implements JobBackend {
    */
   @Override
   public SubmitReply submit(CommandRunner runner, JobSpec request) {
-    OutputDirectory.require(runner, request.output());
-    byte[] script = JobScript.render(request, ExitRecords.scriptLines(request.mark()));
-    CommandResult result = runner.run(submitCommand(request), script);
-    if (result.commandNotFound()) {
-      throw BackendException.failed(runner.target(), result, null);
-    }
-    return SbatchParser.parse(result);
+    return SbatchParser.parse(
+        ShellSubmission.send(
+            runner,
+            request,
+            submitCommand(request),
+            r -> JobScript.render(r, ExitRecords.scriptLines(r.mark()))));
   }
 
   static String submitCommand(JobSpec request) {

@@ -62,24 +62,11 @@ final class SlurmCommandFailure {
   /** A ProbeException naming the command, the target, the cause and Slurm's own message. */
   static ProbeException exception(String target, CommandResult result) {
     Cause cause = cause(result);
-    String said = result.stderr().strip();
-    if (said.isEmpty()) {
-      said = result.stdout().strip();
-    }
+    String said = result.saidInOneLine();
     return new ProbeException(
-        "`"
-            + result.command()
-            + "` failed on "
-            + target
-            + " with exit "
-            + result.exitCode()
+        result.failedOn(target)
             + ": "
             + cause.advice
-            + (said.isEmpty() ? "" : " (Slurm said: " + firstLines(said) + ")"));
-  }
-
-  private static String firstLines(String text) {
-    String oneLine = String.join(" | ", text.lines().limit(4).toList());
-    return oneLine.length() <= 400 ? oneLine : oneLine.substring(0, 400) + "…";
+            + (said.isEmpty() ? "" : " (Slurm said: " + said + ")"));
   }
 }

@@ -1,6 +1,7 @@
 package io.examlops.fleet.scheduler.slurm;
 
 import io.examlops.fleet.model.NodeState;
+import io.examlops.fleet.scheduler.StateWords;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -104,74 +105,50 @@ public record SlurmNodeState(Base base, Set<Flag> flags, List<String> unrecognis
           '-', Flag.PLANNED,
           '+', Flag.COMPLETING);
 
-  private static final Map<String, Base> BASE_WORDS =
-      Map.ofEntries(
-          Map.entry("idle", Base.IDLE),
-          Map.entry("alloc", Base.ALLOCATED),
-          Map.entry("allocated", Base.ALLOCATED),
-          Map.entry("mix", Base.MIXED),
-          Map.entry("mixed", Base.MIXED),
-          Map.entry("down", Base.DOWN),
-          Map.entry("futr", Base.FUTURE),
-          Map.entry("future", Base.FUTURE),
-          Map.entry("unk", Base.UNKNOWN),
-          Map.entry("unknown", Base.UNKNOWN),
-          Map.entry("err", Base.ERROR),
-          Map.entry("error", Base.ERROR));
+  private static final StateWords<Base> BASE_WORDS =
+      StateWords.of(
+          Base.class,
+          """
+          IDLE: idle
+          ALLOCATED: alloc allocated
+          MIXED: mix mixed
+          DOWN: down
+          FUTURE: futr future
+          UNKNOWN: unk unknown
+          ERROR: err error
+          """);
 
   /** Short, long and flag-table spellings of every flag and of the flag-only summary states. */
-  private static final Map<String, Flag> FLAG_WORDS =
-      Map.ofEntries(
-          Map.entry("drain", Flag.DRAIN),
-          Map.entry("drained", Flag.DRAIN),
-          Map.entry("drng", Flag.DRAIN),
-          Map.entry("draining", Flag.DRAIN),
-          Map.entry("fail", Flag.FAIL),
-          Map.entry("failg", Flag.FAIL),
-          Map.entry("failing", Flag.FAIL),
-          Map.entry("maint", Flag.MAINTENANCE),
-          Map.entry("maintenance", Flag.MAINTENANCE),
-          Map.entry("comp", Flag.COMPLETING),
-          Map.entry("completing", Flag.COMPLETING),
-          Map.entry("resv", Flag.RESERVED),
-          Map.entry("reserved", Flag.RESERVED),
-          Map.entry("plnd", Flag.PLANNED),
-          Map.entry("planned", Flag.PLANNED),
-          Map.entry("block", Flag.BLOCKED),
-          Map.entry("blocked", Flag.BLOCKED),
-          Map.entry("inval", Flag.INVALID_REG),
-          Map.entry("invalid", Flag.INVALID_REG),
-          Map.entry("invalid_reg", Flag.INVALID_REG),
-          Map.entry("pow_dn", Flag.POWER_DOWN),
-          Map.entry("power_down", Flag.POWER_DOWN),
-          Map.entry("pow_up", Flag.POWER_UP),
-          Map.entry("power_up", Flag.POWER_UP),
-          Map.entry("powered_dn", Flag.POWERED_DOWN),
-          Map.entry("powered_down", Flag.POWERED_DOWN),
-          Map.entry("power", Flag.POWERED_DOWN), // "POWER" (power save) flag of Slurm <= 20.02
-          Map.entry("power_save", Flag.POWERED_DOWN),
-          Map.entry("powring_dn", Flag.POWERING_DOWN),
-          Map.entry("powering_down", Flag.POWERING_DOWN),
-          Map.entry("powering_up", Flag.POWERING_UP),
-          Map.entry("boot", Flag.REBOOT_REQUESTED),
-          Map.entry("booting", Flag.REBOOT_REQUESTED),
-          Map.entry("reboot", Flag.REBOOT_REQUESTED),
-          Map.entry("reboot_requested", Flag.REBOOT_REQUESTED),
-          Map.entry("reboot_issued", Flag.REBOOT_ISSUED),
-          Map.entry("cloud", Flag.CLOUD),
-          Map.entry("ext", Flag.EXTERNAL),
-          Map.entry("external", Flag.EXTERNAL),
-          Map.entry("dynamic_future", Flag.DYNAMIC_FUTURE),
-          Map.entry("dynamic_norm", Flag.DYNAMIC_NORM),
-          Map.entry("resm", Flag.RESUME),
-          Map.entry("resume", Flag.RESUME),
-          Map.entry("undrain", Flag.UNDRAIN),
-          Map.entry("canc_r", Flag.CANCEL_REBOOT),
-          Map.entry("cancel_reboot", Flag.CANCEL_REBOOT),
-          Map.entry("not_responding", Flag.NOT_RESPONDING),
-          Map.entry("no_respond", Flag.NOT_RESPONDING),
-          Map.entry("npc", Flag.NETWORK_COUNTERS),
-          Map.entry("perfctrs", Flag.NETWORK_COUNTERS));
+  private static final StateWords<Flag> FLAG_WORDS =
+      StateWords.of(
+          Flag.class,
+          """
+          DRAIN: drain drained drng draining
+          FAIL: fail failg failing
+          MAINTENANCE: maint maintenance
+          COMPLETING: comp completing
+          RESERVED: resv reserved
+          PLANNED: plnd planned
+          BLOCKED: block blocked
+          INVALID_REG: inval invalid invalid_reg
+          POWER_DOWN: pow_dn power_down
+          POWER_UP: pow_up power_up
+          # power: the "POWER" (power save) flag of Slurm <= 20.02
+          POWERED_DOWN: powered_dn powered_down power power_save
+          POWERING_DOWN: powring_dn powering_down
+          POWERING_UP: powering_up
+          REBOOT_REQUESTED: boot booting reboot reboot_requested
+          REBOOT_ISSUED: reboot_issued
+          CLOUD: cloud
+          EXTERNAL: ext external
+          DYNAMIC_FUTURE: dynamic_future
+          DYNAMIC_NORM: dynamic_norm
+          RESUME: resm resume
+          UNDRAIN: undrain
+          CANCEL_REBOOT: canc_r cancel_reboot
+          NOT_RESPONDING: not_responding no_respond
+          NETWORK_COUNTERS: npc perfctrs
+          """);
 
   public SlurmNodeState {
     flags = flags.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(flags));

@@ -1,7 +1,6 @@
 package io.examlops.fleet.scheduler.slurm;
 
 import io.examlops.fleet.model.ClusterCaps;
-import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
@@ -149,12 +148,6 @@ public final class SlurmProbe implements SchedulerProbe {
         .map(String::strip)
         .filter(l -> l.startsWith("AuthAltTypes"))
         .anyMatch(l -> l.contains("auth/jwt"));
-  }
-
-  /** Slurm reports no device detail; the caller enriches GPUs from nvidia-smi. */
-  @Override
-  public List<GpuInfo> listGpus(CommandRunner runner) {
-    return List.of();
   }
 
   /** The Slurm release; a clear {@link ProbeException} when sinfo cannot tell it. */

@@ -2,7 +2,6 @@ package io.examlops.fleet.scheduler.slurm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.examlops.fleet.model.ClusterCaps;
-import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
@@ -112,12 +111,6 @@ final class SlurmRestProbe implements SchedulerProbe {
             + " through it; add rest_output_via (a cluster of the fleet reached over SSH that sees"
             + " the same files) or rest_output_mount (where this machine mounts them) to read it"
             + " (docs/rest.md)");
-  }
-
-  /** slurmrestd reports no device detail. */
-  @Override
-  public List<GpuInfo> listGpus(CommandRunner runner) {
-    return List.of();
   }
 
   /**

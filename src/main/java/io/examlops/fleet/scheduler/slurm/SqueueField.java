@@ -36,20 +36,13 @@ public enum SqueueField {
   /** Allocated TRES while running, requested TRES before; no {@code -o} letter. */
   TRES_ALLOC(null, "tres-alloc");
 
-  private final Character letter;
-  private final String longName;
+  private final SlurmColumn column;
 
-  SqueueField(Character letter, String longName) {
-    this.letter = letter;
-    this.longName = longName;
+  SqueueField(Character letter, String name) {
+    this.column = new SlurmColumn(letter, name);
   }
 
-  /** The {@code -o} letter; {@code null} when the field exists only for {@code -O}. */
-  public Character letter() {
-    return letter;
-  }
-
-  public String longName() {
-    return longName;
+  SlurmColumn column() {
+    return column;
   }
 }

@@ -3,7 +3,6 @@ package io.examlops.fleet.scheduler.slurm;
 import io.examlops.fleet.transport.ShellQuote;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * An ordered squeue column set and the command that prints it, so the command that runs and the
@@ -72,7 +71,7 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
     if (fields.isEmpty() || fields.stream().distinct().count() != fields.size()) {
       throw new IllegalArgumentException("an squeue format needs distinct fields: " + fields);
     }
-    if (!longForm && fields.stream().anyMatch(f -> f.letter() == null)) {
+    if (!longForm && !SlurmColumn.allLettered(columns(fields))) {
       throw new IllegalArgumentException("fields without an -o letter need the -O form: " + fields);
     }
     if (!fields.contains(SqueueField.JOB_ID) && !fields.contains(SqueueField.RAW_JOB_ID)) {
@@ -91,8 +90,12 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
   /** The format argument, unquoted: {@code %i|%j|...} or {@code JobArrayID:|,Name:|,...}. */
   public String formatArgument() {
     return longForm
-        ? fields.stream().map(f -> f.longName() + ":|").collect(Collectors.joining(","))
-        : fields.stream().map(f -> "%" + f.letter()).collect(Collectors.joining("|"));
+        ? SlurmColumn.names(columns(fields), true)
+        : SlurmColumn.letters(columns(fields));
+  }
+
+  private static List<SlurmColumn> columns(List<SqueueField> fields) {
+    return fields.stream().map(SqueueField::column).toList();
   }
 
   /**
@@ -100,13 +103,10 @@ public record SqueueFormat(List<SqueueField> fields, boolean longForm) {
    * shell-quoted, so a job id from a user cannot splice anything in.
    */
   public String command(String... extraArguments) {
-    StringBuilder line = new StringBuilder("squeue -h");
-    for (String argument : extraArguments) {
-      line.append(' ').append(ShellQuote.quote(argument));
-    }
-    return line.append(longForm ? " -O " : " -o ")
-        .append(ShellQuote.quote(formatArgument()))
-        .toString();
+    return "squeue -h"
+        + ShellQuote.arguments(extraArguments)
+        + (longForm ? " -O " : " -o ")
+        + ShellQuote.quote(formatArgument());
   }
 
   /**

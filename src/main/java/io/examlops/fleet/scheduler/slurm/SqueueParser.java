@@ -6,6 +6,7 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.scheduler.BarColumns;
 import io.examlops.fleet.scheduler.JobStatus;
+import io.examlops.fleet.scheduler.OutputLine;
 import io.examlops.fleet.scheduler.ProbeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -97,22 +98,18 @@ public final class SqueueParser {
       SqueueFormat format, String command, String stdout, Function<Row, T> read) {
     List<T> entries = new ArrayList<>();
     List<Unreadable> unreadable = new ArrayList<>();
-    String[] lines = stdout == null ? new String[0] : stdout.split("\\R");
-    for (int i = 0; i < lines.length; i++) {
-      if (lines[i].isBlank()) {
-        continue;
-      }
+    for (OutputLine line : OutputLine.nonBlank(stdout)) {
       try {
-        entries.add(read.apply(new Row(columns(format, lines[i]))));
+        entries.add(read.apply(new Row(columns(format, line.text()))));
       } catch (IllegalArgumentException e) {
-        var id = LEADING_JOB_ID.matcher(lines[i]);
+        var id = LEADING_JOB_ID.matcher(line.text());
         boolean idFirst =
             format.fields().get(0) == SqueueField.JOB_ID
                 || format.fields().get(0) == SqueueField.RAW_JOB_ID;
         unreadable.add(
             new Unreadable(
                 idFirst && id.matches() ? id.group(1) : null,
-                ProbeException.badLine(command, i + 1, lines[i], e.getMessage())));
+                line.unreadable(command, e.getMessage())));
       }
     }
     return new Tracked<>(entries, unreadable);
@@ -200,16 +197,7 @@ public final class SqueueParser {
     }
 
     Integer integer(SqueueField field) {
-      String value = text(field);
-      if (value == null) {
-        return null;
-      }
-      try {
-        return Integer.valueOf(value);
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(
-            field.longName() + " '" + value + "' is not a whole number");
-      }
+      return BarColumns.wholeNumber(field.column().name(), text(field));
     }
 
     String rawState() {

@@ -5,7 +5,6 @@ import io.examlops.fleet.model.CancelOutcome;
 import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.GpuGroup;
-import io.examlops.fleet.model.GpuInfo;
 import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.NodeInfo;
@@ -119,11 +118,6 @@ public final class ToyAdapter implements SchedulerAdapter {
               List.of(PARTITION),
               List.of(),
               null));
-    }
-
-    @Override
-    public List<GpuInfo> listGpus(CommandRunner runner) {
-      return List.of();
     }
   }
 
