@@ -100,39 +100,25 @@ public record ClusterGovernance(
 
   /** The same record with the definition's scheduler, transport and host as registered. */
   public ClusterGovernance describing(ClusterDefinition definition) {
-    return new ClusterGovernance(
-        state,
+    return registeredAndProbed(
         definition.scheduler(),
         definition.transport(),
         definition.host(),
-        requestedBy,
-        requestedAt,
-        decidedBy,
-        decidedAt,
-        reason,
         capabilities,
         probedAt,
         observed,
-        pinned,
         probedThrough);
   }
 
   /** Records what a probe found; the state and the pin are untouched. */
   public ClusterGovernance probed(ClusterCaps caps, Fingerprints seen, Instant at) {
-    return new ClusterGovernance(
-        state,
+    return registeredAndProbed(
         scheduler,
         transport,
         host,
-        requestedBy,
-        requestedAt,
-        decidedBy,
-        decidedAt,
-        reason,
         caps == null ? capabilities : caps,
         at == null ? probedAt : at,
         seen == null ? observed : seen,
-        pinned,
         probedThrough);
   }
 
@@ -143,21 +129,37 @@ public record ClusterGovernance(
   public ClusterGovernance probedVia(PinnedConnection connection) {
     return connection == null
         ? this
-        : new ClusterGovernance(
-            state,
-            scheduler,
-            transport,
-            host,
-            requestedBy,
-            requestedAt,
-            decidedBy,
-            decidedAt,
-            reason,
-            capabilities,
-            probedAt,
-            observed,
-            pinned,
-            connection);
+        : registeredAndProbed(
+            scheduler, transport, host, capabilities, probedAt, observed, connection);
+  }
+
+  /**
+   * The same record with what was registered and what the last probe found replaced: the request,
+   * the decision and the pin are untouched.
+   */
+  private ClusterGovernance registeredAndProbed(
+      SchedulerKind scheduler,
+      TransportKind transport,
+      String host,
+      ClusterCaps capabilities,
+      Instant probedAt,
+      Fingerprints observed,
+      PinnedConnection probedThrough) {
+    return new ClusterGovernance(
+        state,
+        scheduler,
+        transport,
+        host,
+        requestedBy,
+        requestedAt,
+        decidedBy,
+        decidedAt,
+        reason,
+        capabilities,
+        probedAt,
+        observed,
+        pinned,
+        probedThrough);
   }
 
   /**
