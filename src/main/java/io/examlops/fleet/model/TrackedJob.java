@@ -134,27 +134,17 @@ public record TrackedJob(
       BigDecimal hours,
       Integer exit,
       String why) {
-    return new TrackedJob(
-        id,
-        cluster,
-        schedulerJobId,
-        name,
-        model,
-        dataset,
+    return reportedAs(
         gpuCount == null ? gpus : gpuCount,
-        nodes,
         partition,
         newState,
-        submittedBy,
         submittedAt,
         started == null ? startedAt : started,
         ended == null ? endedAt : ended,
         elapsed == null ? elapsedSeconds : elapsed,
         hours == null ? gpuHours : hours,
         exit == null ? exitCode : exit,
-        why == null ? null : OneLine.flattened(why, MAX_REASON),
-        output,
-        token);
+        why == null ? null : OneLine.flattened(why, MAX_REASON));
   }
 
   /**
@@ -162,6 +152,34 @@ public record TrackedJob(
    * the scheduler is asked) and, when none was asked for, the partition or queue it landed in.
    */
   public TrackedJob asScheduled(Instant scheduledAt, String landedIn) {
+    return reportedAs(
+        gpus,
+        partition == null ? landedIn : partition,
+        state,
+        scheduledAt == null ? submittedAt : scheduledAt,
+        startedAt,
+        endedAt,
+        elapsedSeconds,
+        gpuHours,
+        exitCode,
+        reason);
+  }
+
+  /**
+   * The same submission (its ids, what was asked, by whom, where its output goes and the token it
+   * counts against) with what its scheduler reports of it replaced.
+   */
+  private TrackedJob reportedAs(
+      Integer gpus,
+      String partition,
+      JobState state,
+      Instant submittedAt,
+      Instant startedAt,
+      Instant endedAt,
+      Long elapsedSeconds,
+      BigDecimal gpuHours,
+      Integer exitCode,
+      String reason) {
     return new TrackedJob(
         id,
         cluster,
@@ -171,10 +189,10 @@ public record TrackedJob(
         dataset,
         gpus,
         nodes,
-        partition == null ? landedIn : partition,
+        partition,
         state,
         submittedBy,
-        scheduledAt == null ? submittedAt : scheduledAt,
+        submittedAt,
         startedAt,
         endedAt,
         elapsedSeconds,
