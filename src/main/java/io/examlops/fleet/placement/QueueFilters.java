@@ -4,6 +4,7 @@ import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.QueueLimits;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Whether the queue would take and start the job, from the limits and state the last probe read
@@ -16,8 +17,20 @@ final class QueueFilters {
 
   static final List<PlacementFilter> ALL =
       List.of(
-          new QueueFilter(QueueFilters::enabled),
-          new QueueFilter(QueueFilters::started),
+          new QueueFilter(
+              new QueueState(
+                  Rule.QUEUE_ENABLED,
+                  QueueLimits::takesJobs,
+                  "enabled",
+                  "disabled",
+                  "the scheduler refuses jobs submitted to it")),
+          new QueueFilter(
+              new QueueState(
+                  Rule.QUEUE_STARTED,
+                  QueueLimits::startsJobs,
+                  "started",
+                  "stopped",
+                  "its jobs would wait")),
           new QueueFilter(QueueFilters::gpuLimit),
           new QueueFilter(QueueFilters::nodeLimit));
 
@@ -36,48 +49,25 @@ final class QueueFilters {
     }
   }
 
-  private static Optional<Reason> enabled(
-      PlaceRequest request, PartitionInfo queue, String partition) {
-    return state(
-        Rule.QUEUE_ENABLED,
-        partition,
-        queue,
-        queue.limits().takesJobs(),
-        "enabled",
-        "disabled",
-        "the scheduler refuses jobs submitted to it");
-  }
-
-  private static Optional<Reason> started(
-      PlaceRequest request, PartitionInfo queue, String partition) {
-    return state(
-        Rule.QUEUE_STARTED,
-        partition,
-        queue,
-        queue.limits().startsJobs(),
-        "started",
-        "stopped",
-        "its jobs would wait");
-  }
-
-  /** A queue state the job needs ({@code good}), and what follows when it is {@code bad}. */
-  private static Optional<Reason> state(
-      Rule rule,
-      String partition,
-      PartitionInfo queue,
-      boolean ok,
-      String good,
-      String bad,
-      String consequence) {
-    return Optional.of(
-        ok
-            ? Reason.pass(rule, partition, good, good, name(queue) + " is " + good)
-            : Reason.fail(
-                rule,
-                partition,
-                good,
-                bad,
-                name(queue) + " is " + bad + note(queue) + ": " + consequence));
+  /**
+   * A queue state the job needs ({@code good} when {@code ok} holds), and what follows when it is
+   * {@code bad}.
+   */
+  private record QueueState(
+      Rule rule, Predicate<QueueLimits> ok, String good, String bad, String consequence)
+      implements QueueRule {
+    @Override
+    public Optional<Reason> check(PlaceRequest request, PartitionInfo queue, String partition) {
+      return Optional.of(
+          ok.test(queue.limits())
+              ? Reason.pass(rule, partition, good, good, name(queue) + " is " + good)
+              : Reason.fail(
+                  rule,
+                  partition,
+                  good,
+                  bad,
+                  name(queue) + " is " + bad + note(queue) + ": " + consequence));
+    }
   }
 
   private static Optional<Reason> gpuLimit(
