@@ -143,26 +143,19 @@ class JobWatcherTest {
     // an hour-old job: polled, it would be asked about every 15 s
     AtomicInteger rounds = new AtomicInteger();
     AtomicInteger watches = new AtomicInteger();
+    // slurmctld still lists it completing after the record said it ended
     JobWatcher watcher =
-        new JobWatcher(
-            (actor, jobs) ->
-                jobs.stream()
-                    .map(
-                        j ->
-                            job(
-                                j.id(),
-                                // slurmctld still lists it completing after the record said so
-                                rounds.incrementAndGet() < 2
-                                    ? JobState.COMPLETING
-                                    : JobState.COMPLETED))
-                    .toList(),
+        completingAtRound(
+            2,
+            rounds,
+            JobState.COMPLETING,
+            Duration.ofHours(1),
+            RENEW_EVERY,
             missingSomeEnds(
                 upTo -> {
                   watches.incrementAndGet();
                   return EndWatch.ENDED;
-                }),
-            () -> NOW.plus(Duration.ofHours(1)),
-            RENEW_EVERY);
+                }));
 
     // less than the 15 s an hour-old job's next round would take: only the fastest interval fits
     TrackedJob last =
@@ -400,19 +393,26 @@ class JobWatcherTest {
    */
   private static JobWatcher completingAtRound(
       int last, AtomicInteger rounds, Duration renewEvery, JobWatcher.Watches watches) {
+    return completingAtRound(
+        last, rounds, JobState.RUNNING, Duration.ofSeconds(1), renewEvery, watches);
+  }
+
+  /** As above, the job {@code age} old and {@code before} in the rounds before {@code last}. */
+  private static JobWatcher completingAtRound(
+      int last,
+      AtomicInteger rounds,
+      JobState before,
+      Duration age,
+      Duration renewEvery,
+      JobWatcher.Watches watches) {
     return new JobWatcher(
         (actor, jobs) ->
             jobs.stream()
                 .map(
-                    j ->
-                        job(
-                            j.id(),
-                            rounds.incrementAndGet() < last
-                                ? JobState.RUNNING
-                                : JobState.COMPLETED))
+                    j -> job(j.id(), rounds.incrementAndGet() < last ? before : JobState.COMPLETED))
                 .toList(),
         watches,
-        () -> NOW.plusSeconds(1),
+        () -> NOW.plus(age),
         renewEvery);
   }
 }
