@@ -48,10 +48,7 @@ final class AuditCommand extends FleetCommand {
       paramLabel = "N",
       converter = WholeNumber.class,
       description =
-          "Only the latest N events (1-10000), shown in the order asked; default "
-              + HistoryLimit.DEFAULT
-              + ". stderr says how many there are in all and the --before of the next page. With"
-              + " --json, \"total\" and \"next\".")
+          "Only the latest N events (1-10000), shown in the order asked" + HistoryCut.LIMIT_HELP)
   Integer limit;
 
   @Option(

@@ -1,12 +1,24 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.model.HistoryLimit;
+
 /**
  * What a listing of history (jobs, audit events) left out, said on stderr: since a listing shows
- * the newest {@link io.examlops.fleet.model.HistoryLimit#DEFAULT} rows unless told otherwise, a
- * reader must learn that more exist and how to see them, without stdout (the table) changing.
+ * the newest {@link HistoryLimit#DEFAULT} rows unless told otherwise, a reader must learn that more
+ * exist and how to see them, without stdout (the table) changing.
  */
 final class HistoryCut {
   private HistoryCut() {}
+
+  /**
+   * How {@code --limit} of a listing of history pages, the end of its help: what {@link #say} tells
+   * on stderr and what --json carries instead.
+   */
+  static final String LIMIT_HELP =
+      "; default "
+          + HistoryLimit.DEFAULT
+          + ". stderr says how many there are in all and the --before of the next page. With"
+          + " --json, \"total\" and \"next\".";
 
   /**
    * @param shown rows printed

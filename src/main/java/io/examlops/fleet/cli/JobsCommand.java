@@ -52,11 +52,7 @@ final class JobsCommand extends FleetCommand {
       names = "--limit",
       paramLabel = "N",
       converter = WholeNumber.class,
-      description =
-          "Only the newest N jobs (1-10000) of those selected; default "
-              + HistoryLimit.DEFAULT
-              + ". stderr says how many there are in all and the --before of the next page. With"
-              + " --json, \"total\" and \"next\".")
+      description = "Only the newest N jobs (1-10000) of those selected" + HistoryCut.LIMIT_HELP)
   Integer limit;
 
   @Option(

@@ -17,7 +17,6 @@ import io.examlops.fleet.jobs.LogsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.json.FleetJson;
 import io.examlops.fleet.model.Actor;
-import io.examlops.fleet.model.AsciiNumber;
 import io.examlops.fleet.model.LastLines;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
@@ -328,25 +327,10 @@ final class ApiRoutes {
   }
 
   private static Integer countOrNull(Context ctx, String parameter) {
-    String text = ctx.queryParam(parameter);
-    if (text == null) {
-      return null;
-    }
-    try {
-      int value = AsciiNumber.parseInt(text.strip());
-      if (value < 0 || value > 1_000_000) {
-        throw new NumberFormatException();
-      }
-      return value;
-    } catch (NumberFormatException e) {
-      throw Refusal.badRequest(
-          "query parameter "
-              + parameter
-              + "="
-              + Printable.quoted(text)
-              + " is not a whole number from 0 to 1000000",
-          "e.g. ?" + parameter + "=4");
-    }
+    Long value =
+        HistoryQuery.wholeNumber(
+            ctx, parameter, 1_000_000, why -> Refusal.badRequest(why, "e.g. ?" + parameter + "=4"));
+    return value == null ? null : value.intValue();
   }
 
   private static void openApi(Context ctx) throws IOException {

@@ -9,6 +9,7 @@ import io.examlops.fleet.model.HistoryLimit;
 import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.ReadFrom;
 import io.javalin.http.Context;
+import java.util.function.Function;
 
 /**
  * The filters and page of the API's job and audit lists, read from a request's query as the core's
@@ -88,25 +89,34 @@ final class HistoryQuery {
 
   /** A whole number of the query, 0 or more; {@code null} when absent. */
   static Long number(Context ctx, String name) {
+    return wholeNumber(ctx, name, Long.MAX_VALUE, why -> FleetException.invalid(why, name));
+  }
+
+  /**
+   * A whole number of the query from 0 to {@code most}; {@code null} when absent. The words of a
+   * refusal are the same on every route; {@code refused} makes them the error that route answers
+   * with.
+   */
+  static Long wholeNumber(
+      Context ctx, String name, long most, Function<String, RuntimeException> refused) {
     String text = ctx.queryParam(name);
     if (text == null) {
       return null;
     }
     try {
       long value = AsciiNumber.parseLong(text.strip());
-      if (value < 0) {
-        throw new NumberFormatException();
+      if (value >= 0 && value <= most) {
+        return value;
       }
-      return value;
     } catch (NumberFormatException e) {
-      throw FleetException.invalid(
-          "query parameter "
-              + name
-              + "="
-              + Printable.quoted(text)
-              + " is not a whole number from 0 to "
-              + Long.MAX_VALUE,
-          name);
+      // Not a number at all: refused below in the same words as one out of range.
     }
+    throw refused.apply(
+        "query parameter "
+            + name
+            + "="
+            + Printable.quoted(text)
+            + " is not a whole number from 0 to "
+            + most);
   }
 }

@@ -207,7 +207,17 @@ class ConsoleApiTest {
         .contains(io.examlops.fleet.model.ClusterName.RULE);
     HttpResponse<String> badGpus = get(FLEET + "/place?gpus=many", token);
     assertThat(badGpus.statusCode()).isEqualTo(400);
-    assertThat(json(badGpus).at("/error/message").asText()).contains("gpus").contains("many");
+    assertThat(json(badGpus).at("/error/message").asText())
+        .isEqualTo("query parameter gpus='many' is not a whole number from 0 to 1000000");
+    // Past an int is out of range too, in the same words (not a 500).
+    HttpResponse<String> hugeNodes = get(FLEET + "/place?gpus=1&nodes=3000000000", token);
+    assertThat(hugeNodes.statusCode()).isEqualTo(400);
+    assertThat(json(hugeNodes).at("/error/message").asText())
+        .isEqualTo("query parameter nodes='3000000000' is not a whole number from 0 to 1000000");
+    HttpResponse<String> badOffset = get(FLEET + "/jobs?offset=-1", token);
+    assertThat(badOffset.statusCode()).isEqualTo(400);
+    assertThat(json(badOffset).at("/error/message").asText())
+        .isEqualTo("query parameter offset='-1' is not a whole number from 0 to " + Long.MAX_VALUE);
     assertThat(get(FLEET + "/place", token).statusCode()).isEqualTo(400);
     assertThat(get(FLEET + "/utilization?range=year", token).statusCode()).isEqualTo(400);
     assertThat(get(FLEET + "/jobs?state=sleeping", token).statusCode()).isEqualTo(400);
