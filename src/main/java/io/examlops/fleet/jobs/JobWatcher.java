@@ -189,6 +189,12 @@ final class JobWatcher {
      */
     private final Set<Long> endedUnconfirmed = new HashSet<>();
 
+    /**
+     * Whether this cluster's watch sees every end ({@link Watches#watchSeesEveryEnd}): asked once,
+     * since asking reads the registry, and taken as no when it cannot be read (the job is polled).
+     */
+    private Boolean seesEveryEnd;
+
     /** The jobs (fleet ids) their scheduler could not watch: polled. */
     private final Set<Long> unwatchable = new HashSet<>();
 
@@ -236,7 +242,7 @@ final class JobWatcher {
                 return;
               }
               TrackedJob lone = watchable();
-              boolean wholly = lone != null && watches.watchSeesEveryEnd(lone);
+              boolean wholly = lone != null && seesEveryEnd(lone);
               long wait = Math.max(untilDue(wholly), budget.untilNext().toNanos());
               if (wait <= 0) {
                 break;
@@ -306,6 +312,17 @@ final class JobWatcher {
           unwatchable.add(job.id());
         }
       }
+    }
+
+    private boolean seesEveryEnd(TrackedJob job) {
+      if (seesEveryEnd == null) {
+        try {
+          seesEveryEnd = watches.watchSeesEveryEnd(job);
+        } catch (RuntimeException e) {
+          seesEveryEnd = false;
+        }
+      }
+      return seesEveryEnd;
     }
 
     /**
