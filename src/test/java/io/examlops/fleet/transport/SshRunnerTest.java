@@ -187,13 +187,11 @@ class SshRunnerTest {
     TransportOptions quick =
         new TransportOptions(Duration.ofSeconds(2), Duration.ofMillis(500), 1 << 20);
     try (SshRunner runner = runner(ed25519, HostKeyPolicy.strict(knownHosts), quick)) {
-      long start = System.nanoTime();
       TransportException e =
           catchThrowableOfType(TransportException.class, () -> runner.run("sleep 30"));
+      // Ended by the timeout (its step and its 0.5 s), not by the command, which would take 30 s.
       assertThat(e.step()).isEqualTo(Step.TIMEOUT);
       assertThat(e.getMessage()).contains("sleep 30", "0.5 s");
-      // Ended by the timeout, not by the command, which would take 30 s.
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30));
       assertThat(runner.run("echo still here").stdout()).isEqualTo("still here\n");
     }
   }
@@ -361,12 +359,9 @@ class SshRunnerTest {
             HostKeyPolicy.strict(knownHosts).withKnownHosts(knownHosts),
             new TransportOptions(Duration.ofSeconds(60), Duration.ofSeconds(10), 1 << 20),
             new ClientEnvironment(passphrase, warnings::add));
-    long start = System.nanoTime();
     TransportException e = failure(runner);
 
-    // Refused at once, not given up after the connect timeout (a minute, so no machine is too
-    // slow).
-    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
+    // Refused (the message says so), not given up after the connect timeout of a minute.
     assertThat(e.step()).isEqualTo(Step.CONNECT);
     assertThat(e.getMessage()).contains("refused", "127.0.0.1:" + closedPort, "sshd");
   }
@@ -383,11 +378,9 @@ class SshRunnerTest {
               HostKeyPolicy.strict(knownHosts).withKnownHosts(knownHosts),
               oneSecond,
               new ClientEnvironment(passphrase, warnings::add));
-      long start = System.nanoTime();
       TransportException e = failure(runner);
 
       // The message says the 1 s connect timeout ended it; the 60 s command timeout is the next.
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(60));
       assertThat(e.step()).isEqualTo(Step.CONNECT);
       assertThat(e.getMessage()).contains("no SSH handshake within 1 s");
     }
