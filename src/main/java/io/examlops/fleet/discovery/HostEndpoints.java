@@ -4,7 +4,6 @@ import io.examlops.fleet.model.ApiSettings;
 import io.examlops.fleet.model.ConnectionRules;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.KeyMaterial;
-import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.settings.FleetSettings;
 import io.examlops.fleet.settings.Variables;
@@ -161,10 +160,10 @@ public final class HostEndpoints {
     try {
       return settings.home().expand(ConnectionRules.keyPath(text)).toAbsolutePath();
     } catch (FleetException e) {
-      throw FleetException.invalid(
-          "invalid credential path "
-              + Printable.quoted(text)
-              + ": give the path of the file that holds it (absolute, or starting with ~/)",
+      throw FleetException.invalidValue(
+          "credential path",
+          text,
+          "give the path of the file that holds it (absolute, or starting with ~/)",
           field);
     }
   }

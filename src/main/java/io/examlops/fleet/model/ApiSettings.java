@@ -98,12 +98,8 @@ public final class ApiSettings {
     public static Mount of(String text) {
       String[] parts = text == null ? new String[0] : text.split("=", -1);
       if (parts.length != 2) {
-        throw FleetException.invalid(
-            "invalid "
-                + OUTPUT_MOUNT.name()
-                + " "
-                + Printable.quoted(text)
-                + ": write CLUSTER_DIR=LOCAL_DIR, e.g. /home=/mnt/cluster/home");
+        throw FleetException.invalidValue(
+            OUTPUT_MOUNT.name(), text, "write CLUSTER_DIR=LOCAL_DIR, e.g. /home=/mnt/cluster/home");
       }
       return new Mount(parts[0].strip(), parts[1].strip());
     }
@@ -148,12 +144,10 @@ public final class ApiSettings {
 
   private static String outputVia(String name) {
     if (!ClusterName.isValid(name)) {
-      throw FleetException.invalid(
-          "invalid "
-              + OUTPUT_VIA.name()
-              + " "
-              + Printable.quoted(name)
-              + ": name the fleet's cluster (reached over SSH) that sees the same files; a"
+      throw FleetException.invalidValue(
+          OUTPUT_VIA.name(),
+          name,
+          "name the fleet's cluster (reached over SSH) that sees the same files; a"
               + " cluster name is "
               + ClusterName.RULE);
     }
@@ -286,19 +280,15 @@ public final class ApiSettings {
     try {
       return ConnectionRules.keyPath(path);
     } catch (FleetException e) {
-      throw FleetException.invalid(
-          "invalid REST credential path "
-              + Printable.quoted(path)
-              + ": give the absolute (or ~/) path of the file that holds it");
+      throw FleetException.invalidValue(
+          "REST credential path", path, "give the absolute (or ~/) path of the file that holds it");
     }
   }
 
   private static String version(String text) {
     if (text == null || !VERSION_FORM.matcher(text.strip()).matches()) {
-      throw FleetException.invalid(
-          "invalid REST API version "
-              + Printable.quoted(text)
-              + ": expected the form v0.0.38, as the API's paths name it");
+      throw FleetException.invalidValue(
+          "REST API version", text, "expected the form v0.0.38, as the API's paths name it");
     }
     return text.strip();
   }
@@ -308,10 +298,10 @@ public final class ApiSettings {
         || !text.startsWith("/")
         || text.length() > 1024
         || text.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
-      throw FleetException.invalid(
-          "invalid REST job directory "
-              + Printable.quoted(text)
-              + ": give an absolute directory on the cluster, where %u stands for the user the job"
+      throw FleetException.invalidValue(
+          "REST job directory",
+          text,
+          "give an absolute directory on the cluster, where %u stands for the user the job"
               + " runs as (e.g. /home/%u)");
     }
     return text;
@@ -338,10 +328,10 @@ public final class ApiSettings {
     for (String pair : text.split(",")) {
       String[] parts = pair.strip().split("=", -1);
       if (parts.length != 2 || !FLEET_USER.matcher(parts[0].strip()).matches()) {
-        throw FleetException.invalid(
-            "invalid REST user mapping "
-                + Printable.quoted(pair.strip())
-                + ": write FLEETUSER=CLUSTERUSER pairs separated by commas, e.g. 'alice=alice,"
+        throw FleetException.invalidValue(
+            "REST user mapping",
+            pair.strip(),
+            "write FLEETUSER=CLUSTERUSER pairs separated by commas, e.g. 'alice=alice,"
                 + " token:ci=ci-bot'");
       }
       String user;

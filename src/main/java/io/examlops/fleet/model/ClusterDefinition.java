@@ -43,10 +43,9 @@ public record ClusterDefinition(
     Objects.requireNonNull(scheduler, "scheduler");
     Objects.requireNonNull(transport, "transport");
     if (!scheduler.runsJobs()) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "': scheduler "
+      throw refused(
+          name,
+          ": scheduler "
               + scheduler.label()
               + " cannot be connected;"
               + " use "
@@ -57,10 +56,9 @@ public record ClusterDefinition(
     if (transport != TransportKind.REST) {
       for (AdapterSetting api : ApiSettings.ALL) {
         if (settings.containsKey(api.name())) {
-          throw FleetException.invalid(
-              "cluster '"
-                  + name
-                  + "' has "
+          throw refused(
+              name,
+              " has "
                   + api.name()
                   + " but uses transport "
                   + transport.label()
@@ -70,10 +68,9 @@ public record ClusterDefinition(
     }
     if (transport == TransportKind.SSH) {
       if (host == null || user == null) {
-        throw FleetException.invalid(
-            "cluster '"
-                + name
-                + "' uses transport ssh but has no "
+        throw refused(
+            name,
+            " uses transport ssh but has no "
                 + (host == null ? "host" : "user")
                 + ": add it, or use transport local");
       }
@@ -93,10 +90,9 @@ public record ClusterDefinition(
         || keyPath != null
         || port != null
         || hostKeyFingerprint != null) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' uses transport local, which takes no host, user, key, port,"
+      throw refused(
+          name,
+          " uses transport local, which takes no host, user, key, port,"
               + " host_key or jump hosts: remove them, or use transport ssh");
     }
   }
@@ -159,44 +155,38 @@ public record ClusterDefinition(
       List<JumpHost> jumps,
       Map<String, String> settings) {
     if (scheduler.setting(ApiSettings.URL.name()).isEmpty()) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "': scheduler "
+      throw refused(
+          name,
+          ": scheduler "
               + scheduler.label()
               + " has no REST API this product can use: use transport ssh or local");
     }
     if (host != null || keyPath != null || port != null || !jumps.isEmpty()) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' uses transport rest, which takes no host, key, port or jump hosts: its"
+      throw refused(
+          name,
+          " uses transport rest, which takes no host, key, port or jump hosts: its"
               + " address is "
               + ApiSettings.URL.name()
               + "; remove them, or use transport ssh");
     }
     if (user == null) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' uses transport rest but has no user: add the cluster user its requests act as");
+      throw refused(
+          name, " uses transport rest but has no user: add the cluster user its requests act as");
     }
     ConnectionRules.user(user);
     if (settings.get(ApiSettings.URL.name()) == null) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' uses transport rest but has no "
+      throw refused(
+          name,
+          " uses transport rest but has no "
               + ApiSettings.URL.name()
               + ": add the API's URL (https://HOST:PORT)");
     }
     boolean token = settings.get(ApiSettings.TOKEN_FILE.name()) != null;
     boolean key = settings.get(ApiSettings.SIGNING_KEY.name()) != null;
     if (token == key) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' uses transport rest and needs exactly one credential: "
+      throw refused(
+          name,
+          " uses transport rest and needs exactly one credential: "
               + ApiSettings.TOKEN_FILE.name()
               + " (a token for user "
               + user
@@ -206,28 +196,25 @@ public record ClusterDefinition(
     }
     String via = settings.get(ApiSettings.OUTPUT_VIA.name());
     if (via != null && settings.get(ApiSettings.OUTPUT_MOUNT.name()) != null) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' names both "
+      throw refused(
+          name,
+          " names both "
               + ApiSettings.OUTPUT_VIA.name()
               + " and "
               + ApiSettings.OUTPUT_MOUNT.name()
               + ": job output is read one way; keep one");
     }
     if (name.equals(via)) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' reads its job output through itself ("
+      throw refused(
+          name,
+          " reads its job output through itself ("
               + ApiSettings.OUTPUT_VIA.name()
               + "): name another cluster of the fleet, reached over SSH, that sees the same files");
     }
     if (!key && settings.get(ApiSettings.USERS.name()) != null) {
-      throw FleetException.invalid(
-          "cluster '"
-              + name
-              + "' maps users ("
+      throw refused(
+          name,
+          " maps users ("
               + ApiSettings.USERS.name()
               + ") but its token acts only as "
               + user
@@ -271,10 +258,9 @@ public record ClusterDefinition(
           if (value != null && scheduler.setting(setting).isEmpty()) {
             List<SchedulerKind> takers = SchedulerKind.taking(setting);
             String what = AdapterSetting.isName(setting) ? setting : Printable.quoted(setting);
-            throw FleetException.invalid(
-                "cluster '"
-                    + cluster
-                    + "' has a "
+            throw refused(
+                cluster,
+                " has a "
                     + what
                     + " but its scheduler is "
                     + scheduler.label()
@@ -293,5 +279,10 @@ public record ClusterDefinition(
       }
     }
     return Collections.unmodifiableMap(normal);
+  }
+
+  /** A definition refused, named by its cluster: {@code cluster 'NAME'} and then what is wrong. */
+  private static FleetException refused(String cluster, String whatIsWrong) {
+    return FleetException.invalid("cluster '" + cluster + "'" + whatIsWrong);
   }
 }

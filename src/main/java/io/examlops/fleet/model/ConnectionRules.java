@@ -56,10 +56,10 @@ public final class ConnectionRules {
 
   public static String user(String user) {
     if (user == null || !USER.matcher(user).matches()) {
-      throw FleetException.invalid(
-          "invalid ssh user "
-              + Printable.quoted(user)
-              + ": use a login name of letters, digits, '.', '-' and '_', not starting with '-'");
+      throw FleetException.invalidValue(
+          "ssh user",
+          user,
+          "use a login name of letters, digits, '.', '-' and '_', not starting with '-'");
     }
     return user;
   }
@@ -79,10 +79,10 @@ public final class ConnectionRules {
   public static String fingerprint(String fingerprint) {
     String normal = fingerprint == null ? null : fingerprint.trim().replaceAll("=+$", "");
     if (normal == null || !FINGERPRINT.matcher(normal).matches()) {
-      throw FleetException.invalid(
-          "invalid fingerprint "
-              + Printable.quoted(fingerprint)
-              + ": expected SHA256: and 43 base64 characters, as `ssh-keygen -lf <key>` prints"
+      throw FleetException.invalidValue(
+          "fingerprint",
+          fingerprint,
+          "expected SHA256: and 43 base64 characters, as `ssh-keygen -lf <key>` prints"
               + " (for a host key: `ssh-keyscan -t ed25519 <host> | ssh-keygen -lf -`)");
     }
     return normal;

@@ -50,6 +50,18 @@ public class FleetException extends RuntimeException {
   }
 
   /**
+   * A value that breaks its rule, in one wording: {@code invalid WHAT 'VALUE': HOW}, the value
+   * shown safely ({@link Printable#quoted}).
+   *
+   * @param how what the value must be, or how to write it
+   * @param fields as for {@link #invalid(String, String...)}
+   */
+  public static FleetException invalidValue(
+      String what, String value, String how, String... fields) {
+    return invalid("invalid " + what + " " + Printable.quoted(value) + ": " + how, fields);
+  }
+
+  /**
    * This failure, about {@code requestFields}: a value's rule that failed inside a request names
    * the request's own field. A failure that already names its fields keeps them.
    */

@@ -8,6 +8,7 @@ import io.examlops.fleet.model.PinnedConnection;
 import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.Schedulability;
 import io.examlops.fleet.model.TransportKind;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,36 +27,28 @@ public final class ApprovalCheck {
     String name = cluster.name();
     ClusterGovernance g = cluster.governance();
     if (g == null) {
-      return Schedulability.no(
-          "cluster '"
-              + name
-              + "' is only listed in clusters.yaml and has not been approved;"
-              + " an admin must approve it",
-          Hint.of(Hint.Action.APPROVE, name));
+      return waitsForApproval(
+          name,
+          " is only listed in clusters.yaml and has not been approved;"
+              + " an admin must approve it");
     }
     switch (g.state()) {
       case PENDING:
-        return Schedulability.no(
-            "cluster '"
-                + name
-                + "' is PENDING"
+        return waitsForApproval(
+            name,
+            " is PENDING"
                 + requested(g)
                 + " and has not been approved;"
-                + " an admin must approve it",
-            Hint.of(Hint.Action.APPROVE, name));
+                + " an admin must approve it");
       case REJECTED:
-        return Schedulability.no(
-            "cluster '"
-                + name
-                + "' was rejected by "
-                + g.decidedBy()
-                + " on "
-                + Timestamps.format(g.decidedAt())
+        return waitsForApproval(
+            name,
+            " was rejected by "
+                + byOn(g.decidedBy(), g.decidedAt())
                 + " ("
                 + g.reason()
                 + "); an admin must"
-                + " approve it before it can receive work",
-            Hint.of(Hint.Action.APPROVE, name));
+                + " approve it before it can receive work");
       case ACTIVE:
         break;
     }
@@ -72,17 +65,13 @@ public final class ApprovalCheck {
     if (changes.isEmpty()) {
       return Schedulability.yes();
     }
-    return Schedulability.no(
-        "cluster '"
-            + name
-            + "' is not schedulable: since approval by "
-            + g.decidedBy()
-            + " on "
-            + Timestamps.format(g.decidedAt())
+    return waitsForApproval(
+        name,
+        " is not schedulable: since approval by "
+            + byOn(g.decidedBy(), g.decidedAt())
             + ", "
             + String.join("; ", changes)
-            + "; an admin must approve it again",
-        Hint.of(Hint.Action.APPROVE, name));
+            + "; an admin must approve it again");
   }
 
   /**
@@ -131,6 +120,16 @@ public final class ApprovalCheck {
   private static String requested(ClusterGovernance g) {
     return g.requestedBy() == null
         ? ""
-        : " (requested by " + g.requestedBy() + " on " + Timestamps.format(g.requestedAt()) + ")";
+        : " (requested by " + byOn(g.requestedBy(), g.requestedAt()) + ")";
+  }
+
+  /** {@code alice on 2026-03-01T12:00:00.000Z}: who decided (or asked), and when. */
+  private static String byOn(String who, Instant when) {
+    return who + " on " + Timestamps.format(when);
+  }
+
+  /** Not schedulable until an admin approves it: {@code cluster 'NAME'} and then why. */
+  private static Schedulability waitsForApproval(String name, String why) {
+    return Schedulability.no("cluster '" + name + "'" + why, Hint.of(Hint.Action.APPROVE, name));
   }
 }

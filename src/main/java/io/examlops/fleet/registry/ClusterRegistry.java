@@ -188,11 +188,7 @@ public final class ClusterRegistry implements ClusterStore {
                     .describing(definition)
                     .probed(null, current, null)
                     .approve(who.name(), now, pin),
-            (before, after) ->
-                details(
-                    "previousState", stateOf(before),
-                    "pinned", pin,
-                    "previousPin", before.map(ClusterGovernance::pinned).orElse(null)));
+            (before, after) -> decided(before, "pinned", pin, "previousPin"));
     return new RegisteredCluster(name, definition, governance);
   }
 
@@ -260,31 +256,33 @@ public final class ClusterRegistry implements ClusterStore {
                     .or(() -> definition.map(ClusterGovernance::listed))
                     .orElseThrow(() -> unknown(name))
                     .reject(who.name(), now, why),
-            (before, after) ->
-                details(
-                    "previousState", stateOf(before),
-                    "reason", why,
-                    "revokedPin", before.map(ClusterGovernance::pinned).orElse(null)));
+            (before, after) -> decided(before, "reason", why, "revokedPin"));
     return new RegisteredCluster(name, definition.orElse(null), governance);
   }
 
   /** Records what a probe of a registered cluster found; its state and pin are untouched. */
   public RegisteredCluster recordProbe(
       String name, ClusterCaps capabilities, Fingerprints observed, Actor actor) {
-    Actor who = actor(actor);
     Objects.requireNonNull(capabilities, "capabilities");
-    ClusterGovernance governance =
-        transition(
-            name,
-            who,
-            "probe",
-            (before, now) ->
-                probedVia(
-                    clusters.find(name).orElse(null),
-                    capabilities,
-                    registered(name, before).probed(capabilities, observed, now)),
-            (before, after) ->
-                details("capabilities", summary(capabilities), "observed", observed));
+    return recorded(
+        name,
+        actor,
+        "probe",
+        (before, now) ->
+            probedVia(
+                clusters.find(name).orElse(null),
+                capabilities,
+                registered(name, before).probed(capabilities, observed, now)),
+        (before, after) -> details("capabilities", summary(capabilities), "observed", observed));
+  }
+
+  /**
+   * A change to what is recorded of a registered cluster that leaves its state and pin alone; the
+   * cluster as its entry stands now.
+   */
+  private RegisteredCluster recorded(
+      String name, Actor actor, String action, Change change, Details details) {
+    ClusterGovernance governance = transition(name, actor(actor), action, change, details);
     return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
   }
 
@@ -311,21 +309,18 @@ public final class ClusterRegistry implements ClusterStore {
    */
   @Override
   public RegisteredCluster recordObservation(String name, Fingerprints observed, Actor actor) {
-    Actor who = actor(actor);
     Objects.requireNonNull(observed, "observed");
-    ClusterGovernance governance =
-        transition(
-            name,
-            who,
-            "observe",
-            (before, now) -> registered(name, before).probed(null, observed, null),
-            (before, after) ->
-                details(
-                    "observed",
-                    observed,
-                    "previouslyObserved",
-                    before.map(ClusterGovernance::observed).orElse(null)));
-    return new RegisteredCluster(name, clusters.find(name).orElse(null), governance);
+    return recorded(
+        name,
+        actor,
+        "observe",
+        (before, now) -> registered(name, before).probed(null, observed, null),
+        (before, after) ->
+            details(
+                "observed",
+                observed,
+                "previouslyObserved",
+                before.map(ClusterGovernance::observed).orElse(null)));
   }
 
   /**
@@ -665,6 +660,21 @@ public final class ClusterRegistry implements ClusterStore {
               + " characters");
     }
     return trimmed;
+  }
+
+  /**
+   * What an approval or a rejection records: the state it left, what was decided, and the pin it
+   * replaced (under {@code pinKey}).
+   */
+  private static Map<String, Object> decided(
+      Optional<ClusterGovernance> before, String key, Object value, String pinKey) {
+    return details(
+        "previousState",
+        stateOf(before),
+        key,
+        value,
+        pinKey,
+        before.map(ClusterGovernance::pinned).orElse(null));
   }
 
   private static Map<String, Object> details(Object... keysAndValues) {

@@ -1,5 +1,6 @@
 package io.examlops.fleet.registry;
 
+import io.examlops.fleet.transport.IdleSweep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +14,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Open connections to one platform.db, kept between units of work: opening one (the native open,
@@ -47,22 +45,11 @@ final class ConnectionPool {
   private static final Set<ConnectionPool> HOLDING = ConcurrentHashMap.newKeySet();
 
   static {
-    ScheduledExecutorService sweeper =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "platform-db-idle");
-              t.setDaemon(true);
-              return t;
-            });
-    long every = IDLE_FOR.toSeconds() / 3;
-    sweeper.scheduleWithFixedDelay(
+    IdleSweep.start(
+        "platform-db",
+        IDLE_FOR.dividedBy(3),
         () -> HOLDING.forEach(p -> p.closeIdleFor(IDLE_FOR.toNanos())),
-        every,
-        every,
-        TimeUnit.SECONDS);
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(() -> HOLDING.forEach(p -> p.closeIdleFor(0)), "platform-db-close"));
+        () -> HOLDING.forEach(p -> p.closeIdleFor(0)));
   }
 
   private final Path file;

@@ -10,7 +10,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -71,11 +70,7 @@ final class NodeSnapshots {
         s.setLong(5, node.memoryMb());
         s.setInt(6, node.gpuCount());
         s.setString(7, RegistryJson.write(node.gpus()));
-        if (node.gpusInUse() == null) {
-          s.setNull(8, Types.INTEGER);
-        } else {
-          s.setInt(8, node.gpusInUse());
-        }
+        JobStore.setInteger(s, 8, node.gpusInUse());
         s.setString(9, node.state().name());
         s.setString(10, node.rawState());
         s.setString(11, RegistryJson.write(node.partitions()));

@@ -80,22 +80,9 @@ public record JobSpec(
     output = output == null ? null : output.named(name);
   }
 
-  /** A submission without a mark, its output going to the backend's default place. */
-  public JobSpec(
-      String script,
-      String name,
-      int gpus,
-      int nodes,
-      String partition,
-      Duration timeLimit,
-      String account,
-      Map<String, String> environment) {
-    this(script, name, gpus, nodes, partition, timeLimit, account, environment, null, null);
-  }
-
   /** A request for {@code gpus} GPUs on one node, scheduler defaults for everything else. */
   public static JobSpec of(String script, String name, int gpus) {
-    return new JobSpec(script, name, gpus, 1, null, null, null, Map.of());
+    return new JobSpec(script, name, gpus, 1, null, null, null, Map.of(), null, null);
   }
 
   /** The same request, sent to {@code newPartition}. */

@@ -18,18 +18,19 @@ public interface SchedulerProbe {
   /** Which scheduler this probe reads. */
   SchedulerKind kind();
 
-  /** Whether the scheduler answers on this host (its client commands exist and respond). */
-  boolean available(CommandRunner runner);
+  /**
+   * Whether the scheduler answers on this host (its client commands exist and respond); by default,
+   * what {@link #status} finds. Probes that can tell with fewer queries override this.
+   */
+  default boolean available(CommandRunner runner) {
+    return status(runner).answers();
+  }
 
   /**
-   * Whether the scheduler answers, with the reason in words. Probes that can tell "installed but
-   * its daemons do not answer" from "not installed" override this.
+   * Whether the scheduler answers, with the reason in words: answers, absent, or installed but its
+   * daemons do not answer.
    */
-  default ProbeStatus status(CommandRunner runner) {
-    return available(runner)
-        ? new ProbeStatus(kind(), ProbeStatus.State.ANSWERS, kind().label() + " answers")
-        : new ProbeStatus(kind(), ProbeStatus.State.ABSENT, "not found on " + runner.target());
-  }
+  ProbeStatus status(CommandRunner runner);
 
   /**
    * What more can be said of a scheduler that does not answer, appended to "does not answer on
@@ -40,9 +41,12 @@ public interface SchedulerProbe {
   }
 
   /**
-   * Scheduler version, totals, idle counts, partitions or queues, and whether accounting is there.
+   * Scheduler version, totals, idle counts, partitions or queues, and whether accounting is there;
+   * by default, what {@link #survey} finds.
    */
-  ClusterCaps capabilities(CommandRunner runner);
+  default ClusterCaps capabilities(CommandRunner runner) {
+    return survey(runner).caps();
+  }
 
   /** Every compute node, once each, in the normalized vocabulary. */
   List<NodeInfo> listNodes(CommandRunner runner);
@@ -63,11 +67,6 @@ public interface SchedulerProbe {
     return List.of();
   }
 
-  /**
-   * Capabilities and nodes together. Probes whose capabilities are summed from the node list
-   * override this so that each query runs once.
-   */
-  default Survey survey(CommandRunner runner) {
-    return new Survey(capabilities(runner), listNodes(runner), List.of());
-  }
+  /** Capabilities and nodes together, read so that each query runs once. */
+  Survey survey(CommandRunner runner);
 }

@@ -6,9 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 
@@ -52,16 +49,7 @@ public final class SharedRunners implements AutoCloseable {
 
     private static SharedRunners start() {
       SharedRunners runners = new SharedRunners(IDLE_FOR, System::nanoTime);
-      ScheduledExecutorService sweeper =
-          Executors.newSingleThreadScheduledExecutor(
-              r -> {
-                Thread t = new Thread(r, "ssh-idle");
-                t.setDaemon(true);
-                return t;
-              });
-      long every = IDLE_FOR.toSeconds() / 5;
-      sweeper.scheduleWithFixedDelay(runners::closeIdle, every, every, TimeUnit.SECONDS);
-      Runtime.getRuntime().addShutdownHook(new Thread(runners::close, "ssh-close"));
+      IdleSweep.start("ssh", IDLE_FOR.dividedBy(5), runners::closeIdle, runners::close);
       return runners;
     }
   }

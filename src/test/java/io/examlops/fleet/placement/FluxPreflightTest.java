@@ -17,6 +17,7 @@ import io.examlops.fleet.scheduler.Check;
 import io.examlops.fleet.scheduler.CheckName;
 import io.examlops.fleet.scheduler.PreflightAsk;
 import io.examlops.fleet.scheduler.ProbeRegistry;
+import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.scheduler.flux.FluxAdapter;
@@ -147,18 +148,8 @@ class FluxPreflightTest {
     }
 
     @Override
-    public boolean available(CommandRunner runner) {
-      return true;
-    }
-
-    @Override
-    public ClusterCaps capabilities(CommandRunner runner) {
-      return ClusterCaps.summarize(
-          FluxAdapter.KIND,
-          "0.88.0",
-          listNodes(runner),
-          List.of(new PartitionInfo("batch", true, null)),
-          accounting);
+    public ProbeStatus status(CommandRunner runner) {
+      return new ProbeStatus(kind(), ProbeStatus.State.ANSWERS, "flux answers");
     }
 
     @Override
@@ -179,7 +170,16 @@ class FluxPreflightTest {
 
     @Override
     public Survey survey(CommandRunner runner) {
-      return new Survey(capabilities(runner), listNodes(runner), List.of());
+      List<NodeInfo> nodes = listNodes(runner);
+      return new Survey(
+          ClusterCaps.summarize(
+              FluxAdapter.KIND,
+              "0.88.0",
+              nodes,
+              List.of(new PartitionInfo("batch", true, null)),
+              accounting),
+          nodes,
+          List.of());
     }
   }
 }

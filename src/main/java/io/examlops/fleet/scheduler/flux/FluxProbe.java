@@ -1,6 +1,5 @@
 package io.examlops.fleet.scheduler.flux;
 
-import io.examlops.fleet.model.ClusterCaps;
 import io.examlops.fleet.model.NodeInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
@@ -108,11 +107,6 @@ public final class FluxProbe implements SchedulerProbe {
   public String instanceUri(CommandRunner runner) {
     CommandResult version = runner.run(FluxCommands.VERSION);
     return version.ok() ? FluxVersion.parse(FluxCommands.VERSION, version.stdout()).uri() : null;
-  }
-
-  @Override
-  public ClusterCaps capabilities(CommandRunner runner) {
-    return inventory(runner).caps();
   }
 
   @Override

@@ -2,7 +2,6 @@ package io.examlops.fleet.scheduler.flux;
 
 import io.examlops.fleet.model.AdapterSetting;
 import io.examlops.fleet.model.FleetException;
-import io.examlops.fleet.model.Printable;
 import java.util.regex.Pattern;
 
 /**
@@ -28,10 +27,10 @@ public final class FluxUri {
   public static String check(String uri) {
     String trimmed = uri == null ? "" : uri.strip();
     if (!URI.matcher(trimmed).matches()) {
-      throw FleetException.invalid(
-          "invalid Flux URI "
-              + Printable.quoted(uri)
-              + ": expected local:///path/to/local-0 or ssh://host/path, as `flux uri` or the"
+      throw FleetException.invalidValue(
+          "Flux URI",
+          uri,
+          "expected local:///path/to/local-0 or ssh://host/path, as `flux uri` or the"
               + " FLUX_URI line of `flux version` prints it");
     }
     return trimmed;

@@ -7,7 +7,9 @@ import io.examlops.fleet.model.NodeState;
 import io.examlops.fleet.model.PartitionInfo;
 import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.scheduler.SchedulerProbe;
+import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;
@@ -41,19 +43,23 @@ public final class MockProbe implements SchedulerProbe {
     return MockAdapter.KIND;
   }
 
+  /** Always there: the mock runs on this machine. */
   @Override
-  public boolean available(CommandRunner runner) {
-    return true;
+  public ProbeStatus status(CommandRunner runner) {
+    return new ProbeStatus(kind(), ProbeStatus.State.ANSWERS, kind().label() + " answers");
   }
 
   @Override
-  public ClusterCaps capabilities(CommandRunner runner) {
-    return ClusterCaps.summarize(
-        MockAdapter.KIND,
-        "inline",
-        listNodes(runner),
-        List.of(new PartitionInfo(PARTITION, true, null)),
-        false);
+  public Survey survey(CommandRunner runner) {
+    List<NodeInfo> nodes = listNodes(runner);
+    ClusterCaps caps =
+        ClusterCaps.summarize(
+            MockAdapter.KIND,
+            "inline",
+            nodes,
+            List.of(new PartitionInfo(PARTITION, true, null)),
+            false);
+    return new Survey(caps, nodes, List.of());
   }
 
   @Override

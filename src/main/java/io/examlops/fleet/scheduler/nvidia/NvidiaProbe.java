@@ -7,6 +7,7 @@ import io.examlops.fleet.model.SchedulerKind;
 import io.examlops.fleet.scheduler.ProbeException;
 import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.scheduler.SchedulerProbe;
+import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import java.util.List;
@@ -23,12 +24,7 @@ public final class NvidiaProbe implements SchedulerProbe {
     return NvidiaAdapter.KIND;
   }
 
-  /** Runs nvidia-smi and lists at least one GPU. */
-  @Override
-  public boolean available(CommandRunner runner) {
-    return whyUnavailable(runner).isEmpty();
-  }
-
+  /** Answers where nvidia-smi runs and lists at least one GPU. */
   @Override
   public ProbeStatus status(CommandRunner runner) {
     return whyUnavailable(runner)
@@ -84,11 +80,15 @@ public final class NvidiaProbe implements SchedulerProbe {
     return NvidiaHostReport.parse(r.stdout(), runner.target());
   }
 
+  /** One host report: the driver, and the host as the one node. */
   @Override
-  public ClusterCaps capabilities(CommandRunner runner) {
+  public Survey survey(CommandRunner runner) {
     NvidiaSnapshot s = snapshot(runner);
-    return ClusterCaps.summarize(
-        NvidiaAdapter.KIND, s.driverVersion(), List.of(s.toNode()), List.of(), false);
+    List<NodeInfo> host = List.of(s.toNode());
+    return new Survey(
+        ClusterCaps.summarize(NvidiaAdapter.KIND, s.driverVersion(), host, List.of(), false),
+        host,
+        List.of());
   }
 
   @Override

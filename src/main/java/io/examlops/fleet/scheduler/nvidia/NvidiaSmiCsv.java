@@ -44,35 +44,20 @@ public final class NvidiaSmiCsv {
     List<GpuInfo> gpus = new ArrayList<>();
     List<String> faults = new ArrayList<>();
     String driver = null;
-    Map<String, Integer> columns = null;
-    String[] lines = output.split("\\R", -1);
-    for (int i = 0; i < lines.length; i++) {
-      String line = lines[i].strip();
-      if (line.isEmpty() || line.equals(NO_DEVICES) || line.startsWith(WARNING)) {
-        continue;
-      }
-      if (line.startsWith(UNREACHABLE)) {
-        faults.add(line);
-        continue;
-      }
-      if (columns == null) {
-        columns = header(command, i + 1, lines[i], GPU_COLUMNS);
-        continue;
-      }
-      List<String> cells = cells(command, i + 1, lines[i], columns.size());
+    Table table = table(command, output, NO_DEVICES, GPU_COLUMNS, faults);
+    for (Row row : table.rows()) {
       try {
-        gpus.add(gpu(cells, columns));
-        if (columns.containsKey("driver_version")) {
-          String v = cells.get(columns.get("driver_version"));
+        gpus.add(gpu(row.cells(), table.columns()));
+        if (table.columns().containsKey("driver_version")) {
+          String v = cell(row.cells(), table.columns(), "driver_version");
           driver = SmiValues.unknown(v) ? driver : v;
         }
       } catch (IllegalArgumentException e) {
-        throw ProbeException.badLine(command, i + 1, lines[i], e.getMessage());
+        throw ProbeException.badLine(command, row.lineNo(), row.line(), e.getMessage());
       }
     }
-    if (columns == null && faults.isEmpty() && !output.contains(NO_DEVICES)) {
-      throw new ProbeException(
-          "`" + command + "` printed no header line: run it by hand to see what the driver says");
+    if (table.columns() == null && faults.isEmpty() && !output.contains(NO_DEVICES)) {
+      throw noHeader(command);
     }
     return new GpuTable(gpus, driver, faults);
   }
@@ -83,25 +68,57 @@ public final class NvidiaSmiCsv {
    */
   public static Set<String> parseComputeApps(String command, String output) {
     Set<String> busy = new LinkedHashSet<>();
+    Table table = table(command, output, NO_PROCESSES, List.of("gpu_uuid"), null);
+    if (table.columns() == null) {
+      throw noHeader(command);
+    }
+    for (Row row : table.rows()) {
+      busy.add(cell(row.cells(), table.columns(), "gpu_uuid"));
+    }
+    return busy;
+  }
+
+  /**
+   * A CSV answer read by its header line.
+   *
+   * @param columns each column's position by name; {@code null} when no header line came
+   */
+  private record Table(Map<String, Integer> columns, List<Row> rows) {}
+
+  /** One data row, with its line for errors. */
+  private record Row(int lineNo, String line, List<String> cells) {}
+
+  /**
+   * The header and data rows of a CSV answer; blank lines, the driver's notices and the answer's
+   * {@code none} line ("No devices were found") are skipped.
+   *
+   * @param faults where the driver's messages about GPUs it could not reach go; {@code null} where
+   *     the answer has none
+   */
+  private static Table table(
+      String command, String output, String none, List<String> required, List<String> faults) {
     Map<String, Integer> columns = null;
+    List<Row> rows = new ArrayList<>();
     String[] lines = output.split("\\R", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
-      if (line.isEmpty() || line.equals(NO_PROCESSES) || line.startsWith(WARNING)) {
+      if (line.isEmpty() || line.equals(none) || line.startsWith(WARNING)) {
         continue;
       }
-      if (columns == null) {
-        columns = header(command, i + 1, lines[i], List.of("gpu_uuid"));
-        continue;
+      if (faults != null && line.startsWith(UNREACHABLE)) {
+        faults.add(line);
+      } else if (columns == null) {
+        columns = header(command, i + 1, lines[i], required);
+      } else {
+        rows.add(new Row(i + 1, lines[i], cells(command, i + 1, lines[i], columns.size())));
       }
-      List<String> cells = cells(command, i + 1, lines[i], columns.size());
-      busy.add(cells.get(columns.get("gpu_uuid")));
     }
-    if (columns == null) {
-      throw new ProbeException(
-          "`" + command + "` printed no header line: run it by hand to see what the driver says");
-    }
-    return busy;
+    return new Table(columns, rows);
+  }
+
+  private static ProbeException noHeader(String command) {
+    return new ProbeException(
+        "`" + command + "` printed no header line: run it by hand to see what the driver says");
   }
 
   private static GpuInfo gpu(List<String> cells, Map<String, Integer> columns) {

@@ -1,8 +1,11 @@
 package io.examlops.fleet.scheduler.slurm;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.examlops.fleet.scheduler.ProbeException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * How Slurm's JSON writes values, the same in {@code sinfo --json} and slurmrestd: up to the
@@ -59,6 +62,37 @@ final class SlurmJson {
     List<String> words = new ArrayList<>();
     array.forEach(w -> words.add(w.asText()));
     return words;
+  }
+
+  /**
+   * Each item of an answer's {@code key} list, read by {@code read}. A missing list fails the
+   * answer; so does an item {@code read} refuses (an {@link IllegalArgumentException}), named as
+   * {@code item} names it ({@code job 3 cannot be read}).
+   *
+   * @param what the request, for messages
+   */
+  static <T> List<T> items(
+      String what,
+      JsonNode root,
+      String key,
+      BiFunction<Integer, JsonNode, String> item,
+      Function<JsonNode, T> read) {
+    JsonNode list = root.path(key);
+    if (!list.isArray()) {
+      throw new ProbeException(what + " answered without a '" + key + "' list");
+    }
+    List<T> items = new ArrayList<>();
+    int number = 0;
+    for (JsonNode node : list) {
+      number++;
+      String named = item.apply(number, node);
+      try {
+        items.add(read.apply(node));
+      } catch (IllegalArgumentException e) {
+        throw new ProbeException(what + ": " + named + ": " + e.getMessage(), e);
+      }
+    }
+    return items;
   }
 
   static String abbreviate(JsonNode node) {

@@ -99,11 +99,6 @@ public final class SlurmProbe implements SchedulerProbe {
         kind(), ProbeStatus.State.ANSWERS, "Slurm " + version.release() + " answers");
   }
 
-  @Override
-  public ClusterCaps capabilities(CommandRunner runner) {
-    return survey(runner).caps();
-  }
-
   /** Version, one node listing and the accounting check: three queries. */
   @Override
   public Survey survey(CommandRunner runner) {

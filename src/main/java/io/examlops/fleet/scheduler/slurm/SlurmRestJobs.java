@@ -5,10 +5,8 @@ import io.examlops.fleet.model.JobAccounting;
 import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.QueueEntry;
 import io.examlops.fleet.scheduler.JobStatus;
-import io.examlops.fleet.scheduler.ProbeException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -56,21 +54,8 @@ final class SlurmRestJobs {
    * @param what the request, for messages
    */
   static List<Job> read(String what, JsonNode root, Instant now) {
-    JsonNode jobs = root.path("jobs");
-    if (!jobs.isArray()) {
-      throw new ProbeException(what + " answered without a 'jobs' list");
-    }
-    List<Job> read = new ArrayList<>();
-    int i = 0;
-    for (JsonNode job : jobs) {
-      i++;
-      try {
-        read.add(job(job, now));
-      } catch (IllegalArgumentException e) {
-        throw new ProbeException(what + ": job " + i + " cannot be read: " + e.getMessage(), e);
-      }
-    }
-    return read;
+    return SlurmJson.items(
+        what, root, "jobs", (i, job) -> "job " + i + " cannot be read", job -> job(job, now));
   }
 
   private static Job job(JsonNode job, Instant now) {

@@ -23,26 +23,20 @@ final class SlurmRestPartitions {
   private SlurmRestPartitions() {}
 
   static List<PartitionInfo> read(String what, JsonNode root) {
-    JsonNode partitions = root.path("partitions");
-    if (!partitions.isArray()) {
-      throw new ProbeException(what + " answered without a 'partitions' list");
-    }
-    List<PartitionInfo> read = new ArrayList<>();
-    for (JsonNode p : partitions) {
-      String name = SlurmJson.text(p.path("name"));
-      if (name == null || name.isEmpty()) {
-        throw new ProbeException(what + ": a partition has no name: " + SlurmJson.abbreviate(p));
-      }
-      try {
-        read.add(partition(name, p));
-      } catch (IllegalArgumentException e) {
-        throw new ProbeException(what + ": partition " + name + ": " + e.getMessage(), e);
-      }
-    }
-    return read;
+    return SlurmJson.items(
+        what, root, "partitions", (i, p) -> "partition " + name(what, p), p -> partition(p));
   }
 
-  private static PartitionInfo partition(String name, JsonNode p) {
+  private static String name(String what, JsonNode p) {
+    String name = SlurmJson.text(p.path("name"));
+    if (name == null || name.isEmpty()) {
+      throw new ProbeException(what + ": a partition has no name: " + SlurmJson.abbreviate(p));
+    }
+    return name;
+  }
+
+  private static PartitionInfo partition(JsonNode p) {
+    String name = SlurmJson.text(p.path("name"));
     JsonNode maximums = p.path("maximums");
     Long maxTime =
         maximums.isObject()

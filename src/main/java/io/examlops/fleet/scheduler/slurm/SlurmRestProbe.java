@@ -32,11 +32,6 @@ final class SlurmRestProbe implements SchedulerProbe {
     return SlurmAdapter.KIND;
   }
 
-  @Override
-  public boolean available(CommandRunner runner) {
-    return status(runner).answers();
-  }
-
   /** Whether slurmctld answers slurmrestd's ping, and its release. */
   @Override
   public ProbeStatus status(CommandRunner runner) {
@@ -70,11 +65,6 @@ final class SlurmRestProbe implements SchedulerProbe {
         kind(),
         ProbeStatus.State.ANSWERS,
         "Slurm " + release + " answers through slurmrestd (API " + rest.version() + ")");
-  }
-
-  @Override
-  public ClusterCaps capabilities(CommandRunner runner) {
-    return survey(runner).caps();
   }
 
   @Override

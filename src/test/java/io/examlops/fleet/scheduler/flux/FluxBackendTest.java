@@ -94,7 +94,9 @@ class FluxBackendTest {
             "batch",
             TimeLimit.parseOrNull("1.5h"),
             "physics",
-            Map.of("EXAMLOPS_TOKEN", "s3cr et"));
+            Map.of("EXAMLOPS_TOKEN", "s3cr et"),
+            null,
+            null);
 
     SubmitReply result = flux.submit(runner, request);
 

@@ -33,7 +33,9 @@ class MockBackendTest {
 
   private String submit(MockBackend mock, String body, int gpus, Map<String, String> env) {
     SubmitReply result =
-        mock.submit(local, new JobSpec("#!/bin/sh\n" + body, "t", gpus, 1, null, null, null, env));
+        mock.submit(
+            local,
+            new JobSpec("#!/bin/sh\n" + body, "t", gpus, 1, null, null, null, env, null, null));
     assertThat(result.accepted()).isTrue();
     return result.jobId();
   }
@@ -215,7 +217,9 @@ class MockBackendTest {
             null,
             null,
             null,
-            Map.of("EXAMLOPS_MODEL", "m"));
+            Map.of("EXAMLOPS_MODEL", "m"),
+            null,
+            null);
 
     assertThatThrownBy(() -> mock.submit(local, python)).isInstanceOf(FleetException.class);
 

@@ -72,7 +72,9 @@ class SlurmBackendTest {
             "gpu",
             Duration.ofMinutes(90),
             "ml",
-            Map.of("EXAMLOPS_TOKEN", "x'; rm -rf ~ #", "EXAMLOPS_RUN", "7"));
+            Map.of("EXAMLOPS_TOKEN", "x'; rm -rf ~ #", "EXAMLOPS_RUN", "7"),
+            null,
+            null);
 
     SubmitReply result = slurm.submit(runner, request);
 
@@ -149,7 +151,8 @@ class SlurmBackendTest {
         .isEqualTo("cd ~ && sbatch --parsable -J cpu-job -N 1 '--output=examlops-%j.out'");
     assertThat(
             SlurmBackend.submitCommand(
-                new JobSpec(SCRIPT, "long", 1, 1, null, Duration.ofHours(36), null, null)))
+                new JobSpec(
+                    SCRIPT, "long", 1, 1, null, Duration.ofHours(36), null, null, null, null)))
         .contains("--gres=gpu:1 -t 1-12:00:00");
   }
 
@@ -158,11 +161,13 @@ class SlurmBackendTest {
     assertThatThrownBy(() -> JobSpec.of(SCRIPT, "x'; rm -rf ~ #", 1))
         .isInstanceOf(FleetException.class)
         .hasMessageContaining("job name 'x'; rm -rf ~ #' is not allowed");
-    assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 0, 1, "gpu;reboot", null, null, null))
+    assertThatThrownBy(
+            () -> new JobSpec(SCRIPT, "ok", 0, 1, "gpu;reboot", null, null, null, null, null))
         .hasMessageContaining("partition/queue");
-    assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 0, 1, null, null, null, Map.of("A-B", "v")))
+    assertThatThrownBy(
+            () -> new JobSpec(SCRIPT, "ok", 0, 1, null, null, null, Map.of("A-B", "v"), null, null))
         .hasMessageContaining("not an environment variable name");
-    assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 3, 2, null, null, null, null))
+    assertThatThrownBy(() -> new JobSpec(SCRIPT, "ok", 3, 2, null, null, null, null, null, null))
         .hasMessageContaining("cannot be spread evenly");
     assertThatThrownBy(() -> JobSpec.of("echo no shebang\n", "ok", 0))
         .hasMessageContaining("#!/bin/bash");

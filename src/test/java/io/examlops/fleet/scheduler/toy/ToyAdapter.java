@@ -17,10 +17,12 @@ import io.examlops.fleet.scheduler.JobBackend;
 import io.examlops.fleet.scheduler.JobSpec;
 import io.examlops.fleet.scheduler.JobStatus;
 import io.examlops.fleet.scheduler.ProbeException;
+import io.examlops.fleet.scheduler.ProbeStatus;
 import io.examlops.fleet.scheduler.SchedulerAdapter;
 import io.examlops.fleet.scheduler.SchedulerContext;
 import io.examlops.fleet.scheduler.SchedulerProbe;
 import io.examlops.fleet.scheduler.SubmitReply;
+import io.examlops.fleet.scheduler.Survey;
 import io.examlops.fleet.transport.CommandResult;
 import io.examlops.fleet.transport.CommandRunner;
 import io.examlops.fleet.transport.ShellQuote;
@@ -86,22 +88,27 @@ public final class ToyAdapter implements SchedulerAdapter {
     }
 
     @Override
-    public boolean available(CommandRunner runner) {
-      return runner.run("cat " + spool + "/version").ok();
+    public ProbeStatus status(CommandRunner runner) {
+      return runner.run("cat " + spool + "/version").ok()
+          ? new ProbeStatus(TOY, ProbeStatus.State.ANSWERS, TOY.label() + " answers")
+          : new ProbeStatus(TOY, ProbeStatus.State.ABSENT, "not found on " + runner.target());
     }
 
     @Override
-    public ClusterCaps capabilities(CommandRunner runner) {
+    public Survey survey(CommandRunner runner) {
       CommandResult version = runner.run("cat " + spool + "/version");
       if (!version.ok()) {
         throw new ProbeException("toy does not answer on " + runner.target());
       }
-      return ClusterCaps.summarize(
-          TOY,
-          version.stdout().strip(),
-          listNodes(runner),
-          List.of(new PartitionInfo(PARTITION, true, null)),
-          false);
+      List<NodeInfo> nodes = listNodes(runner);
+      ClusterCaps caps =
+          ClusterCaps.summarize(
+              TOY,
+              version.stdout().strip(),
+              nodes,
+              List.of(new PartitionInfo(PARTITION, true, null)),
+              false);
+      return new Survey(caps, nodes, List.of());
     }
 
     @Override
