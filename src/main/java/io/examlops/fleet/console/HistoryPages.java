@@ -1,6 +1,5 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.AuditResult;
 import io.examlops.fleet.governance.ClusterSummary;
@@ -30,7 +29,6 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -74,18 +72,10 @@ final class HistoryPages {
           "token-create",
           "token-revoke");
 
-  private final Fleet fleet;
-  private final ViewCache views;
-  private final Templates templates;
-  private final Sessions sessions;
-  private final Clock clock;
+  private final ConsoleParts parts;
 
-  HistoryPages(Fleet fleet, ViewCache views, Templates templates, Sessions sessions, Clock clock) {
-    this.fleet = fleet;
-    this.views = views;
-    this.templates = templates;
-    this.sessions = sessions;
-    this.clock = clock;
+  HistoryPages(ConsoleParts parts) {
+    this.parts = parts;
   }
 
   void register(RoutesConfig routes) {
@@ -195,15 +185,15 @@ final class HistoryPages {
         ? null
         : asked.check(
             "cluster",
-            () -> fleet.governance().cluster(ClusterName.require(name, "cluster")).name());
+            () -> parts.fleet().governance().cluster(ClusterName.require(name, "cluster")).name());
   }
 
   private List<String> clusterNames() {
-    return views.get().rows().stream().map(ClusterRow::name).sorted().toList();
+    return parts.views().get().rows().stream().map(ClusterRow::name).sorted().toList();
   }
 
   private List<String> userNames() {
-    return fleet.access().users().stream().map(ConsoleUser::name).sorted().toList();
+    return parts.fleet().access().users().stream().map(ConsoleUser::name).sorted().toList();
   }
 
   // ---------------------------------------------------------------- Jobs
@@ -251,24 +241,24 @@ final class HistoryPages {
         listing(
             ctx,
             jobs,
-            r -> fleet.jobs().list(Guard.principal(ctx).actor(), r),
+            r -> parts.fleet().jobs().list(Guard.principal(ctx).actor(), r),
             JobsResult::total,
             "/jobs",
             "job");
     JobsResult result = listing.result();
-    ctx.html(
-        templates.render(
-            new Page.Jobs(
-                Pages.frame(ctx, "Jobs", views.get()),
-                List.of(
-                    asked.select("cluster", "Cluster", clusterNames()),
-                    asked.text("user", "User", "e.g. ann", userNames()),
-                    asked.text("token", "Token", "its id, e.g. 1a2b3c4d", List.of()),
-                    asked.select("state", "State", stateLabels())),
-                listing.problem(),
-                result == null ? List.of() : result.jobs(),
-                listing.pager(),
-                Links.of("/jobs.csv", asked.query()))));
+    parts.show(
+        ctx,
+        new Page.Jobs(
+            parts.frame(ctx, "Jobs"),
+            List.of(
+                asked.select("cluster", "Cluster", clusterNames()),
+                asked.text("user", "User", "e.g. ann", userNames()),
+                asked.text("token", "Token", "its id, e.g. 1a2b3c4d", List.of()),
+                asked.select("state", "State", stateLabels())),
+            listing.problem(),
+            result == null ? List.of() : result.jobs(),
+            listing.pager(),
+            Links.of("/jobs.csv", asked.query())));
   }
 
   /** A history URL as read: the core's request ({@code null} when a filter was refused). */
@@ -361,7 +351,7 @@ final class HistoryPages {
     JobsRequest first = jobs.request();
     Actor actor = Guard.principal(ctx).actor();
     // Read the first chunk before anything is sent: what the core refuses is still a page.
-    JobsResult chunk = fleet.jobs().list(actor, chunk(first, null));
+    JobsResult chunk = parts.fleet().jobs().list(actor, chunk(first, null));
     try (Writer out = download(ctx, "jobs.csv")) {
       Csv csv = new Csv(out);
       csv.row(
@@ -412,7 +402,7 @@ final class HistoryPages {
         if (chunk.next() == null) {
           break;
         }
-        chunk = fleet.jobs().list(actor, chunk(first, chunk.next()));
+        chunk = parts.fleet().jobs().list(actor, chunk(first, chunk.next()));
       }
     }
   }
@@ -461,7 +451,8 @@ final class HistoryPages {
   }
 
   private TrackedJob tracked(Context ctx, long id) {
-    return fleet
+    return parts
+        .fleet()
         .jobs()
         .job(Guard.principal(ctx).actor(), new JobRequest(JobRef.fleet(id), ReadFrom.STORE))
         .job();
@@ -472,15 +463,15 @@ final class HistoryPages {
     long id = jobId(ctx);
     TrackedJob job = tracked(ctx, id);
     Principal principal = Guard.principal(ctx);
-    ctx.html(
-        templates.render(
-            new Page.Job(
-                Pages.frame(ctx, "Job #" + id, views.get()),
-                sessions.takeFlash(principal.session()),
-                job,
-                ApiRoutes.BASE + "/jobs/%23" + id + "/output",
-                principal.mayCancel(job),
-                clock.instant())));
+    parts.show(
+        ctx,
+        new Page.Job(
+            parts.frame(ctx, "Job #" + id),
+            parts.sessions().takeFlash(principal.session()),
+            job,
+            ApiRoutes.BASE + "/jobs/%23" + id + "/output",
+            principal.mayCancel(job),
+            parts.clock().instant()));
   }
 
   /** The step before cancelling: what is cancelled, and a button that posts it. */
@@ -503,24 +494,24 @@ final class HistoryPages {
         new Page.Fact("Submitted by", job.submittedBy() + " " + Ages.when(job.submittedAt())));
     facts.add(new Page.Fact("State", job.state().label()));
     facts.add(new Page.Fact("GPUs", String.valueOf(job.gpus())));
-    ctx.html(
-        templates.render(
-            new Page.Confirm(
-                Pages.frame(ctx, "Cancel job #" + id, views.get()),
-                "Cancel job #"
-                    + id
-                    + " ("
-                    + job.name()
-                    + ") on "
-                    + job.cluster()
-                    + "? Its scheduler stops it now; what it has not written is lost.",
-                facts,
-                List.of(),
-                "/jobs/" + id + "/cancel",
-                "Cancel job #" + id,
-                "/jobs/" + id,
-                null,
-                "Keep it running")));
+    parts.show(
+        ctx,
+        new Page.Confirm(
+            parts.frame(ctx, "Cancel job #" + id),
+            "Cancel job #"
+                + id
+                + " ("
+                + job.name()
+                + ") on "
+                + job.cluster()
+                + "? Its scheduler stops it now; what it has not written is lost.",
+            facts,
+            List.of(),
+            "/jobs/" + id + "/cancel",
+            "Cancel job #" + id,
+            "/jobs/" + id,
+            null,
+            "Keep it running"));
   }
 
   /**
@@ -532,14 +523,15 @@ final class HistoryPages {
     Principal principal = Guard.principal(ctx);
     Actor actor = principal.actor();
     CancelResult result =
-        fleet
+        parts
+            .fleet()
             .jobs()
             .cancel(
                 actor,
                 new CancelRequest(
                     JobRef.fleet(id), new Standing(actor, principal.adminStanding())));
     if (principal.session() != null) {
-      sessions.flash(principal.session(), cancelled(id, result));
+      parts.sessions().flash(principal.session(), cancelled(id, result));
     }
     ctx.redirect("/jobs/" + id, HttpStatus.SEE_OTHER);
   }
@@ -580,20 +572,25 @@ final class HistoryPages {
     Asked asked = audit.asked();
     Listing<AuditResult> listing =
         listing(
-            ctx, audit, r -> fleet.governance().audit(r), AuditResult::total, "/activity", "event");
+            ctx,
+            audit,
+            r -> parts.fleet().governance().audit(r),
+            AuditResult::total,
+            "/activity",
+            "event");
     AuditResult result = listing.result();
-    ctx.html(
-        templates.render(
-            new Page.Activity(
-                Pages.frame(ctx, "Activity", views.get()),
-                List.of(
-                    asked.select("cluster", "Cluster", clusterNames()),
-                    asked.text("actor", "Actor", "e.g. ann", userNames()),
-                    asked.text("action", "Action", "e.g. approve", ACTIONS)),
-                listing.problem(),
-                result == null ? List.<ClusterSummary.Audit>of() : result.events(),
-                listing.pager(),
-                Links.of("/activity.csv", asked.query()))));
+    parts.show(
+        ctx,
+        new Page.Activity(
+            parts.frame(ctx, "Activity"),
+            List.of(
+                asked.select("cluster", "Cluster", clusterNames()),
+                asked.text("actor", "Actor", "e.g. ann", userNames()),
+                asked.text("action", "Action", "e.g. approve", ACTIONS)),
+            listing.problem(),
+            result == null ? List.<ClusterSummary.Audit>of() : result.events(),
+            listing.pager(),
+            Links.of("/activity.csv", asked.query())));
   }
 
   /**
@@ -607,7 +604,7 @@ final class HistoryPages {
       return;
     }
     AuditRequest first = audit.request();
-    AuditResult chunk = fleet.governance().audit(chunk(first, null));
+    AuditResult chunk = parts.fleet().governance().audit(chunk(first, null));
     try (Writer out = download(ctx, "activity.csv")) {
       Csv csv = new Csv(out);
       csv.row("id", "at", "actor", "surface", "action", "cluster", "details");
@@ -625,7 +622,7 @@ final class HistoryPages {
         if (chunk.next() == null) {
           break;
         }
-        chunk = fleet.governance().audit(chunk(first, chunk.next()));
+        chunk = parts.fleet().governance().audit(chunk(first, chunk.next()));
       }
     }
   }
