@@ -1,5 +1,6 @@
 package io.examlops.fleet.console;
 
+import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
@@ -30,6 +31,11 @@ final class AccessPages {
 
   AccessPages(ConsoleParts parts) {
     this.parts = parts;
+  }
+
+  /** Every change on these pages is the access service's. */
+  private AccessService access() {
+    return parts.fleet().access();
   }
 
   void register(RoutesConfig routes) {
@@ -67,8 +73,8 @@ final class AccessPages {
         ctx,
         new Page.Access(
             parts.frame(ctx, "Users and tokens"),
-            parts.fleet().access().users(),
-            parts.fleet().access().tokens(),
+            access().users(),
+            access().tokens(),
             newSecret,
             notice,
             sent));
@@ -98,9 +104,7 @@ final class AccessPages {
         "add-user-form",
         () -> {
           ConsoleUser user =
-              parts
-                  .fleet()
-                  .access()
+              access()
                   .addUser(
                       Guard.principal(ctx).actor(),
                       ctx.formParam("user"),
@@ -112,9 +116,7 @@ final class AccessPages {
 
   private void setRole(Context ctx) {
     ConsoleUser user =
-        parts
-            .fleet()
-            .access()
+        access()
             .setRole(
                 Guard.principal(ctx).actor(),
                 ctx.pathParam("user"),
@@ -141,7 +143,7 @@ final class AccessPages {
 
   private void setPassword(Context ctx) {
     String name = ctx.pathParam("user");
-    parts.fleet().access().setPassword(Guard.principal(ctx).actor(), name, password(ctx));
+    access().setPassword(Guard.principal(ctx).actor(), name, password(ctx));
     page(ctx, null, "The password of " + name + " was reset.");
   }
 
@@ -159,7 +161,7 @@ final class AccessPages {
 
   private void removeUser(Context ctx) {
     String name = ctx.pathParam("user");
-    parts.fleet().access().removeUser(Guard.principal(ctx).actor(), name);
+    access().removeUser(Guard.principal(ctx).actor(), name);
     page(ctx, null, "Removed " + name + "; their tokens are revoked.");
   }
 
@@ -169,9 +171,7 @@ final class AccessPages {
         "new-token-form",
         () -> {
           IssuedToken issued =
-              parts
-                  .fleet()
-                  .access()
+              access()
                   .createToken(
                       Guard.principal(ctx).actor(),
                       ctx.formParam("owner"),
@@ -260,8 +260,7 @@ final class AccessPages {
   }
 
   private void revokeToken(Context ctx) {
-    ApiToken token =
-        parts.fleet().access().revokeToken(Guard.principal(ctx).actor(), ctx.pathParam("id"));
+    ApiToken token = access().revokeToken(Guard.principal(ctx).actor(), ctx.pathParam("id"));
     page(ctx, null, "Revoked the token " + token.name() + " (" + token.id() + ").");
   }
 
@@ -292,9 +291,7 @@ final class AccessPages {
   /** The user the path names; the core's words when there is none. */
   private ConsoleUser user(Context ctx) {
     String name = ctx.pathParam("user");
-    return parts
-        .fleet()
-        .access()
+    return access()
         .user(name)
         .orElseThrow(
             () ->
@@ -306,7 +303,7 @@ final class AccessPages {
   }
 
   private ApiToken token(String id) {
-    return parts.fleet().access().tokens().stream()
+    return access().tokens().stream()
         .filter(t -> t.id().equals(id) && !t.revoked())
         .findFirst()
         .orElseThrow(
