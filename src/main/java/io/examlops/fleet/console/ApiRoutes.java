@@ -5,10 +5,9 @@ import static io.examlops.fleet.console.ConsoleServer.json;
 import io.examlops.fleet.capacity.UtilizationRequest;
 import io.examlops.fleet.capacity.UtilizationResult;
 import io.examlops.fleet.discovery.NodesRequest;
-import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
-import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.governance.GovernanceService;
 import io.examlops.fleet.governance.ReprobeRequest;
 import io.examlops.fleet.jobs.JobRequest;
 import io.examlops.fleet.jobs.LogsRequest;
@@ -103,6 +102,11 @@ final class ApiRoutes {
     return ClusterParam.path(ctx);
   }
 
+  /** Decisions, reprobes and the audit trail are the governance service's. */
+  private GovernanceService governance() {
+    return parts.fleet().governance();
+  }
+
   /** One cluster as {@code exa hpc clusters --json} shows it; the core refuses an unknown one. */
   private ClusterSummary summary(String name) {
     return parts.views().get().summary(name, parts.fleet());
@@ -110,12 +114,7 @@ final class ApiRoutes {
 
   /** {@code exa hpc reprobe --json}'s shape. */
   private void reprobe(Context ctx) {
-    json(
-        ctx,
-        parts
-            .fleet()
-            .governance()
-            .reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name(ctx))));
+    json(ctx, governance().reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name(ctx))));
   }
 
   /**
@@ -123,14 +122,9 @@ final class ApiRoutes {
    * applies only to a cluster still at it (else 409, saying what changed).
    */
   private void approve(Context ctx) {
-    String name = name(ctx);
-    DecisionBody d = DecisionBody.approval(ctx);
     json(
         ctx,
-        parts
-            .fleet()
-            .governance()
-            .approve(Guard.principal(ctx).actor(), new ApproveRequest(name, d.revision())));
+        governance().approve(Guard.principal(ctx).actor(), DecisionBody.approval(ctx, name(ctx))));
   }
 
   /**
@@ -138,15 +132,9 @@ final class ApiRoutes {
    * in the body, the rejection applies only to a cluster still at it (else 409).
    */
   private void reject(Context ctx) {
-    String name = name(ctx);
-    DecisionBody d = DecisionBody.rejection(ctx);
     json(
         ctx,
-        parts
-            .fleet()
-            .governance()
-            .reject(
-                Guard.principal(ctx).actor(), new RejectRequest(name, d.reason(), d.revision())));
+        governance().reject(Guard.principal(ctx).actor(), DecisionBody.rejection(ctx, name(ctx))));
   }
 
   /** {@code exa hpc nodes --cluster NAME --json}'s shape, from the latest snapshot. */
@@ -292,7 +280,7 @@ final class ApiRoutes {
    * page at a time ({@link HistoryQuery#audit}).
    */
   private void audit(Context ctx, String cluster) {
-    json(ctx, parts.fleet().governance().audit(HistoryQuery.audit(ctx, cluster)));
+    json(ctx, governance().audit(HistoryQuery.audit(ctx, cluster)));
   }
 
   /**
