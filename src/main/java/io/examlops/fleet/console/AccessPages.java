@@ -256,7 +256,8 @@ final class AccessPages {
             "/admin/tokens/" + token.id() + "/revoke",
             "Revoke " + token.name(),
             PAGE,
-            null));
+            null,
+            Page.Confirm.BACK));
   }
 
   private void revokeToken(Context ctx) {
@@ -285,7 +286,8 @@ final class AccessPages {
             action,
             button,
             PAGE,
-            null));
+            null,
+            Page.Confirm.BACK));
   }
 
   /** The user the path names; the core's words when there is none. */

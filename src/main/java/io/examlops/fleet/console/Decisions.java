@@ -92,7 +92,8 @@ final class Decisions {
             "/clusters/" + name + "/reject",
             (revoke ? "Revoke " : "Reject ") + name,
             "/clusters/" + name,
-            message));
+            message,
+            Page.Confirm.BACK));
   }
 
   /** Rejects with the reason given; a missing one brings the confirm step back, with why. */
