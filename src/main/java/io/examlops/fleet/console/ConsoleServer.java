@@ -74,7 +74,7 @@ public final class ConsoleServer implements AutoCloseable {
     Decisions decisions = new Decisions(parts);
     AccessPages accessPages = new AccessPages(parts);
     HistoryPages history = new HistoryPages(parts);
-    this.mcp = new McpRoutes(fleet, clock, settings.mcp());
+    this.mcp = new McpRoutes(parts, settings.mcp());
     this.live = new LiveFeed(fleet.governance()::storesVersion, views, clock);
     this.app =
         Javalin.create(
