@@ -3,6 +3,8 @@ package io.examlops.fleet.cli;
 import io.examlops.fleet.governance.ApproveForRequest;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ApproveResult;
+import io.examlops.fleet.governance.GovernanceService;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +20,7 @@ import picocli.CommandLine.Parameters;
       "Approval pins the host, port, user, SSH key fingerprint and host-key fingerprint; if any of"
           + " them changes later, the cluster stops being schedulable until approved again."
     })
-final class ApproveCommand extends FleetCommand {
+final class ApproveCommand extends DecisionCommand<ApproveResult> {
   @Parameters(index = "0", paramLabel = "NAME", description = "The cluster to approve.")
   String name;
 
@@ -27,15 +29,19 @@ final class ApproveCommand extends FleetCommand {
   @Mixin OnBehalfOption forUser;
 
   @Override
+  ApproveResult own(GovernanceService governance, Actor actor, ClusterRevision shown) {
+    return governance.approve(actor, new ApproveRequest(name, shown));
+  }
+
+  @Override
+  ApproveResult onBehalf(
+      GovernanceService governance, Actor actor, String admin, ClusterRevision shown) {
+    return governance.approveFor(actor, new ApproveForRequest(name, admin, shown));
+  }
+
+  @Override
   public Integer call() {
-    ClusterRevision shown = expected.revision();
-    ApproveResult cluster =
-        forUser.user == null
-            ? exa().fleet().governance().approve(exa().actor(), new ApproveRequest(name, shown))
-            : exa()
-                .fleet()
-                .governance()
-                .approveFor(exa().actor(), new ApproveForRequest(name, forUser.user, shown));
+    ApproveResult cluster = decide(expected, forUser);
     var pin = cluster.pinned();
     Output output = output();
     output.emit(

@@ -1,8 +1,10 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.governance.GovernanceService;
 import io.examlops.fleet.governance.RejectForRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.RejectResult;
+import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ClusterRevision;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,7 +18,7 @@ import picocli.CommandLine.Parameters;
     description =
         "Reject a cluster (admin), or revoke an approved one: it becomes REJECTED and receives no"
             + " work. A reason is required. Audited with the acting user.")
-final class RejectCommand extends FleetCommand {
+final class RejectCommand extends DecisionCommand<RejectResult> {
   @Parameters(index = "0", paramLabel = "NAME", description = "The cluster to reject.")
   String name;
 
@@ -32,18 +34,19 @@ final class RejectCommand extends FleetCommand {
   @Mixin OnBehalfOption forUser;
 
   @Override
+  RejectResult own(GovernanceService governance, Actor actor, ClusterRevision shown) {
+    return governance.reject(actor, new RejectRequest(name, reason, shown));
+  }
+
+  @Override
+  RejectResult onBehalf(
+      GovernanceService governance, Actor actor, String admin, ClusterRevision shown) {
+    return governance.rejectFor(actor, new RejectForRequest(name, admin, reason, shown));
+  }
+
+  @Override
   public Integer call() {
-    ClusterRevision shown = expected.revision();
-    RejectResult cluster =
-        forUser.user == null
-            ? exa()
-                .fleet()
-                .governance()
-                .reject(exa().actor(), new RejectRequest(name, reason, shown))
-            : exa()
-                .fleet()
-                .governance()
-                .rejectFor(exa().actor(), new RejectForRequest(name, forUser.user, reason, shown));
+    RejectResult cluster = decide(expected, forUser);
     output()
         .emitLine(
             cluster,

@@ -1,6 +1,6 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.Fleet;
+import io.examlops.fleet.access.AccessService;
 import io.examlops.fleet.model.ErrorKind;
 import io.examlops.fleet.model.FleetException;
 import io.examlops.fleet.model.Printable;
@@ -27,14 +27,15 @@ import java.util.Set;
 final class AccessPages {
   private static final String PAGE = "/admin/access";
 
-  private final Fleet fleet;
-  private final ViewCache views;
-  private final Templates templates;
+  private final ConsoleParts parts;
 
-  AccessPages(Fleet fleet, ViewCache views, Templates templates) {
-    this.fleet = fleet;
-    this.views = views;
-    this.templates = templates;
+  AccessPages(ConsoleParts parts) {
+    this.parts = parts;
+  }
+
+  /** Every change on these pages is the access service's. */
+  private AccessService access() {
+    return parts.fleet().access();
   }
 
   void register(RoutesConfig routes) {
@@ -68,15 +69,15 @@ final class AccessPages {
   }
 
   private void page(Context ctx, String newSecret, String notice, Page.FormState sent) {
-    ctx.html(
-        templates.render(
-            new Page.Access(
-                Pages.frame(ctx, "Users and tokens", views.get()),
-                fleet.access().users(),
-                fleet.access().tokens(),
-                newSecret,
-                notice,
-                sent)));
+    parts.show(
+        ctx,
+        new Page.Access(
+            parts.frame(ctx, "Users and tokens"),
+            access().users(),
+            access().tokens(),
+            newSecret,
+            notice,
+            sent));
   }
 
   /**
@@ -103,8 +104,7 @@ final class AccessPages {
         "add-user-form",
         () -> {
           ConsoleUser user =
-              fleet
-                  .access()
+              access()
                   .addUser(
                       Guard.principal(ctx).actor(),
                       ctx.formParam("user"),
@@ -116,8 +116,7 @@ final class AccessPages {
 
   private void setRole(Context ctx) {
     ConsoleUser user =
-        fleet
-            .access()
+        access()
             .setRole(
                 Guard.principal(ctx).actor(),
                 ctx.pathParam("user"),
@@ -144,7 +143,7 @@ final class AccessPages {
 
   private void setPassword(Context ctx) {
     String name = ctx.pathParam("user");
-    fleet.access().setPassword(Guard.principal(ctx).actor(), name, password(ctx));
+    access().setPassword(Guard.principal(ctx).actor(), name, password(ctx));
     page(ctx, null, "The password of " + name + " was reset.");
   }
 
@@ -162,7 +161,7 @@ final class AccessPages {
 
   private void removeUser(Context ctx) {
     String name = ctx.pathParam("user");
-    fleet.access().removeUser(Guard.principal(ctx).actor(), name);
+    access().removeUser(Guard.principal(ctx).actor(), name);
     page(ctx, null, "Removed " + name + "; their tokens are revoked.");
   }
 
@@ -172,8 +171,7 @@ final class AccessPages {
         "new-token-form",
         () -> {
           IssuedToken issued =
-              fleet
-                  .access()
+              access()
                   .createToken(
                       Guard.principal(ctx).actor(),
                       ctx.formParam("owner"),
@@ -235,34 +233,35 @@ final class AccessPages {
 
   private void confirmRevoke(Context ctx) {
     ApiToken token = token(ctx.pathParam("id"));
-    ctx.html(
-        templates.render(
-            new Page.Confirm(
-                Pages.frame(ctx, "Revoke token " + token.name(), views.get()),
-                "Revoke the token "
-                    + token.name()
-                    + "? Whatever uses it (a Jenkins job, a script) is refused from now on; this"
-                    + " cannot be undone.",
-                List.of(
-                    new Page.Fact("Token", token.id() + " · " + token.name()),
-                    new Page.Fact("Owner", token.owner()),
-                    new Page.Fact(
-                        "Scopes",
-                        String.join(
-                            " ", token.scopes().stream().map(TokenScope::label).sorted().toList())),
-                    new Page.Fact("Created", Ages.when(token.createdAt())),
-                    new Page.Fact(
-                        "Last used",
-                        token.lastUsedAt() == null ? "never" : Ages.when(token.lastUsedAt()))),
-                List.of(),
-                "/admin/tokens/" + token.id() + "/revoke",
-                "Revoke " + token.name(),
-                PAGE,
-                null)));
+    parts.show(
+        ctx,
+        new Page.Confirm(
+            parts.frame(ctx, "Revoke token " + token.name()),
+            "Revoke the token "
+                + token.name()
+                + "? Whatever uses it (a Jenkins job, a script) is refused from now on; this"
+                + " cannot be undone.",
+            List.of(
+                new Page.Fact("Token", token.id() + " · " + token.name()),
+                new Page.Fact("Owner", token.owner()),
+                new Page.Fact(
+                    "Scopes",
+                    String.join(
+                        " ", token.scopes().stream().map(TokenScope::label).sorted().toList())),
+                new Page.Fact("Created", Ages.when(token.createdAt())),
+                new Page.Fact(
+                    "Last used",
+                    token.lastUsedAt() == null ? "never" : Ages.when(token.lastUsedAt()))),
+            List.of(),
+            "/admin/tokens/" + token.id() + "/revoke",
+            "Revoke " + token.name(),
+            PAGE,
+            null,
+            Page.Confirm.BACK));
   }
 
   private void revokeToken(Context ctx) {
-    ApiToken token = fleet.access().revokeToken(Guard.principal(ctx).actor(), ctx.pathParam("id"));
+    ApiToken token = access().revokeToken(Guard.principal(ctx).actor(), ctx.pathParam("id"));
     page(ctx, null, "Revoked the token " + token.name() + " (" + token.id() + ").");
   }
 
@@ -274,28 +273,27 @@ final class AccessPages {
       List<Page.Field> fields,
       String action,
       String button) {
-    ctx.html(
-        templates.render(
-            new Page.Confirm(
-                Pages.frame(ctx, title, views.get()),
-                question,
-                List.of(
-                    new Page.Fact("User", user.name()),
-                    new Page.Fact("Role", user.role().label()),
-                    new Page.Fact(
-                        "Created", Ages.when(user.createdAt()) + " by " + user.createdBy())),
-                fields,
-                action,
-                button,
-                PAGE,
-                null)));
+    parts.show(
+        ctx,
+        new Page.Confirm(
+            parts.frame(ctx, title),
+            question,
+            List.of(
+                new Page.Fact("User", user.name()),
+                new Page.Fact("Role", user.role().label()),
+                new Page.Fact("Created", Ages.when(user.createdAt()) + " by " + user.createdBy())),
+            fields,
+            action,
+            button,
+            PAGE,
+            null,
+            Page.Confirm.BACK));
   }
 
   /** The user the path names; the core's words when there is none. */
   private ConsoleUser user(Context ctx) {
     String name = ctx.pathParam("user");
-    return fleet
-        .access()
+    return access()
         .user(name)
         .orElseThrow(
             () ->
@@ -307,7 +305,7 @@ final class AccessPages {
   }
 
   private ApiToken token(String id) {
-    return fleet.access().tokens().stream()
+    return access().tokens().stream()
         .filter(t -> t.id().equals(id) && !t.revoked())
         .findFirst()
         .orElseThrow(

@@ -2,14 +2,12 @@ package io.examlops.fleet.console;
 
 import static io.examlops.fleet.console.ConsoleServer.json;
 
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.capacity.UtilizationRequest;
 import io.examlops.fleet.capacity.UtilizationResult;
 import io.examlops.fleet.discovery.NodesRequest;
-import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.governance.ClustersResult;
-import io.examlops.fleet.governance.RejectRequest;
+import io.examlops.fleet.governance.GovernanceService;
 import io.examlops.fleet.governance.ReprobeRequest;
 import io.examlops.fleet.jobs.JobRequest;
 import io.examlops.fleet.jobs.LogsRequest;
@@ -27,7 +25,6 @@ import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -41,19 +38,10 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ApiRoutes {
   static final String BASE = "/api/v1/facility/fleet";
 
-  private final Fleet fleet;
-  private final ViewCache views;
-  private final Refresher refresher;
-  private final RefreshRequests refreshes;
-  private final Clock clock;
+  private final ConsoleParts parts;
 
-  ApiRoutes(
-      Fleet fleet, ViewCache views, Refresher refresher, RefreshRequests refreshes, Clock clock) {
-    this.fleet = fleet;
-    this.views = views;
-    this.refresher = refresher;
-    this.refreshes = refreshes;
-    this.clock = clock;
+  ApiRoutes(ConsoleParts parts) {
+    this.parts = parts;
   }
 
   void register(RoutesConfig routes) {
@@ -63,16 +51,18 @@ final class ApiRoutes {
         "/metrics",
         ctx ->
             ctx.contentType("text/plain; version=0.0.4; charset=utf-8")
-                .result(Metrics.render(views.get(), refresher.status(), clock)),
+                .result(
+                    Metrics.render(parts.views().get(), parts.refresher().status(), parts.clock())),
         Needs.READ);
     // Fixed paths first: they would otherwise be read as a cluster's name.
     routes.get(BASE, this::clusters, Needs.READ);
-    routes.get(BASE + "/capacity", ctx -> json(ctx, views.get().capacity()), Needs.READ);
+    routes.get(BASE + "/capacity", ctx -> json(ctx, parts.views().get().capacity()), Needs.READ);
     routes.get(BASE + "/utilization", this::utilization, Needs.READ);
     routes.get(BASE + "/jobs", this::jobs, Needs.READ);
     routes.get(BASE + "/jobs/{job}/output", this::output, Needs.READ);
     routes.get(BASE + "/place", this::place, Needs.READ);
-    routes.get(BASE + "/audit", ctx -> audit(ctx, ClusterParam.query(ctx, fleet)), Needs.READ);
+    routes.get(
+        BASE + "/audit", ctx -> audit(ctx, ClusterParam.query(ctx, parts.fleet())), Needs.READ);
     routes.get(BASE + "/{name}", ctx -> json(ctx, summary(name(ctx))), Needs.READ);
     routes.get(BASE + "/{name}/nodes", this::nodes, Needs.READ);
     routes.get(BASE + "/{name}/queue", this::queue, Needs.READ);
@@ -82,7 +72,9 @@ final class ApiRoutes {
     routes.post(BASE + "/{name}/reject", this::reject, Needs.ADMIN);
     routes.post(BASE + "/{name}/reprobe", this::reprobe, Needs.ADMIN);
     routes.post(
-        BASE + "/{name}/refresh", ctx -> json(ctx, refreshes.request(name(ctx))), Needs.ADMIN);
+        BASE + "/{name}/refresh",
+        ctx -> json(ctx, parts.refreshes().request(name(ctx))),
+        Needs.ADMIN);
   }
 
   /** A view and its clusters as JSON: the same for every caller until the view changes. */
@@ -95,7 +87,7 @@ final class ApiRoutes {
    * requests/s a request then makes no copy of it of its own.
    */
   private void clusters(Context ctx) {
-    FleetView view = views.get();
+    FleetView view = parts.views().get();
     ClustersJson last = clustersJson;
     if (last == null || last.view() != view) {
       last =
@@ -110,16 +102,19 @@ final class ApiRoutes {
     return ClusterParam.path(ctx);
   }
 
+  /** Decisions, reprobes and the audit trail are the governance service's. */
+  private GovernanceService governance() {
+    return parts.fleet().governance();
+  }
+
   /** One cluster as {@code exa hpc clusters --json} shows it; the core refuses an unknown one. */
   private ClusterSummary summary(String name) {
-    return views.get().summary(name, fleet);
+    return parts.views().get().summary(name, parts.fleet());
   }
 
   /** {@code exa hpc reprobe --json}'s shape. */
   private void reprobe(Context ctx) {
-    json(
-        ctx,
-        fleet.governance().reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name(ctx))));
+    json(ctx, governance().reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name(ctx))));
   }
 
   /**
@@ -127,13 +122,9 @@ final class ApiRoutes {
    * applies only to a cluster still at it (else 409, saying what changed).
    */
   private void approve(Context ctx) {
-    String name = name(ctx);
-    DecisionBody d = DecisionBody.approval(ctx);
     json(
         ctx,
-        fleet
-            .governance()
-            .approve(Guard.principal(ctx).actor(), new ApproveRequest(name, d.revision())));
+        governance().approve(Guard.principal(ctx).actor(), DecisionBody.approval(ctx, name(ctx))));
   }
 
   /**
@@ -141,27 +132,27 @@ final class ApiRoutes {
    * in the body, the rejection applies only to a cluster still at it (else 409).
    */
   private void reject(Context ctx) {
-    String name = name(ctx);
-    DecisionBody d = DecisionBody.rejection(ctx);
     json(
         ctx,
-        fleet
-            .governance()
-            .reject(
-                Guard.principal(ctx).actor(), new RejectRequest(name, d.reason(), d.revision())));
+        governance().reject(Guard.principal(ctx).actor(), DecisionBody.rejection(ctx, name(ctx))));
   }
 
   /** {@code exa hpc nodes --cluster NAME --json}'s shape, from the latest snapshot. */
   private void nodes(Context ctx) {
     json(
-        ctx, fleet.discovery().nodes(Guard.principal(ctx).actor(), NodesRequest.stored(name(ctx))));
+        ctx,
+        parts
+            .fleet()
+            .discovery()
+            .nodes(Guard.principal(ctx).actor(), NodesRequest.stored(name(ctx))));
   }
 
   /** The queue the refresher recorded with the latest snapshot: no scheduler is asked. */
   private void queue(Context ctx) {
     json(
         ctx,
-        fleet
+        parts
+            .fleet()
             .jobs()
             .queue(Guard.principal(ctx).actor(), new QueueRequest(name(ctx), ReadFrom.STORE)));
   }
@@ -174,9 +165,12 @@ final class ApiRoutes {
   private void jobs(Context ctx) {
     json(
         ctx,
-        fleet
+        parts
+            .fleet()
             .jobs()
-            .list(Guard.principal(ctx).actor(), HistoryQuery.jobs(ctx, fleet, ReadFrom.STORE)));
+            .list(
+                Guard.principal(ctx).actor(),
+                HistoryQuery.jobs(ctx, parts.fleet(), ReadFrom.STORE)));
   }
 
   /** The most lines of output one answer holds. */
@@ -202,7 +196,7 @@ final class ApiRoutes {
 
   /** Asks the job's scheduler where it stands (the answer is stored) when it is due. */
   private void refreshState(Actor actor, String job) {
-    Instant now = clock.instant();
+    Instant now = parts.clock().instant();
     Instant last = stateAsked.get(job);
     if (last != null && now.isBefore(last.plus(STATE_EVERY))) {
       return;
@@ -213,7 +207,7 @@ final class ApiRoutes {
     stateAsked.put(job, now);
     // Only a job that has not ended is asked; a cluster that cannot be reached leaves it as it
     // was, and its output is read (or refused) as it would have been.
-    fleet.jobs().job(actor, new JobRequest(job, ReadFrom.SCHEDULER));
+    parts.fleet().jobs().job(actor, new JobRequest(job, ReadFrom.SCHEDULER));
   }
 
   private void output(Context ctx) {
@@ -228,7 +222,8 @@ final class ApiRoutes {
     }
     LastLines tail = new LastLines(asked == null ? 200 : asked.intValue());
     LogsResult read =
-        fleet
+        parts
+            .fleet()
             .jobs()
             .logs(
                 Guard.principal(ctx).actor(),
@@ -249,7 +244,8 @@ final class ApiRoutes {
   private void place(Context ctx) {
     json(
         ctx,
-        fleet
+        parts
+            .fleet()
             .placement()
             .place(
                 new PlaceRequest(
@@ -265,7 +261,8 @@ final class ApiRoutes {
   private void preflight(Context ctx) {
     json(
         ctx,
-        fleet
+        parts
+            .fleet()
             .placement()
             .preflight(
                 Guard.principal(ctx).actor(),
@@ -283,7 +280,7 @@ final class ApiRoutes {
    * page at a time ({@link HistoryQuery#audit}).
    */
   private void audit(Context ctx, String cluster) {
-    json(ctx, fleet.governance().audit(HistoryQuery.audit(ctx, cluster)));
+    json(ctx, governance().audit(HistoryQuery.audit(ctx, cluster)));
   }
 
   /**
@@ -303,11 +300,12 @@ final class ApiRoutes {
                   "use hour, day or week");
         };
     UtilizationResult result =
-        fleet
+        parts
+            .fleet()
             .capacity()
             .utilization(
                 new UtilizationRequest(
-                    ClusterParam.query(ctx, fleet), clock.instant().minus(span)));
+                    ClusterParam.query(ctx, parts.fleet()), parts.clock().instant().minus(span)));
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("range", range);
     json.put("since", result.since());

@@ -10,6 +10,7 @@ import io.examlops.fleet.governance.ClusterSummary;
 import io.examlops.fleet.json.FleetJson;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executors;
@@ -157,7 +158,8 @@ final class ConsoleNotifications implements AutoCloseable {
                 + previously(d)
                 + ". It may receive work, over what the approval pinned.";
         return Optional.of(
-            notification(Notification.DECISION, e, title, text, decision(d, "approved"), page(e)));
+            notification(
+                Notification.DECISION, e, title, text, decision(d, "approved"), page(e.cluster())));
       }
       case "reject" -> {
         String decision =
@@ -178,7 +180,8 @@ final class ConsoleNotifications implements AutoCloseable {
                 + d.path("reason").asText("(none given)")
                 + "\nIt receives no work.";
         return Optional.of(
-            notification(Notification.DECISION, e, title, text, decision(d, decision), page(e)));
+            notification(
+                Notification.DECISION, e, title, text, decision(d, decision), page(e.cluster())));
       }
       default -> {
         return Optional.empty();
@@ -250,26 +253,21 @@ final class ConsoleNotifications implements AutoCloseable {
             + "; the next try is at "
             + s.nextDueAt()
             + ".";
-    return new Notification(
+    return refresh(
         Notification.REFRESH_FAILING,
         cluster,
-        Refresher.AS.name(),
-        Refresher.AS.surface(),
         s.lastFailureAt(),
         "refresh of cluster " + cluster + " failed " + s.failures() + " times in a row",
         text,
-        d,
-        console + "clusters/" + cluster);
+        d);
   }
 
   private Notification recovered(String cluster, RefreshStatus before, RefreshStatus after) {
     ObjectNode d = FleetJson.mapper().createObjectNode();
     d.put("failuresBefore", before.failures());
-    return new Notification(
+    return refresh(
         Notification.REFRESH_RECOVERED,
         cluster,
-        Refresher.AS.name(),
-        Refresher.AS.surface(),
         after.lastSuccessAt(),
         "refresh of cluster " + cluster + " works again",
         "The console's refresh of cluster "
@@ -279,12 +277,27 @@ final class ConsoleNotifications implements AutoCloseable {
             + " after "
             + before.failures()
             + " failures in a row.",
-        d,
-        console + "clusters/" + cluster);
+        d);
   }
 
-  private String page(ClusterSummary.Audit e) {
-    return console + "clusters/" + e.cluster();
+  /** A notification of the refresher's about {@code cluster}, linking to the cluster's page. */
+  private Notification refresh(
+      String event, String cluster, Instant at, String title, String text, JsonNode details) {
+    return new Notification(
+        event,
+        cluster,
+        Refresher.AS.name(),
+        Refresher.AS.surface(),
+        at,
+        title,
+        text,
+        details,
+        page(cluster));
+  }
+
+  /** The console's page of {@code cluster}, the link of every notification about one. */
+  private String page(String cluster) {
+    return console + "clusters/" + cluster;
   }
 
   private static Notification notification(

@@ -64,15 +64,17 @@ public final class ConsoleServer implements AutoCloseable {
             fleet, clock, settings.refreshInterval(), views::invalidate, this::roundEnded);
     RefreshRequests refreshes = new RefreshRequests(fleet, refresher, clock);
     Templates templates = new Templates();
-    ApiRoutes api = new ApiRoutes(fleet, views, refresher, refreshes, clock);
+    ConsoleParts parts =
+        new ConsoleParts(fleet, views, templates, sessions, refresher, refreshes, clock);
+    ApiRoutes api = new ApiRoutes(parts);
     SignIn signIn =
         new SignIn(
             access, fleet.governance(), sessions, templates, settings.secureCookies(), clock);
-    this.pages = new Pages(fleet, views, refresher, templates, sessions, clock);
-    Decisions decisions = new Decisions(fleet, views, refreshes, templates);
-    AccessPages accessPages = new AccessPages(fleet, views, templates);
-    HistoryPages history = new HistoryPages(fleet, views, templates, sessions, clock);
-    this.mcp = new McpRoutes(fleet, clock, settings.mcp());
+    this.pages = new Pages(parts);
+    Decisions decisions = new Decisions(parts);
+    AccessPages accessPages = new AccessPages(parts);
+    HistoryPages history = new HistoryPages(parts);
+    this.mcp = new McpRoutes(parts, settings.mcp());
     this.live = new LiveFeed(fleet.governance()::storesVersion, views, clock);
     this.app =
         Javalin.create(

@@ -1,5 +1,7 @@
 package io.examlops.fleet.console;
 
+import io.examlops.fleet.governance.ApproveRequest;
+import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.model.ClusterRevision;
 import io.javalin.http.Context;
 
@@ -16,17 +18,20 @@ record DecisionBody(String reason, ClusterRevision revision) {
   static final String REJECT_EXAMPLE =
       "{\"reason\": \"why\", \"revision\": \"pending-1a2b3c4d-5e6f7a8b-9c0d1e2f\"}";
 
-  /** An approval's: its body may be empty (no revision expected). */
-  static DecisionBody approval(Context ctx) {
+  /**
+   * The approval of cluster {@code name} it asks for: its body may be empty (no revision expected).
+   */
+  static ApproveRequest approval(Context ctx, String name) {
     if (!isForm(ctx) && ctx.body().isBlank()) {
-      return new DecisionBody(null, null);
+      return new ApproveRequest(name, null);
     }
-    return of(ctx, APPROVE_EXAMPLE);
+    return new ApproveRequest(name, of(ctx, APPROVE_EXAMPLE).revision());
   }
 
-  /** A rejection's: its body carries the reason at least. */
-  static DecisionBody rejection(Context ctx) {
-    return of(ctx, REJECT_EXAMPLE);
+  /** The rejection of cluster {@code name} it asks for: its body carries the reason at least. */
+  static RejectRequest rejection(Context ctx, String name) {
+    DecisionBody body = of(ctx, REJECT_EXAMPLE);
+    return new RejectRequest(name, body.reason(), body.revision());
   }
 
   private static DecisionBody of(Context ctx, String example) {

@@ -1,6 +1,5 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.ApproveRequest;
 import io.examlops.fleet.governance.RejectRequest;
 import io.examlops.fleet.governance.ReprobeRequest;
@@ -21,16 +20,11 @@ import java.util.Objects;
  * Each answers with the cluster's page and a notice that its state now bears out.
  */
 final class Decisions {
-  private final Fleet fleet;
-  private final ViewCache views;
-  private final RefreshRequests refreshes;
-  private final Templates templates;
 
-  Decisions(Fleet fleet, ViewCache views, RefreshRequests refreshes, Templates templates) {
-    this.fleet = fleet;
-    this.views = views;
-    this.refreshes = refreshes;
-    this.templates = templates;
+  private final ConsoleParts parts;
+
+  Decisions(ConsoleParts parts) {
+    this.parts = parts;
   }
 
   void register(RoutesConfig routes) {
@@ -47,13 +41,14 @@ final class Decisions {
    */
   private void reprobe(Context ctx) {
     String name = ClusterParam.path(ctx);
-    fleet.governance().reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name));
+    parts.fleet().governance().reprobe(Guard.principal(ctx).actor(), new ReprobeRequest(name));
     done(ctx, name, "reprobed");
   }
 
   private void approve(Context ctx) {
     String name = ClusterParam.path(ctx);
-    fleet
+    parts
+        .fleet()
         .governance()
         .approve(Guard.principal(ctx).actor(), new ApproveRequest(name, reviewed(ctx)));
     done(ctx, name, "approved");
@@ -62,8 +57,8 @@ final class Decisions {
   /** The reject (or revoke) step that asks for the reason; {@code message}: why it was refused. */
   private void confirmReject(Context ctx, String message) {
     String name = ClusterParam.path(ctx);
-    FleetView view = views.get();
-    ClusterRow row = view.row(name, fleet);
+    FleetView view = parts.views().get();
+    ClusterRow row = view.row(name, parts.fleet());
     boolean revoke = row.active();
     List<Page.Fact> facts = new ArrayList<>();
     facts.add(new Page.Fact("Cluster", name));
@@ -75,35 +70,38 @@ final class Decisions {
                 + " "
                 + Ages.when(row.summary().requestedAt())));
     facts.addAll(row.approval().facts());
-    ctx.html(
-        templates.render(
-            new Page.Confirm(
-                Pages.frame(ctx, (revoke ? "Revoke " : "Reject ") + name, view),
-                revoke
-                    ? "Revoke the approval of "
-                        + name
-                        + "? Jobs can no longer be sent to it until an admin approves it again."
-                    : "Reject " + name + "? It stays registered and can be approved later.",
-                facts,
-                List.of(
-                    new Page.Field(
-                        "reason",
-                        "Reason (required; kept in the audit trail and shown to everyone)",
-                        "textarea",
-                        "off"),
-                    // The confirm step shows the pins again: the rejection is of what it showed.
-                    Page.Field.hidden(DecisionBody.REVISION, row.summary().revision())),
-                "/clusters/" + name + "/reject",
-                (revoke ? "Revoke " : "Reject ") + name,
-                "/clusters/" + name,
-                message)));
+    parts.show(
+        ctx,
+        new Page.Confirm(
+            Pages.frame(ctx, (revoke ? "Revoke " : "Reject ") + name, view),
+            revoke
+                ? "Revoke the approval of "
+                    + name
+                    + "? Jobs can no longer be sent to it until an admin approves it again."
+                : "Reject " + name + "? It stays registered and can be approved later.",
+            facts,
+            List.of(
+                new Page.Field(
+                    "reason",
+                    "Reason (required; kept in the audit trail and shown to everyone)",
+                    "textarea",
+                    "off"),
+                // The confirm step shows the pins again: the rejection is of what it
+                // showed.
+                Page.Field.hidden(DecisionBody.REVISION, row.summary().revision())),
+            "/clusters/" + name + "/reject",
+            (revoke ? "Revoke " : "Reject ") + name,
+            "/clusters/" + name,
+            message,
+            Page.Confirm.BACK));
   }
 
   /** Rejects with the reason given; a missing one brings the confirm step back, with why. */
   private void reject(Context ctx) {
     String name = ClusterParam.path(ctx);
     try {
-      fleet
+      parts
+          .fleet()
           .governance()
           .reject(
               Guard.principal(ctx).actor(),
@@ -124,7 +122,7 @@ final class Decisions {
     String name = ClusterParam.path(ctx);
     String done;
     try {
-      refreshes.request(name);
+      parts.refreshes().request(name);
       done = "refresh-queued";
     } catch (Refusal r) {
       if (r.status() != HttpStatus.TOO_MANY_REQUESTS.getCode()) {

@@ -1,6 +1,5 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.AuditResult;
 import io.examlops.fleet.governance.ClusterSummary;
@@ -30,12 +29,14 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -74,18 +75,10 @@ final class HistoryPages {
           "token-create",
           "token-revoke");
 
-  private final Fleet fleet;
-  private final ViewCache views;
-  private final Templates templates;
-  private final Sessions sessions;
-  private final Clock clock;
+  private final ConsoleParts parts;
 
-  HistoryPages(Fleet fleet, ViewCache views, Templates templates, Sessions sessions, Clock clock) {
-    this.fleet = fleet;
-    this.views = views;
-    this.templates = templates;
-    this.sessions = sessions;
-    this.clock = clock;
+  HistoryPages(ConsoleParts parts) {
+    this.parts = parts;
   }
 
   void register(RoutesConfig routes) {
@@ -195,15 +188,15 @@ final class HistoryPages {
         ? null
         : asked.check(
             "cluster",
-            () -> fleet.governance().cluster(ClusterName.require(name, "cluster")).name());
+            () -> parts.fleet().governance().cluster(ClusterName.require(name, "cluster")).name());
   }
 
   private List<String> clusterNames() {
-    return views.get().rows().stream().map(ClusterRow::name).sorted().toList();
+    return parts.views().get().rows().stream().map(ClusterRow::name).sorted().toList();
   }
 
   private List<String> userNames() {
-    return fleet.access().users().stream().map(ConsoleUser::name).sorted().toList();
+    return parts.fleet().access().users().stream().map(ConsoleUser::name).sorted().toList();
   }
 
   // ---------------------------------------------------------------- Jobs
@@ -245,65 +238,95 @@ final class HistoryPages {
 
   /** {@code /jobs?cluster=&user=&token=&state=&page=}. */
   private void jobs(Context ctx) {
-    Filtered<JobsRequest> jobs = jobsAsked(ctx, ROWS);
-    Asked asked = jobs.asked();
-    Listing<JobsResult> listing =
-        listing(
-            ctx,
-            jobs,
-            r -> fleet.jobs().list(Guard.principal(ctx).actor(), r),
-            JobsResult::total,
-            "/jobs",
-            "job");
-    JobsResult result = listing.result();
-    ctx.html(
-        templates.render(
-            new Page.Jobs(
-                Pages.frame(ctx, "Jobs", views.get()),
-                List.of(
-                    asked.select("cluster", "Cluster", clusterNames()),
-                    asked.text("user", "User", "e.g. ann", userNames()),
-                    asked.text("token", "Token", "its id, e.g. 1a2b3c4d", List.of()),
-                    asked.select("state", "State", stateLabels())),
-                listing.problem(),
-                result == null ? List.of() : result.jobs(),
-                listing.pager(),
-                Links.of("/jobs.csv", asked.query()))));
+    show(
+        ctx,
+        JOBS,
+        jobsAsked(ctx, ROWS),
+        r -> parts.fleet().jobs().list(Guard.principal(ctx).actor(), r),
+        asked ->
+            List.of(
+                asked.select("cluster", "Cluster", clusterNames()),
+                asked.text("user", "User", "e.g. ann", userNames()),
+                asked.text("token", "Token", "its id, e.g. 1a2b3c4d", List.of()),
+                asked.select("state", "State", stateLabels())));
   }
 
   /** A history URL as read: the core's request ({@code null} when a filter was refused). */
   private record Filtered<Q>(Asked asked, Q request) {}
 
   /**
-   * A list page as its URL asked for it: the service's answer ({@code null}: none), the pages of
-   * its rows, and what is wrong with the page asked for, if anything.
+   * A list page of the history: its title, its path (its CSV is at the path with {@code .csv}), the
+   * noun of one row ({@code job}: in the pager and in a past-the-end page), and how its rows and
+   * their total are read from the service's answer.
    */
-  private record Listing<R>(R result, Page.Pager pager, String problem) {}
+  private record ListPage<R, T>(
+      String title,
+      String path,
+      String noun,
+      Function<R, Long> total,
+      Function<R, List<T>> rows,
+      PageOf<T> page) {}
+
+  /** The constructor of a list page's {@link Page}: each lists its rows under the same parts. */
+  private interface PageOf<T> {
+    Page of(
+        PageFrame frame,
+        List<Page.Filter> filters,
+        String problem,
+        List<T> rows,
+        Page.Pager pager,
+        String csv);
+  }
+
+  private static final ListPage<JobsResult, TrackedJob> JOBS =
+      new ListPage<>("Jobs", "/jobs", "job", JobsResult::total, JobsResult::jobs, Page.Jobs::new);
+
+  private static final ListPage<AuditResult, ClusterSummary.Audit> ACTIVITY =
+      new ListPage<>(
+          "Activity",
+          "/activity",
+          "event",
+          AuditResult::total,
+          AuditResult::events,
+          Page.Activity::new);
 
   /**
-   * Asks the service for what {@code filtered} selects, and sets the response's status by how the
-   * form fared; {@code noun} names one row ({@code job}), in the pager and in a past-the-end page.
+   * Shows the list page of what {@code filtered} selects, as the service {@code ask}s it, with the
+   * form's {@code filters}; the response's status says how the form fared.
    */
-  private static <Q, R> Listing<R> listing(
+  private <Q, R, T> void show(
       Context ctx,
+      ListPage<R, T> list,
       Filtered<Q> filtered,
-      java.util.function.Function<Q, R> ask,
-      java.util.function.Function<R, Long> total,
-      String path,
-      String noun) {
+      Function<Q, R> ask,
+      Function<Asked, List<Page.Filter>> filters) {
     Asked asked = filtered.asked();
     R result = answer(asked, filtered.request(), ask);
-    Page.Pager pager = pager(path, asked, result == null ? null : total.apply(result), noun + "s");
-    String problem = problem(asked, pager, result != null, noun);
+    Page.Pager pager =
+        pager(
+            list.path(),
+            asked,
+            result == null ? null : list.total().apply(result),
+            list.noun() + "s");
+    String problem = problem(asked, pager, result != null, list.noun());
     asked.status(ctx);
-    return new Listing<>(result, pager, problem);
+    parts.show(
+        ctx,
+        list.page()
+            .of(
+                parts.frame(ctx, list.title()),
+                filters.apply(asked),
+                problem,
+                result == null ? List.of() : list.rows().apply(result),
+                pager,
+                Links.of(list.path() + ".csv", asked.query())));
   }
 
   /**
    * What the service answers to the form's request ({@code null} when the form asked nothing); a
    * request it refuses for one of the form's fields is shown at that field, with nothing found.
    */
-  private static <Q, R> R answer(Asked asked, Q request, java.util.function.Function<Q, R> ask) {
+  private static <Q, R> R answer(Asked asked, Q request, Function<Q, R> ask) {
     if (request == null) {
       return null;
     }
@@ -353,41 +376,38 @@ final class HistoryPages {
    * meanwhile neither repeat nor shift a row). A refused filter brings the Jobs page back with why.
    */
   private void jobsCsv(Context ctx) throws IOException {
-    Filtered<JobsRequest> jobs = jobsAsked(ctx, CSV_CHUNK);
-    if (jobs.request() == null) {
-      jobs(ctx);
-      return;
-    }
-    JobsRequest first = jobs.request();
     Actor actor = Guard.principal(ctx).actor();
-    // Read the first chunk before anything is sent: what the core refuses is still a page.
-    JobsResult chunk = fleet.jobs().list(actor, chunk(first, null));
-    try (Writer out = download(ctx, "jobs.csv")) {
-      Csv csv = new Csv(out);
-      csv.row(
-          "id",
-          "cluster",
-          "scheduler_job_id",
-          "name",
-          "model",
-          "dataset",
-          "user",
-          "token",
-          "state",
-          "exit_code",
-          "submitted_at",
-          "started_at",
-          "ended_at",
-          "elapsed_seconds",
-          "gpus",
-          "nodes",
-          "partition",
-          "gpu_hours",
-          "reason",
-          "output");
-      while (true) {
-        for (TrackedJob j : chunk.jobs()) {
-          csv.row(
+    csv(
+        ctx,
+        jobsAsked(ctx, CSV_CHUNK),
+        this::jobs,
+        "jobs.csv",
+        (first, before) -> parts.fleet().jobs().list(actor, chunk(first, before)),
+        JobsResult::jobs,
+        JobsResult::next,
+        List.of(
+            "id",
+            "cluster",
+            "scheduler_job_id",
+            "name",
+            "model",
+            "dataset",
+            "user",
+            "token",
+            "state",
+            "exit_code",
+            "submitted_at",
+            "started_at",
+            "ended_at",
+            "elapsed_seconds",
+            "gpus",
+            "nodes",
+            "partition",
+            "gpu_hours",
+            "reason",
+            "output"),
+        j ->
+            new Object[] {
               j.id(),
               j.cluster(),
               j.schedulerJobId(),
@@ -407,14 +427,8 @@ final class HistoryPages {
               j.partition(),
               j.gpuHours(),
               j.reason(),
-              j.output());
-        }
-        if (chunk.next() == null) {
-          break;
-        }
-        chunk = fleet.jobs().list(actor, chunk(first, chunk.next()));
-      }
-    }
+              j.output()
+            });
   }
 
   private static JobsRequest chunk(JobsRequest r, Long before) {
@@ -461,7 +475,8 @@ final class HistoryPages {
   }
 
   private TrackedJob tracked(Context ctx, long id) {
-    return fleet
+    return parts
+        .fleet()
         .jobs()
         .job(Guard.principal(ctx).actor(), new JobRequest(JobRef.fleet(id), ReadFrom.STORE))
         .job();
@@ -472,15 +487,15 @@ final class HistoryPages {
     long id = jobId(ctx);
     TrackedJob job = tracked(ctx, id);
     Principal principal = Guard.principal(ctx);
-    ctx.html(
-        templates.render(
-            new Page.Job(
-                Pages.frame(ctx, "Job #" + id, views.get()),
-                sessions.takeFlash(principal.session()),
-                job,
-                ApiRoutes.BASE + "/jobs/%23" + id + "/output",
-                principal.mayCancel(job),
-                clock.instant())));
+    parts.show(
+        ctx,
+        new Page.Job(
+            parts.frame(ctx, "Job #" + id),
+            parts.sessions().takeFlash(principal.session()),
+            job,
+            ApiRoutes.BASE + "/jobs/%23" + id + "/output",
+            principal.mayCancel(job),
+            parts.clock().instant()));
   }
 
   /** The step before cancelling: what is cancelled, and a button that posts it. */
@@ -503,24 +518,24 @@ final class HistoryPages {
         new Page.Fact("Submitted by", job.submittedBy() + " " + Ages.when(job.submittedAt())));
     facts.add(new Page.Fact("State", job.state().label()));
     facts.add(new Page.Fact("GPUs", String.valueOf(job.gpus())));
-    ctx.html(
-        templates.render(
-            new Page.Confirm(
-                Pages.frame(ctx, "Cancel job #" + id, views.get()),
-                "Cancel job #"
-                    + id
-                    + " ("
-                    + job.name()
-                    + ") on "
-                    + job.cluster()
-                    + "? Its scheduler stops it now; what it has not written is lost.",
-                facts,
-                List.of(),
-                "/jobs/" + id + "/cancel",
-                "Cancel job #" + id,
-                "/jobs/" + id,
-                null,
-                "Keep it running")));
+    parts.show(
+        ctx,
+        new Page.Confirm(
+            parts.frame(ctx, "Cancel job #" + id),
+            "Cancel job #"
+                + id
+                + " ("
+                + job.name()
+                + ") on "
+                + job.cluster()
+                + "? Its scheduler stops it now; what it has not written is lost.",
+            facts,
+            List.of(),
+            "/jobs/" + id + "/cancel",
+            "Cancel job #" + id,
+            "/jobs/" + id,
+            null,
+            "Keep it running"));
   }
 
   /**
@@ -532,14 +547,15 @@ final class HistoryPages {
     Principal principal = Guard.principal(ctx);
     Actor actor = principal.actor();
     CancelResult result =
-        fleet
+        parts
+            .fleet()
             .jobs()
             .cancel(
                 actor,
                 new CancelRequest(
                     JobRef.fleet(id), new Standing(actor, principal.adminStanding())));
     if (principal.session() != null) {
-      sessions.flash(principal.session(), cancelled(id, result));
+      parts.sessions().flash(principal.session(), cancelled(id, result));
     }
     ctx.redirect("/jobs/" + id, HttpStatus.SEE_OTHER);
   }
@@ -576,24 +592,16 @@ final class HistoryPages {
 
   /** {@code /activity?cluster=&actor=&action=&page=}: the trail, newest first. */
   private void activity(Context ctx) {
-    Filtered<AuditRequest> audit = auditAsked(ctx, ROWS);
-    Asked asked = audit.asked();
-    Listing<AuditResult> listing =
-        listing(
-            ctx, audit, r -> fleet.governance().audit(r), AuditResult::total, "/activity", "event");
-    AuditResult result = listing.result();
-    ctx.html(
-        templates.render(
-            new Page.Activity(
-                Pages.frame(ctx, "Activity", views.get()),
-                List.of(
-                    asked.select("cluster", "Cluster", clusterNames()),
-                    asked.text("actor", "Actor", "e.g. ann", userNames()),
-                    asked.text("action", "Action", "e.g. approve", ACTIONS)),
-                listing.problem(),
-                result == null ? List.<ClusterSummary.Audit>of() : result.events(),
-                listing.pager(),
-                Links.of("/activity.csv", asked.query()))));
+    show(
+        ctx,
+        ACTIVITY,
+        auditAsked(ctx, ROWS),
+        r -> parts.fleet().governance().audit(r),
+        asked ->
+            List.of(
+                asked.select("cluster", "Cluster", clusterNames()),
+                asked.text("actor", "Actor", "e.g. ann", userNames()),
+                asked.text("action", "Action", "e.g. approve", ACTIONS)));
   }
 
   /**
@@ -601,31 +609,63 @@ final class HistoryPages {
    * streamed a chunk at a time; the details as the JSON the trail keeps.
    */
   private void activityCsv(Context ctx) throws IOException {
-    Filtered<AuditRequest> audit = auditAsked(ctx, CSV_CHUNK);
-    if (audit.request() == null) {
-      activity(ctx);
-      return;
-    }
-    AuditRequest first = audit.request();
-    AuditResult chunk = fleet.governance().audit(chunk(first, null));
-    try (Writer out = download(ctx, "activity.csv")) {
-      Csv csv = new Csv(out);
-      csv.row("id", "at", "actor", "surface", "action", "cluster", "details");
-      while (true) {
-        for (ClusterSummary.Audit e : chunk.events()) {
-          csv.row(
+    csv(
+        ctx,
+        auditAsked(ctx, CSV_CHUNK),
+        this::activity,
+        "activity.csv",
+        (first, before) -> parts.fleet().governance().audit(chunk(first, before)),
+        AuditResult::events,
+        AuditResult::next,
+        List.of("id", "at", "actor", "surface", "action", "cluster", "details"),
+        e ->
+            new Object[] {
               e.id(),
               e.at(),
               e.actor(),
               e.surface(),
               e.action(),
               e.cluster(),
-              e.details() == null || e.details().isNull() ? null : FleetJson.compact(e.details()));
+              e.details() == null || e.details().isNull() ? null : FleetJson.compact(e.details())
+            });
+  }
+
+  /**
+   * Streams the CSV download {@code file} of what {@code filtered} selects, else (a filter was
+   * refused) shows {@code page} with why: the {@code header}, then a row of each of the rows of
+   * every chunk, each chunk read after the last one's {@code next} (so that rows added meanwhile
+   * neither repeat nor shift a row). The first is read before anything is sent: what the core
+   * refuses is still a page.
+   */
+  private static <Q, R, T> void csv(
+      Context ctx,
+      Filtered<Q> filtered,
+      Consumer<Context> page,
+      String file,
+      BiFunction<Q, Long, R> chunk,
+      Function<R, List<T>> rows,
+      Function<R, Long> next,
+      List<String> header,
+      Function<T, Object[]> row)
+      throws IOException {
+    Q first = filtered.request();
+    if (first == null) {
+      page.accept(ctx);
+      return;
+    }
+    R read = chunk.apply(first, null);
+    try (Writer out = download(ctx, file)) {
+      Csv csv = new Csv(out);
+      csv.row(header.toArray());
+      while (true) {
+        for (T each : rows.apply(read)) {
+          csv.row(row.apply(each));
         }
-        if (chunk.next() == null) {
+        Long after = next.apply(read);
+        if (after == null) {
           break;
         }
-        chunk = fleet.governance().audit(chunk(first, chunk.next()));
+        read = chunk.apply(first, after);
       }
     }
   }

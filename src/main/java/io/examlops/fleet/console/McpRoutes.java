@@ -1,7 +1,6 @@
 package io.examlops.fleet.console;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.json.FleetJson;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
@@ -10,7 +9,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -47,14 +45,12 @@ final class McpRoutes {
           + " on Users & tokens)";
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  private final Fleet fleet;
-  private final Clock clock;
+  private final ConsoleParts parts;
   private final McpOptions options;
   private final Map<String, McpHttpSession> sessions = new ConcurrentHashMap<>();
 
-  McpRoutes(Fleet fleet, Clock clock, McpOptions options) {
-    this.fleet = fleet;
-    this.clock = clock;
+  McpRoutes(ConsoleParts parts, McpOptions options) {
+    this.parts = parts;
     this.options = options;
   }
 
@@ -199,7 +195,7 @@ final class McpRoutes {
     }
     if (sessions.size() >= MAX_SESSIONS) {
       sessions.values().stream()
-          .filter(s -> s.lastUsed().isBefore(clock.instant().minus(IDLE)))
+          .filter(s -> s.lastUsed().isBefore(parts.clock().instant().minus(IDLE)))
           .toList()
           .forEach(this::end);
     }
@@ -217,7 +213,8 @@ final class McpRoutes {
     byte[] random = new byte[24];
     RANDOM.nextBytes(random);
     String id = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-    McpHttpSession session = McpHttpSession.open(id, principal, fleet, clock, options);
+    McpHttpSession session =
+        McpHttpSession.open(id, principal, parts.fleet(), parts.clock(), options);
     sessions.put(id, session);
     ctx.header(SESSION_HEADER, id);
     return session;

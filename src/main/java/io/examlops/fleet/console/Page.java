@@ -234,17 +234,8 @@ public sealed interface Page
       String message,
       String back)
       implements Page {
-    Confirm(
-        PageFrame frame,
-        String question,
-        List<Fact> facts,
-        List<Field> fields,
-        String action,
-        String button,
-        String cancel,
-        String message) {
-      this(frame, question, facts, fields, action, button, cancel, message, "Cancel");
-    }
+    /** The words of the link back, unless the change asks for others ("Keep it running"). */
+    static final String BACK = "Cancel";
 
     @Override
     public String template() {

@@ -1,6 +1,5 @@
 package io.examlops.fleet.console;
 
-import io.examlops.fleet.Fleet;
 import io.examlops.fleet.governance.AuditRequest;
 import io.examlops.fleet.governance.AuditResult;
 import io.examlops.fleet.governance.ClusterSummary;
@@ -14,7 +13,6 @@ import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
-import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -34,26 +32,10 @@ final class Pages {
   /** How many of the latest decisions the review page lists. */
   private static final int DECISIONS_LISTED = 20;
 
-  private final Fleet fleet;
-  private final ViewCache views;
-  private final Refresher refresher;
-  private final Templates templates;
-  private final Sessions sessions;
-  private final Clock clock;
+  private final ConsoleParts parts;
 
-  Pages(
-      Fleet fleet,
-      ViewCache views,
-      Refresher refresher,
-      Templates templates,
-      Sessions sessions,
-      Clock clock) {
-    this.sessions = sessions;
-    this.fleet = fleet;
-    this.views = views;
-    this.refresher = refresher;
-    this.templates = templates;
-    this.clock = clock;
+  Pages(ConsoleParts parts) {
+    this.parts = parts;
   }
 
   void register(RoutesConfig routes) {
@@ -76,20 +58,20 @@ final class Pages {
    * seconds, and 100 clusters' rows are the bulk of what a request costs.
    */
   private void fleetPage(Context ctx) {
-    FleetView view = views.get();
+    FleetView view = parts.views().get();
     PageFrame frame = frame(ctx, "Fleet", view);
-    Instant now = clock.instant().truncatedTo(ChronoUnit.SECONDS);
-    String notice = sessions.takeFlash(Guard.principal(ctx).session());
+    Instant now = parts.clock().instant().truncatedTo(ChronoUnit.SECONDS);
+    String notice = parts.sessions().takeFlash(Guard.principal(ctx).session());
     if (notice != null) {
       // Shown once: a page with a notice is never the cached one.
       List<ClusterRow> rows = view.rows().stream().sorted(ClusterRow.WAITING_FIRST).toList();
-      ctx.html(templates.render(new Page.Fleet(frame, rows, notice, now)));
+      parts.show(ctx, new Page.Fleet(frame, rows, notice, now));
       return;
     }
     RenderedFleet last = fleetPages.get(frame);
     if (last == null || last.view() != view || last.second() != now.getEpochSecond()) {
       List<ClusterRow> rows = view.rows().stream().sorted(ClusterRow.WAITING_FIRST).toList();
-      String html = templates.render(new Page.Fleet(frame, rows, null, now));
+      String html = parts.templates().render(new Page.Fleet(frame, rows, null, now));
       last = new RenderedFleet(view, now.getEpochSecond(), SharedBody.of(html));
       if (fleetPages.size() >= MAX_CACHED_PAGES) {
         fleetPages.clear();
@@ -102,20 +84,20 @@ final class Pages {
 
   /** The clusters waiting for a decision, and the latest decisions. */
   private void reviewPage(Context ctx) {
-    FleetView view = views.get();
+    FleetView view = parts.views().get();
     List<ClusterRow> decided =
         view.rows().stream()
             .filter(r -> r.summary().decidedAt() != null)
             .sorted(Comparator.comparing((ClusterRow r) -> r.summary().decidedAt()).reversed())
             .limit(DECISIONS_LISTED)
             .toList();
-    ctx.html(
-        templates.render(
-            new Page.Review(
-                frame(ctx, "Review", view),
-                view.rows().stream().filter(ClusterRow::approvable).toList(),
-                decided,
-                clock.instant())));
+    parts.show(
+        ctx,
+        new Page.Review(
+            frame(ctx, "Review", view),
+            view.rows().stream().filter(ClusterRow::approvable).toList(),
+            decided,
+            parts.clock().instant()));
   }
 
   /** How many of its newest jobs and latest events a cluster page lists. */
@@ -128,47 +110,48 @@ final class Pages {
    */
   private void clusterPage(Context ctx) {
     String name = ClusterParam.path(ctx);
-    FleetView view = views.get();
-    ClusterRow row = view.row(name, fleet).withRefresh(refresher.status(name));
+    FleetView view = parts.views().get();
+    ClusterRow row = view.row(name, parts.fleet()).withRefresh(parts.refresher().status(name));
     Actor actor = Guard.principal(ctx).actor();
     JobsResult jobs =
-        fleet
+        parts
+            .fleet()
             .jobs()
             .list(
                 actor,
                 new JobsRequest(
                     name, null, null, ReadFrom.STORE, null, null, null, 0, CLUSTER_ROWS));
     AuditResult latest =
-        fleet
+        parts
+            .fleet()
             .governance()
             .audit(new AuditRequest(name, null, null, true, null, null, 0, CLUSTER_ROWS));
     List<ClusterSummary.Audit> oldestFirst = new ArrayList<>(latest.events());
     Collections.reverse(oldestFirst);
-    ctx.html(
-        templates.render(
-            new Page.Cluster(
-                frame(ctx, name, view),
-                Decisions.notice(ctx.queryParam("done"), row),
-                row,
-                view.nodes().getOrDefault(name, List.of()),
-                fleet.jobs().queue(actor, new QueueRequest(name, ReadFrom.STORE)),
-                jobs.jobs(),
-                jobs.total(),
-                oldestFirst,
-                latest.total(),
-                clock.instant())));
+    parts.show(
+        ctx,
+        new Page.Cluster(
+            frame(ctx, name, view),
+            Decisions.notice(ctx.queryParam("done"), row),
+            row,
+            view.nodes().getOrDefault(name, List.of()),
+            parts.fleet().jobs().queue(actor, new QueueRequest(name, ReadFrom.STORE)),
+            jobs.jobs(),
+            jobs.total(),
+            oldestFirst,
+            latest.total(),
+            parts.clock().instant()));
   }
 
   private void capacityPage(Context ctx) {
-    FleetView view = views.get();
-    ctx.html(
-        templates.render(
-            CapacityPage.of(frame(ctx, "Capacity", view), view, recordedJobs(ctx, null))));
+    FleetView view = parts.views().get();
+    parts.show(ctx, CapacityPage.of(frame(ctx, "Capacity", view), view, recordedJobs(ctx, null)));
   }
 
   /** Tracked jobs as last recorded: no scheduler is asked while the page waits. */
   private List<TrackedJob> recordedJobs(Context ctx, String cluster) {
-    return fleet
+    return parts
+        .fleet()
         .jobs()
         .list(Guard.principal(ctx).actor(), new JobsRequest(cluster, null, null, ReadFrom.STORE))
         .jobs();
@@ -182,13 +165,13 @@ final class Pages {
           .result(r.getMessage() + (r.hint() == null ? "" : "\n" + r.hint()));
       return;
     }
-    ctx.html(
-        templates.render(
-            new Page.Refused(
-                frame(ctx, "Error " + r.status(), viewIfReadable()),
-                r.status(),
-                r.getMessage(),
-                r.hint())));
+    parts.show(
+        ctx,
+        new Page.Refused(
+            frame(ctx, "Error " + r.status(), viewIfReadable()),
+            r.status(),
+            r.getMessage(),
+            r.hint()));
   }
 
   /**
@@ -197,7 +180,7 @@ final class Pages {
    */
   private FleetView viewIfReadable() {
     try {
-      return views.get();
+      return parts.views().get();
     } catch (RuntimeException e) {
       return null;
     }
