@@ -87,6 +87,20 @@ public final class Browser {
         .until(d -> condition.getAsBoolean());
   }
 
+  /**
+   * The text of every element {@code css} matches, read in one step of the page: a live page that
+   * redraws its table between two reads of one element by one would leave the second stale.
+   */
+  static List<String> texts(ChromeDriver driver, String css) {
+    List<?> texts =
+        (List<?>)
+            driver.executeScript(
+                "return Array.from(document.querySelectorAll(arguments[0]),"
+                    + " e => e.innerText.trim())",
+                css);
+    return texts.stream().map(String::valueOf).toList();
+  }
+
   /** Signs in on the console's form and waits for the signed-in page. */
   static void signIn(ChromeDriver driver, String base, String user, String password) {
     driver.get(base + "/login");

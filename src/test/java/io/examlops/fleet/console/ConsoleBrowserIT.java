@@ -212,10 +212,7 @@ class ConsoleBrowserIT {
     connect("lambda");
     console.fleet.governance().approve(ConsoleFixture.SETUP, new ApproveRequest("kappa"));
     signIn(ConsoleFixture.VIEWER);
-    List<String> states =
-        browser.findElements(By.cssSelector("#fleet tbody tr .state-word")).stream()
-            .map(WebElement::getText)
-            .toList();
+    List<String> states = Browser.texts(browser, "#fleet tbody tr .state-word");
     int lastWaiting =
         Math.max(states.lastIndexOf("PENDING"), states.lastIndexOf("ACTIVE, not schedulable"));
     int firstDecided =
@@ -223,10 +220,7 @@ class ConsoleBrowserIT {
             states.indexOf("ACTIVE") < 0 ? states.size() : states.indexOf("ACTIVE"),
             states.indexOf("REJECTED") < 0 ? states.size() : states.indexOf("REJECTED"));
     assertThat(lastWaiting).as(states.toString()).isLessThan(firstDecided);
-    List<String> names =
-        browser.findElements(By.cssSelector("#fleet tbody tr a.name")).stream()
-            .map(WebElement::getText)
-            .toList();
+    List<String> names = Browser.texts(browser, "#fleet tbody tr a.name");
     assertThat(names.indexOf("lambda")).isLessThan(names.indexOf("kappa"));
     browser.get(console.base + "/review");
     assertThat(browser.findElements(By.id("review-lambda"))).hasSize(1);
