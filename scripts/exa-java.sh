@@ -8,8 +8,18 @@
 # $XDG_CACHE_HOME/examlops, else ~/.cache/examlops, and made again when the jar or the JVM changes.
 # Without a usable cache, or with EXAMLOPS_CDS=off, the jar runs without it: plain
 # `java -jar exa.jar` always works too.
+# Every process this script starts is paid by every command (about 1.5 ms each on a quiet machine,
+# beside a JVM start of 0.1-0.2 s): paths are cut with the shell's own expansions, not dirname, and
+# the jar and the JVM are resolved by one readlink. Launchers may source it instead of running it.
 set -euo pipefail
-jar=$(readlink -f "$1")
+java_on_path=$(command -v java) || java_on_path=java
+if resolved=$(readlink -f -- "$1" "$java_on_path"); then
+  jar=${resolved%%$'\n'*}
+  java_bin=${resolved#*$'\n'}
+else # a path readlink cannot resolve: the jar as given, and no archive
+  jar=$1
+  java_bin=
+fi
 shift
 # C1 alone: a CLI process lives too short for the optimizing compiler to pay back its cost.
 # JVM warnings go to stderr (stdout is the command's own); an archive the JVM cannot use is
@@ -23,12 +33,15 @@ opts=(-XX:TieredStopAtLevel=1 -Xshare:auto -Xlog:disable -Xlog:all=warning,cds*=
 archive_for() {
   local cache=${EXAMLOPS_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:-}/.cache}/examlops}
   [ "$cache" != /.cache/examlops ] || return 1
-  local java_bin libjvm key
-  java_bin=$(readlink -f "$(command -v java)") || return 1
-  libjvm=$(dirname "$(dirname "$java_bin")")/lib/server/libjvm.so
+  local java_home libjvm key
+  [ -n "${java_bin:-}" ] && [ -f "$java_bin" ] || return 1
+  java_home=${java_bin%/*}
+  java_home=${java_home%/*}
+  libjvm=$java_home/lib/server/libjvm.so
   [ -f "$libjvm" ] || libjvm=$java_bin
   # size and modification time of the jar and the JVM: any rebuild or JVM update names a new one
-  key=$(stat -L -c '%s-%Y' "$jar" "$libjvm" | tr '\n' '-') || return 1
+  key=$(stat -L -c '%s-%Y' "$jar" "$libjvm") || return 1
+  key=${key//$'\n'/-}
   dir=$cache/cds/${jar//\//_}
   archive=$dir/exa-${key%-}.jsa
 }
@@ -66,6 +79,7 @@ fi
 # The installation (lib/exa.jar's parent) goes last, after anything EXA_JAVA_OPTS or the JVM's own
 # variables add: exa reads the agent's configuration from its etc/agent.yaml when /etc/examlops
 # has none, and a build's environment must not point it elsewhere (docs/jenkins.md).
+install=${jar%/*}
+install=${install%/*}
 # shellcheck disable=SC2086  # EXA_JAVA_OPTS holds several options, split on purpose
-exec java "${opts[@]}" ${EXA_JAVA_OPTS:-} -Dexamlops.install="$(dirname "$(dirname "$jar")")" \
-  -jar "$jar" "$@"
+exec java "${opts[@]}" ${EXA_JAVA_OPTS:-} -Dexamlops.install="${install:-/}" -jar "$jar" "$@"
