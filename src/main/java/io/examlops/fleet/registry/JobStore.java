@@ -558,6 +558,34 @@ public final class JobStore implements JobRecords {
     }
   }
 
+  /** The jobs of cluster {@code ?} whose GPU-hours capacity counts. */
+  private static final String COUNTED =
+      " FROM hpc_jobs WHERE cluster = ? AND (state NOT IN ("
+          + states(JobState::awaitsScheduler)
+          + ") OR gpu_hours IS NOT NULL)";
+
+  /**
+   * Millionths of a GPU-hour: the unit a figure of GpuHours.SCALE decimals is a whole number of.
+   */
+  private static final String MILLIONTHS =
+      BigDecimal.ONE.movePointRight(GpuHours.SCALE).toPlainString();
+
+  /**
+   * Count, count known, sum in millionths, and how many figures are not whole millionths: read from
+   * the index of migration 18 alone (cluster, state, gpu_hours), not from a year of rows.
+   */
+  static final String GPU_HOURS_TALLY =
+      "SELECT count(*), count(gpu_hours),"
+          + " sum(CAST(round(gpu_hours * "
+          + MILLIONTHS
+          + ") AS INTEGER)),"
+          + " sum(abs(gpu_hours * "
+          + MILLIONTHS
+          + " - round(gpu_hours * "
+          + MILLIONTHS
+          + ")) > 0.001)"
+          + COUNTED;
+
   /**
    * Tallied by SQLite in one row, rather than 50,000 rows read into Java to be added there: the
    * figures are written with six decimals ({@link io.examlops.fleet.model.GpuHours}), so their sum
@@ -567,27 +595,10 @@ public final class JobStore implements JobRecords {
    */
   @Override
   public GpuHoursTally gpuHours(String cluster) {
-    // Millionths of a GPU-hour: the unit a figure of GpuHours.SCALE decimals is a whole number of.
-    String unit = BigDecimal.ONE.movePointRight(GpuHours.SCALE).toPlainString();
-    String counted =
-        " FROM hpc_jobs WHERE cluster = ? AND (state NOT IN ("
-            + states(JobState::awaitsScheduler)
-            + ") OR gpu_hours IS NOT NULL)";
     GpuHoursTally tallied =
         db.read(
             c -> {
-              try (PreparedStatement s =
-                  c.prepareStatement(
-                      "SELECT count(*), count(gpu_hours),"
-                          + " sum(CAST(round(gpu_hours * "
-                          + unit
-                          + ") AS INTEGER)),"
-                          + " sum(abs(gpu_hours * "
-                          + unit
-                          + " - round(gpu_hours * "
-                          + unit
-                          + ")) > 0.001)"
-                          + counted)) {
+              try (PreparedStatement s = c.prepareStatement(GPU_HOURS_TALLY)) {
                 s.setString(1, cluster);
                 try (ResultSet r = s.executeQuery()) {
                   r.next();
@@ -609,13 +620,13 @@ public final class JobStore implements JobRecords {
                 }
               }
             });
-    return tallied != null ? tallied : GpuHoursTally.of(gpuHoursRowByRow(counted, cluster));
+    return tallied != null ? tallied : GpuHoursTally.of(gpuHoursRowByRow(cluster));
   }
 
-  private List<BigDecimal> gpuHoursRowByRow(String counted, String cluster) {
+  private List<BigDecimal> gpuHoursRowByRow(String cluster) {
     return db.read(
         c -> {
-          try (PreparedStatement s = c.prepareStatement("SELECT gpu_hours" + counted)) {
+          try (PreparedStatement s = c.prepareStatement("SELECT gpu_hours" + COUNTED)) {
             s.setString(1, cluster);
             List<BigDecimal> hours = new ArrayList<>();
             try (ResultSet r = s.executeQuery()) {
