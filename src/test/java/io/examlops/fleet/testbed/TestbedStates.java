@@ -3,6 +3,8 @@ package io.examlops.fleet.testbed;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.examlops.fleet.cli.ExaRun;
+import io.examlops.fleet.testing.Eventually;
+import java.time.Duration;
 import java.util.Map;
 
 /** The node states slurm-states.sh puts the testbed in, which the tests that follow read. */
@@ -16,8 +18,15 @@ public final class TestbedStates {
    * env}'s registry and g2 is idle again (a cancelled job's node stays "completing" for a few
    * seconds); fails after 60 s.
    */
-  public static void awaitOnlyTheHolds(Map<String, String> env) throws Exception {
-    for (int i = 0; i < 120; i++) {
+  public static void awaitOnlyTheHolds(Map<String, String> env) {
+    Eventually.waitUntil(
+        "the testbed back to its states (only the holding jobs, g2 idle)",
+        Duration.ofSeconds(60),
+        () -> onlyTheHolds(env));
+  }
+
+  private static boolean onlyTheHolds(Map<String, String> env) {
+    try {
       JsonNode queue = read(env, "--json", "hpc", "queue", "--cluster", "tc").get("jobs");
       JsonNode nodes = read(env, "--json", "hpc", "nodes", "--cluster", "tc").get("nodes");
       boolean onlyHolds =
@@ -27,12 +36,10 @@ public final class TestbedStates {
         g2Idle |=
             node.get("name").asText().equals("g2") && node.get("state").asText().equals("idle");
       }
-      if (onlyHolds && g2Idle) {
-        return;
-      }
-      Thread.sleep(500);
+      return onlyHolds && g2Idle;
+    } catch (Exception e) {
+      throw new AssertionError("the testbed's queue and nodes could not be read", e);
     }
-    throw new AssertionError("the testbed did not return to its states within 60 s");
   }
 
   private static JsonNode read(Map<String, String> env, String... args) throws Exception {

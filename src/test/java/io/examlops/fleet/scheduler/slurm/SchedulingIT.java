@@ -12,9 +12,11 @@ import io.examlops.fleet.cli.ExaRun;
 import io.examlops.fleet.cli.ExitCodes;
 import io.examlops.fleet.testbed.TestbedFleet;
 import io.examlops.fleet.testbed.TestbedStates;
+import io.examlops.fleet.testing.Eventually;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -236,17 +238,22 @@ class SchedulingIT {
     DocumentedShapes.cliReference().assertMatches("hpc cancel", cancel.out());
     assertThat(json(cancel).get("outcome").asText()).isEqualTo("REQUESTED");
 
-    JsonNode job = null;
-    // Bounded generously: a loaded machine may take long to end the job; a pass breaks at once.
-    for (int i = 0; i < 300; i++) {
-      job =
-          json(exa("--json", "hpc", "jobs", "--cluster", "tc", "--state", "cancelled")).get("jobs");
-      if (job.findValuesAsText("name").contains("it-cancel")) {
-        break;
-      }
-      Thread.sleep(1000);
+    // A loaded machine may take long to end the job: the wait gives up only after 5 minutes.
+    Eventually.waitUntil(
+        "job " + id + " (it-cancel) listed as cancelled",
+        Duration.ofMinutes(5),
+        () -> cancelledJobNames().contains("it-cancel"));
+  }
+
+  /** The names of the jobs that exa lists as cancelled on tc (following them first). */
+  private static List<String> cancelledJobNames() {
+    try {
+      return json(exa("--json", "hpc", "jobs", "--cluster", "tc", "--state", "cancelled"))
+          .get("jobs")
+          .findValuesAsText("name");
+    } catch (Exception e) {
+      throw new AssertionError("exa hpc jobs --state cancelled could not be read", e);
     }
-    assertThat(job.findValuesAsText("name")).contains("it-cancel");
   }
 
   @Test
