@@ -81,5 +81,9 @@ fi
 # has none, and a build's environment must not point it elsewhere (docs/jenkins.md).
 install=${jar%/*}
 install=${install%/*}
+# The jar on the class path and its main class named, not `-jar`: `-jar` reads the jar's directory
+# of 10,000 entries once for its manifest and once more for its classes, about 7 ms of every command
+# (docs/performance.md). What the manifest would add is added here: native access for sqlite-jdbc.
 # shellcheck disable=SC2086  # EXA_JAVA_OPTS holds several options, split on purpose
-exec java "${opts[@]}" ${EXA_JAVA_OPTS:-} -Dexamlops.install="${install:-/}" -jar "$jar" "$@"
+exec java "${opts[@]}" --enable-native-access=ALL-UNNAMED ${EXA_JAVA_OPTS:-} \
+  -Dexamlops.install="${install:-/}" -cp "$jar" io.examlops.fleet.cli.Exa "$@"

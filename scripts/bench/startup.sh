@@ -41,12 +41,14 @@ cmd_minimal_clusters() { java -cp "$minimal_cp" MinimalCli hpc clusters; }
 cmd_minimal_version() { java -cp "$minimal_cp" MinimalCli --version; }
 cmd_minimal_cds_clusters() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli hpc clusters; }
 cmd_minimal_cds_version() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli --version; }
+cmd_minimal_help() { java -cp "$minimal_cp" MinimalCli --help; }
+cmd_minimal_cds_help() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCli --help; }
 cmd_java_version() { java -version; }
 aot=()
 if aot_caches; then
-  cmd_aot_exa_clusters() { java "${exa_aot_flags[@]}" -jar target/exa.jar hpc clusters; }
-  cmd_aot_exa_version() { java "${exa_aot_flags[@]}" -jar target/exa.jar --version; }
-  cmd_aot_exa_help() { java "${exa_aot_flags[@]}" -jar target/exa.jar --help; }
+  cmd_aot_exa_clusters() { java "${exa_aot_flags[@]}" -cp target/exa.jar io.examlops.fleet.cli.Exa hpc clusters; }
+  cmd_aot_exa_version() { java "${exa_aot_flags[@]}" -cp target/exa.jar io.examlops.fleet.cli.Exa --version; }
+  cmd_aot_exa_help() { java "${exa_aot_flags[@]}" -cp target/exa.jar io.examlops.fleet.cli.Exa --help; }
   cmd_aot_minimal_clusters() { java "${minimal_aot_flags[@]}" -cp "$minimal_jar" MinimalCli hpc clusters; }
   cmd_aot_minimal_version() { java "${minimal_aot_flags[@]}" -cp "$minimal_jar" MinimalCli --version; }
   aot=(aot_exa_clusters aot_exa_version aot_exa_help aot_minimal_clusters aot_minimal_version)
@@ -65,6 +67,7 @@ fi
 
 paired "$runs" exa_clusters jar_clusters minimal_clusters minimal_cds_clusters exa_version \
   jar_version minimal_version minimal_cds_version java_version exa_jobs exa_audit exa_env exa_help \
+  minimal_help minimal_cds_help \
   exa_place "${aot[@]}" "${base[@]}"
 header
 row exa_clusters minimal_clusters minimal_cds_clusters java_version jar_clusters
@@ -79,12 +82,12 @@ row java_version
 row exa_jobs minimal_clusters
 row exa_audit minimal_clusters
 row exa_env minimal_clusters
-row exa_help minimal_version
+row exa_help minimal_help minimal_cds_help minimal_version
 row exa_place minimal_clusters
 if [ ${#aot[@]} -gt 0 ]; then
   row aot_exa_clusters minimal_clusters aot_minimal_clusters exa_clusters
   row aot_exa_version minimal_version aot_minimal_version exa_version
-  row aot_exa_help minimal_version aot_minimal_version exa_help
+  row aot_exa_help minimal_help aot_minimal_version exa_help
   row aot_minimal_clusters minimal_clusters minimal_cds_clusters
   row aot_minimal_version minimal_version minimal_cds_version
 fi

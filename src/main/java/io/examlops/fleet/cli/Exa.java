@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -227,6 +228,21 @@ public final class Exa implements Runnable {
       new Output(json, out, err).error(ExitCode.USAGE, "invalid-argument", e.getMessage());
       return ExitCode.USAGE;
     }
+    if (onlyTheVersionAsked(args)) {
+      for (String version : new Version().getVersion()) {
+        out.println(version);
+      }
+      out.flush();
+      return ExitCode.OK;
+    }
+    if (onlyTheHelpAsked(args)) {
+      Optional<String> usage = KeptUsage.forThisProcess();
+      if (usage.isPresent()) {
+        out.print(usage.get());
+        out.flush();
+        return ExitCode.OK;
+      }
+    }
     CommandLine line = CommandTree.forArguments(exa, args);
     line.setOut(out);
     line.setErr(err);
@@ -322,6 +338,21 @@ public final class Exa implements Runnable {
 
   /** The system property a launcher names its installation's directory with. */
   static final String INSTALL_PROPERTY = "examlops.install";
+
+  /**
+   * Whether the command line is {@code --version} (or {@code -V}) alone, which is answered without
+   * picocli's model: building it (the root command, its options and the stubs of its subcommands)
+   * was most of the time that {@code exa --version} took (docs/performance.md, "Start-up").
+   * Anything more on the line goes through picocli, which checks it.
+   */
+  private static boolean onlyTheVersionAsked(String[] args) {
+    return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+  }
+
+  /** Whether the command line is {@code --help} (or {@code -h}) alone: see {@link KeptUsage}. */
+  private static boolean onlyTheHelpAsked(String[] args) {
+    return args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"));
+  }
 
   /** {@code exa --version}: the Maven project's version. */
   static final class Version implements CommandLine.IVersionProvider {

@@ -26,11 +26,13 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 public final class ManPages {
   private ManPages() {}
 
+  /** Writes the man pages into the first directory, and {@link KeptUsage}'s texts the second. */
   public static void main(String[] args) throws IOException {
-    if (args.length != 1) {
-      throw new IllegalArgumentException("usage: ManPages DIRECTORY");
+    if (args.length != 2) {
+      throw new IllegalArgumentException("usage: ManPages MAN_DIRECTORY USAGE_DIRECTORY");
     }
     write(Path.of(args[0]));
+    KeptUsage.write(Path.of(args[1]));
   }
 
   /** Writes every command's page into {@code directory}; returns the files written. */

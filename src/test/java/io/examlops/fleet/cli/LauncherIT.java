@@ -79,9 +79,10 @@ class LauncherIT {
     assertThat(made).hasSize(1);
     FileTime madeAt = Files.getLastModifiedTime(made.get(0));
 
-    Run second = launch(jar, Map.of("EXA_JAVA_OPTS", "-Xlog:class+load=info:stderr"), "--version");
+    Run second =
+        launch(jar, Map.of("EXA_JAVA_OPTS", "-Xlog:class+load=info:stderr"), "hpc", "--help");
     assertThat(second.exit()).isZero();
-    assertThat(second.out()).isEqualTo("exa (HPC Fleet) 0.1.0\n");
+    assertThat(second.out()).startsWith("Usage: exa hpc ");
     assertThat(second.err())
         .as("classes come from the archive")
         .contains("io.examlops.fleet.cli.Exa source: shared objects file")
