@@ -5,6 +5,7 @@ import io.examlops.fleet.mcp.McpCommand;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -22,7 +23,10 @@ import picocli.CommandLine.Model.CommandSpec;
  * {@code @Command} alone. An argument that only happens to equal a command's name (an option's
  * value, say) builds that command for nothing, which is harmless, so every argument counts,
  * wherever it stands. Argument files ({@code @file}) hide what they name: then the whole tree is
- * built.
+ * built. And where the line reaches a command without subcommands of the tree's through its group
+ * words alone ({@code hpc clusters ...}), nothing beside that path is ever asked for, so it gets no
+ * stubs at all: each stub was a {@code CommandLine} of its own, about a tenth of such a command's
+ * start-up (docs/performance.md, "Start-up").
  */
 final class CommandTree {
   private record Node(Class<?> type, Supplier<?> command, List<Node> children) {
@@ -37,12 +41,38 @@ final class CommandTree {
   static CommandLine forArguments(Exa exa, String[] args) {
     Set<String> named = new HashSet<>(Arrays.asList(args));
     boolean argumentFile = named.stream().anyMatch(a -> a.startsWith("@"));
-    return build(root(exa), name -> argumentFile || named.contains(name));
+    Node root = root(exa);
+    return build(root, name -> argumentFile || named.contains(name), !leadsToALeaf(root, args));
   }
 
   /** Every command built in full, as picocli would build them from annotations. */
   static CommandLine complete(Exa exa) {
-    return build(root(exa), name -> true);
+    return build(root(exa), name -> true, true);
+  }
+
+  /**
+   * Whether the words before the first command without subcommands in the tree name that command's
+   * path, with nothing else among them but {@code --json}: then picocli reaches that command and
+   * never prints a group's usage or looks for a misspelt command among a group's subcommands (help
+   * options, {@code --}, an argument file, an unknown option or word before it all lead there). The
+   * groups' options take no value, so every other word is a command's name.
+   */
+  private static boolean leadsToALeaf(Node root, String[] args) {
+    Node at = root;
+    for (String arg : args) {
+      if (at.children().isEmpty()) {
+        return true;
+      }
+      if (arg.equals("--json")) {
+        continue;
+      }
+      Optional<Node> next = at.children().stream().filter(c -> c.name().equals(arg)).findFirst();
+      if (next.isEmpty()) {
+        return false;
+      }
+      at = next.get();
+    }
+    return at.children().isEmpty();
   }
 
   private static Node root(Exa exa) {
@@ -84,10 +114,14 @@ final class CommandTree {
     return new Node(type, command, List.of(children));
   }
 
-  private static CommandLine build(Node node, Predicate<String> named) {
+  private static CommandLine build(Node node, Predicate<String> named, boolean stubs) {
     CommandLine line = new CommandLine(node.command().get());
     for (Node child : node.children()) {
-      line.addSubcommand(named.test(child.name()) ? build(child, named) : stub(child.type()));
+      if (named.test(child.name())) {
+        line.addSubcommand(build(child, named, stubs));
+      } else if (stubs) {
+        line.addSubcommand(stub(child.type()));
+      }
     }
     return line;
   }

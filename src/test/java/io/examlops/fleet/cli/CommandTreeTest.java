@@ -36,21 +36,55 @@ class CommandTreeTest {
     }
   }
 
-  @Test
-  void commandsBesideThePathAreStubs() {
-    CommandLine line =
-        CommandTree.forArguments(
-            new Exa(ENV, Clock.systemUTC(), Fleet::of), new String[] {"hpc", "jobs"});
+  private static CommandLine forArguments(String... args) {
+    return CommandTree.forArguments(new Exa(ENV, Clock.systemUTC(), Fleet::of), args);
+  }
 
+  @Test
+  void commandsBesideThePathAreStubsWhereAGroupsUsageOrSubcommandsMayBeAskedFor() {
+    for (String[] args :
+        List.of(
+            new String[] {"hpc", "--help", "jobs"},
+            new String[] {"hpc", "--bogus", "jobs"},
+            new String[] {"--", "hpc", "jobs"},
+            new String[] {"-V", "hpc", "jobs"})) {
+      CommandLine line = forArguments(args);
+      CommandLine hpc = line.getSubcommands().get("hpc");
+      String what = String.join(" ", args);
+      assertThat(hpc.getSubcommands().get("submit").getCommandSpec().userObject())
+          .as(what + ": a stub has no command behind it")
+          .isNull();
+      assertThat(line.getSubcommands().get("console").getCommandSpec().options())
+          .as(what + ": only the inherited --json")
+          .allMatch(CommandLine.Model.OptionSpec::inherited);
+    }
+    assertThat(forArguments("hpc", "submt").getSubcommands().get("hpc").getSubcommands())
+        .as("a misspelt command is looked for among them")
+        .containsKeys("jobs", "submit");
+  }
+
+  @Test
+  void aLineThatReachesACommandThroughItsGroupsGetsNoStubs() {
+    CommandLine line = forArguments("--json", "hpc", "jobs", "--no-refresh");
+
+    assertThat(line.getSubcommands()).containsOnlyKeys("hpc");
     CommandLine hpc = line.getSubcommands().get("hpc");
+    assertThat(hpc.getSubcommands()).containsOnlyKeys("jobs");
     Object jobs = hpc.getSubcommands().get("jobs").getCommand();
     assertThat(jobs).isInstanceOf(JobsCommand.class);
-    assertThat(hpc.getSubcommands().get("submit").getCommandSpec().userObject())
-        .as("a stub has no command behind it")
-        .isNull();
-    assertThat(line.getSubcommands().get("console").getCommandSpec().options())
-        .as("only the inherited --json")
-        .allMatch(CommandLine.Model.OptionSpec::inherited);
+    assertThat(forArguments("pipeline", "run", "--help").getSubcommands())
+        .containsOnlyKeys("pipeline");
+    assertThat(forArguments("hpc", "jobs", "--help").getSubcommands().get("hpc").getSubcommands())
+        .as("a command's own usage lists none of its siblings")
+        .containsOnlyKeys("jobs");
+  }
+
+  @Test
+  void aMisspeltCommandIsStillSuggested() {
+    ExaRun run = ExaRun.run(ENV, "hpc", "submt");
+
+    assertThat(run.exitCode()).isEqualTo(ExitCode.USAGE);
+    assertThat(run.err()).contains("did you mean submit?");
   }
 
   @Test
