@@ -2,14 +2,11 @@ package io.examlops.fleet.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.testing.JavaCommand;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,26 +25,16 @@ class KeptUsageTest {
 
   @TempDir Path dir;
 
-  private record Run(String out, List<String> classes) {}
-
-  private Run exa(List<String> jvmOptions, Map<String, String> env, String... args)
+  private ClassLoggedExa.Run exa(List<String> jvmOptions, Map<String, String> env, String... args)
       throws Exception {
-    Path log = dir.resolve("classes.log");
-    List<String> options = new ArrayList<>(jvmOptions);
-    options.addAll(List.of("-Xlog:disable", "-Xlog:class+load=info:file=" + log));
-    ProcessBuilder builder = new ProcessBuilder(JavaCommand.of(Exa.class, options, List.of(args)));
-    builder.environment().keySet().removeAll(List.of("NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"));
-    builder.environment().putAll(env);
-    builder.redirectOutput(dir.resolve("out").toFile());
-    builder.redirectError(dir.resolve("err").toFile());
-    Process process = builder.start();
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(Files.readString(dir.resolve("err"))).isZero();
-    List<String> classes =
-        Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-            .map(line -> line.replaceFirst("^(\\[[^]]*])+ *", "").split(" ", 2)[0])
-            .toList();
-    return new Run(Files.readString(dir.resolve("out"), StandardCharsets.UTF_8), classes);
+    return ClassLoggedExa.run(
+        dir,
+        jvmOptions,
+        environment -> {
+          environment.keySet().removeAll(List.of("NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE"));
+          environment.putAll(env);
+        },
+        args);
   }
 
   private static String kept(String name) throws Exception {
@@ -73,32 +60,33 @@ class KeptUsageTest {
   @Test
   @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void helpAloneIsTheKeptTextInPicocliColoursAndWithoutItsModel() throws Exception {
-    Run plain = exa(List.of(), Map.of(), "--help");
+    ClassLoggedExa.Run plain = exa(List.of(), Map.of(), "--help");
     assertThat(plain.out()).isEqualTo(kept(KeptUsage.PLAIN));
     assertThat(plain.classes()).contains("io.examlops.fleet.cli.KeptUsage").doesNotContain(MODEL);
 
     assertThat(exa(List.of(), Map.of(), "-h").out()).isEqualTo(kept(KeptUsage.PLAIN));
 
-    Run coloured = exa(List.of(), Map.of("CLICOLOR_FORCE", "1"), "--help");
+    ClassLoggedExa.Run coloured = exa(List.of(), Map.of("CLICOLOR_FORCE", "1"), "--help");
     assertThat(coloured.out()).isEqualTo(kept(KeptUsage.COLOURED));
     assertThat(coloured.classes()).doesNotContain(MODEL);
 
-    Run noColour = exa(List.of(), Map.of("CLICOLOR_FORCE", "1", "NO_COLOR", "1"), "--help");
+    ClassLoggedExa.Run noColour =
+        exa(List.of(), Map.of("CLICOLOR_FORCE", "1", "NO_COLOR", "1"), "--help");
     assertThat(noColour.out()).as("NO_COLOR wins, as in picocli").isEqualTo(kept(KeptUsage.PLAIN));
   }
 
   @Test
   @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void picocliRendersTheUsageWhereItsSettingsOrMoreArgumentsAreGiven() throws Exception {
-    Run wide = exa(List.of("-Dpicocli.usage.width=120"), Map.of(), "--help");
+    ClassLoggedExa.Run wide = exa(List.of("-Dpicocli.usage.width=120"), Map.of(), "--help");
     assertThat(wide.classes()).contains(MODEL);
     assertThat(wide.out()).startsWith("Usage: exa").isNotEqualTo(kept(KeptUsage.PLAIN));
 
-    Run forced = exa(List.of("-Dpicocli.ansi=true"), Map.of(), "--help");
+    ClassLoggedExa.Run forced = exa(List.of("-Dpicocli.ansi=true"), Map.of(), "--help");
     assertThat(forced.classes()).contains(MODEL);
     assertThat(forced.out()).isEqualTo(kept(KeptUsage.COLOURED));
 
-    Run withJson = exa(List.of(), Map.of(), "--json", "--help");
+    ClassLoggedExa.Run withJson = exa(List.of(), Map.of(), "--json", "--help");
     assertThat(withJson.classes()).contains(MODEL);
     assertThat(withJson.out()).isEqualTo(kept(KeptUsage.PLAIN));
   }
@@ -106,11 +94,11 @@ class KeptUsageTest {
   @Test
   @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
   void versionAloneIsPrintedWithoutTheModelAndAsPicocliPrintsIt() throws Exception {
-    Run alone = exa(List.of(), Map.of(), "--version");
+    ClassLoggedExa.Run alone = exa(List.of(), Map.of(), "--version");
     assertThat(alone.classes()).doesNotContain(MODEL);
     assertThat(exa(List.of(), Map.of(), "-V").out()).isEqualTo(alone.out());
 
-    Run throughPicocli = exa(List.of(), Map.of(), "--json", "--version");
+    ClassLoggedExa.Run throughPicocli = exa(List.of(), Map.of(), "--json", "--version");
     assertThat(throughPicocli.classes()).contains(MODEL);
     assertThat(alone.out()).isEqualTo(throughPicocli.out()).startsWith("exa (HPC Fleet) ");
   }

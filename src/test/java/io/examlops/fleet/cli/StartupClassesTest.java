@@ -2,14 +2,9 @@ package io.examlops.fleet.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.examlops.fleet.testing.JavaCommand;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,35 +35,21 @@ class StartupClassesTest {
     return run(List.of(), Map.of(), args).classes();
   }
 
-  /** What one {@code exa} process loaded, and what it wrote on stderr. */
-  private record Run(List<String> classes, String stderr) {}
-
-  private Run run(List<String> jvmOptions, Map<String, String> env, String... args)
+  private ClassLoggedExa.Run run(List<String> jvmOptions, Map<String, String> env, String... args)
       throws Exception {
-    Path log = dir.resolve("classes.log");
-    List<String> options = new ArrayList<>(jvmOptions);
-    options.addAll(List.of("-Xlog:disable", "-Xlog:class+load=info:file=" + log));
-    ProcessBuilder builder = new ProcessBuilder(JavaCommand.of(Exa.class, options, List.of(args)));
-    builder.environment().put("HOME", dir.resolve("home").toString());
-    builder.environment().put("EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString());
-    builder.environment().put("EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
-    builder.environment().remove("XDG_CACHE_HOME");
-    builder.environment().remove("EXAMLOPS_CACHE_DIR");
-    builder.environment().remove("EXAMLOPS_LOG_LEVEL");
-    builder.environment().putAll(env);
-    builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
-    builder.redirectError(dir.resolve("err").toFile());
-    Process process = builder.start();
-    assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    String stderr = Files.readString(dir.resolve("err"), StandardCharsets.UTF_8);
-    assertThat(process.exitValue()).as(stderr).isZero();
-    // a line: "[0.012s][info][class,load] java.lang.Object source: shared objects file"
-    List<String> classes =
-        Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-            .map(line -> line.replaceFirst("^(\\[[^]]*])+ *", ""))
-            .map(line -> line.split(" ", 2)[0])
-            .toList();
-    return new Run(classes, stderr);
+    return ClassLoggedExa.run(
+        dir,
+        jvmOptions,
+        environment -> {
+          environment.put("HOME", dir.resolve("home").toString());
+          environment.put("EXAMLOPS_HPC_REGISTRY", dir.resolve("clusters.yaml").toString());
+          environment.put("EXAMLOPS_DATA_DIR", dir.resolve("data").toString());
+          environment.remove("XDG_CACHE_HOME");
+          environment.remove("EXAMLOPS_CACHE_DIR");
+          environment.remove("EXAMLOPS_LOG_LEVEL");
+          environment.putAll(env);
+        },
+        args);
   }
 
   @ParameterizedTest
@@ -123,8 +104,8 @@ class StartupClassesTest {
     classesLoadedBy("hpc", "connect", "local", "--name", "demo", "--scheduler", "mock");
     Map<String, String> trace = Map.of("EXAMLOPS_LOG_LEVEL", "TRACE");
 
-    Run lazy = run(List.of(), trace, "hpc", "clusters");
-    Run logback =
+    ClassLoggedExa.Run lazy = run(List.of(), trace, "hpc", "clusters");
+    ClassLoggedExa.Run logback =
         run(
             List.of(
                 "-Dslf4j.provider=ch.qos.logback.classic.spi.LogbackServiceProvider",
@@ -137,10 +118,10 @@ class StartupClassesTest {
         .contains(
             "io.examlops.fleet.cli.LazyLogging$Deferred", "ch.qos.logback.classic.LoggerContext");
     assertThat(logback.classes()).doesNotContain("io.examlops.fleet.cli.LazyLogging$Deferred");
-    assertThat(lazy.stderr())
+    assertThat(lazy.err())
         .matches("(?s)(\\d\\d:\\d\\d:\\d\\d\\.\\d{3} TRACE o\\.s\\.core\\.NativeDB - [^\\n]*\\n)+")
         .contains("SELECT name, state");
-    assertThat(withoutTimes(lazy.stderr())).isEqualTo(withoutTimes(logback.stderr()));
+    assertThat(withoutTimes(lazy.err())).isEqualTo(withoutTimes(logback.err()));
   }
 
   private static String withoutTimes(String stderr) {
