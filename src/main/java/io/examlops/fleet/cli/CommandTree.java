@@ -29,12 +29,11 @@ import picocli.CommandLine.Model.CommandSpec;
  * start-up (docs/performance.md, "Start-up").
  */
 final class CommandTree {
-  /**
-   * A command: its name is its {@code @Command}'s, written here too since reading the annotation of
-   * each command beside the path was a tenth of a short command's start-up; {@code CommandTreeTest}
-   * fails where the two differ.
-   */
-  private record Node(String name, Class<?> type, Supplier<?> command, List<Node> children) {}
+  private record Node(Class<?> type, Supplier<?> command, List<Node> children) {
+    String name() {
+      return type.getAnnotation(Command.class).name();
+    }
+  }
 
   private CommandTree() {}
 
@@ -78,46 +77,41 @@ final class CommandTree {
 
   private static Node root(Exa exa) {
     return node(
-        "exa",
         Exa.class,
         () -> exa,
         node(
-            "hpc",
             HpcCommand.class,
             HpcCommand::new,
-            node("detect", DetectCommand.class, DetectCommand::new),
-            node("nodes", NodesCommand.class, NodesCommand::new),
-            node("gpus", GpusCommand.class, GpusCommand::new),
-            node("connect", ConnectCommand.class, ConnectCommand::new),
-            node("reprobe", ReprobeCommand.class, ReprobeCommand::new),
-            node("clusters", ClustersCommand.class, ClustersCommand::new),
-            node("approve", ApproveCommand.class, ApproveCommand::new),
-            node("reject", RejectCommand.class, RejectCommand::new),
-            node("review", ReviewCommand.class, ReviewCommand::new),
-            node("env", EnvCommand.class, EnvCommand::new),
-            node("audit", AuditCommand.class, AuditCommand::new),
-            node("place", PlaceCommand.class, PlaceCommand::new),
-            node("queue", QueueCommand.class, QueueCommand::new),
-            node("preflight", PreflightCommand.class, PreflightCommand::new),
-            node("submit", SubmitCommand.class, SubmitCommand::new),
-            node("jobs", JobsCommand.class, JobsCommand::new),
-            node("cancel", CancelCommand.class, CancelCommand::new),
-            node("detach", DetachCommand.class, DetachCommand::new),
-            node("logs", LogsCommand.class, LogsCommand::new),
-            node("capacity", CapacityCommand.class, CapacityCommand::new)),
+            node(DetectCommand.class, DetectCommand::new),
+            node(NodesCommand.class, NodesCommand::new),
+            node(GpusCommand.class, GpusCommand::new),
+            node(ConnectCommand.class, ConnectCommand::new),
+            node(ReprobeCommand.class, ReprobeCommand::new),
+            node(ClustersCommand.class, ClustersCommand::new),
+            node(ApproveCommand.class, ApproveCommand::new),
+            node(RejectCommand.class, RejectCommand::new),
+            node(ReviewCommand.class, ReviewCommand::new),
+            node(EnvCommand.class, EnvCommand::new),
+            node(AuditCommand.class, AuditCommand::new),
+            node(PlaceCommand.class, PlaceCommand::new),
+            node(QueueCommand.class, QueueCommand::new),
+            node(PreflightCommand.class, PreflightCommand::new),
+            node(SubmitCommand.class, SubmitCommand::new),
+            node(JobsCommand.class, JobsCommand::new),
+            node(CancelCommand.class, CancelCommand::new),
+            node(DetachCommand.class, DetachCommand::new),
+            node(LogsCommand.class, LogsCommand::new),
+            node(CapacityCommand.class, CapacityCommand::new)),
         // their own subcommands come from their annotations, built when they are
-        node("pipeline", PipelineCommand.class, PipelineCommand::new),
-        node("completion", CompletionCommand.class, CompletionCommand::new),
-        node("agent", AgentCommand.class, AgentCommand::new),
-        node(
-            "console",
-            ConsoleCommand.class,
-            () -> new ConsoleCommand(exa.env, exa.clock, exa::fleet)),
-        node("mcp", McpCommand.class, () -> new McpCommand(exa.env, exa.clock, exa::fleet)));
+        node(PipelineCommand.class, PipelineCommand::new),
+        node(CompletionCommand.class, CompletionCommand::new),
+        node(AgentCommand.class, AgentCommand::new),
+        node(ConsoleCommand.class, () -> new ConsoleCommand(exa.env, exa.clock, exa::fleet)),
+        node(McpCommand.class, () -> new McpCommand(exa.env, exa.clock, exa::fleet)));
   }
 
-  private static <T> Node node(String name, Class<T> type, Supplier<T> command, Node... children) {
-    return new Node(name, type, command, List.of(children));
+  private static <T> Node node(Class<T> type, Supplier<T> command, Node... children) {
+    return new Node(type, command, List.of(children));
   }
 
   private static CommandLine build(Node node, Predicate<String> named, boolean stubs) {
