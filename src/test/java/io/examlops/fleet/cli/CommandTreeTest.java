@@ -80,6 +80,22 @@ class CommandTreeTest {
   }
 
   @Test
+  void everyCommandNamedOnALineIsBuiltInFullThere() {
+    CommandLine complete = CommandTree.complete(new Exa(ENV, Clock.systemUTC(), Fleet::of));
+    List<List<String>> paths = new ArrayList<>();
+    collect(complete, new ArrayList<>(), paths);
+
+    for (List<String> path : paths.subList(1, paths.size())) {
+      CommandLine command = forArguments(path.toArray(String[]::new));
+      for (String name : path) {
+        command = command.getSubcommands().get(name);
+        assertThat(command).as(path + " reaches " + name).isNotNull();
+      }
+      assertThat(command.getCommandSpec().userObject()).as(path + " is built in full").isNotNull();
+    }
+  }
+
+  @Test
   void aMisspeltCommandIsStillSuggested() {
     ExaRun run = ExaRun.run(ENV, "hpc", "submt");
 
