@@ -31,6 +31,7 @@ import io.examlops.fleet.transport.TransportOptions;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * How the fleet reaches a registered cluster, and the approval gate in front of it. A connection to
@@ -45,14 +46,15 @@ public final class ClusterConnections {
   private final ClientEnvironment client;
   private final SchedulerAdapters adapters;
   private final ClientCredential credential;
-  private final SharedRunners runners;
+  private final Supplier<SharedRunners> runners;
 
   /**
    * @param stores where the clusters and their approvals are
    * @param client the key passphrase, and where host-key warnings go
    * @param adapters the schedulers, which may route a cluster's commands (Flux: its instance)
    * @param credential the caller's own credential, used where it gives a key or a user
-   * @param runners the open connections, one per endpoint, that every call shares
+   * @param runners the open connections, one per endpoint, that every call shares: asked for on the
+   *     first connection, so that a command that reaches no cluster starts no idle sweep
    */
   public ClusterConnections(
       Stores stores,
@@ -61,7 +63,7 @@ public final class ClusterConnections {
       ClientEnvironment client,
       SchedulerAdapters adapters,
       ClientCredential credential,
-      SharedRunners runners) {
+      Supplier<SharedRunners> runners) {
     this.stores = stores;
     this.options = options;
     this.knownHosts = knownHosts;
@@ -84,7 +86,7 @@ public final class ClusterConnections {
         ClientEnvironment.of(settings.keyPassphrase(), settings.ssh().agentSocket()),
         adapters,
         settings.credential(),
-        SharedRunners.process());
+        SharedRunners::process);
   }
 
   /**
@@ -352,7 +354,7 @@ public final class ClusterConnections {
    * recorded against the cluster before the failure is passed on.
    */
   public <T> T withRunner(RegisteredCluster cluster, Actor actor, Function<CommandRunner, T> work) {
-    try (SharedRunners.Lease lease = runners.borrow(endpoint(cluster))) {
+    try (SharedRunners.Lease lease = runners.get().borrow(endpoint(cluster))) {
       List<HttpApi.Token> minted = new java.util.concurrent.CopyOnWriteArrayList<>();
       try {
         return work.apply(instanceOf(cluster, acting(cluster, actor, lease.runner(), minted)));
@@ -372,7 +374,7 @@ public final class ClusterConnections {
    * of a cluster reached through an API).
    */
   public <T> T withLocalRunner(Function<CommandRunner, T> work) {
-    try (SharedRunners.Lease lease = runners.borrow(Endpoint.local(options))) {
+    try (SharedRunners.Lease lease = runners.get().borrow(Endpoint.local(options))) {
       return work.apply(lease.runner());
     }
   }

@@ -94,6 +94,9 @@ class StartupClassesTest {
         .contains("io.examlops.fleet.cli.LazyLogging$Deferred")
         .doesNotContain("ch.qos.logback.classic.LoggerContext");
     assertThat(loaded)
+        .as("no idle sweep of SSH connections is started when no cluster is reached")
+        .doesNotContain("io.examlops.fleet.transport.SharedRunners$ProcessWide");
+    assertThat(loaded)
         .as("the default locale's number symbols are not loaded for a migration's number")
         .doesNotContain("java.text.DecimalFormatSymbols");
   }

@@ -37,7 +37,7 @@ final class Trackers {
             ClientEnvironment.of(Secret.NONE),
             StandardSchedulers.adapters(),
             ClientCredential.NONE,
-            SharedRunners.process());
+            SharedRunners::process);
     return new JobTracker(
         new Clusters(
             stores,

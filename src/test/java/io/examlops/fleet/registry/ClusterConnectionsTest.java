@@ -61,7 +61,7 @@ class ClusterConnectionsTest {
             new ClientEnvironment(Secret.NONE, warning -> {}),
             StandardSchedulers.adapters(),
             ClientCredential.NONE,
-            runners);
+            () -> runners);
   }
 
   @AfterEach
