@@ -46,9 +46,10 @@ cmd_minimal_cds_help() { java "${minimal_flags[@]}" -cp "$minimal_jar" MinimalCl
 cmd_java_version() { java -version; }
 aot=()
 if aot_caches; then
-  cmd_aot_exa_clusters() { java "${exa_aot_flags[@]}" -cp target/exa.jar io.examlops.fleet.cli.Exa hpc clusters; }
-  cmd_aot_exa_version() { java "${exa_aot_flags[@]}" -cp target/exa.jar io.examlops.fleet.cli.Exa --version; }
-  cmd_aot_exa_help() { java "${exa_aot_flags[@]}" -cp target/exa.jar io.examlops.fleet.cli.Exa --help; }
+  exa_main=(-cp target/exa.jar io.examlops.fleet.cli.Exa)   # as the launcher starts it
+  cmd_aot_exa_clusters() { java "${exa_aot_flags[@]}" "${exa_main[@]}" hpc clusters; }
+  cmd_aot_exa_version() { java "${exa_aot_flags[@]}" "${exa_main[@]}" --version; }
+  cmd_aot_exa_help() { java "${exa_aot_flags[@]}" "${exa_main[@]}" --help; }
   cmd_aot_minimal_clusters() { java "${minimal_aot_flags[@]}" -cp "$minimal_jar" MinimalCli hpc clusters; }
   cmd_aot_minimal_version() { java "${minimal_aot_flags[@]}" -cp "$minimal_jar" MinimalCli --version; }
   aot=(aot_exa_clusters aot_exa_version aot_exa_help aot_minimal_clusters aot_minimal_version)

@@ -1,10 +1,13 @@
 package io.examlops.fleet.cli;
 
+import io.examlops.fleet.Fleet;
 import io.examlops.fleet.console.ConsoleCommand;
 import io.examlops.fleet.mcp.McpCommand;
+import java.time.Clock;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -48,6 +51,14 @@ final class CommandTree {
   /** Every command built in full, as picocli would build them from annotations. */
   static CommandLine complete(Exa exa) {
     return build(root(exa), name -> true, true);
+  }
+
+  /**
+   * The whole tree as its help texts describe it, with no environment: what the man pages and the
+   * kept usage ({@link KeptUsage}) are written from.
+   */
+  static CommandLine documented() {
+    return complete(new Exa(Map.of(), Clock.systemUTC(), Fleet::of));
   }
 
   /**

@@ -228,14 +228,14 @@ public final class Exa implements Runnable {
       new Output(json, out, err).error(ExitCode.USAGE, "invalid-argument", e.getMessage());
       return ExitCode.USAGE;
     }
-    if (onlyTheVersionAsked(args)) {
+    if (onlyOption(args, "--version", "-V")) {
       for (String version : new Version().getVersion()) {
         out.println(version);
       }
       out.flush();
       return ExitCode.OK;
     }
-    if (onlyTheHelpAsked(args)) {
+    if (onlyOption(args, "--help", "-h")) {
       Optional<String> usage = KeptUsage.forThisProcess();
       if (usage.isPresent()) {
         out.print(usage.get());
@@ -340,18 +340,14 @@ public final class Exa implements Runnable {
   static final String INSTALL_PROPERTY = "examlops.install";
 
   /**
-   * Whether the command line is {@code --version} (or {@code -V}) alone, which is answered without
-   * picocli's model: building it (the root command, its options and the stubs of its subcommands)
-   * was most of the time that {@code exa --version} took (docs/performance.md, "Start-up").
-   * Anything more on the line goes through picocli, which checks it.
+   * Whether the command line is this one option alone: {@code --version} is then answered, and
+   * {@code --help} answered from {@link KeptUsage}, without picocli's model, whose building (the
+   * root command, its options and the stubs of its subcommands) was most of the time either took
+   * (docs/performance.md, "Start-up"). Anything more on the line goes through picocli, which checks
+   * it.
    */
-  private static boolean onlyTheVersionAsked(String[] args) {
-    return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
-  }
-
-  /** Whether the command line is {@code --help} (or {@code -h}) alone: see {@link KeptUsage}. */
-  private static boolean onlyTheHelpAsked(String[] args) {
-    return args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"));
+  private static boolean onlyOption(String[] args, String longName, String shortName) {
+    return args.length == 1 && (args[0].equals(longName) || args[0].equals(shortName));
   }
 
   /** {@code exa --version}: the Maven project's version. */

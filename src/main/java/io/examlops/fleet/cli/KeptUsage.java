@@ -6,8 +6,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.util.Map;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Help.Ansi;
@@ -52,8 +50,7 @@ final class KeptUsage {
 
   /** Writes both texts into {@code directory}, as the whole command tree renders them. */
   static void write(Path directory) throws IOException {
-    CommandLine root =
-        CommandTree.complete(new Exa(Map.of(), Clock.systemUTC(), io.examlops.fleet.Fleet::of));
+    CommandLine root = CommandTree.documented();
     Files.createDirectories(directory);
     Files.writeString(
         directory.resolve(PLAIN), root.getUsageMessage(Ansi.OFF), StandardCharsets.UTF_8);

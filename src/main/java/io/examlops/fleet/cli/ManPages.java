@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
@@ -38,8 +36,7 @@ public final class ManPages {
   /** Writes every command's page into {@code directory}; returns the files written. */
   static List<Path> write(Path directory) throws IOException {
     Files.createDirectories(directory);
-    CommandLine root =
-        CommandTree.complete(new Exa(Map.of(), Clock.systemUTC(), io.examlops.fleet.Fleet::of));
+    CommandLine root = CommandTree.documented();
     List<Path> written = new java.util.ArrayList<>();
     write(root, directory, written);
     return written;
