@@ -565,29 +565,19 @@ public final class JobStore implements JobRecords {
           + ") OR gpu_hours IS NOT NULL)";
 
   /**
-   * Millionths of a GPU-hour: the unit a figure of GpuHours.SCALE decimals is a whole number of.
-   */
-  private static final String MILLIONTHS =
-      BigDecimal.ONE.movePointRight(GpuHours.SCALE).toPlainString();
-
-  /**
-   * Count, count known, sum in millionths, and how many figures are not whole millionths: read from
-   * the index of migration 18 alone (cluster, state, gpu_hours), not from a year of rows.
+   * Count, count known, sum in millionths, and how many figures are not whole millionths, of the
+   * jobs {@link #COUNTED} counts: added from the running tally of migration 19, one row per state,
+   * not from a year of rows. In a state that awaits the scheduler only the jobs with a figure
+   * count.
    */
   static final String GPU_HOURS_TALLY =
-      "SELECT count(*), count(gpu_hours),"
-          + " sum(CAST(round(gpu_hours * "
-          + MILLIONTHS
-          + ") AS INTEGER)),"
-          + " sum(abs(gpu_hours * "
-          + MILLIONTHS
-          + " - round(gpu_hours * "
-          + MILLIONTHS
-          + ")) > 0.001)"
-          + COUNTED;
+      "SELECT coalesce(sum(CASE WHEN state IN ("
+          + states(JobState::awaitsScheduler)
+          + ") THEN known ELSE jobs END), 0), coalesce(sum(known), 0), coalesce(sum(millionths), 0),"
+          + " coalesce(sum(inexact), 0) FROM hpc_gpu_hours WHERE cluster = ?";
 
   /**
-   * Tallied by SQLite in one row, rather than 50,000 rows read into Java to be added there: the
+   * Tallied as the jobs were written, rather than 50,000 rows read into Java to be added there: the
    * figures are written with six decimals ({@link io.examlops.fleet.model.GpuHours}), so their sum
    * in whole millionths is exact, as the sum of the rows read whole was. Should some figure hold
    * more decimals than that (a row written by hand), the rows are read and added one by one, so

@@ -75,6 +75,7 @@ class PlatformDbTest {
             "capacity_samples",
             "fleet_changes",
             "hpc_clusters",
+            "hpc_gpu_hours",
             "hpc_jobs",
             "hpc_node_snapshots",
             "hpc_nodes",

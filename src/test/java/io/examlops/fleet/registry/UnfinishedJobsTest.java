@@ -160,25 +160,6 @@ class UnfinishedJobsTest {
     assertThat(store.gpuHours("a").unknownJobs()).isZero();
   }
 
-  /**
-   * Capacity's tally of a cluster's GPU-hours reads the index of migration 18 and nothing else: on
-   * a year of history the rows themselves, read one by one, were most of its time.
-   */
-  @Test
-  void theTallyIsReadFromTheIndexOfMigration18Alone() throws Exception {
-    try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data/platform.db"));
-        var s = c.prepareStatement("EXPLAIN QUERY PLAN " + JobStore.GPU_HOURS_TALLY)) {
-      s.setString(1, "a");
-      StringBuilder plan = new StringBuilder();
-      try (ResultSet r = s.executeQuery()) {
-        while (r.next()) {
-          plan.append(r.getString("detail")).append('\n');
-        }
-      }
-      assertThat(plan.toString()).contains("COVERING INDEX hpc_jobs_gpu_hours");
-    }
-  }
-
   @Test
   void sqliteFindsThemThroughTheIndexOfMigration14() throws Exception {
     try (var c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("data/platform.db"));
