@@ -11,8 +11,8 @@ cd "$(dirname "$0")/../.."
 clusters=${1:-100} nodes=${2:-1000} rate=${3:-200} seconds=${4:-30}
 command -v wrk >/dev/null || { echo "bench: wrk is missing: bash scripts/testbed/install-packages.sh" >&2; exit 1; }
 source scripts/bench/console-up.sh
-curl -s -c "$dir/jar" -o /dev/null --data-urlencode user=bench --data-urlencode "password=$password" "$base/login"
-cookie="exa_session=$(awk '$6 == "exa_session" {print $7}' "$dir/jar")"
+source scripts/bench/sign-in.sh
+cookie=$(console_cookie "$base" bench "$password")
 # Warm-up: the first request builds the fleet view (every snapshot read once) and the JIT.
 hey -z 10s -c 4 -H "Cookie: $cookie" "$base/" >/dev/null
 hey -z 5s -c 4 -H "Authorization: Bearer $token" "$base/api/v1/facility/fleet" >/dev/null

@@ -8,6 +8,7 @@ import io.examlops.fleet.model.RegisteredCluster;
 import io.examlops.fleet.model.UtilizationSample;
 import io.examlops.fleet.model.capacity.FleetCapacity;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
+import io.examlops.fleet.model.capacity.ModelHours;
 import io.examlops.fleet.registry.Clusters;
 import io.examlops.fleet.registry.JobRecords;
 import io.examlops.fleet.registry.Stores;
@@ -59,6 +60,14 @@ public final class CapacityService {
         usage,
         clusters.context().settings().costRate(),
         clusters.context().settings().costCurrency());
+  }
+
+  /**
+   * The GPU-hours of each model's tracked jobs over the fleet, as recorded (no scheduler is asked),
+   * counted as each cluster's are: read from the store's running tally, not from every job run.
+   */
+  public List<ModelHours> gpuHoursByModel() {
+    return clusters.stores().jobs(Stores.READER).gpuHoursByModel();
   }
 
   /**

@@ -1,10 +1,10 @@
 package io.examlops.fleet.console;
 
 import io.examlops.fleet.model.NodeInfo;
-import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.FleetCapacity;
+import io.examlops.fleet.model.capacity.GpuHoursTally;
+import io.examlops.fleet.model.capacity.ModelHours;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,10 +50,13 @@ public record CapacityPage(
     }
   }
 
-  /** GPU-hours and cost of one model's tracked jobs; unknown GPU-hours are counted apart. */
+  /**
+   * GPU-hours and cost of one model's tracked jobs, counted as each cluster's are; unknown
+   * GPU-hours are counted apart.
+   */
   public record ModelUse(String model, int jobs, String gpuHours, String cost) {}
 
-  static CapacityPage of(PageFrame frame, FleetView view, List<TrackedJob> jobs) {
+  static CapacityPage of(PageFrame frame, FleetView view, List<ModelHours> byModel) {
     BigDecimal rate = view.capacity().rate();
     List<ClusterRow> active = view.rows().stream().filter(ClusterRow::active).toList();
     List<Group> partitions = new ArrayList<>();
@@ -71,7 +74,7 @@ public record CapacityPage(
         Total.of(view.capacity()),
         partitions,
         types,
-        models(jobs, rate),
+        models(byModel, rate),
         rate.toPlainString(),
         view.capacity().currency());
   }
@@ -102,37 +105,25 @@ public record CapacityPage(
     return groups;
   }
 
-  private static List<ModelUse> models(List<TrackedJob> jobs, BigDecimal rate) {
-    Map<String, List<TrackedJob>> byModel = new TreeMap<>();
-    for (TrackedJob job : jobs) {
-      byModel
-          .computeIfAbsent(job.model() == null ? "(none)" : job.model(), k -> new ArrayList<>())
-          .add(job);
-    }
+  private static List<ModelUse> models(List<ModelHours> byModel, BigDecimal rate) {
     List<ModelUse> uses = new ArrayList<>();
-    byModel.forEach(
-        (model, list) -> {
-          BigDecimal known = BigDecimal.ZERO;
-          int unknown = 0;
-          for (TrackedJob j : list) {
-            if (j.gpuHours() == null) {
-              unknown++;
-            } else {
-              known = known.add(j.gpuHours());
-            }
-          }
-          String hours =
-              known.setScale(2, RoundingMode.HALF_UP).toPlainString()
-                  + (unknown == 0
-                      ? ""
-                      : " + " + unknown + " job" + (unknown == 1 ? "" : "s") + " unknown");
-          String cost =
-              unknown == list.size()
-                  ? null
-                  : known.multiply(rate).setScale(2, RoundingMode.HALF_UP).toPlainString()
-                      + (unknown == 0 ? "" : " (at least)");
-          uses.add(new ModelUse(model, list.size(), hours, cost));
-        });
+    for (ModelHours m : byModel) {
+      GpuHoursTally t = m.hours();
+      String unknown =
+          t.complete()
+              ? ""
+              : " + " + t.unknownJobs() + " job" + (t.unknownJobs() == 1 ? "" : "s") + " unknown";
+      String cost =
+          t.unknownJobs() == t.jobs()
+              ? null
+              : GpuHoursTally.shown(t.known().multiply(rate)) + (t.complete() ? "" : " (at least)");
+      uses.add(
+          new ModelUse(
+              m.model() == null ? "(none)" : m.model(),
+              t.jobs(),
+              GpuHoursTally.shown(t.known()) + unknown,
+              cost));
+    }
     return uses;
   }
 }

@@ -8,7 +8,6 @@ import io.examlops.fleet.jobs.JobsResult;
 import io.examlops.fleet.jobs.QueueRequest;
 import io.examlops.fleet.model.Actor;
 import io.examlops.fleet.model.ReadFrom;
-import io.examlops.fleet.model.TrackedJob;
 import io.javalin.config.RoutesConfig;
 import io.javalin.http.ContentType;
 import io.javalin.http.Context;
@@ -145,16 +144,10 @@ final class Pages {
 
   private void capacityPage(Context ctx) {
     FleetView view = parts.views().get();
-    parts.show(ctx, CapacityPage.of(frame(ctx, "Capacity", view), view, recordedJobs(ctx, null)));
-  }
-
-  /** Tracked jobs as last recorded: no scheduler is asked while the page waits. */
-  private List<TrackedJob> recordedJobs(Context ctx, String cluster) {
-    return parts
-        .fleet()
-        .jobs()
-        .list(Guard.principal(ctx).actor(), new JobsRequest(cluster, null, null, ReadFrom.STORE))
-        .jobs();
+    parts.show(
+        ctx,
+        CapacityPage.of(
+            frame(ctx, "Capacity", view), view, parts.fleet().capacity().gpuHoursByModel()));
   }
 
   /** An error as a page: in the frame when signed in, on its own otherwise. */

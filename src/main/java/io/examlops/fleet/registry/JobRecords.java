@@ -8,10 +8,14 @@ import io.examlops.fleet.model.JobState;
 import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
+import io.examlops.fleet.model.capacity.ModelHours;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The records of tracked submissions: this machine's platform.db ({@link JobStore}) or a central
@@ -162,9 +166,38 @@ public interface JobRecords {
   default GpuHoursTally gpuHours(String cluster) {
     return GpuHoursTally.of(
         list(new Filter(cluster, null, null)).stream()
-            .filter(j -> !j.state().awaitsScheduler() || j.gpuHours() != null)
+            .filter(JobRecords::counted)
             .map(TrackedJob::gpuHours)
             .toList());
+  }
+
+  /**
+   * The GPU-hours of each model's jobs over every cluster, counted as {@link #gpuHours} counts
+   * them: the jobs of no model first, then by model name; a model none of whose jobs counts is left
+   * out.
+   */
+  default List<ModelHours> gpuHoursByModel() {
+    Map<String, List<BigDecimal>> byModel = new TreeMap<>();
+    for (TrackedJob job : list(new Filter(null, null, null))) {
+      if (counted(job)) {
+        byModel
+            .computeIfAbsent(job.model() == null ? "" : job.model(), m -> new ArrayList<>())
+            .add(job.gpuHours());
+      }
+    }
+    List<ModelHours> models = new ArrayList<>();
+    byModel.forEach(
+        (model, hours) ->
+            models.add(new ModelHours(model.isEmpty() ? null : model, GpuHoursTally.of(hours))));
+    return models;
+  }
+
+  /**
+   * Whether capacity counts the job's GPU-hours: once its scheduler has confirmed it, or earlier
+   * when a figure is known all the same.
+   */
+  static boolean counted(TrackedJob job) {
+    return !job.state().awaitsScheduler() || job.gpuHours() != null;
   }
 
   /** Unfinished jobs whose lease was last renewed before {@code instant}, oldest lease first. */

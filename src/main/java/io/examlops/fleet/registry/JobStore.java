@@ -13,6 +13,7 @@ import io.examlops.fleet.model.Printable;
 import io.examlops.fleet.model.TokenLimits;
 import io.examlops.fleet.model.TrackedJob;
 import io.examlops.fleet.model.capacity.GpuHoursTally;
+import io.examlops.fleet.model.capacity.ModelHours;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -331,8 +332,13 @@ public final class JobStore implements JobRecords {
   @Override
   public long count(Filter filter) {
     Where where = Where.of(filter);
-    return db.read(
-        c -> Sql.number(c, "SELECT count(*) FROM hpc_jobs" + where.sql(), where.args().toArray()));
+    // By cluster, state and model, the running tally of migration 19 counts a year of jobs in a
+    // few rows; by user or token, an index of them does.
+    String counted =
+        filter.user() == null && filter.token() == null
+            ? "SELECT coalesce(sum(jobs), 0) FROM hpc_jobs_tally"
+            : "SELECT count(*) FROM hpc_jobs";
+    return db.read(c -> Sql.number(c, counted + where.sql(), where.args().toArray()));
   }
 
   /** The WHERE clause of a filter, and its values. */
@@ -558,23 +564,32 @@ public final class JobStore implements JobRecords {
     }
   }
 
-  /** The jobs of cluster {@code ?} whose GPU-hours capacity counts. */
+  /**
+   * Which jobs' GPU-hours capacity counts: those the scheduler has confirmed, and the others that
+   * have a figure all the same ({@link JobRecords#counted}).
+   */
   private static final String COUNTED =
-      " FROM hpc_jobs WHERE cluster = ? AND (state NOT IN ("
-          + states(JobState::awaitsScheduler)
-          + ") OR gpu_hours IS NOT NULL)";
+      " AND (state NOT IN (" + states(JobState::awaitsScheduler) + ") OR gpu_hours IS NOT NULL)";
 
   /**
    * Count, count known, sum in millionths, and how many figures are not whole millionths, of the
-   * jobs {@link #COUNTED} counts: added from the running tally of migration 19, one row per state,
-   * not from a year of rows. In a state that awaits the scheduler only the jobs with a figure
-   * count.
+   * jobs {@link #COUNTED} counts: added from the running tally of migration 19, a row per cluster,
+   * state and model ({@code hpc_jobs_tally}), not from a year of jobs. In a state that awaits the
+   * scheduler only the jobs with a figure count.
    */
-  static final String GPU_HOURS_TALLY =
-      "SELECT coalesce(sum(CASE WHEN state IN ("
+  private static final String TALLIED =
+      "coalesce(sum(CASE WHEN state IN ("
           + states(JobState::awaitsScheduler)
           + ") THEN known ELSE jobs END), 0), coalesce(sum(known), 0), coalesce(sum(millionths), 0),"
-          + " coalesce(sum(inexact), 0) FROM hpc_gpu_hours WHERE cluster = ?";
+          + " coalesce(sum(inexact), 0)";
+
+  /** A cluster's tally. */
+  static final String GPU_HOURS_TALLY =
+      "SELECT " + TALLIED + " FROM hpc_jobs_tally WHERE cluster = ?";
+
+  /** Each model's tally, over every cluster; the model {@code ''} is the jobs of none. */
+  static final String GPU_HOURS_BY_MODEL =
+      "SELECT model, " + TALLIED + " FROM hpc_jobs_tally GROUP BY model ORDER BY model";
 
   /**
    * Tallied as the jobs were written, rather than 50,000 rows read into Java to be added there: the
@@ -592,41 +607,79 @@ public final class JobStore implements JobRecords {
                 s.setString(1, cluster);
                 try (ResultSet r = s.executeQuery()) {
                   r.next();
-                  if (r.getLong(4) > 0) {
-                    return null;
-                  }
-                  long jobs = r.getLong(1);
-                  long known = r.getLong(2);
-                  BigDecimal sum =
-                      known == 0
-                          ? BigDecimal.ZERO
-                          : BigDecimal.valueOf(r.getLong(3), GpuHours.SCALE).stripTrailingZeros();
-                  // As a sum of figures read one by one shows it: at least one decimal (2.0 + 3.0
-                  // is 5.0).
-                  if (known > 0 && sum.scale() < 1) {
-                    sum = sum.setScale(1);
-                  }
-                  return new GpuHoursTally(sum, (int) jobs, (int) (jobs - known));
+                  return tally(r, 1);
                 }
               }
             });
-    return tallied != null ? tallied : GpuHoursTally.of(gpuHoursRowByRow(cluster));
+    return tallied != null ? tallied : rowByRow("cluster = ?", cluster);
   }
 
-  private List<BigDecimal> gpuHoursRowByRow(String cluster) {
-    return db.read(
+  /** As {@link #gpuHours(String)}, for each model's jobs. */
+  @Override
+  public List<ModelHours> gpuHoursByModel() {
+    Map<String, GpuHoursTally> byModel = new LinkedHashMap<>();
+    db.read(
         c -> {
-          try (PreparedStatement s = c.prepareStatement("SELECT gpu_hours" + COUNTED)) {
-            s.setString(1, cluster);
-            List<BigDecimal> hours = new ArrayList<>();
-            try (ResultSet r = s.executeQuery()) {
-              while (r.next()) {
-                hours.add(hours(r));
-              }
+          try (PreparedStatement s = c.prepareStatement(GPU_HOURS_BY_MODEL);
+              ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+              byModel.put(r.getString(1), tally(r, 2));
             }
-            return hours;
+          }
+          return null;
+        });
+    List<ModelHours> models = new ArrayList<>();
+    byModel.forEach(
+        (model, tallied) -> {
+          GpuHoursTally hours =
+              tallied != null ? tallied : rowByRow("coalesce(model, '') = ?", model);
+          if (hours.jobs() > 0) {
+            models.add(new ModelHours(model.isEmpty() ? null : model, hours));
           }
         });
+    return models;
+  }
+
+  /**
+   * The tally in the four columns from {@code first} on; {@code null} when a figure is finer than a
+   * millionth, so that the rows are added one by one instead.
+   */
+  private static GpuHoursTally tally(ResultSet r, int first) throws SQLException {
+    if (r.getLong(first + 3) > 0) {
+      return null;
+    }
+    long jobs = r.getLong(first);
+    long known = r.getLong(first + 1);
+    BigDecimal sum =
+        known == 0
+            ? BigDecimal.ZERO
+            : BigDecimal.valueOf(r.getLong(first + 2), GpuHours.SCALE).stripTrailingZeros();
+    // As a sum of figures read one by one shows it: at least one decimal (2.0 + 3.0 is 5.0).
+    if (known > 0 && sum.scale() < 1) {
+      sum = sum.setScale(1);
+    }
+    return new GpuHoursTally(sum, (int) jobs, (int) (jobs - known));
+  }
+
+  /**
+   * The GPU-hours of the counted jobs that {@code where} (one parameter) selects, read one by one.
+   */
+  private GpuHoursTally rowByRow(String where, String value) {
+    return GpuHoursTally.of(
+        db.read(
+            c -> {
+              try (PreparedStatement s =
+                  c.prepareStatement("SELECT gpu_hours FROM hpc_jobs WHERE " + where + COUNTED)) {
+                s.setString(1, value);
+                List<BigDecimal> hours = new ArrayList<>();
+                try (ResultSet r = s.executeQuery()) {
+                  while (r.next()) {
+                    hours.add(hours(r));
+                  }
+                }
+                return hours;
+              }
+            }));
   }
 
   /** A row's GPU-hours as recorded; {@code null} when unknown. */

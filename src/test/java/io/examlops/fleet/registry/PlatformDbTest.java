@@ -72,11 +72,12 @@ class PlatformDbTest {
             "access_tokens",
             "access_users",
             "audit_events",
+            "audit_events_tally",
             "capacity_samples",
             "fleet_changes",
             "hpc_clusters",
-            "hpc_gpu_hours",
             "hpc_jobs",
+            "hpc_jobs_tally",
             "hpc_node_snapshots",
             "hpc_nodes",
             "hpc_queue_entries");
