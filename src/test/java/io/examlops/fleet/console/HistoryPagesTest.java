@@ -25,6 +25,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.List;
 import org.jsoup.Jsoup;
@@ -39,7 +41,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The Jobs and Activity pages and their CSV over HTTP, as a signed-in browser and an API token read
  * them: filters in the URL, pages cut by the store at their boundaries, a refused filter named
  * beside its field, CSV quoted and safe to open in a spreadsheet; a job's page, its output's tail,
- * and who may cancel it (the gateway's rule: its submitter or an admin).
+ * and who may cancel it (the gateway's rule: its submitter or an admin); the Capacity page's
+ * GPU-hours per model over the fleet's history.
  */
 class HistoryPagesTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -561,5 +564,45 @@ class HistoryPagesTest {
         .as("oldest first, ending with the latest")
         .isEqualTo("N: 60");
     assertThat(page.selectFirst("#audit-more a").attr("href")).isEqualTo("/activity?cluster=alpha");
+  }
+
+  /**
+   * The Capacity page's GPU-hours per model: each model's jobs over the fleet, counted as a
+   * cluster's are, from the store's running tally rather than every job ever run.
+   */
+  @Test
+  void eachModelsGpuHoursAndCostAreCountedOverTheFleetAsAClustersAre() throws Exception {
+    job("alpha", "llama", "COMPLETED", 2.0);
+    job("beta", "llama", "COMPLETED", 1.25);
+    job("alpha", "bert", "RUNNING", null);
+    job("alpha", "bert", "COMPLETED", 0.5);
+    job("beta", "vit", "SUBMITTED", null); // not confirmed by its scheduler yet: not counted
+    job("alpha", null, "FAILED", 1.5);
+
+    Document page =
+        Jsoup.parse(new History.Browser(console, ConsoleFixture.VIEWER).get("/capacity").body());
+
+    assertThat(page.select("#by-model tbody tr").eachText())
+        .containsExactly(
+            "(none) 1 1.50 3.75",
+            "bert 2 0.50 + 1 job unknown 1.25 (at least)",
+            "llama 2 3.25 8.13");
+  }
+
+  /** A job as any program may write it, straight into platform.db. */
+  private void job(String cluster, String model, String state, Double gpuHours) throws Exception {
+    try (var c =
+            DriverManager.getConnection("jdbc:sqlite:" + console.env.get("EXAMLOPS_PLATFORM_DB"));
+        PreparedStatement s =
+            c.prepareStatement(
+                "INSERT INTO hpc_jobs (cluster, name, model, state, submitted_by, submitted_at,"
+                    + " gpu_hours) VALUES (?, 'train', ?, ?, 'ann', '2026-01-01T00:00:00.000Z',"
+                    + " ?)")) {
+      s.setString(1, cluster);
+      s.setString(2, model);
+      s.setString(3, state);
+      s.setObject(4, gpuHours);
+      s.executeUpdate();
+    }
   }
 }
