@@ -332,7 +332,17 @@ class ConsoleApiTest {
         400,
         "INVALID_REQUEST",
         "GET " + FLEET + "/%zz HTTP/1.1\r\nHost: x\r\n" + auth + "Connection: close\r\n\r\n");
-    assertRawRefusal(400, "INVALID_REQUEST", "NOT HTTP AT ALL\r\n\r\n");
+    // A line that is no request line: Jetty's parser answers 400 where it finds a space in the
+    // version, and 505 ("Unknown Version") where it reads "AT ALL" whole as one, which it did once
+    // in a full run of .ci/run. Either is a refusal in the one shape.
+    String[] garbage = raw("NOT HTTP AT ALL\r\n\r\n");
+    assertThat(garbage[0]).isIn("400", "505");
+    assertRefusal(
+        Integer.parseInt(garbage[0]),
+        "INVALID_REQUEST",
+        Integer.parseInt(garbage[0]),
+        garbage[1],
+        garbage[2]);
   }
 
   /** One reader reads every JSON body: one nested past its limit is a 400, never a 500. */
