@@ -186,6 +186,47 @@ class HistoryBrowserIT {
     assertThat(browser.findElements(By.id("cancel-job"))).as("an ended job has none").isEmpty();
   }
 
+  /**
+   * A live update puts back the parts of a page that changed as the console writes them now (the
+   * facts when the job's state moves, the output's part when it ends): the output read so far,
+   * where it is and what was said of it stay on the page of a job that ends while it is open.
+   */
+  @Test
+  void theOutputReadSoFarStaysWhenTheJobEndsWhileItsPageIsOpen() {
+    TrackedJob ticks =
+        console
+            .fleet
+            .jobs()
+            .submit(
+                new Actor("sam", Actor.CLI),
+                new SubmitRequest(
+                    ScriptSource.text(
+                        "ticks.sh",
+                        "#!/bin/sh\ni=1\nwhile [ $i -le 600 ]; do echo \"tick $i\"; i=$((i+1));"
+                            + " sleep 1; done\n"),
+                    "ticks",
+                    JobOptions.on("alpha", 1)))
+            .job();
+    signIn(ConsoleFixture.ADMIN);
+    browser.get(console.base + "/jobs/" + ticks.id());
+    waitFor(() -> text("output-text").contains("tick 2"));
+    WebElement output = browser.findElement(By.id("output"));
+    assertThat(output.getAttribute("data-ended")).isEqualTo("false");
+
+    console
+        .fleet
+        .jobs()
+        .cancel(ConsoleFixture.SETUP, new io.examlops.fleet.jobs.CancelRequest("#" + ticks.id()));
+
+    // Only the console writes data-ended: the output's part was put back by a live update.
+    waitFor(() -> "true".equals(browser.findElement(By.id("output")).getAttribute("data-ended")));
+    assertThat(text("output-text")).contains("tick 1", "tick 2");
+    assertThat(text("output-file")).endsWith("output.log");
+    assertThat(text("fact-state")).isEqualTo("cancelled");
+    waitFor(() -> text("output-status").startsWith("The job has ended (cancelled)"));
+    assertThat(text("output-text")).contains("tick 1", "tick 2");
+  }
+
   @Test
   void aViewerSeesNoCancelButtonAndItsPostIsRefused() {
     signIn(ConsoleFixture.VIEWER);

@@ -4,21 +4,46 @@
 // script: this file is the page's only one besides console.js.
 (function () {
   "use strict";
-  var box = document.getElementById("output");
-  if (!box || !box.dataset.source) { return; }
-  var pre = document.getElementById("output-text");
-  var status = document.getElementById("output-status");
-  var every = Number(box.dataset.every) || 5000;
+  var first = document.getElementById("output");
+  if (!first || !first.dataset.source) { return; }
+  var source = first.dataset.source;
+  var every = Number(first.dataset.every) || 5000;
   var LINES = 500;          // asked for at the first read
   var KEPT = 200000;        // characters kept on the page while it follows a long output
   var offset = 0;
   var reads = 0;
   var failures = 0;
+  // What this script put on the page. A live update (console.js) puts back the parts of the page
+  // that changed as the console wrote them (the facts when the job's state moves, the output's
+  // part when the job ends): the output read so far, where it is and what was last said of it are
+  // shown again there, and the elements are looked up anew each time.
+  var shownText = "";
+  var shownOutput = null;
+  var said = null;
+
+  function box() { return document.getElementById("output"); }
 
   function say(text, state) {
-    status.textContent = text;
-    box.dataset.state = state;
+    said = { text: text, state: state };
+    document.getElementById("output-status").textContent = text;
+    box().dataset.state = state;
   }
+
+  function showText() {
+    var pre = document.getElementById("output-text");
+    if (shownText) {
+      pre.hidden = false;
+      pre.textContent = shownText;
+      pre.scrollTop = pre.scrollHeight;
+    }
+  }
+
+  document.addEventListener("hpc-fleet:updated", function () {
+    if (shownOutput) { set("output-file", shownOutput); }
+    showText();
+    if (said) { say(said.text, said.state); }
+    box().dataset.reads = String(reads);
+  });
 
   function time() {
     return new Date().toISOString().substring(11, 19) + " UTC";
@@ -34,11 +59,14 @@
     set("job-state", job.state);
     set("fact-state", job.state);
     if (job.exitCode !== null) { set("fact-exit", job.exitCode); }
-    if (output) { set("output-file", output); }
+    if (output) {
+      shownOutput = output;
+      set("output-file", output);
+    }
   }
 
   function read() {
-    var url = box.dataset.source + "?offset=" + offset + (reads === 0 ? "&lines=" + LINES : "");
+    var url = source + "?offset=" + offset + (reads === 0 ? "&lines=" + LINES : "");
     fetch(url, { credentials: "same-origin", headers: { Accept: "application/json" } })
       .then(function (r) {
         return r.json().then(function (body) { return { ok: r.ok, status: r.status, body: body }; },
@@ -61,13 +89,11 @@
     offset = a.offset;
     facts(a.job, a.output);
     if (a.text) {
-      pre.hidden = false;
-      var text = (reads === 1 && a.cut ? "[earlier lines left out]\n" : "") + a.text;
-      var all = pre.textContent + text;
-      pre.textContent = all.length > KEPT ? all.substring(all.length - KEPT) : all;
-      pre.scrollTop = pre.scrollHeight;
+      var all = shownText + (reads === 1 && a.cut ? "[earlier lines left out]\n" : "") + a.text;
+      shownText = all.length > KEPT ? all.substring(all.length - KEPT) : all;
+      showText();
     }
-    box.dataset.reads = String(reads);
+    box().dataset.reads = String(reads);
     if (a.ended) {
       say(a.found ? "The job has ended (" + a.job.state + "): its output is complete."
         : "The job has ended (" + a.job.state + ") and its output file " + a.output
@@ -91,7 +117,7 @@
       say("The output cannot be read: " + why + hint, "refused");
       return;
     }
-    if (box.dataset.ended === "true" && failures >= 3) {
+    if (box().dataset.ended === "true" && failures >= 3) {
       say("The output cannot be read: " + why + hint, "failed");
       return;
     }
