@@ -51,22 +51,29 @@ class HistoryBrowserIT {
                 "FAILED",
                 137,
                 "OutOfMemory: the job used more than its 64 GiB")));
-    // A job that writes a line a second until it is cancelled: its page follows it live.
-    running =
-        console
-            .fleet
-            .jobs()
-            .submit(
-                new Actor("sam", Actor.CLI),
-                new SubmitRequest(
-                    ScriptSource.text(
-                        "steps.sh",
-                        "#!/bin/sh\ni=1\nwhile [ $i -le 600 ]; do echo \"step $i\"; i=$((i+1));"
-                            + " sleep 1; done\n"),
-                    "steps",
-                    JobOptions.on("alpha", 1)))
-            .job();
+    running = counting("steps", "step");
     browser = Browser.start(dir.resolve("profile"));
+  }
+
+  /**
+   * A job of sam's on alpha that writes "{@code word} N" a second for ten minutes, unless it is
+   * cancelled first: its page follows it live.
+   */
+  private static TrackedJob counting(String name, String word) {
+    return console
+        .fleet
+        .jobs()
+        .submit(
+            new Actor("sam", Actor.CLI),
+            new SubmitRequest(
+                ScriptSource.text(
+                    name + ".sh",
+                    "#!/bin/sh\ni=1\nwhile [ $i -le 600 ]; do echo \""
+                        + word
+                        + " $i\"; i=$((i+1)); sleep 1; done\n"),
+                name,
+                JobOptions.on("alpha", 1)))
+        .job();
   }
 
   @AfterAll
@@ -193,20 +200,7 @@ class HistoryBrowserIT {
    */
   @Test
   void theOutputReadSoFarStaysWhenTheJobEndsWhileItsPageIsOpen() {
-    TrackedJob ticks =
-        console
-            .fleet
-            .jobs()
-            .submit(
-                new Actor("sam", Actor.CLI),
-                new SubmitRequest(
-                    ScriptSource.text(
-                        "ticks.sh",
-                        "#!/bin/sh\ni=1\nwhile [ $i -le 600 ]; do echo \"tick $i\"; i=$((i+1));"
-                            + " sleep 1; done\n"),
-                    "ticks",
-                    JobOptions.on("alpha", 1)))
-            .job();
+    TrackedJob ticks = counting("ticks", "tick");
     signIn(ConsoleFixture.ADMIN);
     browser.get(console.base + "/jobs/" + ticks.id());
     waitFor(() -> text("output-text").contains("tick 2"));
