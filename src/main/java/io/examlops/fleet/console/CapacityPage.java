@@ -109,10 +109,6 @@ public record CapacityPage(
     List<ModelUse> uses = new ArrayList<>();
     for (ModelHours m : byModel) {
       GpuHoursTally t = m.hours();
-      String unknown =
-          t.complete()
-              ? ""
-              : " + " + t.unknownJobs() + " job" + (t.unknownJobs() == 1 ? "" : "s") + " unknown";
       String cost =
           t.unknownJobs() == t.jobs()
               ? null
@@ -121,7 +117,7 @@ public record CapacityPage(
           new ModelUse(
               m.model() == null ? "(none)" : m.model(),
               t.jobs(),
-              GpuHoursTally.shown(t.known()) + unknown,
+              GpuHoursTally.shown(t.known()) + t.unknownPart(),
               cost));
     }
     return uses;

@@ -62,10 +62,14 @@ public record GpuHoursTally(BigDecimal known, int jobs, int unknownJobs) {
 
   /** {@code 12.50 GPU-h}, or {@code 12.50 GPU-h + 2 jobs unknown}. */
   public String describe() {
-    String sum = shown(known) + " GPU-h";
+    return shown(known) + " GPU-h" + unknownPart();
+  }
+
+  /** {@code + 2 jobs unknown}, or nothing when every figure is known. */
+  public String unknownPart() {
     if (complete()) {
-      return sum;
+      return "";
     }
-    return sum + " + " + unknownJobs + (unknownJobs == 1 ? " job" : " jobs") + " unknown";
+    return " + " + unknownJobs + (unknownJobs == 1 ? " job" : " jobs") + " unknown";
   }
 }
